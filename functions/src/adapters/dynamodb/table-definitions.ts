@@ -1,0 +1,71 @@
+/**
+ * The DynamoDB tables, defined once. The CDK data construct and the local stack both build their
+ * tables from this list, so the two cannot drift. Pure data: no AWS SDK or CDK imports here.
+ *
+ * Key shapes:
+ * - users:         userId
+ * - conversations: userId, conversationId
+ * - messages:      conversationId, messageId (ULID, time-sortable)
+ * - mcpServers:    userId, serverId; GSI byStatus (status, serverId) for the reaper
+ * - apiKeys:       userId, keyId
+ * - billing:       userId; GSI byCustomer (stripeCustomerId)
+ * - usage:         userId, period (`tokens#YYYY-MM-DD`, `compute#YYYY-MM`)
+ * - agentPlans:    conversationId, planId
+ */
+export interface KeyAttribute {
+  readonly name: string;
+  readonly type: 'S' | 'N';
+}
+
+export interface GlobalIndexDefinition {
+  readonly indexName: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+}
+
+export interface TableDefinition {
+  /** Stable id: CDK logical id suffix, local table name suffix and env var suffix. */
+  readonly id: TableId;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+  readonly globalIndexes?: readonly GlobalIndexDefinition[];
+}
+
+export const TABLE_IDS = [
+  'users',
+  'conversations',
+  'messages',
+  'mcpServers',
+  'apiKeys',
+  'billing',
+  'usage',
+  'agentPlans',
+] as const;
+export type TableId = (typeof TABLE_IDS)[number];
+
+const s = (name: string): KeyAttribute => ({ name, type: 'S' });
+
+export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
+  { id: 'users', partitionKey: s('userId') },
+  { id: 'conversations', partitionKey: s('userId'), sortKey: s('conversationId') },
+  { id: 'messages', partitionKey: s('conversationId'), sortKey: s('messageId') },
+  {
+    id: 'mcpServers',
+    partitionKey: s('userId'),
+    sortKey: s('serverId'),
+    globalIndexes: [{ indexName: 'byStatus', partitionKey: s('status'), sortKey: s('serverId') }],
+  },
+  { id: 'apiKeys', partitionKey: s('userId'), sortKey: s('keyId') },
+  {
+    id: 'billing',
+    partitionKey: s('userId'),
+    globalIndexes: [{ indexName: 'byCustomer', partitionKey: s('stripeCustomerId') }],
+  },
+  { id: 'usage', partitionKey: s('userId'), sortKey: s('period') },
+  { id: 'agentPlans', partitionKey: s('conversationId'), sortKey: s('planId') },
+];
+
+/** Environment variable that carries a table's name to the functions, e.g. TABLE_MCP_SERVERS. */
+export function tableEnvVar(id: TableId): string {
+  return `TABLE_${id.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}

@@ -1,0 +1,38 @@
+/**
+ * The route manifest: every API route named once. The CDK API construct generates API Gateway
+ * resources and methods from it, and the local server dispatches requests with it, so the two
+ * cannot drift. Paths are relative to API_BASE_PATH. Each area is one Lambda whose entry is
+ * `functions/src/handlers/<area>/index.ts`, exporting `handler` (a router over its routes).
+ */
+export const API_BASE_PATH = '/api';
+
+export const API_AREAS = ['users'] as const;
+export type ApiArea = (typeof API_AREAS)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** `cognito`: API Gateway's Cognito user-pools authorizer; `public`: no authorizer (webhooks). */
+export type RouteAuth = 'cognito' | 'public';
+
+export interface RouteDefinition {
+  readonly method: HttpMethod;
+  /** API Gateway resource path with `{param}` segments, e.g. `/conversations/{id}`. */
+  readonly path: string;
+  readonly area: ApiArea;
+  /** Handler module name inside the area folder (`handlers/<area>/<handler>.ts`). */
+  readonly handler: string;
+  readonly auth: RouteAuth;
+}
+
+export const ROUTES: readonly RouteDefinition[] = [
+  { method: 'GET', path: '/user', area: 'users', handler: 'get-user', auth: 'cognito' },
+];
+
+export function routesOf(area: ApiArea): RouteDefinition[] {
+  return ROUTES.filter((route) => route.area === area);
+}
+
+/** The key an area router dispatches on: API Gateway's `${httpMethod} ${resource}`. */
+export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  return `${route.method} ${API_BASE_PATH}${route.path}`;
+}
