@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, four suites: `npm test` runs them in this order (scripts/test.sh).
+// One runner, five projects run in groups one after the other (groupOrder): unit and web,
+// infra, integration (real handlers on the local stack), e2e (Chromium). `npm test` runs them all.
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
@@ -15,6 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 2 },
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -23,11 +26,12 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
+        test: { name: 'infra', sequence: { groupOrder: 1 }, include: ['test/infra/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
       },
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 3 },
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

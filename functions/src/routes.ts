@@ -22,6 +22,11 @@ export interface RouteDefinition {
   /** Handler module name inside the area folder (`handlers/<area>/<handler>.ts`). */
   readonly handler: string;
   readonly auth: RouteAuth;
+  /**
+   * `stream`: a response-streaming Lambda (Function URL behind CloudFront on AWS) that verifies
+   * the ID token itself; its module is `handlers/<area>/<handler>.ts`. Default `buffered`.
+   */
+  readonly transport?: 'buffered' | 'stream';
 }
 
 export const ROUTES: readonly RouteDefinition[] = [

@@ -1,0 +1,31 @@
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type UserRecord, type UserRepository, userRecordSchema } from '../../domain/users/user.js';
+import { isConditionalCheckFailed } from './document-client.js';
+
+export function createUserRepository(db: DynamoDBDocumentClient, tableName: string): UserRepository {
+  const get = async (userId: string) => {
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: { userId } }));
+    return Item ? userRecordSchema.parse(Item) : undefined;
+  };
+
+  return {
+    get,
+    async createIfAbsent(record: UserRecord) {
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: record,
+            ConditionExpression: 'attribute_not_exists(userId)',
+          }),
+        );
+        return record;
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+        const stored = await get(record.userId);
+        if (!stored) throw new Error('User record vanished after a conditional write', { cause: error });
+        return stored;
+      }
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Domain errors. Services throw these; `http/error-mapping.ts` is the one place that turns them
+ * into HTTP responses. Each carries a stable code and a message safe to show to the user.
+ */
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'RATE_LIMITED';
+
+export abstract class DomainError extends Error {
+  abstract readonly code: ErrorCode;
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  readonly code = 'BAD_REQUEST';
+}
+
+export class UnauthorizedError extends DomainError {
+  readonly code = 'UNAUTHORIZED';
+  constructor(message = 'Unauthorized', options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  readonly code = 'FORBIDDEN';
+}
+
+/** Also used for resources the caller does not own: a wrong owner is 404, never someone else's data. */
+export class NotFoundError extends DomainError {
+  readonly code = 'NOT_FOUND';
+}
+
+export class ConflictError extends DomainError {
+  readonly code = 'CONFLICT';
+}
+
+export class PayloadTooLargeError extends DomainError {
+  readonly code = 'PAYLOAD_TOO_LARGE';
+}
+
+export class RateLimitedError extends DomainError {
+  readonly code = 'RATE_LIMITED';
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { TABLE_IDS, type TableId, tableEnvVar } from './adapters/dynamodb/table-definitions.js';
+
+const csv = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const baseSchema = z.object({
+  STAGE: z.string().min(1),
+  /** `aws` in Lambda; `local` on the local stack. composition.ts is the only reader. */
+  RUNTIME: z.enum(['aws', 'local']).default('aws'),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  /** Local stack only: dynalite's URL. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  ALLOWED_ORIGINS: csv,
+  WHITELISTED_EMAILS: csv,
+});
+
+const tablesSchema = z.object(
+  Object.fromEntries(TABLE_IDS.map((id) => [tableEnvVar(id), z.string().min(1)])) as Record<
+    string,
+    z.ZodString
+  >,
+);
+
+export type FunctionEnv = z.infer<typeof baseSchema> & { tables: Record<TableId, string> };
+
+/** Parses the function environment once at cold start; a missing variable fails fast with its name. */
+export function parseEnv(source: NodeJS.ProcessEnv): FunctionEnv {
+  const result = baseSchema.and(tablesSchema).safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid function environment: ${problems.join('; ')}`);
+  }
+  const tables = Object.fromEntries(TABLE_IDS.map((id) => [id, source[tableEnvVar(id)] as string])) as Record<
+    TableId,
+    string
+  >;
+  return { ...baseSchema.parse(source), tables };
+}

@@ -1,0 +1,101 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { z } from 'zod';
+import type { Caller } from '../domain/caller.js';
+import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '../domain/errors.js';
+import { toHttpError } from './error-mapping.js';
+
+/** API Gateway accepts 10 MB; nothing in this API needs more than this. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface HttpRequest<TBody, TQuery, TParams> {
+  body: TBody;
+  query: TQuery;
+  params: TParams;
+  /** The verified caller; routes declared `auth: 'public'` get none. */
+  caller: Caller;
+  event: APIGatewayProxyEvent;
+}
+
+export interface HttpResult {
+  statusCode: number;
+  body?: unknown;
+}
+
+export const ok = (body: unknown): HttpResult => ({ statusCode: 200, body });
+export const created = (body: unknown): HttpResult => ({ statusCode: 201, body });
+export const noContent = (): HttpResult => ({ statusCode: 204 });
+
+export interface RouteSchemas<TBody, TQuery, TParams> {
+  body?: z.ZodType<TBody>;
+  query?: z.ZodType<TQuery>;
+  params?: z.ZodType<TParams>;
+  /** Default true: the caller must carry Cognito claims (the API Gateway authorizer put them there). */
+  requireCaller?: boolean;
+}
+
+const JSON_HEADERS = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' };
+
+/**
+ * The one HTTP middleware stack: parse and validate input with the route's zod schemas, take the
+ * caller from the authorizer's claims, serialise the result, and map every error in one place.
+ */
+export function httpRoute<TBody = undefined, TQuery = undefined, TParams = undefined>(
+  schemas: RouteSchemas<TBody, TQuery, TParams>,
+  fn: (request: HttpRequest<TBody, TQuery, TParams>) => Promise<HttpResult>,
+) {
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use({
+      onError: (request) => {
+        const { statusCode, body } = toHttpError(request.error);
+        request.response = { statusCode, headers: JSON_HEADERS, body: JSON.stringify(body) };
+      },
+    })
+    .handler(async (event) => {
+      const result = await fn({
+        body: parsePart('request body', schemas.body, parseJsonBody(event)),
+        query: parsePart('query', schemas.query, event.queryStringParameters ?? {}),
+        params: parsePart('path', schemas.params, event.pathParameters ?? {}),
+        caller: callerOf(event, schemas.requireCaller ?? true),
+        event,
+      });
+      return {
+        statusCode: result.statusCode,
+        headers: JSON_HEADERS,
+        body: result.body === undefined ? '' : JSON.stringify(result.body),
+      };
+    });
+}
+
+function parseJsonBody(event: APIGatewayProxyEvent): unknown {
+  if (!event.body) return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
+    throw new PayloadTooLargeError(`Request body is larger than ${MAX_BODY_BYTES} bytes`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ValidationError('Request body is not valid JSON', { cause: error });
+  }
+}
+
+function parsePart<T>(part: string, schema: z.ZodType<T> | undefined, value: unknown): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details = result.error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+  throw new ValidationError(`Invalid ${part}: ${details}`, { cause: result.error });
+}
+
+function callerOf(event: APIGatewayProxyEvent, required: boolean): Caller {
+  const claims = event.requestContext.authorizer?.claims as Record<string, unknown> | undefined;
+  const userId = claims?.sub;
+  if (typeof userId !== 'string' || !userId) {
+    if (required) throw new UnauthorizedError();
+    return { userId: '', email: '' };
+  }
+  return { userId, email: typeof claims?.email === 'string' ? claims.email : '' };
+}

@@ -1,0 +1,121 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  AuthorizationType,
+  CognitoUserPoolsAuthorizer,
+  Cors,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  type MethodOptions,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { API_AREAS, API_BASE_PATH, type ApiArea, ROUTES } from '../../functions/src/routes';
+import { AgentFunction } from './agent-function';
+
+/** The API Gateway stage; CloudFront's `/api/*` behaviour targets it. */
+export const API_STAGE_NAME = 'api';
+
+export interface ApiThrottling {
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+}
+
+export interface ApiProps {
+  readonly stage: string;
+  readonly userPool: IUserPool;
+  /** Origins allowed by CORS (the CloudFront site itself is same-origin and needs none). */
+  readonly allowedOrigins: readonly string[];
+  /** Repository root, for bundling. */
+  readonly projectRoot: string;
+  /** Handler module of an area, normally `functions/src/handlers/<area>/index.ts`. */
+  readonly handlerEntry: (area: ApiArea) => string;
+  /** Environment shared by every area function. */
+  readonly environment?: Readonly<Record<string, string>>;
+  /** @default 100 requests/s, bursts of 200 */
+  readonly throttling?: ApiThrottling;
+}
+
+/** The REST API generated from the route manifest: one Lambda per area, Cognito on every non-public route. */
+export class Api extends Construct {
+  readonly restApi: RestApi;
+  readonly authorizer: CognitoUserPoolsAuthorizer;
+  readonly functions: Readonly<Record<ApiArea, AgentFunction>>;
+  readonly accessLogs: LogGroup;
+  /** Base URL of the product API on API Gateway itself, including API_BASE_PATH (no trailing slash). */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const throttling = props.throttling ?? { rateLimit: 100, burstLimit: 200 };
+
+    this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    this.restApi = new RestApi(this, 'RestApi', {
+      description: `AgentForge API (${props.stage})`,
+      // CloudFront fronts the API, so an edge-optimized endpoint would only add a second CDN hop.
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      // Access logs need the account-level API Gateway CloudWatch role; retained as it is shared by all stages.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      deployOptions: {
+        stageName: API_STAGE_NAME,
+        throttlingRateLimit: throttling.rateLimit,
+        throttlingBurstLimit: throttling.burstLimit,
+        accessLogDestination: new LogGroupLogDestination(this.accessLogs),
+        accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
+      },
+      defaultCorsPreflightOptions: {
+        allowOrigins: [...props.allowedOrigins],
+        allowMethods: Cors.ALL_METHODS,
+        allowHeaders: Cors.DEFAULT_HEADERS,
+      },
+    });
+
+    this.authorizer = new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
+      cognitoUserPools: [props.userPool],
+    });
+
+    this.functions = Object.fromEntries(
+      API_AREAS.map((area) => [
+        area,
+        new AgentFunction(this, `${pascalCase(area)}Function`, {
+          entry: props.handlerEntry(area),
+          projectRoot: props.projectRoot,
+          stage: props.stage,
+          description: `AgentForge ${area} API (${props.stage})`,
+          environment: props.environment,
+        }),
+      ]),
+    ) as Record<ApiArea, AgentFunction>;
+
+    this.addRoutes();
+    this.url = `${this.restApi.url}${API_BASE_PATH.slice(1)}`;
+  }
+
+  private addRoutes(): void {
+    // One integration per area, with one invoke permission for the whole API instead of one per method.
+    const integrations = new Map<ApiArea, LambdaIntegration>();
+    const cognito: MethodOptions = { authorizer: this.authorizer, authorizationType: AuthorizationType.COGNITO };
+    const open: MethodOptions = { authorizationType: AuthorizationType.NONE };
+
+    for (const route of ROUTES) {
+      let integration = integrations.get(route.area);
+      if (!integration) {
+        integration = new LambdaIntegration(this.functions[route.area].function, {
+          scopePermissionToMethod: false,
+        });
+        integrations.set(route.area, integration);
+      }
+      this.restApi.root
+        .resourceForPath(`${API_BASE_PATH}${route.path}`)
+        .addMethod(route.method, integration, route.auth === 'cognito' ? cognito : open);
+    }
+  }
+}
+
+function pascalCase(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+}

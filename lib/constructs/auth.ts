@@ -1,0 +1,128 @@
+import { type CfnResource, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
+import {
+  AccountRecovery,
+  OAuthScope,
+  ProviderAttribute,
+  UserPool,
+  type UserPoolClient,
+  UserPoolClientIdentityProvider,
+  type UserPoolDomain,
+  UserPoolIdentityProviderGoogle,
+  UserPoolOperation,
+  VerificationEmailStyle,
+} from 'aws-cdk-lib/aws-cognito';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+
+export interface GoogleSignInProps {
+  readonly clientId: string;
+  /** Name of the Secrets Manager secret holding the client secret as plain text. */
+  readonly clientSecretName: string;
+}
+
+export interface AuthProps {
+  /** Prefix of the Cognito hosted domain. */
+  readonly domainPrefix: string;
+  /** Web origins (scheme + host, no path) the app is served from: OAuth callback and logout targets. */
+  readonly appOrigins: readonly string[];
+  /** Google sign-in; omitted: no Google identity provider. */
+  readonly google?: GoogleSignInProps;
+}
+
+/** Cognito: the user pool with its hosted domain, optional Google sign-in, the web app client and identity pool. */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly domain: UserPoolDomain;
+  /** Hosted domain without scheme, e.g. `agentforge-dev.auth.us-east-1.amazoncognito.com`. */
+  readonly hostedDomain: string;
+  readonly googleProvider?: UserPoolIdentityProviderGoogle;
+  readonly userPoolClient: UserPoolClient;
+  readonly identityPool: IdentityPool;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      selfSignUpEnabled: true,
+      userVerification: { emailStyle: VerificationEmailStyle.CODE },
+      // The spec's only password rule is "at least 8 characters"; the local stand-in enforces the same.
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      standardAttributes: { email: { required: true, mutable: true } },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    (this.userPool.node.defaultChild as CfnResource).overrideLogicalId('UserPool');
+
+    this.domain = this.userPool.addDomain('HostedDomain', {
+      cognitoDomain: { domainPrefix: props.domainPrefix },
+    });
+    this.hostedDomain = `${props.domainPrefix}.auth.${Stack.of(this).region}.amazoncognito.com`;
+
+    if (props.google) {
+      this.googleProvider = new UserPoolIdentityProviderGoogle(this, 'Google', {
+        userPool: this.userPool,
+        clientId: props.google.clientId,
+        clientSecretValue: SecretValue.secretsManager(props.google.clientSecretName),
+        scopes: ['email', 'profile', 'openid'],
+        attributeMapping: {
+          email: ProviderAttribute.GOOGLE_EMAIL,
+          emailVerified: ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+          fullname: ProviderAttribute.GOOGLE_NAME,
+        },
+      });
+    }
+
+    this.userPoolClient = this.createWebClient(props.appOrigins);
+
+    this.identityPool = new IdentityPool(this, 'IdentityPool', {
+      allowUnauthenticatedIdentities: false,
+      authenticationProviders: {
+        userPools: [
+          new UserPoolAuthenticationProvider({ userPool: this.userPool, userPoolClient: this.userPoolClient }),
+        ],
+      },
+    });
+  }
+
+  /**
+   * Seam for the issue that creates the user record: attach the post-confirmation Lambda here.
+   * Give that function the users table by name, never a reference to this pool's ARN in its
+   * policy, or CloudFormation sees a circular dependency (pool -> trigger -> role -> pool).
+   */
+  addPostConfirmationTrigger(fn: IFunction): void {
+    this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, fn);
+  }
+
+  private createWebClient(appOrigins: readonly string[]): UserPoolClient {
+    // Cognito compares redirect URIs exactly: register each origin with and without the slash.
+    const redirectUrls = appOrigins.flatMap((origin) => [origin, `${origin}/`]);
+    const client = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      authFlows: { userSrp: true },
+      // The spec's error catalogue shows "Account not found" for UserNotFoundException.
+      preventUserExistenceErrors: false,
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: [OAuthScope.EMAIL, OAuthScope.OPENID, OAuthScope.PROFILE],
+        callbackUrls: redirectUrls,
+        logoutUrls: redirectUrls,
+      },
+      supportedIdentityProviders: [
+        UserPoolClientIdentityProvider.COGNITO,
+        ...(this.googleProvider ? [UserPoolClientIdentityProvider.GOOGLE] : []),
+      ],
+    });
+    if (this.googleProvider) client.node.addDependency(this.googleProvider);
+    return client;
+  }
+}

@@ -1,0 +1,68 @@
+import { type CfnResource, RemovalPolicy } from 'aws-cdk-lib';
+import {
+  type Attribute,
+  AttributeType,
+  Billing,
+  type ITableV2,
+  TableEncryptionV2,
+  TableV2,
+} from 'aws-cdk-lib/aws-dynamodb';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import {
+  type KeyAttribute,
+  TABLE_DEFINITIONS,
+  type TableDefinition,
+  type TableId,
+  tableEnvVar,
+} from '../../functions/src/adapters/dynamodb/table-definitions';
+
+/** CloudFormation logical id of a table, pinned so moving the construct never replaces the data. */
+export function tableLogicalId(id: TableId): string {
+  return `${id.charAt(0).toUpperCase()}${id.slice(1)}Table`;
+}
+
+function toAttribute(key: KeyAttribute): Attribute {
+  return { name: key.name, type: key.type === 'N' ? AttributeType.NUMBER : AttributeType.STRING };
+}
+
+/** The DynamoDB tables, one per TABLE_DEFINITIONS entry: on demand, PITR, encrypted, retained. */
+export class Data extends Construct {
+  readonly tables: Readonly<Record<TableId, ITableV2>>;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    const tables: Partial<Record<TableId, ITableV2>> = {};
+    for (const definition of TABLE_DEFINITIONS) {
+      tables[definition.id] = this.createTable(definition);
+    }
+    this.tables = tables as Record<TableId, ITableV2>;
+  }
+
+  /** Lets a function read and write the given tables and tells it their names (`TABLE_<ID>`). */
+  grantReadWrite(fn: LambdaFunction, ...ids: readonly TableId[]): void {
+    for (const id of ids) {
+      const table = this.tables[id];
+      table.grantReadWriteData(fn);
+      fn.addEnvironment(tableEnvVar(id), table.tableName);
+    }
+  }
+
+  private createTable(definition: TableDefinition): TableV2 {
+    const table = new TableV2(this, tableLogicalId(definition.id), {
+      partitionKey: toAttribute(definition.partitionKey),
+      sortKey: definition.sortKey && toAttribute(definition.sortKey),
+      globalSecondaryIndexes: definition.globalIndexes?.map((index) => ({
+        indexName: index.indexName,
+        partitionKey: toAttribute(index.partitionKey),
+        sortKey: index.sortKey && toAttribute(index.sortKey),
+      })),
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: TableEncryptionV2.awsManagedKey(),
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    (table.node.defaultChild as CfnResource).overrideLogicalId(tableLogicalId(definition.id));
+    return table;
+  }
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** The origin the Vite dev server serves the web app from; always allowed as an OAuth callback. */
+export const LOCAL_WEB_ORIGIN = 'http://localhost:5173';
+
+const origin = z
+  .url({ protocol: /^https?$/ })
+  .refine((url) => new URL(url).origin === url, 'must be a bare origin such as https://app.example.com');
+
+/**
+ * One deployment stage. bin/app.ts reads it from `bin/stages/<stage>.json` (the stage name comes
+ * from `-c stage=<name>`, default `dev`) and checks it with this schema before building stacks.
+ */
+export const stageConfigSchema = z.strictObject({
+  stage: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,19}$/, 'must be 1-20 lower-case letters, digits or dashes, starting with a letter'),
+  /** Prefix of the Cognito hosted domain: `<prefix>.auth.us-east-1.amazoncognito.com` (globally unique). */
+  domainPrefix: z
+    .string()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be lower-case letters, digits and inner dashes')
+    .refine((prefix) => !/aws|amazon|cognito/.test(prefix), 'must not contain aws, amazon or cognito'),
+  /** Extra web origins (custom domains) allowed for CORS and as OAuth callback/logout URLs. */
+  allowedOrigins: z.array(origin).default([]),
+  /** Google sign-in; without it no Google identity provider is created. */
+  google: z
+    .strictObject({
+      clientId: z.string().min(1),
+      /** Name of a Secrets Manager secret whose plain-text value is the Google client secret. */
+      clientSecretName: z.string().min(1),
+    })
+    .optional(),
+  /** E-mail addresses that skip the waitlist and onboarding. */
+  whitelistedEmails: z.array(z.email()).default([]),
+});
+
+export type StageConfig = z.infer<typeof stageConfigSchema>;
+
+export class StageConfigError extends Error {
+  override readonly name = 'StageConfigError';
+}
+
+/** Parses a stage config, throwing a StageConfigError that lists every invalid field. */
+export function parseStageConfig(input: unknown): StageConfig {
+  const result = stageConfigSchema.safeParse(input);
+  if (!result.success) {
+    throw new StageConfigError(`Invalid stage config:\n${z.prettifyError(result.error)}`, { cause: result.error });
+  }
+  return result.data;
+}

@@ -1,0 +1,139 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { IdTokenVerifier } from '../../functions/src/adapters/cognito/id-token-verifier.js';
+import { ROUTES, type RouteDefinition } from '../../functions/src/routes.js';
+import { functionUrlEvent, lambdaContext, restProxyEvent, toLocalRequest } from './api-gateway-event.js';
+import { installAwsLambdaGlobal, invokeStreaming, isStreamingHandler } from './lambda-streaming.js';
+import { close, listen } from './net.js';
+import type { Outbox } from './outbox.js';
+import { renderOutboxPage } from './outbox-page.js';
+import { createRouteMatcher } from './route-matcher.js';
+
+/** API Gateway's payload limit. */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+const HANDLERS_DIR = join(import.meta.dirname, '../../functions/src/handlers');
+
+type BufferedHandler = (event: unknown, context: Context) => Promise<APIGatewayProxyResult>;
+
+export interface LocalApiOptions {
+  port: number;
+  verifier: IdTokenVerifier;
+  allowedOrigins: readonly string[];
+  outbox: Outbox;
+}
+
+export interface LocalApi {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The local stand-in for API Gateway + Lambda (+ the stream Function URL): builds the events
+ * the real handlers get on AWS from plain HTTP requests, and verifies ID tokens as the Cognito
+ * authorizer does. Routes and handlers come from the route manifest.
+ */
+export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi> {
+  installAwsLambdaGlobal();
+  const matcher = createRouteMatcher(ROUTES);
+  const modules = new Map<string, Promise<unknown>>();
+  const load = (route: RouteDefinition) => {
+    const file = route.transport === 'stream' ? `${route.area}/${route.handler}.ts` : `${route.area}/index.ts`;
+    let loaded = modules.get(file);
+    if (!loaded) {
+      loaded = import(pathToFileURL(join(HANDLERS_DIR, file)).href).then((m: { handler: unknown }) => m.handler);
+      modules.set(file, loaded);
+    }
+    return loaded;
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('[local-api] request failed', error);
+      if (!res.headersSent) sendJson(res, 500, { code: 'INTERNAL', message: 'Internal server error' });
+      else res.end();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    applyCors(req, res, options.allowedOrigins);
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    if (url.pathname === '/healthz') return sendJson(res, 200, { ok: true });
+    if (url.pathname === '/outbox') return sendHtml(res, renderOutboxPage(await options.outbox.read()));
+    if (url.pathname === '/outbox.json') return sendJson(res, 200, await options.outbox.read());
+
+    const { found, pathExists } = matcher.match(req.method ?? 'GET', url.pathname);
+    if (!found) {
+      // API Gateway says 403 'Missing Authentication Token' here; a plain 404/405 is clearer locally.
+      const status = pathExists ? 405 : 404;
+      return sendJson(res, status, { code: 'NOT_FOUND', message: pathExists ? 'Method not allowed' : 'Not found' });
+    }
+    const body = await readBody(req);
+    if (body === undefined) return sendJson(res, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'Request too large' });
+    const request = toLocalRequest(req, body);
+    const handler = await load(found.route);
+
+    if (found.route.transport === 'stream') {
+      if (!isStreamingHandler(handler)) throw new Error(`${found.route.handler} is not a streaming handler`);
+      return invokeStreaming(handler, functionUrlEvent(request), res, lambdaContext(found.route.handler, 900_000));
+    }
+
+    let claims: Awaited<ReturnType<IdTokenVerifier['verify']>> | undefined;
+    if (found.route.auth === 'cognito') {
+      try {
+        claims = await options.verifier.verify(bearerToken(request.headers.authorization));
+      } catch {
+        return sendJson(res, 401, { code: 'UNAUTHORIZED', message: 'Unauthorized' });
+      }
+    }
+    const event = restProxyEvent(request, found.resource, found.pathParameters, claims);
+    const result = await (handler as BufferedHandler)(event, lambdaContext(`local-${found.route.area}`, 29_000));
+    res.writeHead(result.statusCode, flattenHeaders(result.headers));
+    res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+  }
+
+  const port = await listen(server, options.port);
+  return { url: `http://127.0.0.1:${port}`, stop: () => close(server) };
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(.+)$/i);
+  return match?.[1] ?? header ?? undefined;
+}
+
+function applyCors(req: IncomingMessage, res: ServerResponse, allowedOrigins: readonly string[]): void {
+  const origin = req.headers.origin;
+  if (!origin || !allowedOrigins.includes(origin)) return;
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Vary', 'Origin');
+  res.setHeader('Access-Control-Allow-Methods', 'GET,POST,PUT,DELETE,PATCH,OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', 'Authorization,Content-Type,X-Id-Token');
+  res.setHeader('Access-Control-Max-Age', '600');
+}
+
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_REQUEST_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function flattenHeaders(headers: APIGatewayProxyResult['headers']): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k, String(v)]));
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+function sendHtml(res: ServerResponse, html: string): void {
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(html);
+}

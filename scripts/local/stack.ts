@@ -1,0 +1,129 @@
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import type { RuntimeConfig } from '@agentforge/shared';
+import { createLocalIdTokenVerifier } from '../../functions/src/adapters/cognito/id-token-verifier.js';
+import { tableEnvVar, type TableId } from '../../functions/src/adapters/dynamodb/table-definitions.js';
+import { startLocalApi } from './api-server.js';
+import { startLocalCognito } from './cognito/index.js';
+import { startLocalDynamo } from './dynamodb.js';
+import { close, listen } from './net.js';
+import { createOutbox } from './outbox.js';
+import { startWebServer } from './web-server.js';
+
+export interface LocalStackOptions {
+  /** Where dynalite, the identity service and the outbox keep their data (`.local`). */
+  dataDir: string;
+  /** 0 = an ephemeral port. */
+  ports: { api: number; web: number; cognito: number; dynamodb: number };
+  /** Start Vite for the web app (integration tests of the API leave it off). */
+  web: boolean;
+  /** Tests: every e-mailed code is this value. */
+  fixedCode?: string;
+  whitelistedEmails?: readonly string[];
+}
+
+export interface LocalStack {
+  apiUrl: string;
+  webUrl?: string;
+  outboxUrl: string;
+  outboxFile: string;
+  runtimeConfig: RuntimeConfig;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product on one machine: dynalite, the local identity service, the local API (real
+ * handlers from the route manifest) and Vite. The functions read their configuration from
+ * process.env exactly as in Lambda, so this must run before any handler module is imported.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  await mkdir(options.dataDir, { recursive: true });
+  const stops: (() => Promise<unknown>)[] = [];
+  try {
+    const dynamo = await startLocalDynamo({
+      path: join(options.dataDir, 'dynamodb'),
+      port: options.ports.dynamodb,
+      tablePrefix: 'local',
+    });
+    stops.push(dynamo.stop);
+    const outboxFile = join(options.dataDir, 'outbox.jsonl');
+    const outbox = createOutbox(outboxFile);
+    const cognito = await startLocalCognito({
+      dataDir: join(options.dataDir, 'cognito'),
+      port: options.ports.cognito,
+      outbox,
+      ...(options.fixedCode ? { fixedCode: options.fixedCode } : {}),
+    });
+    stops.push(cognito.stop);
+
+    setFunctionEnvironment(dynamo.endpoint, dynamo.tableNames, options.whitelistedEmails ?? []);
+
+    const webPort = options.web ? options.ports.web || (await freePort()) : undefined;
+    const webOrigins = webPort ? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`] : [];
+    const api = await startLocalApi({
+      port: options.ports.api,
+      verifier: createLocalIdTokenVerifier({
+        issuer: cognito.issuer,
+        jwksUri: cognito.jwksUri,
+        clientId: cognito.userPoolClientId,
+      }),
+      allowedOrigins: webOrigins,
+      outbox,
+    });
+    stops.push(api.stop);
+    const apiUrl = api.url.replace('127.0.0.1', 'localhost');
+
+    const runtimeConfig: RuntimeConfig = {
+      stage: 'local',
+      region: 'us-east-1',
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.userPoolClientId,
+      userPoolEndpoint: cognito.endpoint,
+      apiBaseUrl: `${apiUrl}/api`,
+      streamUrl: `${apiUrl}/api/messages/generate-stream`,
+      streamAuthHeader: 'Authorization',
+    };
+
+    let webUrl: string | undefined;
+    if (webPort) {
+      const web = await startWebServer({ port: webPort, config: runtimeConfig });
+      stops.push(() => web.close());
+      webUrl = `http://localhost:${webPort}`;
+    }
+
+    return {
+      apiUrl,
+      webUrl,
+      outboxUrl: `${apiUrl}/outbox`,
+      outboxFile,
+      runtimeConfig,
+      stop: () => stopAll(stops),
+    };
+  } catch (error) {
+    await stopAll(stops);
+    throw error;
+  }
+}
+
+async function stopAll(stops: (() => Promise<unknown>)[]): Promise<void> {
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+}
+
+function setFunctionEnvironment(endpoint: string, tableNames: Record<TableId, string>, whitelist: readonly string[]) {
+  Object.assign(process.env, {
+    STAGE: 'local',
+    RUNTIME: 'local',
+    AWS_REGION: 'us-east-1',
+    DYNAMODB_ENDPOINT: endpoint,
+    WHITELISTED_EMAILS: whitelist.join(','),
+  });
+  for (const [id, name] of Object.entries(tableNames)) process.env[tableEnvVar(id as TableId)] = name;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  const port = await listen(probe, 0);
+  await close(probe);
+  return port;
+}

@@ -1,0 +1,4 @@
+export * from './messages/account';
+export * from './messages/api';
+export * from './messages/chat';
+export * from './messages/identity';

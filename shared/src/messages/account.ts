@@ -1,0 +1,74 @@
+import { PRODUCT_NAME } from '../constants/product';
+
+export const SERVER_MESSAGES = {
+  /** Not worded by the spec: the configuration form's required-field and idle-timeout messages. */
+  nameRequired: 'Name is required',
+  packageNameRequired: 'Package name is required',
+  invalidPackageName: 'Enter an npm package name, e.g. @modelcontextprotocol/server-everything',
+  idleTimeoutTooSmall: 'Idle timeout must be at least 1 minute',
+  idleTimeoutNotWhole: 'Idle timeout must be a whole number of minutes',
+  saveFailed: 'Failed to save server configuration',
+  initializeFailed: 'Failed to initialize server',
+  updateFailed: 'Failed to update server configuration',
+  noServerConnected: 'No Server Connected',
+  /** Not worded by the spec, which only says an enabled server is disabled first. */
+  deleteConfirmation: (name: string, enabled: boolean) =>
+    enabled
+      ? `Delete the server "${name}"? It is running and will be disabled first.`
+      : `Delete the server "${name}"?`,
+} as const;
+
+export const SUBSCRIPTION_MESSAGES = {
+  loadFailed: 'Failed to load subscription data. Please try again.',
+  checkoutFailed: 'Failed to create checkout session. Please try again.',
+  cancelFailed: 'Failed to cancel subscription. Please try again.',
+  loadUsageFailed: 'Failed to load usage data',
+  cancelConfirmation:
+    'Are you sure you want to cancel your subscription? You will still have access until the end of your billing period.',
+  cancellationPending: 'Cancellation Pending',
+  fetchSubscriptionError: (statusText: string) => `Error fetching subscription: ${statusText}`,
+  fetchPlansError: (statusText: string) => `Error fetching plans: ${statusText}`,
+  createCheckoutError: (statusText: string) => `Error creating checkout session: ${statusText}`,
+  cancelSubscriptionError: (statusText: string) => `Error cancelling subscription: ${statusText}`,
+} as const;
+
+export const GITHUB_MESSAGES = {
+  authorizationFailed: (error: string, description?: string | null) =>
+    `GitHub authorization failed: ${error} - ${description || 'No description'}`,
+  noCode: 'Authorization failed: No code received from GitHub.',
+  noState: 'Authorization failed: No state parameter received from GitHub.',
+  noStoredState: 'OAuth state mismatch: No state found in session storage.',
+  stateMismatch: 'OAuth state mismatch: Security check failed.',
+  connectionFailedTitle: 'GitHub Connection Failed',
+} as const;
+
+export const PROFILE_MESSAGES = {
+  firstNameRequired: 'First Name is required',
+  lastNameRequired: 'Last Name is required',
+  companyNameRequired: 'Company Name is required',
+  companySizeRequired: 'Select a company size',
+  roleRequired: 'Role is required',
+  created: 'Profile created successfully!',
+  fetchUserFailed: 'Failed to fetch user information. Please log in again.',
+  authFailedToast: 'Authentication failed. Please log in again.',
+  authFailedInline: 'Authentication failed. Please log in again to continue.',
+  updateFailed: (message: string) => `User update failed: ${message}`,
+  saveFailedDefault: 'User information cannot be saved.',
+  logoutFailed: 'An error occurred during logout. Please try again.',
+} as const;
+
+export const ONBOARDING_MESSAGES = {
+  roleRequired: 'Please select your role',
+  customRoleRequired: 'Please specify your role',
+  teamSizeRequired: 'Please select your team size',
+  invalidEmail: 'Please enter a valid email address',
+  challengeTooShort: `Please tell us what you want to build with ${PRODUCT_NAME}.`,
+  submitFailed: 'Failed to submit your information. Please try again.',
+} as const;
+
+/** Not worded by the spec: the API key form and validation messages. */
+export const API_KEY_MESSAGES = {
+  apiKeyRequired: 'An API key is required for this provider',
+  baseUrlRequired: 'A base URL is required for a custom provider',
+  invalidBaseUrl: 'Enter a valid http(s) URL',
+} as const;

@@ -1,0 +1,41 @@
+export const STREAM_ERROR_MESSAGES = {
+  streamingFailedWithStatus: (message: string, status: number | string) =>
+    `Streaming failed: ${message} (Status: ${status})`,
+  streamingFailed: (reason: string) => `Streaming failed: ${reason}`,
+  invalidDataFormat: 'Received invalid data format from server.',
+  unexpectedStatus: (status: string) => `Stream ended with unexpected status: ${status}.`,
+  stoppedUnexpectedly: 'Stream processing stopped unexpectedly.',
+  unknownBackendError: 'Unknown backend stream error',
+  initiateFailed: 'Failed to initiate stream',
+  endMissingMetadata: "Stream 'end' event missing essential metadata",
+  endedWithoutCompletion: 'Stream ended unexpectedly without completion signal',
+  callbacksRequired: 'Streaming requires data, error and end callbacks.',
+} as const;
+
+export const CHAT_MESSAGES = {
+  emptyMessage: 'Please enter a message.',
+  missingUser: 'User information is missing. Cannot send message.',
+  busy: 'Please wait for the current operation to complete.',
+  startGenerationFailed: 'Failed to start response generation.',
+  loadMessagesFailed: (reason: string) => `Failed to load messages: ${reason}`,
+  startChatFailed: (reason: string) => `Could not start chat: ${reason}`,
+  /** Appended to a user message whose save failed. */
+  saveMessageFailed: '[Error saving this message]',
+  /** Appended to a streamed message when the user stops it. */
+  streamingStopped: '[Streaming stopped]',
+  /** Appended to a streamed message when the stream fails. */
+  streamError: (message: string) => `**Error:** ${message}`,
+  toolError: (name: string, error?: string | null) => `Error executing tool ${name}: ${error || 'Unknown error'}`,
+  loadProvidersFailed: 'Failed to load available providers',
+  noConversations: 'No conversations yet.',
+  emptyLandingPrompt: 'Please enter a question or prompt first...',
+  discardCodePrompt: 'Discard your prompt and close?',
+  /** Not worded by the spec (the send-code dialog requires a non-empty prompt). */
+  codePromptRequired: 'Please enter a prompt.',
+} as const;
+
+export const AGENT_MESSAGES = {
+  setUpServerFirst: 'Please set up your MCP server first',
+  noServerConfigured: 'No MCP server configured',
+  proceedQuestion: 'Would you like to proceed with this step?',
+} as const;

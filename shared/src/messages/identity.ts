@@ -1,0 +1,96 @@
+import { MIN_PASSWORD_LENGTH } from '../constants/product';
+
+export const IDENTITY_ERROR_CODES = [
+  'UserNotConfirmedException',
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'UsernameExistsException',
+  'LimitExceededException',
+  'InvalidPasswordException',
+] as const;
+export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
+
+/** Identity service errors by code, the login screen's own wording, and the fallbacks. */
+export const IDENTITY_ERROR_MESSAGES = {
+  UserNotConfirmedException: 'Your account has not been confirmed yet.',
+  NotAuthorizedException: 'Incorrect username or password.',
+  UserNotFoundException: 'Account not found. Please check your credentials or sign up.',
+  UsernameExistsException: 'An account with this email already exists.',
+  LimitExceededException: 'Too many attempts. Please try again later.',
+  InvalidPasswordException: 'Password does not meet requirements.',
+  login: {
+    UserNotConfirmedException:
+      'Your account has not been confirmed yet. Please check your email for a confirmation code.',
+    NotAuthorizedException: 'Incorrect username or password. Please try again.',
+  },
+  fallback: 'An unexpected authentication error occurred',
+  loginFallback: 'An error occurred during login',
+} as const;
+
+export type IdentityErrorContext = 'default' | 'login';
+
+function isIdentityErrorCode(code: unknown): code is IdentityErrorCode {
+  return typeof code === 'string' && (IDENTITY_ERROR_CODES as readonly string[]).includes(code);
+}
+
+/** The identity error code of an Amplify error (its `name`) or of a raw service error (its `code`). */
+export function identityErrorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, name } = error as { code?: unknown; name?: unknown };
+  if (isIdentityErrorCode(code)) return code;
+  if (isIdentityErrorCode(name)) return name;
+  if (typeof code === 'string' && code) return code;
+  return typeof name === 'string' && name !== 'Error' ? name : undefined;
+}
+
+/** The message shown for an identity error: by code, else the raw message, else the fallback. */
+export function identityErrorMessage(error: unknown, context: IdentityErrorContext = 'default'): string {
+  const code = identityErrorCode(error);
+  if (isIdentityErrorCode(code)) {
+    if (context === 'login' && (code === 'UserNotConfirmedException' || code === 'NotAuthorizedException')) {
+      return IDENTITY_ERROR_MESSAGES.login[code];
+    }
+    return IDENTITY_ERROR_MESSAGES[code];
+  }
+  const message =
+    typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : error;
+  if (typeof message === 'string' && message.trim()) return message;
+  return context === 'login' ? IDENTITY_ERROR_MESSAGES.loginFallback : IDENTITY_ERROR_MESSAGES.fallback;
+}
+
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  invalidEmail: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+  passwordsDontMatch: "Passwords don't match",
+  confirmationCodeRequired: 'Confirmation code required',
+  resetCodeRequired: 'Enter the code sent to your email',
+  newPasswordRequired: 'Enter a new password',
+  loading: 'Loading...',
+  loadProfileFailed: 'Failed to load user profile',
+  federatedSignInFailed: 'Federated sign-in failed',
+  noResponse: 'No response from server. Please check your connection.',
+  unexpected: 'An unexpected error occurred.',
+  signOutFailed: 'Failed to sign out',
+  oauthCancelled: 'User cancelled OAuth flow',
+  oauthStateInvalid: 'An error occurred while validating the state',
+} as const;
+
+export const TOAST_MESSAGES = {
+  errorTitle: 'Error',
+  welcomeBack: 'Welcome back!',
+  signUpFailed: (message: string) => `Sign up failed: ${message}`,
+  confirmationCodeResent: 'Please check your email for the confirmation code.',
+  resendCodeFailed: "Couldn't resend confirmation code.",
+  googleLoginFailed: 'Google login failed',
+  verificationFailedTitle: 'Verification Failed',
+  verificationFailedDefault: 'There was a problem confirming your code.',
+  resetFailedTitle: 'Reset Failed',
+  resetFailedDefault: 'There was a problem with your request.',
+  codeSentTitle: 'Code Sent',
+  codeSentDescription: 'Please check your email for the reset code.',
+  passwordUpdatedTitle: 'Success!',
+  passwordUpdatedDescription: 'Password Updated.',
+  outsideProvider: 'useToast must be used within a ToastProvider',
+} as const;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { CHECKOUT_TIERS, PLAN_LIMITS, PRICING_PLANS, SUBSCRIPTION_TIERS, type SubscriptionTier } from '../constants/plans';
+
+/** Stripe's subscription statuses; a user without a paid subscription is 'active' on Free. */
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'unpaid',
+  'paused',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+const count = z.number().nonnegative();
+const percentage = z.number().min(0).max(100);
+
+/** GET /subscriptions */
+export const subscriptionResponseSchema = z.object({
+  subscription: z.object({
+    tier: z.enum(SUBSCRIPTION_TIERS),
+    isPaid: z.boolean(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    /** ISO time; null on Free. */
+    currentPeriodEnd: z.iso.datetime().nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+    trialInfo: z.object({ isApplicable: z.boolean(), message: z.string() }),
+  }),
+  usage: z.object({
+    tokens: z.object({ used: count, limit: count, remaining: count, percentage }),
+    compute: z.object({ usedMinutes: count, limitHours: count, remainingMinutes: count, percentage }),
+    servers: z.object({ active: count, limit: count }),
+  }),
+});
+export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
+
+export const planFeaturesSchema = z.object({
+  maxConcurrentServers: count,
+  serverTimeoutMinutes: count,
+  monthlyComputeHours: count,
+  monthlyTokenLimit: count,
+  maxTokensPerRequest: count,
+});
+export type PlanFeatures = z.infer<typeof planFeaturesSchema>;
+
+/** An entry of GET /subscriptions/plans. */
+export const planSchema = z.object({
+  id: z.enum(SUBSCRIPTION_TIERS),
+  name: z.string(),
+  /** Monthly price in USD; null when custom. */
+  price: z.number().nonnegative().nullable(),
+  features: planFeaturesSchema,
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export function planOf(tier: SubscriptionTier): Plan {
+  const card = PRICING_PLANS.find((plan) => plan.id === tier);
+  const { maxConcurrentServers, serverTimeoutMinutes, monthlyComputeHours, monthlyTokenLimit, maxTokensPerRequest } =
+    PLAN_LIMITS[tier];
+  return {
+    id: tier,
+    name: card?.name ?? tier,
+    price: card?.priceUsd ?? null,
+    features: { maxConcurrentServers, serverTimeoutMinutes, monthlyComputeHours, monthlyTokenLimit, maxTokensPerRequest },
+  };
+}
+
+/** POST /subscriptions/checkout */
+export const checkoutBodySchema = z.object({
+  tier: z.enum(CHECKOUT_TIERS),
+  successUrl: z.url({ protocol: /^https?$/ }),
+  cancelUrl: z.url({ protocol: /^https?$/ }),
+});
+export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+
+export const checkoutResponseSchema = z.object({ url: z.url() });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** POST /subscriptions/cancel: the subscription runs until this ISO time. */
+export const cancelSubscriptionResponseSchema = z.object({ currentPeriodEnd: z.iso.datetime() });
+export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponseSchema>;

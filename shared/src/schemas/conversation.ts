@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { DEFAULT_MODEL, DEFAULT_PROVIDER, NEW_CONVERSATION_TITLE } from '../constants/product';
+import { messageSchema } from './message';
+
+export const conversationMetadataSchema = z.object({
+  defaultProvider: z.string().min(1),
+  defaultModel: z.string().min(1),
+});
+export type ConversationMetadata = z.infer<typeof conversationMetadataSchema>;
+
+export const DEFAULT_CONVERSATION_METADATA: ConversationMetadata = {
+  defaultProvider: DEFAULT_PROVIDER,
+  defaultModel: DEFAULT_MODEL,
+};
+
+const epochMs = z.number().int().nonnegative();
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  userId: z.string(),
+  messages: z.array(messageSchema).default(() => []),
+  createdAt: epochMs,
+  updatedAt: epochMs,
+  metadata: conversationMetadataSchema,
+  lastProvider: z.string().optional(),
+  lastModel: z.string().optional(),
+  mcpServerId: z.string().optional(),
+  /** Client-side: the conversation shown in the chat. */
+  selected: z.boolean().optional(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** POST /conversations. The owner is the verified caller; a userId in the body is ignored. */
+export const createConversationBodySchema = z.object({
+  title: z.string().trim().min(1).default(NEW_CONVERSATION_TITLE),
+  name: z.string().trim().min(1).default(NEW_CONVERSATION_TITLE),
+  userId: z.string().optional(),
+  messages: z.array(messageSchema).default(() => []),
+  createdAt: epochMs,
+  updatedAt: epochMs,
+  metadata: conversationMetadataSchema.default(() => ({ ...DEFAULT_CONVERSATION_METADATA })),
+});
+export type CreateConversationBody = z.infer<typeof createConversationBodySchema>;
+export type CreateConversationBodyInput = z.input<typeof createConversationBodySchema>;
+
+/** PUT /conversations/{id} */
+export const updateConversationBodySchema = z.object({
+  metadata: conversationMetadataSchema,
+  updatedAt: epochMs,
+});
+export type UpdateConversationBody = z.infer<typeof updateConversationBodySchema>;

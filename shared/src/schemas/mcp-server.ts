@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { DEFAULT_IDLE_TIMEOUT_FORM_MINUTES, MIN_IDLE_TIMEOUT_MINUTES } from '../constants/product';
+import { SERVER_MESSAGES } from '../messages/account';
+import { SERVER_HEALTH_VALUES, SERVER_STATUSES } from '../statuses';
+
+export const environmentVariablesSchema = z.record(z.string(), z.string());
+export type EnvironmentVariables = z.infer<typeof environmentVariablesSchema>;
+
+export const mcpServerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  packageName: z.string(),
+  idleTimeoutMinutes: z.number().int().min(MIN_IDLE_TIMEOUT_MINUTES),
+  environmentVariables: environmentVariablesSchema.default(() => ({})),
+  status: z.enum(SERVER_STATUSES),
+  /** The card's status text (see serverDisplayText). */
+  displayStatus: z.string().optional(),
+  healthStatus: z.enum(SERVER_HEALTH_VALUES).optional(),
+  endpoint: z.string().optional(),
+  lastError: z.string().optional(),
+  /** Epoch milliseconds of the last tool call. */
+  lastActive: z.number().optional(),
+});
+export type McpServer = z.infer<typeof mcpServerSchema>;
+
+export const environmentVariableRowSchema = z.object({ key: z.string(), value: z.string() });
+export type EnvironmentVariableRow = z.infer<typeof environmentVariableRowSchema>;
+
+/** Rows (or record entries) with a blank key are dropped; keys are trimmed, values kept as typed. */
+export function toEnvironmentVariables(
+  input: EnvironmentVariables | readonly EnvironmentVariableRow[],
+): EnvironmentVariables {
+  const rows = Array.isArray(input)
+    ? (input as readonly EnvironmentVariableRow[])
+    : Object.entries(input).map(([key, value]) => ({ key, value }));
+  const variables: EnvironmentVariables = {};
+  for (const { key, value } of rows) {
+    const name = key.trim();
+    if (name) variables[name] = value;
+  }
+  return variables;
+}
+
+export function toEnvironmentVariableRows(variables: EnvironmentVariables): EnvironmentVariableRow[] {
+  return Object.entries(variables).map(([key, value]) => ({ key, value }));
+}
+
+/** Anything that is not a finite number (empty input, text, NaN) becomes the form default of 30. */
+function toIdleTimeout(value: unknown): number {
+  const numeric = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof numeric === 'number' && Number.isFinite(numeric) ? numeric : DEFAULT_IDLE_TIMEOUT_FORM_MINUTES;
+}
+
+/**
+ * An npm package spec, optionally with a version. Starting with a letter, digit or scope keeps a
+ * name from being read as a command-line flag by the runner.
+ */
+const PACKAGE_SPEC_PATTERN = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(@[\w.^~<>=*|-]+)?$/i;
+
+/**
+ * The server configuration form and the body of POST /mcp-servers and PUT /mcp(-|/)servers/{id}.
+ * Environment variables come as a record or as form rows and always leave as a record.
+ */
+export const mcpServerConfigBodySchema = z.object({
+  name: z.string({ error: SERVER_MESSAGES.nameRequired }).trim().min(1, SERVER_MESSAGES.nameRequired),
+  packageName: z
+    .string({ error: SERVER_MESSAGES.packageNameRequired })
+    .trim()
+    .min(1, { error: SERVER_MESSAGES.packageNameRequired, abort: true })
+    .regex(PACKAGE_SPEC_PATTERN, SERVER_MESSAGES.invalidPackageName),
+  idleTimeoutMinutes: z.preprocess(
+    toIdleTimeout,
+    z
+      .number()
+      .int(SERVER_MESSAGES.idleTimeoutNotWhole)
+      .min(MIN_IDLE_TIMEOUT_MINUTES, SERVER_MESSAGES.idleTimeoutTooSmall),
+  ),
+  environmentVariables: z
+    .union([environmentVariablesSchema, z.array(environmentVariableRowSchema)])
+    .default(() => ({}))
+    .transform(toEnvironmentVariables),
+});
+/** The same schema under the name the web form uses. */
+export const mcpServerConfigFormSchema = mcpServerConfigBodySchema;
+export type McpServerConfigBody = z.infer<typeof mcpServerConfigBodySchema>;
+export type McpServerConfigInput = z.input<typeof mcpServerConfigBodySchema>;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { MESSAGE_CONTENT_MISSING } from '../constants/product';
+import { CHAT_MESSAGES } from '../messages/chat';
+import { availableToolSchema, processingStepSchema, toolCallSchema } from './tool-call';
+
+export const MESSAGE_ROLES = ['user', 'assistant'] as const;
+export type MessageRole = (typeof MESSAGE_ROLES)[number];
+
+export const messageSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  content: z.string().default(MESSAGE_CONTENT_MISSING),
+  role: z.enum(MESSAGE_ROLES),
+  isError: z.boolean().optional(),
+  isLoading: z.boolean().optional(),
+  toolCalls: z.array(toolCallSchema).optional(),
+  processingSteps: z.array(processingStepSchema).optional(),
+  availableTools: z.array(availableToolSchema).optional(),
+  mcpUsedId: z.string().optional(),
+  provider: z.string().optional(),
+  model: z.string().optional(),
+  /** Epoch milliseconds. */
+  timestamp: z.number(),
+  userId: z.string().optional(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** POST /messages */
+export const createMessageBodySchema = z.object({
+  conversationId: z.string().min(1),
+  content: z.string().refine((content) => content.trim().length > 0, CHAT_MESSAGES.emptyMessage),
+  role: z.enum(MESSAGE_ROLES),
+  provider: z.string().min(1),
+  model: z.string().min(1),
+});
+export type CreateMessageBody = z.infer<typeof createMessageBodySchema>;

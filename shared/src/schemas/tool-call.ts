@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { TOOL_CALL_STATUSES } from '../statuses';
+
+export const toolCallSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(TOOL_CALL_STATUSES),
+  input: z.unknown().optional(),
+  result: z.unknown().optional(),
+  error: z.string().optional(),
+  /** Epoch milliseconds. */
+  timestamp: z.number().optional(),
+});
+export type ToolCall = z.infer<typeof toolCallSchema>;
+
+/** One entry of a message's processing trail (API calls, tool calls, ...), as the stream reported it. */
+export const processingStepSchema = z.object({
+  type: z.string(),
+  /** Epoch milliseconds. */
+  timestamp: z.number(),
+  status: z.string().optional(),
+  info: z.string().optional(),
+  data: z.unknown().optional(),
+});
+export type ProcessingStep = z.infer<typeof processingStepSchema>;
+
+/** A tool an MCP server offers, as MCP's tools/list describes it. */
+export const availableToolSchema = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  inputSchema: z.record(z.string(), z.unknown()).optional(),
+});
+export type AvailableTool = z.infer<typeof availableToolSchema>;

@@ -1,0 +1,107 @@
+export const SERVER_STATUSES = [
+  'defined',
+  'disabled',
+  'enabled',
+  'provisioning',
+  'starting',
+  'deprovisioning',
+  'error',
+] as const;
+export type ServerStatus = (typeof SERVER_STATUSES)[number];
+
+export const SERVER_HEALTH_VALUES = ['running', 'error', 'stale'] as const;
+export type ServerHealth = (typeof SERVER_HEALTH_VALUES)[number];
+
+/** Statuses in which the server is changing state: no toggle, edit or delete meanwhile. */
+export const TRANSITIONAL_SERVER_STATUSES = [
+  'provisioning',
+  'starting',
+  'deprovisioning',
+] as const satisfies readonly ServerStatus[];
+
+const TOGGLEABLE_SERVER_STATUSES: readonly ServerStatus[] = ['enabled', 'defined', 'disabled', 'error'];
+const EDITABLE_SERVER_STATUSES: readonly ServerStatus[] = ['defined', 'disabled', 'error'];
+
+export function isTransitionalServerStatus(status: ServerStatus): boolean {
+  return (TRANSITIONAL_SERVER_STATUSES as readonly ServerStatus[]).includes(status);
+}
+
+const ENABLED_HEALTH_TEXT: Readonly<Record<ServerHealth, string>> = {
+  running: 'Running',
+  error: 'Error',
+  stale: 'Not Responding',
+};
+
+/**
+ * The status text of a server card. The spec gives the texts of enabled, provisioning,
+ * deprovisioning and starting; defined, disabled and error show their capitalised name, and an
+ * enabled server without a health report yet shows 'Health: unknown'.
+ */
+export function serverDisplayText(status: ServerStatus, health?: string | null): string {
+  switch (status) {
+    case 'enabled':
+      if (health === 'running' || health === 'error' || health === 'stale') return ENABLED_HEALTH_TEXT[health];
+      return `Health: ${health || 'unknown'}`;
+    case 'provisioning':
+      return 'Provisioning...';
+    case 'deprovisioning':
+      return 'Disabling...';
+    case 'starting':
+      return 'Starting...';
+    default:
+      return status.charAt(0).toUpperCase() + status.slice(1);
+  }
+}
+
+/** Whether the enable/disable toggle is shown at all. */
+export function canToggleServer(status: ServerStatus): boolean {
+  return TOGGLEABLE_SERVER_STATUSES.includes(status);
+}
+
+/** Whether a shown toggle is disabled: during transitions or while an action runs. */
+export function isServerToggleDisabled(status: ServerStatus, actionInProgress = false): boolean {
+  return actionInProgress || isTransitionalServerStatus(status);
+}
+
+export function canEditServer(status: ServerStatus): boolean {
+  return EDITABLE_SERVER_STATUSES.includes(status);
+}
+
+export function canDeleteServer(status: ServerStatus, actionInProgress = false): boolean {
+  return !actionInProgress && !isTransitionalServerStatus(status);
+}
+
+export function shouldShowServerLastError(status: ServerStatus): boolean {
+  return status === 'error';
+}
+
+export const STREAM_STATUSES = [
+  'creating_chat',
+  'sending',
+  'connecting',
+  'streaming',
+  'pending_llm',
+  'tool_calling',
+  'tool_success',
+  'tool_error',
+  'completed',
+  'error',
+  'stopped',
+] as const;
+export type StreamStatus = (typeof STREAM_STATUSES)[number];
+
+/** Stream statuses after which no further events are processed. */
+export const FINAL_STREAM_STATUSES = ['completed', 'error', 'stopped'] as const satisfies readonly StreamStatus[];
+
+export const AGENT_STATUSES = ['idle', 'planning', 'executing', 'error'] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+
+export const PLAN_STEP_STATUSES = ['pending', 'in_progress', 'completed', 'error'] as const;
+export type PlanStepStatus = (typeof PLAN_STEP_STATUSES)[number];
+
+/** The spec does not list plan statuses: a plan moves like its steps, and can also be cancelled. */
+export const AGENT_PLAN_STATUSES = ['pending', 'in_progress', 'completed', 'error', 'cancelled'] as const;
+export type AgentPlanStatus = (typeof AGENT_PLAN_STATUSES)[number];
+
+export const TOOL_CALL_STATUSES = ['calling', 'success', 'error'] as const;
+export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];

@@ -1,0 +1,11 @@
+import { type ReactNode, StrictMode } from 'react';
+import { AuthProvider } from '../features/auth/components/auth-provider';
+
+/** The app-wide providers, composed once. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <StrictMode>
+      <AuthProvider>{children}</AuthProvider>
+    </StrictMode>
+  );
+}

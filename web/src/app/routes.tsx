@@ -1,0 +1,52 @@
+import type { RouteObject } from 'react-router-dom';
+import { NotFoundScreen } from '../components/not-found-screen';
+import { RouteErrorScreen } from '../components/route-error-screen';
+import { FullPageSpinner } from '../components/spinner';
+import { GuestRoute } from '../features/auth/components/guest-route';
+import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { RootLayout } from './root-layout';
+
+/**
+ * The route table (spec 2). Screens are lazy route modules (each exports `Component`), so the
+ * first page loads only its own code. Tests build a memory router from these same objects.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      // Public
+      { index: true, lazy: () => import('./routes/landing') },
+      { path: 'landing', lazy: () => import('./routes/landing') },
+      // Guest: /login and /signup send authenticated visitors on
+      {
+        element: <GuestRoute />,
+        children: [
+          { path: 'login', lazy: () => import('./routes/auth/login') },
+          { path: 'signup', lazy: () => import('./routes/auth/signup') },
+        ],
+      },
+      { path: 'reset', lazy: () => import('./routes/auth/reset') },
+      { path: 'github/callback', lazy: () => import('./routes/github-callback') },
+      // Signed-in
+      {
+        element: <ProtectedRoute />,
+        children: [
+          { path: 'home', lazy: () => import('./routes/app/home') },
+          { path: 'pricing', lazy: () => import('./routes/app/pricing') },
+          { path: 'onboarding', lazy: () => import('./routes/app/onboarding') },
+          { path: 'profile', lazy: () => import('./routes/app/profile') },
+          { path: 'createuser', lazy: () => import('./routes/app/create-user') },
+        ],
+      },
+      // Targets of other flows; the spec lists no guard for them
+      { path: 'dashboard', lazy: () => import('./routes/app/dashboard') },
+      { path: 'servers/:appId', lazy: () => import('./routes/app/server') },
+      { path: 'subscription/success', lazy: () => import('./routes/subscription/success') },
+      { path: 'subscription/cancel', lazy: () => import('./routes/subscription/cancel') },
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+];

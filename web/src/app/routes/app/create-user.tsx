@@ -1,0 +1,6 @@
+import { PlaceholderScreen } from '../../../components/placeholder-screen';
+
+/** /createuser (signed-in): the spec shows no content for this route. */
+export function Component() {
+  return <PlaceholderScreen title="Create User" />;
+}

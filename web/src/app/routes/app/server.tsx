@@ -1,0 +1,8 @@
+import { useParams } from 'react-router-dom';
+import { PlaceholderScreen } from '../../../components/placeholder-screen';
+
+/** /servers/:appId: the target of the code-host return; the spec shows no content for it. */
+export function Component() {
+  const { appId } = useParams();
+  return <PlaceholderScreen title="Server" subtitle={appId ? `App ${appId}` : undefined} />;
+}

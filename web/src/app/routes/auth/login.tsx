@@ -1,0 +1,6 @@
+import { PlaceholderScreen } from '../../../components/placeholder-screen';
+
+/** /login (guest): the Welcome Back screen. Placeholder until the sign-in issue. */
+export function Component() {
+  return <PlaceholderScreen title="Welcome Back" subtitle="Continue your development journey" />;
+}

@@ -1,0 +1,6 @@
+import { PlaceholderScreen } from '../../components/placeholder-screen';
+
+/** /github/callback: the code-host authorization return. Placeholder until the GitHub issue. */
+export function Component() {
+  return <PlaceholderScreen title="GitHub Authorization" subtitle="Connecting your code-hosting account..." />;
+}

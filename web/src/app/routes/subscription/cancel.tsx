@@ -1,0 +1,6 @@
+import { PlaceholderScreen } from '../../../components/placeholder-screen';
+
+/** /subscription/cancel: the return target of a cancelled checkout. */
+export function Component() {
+  return <PlaceholderScreen title="Checkout Cancelled" subtitle="Your subscription was not changed." />;
+}

@@ -1,0 +1,157 @@
+import { API_ERROR_MESSAGES } from '@agentforge/shared';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import type { z } from 'zod';
+import { getRuntimeConfig } from '../config/runtime-config';
+import { ApiError, apiErrorFromResponse } from './api-error';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions<T> = {
+  /** Parses (and types) the response body; a mismatch is a parse failure. */
+  schema?: z.ZodType<T>;
+  /** Query parameters; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export type RequestWithBodyOptions<T> = RequestOptions<T> & {
+  /** Sent as JSON. */
+  body?: unknown;
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type ApiClient = {
+  request<T = unknown>(method: Method, path: string, options?: RequestWithBodyOptions<T>): Promise<T>;
+  get<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  del<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+};
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+function tokenOf(session: Awaited<ReturnType<typeof fetchAuthSession>>): string | undefined {
+  return session.tokens?.idToken?.toString() || undefined;
+}
+
+async function currentIdToken(forceRefresh: boolean): Promise<string | undefined> {
+  try {
+    return tokenOf(await fetchAuthSession(forceRefresh ? { forceRefresh } : undefined));
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NetworkError') {
+      throw new ApiError(API_ERROR_MESSAGES.network, { status: 0, cause: error });
+    }
+    throw new ApiError(API_ERROR_MESSAGES.noIdToken, { status: 401, statusText: 'Unauthorized', cause: error });
+  }
+}
+
+/** The bearer ID token: the current one, else one forced refresh, else an 'auth' ApiError. */
+export async function getIdToken(): Promise<string> {
+  const token = (await currentIdToken(false)) ?? (await currentIdToken(true));
+  if (!token) throw new ApiError(API_ERROR_MESSAGES.noIdToken, { status: 401, statusText: 'Unauthorized' });
+  return token;
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const url = `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function parseFailure(response: Response, data: unknown, cause: unknown): ApiError {
+  return new ApiError(API_ERROR_MESSAGES.parseFailure, {
+    status: response.status,
+    statusText: response.statusText,
+    kind: 'server',
+    data,
+    cause,
+  });
+}
+
+async function readSuccess<T>(response: Response, schema: z.ZodType<T> | undefined): Promise<T> {
+  let data: unknown = {};
+  if (response.status !== 204) {
+    const text = await response.text();
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw parseFailure(response, text, error);
+    }
+  }
+  if (!schema) return data as T;
+  const result = schema.safeParse(data);
+  if (!result.success) throw parseFailure(response, data, result.error);
+  return result.data;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  let data: unknown = null;
+  try {
+    const text = await response.text();
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON (a proxy's HTML or plain-text page): keep the text as the error's data.
+      data = text;
+    }
+  } catch (error) {
+    return new ApiError(API_ERROR_MESSAGES.httpError(response.status), {
+      status: response.status,
+      statusText: response.statusText,
+      cause: error,
+    });
+  }
+  return apiErrorFromResponse(response.status, response.statusText, data);
+}
+
+/**
+ * A client of the product API: `baseUrl` (which includes `/api`) is read per request, every call
+ * carries the bearer ID token, bodies are JSON, errors follow spec 8. No timeout (spec 9).
+ */
+export function createApiClient({ baseUrl }: { baseUrl: () => string }): ApiClient {
+  async function request<T = unknown>(
+    method: Method,
+    path: string,
+    options: RequestWithBodyOptions<T> = {},
+  ): Promise<T> {
+    const token = await getIdToken();
+    const headers = new Headers(options.headers);
+    headers.set('Accept', 'application/json');
+    headers.set('Authorization', `Bearer ${token}`);
+    const init: RequestInit = { method, headers };
+    if (options.signal) init.signal = options.signal;
+    if (options.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      init.body = JSON.stringify(options.body);
+    }
+
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(baseUrl(), path, options.query), init);
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw new ApiError(API_ERROR_MESSAGES.network, { status: 0, cause: error });
+    }
+    if (!response.ok) throw await readError(response);
+    return readSuccess(response, options.schema);
+  }
+
+  return {
+    request,
+    get: (path, options) => request('GET', path, options),
+    post: (path, body, options) => request('POST', path, { ...options, body }),
+    put: (path, body, options) => request('PUT', path, { ...options, body }),
+    del: (path, options) => request('DELETE', path, options),
+  };
+}
+
+/** The app's one API client, on the runtime configuration's `apiBaseUrl`. */
+export const apiClient: ApiClient = createApiClient({ baseUrl: () => getRuntimeConfig().apiBaseUrl });

@@ -1,0 +1,29 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const DEFAULT_PORT = 5173;
+
+function devServerPort(): number {
+  const raw = process.env.WEB_PORT;
+  if (raw === undefined || raw === '') return DEFAULT_PORT;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new Error(`WEB_PORT must be a TCP port number, got '${raw}'`);
+  }
+  return port;
+}
+
+// The runtime settings (pool ids, API base, ...) are NOT build-time settings: the app fetches
+// `/config.json` at start-up (written from stack outputs at deploy, or by the local stack into
+// `public/config.json`), so one build serves every stage.
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: { port: devServerPort(), strictPort: true },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/testing/setup-tests.ts'],
+  },
+});
