@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { IdTokenClaims } from '../../functions/src/adapters/cognito/id-token-verifier.js';
 
@@ -44,7 +44,9 @@ export function restProxyEvent(
     multiValueHeaders: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, [v]])),
     queryStringParameters: queryOf(request.url),
     multiValueQueryStringParameters: request.url.searchParams.size
-      ? Object.fromEntries([...request.url.searchParams.keys()].map((k) => [k, request.url.searchParams.getAll(k)]))
+      ? Object.fromEntries(
+          [...request.url.searchParams.keys()].map((k) => [k, request.url.searchParams.getAll(k)]),
+        )
       : null,
     pathParameters: Object.keys(pathParameters).length ? pathParameters : null,
     stageVariables: null,
@@ -69,7 +71,9 @@ export function restProxyEvent(
 
 /** API Gateway hands claims to the integration as strings. */
 function stringifyClaims(claims: IdTokenClaims): Record<string, string> {
-  return Object.fromEntries(Object.entries(claims).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  return Object.fromEntries(
+    Object.entries(claims).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
 }
 
 /** A Lambda Function URL event (payload 2.0), as CloudFront forwards it to the stream function. */

@@ -39,10 +39,13 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
   const matcher = createRouteMatcher(ROUTES);
   const modules = new Map<string, Promise<unknown>>();
   const load = (route: RouteDefinition) => {
-    const file = route.transport === 'stream' ? `${route.area}/${route.handler}.ts` : `${route.area}/index.ts`;
+    const file =
+      route.transport === 'stream' ? `${route.area}/${route.handler}.ts` : `${route.area}/index.ts`;
     let loaded = modules.get(file);
     if (!loaded) {
-      loaded = import(pathToFileURL(join(HANDLERS_DIR, file)).href).then((m: { handler: unknown }) => m.handler);
+      loaded = import(pathToFileURL(join(HANDLERS_DIR, file)).href).then(
+        (m: { handler: unknown }) => m.handler,
+      );
       modules.set(file, loaded);
     }
     return loaded;
@@ -68,16 +71,25 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
     if (!found) {
       // API Gateway says 403 'Missing Authentication Token' here; a plain 404/405 is clearer locally.
       const status = pathExists ? 405 : 404;
-      return sendJson(res, status, { code: 'NOT_FOUND', message: pathExists ? 'Method not allowed' : 'Not found' });
+      return sendJson(res, status, {
+        code: 'NOT_FOUND',
+        message: pathExists ? 'Method not allowed' : 'Not found',
+      });
     }
     const body = await readBody(req);
-    if (body === undefined) return sendJson(res, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'Request too large' });
+    if (body === undefined)
+      return sendJson(res, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'Request too large' });
     const request = toLocalRequest(req, body);
     const handler = await load(found.route);
 
     if (found.route.transport === 'stream') {
       if (!isStreamingHandler(handler)) throw new Error(`${found.route.handler} is not a streaming handler`);
-      return invokeStreaming(handler, functionUrlEvent(request), res, lambdaContext(found.route.handler, 900_000));
+      return invokeStreaming(
+        handler,
+        functionUrlEvent(request),
+        res,
+        lambdaContext(found.route.handler, 900_000),
+      );
     }
 
     let claims: Awaited<ReturnType<IdTokenVerifier['verify']>> | undefined;
@@ -89,7 +101,10 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
       }
     }
     const event = restProxyEvent(request, found.resource, found.pathParameters, claims);
-    const result = await (handler as BufferedHandler)(event, lambdaContext(`local-${found.route.area}`, 29_000));
+    const result = await (handler as BufferedHandler)(
+      event,
+      lambdaContext(`local-${found.route.area}`, 29_000),
+    );
     res.writeHead(result.statusCode, flattenHeaders(result.headers));
     res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
   }

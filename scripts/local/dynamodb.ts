@@ -1,12 +1,16 @@
 import {
-  type CreateTableCommandInput,
   CreateTableCommand,
+  type CreateTableCommandInput,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { TABLE_DEFINITIONS, type TableDefinition, type TableId } from '../../functions/src/adapters/dynamodb/table-definitions.js';
+import {
+  TABLE_DEFINITIONS,
+  type TableDefinition,
+  type TableId,
+} from '../../functions/src/adapters/dynamodb/table-definitions.js';
 import { close, listen } from './net.js';
 
 export interface LocalDynamo {
@@ -16,7 +20,11 @@ export interface LocalDynamo {
 }
 
 /** dynalite on disk (LevelDB under `path`), with the tables of the CDK data construct. */
-export async function startLocalDynamo(options: { path: string; port: number; tablePrefix: string }): Promise<LocalDynamo> {
+export async function startLocalDynamo(options: {
+  path: string;
+  port: number;
+  tablePrefix: string;
+}): Promise<LocalDynamo> {
   const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const port = await listen(server, options.port);
   const endpoint = `http://127.0.0.1:${port}`;
@@ -53,7 +61,11 @@ async function ensureTable(client: DynamoDBClient, name: string, table: TableDef
 }
 
 function createTableInput(name: string, table: TableDefinition): CreateTableCommandInput {
-  const keys = [table.partitionKey, table.sortKey, ...(table.globalIndexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey])];
+  const keys = [
+    table.partitionKey,
+    table.sortKey,
+    ...(table.globalIndexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey]),
+  ];
   const attributes = new Map(keys.filter((key) => key !== undefined).map((key) => [key.name, key.type]));
   const keySchema = (pk: { name: string }, sk?: { name: string }) => [
     { AttributeName: pk.name, KeyType: 'HASH' as const },
@@ -62,7 +74,10 @@ function createTableInput(name: string, table: TableDefinition): CreateTableComm
   return {
     TableName: name,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+    AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({
+      AttributeName,
+      AttributeType,
+    })),
     KeySchema: keySchema(table.partitionKey, table.sortKey),
     ...(table.globalIndexes?.length
       ? {

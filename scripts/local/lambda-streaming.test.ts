@@ -25,7 +25,7 @@ const handler = middy({ executionMode: executionModeStreamifyResponse }).handler
 }));
 
 let url = '';
-const server = createServer((req, res) => {
+const server = createServer((_req, res) => {
   if (!isStreamingHandler(handler)) throw new Error('not streamified');
   void invokeStreaming(handler, {}, res, {});
 });

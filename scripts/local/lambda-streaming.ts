@@ -32,13 +32,19 @@ class LocalResponseStream extends Writable {
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
     // A Lambda keeps running after its client goes away; writes then go nowhere.
-    if (this.res.destroyed) return callback();
+    if (this.res.destroyed) {
+      callback();
+      return;
+    }
     if (!this.res.headersSent) this.writeMetadata({ statusCode: 200 });
     this.res.write(chunk, () => callback());
   }
 
   override _final(callback: (error?: Error | null) => void): void {
-    if (this.res.destroyed) return callback();
+    if (this.res.destroyed) {
+      callback();
+      return;
+    }
     if (!this.res.headersSent) this.writeMetadata({ statusCode: 200 });
     this.res.end(() => callback());
   }
@@ -76,7 +82,10 @@ export async function invokeStreaming(
     await handler(event, stream, context);
   } catch (error) {
     if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-    if (!res.writableEnded) res.end(res.headersSent ? undefined : JSON.stringify({ code: 'INTERNAL', message: 'Internal server error' }));
+    if (!res.writableEnded)
+      res.end(
+        res.headersSent ? undefined : JSON.stringify({ code: 'INTERNAL', message: 'Internal server error' }),
+      );
     throw error;
   }
 }

@@ -1,18 +1,21 @@
 import type { OutboxEntry } from './outbox.js';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
 /** The local outbox: every e-mail the identity service would have sent, newest first. */
 export function renderOutboxPage(entries: readonly OutboxEntry[]): string {
   const rows = [...entries]
     .reverse()
     .map(
-      (entry) => `<li class="entry" data-kind="${escape(entry.kind)}">
-  <div class="meta"><time>${escape(entry.at)}</time> to <strong class="to">${escape(entry.to)}</strong></div>
-  <div class="subject">${escape(entry.subject)}</div>
-  <div>Code: <code class="code">${escape(entry.code)}</code></div>
-  <pre>${escape(entry.text)}</pre>
+      (entry) => `<li class="entry" data-kind="${escapeHtml(entry.kind)}">
+  <div class="meta"><time>${escapeHtml(entry.at)}</time> to <strong class="to">${escapeHtml(entry.to)}</strong></div>
+  <div class="subject">${escapeHtml(entry.subject)}</div>
+  <div>Code: <code class="code">${escapeHtml(entry.code)}</code></div>
+  <pre>${escapeHtml(entry.text)}</pre>
 </li>`,
     )
     .join('\n');

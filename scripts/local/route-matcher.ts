@@ -33,7 +33,10 @@ export function createRouteMatcher(routes: readonly RouteDefinition[]) {
         if (candidate.route.method !== method) continue;
         const literals = candidate.segments.filter((s) => !s.startsWith('{')).length;
         if (!best || literals > best.literals) {
-          best = { match: { route: candidate.route, resource: candidate.resource, pathParameters: params }, literals };
+          best = {
+            match: { route: candidate.route, resource: candidate.resource, pathParameters: params },
+            literals,
+          };
         }
       }
       return { found: best?.match, pathExists };

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '@agentforge/shared';
 import { createLocalIdTokenVerifier } from '../../functions/src/adapters/cognito/id-token-verifier.js';
-import { tableEnvVar, type TableId } from '../../functions/src/adapters/dynamodb/table-definitions.js';
+import { type TableId, tableEnvVar } from '../../functions/src/adapters/dynamodb/table-definitions.js';
 import { startLocalApi } from './api-server.js';
 import { startLocalCognito } from './cognito/index.js';
 import { startLocalDynamo } from './dynamodb.js';
@@ -110,7 +110,11 @@ async function stopAll(stops: (() => Promise<unknown>)[]): Promise<void> {
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
 }
 
-function setFunctionEnvironment(endpoint: string, tableNames: Record<TableId, string>, whitelist: readonly string[]) {
+function setFunctionEnvironment(
+  endpoint: string,
+  tableNames: Record<TableId, string>,
+  whitelist: readonly string[],
+) {
   Object.assign(process.env, {
     STAGE: 'local',
     RUNTIME: 'local',

@@ -1,6 +1,6 @@
 /**
  * `npm start`: the whole product on this machine, no cloud account. Data lives under `.local/`
- * and survives restarts. Ports: API_PORT (3000), WEB_PORT (5173), COGNITO_PORT (9229),
+ * (LOCAL_DATA_DIR overrides) and survives restarts. Ports: API_PORT (3000), WEB_PORT (5173), COGNITO_PORT (9229),
  * DYNAMODB_PORT (4567).
  */
 import { join } from 'node:path';
@@ -8,13 +8,14 @@ import { startLocalStack } from './stack.js';
 
 const port = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${name} must be a port number`);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new Error(`${name} must be a port number`);
   return value;
 };
 
 const startedAt = performance.now();
 const stack = await startLocalStack({
-  dataDir: join(import.meta.dirname, '../../.local'),
+  dataDir: process.env.LOCAL_DATA_DIR ?? join(import.meta.dirname, '../../.local'),
   ports: {
     api: port('API_PORT', 3000),
     web: port('WEB_PORT', 5173),

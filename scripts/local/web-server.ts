@@ -20,7 +20,10 @@ function runtimeConfigPlugin(config: RuntimeConfig): Plugin {
 }
 
 /** Vite serving `web/` with the local config.json. */
-export async function startWebServer(options: { port: number; config: RuntimeConfig }): Promise<ViteDevServer> {
+export async function startWebServer(options: {
+  port: number;
+  config: RuntimeConfig;
+}): Promise<ViteDevServer> {
   const server = await createServer({
     root: WEB_ROOT,
     configFile: join(WEB_ROOT, 'vite.config.ts'),

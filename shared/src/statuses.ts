@@ -26,6 +26,10 @@ export function isTransitionalServerStatus(status: ServerStatus): boolean {
   return (TRANSITIONAL_SERVER_STATUSES as readonly ServerStatus[]).includes(status);
 }
 
+export function isServerHealth(value: unknown): value is ServerHealth {
+  return typeof value === 'string' && (SERVER_HEALTH_VALUES as readonly string[]).includes(value);
+}
+
 const ENABLED_HEALTH_TEXT: Readonly<Record<ServerHealth, string>> = {
   running: 'Running',
   error: 'Error',
@@ -40,8 +44,7 @@ const ENABLED_HEALTH_TEXT: Readonly<Record<ServerHealth, string>> = {
 export function serverDisplayText(status: ServerStatus, health?: string | null): string {
   switch (status) {
     case 'enabled':
-      if (health === 'running' || health === 'error' || health === 'stale') return ENABLED_HEALTH_TEXT[health];
-      return `Health: ${health || 'unknown'}`;
+      return isServerHealth(health) ? ENABLED_HEALTH_TEXT[health] : `Health: ${health || 'unknown'}`;
     case 'provisioning':
       return 'Provisioning...';
     case 'deprovisioning':
@@ -91,7 +94,11 @@ export const STREAM_STATUSES = [
 export type StreamStatus = (typeof STREAM_STATUSES)[number];
 
 /** Stream statuses after which no further events are processed. */
-export const FINAL_STREAM_STATUSES = ['completed', 'error', 'stopped'] as const satisfies readonly StreamStatus[];
+export const FINAL_STREAM_STATUSES = [
+  'completed',
+  'error',
+  'stopped',
+] as const satisfies readonly StreamStatus[];
 
 export const AGENT_STATUSES = ['idle', 'planning', 'executing', 'error'] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { NotFoundError } from '../domain/errors.js';
 import { type ApiArea, routeKey, routesOf } from '../routes.js';
 import { toHttpError } from './error-mapping.js';
-import { NotFoundError } from '../domain/errors.js';
 
 type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 

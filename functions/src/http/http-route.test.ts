@@ -6,7 +6,10 @@ import { httpRoute, MAX_BODY_BYTES, ok } from './http-route.js';
 
 process.env.LOG_LEVEL = 'silent';
 
-function event(overrides: Partial<APIGatewayProxyEvent> = {}, claims?: Record<string, string>): APIGatewayProxyEvent {
+function event(
+  overrides: Partial<APIGatewayProxyEvent> = {},
+  claims?: Record<string, string>,
+): APIGatewayProxyEvent {
   return {
     resource: '/api/things/{id}',
     path: '/api/things/1',
@@ -43,7 +46,10 @@ describe('httpRoute', () => {
     const response = await route(event({ body: JSON.stringify({ name: 'x' }) }, caller), context);
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body)).toEqual({ id: '1', name: 'x', owner: 'user-1' });
-    expect(response.headers).toMatchObject({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+    expect(response.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+    });
   });
 
   it('answers 401 when the request carries no verified caller', async () => {
@@ -61,7 +67,10 @@ describe('httpRoute', () => {
   it('answers 400 for a body that is not JSON', async () => {
     const response = await route(event({ body: '{nope' }, caller), context);
     expect(response.statusCode).toBe(400);
-    expect(JSON.parse(response.body)).toEqual({ code: 'BAD_REQUEST', message: 'Request body is not valid JSON' });
+    expect(JSON.parse(response.body)).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Request body is not valid JSON',
+    });
   });
 
   it('answers 413 for an oversized body', async () => {

@@ -7,7 +7,8 @@ type Level = 'debug' | 'info' | 'warn' | 'error';
 function write(level: Level, message: string, detail?: unknown): void {
   if (process.env.LOG_LEVEL === 'silent') return;
   const entry: Record<string, unknown> = { level, message, time: new Date().toISOString() };
-  if (detail instanceof Error) entry.error = { name: detail.name, message: detail.message, stack: detail.stack };
+  if (detail instanceof Error)
+    entry.error = { name: detail.name, message: detail.message, stack: detail.stack };
   else if (detail !== undefined) entry.detail = detail;
   (level === 'error' ? console.error : console.log)(JSON.stringify(entry));
 }

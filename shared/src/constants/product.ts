@@ -43,7 +43,13 @@ export const ONBOARDING_ROLES = [
 ] as const;
 export type OnboardingRole = (typeof ONBOARDING_ROLES)[number];
 
-export const ONBOARDING_TEAM_SIZES = ['Just me', '2-5 people', '6-20 people', '21-50 people', '51+ people'] as const;
+export const ONBOARDING_TEAM_SIZES = [
+  'Just me',
+  '2-5 people',
+  '6-20 people',
+  '21-50 people',
+  '51+ people',
+] as const;
 export type OnboardingTeamSize = (typeof ONBOARDING_TEAM_SIZES)[number];
 
 export const ONBOARDING_USE_CASES = [

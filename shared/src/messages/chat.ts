@@ -25,7 +25,8 @@ export const CHAT_MESSAGES = {
   streamingStopped: '[Streaming stopped]',
   /** Appended to a streamed message when the stream fails. */
   streamError: (message: string) => `**Error:** ${message}`,
-  toolError: (name: string, error?: string | null) => `Error executing tool ${name}: ${error || 'Unknown error'}`,
+  toolError: (name: string, error?: string | null) =>
+    `Error executing tool ${name}: ${error || 'Unknown error'}`,
   loadProvidersFailed: 'Failed to load available providers',
   noConversations: 'No conversations yet.',
   emptyLandingPrompt: 'Please enter a question or prompt first...',

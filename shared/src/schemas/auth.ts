@@ -77,7 +77,10 @@ export const signUpResultSchema = z.object({ userId: z.string() });
 export type SignUpResult = z.infer<typeof signUpResultSchema>;
 
 export const confirmationFormSchema = z.object({
-  confirmation: z.string({ error: AUTH_MESSAGES.confirmationCodeRequired }).trim().min(1, AUTH_MESSAGES.confirmationCodeRequired),
+  confirmation: z
+    .string({ error: AUTH_MESSAGES.confirmationCodeRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.confirmationCodeRequired),
 });
 export type ConfirmationForm = z.infer<typeof confirmationFormSchema>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CHECKOUT_TIERS, PLAN_LIMITS, PRICING_PLANS, SUBSCRIPTION_TIERS, type SubscriptionTier } from '../constants/plans';
+import {
+  CHECKOUT_TIERS,
+  PLAN_LIMITS,
+  PRICING_PLANS,
+  SUBSCRIPTION_TIERS,
+  type SubscriptionTier,
+} from '../constants/plans';
 
 /** Stripe's subscription statuses; a user without a paid subscription is 'active' on Free. */
 export const SUBSCRIPTION_STATUSES = [
@@ -57,13 +63,24 @@ export type Plan = z.infer<typeof planSchema>;
 
 export function planOf(tier: SubscriptionTier): Plan {
   const card = PRICING_PLANS.find((plan) => plan.id === tier);
-  const { maxConcurrentServers, serverTimeoutMinutes, monthlyComputeHours, monthlyTokenLimit, maxTokensPerRequest } =
-    PLAN_LIMITS[tier];
+  const {
+    maxConcurrentServers,
+    serverTimeoutMinutes,
+    monthlyComputeHours,
+    monthlyTokenLimit,
+    maxTokensPerRequest,
+  } = PLAN_LIMITS[tier];
   return {
     id: tier,
     name: card?.name ?? tier,
     price: card?.priceUsd ?? null,
-    features: { maxConcurrentServers, serverTimeoutMinutes, monthlyComputeHours, monthlyTokenLimit, maxTokensPerRequest },
+    features: {
+      maxConcurrentServers,
+      serverTimeoutMinutes,
+      monthlyComputeHours,
+      monthlyTokenLimit,
+      maxTokensPerRequest,
+    },
   };
 }
 

@@ -48,7 +48,9 @@ export function toEnvironmentVariableRows(variables: EnvironmentVariables): Envi
 /** Anything that is not a finite number (empty input, text, NaN) becomes the form default of 30. */
 function toIdleTimeout(value: unknown): number {
   const numeric = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof numeric === 'number' && Number.isFinite(numeric) ? numeric : DEFAULT_IDLE_TIMEOUT_FORM_MINUTES;
+  return typeof numeric === 'number' && Number.isFinite(numeric)
+    ? numeric
+    : DEFAULT_IDLE_TIMEOUT_FORM_MINUTES;
 }
 
 /**

@@ -45,9 +45,11 @@ export const onboardingFormSchema = z
     if (form.role === ONBOARDING_OTHER_ROLE && !form.customRole.trim()) {
       fail('customRole', ONBOARDING_MESSAGES.customRoleRequired);
     }
-    if (!isOneOf(ONBOARDING_TEAM_SIZES, form.teamSize)) fail('teamSize', ONBOARDING_MESSAGES.teamSizeRequired);
+    if (!isOneOf(ONBOARDING_TEAM_SIZES, form.teamSize))
+      fail('teamSize', ONBOARDING_MESSAGES.teamSizeRequired);
     if (!isEmail(form.email.trim())) fail('email', ONBOARDING_MESSAGES.invalidEmail);
-    if (form.challenge.trim().length < MIN_CHALLENGE_LENGTH) fail('challenge', ONBOARDING_MESSAGES.challengeTooShort);
+    if (form.challenge.trim().length < MIN_CHALLENGE_LENGTH)
+      fail('challenge', ONBOARDING_MESSAGES.challengeTooShort);
   });
 export type OnboardingForm = z.infer<typeof onboardingFormSchema>;
 export type OnboardingFormInput = z.input<typeof onboardingFormSchema>;

@@ -9,7 +9,9 @@ export const profileFormSchema = z.object({
   firstName: requiredString(PROFILE_MESSAGES.firstNameRequired),
   lastName: requiredString(PROFILE_MESSAGES.lastNameRequired),
   companyName: requiredString(PROFILE_MESSAGES.companyNameRequired),
-  companySize: z.enum(COMPANY_SIZES, { error: PROFILE_MESSAGES.companySizeRequired }).default(DEFAULT_COMPANY_SIZE),
+  companySize: z
+    .enum(COMPANY_SIZES, { error: PROFILE_MESSAGES.companySizeRequired })
+    .default(DEFAULT_COMPANY_SIZE),
   role: requiredString(PROFILE_MESSAGES.roleRequired),
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;

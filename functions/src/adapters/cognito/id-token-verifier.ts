@@ -44,7 +44,11 @@ export function createCognitoIdTokenVerifier(userPoolId: string, clientId: strin
  * plain http, so CognitoJwtVerifier rejects it; JwtRsaVerifier with a fetch-based JWKS cache
  * checks the same things (signature, issuer, audience, expiry, token_use).
  */
-export function createLocalIdTokenVerifier(options: { issuer: string; jwksUri: string; clientId: string }): IdTokenVerifier {
+export function createLocalIdTokenVerifier(options: {
+  issuer: string;
+  jwksUri: string;
+  clientId: string;
+}): IdTokenVerifier {
   const jwksCache = new SimpleJwksCache({
     fetcher: { fetch: async (uri: string) => (await fetch(uri)).arrayBuffer() },
   });

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { mcpServerConfigBodySchema, toEnvironmentVariableRows, toEnvironmentVariables } from './mcp-server';
+
+const valid = {
+  name: 'Everything',
+  packageName: '@modelcontextprotocol/server-everything',
+  idleTimeoutMinutes: 10,
+};
+
+describe('mcpServerConfigBodySchema', () => {
+  it('accepts a complete configuration', () => {
+    expect(mcpServerConfigBodySchema.parse({ ...valid, environmentVariables: { TOKEN: 'abc' } })).toEqual({
+      ...valid,
+      environmentVariables: { TOKEN: 'abc' },
+    });
+  });
+
+  it('requires a name and a package name', () => {
+    const result = mcpServerConfigBodySchema.safeParse({ ...valid, name: ' ', packageName: '' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Name is required',
+      'Package name is required',
+    ]);
+  });
+
+  it('rejects a package name that could be read as a command-line flag', () => {
+    expect(mcpServerConfigBodySchema.safeParse({ ...valid, packageName: '--registry=evil' }).success).toBe(
+      false,
+    );
+    expect(mcpServerConfigBodySchema.safeParse({ ...valid, packageName: 'pkg@1.2.3' }).success).toBe(true);
+  });
+
+  it('enforces an idle timeout of at least 1 minute', () => {
+    const result = mcpServerConfigBodySchema.safeParse({ ...valid, idleTimeoutMinutes: 0 });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['idleTimeoutMinutes'],
+        message: 'Idle timeout must be at least 1 minute',
+      }),
+    ]);
+    expect(mcpServerConfigBodySchema.parse({ ...valid, idleTimeoutMinutes: 1 }).idleTimeoutMinutes).toBe(1);
+  });
+
+  it.each([
+    ['text', 'abc'],
+    ['an empty input', ''],
+    ['NaN', Number.NaN],
+    ['a missing value', undefined],
+    ['null', null],
+  ])('falls back to 30 minutes for %s', (_label, idleTimeoutMinutes) => {
+    expect(mcpServerConfigBodySchema.parse({ ...valid, idleTimeoutMinutes }).idleTimeoutMinutes).toBe(30);
+  });
+
+  it('reads a numeric string as a number', () => {
+    expect(mcpServerConfigBodySchema.parse({ ...valid, idleTimeoutMinutes: '15' }).idleTimeoutMinutes).toBe(
+      15,
+    );
+  });
+
+  it('turns variable rows into a record, dropping blank keys and trimming the others', () => {
+    const body = mcpServerConfigBodySchema.parse({
+      ...valid,
+      environmentVariables: [
+        { key: '  API_KEY ', value: ' secret ' },
+        { key: '   ', value: 'dropped' },
+        { key: '', value: 'dropped too' },
+        { key: 'REGION', value: 'us-east-1' },
+      ],
+    });
+    expect(body.environmentVariables).toEqual({ API_KEY: ' secret ', REGION: 'us-east-1' });
+  });
+
+  it('applies the same rules to a record and defaults to no variables', () => {
+    expect(
+      mcpServerConfigBodySchema.parse({ ...valid, environmentVariables: { ' A ': '1', ' ': '2' } })
+        .environmentVariables,
+    ).toEqual({ A: '1' });
+    expect(mcpServerConfigBodySchema.parse(valid).environmentVariables).toEqual({});
+  });
+});
+
+describe('environment variable conversions', () => {
+  it('round-trips a record through form rows', () => {
+    const variables = { A: '1', B: '2' };
+    expect(toEnvironmentVariables(toEnvironmentVariableRows(variables))).toEqual(variables);
+  });
+});

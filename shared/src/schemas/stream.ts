@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/** GET /messages/generate-stream query. */
+export const streamQuerySchema = z.object({
+  conversationId: z.string().min(1),
+  provider: z.string().min(1),
+  model: z.string().min(1),
+  mcpServerId: z.string().min(1).optional(),
+  /** The user message that triggered the reply, when it was not saved before the stream started. */
+  triggerContent: z.string().optional(),
+});
+export type StreamQuery = z.infer<typeof streamQuerySchema>;
+
+/** What a finished stream resolves to; the `end` event carries exactly this. */
+export const streamCompletionResultSchema = z.object({
+  status: z.literal('completed'),
+  messageId: z.string().min(1),
+  provider: z.string().min(1),
+  model: z.string().min(1),
+  /** Epoch milliseconds. */
+  timestamp: z.number(),
+  mcpUsedId: z.string().optional(),
+  toolCallsCount: z.number().int().nonnegative().optional(),
+});
+export type StreamCompletionResult = z.infer<typeof streamCompletionResultSchema>;
+
+const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ type: z.literal(type), ...shape });
+
+const toolCallRef = { toolCallId: z.string(), name: z.string() };
+
+export const messageDeltaEventSchema = event('message_delta', { chunk: z.string() });
+/** A status update; `complete` with a messageId also finishes the stream. */
+export const statusEventSchema = event('status', { status: z.string(), messageId: z.string().optional() });
+export const endEventSchema = streamCompletionResultSchema.extend({ type: z.literal('end') });
+export const errorEventSchema = event('error', { message: z.string(), code: z.string().optional() });
+/** The model asked for a tool. */
+export const toolUseReceivedEventSchema = event('tool_use_received', { ...toolCallRef, input: z.unknown() });
+/** The tool is being called on the MCP server. */
+export const toolCallEventSchema = event('tool_call', { ...toolCallRef, input: z.unknown() });
+export const toolExecutionSuccessEventSchema = event('tool_execution_success', {
+  ...toolCallRef,
+  result: z.unknown(),
+});
+/** The tool's result as handed back to the model. */
+export const toolResultEventSchema = event('tool_result', { ...toolCallRef, result: z.unknown() });
+export const toolExecutionErrorEventSchema = event('tool_execution_error', {
+  ...toolCallRef,
+  error: z.string(),
+});
+/** The tool failed as the model sees it (including an unknown tool). */
+export const toolErrorEventSchema = event('tool_error', { ...toolCallRef, error: z.string() });
+export const apiCallStartedEventSchema = event('api_call_started', {
+  provider: z.string(),
+  model: z.string(),
+  /** 1-based round of the tool loop. */
+  iteration: z.number().int().positive().optional(),
+});
+export const apiCallCompletedEventSchema = event('api_call_completed', {
+  provider: z.string(),
+  model: z.string(),
+  iteration: z.number().int().positive().optional(),
+  inputTokens: z.number().int().nonnegative().optional(),
+  outputTokens: z.number().int().nonnegative().optional(),
+  stopReason: z.string().optional(),
+});
+
+export const streamEventSchema = z.discriminatedUnion('type', [
+  messageDeltaEventSchema,
+  statusEventSchema,
+  endEventSchema,
+  errorEventSchema,
+  toolCallEventSchema,
+  toolUseReceivedEventSchema,
+  toolResultEventSchema,
+  toolExecutionSuccessEventSchema,
+  toolErrorEventSchema,
+  toolExecutionErrorEventSchema,
+  apiCallStartedEventSchema,
+  apiCallCompletedEventSchema,
+]);
+export type StreamEvent = z.infer<typeof streamEventSchema>;
+export type StreamEventType = StreamEvent['type'];
+export type StreamEventOf<T extends StreamEventType> = Extract<StreamEvent, { type: T }>;
+
+export const STREAM_EVENT_TYPES = [
+  'message_delta',
+  'status',
+  'end',
+  'error',
+  'tool_call',
+  'tool_use_received',
+  'tool_result',
+  'tool_execution_success',
+  'tool_error',
+  'tool_execution_error',
+  'api_call_started',
+  'api_call_completed',
+] as const satisfies readonly StreamEventType[];

@@ -1,0 +1,26 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type LocalStack, startLocalStack } from '../../scripts/local/stack.js';
+
+export const TEST_CODE = '123456';
+
+/** A throwaway local stack on ephemeral ports with its own data directory. */
+export async function startTestStack(options: { web: boolean }): Promise<LocalStack & { dataDir: string }> {
+  process.env.LOG_LEVEL ??= 'silent';
+  const dataDir = await mkdtemp(join(tmpdir(), 'agentforge-test-'));
+  const stack = await startLocalStack({
+    dataDir,
+    ports: { api: 0, web: 0, cognito: 0, dynamodb: 0 },
+    web: options.web,
+    fixedCode: TEST_CODE,
+  });
+  return {
+    ...stack,
+    dataDir,
+    stop: async () => {
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
