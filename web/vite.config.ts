@@ -22,6 +22,7 @@ export default defineConfig({
   server: { port: devServerPort(), strictPort: true },
   test: {
     name: 'web',
+    sequence: { groupOrder: 0 },
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],

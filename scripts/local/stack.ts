@@ -21,6 +21,8 @@ export interface LocalStackOptions {
   /** Tests: every e-mailed code is this value. */
   fixedCode?: string;
   whitelistedEmails?: readonly string[];
+  /** Silence the identity service's console output (tests). */
+  quiet?: boolean;
 }
 
 export interface LocalStack {
@@ -54,6 +56,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       port: options.ports.cognito,
       outbox,
       ...(options.fixedCode ? { fixedCode: options.fixedCode } : {}),
+      ...(options.quiet ? { log: () => {} } : {}),
     });
     stops.push(cognito.stop);
 

@@ -1,7 +1,7 @@
 /**
  * `npm start`: the whole product on this machine, no cloud account. Data lives under `.local/`
  * (LOCAL_DATA_DIR overrides) and survives restarts. Ports: API_PORT (3000), WEB_PORT (5173), COGNITO_PORT (9229),
- * DYNAMODB_PORT (4567).
+ * DYNAMODB_PORT (4567). CODE=<digits> makes every e-mailed code that value.
  */
 import { join } from 'node:path';
 import { startLocalStack } from './stack.js';
@@ -23,6 +23,7 @@ const stack = await startLocalStack({
     dynamodb: port('DYNAMODB_PORT', 4567),
   },
   web: true,
+  ...(process.env.CODE ? { fixedCode: process.env.CODE } : {}),
   whitelistedEmails: (process.env.WHITELISTED_EMAILS ?? '').split(',').filter(Boolean),
 });
 

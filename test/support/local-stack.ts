@@ -14,6 +14,7 @@ export async function startTestStack(options: { web: boolean }): Promise<LocalSt
     ports: { api: 0, web: 0, cognito: 0, dynamodb: 0 },
     web: options.web,
     fixedCode: TEST_CODE,
+    quiet: true,
   });
   return {
     ...stack,

@@ -87,12 +87,14 @@ export function verifyPasswordClaim(challenge: SrpChallenge, claim: PasswordClai
     .digest();
   const hkdf = createHmac('sha256', prk).update('Caldera Derived Key\u0001').digest().subarray(0, 16);
   const expected = createHmac('sha256', hkdf)
-    .update(Buffer.concat([
-      Buffer.from(claim.poolName, 'utf8'),
-      Buffer.from(claim.userId, 'utf8'),
-      Buffer.from(claim.secretBlock, 'base64'),
-      Buffer.from(claim.timestamp, 'utf8'),
-    ]))
+    .update(
+      Buffer.concat([
+        Buffer.from(claim.poolName, 'utf8'),
+        Buffer.from(claim.userId, 'utf8'),
+        Buffer.from(claim.secretBlock, 'base64'),
+        Buffer.from(claim.timestamp, 'utf8'),
+      ]),
+    )
     .digest();
   const given = Buffer.from(claim.signature, 'base64');
   return given.length === expected.length && timingSafeEqual(given, expected);

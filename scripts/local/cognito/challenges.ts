@@ -1,0 +1,51 @@
+import type { CognitoRequest, Compat, Handler } from './context.js';
+import { requireUser } from './context.js';
+import { cognitoError, incorrectCredentials, userDoesNotExist } from './errors.js';
+import { poolNameOf, signInWithPassword, startSrp } from './sign-in.js';
+import { verifyPasswordClaim } from './srp.js';
+import { issueTokens } from './tokens.js';
+
+const invalidSession = () => cognitoError('NotAuthorizedException', 'Invalid session for the user.');
+
+async function passwordVerifier(compat: Compat, request: CognitoRequest) {
+  const responses = request.ChallengeResponses ?? {};
+  const pending = compat.srpChallenges.take(responses.PASSWORD_CLAIM_SECRET_BLOCK);
+  if (!pending || pending.clientId !== request.ClientId) throw invalidSession();
+  const { userPool, user } = await requireUser(compat, request.ClientId, pending.username, userDoesNotExist);
+  compat.limiter.assertAllowed(user.Username);
+  const proven = verifyPasswordClaim(pending.challenge, {
+    poolName: poolNameOf(userPool.options.Id),
+    userId: String(responses.USERNAME ?? ''),
+    srpA: pending.srpA,
+    secretBlock: String(responses.PASSWORD_CLAIM_SECRET_BLOCK),
+    timestamp: String(responses.TIMESTAMP ?? ''),
+    signature: String(responses.PASSWORD_CLAIM_SIGNATURE ?? ''),
+  });
+  if (!proven) {
+    compat.limiter.recordFailure(user.Username);
+    throw incorrectCredentials();
+  }
+  compat.limiter.reset(user.Username);
+  return issueTokens(compat.engine, request.ClientId, user);
+}
+
+/** USER_AUTH's SELECT_CHALLENGE answered with PASSWORD or PASSWORD_SRP. */
+async function selectedChallenge(compat: Compat, request: CognitoRequest) {
+  const responses = request.ChallengeResponses ?? {};
+  const username = compat.signInSessions.take(request.Session);
+  if (!username) throw invalidSession();
+  const { userPool, user } = await requireUser(compat, request.ClientId, username, userDoesNotExist);
+  if (responses.ANSWER === 'PASSWORD') {
+    return signInWithPassword(compat, request.ClientId, user, responses.PASSWORD);
+  }
+  if (responses.ANSWER === 'PASSWORD_SRP') {
+    return startSrp(compat, request.ClientId, userPool.options.Id, user, responses.SRP_A);
+  }
+  throw cognitoError('InvalidParameterException', `Unsupported challenge answer: ${responses.ANSWER}`);
+}
+
+export const respondToAuthChallenge: Handler = async (compat, request) => {
+  if (request.ChallengeName === 'PASSWORD_VERIFIER') return passwordVerifier(compat, request);
+  if (request.ChallengeName === 'SELECT_CHALLENGE') return selectedChallenge(compat, request);
+  return compat.engine.call('RespondToAuthChallenge', request);
+};

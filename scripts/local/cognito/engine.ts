@@ -1,0 +1,107 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { Router } from 'cognito-local/lib/server/Router';
+import { createServer } from 'cognito-local/lib/server/server';
+import {
+  DateClock,
+  LambdaService,
+  MessagesService,
+  type Services,
+  TriggersService,
+} from 'cognito-local/lib/services';
+import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
+import type { Context } from 'cognito-local/lib/services/context';
+import type { CryptoService } from 'cognito-local/lib/services/crypto';
+import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
+import type { LogService } from 'cognito-local/lib/services/LogService';
+import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender';
+import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
+import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
+import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
+import type { Outbox } from '../outbox.js';
+import { withOutbox } from './delivery.js';
+import { withOriginJti } from './tokens.js';
+
+export interface EngineOptions {
+  /** Where cognito-local keeps its JSON files (we pass an absolute path, so no chdir is needed). */
+  directory: string;
+  /** `iss` of the tokens is `<issuerDomain>/<userPoolId>`. */
+  issuerDomain: string;
+  otp: () => string;
+  outbox: Outbox;
+  log: (message: string) => void;
+}
+
+/** cognito-local's own services, assembled in-process the way its createDefaultServer does. */
+export interface Engine {
+  services: Services;
+  ctx: Context;
+  /** Calls one cognito-local target (e.g. 'InitiateAuth') in-process. */
+  call(target: string, request: object): Promise<Record<string, unknown>>;
+  /** cognito-local's express app: JWKS, /oauth2/*, /health. */
+  httpApp: (req: unknown, res: unknown) => void;
+}
+
+// pino is cognito-local's own dependency; resolve it from there rather than declaring it ourselves.
+const pino = createRequire(createRequire(import.meta.url).resolve('cognito-local'))('pino');
+
+function createLogger(log: (message: string) => void): LogService {
+  // Only info and above reach `log`, which is how cognito-local prints the codes it "sends".
+  const destination = new Writable({
+    write(line, _encoding, done) {
+      const { msg } = JSON.parse(String(line)) as { msg?: string };
+      if (msg) log(msg);
+      done();
+    },
+  });
+  return pino({ level: 'info' }, destination) as LogService;
+}
+
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const logger = createLogger(options.log);
+  const ctx: Context = { logger };
+  const dataDirectory = join(options.directory, 'db');
+  const clock = new DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
+  const config = {
+    LambdaClient: {},
+    TriggerFunctions: {},
+    UserPoolDefaults: { UsernameAttributes: ['email'] },
+    TokenConfig: { IssuerDomain: options.issuerDomain },
+    ServerConfig: { development: false },
+  } as unknown as Services['config'];
+  const cognito = await new CognitoServiceFactoryImpl(
+    dataDirectory,
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  ).create(ctx, config.UserPoolDefaults);
+  // No triggers are configured, so neither a Lambda client nor KMS crypto is ever used.
+  const triggers = new TriggersService(
+    clock,
+    cognito,
+    new LambdaService({}, {} as never),
+    {} as CryptoService,
+  );
+  const consoleMessages = new MessagesService(
+    triggers,
+    new MessageDeliveryService(new ConsoleMessageSender()),
+  );
+  const services: Services = {
+    clock,
+    cognito,
+    config,
+    messages: withOutbox(consoleMessages, options.outbox),
+    otp: options.otp,
+    tokenGenerator: withOriginJti(new JwtTokenGenerator(clock, triggers, config.TokenConfig)),
+    triggers,
+  };
+  const router = Router(services);
+  const httpServer = createServer(router, logger as never, { development: false }, services);
+  return {
+    services,
+    ctx,
+    call: (target, request) => router(target)(ctx, request),
+    httpApp: httpServer.application,
+  };
+}

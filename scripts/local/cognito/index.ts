@@ -1,0 +1,110 @@
+import { randomInt } from 'node:crypto';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { Outbox } from '../outbox.js';
+import { ensurePoolAndClient } from './bootstrap.js';
+import type { Compat, PendingSrp } from './context.js';
+import { createEngine } from './engine.js';
+import { HANDLERS } from './handlers.js';
+import { AttemptLimiter, type AttemptLimits, DEFAULT_LIMITS } from './limits.js';
+import { createRequestHandler } from './server.js';
+import { TtlStore } from './ttl-store.js';
+
+export interface LocalCognitoOptions {
+  /** cognito-local keeps its data under `<dataDir>/.cognito` (an absolute path; the process cwd is untouched). */
+  dataDir: string;
+  /** 0 = ephemeral. */
+  port: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  outbox: Outbox;
+  /** Tests: every code is this value. Otherwise codes are random 6-digit numbers. */
+  fixedCode?: string;
+  /** Failed sign-in/confirmation/reset attempts per user before LimitExceededException (default 5 in 15 min). */
+  limits?: AttemptLimits;
+  poolName?: string;
+  clientName?: string;
+  /** Where cognito-local's console output (the code boxes) goes; default console.log. */
+  log?: (message: string) => void;
+}
+
+export interface LocalCognito {
+  /** What Amplify's Auth.Cognito.userPoolEndpoint gets, e.g. http://127.0.0.1:9229. */
+  endpoint: string;
+  /** e.g. local_AbCd1234. */
+  userPoolId: string;
+  userPoolClientId: string;
+  /** The `iss` claim of its tokens: `<endpoint>/<userPoolId>`. */
+  issuer: string;
+  /** The public keys, over http. */
+  jwksUri: string;
+  stop(): Promise<void>;
+}
+
+/** Cognito's SRP and USER_AUTH sessions last a few minutes. */
+const SESSION_TTL_MS = 5 * 60 * 1000;
+
+function randomCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** Starts cognito-local in-process behind the compatibility layer Amplify v6 needs. */
+export async function startLocalCognito(options: LocalCognitoOptions): Promise<LocalCognito> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? ((message: string) => console.log(message));
+  let listener: RequestListener = (_req, res) => res.writeHead(503).end();
+  const server = createServer((req, res) => listener(req, res));
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port, host, () => done());
+  });
+  const stop = () =>
+    new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    });
+
+  try {
+    const { port } = server.address() as AddressInfo;
+    const publicHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+    const endpoint = `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${port}`;
+    const engine = await createEngine({
+      directory: join(resolve(options.dataDir), '.cognito'),
+      issuerDomain: endpoint,
+      otp: options.fixedCode === undefined ? randomCode : () => options.fixedCode as string,
+      outbox: options.outbox,
+      log,
+    });
+    const { userPoolId, userPoolClientId } = await ensurePoolAndClient(engine, {
+      poolName: options.poolName ?? 'local-pool',
+      clientName: options.clientName ?? 'local-web',
+    });
+    const compat: Compat = {
+      engine,
+      limiter: new AttemptLimiter(options.limits ?? DEFAULT_LIMITS),
+      srpChallenges: new TtlStore<PendingSrp>(SESSION_TTL_MS),
+      signInSessions: new TtlStore<string>(SESSION_TTL_MS),
+    };
+    const issuer = `${endpoint}/${userPoolId}`;
+    const jwksUri = `${issuer}/.well-known/jwks.json`;
+    listener = createRequestHandler({
+      compat,
+      handlers: HANDLERS,
+      log,
+      openIdConfiguration: (poolId) => ({
+        issuer: `${endpoint}/${poolId}`,
+        jwks_uri: `${endpoint}/${poolId}/.well-known/jwks.json`,
+        authorization_endpoint: `${endpoint}/oauth2/authorize`,
+        token_endpoint: `${endpoint}/oauth2/token`,
+        response_types_supported: ['code'],
+        subject_types_supported: ['public'],
+        id_token_signing_alg_values_supported: ['RS256'],
+      }),
+    });
+    return { endpoint, userPoolId, userPoolClientId, issuer, jwksUri, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,69 @@
+import { userCheckResponseSchema } from '@agentforge/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
+import { startTestStack } from '../support/local-stack.js';
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+
+beforeAll(async () => {
+  stack = await startTestStack({ web: false });
+  configureAmplify(stack.runtimeConfig);
+});
+afterAll(() => stack?.stop());
+
+const getUser = (headers: Record<string, string> = {}) => fetch(`${stack.apiUrl}/api/user`, { headers });
+
+describe('GET /api/user on the local stack', () => {
+  it('is 401 with a JSON error without a token', async () => {
+    const response = await getUser();
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+  });
+
+  it('is 401 with a malformed or forged token', async () => {
+    expect((await getUser({ Authorization: 'Bearer not-a-jwt' })).status).toBe(401);
+    const { idToken } = await signUpAndSignIn();
+    const [header, payload] = idToken.split('.');
+    const forged = `${header}.${payload}.${Buffer.from('forged').toString('base64url')}`;
+    expect((await getUser({ Authorization: `Bearer ${forged}` })).status).toBe(401);
+  });
+
+  it('is 401 with an expired token', async () => {
+    const { idToken } = await signUpAndSignIn();
+    expect((await getUser({ Authorization: `Bearer ${idToken}` })).status).toBe(200);
+    const realNow = Date.now;
+    // The verifier checks `exp` against the clock: move it past the token's one-hour lifetime.
+    Date.now = () => realNow() + 2 * 60 * 60 * 1000;
+    try {
+      expect((await getUser({ Authorization: `Bearer ${idToken}` })).status).toBe(401);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('returns the user check for a user signed up through Amplify, creating the record once', async () => {
+    const { email, idToken } = await signUpAndSignIn();
+    const first = await getUser({ Authorization: `Bearer ${idToken}` });
+    expect(first.status).toBe(200);
+    expect(userCheckResponseSchema.parse(await first.json())).toEqual({
+      isWhitelisted: false,
+      hasCompletedOnboarding: false,
+      email,
+    });
+    const second = await getUser({ Authorization: `Bearer ${idToken}` });
+    expect(await second.json()).toEqual({ isWhitelisted: false, hasCompletedOnboarding: false, email });
+  });
+
+  it('answers unknown API paths with 404 JSON', async () => {
+    const response = await fetch(`${stack.apiUrl}/api/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('serves the outbox page with the codes the identity service sent', async () => {
+    const { email } = await signUpAndSignIn();
+    const html = await (await fetch(stack.outboxUrl)).text();
+    expect(html).toContain(email);
+    expect(html).toContain('Local outbox');
+  });
+});
