@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // infra, integration (real handlers on the local stack), e2e (Chromium). `npm test` runs them all.
 export default defineConfig({
   test: {
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
       {
         test: {

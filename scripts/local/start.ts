@@ -13,6 +13,9 @@ const port = (name: string, fallback: number) => {
   return value;
 };
 
+// Lambdas run on nodejs22.x; the SDK's Node 20 notice is noise on this machine's Node 20.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const startedAt = performance.now();
 const stack = await startLocalStack({
   dataDir: process.env.LOCAL_DATA_DIR ?? join(import.meta.dirname, '../../.local'),

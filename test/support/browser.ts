@@ -1,11 +1,10 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium (Playwright's own browser download cannot work here), with a fresh profile. */
-export async function launchChromium(): Promise<Browser> {
-  const userDataDir = await mkdtemp(join(tmpdir(), 'agentforge-chromium-'));
+/**
+ * Debian's Chromium (Playwright's own browser download cannot work here). Playwright's
+ * `launch` gives every browser a fresh temporary profile, the `--user-data-dir` the flags need.
+ */
+export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -18,7 +17,6 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
 }

@@ -13,7 +13,10 @@ type FullPageErrorProps = {
 export function FullPageError({ title, message, details, children }: FullPageErrorProps) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 p-6">
-      <section role="alert" className="w-full max-w-lg rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+      <section
+        role="alert"
+        className="w-full max-w-lg rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200"
+      >
         <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
         {message ? <p className="mt-3 text-slate-700">{message}</p> : null}
         {details ? (

@@ -18,7 +18,10 @@ export function RouteErrorScreen() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   return (
     <FullPageError title={ROUTER_MESSAGES.unexpected} details={describe(error)}>
-      <a href="/" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700">
+      <a
+        href="/"
+        className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700"
+      >
         Reload the app
       </a>
     </FullPageError>

@@ -16,7 +16,10 @@ export class RuntimeConfigError extends Error {
 export async function fetchRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetchImpl(RUNTIME_CONFIG_PATH, { cache: 'no-store', headers: { Accept: 'application/json' } });
+    response = await fetchImpl(RUNTIME_CONFIG_PATH, {
+      cache: 'no-store',
+      headers: { Accept: 'application/json' },
+    });
   } catch (error) {
     throw new RuntimeConfigError(`Could not fetch ${RUNTIME_CONFIG_PATH}: the server is unreachable.`, {
       cause: error,

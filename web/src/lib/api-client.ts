@@ -45,11 +45,15 @@ async function currentIdToken(forceRefresh: boolean): Promise<string | undefined
     if (error instanceof Error && error.name === 'NetworkError') {
       throw new ApiError(API_ERROR_MESSAGES.network, { status: 0, cause: error });
     }
-    throw new ApiError(API_ERROR_MESSAGES.noIdToken, { status: 401, statusText: 'Unauthorized', cause: error });
+    throw new ApiError(API_ERROR_MESSAGES.noIdToken, {
+      status: 401,
+      statusText: 'Unauthorized',
+      cause: error,
+    });
   }
 }
 
-/** The bearer ID token: the current one, else one forced refresh, else an 'auth' ApiError. */
+/** The bearer ID token: the current one, else one forced refresh, else an 'authentication' ApiError (status 401). */
 export async function getIdToken(): Promise<string> {
   const token = (await currentIdToken(false)) ?? (await currentIdToken(true));
   if (!token) throw new ApiError(API_ERROR_MESSAGES.noIdToken, { status: 401, statusText: 'Unauthorized' });

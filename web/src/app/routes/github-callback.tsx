@@ -2,5 +2,7 @@ import { PlaceholderScreen } from '../../components/placeholder-screen';
 
 /** /github/callback: the code-host authorization return. Placeholder until the GitHub issue. */
 export function Component() {
-  return <PlaceholderScreen title="GitHub Authorization" subtitle="Connecting your code-hosting account..." />;
+  return (
+    <PlaceholderScreen title="GitHub Authorization" subtitle="Connecting your code-hosting account..." />
+  );
 }

@@ -16,7 +16,10 @@ export function Component() {
           AgentForge
         </Link>
         <nav className="flex items-center gap-3">
-          <Link to="/login" className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <Link
+            to="/login"
+            className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
             Sign In
           </Link>
           <Link

@@ -2,5 +2,5 @@ import { PlaceholderScreen } from '../../../components/placeholder-screen';
 
 /** /signup (guest): the two-step sign-up. Placeholder until the sign-up issue. */
 export function Component() {
-  return <PlaceholderScreen title="Create Account" />;
+  return <PlaceholderScreen title="Create Account" links={[{ to: '/login', label: 'Login' }]} />;
 }

@@ -16,7 +16,8 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
   const location = useLocation();
 
   if (isLoading) return <FullPageSpinner />;
-  if (error) return <FullPageError title="Something went wrong" message={ROUTER_MESSAGES.guardError(error)} />;
+  if (error)
+    return <FullPageError title="Something went wrong" message={ROUTER_MESSAGES.guardError(error)} />;
   if (!isAuthenticated) {
     const state: FromState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },

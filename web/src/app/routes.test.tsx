@@ -1,0 +1,139 @@
+import { ROUTER_MESSAGES } from '@agentforge/shared';
+import { screen, waitFor } from '@testing-library/react';
+import type { RouteObject } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes, SIGNED_IN } from '../testing/render-routes';
+import { routes } from './routes';
+
+/** The route table with extra children under the root route (and so under its error screen). */
+function withRootChildren(extra: RouteObject[]): RouteObject[] {
+  const [root] = routes;
+  if (!root) throw new Error('the route table has no root route');
+  return [{ ...root, children: [...extra, ...(root.children ?? [])] } as RouteObject];
+}
+
+function Broken(): never {
+  throw new Error('render exploded');
+}
+
+function silenceConsoleErrors() {
+  // React and the router log caught render/loader errors; the screen is what these tests check.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the route table', () => {
+  it('shows the not-found text for an unknown path', async () => {
+    renderRoutes('/no/such/page');
+    expect(await screen.findByText(ROUTER_MESSAGES.notFound)).toBeTruthy();
+  });
+
+  it('shows the landing hero with sign-in and get-started links to a guest', async () => {
+    renderRoutes('/');
+    expect(await screen.findByRole('heading', { name: 'AI Agent Platform' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/signup');
+  });
+
+  it('sends a signed-in visitor from the landing page to /home', async () => {
+    const { router } = renderRoutes('/landing', { auth: SIGNED_IN });
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('shows the error screen with the error message when a loader throws', async () => {
+    silenceConsoleErrors();
+    const table = withRootChildren([
+      {
+        path: 'boom',
+        loader: () => {
+          throw new Error('loader exploded');
+        },
+        element: <p>never shown</p>,
+      },
+    ]);
+    renderRoutes('/boom', { routes: table });
+    expect(await screen.findByText(ROUTER_MESSAGES.unexpected)).toBeTruthy();
+    expect(screen.getByText('loader exploded')).toBeTruthy();
+  });
+
+  it('shows the error screen when an element throws while rendering', async () => {
+    silenceConsoleErrors();
+    renderRoutes('/broken', { routes: withRootChildren([{ path: 'broken', element: <Broken /> }]) });
+    expect(await screen.findByText(ROUTER_MESSAGES.unexpected)).toBeTruthy();
+    expect(screen.getByText('render exploded')).toBeTruthy();
+  });
+
+  it('shows the not-found screen for a 404 error response', async () => {
+    silenceConsoleErrors();
+    const table = withRootChildren([
+      {
+        path: 'gone',
+        loader: () => {
+          throw new Response(null, { status: 404, statusText: 'Not Found' });
+        },
+      },
+    ]);
+    renderRoutes('/gone', { routes: table });
+    expect(await screen.findByText(ROUTER_MESSAGES.notFound)).toBeTruthy();
+  });
+});
+
+describe('the signed-in guard', () => {
+  it('shows the spinner while the auth state is loading', async () => {
+    const { router } = renderRoutes('/home', { auth: { isLoading: true, authChecked: false } });
+    // Wait until the lazy route module has loaded, so the spinner is the guard's, not the router's.
+    await waitFor(() => expect(router.state.initialized).toBe(true));
+    expect(screen.getByText(ROUTER_MESSAGES.loading)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Home' })).toBeNull();
+  });
+
+  it('shows the auth error', async () => {
+    renderRoutes('/pricing', { auth: { error: 'Failed to load user profile' } });
+    expect(
+      await screen.findByText(
+        'Error: Failed to load user profile. Please try refreshing or contacting support.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('redirects a guest to /login remembering where they were going', async () => {
+    const { router } = renderRoutes('/onboarding?step=2#top');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({
+      from: { pathname: '/onboarding', search: '?step=2', hash: '#top' },
+    });
+  });
+
+  it('renders the page for a signed-in visitor', async () => {
+    renderRoutes('/onboarding', { auth: SIGNED_IN });
+    expect(await screen.findByRole('heading', { name: 'Welcome Aboard' })).toBeTruthy();
+  });
+});
+
+describe('the guest routes', () => {
+  it('send a signed-in visitor on /login to /home', async () => {
+    const { router } = renderRoutes('/login', { auth: SIGNED_IN });
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('send a signed-in visitor on /login to the remembered location', async () => {
+    const { router } = renderRoutes(
+      { pathname: '/login', state: { from: { pathname: '/pricing', search: '', hash: '' } } },
+      { auth: SIGNED_IN },
+    );
+    expect(await screen.findByRole('heading', { name: 'Pricing' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/pricing');
+  });
+
+  it('show the sign-up screen to a guest', async () => {
+    renderRoutes('/signup');
+    expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeTruthy();
+  });
+});
