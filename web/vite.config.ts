@@ -6,7 +6,8 @@ const DEFAULT_PORT = 5173;
 
 function devServerPort(): number {
   const raw = process.env.WEB_PORT;
-  if (raw === undefined || raw === '') return DEFAULT_PORT;
+  // 0 (any free port) is the local stack's business: it passes the chosen port explicitly.
+  if (raw === undefined || raw === '' || raw === '0') return DEFAULT_PORT;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 1 || port > 65_535) {
     throw new Error(`WEB_PORT must be a TCP port number, got '${raw}'`);
@@ -16,7 +17,7 @@ function devServerPort(): number {
 
 // The runtime settings (pool ids, API base, ...) are NOT build-time settings: the app fetches
 // `/config.json` at start-up (written from stack outputs at deploy, or by the local stack into
-// `public/config.json`), so one build serves every stage.
+// serves it from memory), so one build serves every stage.
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { port: devServerPort(), strictPort: true },

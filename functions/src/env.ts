@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TABLE_IDS, type TableId, tableEnvVar } from './adapters/dynamodb/table-definitions.js';
 
 const csv = z

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { NotFoundError } from '../domain/errors.js';
 import { httpRoute, MAX_BODY_BYTES, ok } from './http-route.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AGENT_PLAN_STATUSES, PLAN_STEP_STATUSES } from '../statuses';
 
 export const AGENT_MODES = ['direct', 'mcp', 'single_agent', 'multi_agent', 'generic_agent'] as const;

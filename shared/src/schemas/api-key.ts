@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_KEY_MESSAGES } from '../messages/account';
 
 export const API_KEY_PROVIDERS = ['anthropic', 'openai', 'google', 'mistral', 'custom'] as const;

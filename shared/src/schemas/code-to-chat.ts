@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHAT_MESSAGES } from '../messages/chat';
 
 /** What the 'Send Code to Chat' dialog hands to the chat. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Query of the code-host authorization return (/github/callback). */
 export const githubCallbackQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_IDLE_TIMEOUT_FORM_MINUTES, MIN_IDLE_TIMEOUT_MINUTES } from '../constants/product';
 import { SERVER_MESSAGES } from '../messages/account';
 import { SERVER_HEALTH_VALUES, SERVER_STATUSES } from '../statuses';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MESSAGE_CONTENT_MISSING } from '../constants/product';
 import { CHAT_MESSAGES } from '../messages/chat';
 import { availableToolSchema, processingStepSchema, toolCallSchema } from './tool-call';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   MIN_CHALLENGE_LENGTH,
   ONBOARDING_OTHER_ROLE,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { COMPANY_SIZES, DEFAULT_COMPANY_SIZE } from '../constants/product';
 import { PROFILE_MESSAGES } from '../messages/account';
 

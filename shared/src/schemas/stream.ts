@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** GET /messages/generate-stream query. */
 export const streamQuerySchema = z.object({

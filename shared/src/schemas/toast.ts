@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RESET_TOAST_DEFAULT_DURATION_MS } from '../constants/timings';
 
 /** The sign-in area toast. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOOL_CALL_STATUSES } from '../statuses';
 
 export const toolCallSchema = z.object({

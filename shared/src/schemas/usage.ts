@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** GET /mcp/usage: this month's server compute. */
 export const computeUsageSchema = z.object({

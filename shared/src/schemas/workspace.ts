@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A file of the demo editor screen; a blank name is ignored. */
 export const demoFileSchema = z.object({

@@ -1,9 +1,16 @@
 import { ROUTER_MESSAGES } from '@agentforge/shared';
 import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes, SIGNED_IN } from '../testing/render-routes';
 import { routes } from './routes';
+
+// The landing page checks the session itself (spec 2); a guest unless a test says otherwise.
+const { getCurrentUser } = vi.hoisted(() => ({ getCurrentUser: vi.fn() }));
+vi.mock('aws-amplify/auth', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('aws-amplify/auth')>()),
+  getCurrentUser,
+}));
 
 /** The route table with extra children under the root route (and so under its error screen). */
 function withRootChildren(extra: RouteObject[]): RouteObject[] {
@@ -21,6 +28,10 @@ function silenceConsoleErrors() {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 }
+
+beforeEach(() => {
+  getCurrentUser.mockRejectedValue(new Error('UserUnAuthenticatedException'));
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -40,6 +51,7 @@ describe('the route table', () => {
   });
 
   it('sends a signed-in visitor from the landing page to /home', async () => {
+    getCurrentUser.mockResolvedValueOnce({ username: 'ada@example.com', userId: 'u1' });
     const { router } = renderRoutes('/landing', { auth: SIGNED_IN });
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/home');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A user's record, created on first sign-in (and by the post-confirmation trigger on AWS). */
 export const userRecordSchema = z.object({

@@ -1,0 +1,11 @@
+/**
+ * `npm run bench`: prints measurements; it does not gate. Each benchmark measures side by side
+ * in one run where it compares, so ratios hold on any machine.
+ */
+import { benchBundleSizes } from './bundle-sizes.js';
+import { benchLocalStackStartup } from './local-stack-startup.js';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+await benchBundleSizes();
+await benchLocalStackStartup();

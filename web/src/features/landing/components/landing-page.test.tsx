@@ -1,0 +1,188 @@
+import { CHAT_MESSAGES, PRODUCT_NAME } from '@agentforge/shared';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getCurrentUser } from 'aws-amplify/auth';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EXAMPLE_PROMPTS, MODEL_TILES } from '../landing-content';
+import { LandingPage } from './landing-page';
+
+vi.mock('aws-amplify/auth', () => ({ getCurrentUser: vi.fn() }));
+
+const getCurrentUserMock = vi.mocked(getCurrentUser);
+const USER = { username: 'ada@example.com', userId: 'user-1' };
+
+function signedIn() {
+  getCurrentUserMock.mockResolvedValue(USER);
+}
+
+function signedOut() {
+  getCurrentUserMock.mockRejectedValue(new Error('UserUnAuthenticatedException'));
+}
+
+function renderLanding() {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <LandingPage /> },
+      { path: '/home', element: <h1>Home screen</h1> },
+      { path: '/login', element: <h1>Login screen</h1> },
+      { path: '/signup', element: <h1>Signup screen</h1> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  const view = render(<RouterProvider router={router} />);
+  return { router, user: userEvent.setup(), ...view };
+}
+
+/** Renders the page for a guest and waits for the session check to finish. */
+async function renderForGuest() {
+  signedOut();
+  const rendered = renderLanding();
+  await screen.findByRole('heading', { level: 1, name: 'AI Agent Platform' });
+  return rendered;
+}
+
+function chatTextarea(): HTMLTextAreaElement {
+  return screen.getByRole('textbox', { name: 'Your question or prompt' }) as HTMLTextAreaElement;
+}
+
+afterEach(() => {
+  vi.resetAllMocks();
+});
+
+describe('LandingPage', () => {
+  it('renders nothing while the session check is pending', async () => {
+    getCurrentUserMock.mockReturnValue(new Promise(() => undefined));
+    const { container } = renderLanding();
+    await act(async () => undefined);
+    expect(getCurrentUserMock).toHaveBeenCalled();
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('redirects a signed-in visitor to /home, replacing the history entry', async () => {
+    signedIn();
+    const { router } = renderLanding();
+    expect(await screen.findByRole('heading', { name: 'Home screen' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows a guest the hero and the Sign In and Get Started links', async () => {
+    await renderForGuest();
+    expect(screen.getByText('Create Your Own AI Agent with MCP Servers')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/signup');
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: PRODUCT_NAME }).getAttribute('href')).toBe('/');
+  });
+
+  it('sizes the chat textarea as the spec says', async () => {
+    await renderForGuest();
+    const textarea = chatTextarea();
+    expect(textarea.rows).toBe(3);
+    expect(textarea.style.minHeight).toBe('80px');
+    expect(textarea.style.maxHeight).toBe('200px');
+  });
+
+  it('asks for a prompt and focuses the textarea when Send is pressed with only whitespace', async () => {
+    const { user, router } = await renderForGuest();
+    await user.type(chatTextarea(), '   ');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(chatTextarea().placeholder).toBe(CHAT_MESSAGES.emptyLandingPrompt);
+    expect(chatTextarea().placeholder).toBe('Please enter a question or prompt first...');
+    expect(document.activeElement).toBe(chatTextarea());
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('fills the textarea with a clicked example prompt', async () => {
+    const { user } = await renderForGuest();
+    expect(EXAMPLE_PROMPTS).toHaveLength(5);
+    const [, second] = EXAMPLE_PROMPTS;
+    await user.click(screen.getByRole('button', { name: second }));
+    expect(chatTextarea().value).toBe(second);
+  });
+
+  it('sends a signed-out visitor with a prompt to /login, without the text', async () => {
+    const { user, router } = await renderForGuest();
+    await user.type(chatTextarea(), 'Summarize my repo');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toBeNull();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('sends a visitor who signed in meanwhile to /home when they press Send', async () => {
+    const { user, router } = await renderForGuest();
+    await user.type(chatTextarea(), 'Summarize my repo');
+    signedIn();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('heading', { name: 'Home screen' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('sends with Enter, but Shift+Enter only starts a new line', async () => {
+    const { user, router } = await renderForGuest();
+    await user.type(chatTextarea(), 'Line one{Shift>}{Enter}{/Shift}line two');
+    expect(chatTextarea().value).toBe('Line one\nline two');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('embeds two autoplaying, muted, looping, lazy demo videos and the external model logos', async () => {
+    await renderForGuest();
+    const frames = screen.getAllByTitle(/^Demo video:/);
+    expect(frames).toHaveLength(2);
+    for (const frame of frames) {
+      expect(frame.getAttribute('src')).toMatch(/^https:\/\/.*autoplay=1&mute=1&loop=1/);
+      expect(frame.getAttribute('allow')).toContain('autoplay');
+      expect(frame.getAttribute('loading')).toBe('lazy');
+    }
+    const tiles = MODEL_TILES.map((tile) => tile.name);
+    expect(tiles).toEqual(['Claude', 'GPT-4', 'Gemini', 'Llama', 'Mistral', 'Custom']);
+    for (const name of tiles) expect(screen.getByRole('heading', { level: 3, name })).toBeTruthy();
+    const logos = screen.getAllByRole('img', { name: /logo$/ });
+    expect(logos).toHaveLength(5);
+    for (const logo of logos) {
+      expect(logo.getAttribute('src')).toMatch(/^https:\/\//);
+      expect(logo.getAttribute('loading')).toBe('lazy');
+    }
+  });
+
+  it('shows the three steps, the team dashboard mock and three capability cards', async () => {
+    await renderForGuest();
+    const steps = within(screen.getByRole('region', { name: 'How it works' })).getAllByRole('listitem');
+    expect(steps).toHaveLength(3);
+    expect(screen.getAllByText('Admin').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('User').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: 'Manage' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: 'Configure' }).length).toBeGreaterThan(0);
+    const features = screen.getByRole('region', { name: 'Everything your agents need' });
+    expect(within(features).getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('shows the current year and the product name in the footer', async () => {
+    await renderForGuest();
+    const footer = screen.getByRole('contentinfo');
+    const year = new Date().getFullYear();
+    expect(within(footer).getByText(`© ${year} ${PRODUCT_NAME}. All rights reserved.`)).toBeTruthy();
+    for (const name of ['Features', 'Pricing', 'Documentation', 'Blog', 'Terms', 'Privacy', 'GitHub']) {
+      expect(within(footer).getByRole('link', { name })).toBeTruthy();
+    }
+  });
+
+  it('goes to /signup from Start Free Trial', async () => {
+    const { user, router } = await renderForGuest();
+    await user.click(screen.getByRole('link', { name: 'Start Free Trial' }));
+    expect(await screen.findByRole('heading', { name: 'Signup screen' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+
+  it('goes to /login from Schedule Demo', async () => {
+    const { user, router } = await renderForGuest();
+    await user.click(screen.getByRole('link', { name: 'Schedule Demo' }));
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
