@@ -1,10 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { IdTokenVerifier } from '../../functions/src/adapters/cognito/id-token-verifier.js';
 import { ROUTES, type RouteDefinition } from '../../functions/src/routes.js';
 import { functionUrlEvent, lambdaContext, restProxyEvent, toLocalRequest } from './api-gateway-event.js';
+import { importHandler } from './function-modules.js';
 import { installAwsLambdaGlobal, invokeStreaming, isStreamingHandler } from './lambda-streaming.js';
 import { close, listen } from './net.js';
 import type { Outbox } from './outbox.js';
@@ -13,7 +12,6 @@ import { createRouteMatcher } from './route-matcher.js';
 
 /** API Gateway's payload limit. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
-const HANDLERS_DIR = join(import.meta.dirname, '../../functions/src/handlers');
 
 type BufferedHandler = (event: unknown, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -37,19 +35,10 @@ export interface LocalApi {
 export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi> {
   installAwsLambdaGlobal();
   const matcher = createRouteMatcher(ROUTES);
-  const modules = new Map<string, Promise<unknown>>();
-  const load = (route: RouteDefinition) => {
-    const file =
-      route.transport === 'stream' ? `${route.area}/${route.handler}.ts` : `${route.area}/index.ts`;
-    let loaded = modules.get(file);
-    if (!loaded) {
-      loaded = import(pathToFileURL(join(HANDLERS_DIR, file)).href).then(
-        (m: { handler: unknown }) => m.handler,
-      );
-      modules.set(file, loaded);
-    }
-    return loaded;
-  };
+  const load = (route: RouteDefinition) =>
+    importHandler(
+      route.transport === 'stream' ? `${route.area}/${route.handler}.ts` : `${route.area}/index.ts`,
+    );
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {

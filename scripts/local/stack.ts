@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import type { RuntimeConfig } from '@agentforge/shared';
 import { createLocalIdTokenVerifier } from '../../functions/src/adapters/cognito/id-token-verifier.js';
 import { type TableId, tableEnvVar } from '../../functions/src/adapters/dynamodb/table-definitions.js';
+import { lambdaContext } from './api-gateway-event.js';
 import { startLocalApi } from './api-server.js';
 import { startLocalCognito } from './cognito/index.js';
 import { startLocalDynamo } from './dynamodb.js';
+import { importHandler } from './function-modules.js';
 import { close, listen } from './net.js';
 import { createOutbox } from './outbox.js';
 import { startWebServer } from './web-server.js';
@@ -49,6 +51,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       tablePrefix: 'local',
     });
     stops.push(dynamo.stop);
+    setFunctionEnvironment(dynamo.endpoint, dynamo.tableNames, options.whitelistedEmails ?? []);
     const outboxFile = join(options.dataDir, 'outbox.jsonl');
     const outbox = createOutbox(outboxFile);
     const cognito = await startLocalCognito({
@@ -57,10 +60,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       outbox,
       ...(options.fixedCode ? { fixedCode: options.fixedCode } : {}),
       ...(options.quiet ? { log: () => {} } : {}),
+      triggers: { PostConfirmation: invokeFunction('auth/post-confirmation') },
     });
     stops.push(cognito.stop);
-
-    setFunctionEnvironment(dynamo.endpoint, dynamo.tableNames, options.whitelistedEmails ?? []);
 
     const webPort = options.web ? options.ports.web || (await freePort()) : undefined;
     const webOrigins = webPort ? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`] : [];
@@ -107,6 +109,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stopAll(stops);
     throw error;
   }
+}
+
+/** A non-API Lambda (e.g. a Cognito trigger) run in-process, imported on first use. */
+function invokeFunction(module: string) {
+  return async (event: Record<string, unknown>) => {
+    const handler = (await importHandler(`${module}.ts`)) as (
+      event: unknown,
+      context: unknown,
+    ) => Promise<unknown>;
+    return handler(event, lambdaContext(module.replace('/', '-'), 5_000));
+  };
 }
 
 async function stopAll(stops: (() => Promise<unknown>)[]): Promise<void> {

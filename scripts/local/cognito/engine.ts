@@ -31,6 +31,32 @@ export interface EngineOptions {
   otp: () => string;
   outbox: Outbox;
   log: (message: string) => void;
+  /** Lambda triggers run in-process: trigger name (e.g. 'PostConfirmation') -> handler. */
+  triggers?: LocalTriggers;
+}
+
+export type LocalTriggerHandler = (event: Record<string, unknown>) => Promise<unknown>;
+export type LocalTriggers = Partial<Record<'PostConfirmation', LocalTriggerHandler>>;
+
+/**
+ * Stands in for the aws-sdk v2 Lambda client cognito-local invokes triggers with, so its own
+ * event building and response handling run, but the handler is our real one, in-process.
+ */
+function inProcessLambdaClient(triggers: LocalTriggers) {
+  return {
+    invoke: ({ FunctionName, Payload }: { FunctionName: string; Payload: string }) => ({
+      promise: async () => {
+        const handler = triggers[FunctionName as keyof LocalTriggers];
+        if (!handler) throw new Error(`No local trigger ${FunctionName}`);
+        try {
+          return { StatusCode: 200, Payload: JSON.stringify(await handler(JSON.parse(Payload))) };
+        } catch (error) {
+          const errorMessage = error instanceof Error ? error.message : String(error);
+          return { StatusCode: 200, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorMessage }) };
+        }
+      },
+    }),
+  };
 }
 
 /** cognito-local's own services, assembled in-process the way its createDefaultServer does. */
@@ -76,11 +102,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     dataStoreFactory,
     new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
   ).create(ctx, config.UserPoolDefaults);
-  // No triggers are configured, so neither a Lambda client nor KMS crypto is ever used.
+  // Triggers run in-process (no Lambda client); none uses KMS crypto (no custom e-mail sender).
+  const localTriggers = options.triggers ?? {};
+  const triggerNames = Object.fromEntries(Object.keys(localTriggers).map((name) => [name, name]));
   const triggers = new TriggersService(
     clock,
     cognito,
-    new LambdaService({}, {} as never),
+    new LambdaService(triggerNames, inProcessLambdaClient(localTriggers) as never),
     {} as CryptoService,
   );
   const consoleMessages = new MessagesService(

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Outbox } from '../outbox.js';
 import { ensurePoolAndClient } from './bootstrap.js';
 import type { Compat, PendingSrp } from './context.js';
-import { createEngine } from './engine.js';
+import { createEngine, type LocalTriggers } from './engine.js';
 import { HANDLERS } from './handlers.js';
 import { AttemptLimiter, type AttemptLimits, DEFAULT_LIMITS } from './limits.js';
 import { createRequestHandler } from './server.js';
@@ -27,6 +27,8 @@ export interface LocalCognitoOptions {
   clientName?: string;
   /** Where cognito-local's console output (the code boxes) goes; default console.log. */
   log?: (message: string) => void;
+  /** Lambda triggers, run in-process with the events Cognito would send. */
+  triggers?: LocalTriggers;
 }
 
 export interface LocalCognito {
@@ -75,6 +77,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       otp: options.fixedCode === undefined ? randomCode : () => options.fixedCode as string,
       outbox: options.outbox,
       log,
+      ...(options.triggers ? { triggers: options.triggers } : {}),
     });
     const { userPoolId, userPoolClientId } = await ensurePoolAndClient(engine, {
       poolName: options.poolName ?? 'local-pool',
