@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Caller } from '../domain/caller.js';
 import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '../domain/errors.js';
 import { toHttpError } from './error-mapping.js';
