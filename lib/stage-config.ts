@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The origin the Vite dev server serves the web app from; always allowed as an OAuth callback. */
 export const LOCAL_WEB_ORIGIN = 'http://localhost:5173';
@@ -14,7 +14,10 @@ const origin = z
 export const stageConfigSchema = z.strictObject({
   stage: z
     .string()
-    .regex(/^[a-z][a-z0-9-]{0,19}$/, 'must be 1-20 lower-case letters, digits or dashes, starting with a letter'),
+    .regex(
+      /^[a-z][a-z0-9-]{0,19}$/,
+      'must be 1-20 lower-case letters, digits or dashes, starting with a letter',
+    ),
   /** Prefix of the Cognito hosted domain: `<prefix>.auth.us-east-1.amazoncognito.com` (globally unique). */
   domainPrefix: z
     .string()
@@ -44,7 +47,9 @@ export class StageConfigError extends Error {
 export function parseStageConfig(input: unknown): StageConfig {
   const result = stageConfigSchema.safeParse(input);
   if (!result.success) {
-    throw new StageConfigError(`Invalid stage config:\n${z.prettifyError(result.error)}`, { cause: result.error });
+    throw new StageConfigError(`Invalid stage config:\n${z.prettifyError(result.error)}`, {
+      cause: result.error,
+    });
   }
   return result.data;
 }

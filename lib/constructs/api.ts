@@ -13,7 +13,13 @@ import {
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_AREAS, API_BASE_PATH, type ApiArea, ROUTES } from '../../functions/src/routes';
+import {
+  API_AREAS,
+  API_BASE_PATH,
+  type ApiArea,
+  ROUTES,
+  type RouteDefinition,
+} from '../../functions/src/routes';
 import { AgentFunction } from './agent-function';
 
 /** The API Gateway stage; CloudFront's `/api/*` behaviour targets it. */
@@ -37,6 +43,8 @@ export interface ApiProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** @default 100 requests/s, bursts of 200 */
   readonly throttling?: ApiThrottling;
+  /** @default ROUTES, the route manifest */
+  readonly routes?: readonly RouteDefinition[];
 }
 
 /** The REST API generated from the route manifest: one Lambda per area, Cognito on every non-public route. */
@@ -91,17 +99,21 @@ export class Api extends Construct {
       ]),
     ) as Record<ApiArea, AgentFunction>;
 
-    this.addRoutes();
+    this.addRoutes(props.routes ?? ROUTES);
     this.url = `${this.restApi.url}${API_BASE_PATH.slice(1)}`;
   }
 
-  private addRoutes(): void {
+  private addRoutes(routes: readonly RouteDefinition[]): void {
     // One integration per area, with one invoke permission for the whole API instead of one per method.
     const integrations = new Map<ApiArea, LambdaIntegration>();
-    const cognito: MethodOptions = { authorizer: this.authorizer, authorizationType: AuthorizationType.COGNITO };
+    const cognito: MethodOptions = {
+      authorizer: this.authorizer,
+      authorizationType: AuthorizationType.COGNITO,
+    };
     const open: MethodOptions = { authorizationType: AuthorizationType.NONE };
 
-    for (const route of ROUTES) {
+    // Streaming routes bypass API Gateway: they are Function URLs behind their own CloudFront behaviour.
+    for (const route of routes.filter((r) => r.transport !== 'stream')) {
       let integration = integrations.get(route.area);
       if (!integration) {
         integration = new LambdaIntegration(this.functions[route.area].function, {

@@ -1,5 +1,4 @@
 import { type CfnResource, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
-import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
 import {
   AccountRecovery,
   OAuthScope,
@@ -12,6 +11,7 @@ import {
   UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
+import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 
@@ -88,7 +88,10 @@ export class Auth extends Construct {
       allowUnauthenticatedIdentities: false,
       authenticationProviders: {
         userPools: [
-          new UserPoolAuthenticationProvider({ userPool: this.userPool, userPoolClient: this.userPoolClient }),
+          new UserPoolAuthenticationProvider({
+            userPool: this.userPool,
+            userPoolClient: this.userPoolClient,
+          }),
         ],
       },
     });

@@ -39,6 +39,13 @@ export class Data extends Construct {
     this.tables = tables as Record<TableId, ITableV2>;
   }
 
+  /** Tells a function the name of every table (`TABLE_<ID>`): functions/src/env.ts requires them all. */
+  addTableNames(fn: LambdaFunction): void {
+    for (const { id } of TABLE_DEFINITIONS) {
+      fn.addEnvironment(tableEnvVar(id), this.tables[id].tableName);
+    }
+  }
+
   /** Lets a function read and write the given tables and tells it their names (`TABLE_<ID>`). */
   grantReadWrite(fn: LambdaFunction, ...ids: readonly TableId[]): void {
     for (const id of ids) {

@@ -1,0 +1,136 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginRequestPolicy,
+  PriceClass,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type * as z from 'zod';
+import { API_BASE_PATH } from '../../functions/src/routes';
+import type { runtimeConfigSchema } from '../../shared/src/schemas/runtime-config';
+
+type RuntimeConfigInput = z.input<typeof runtimeConfigSchema>;
+
+/** What the stack knows of the runtime config; the URLs that depend on the distribution are added here. */
+export type StackRuntimeConfig = Omit<RuntimeConfigInput, 'apiBaseUrl' | 'streamUrl' | 'streamAuthHeader'>;
+
+export const STREAM_PATH = `${API_BASE_PATH}/messages/generate-stream`;
+
+// Runs on the default (S3) behaviour only. Custom error responses (403/404 -> /index.html) would
+// apply to the whole distribution and turn the API's own 403/404 JSON errors into the HTML page.
+const SPA_FALLBACK_CODE = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.split('/').pop();
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/** Private S3 bucket behind CloudFront (OAC) serving the web app; `/api/*` goes to the REST API. */
+export class WebHosting extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+  /** `https://<distribution domain>`, the app's origin. */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      // Only build output lives here: a redeploy restores it.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    const spaFallback = new EdgeFunction(this, 'SpaFallback', {
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
+      comment: 'Serves /index.html for client-side routes',
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'AgentForge web app',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+    });
+    this.url = `https://${this.distribution.distributionDomainName}`;
+  }
+
+  /**
+   * Sends `/api/*` to the REST API, uncached, with every viewer header but Host (API Gateway
+   * rejects a foreign Host). CloudFront matches behaviours in the order they are added, so add any
+   * more specific `/api/...` behaviour (the SSE stream) before calling this.
+   */
+  routeApi(restApi: RestApi): void {
+    this.distribution.addBehavior(`${API_BASE_PATH}/*`, new RestApiOrigin(restApi), {
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    });
+  }
+
+  /**
+   * Uploads the built web app and its `config.json`. Hashed assets are cached for a year;
+   * index.html and config.json are revalidated on every load so a deploy shows at once.
+   */
+  deployApp(assetPath: string, config: StackRuntimeConfig): void {
+    const runtimeConfig: RuntimeConfigInput = {
+      ...config,
+      apiBaseUrl: `${this.url}${API_BASE_PATH}`,
+      streamUrl: `${this.url}${STREAM_PATH}`,
+      // CloudFront's OAC signs requests to the stream's Function URL in the Authorization
+      // header, overwriting the viewer's, so the ID token travels in its own header.
+      streamAuthHeader: 'X-Id-Token',
+    };
+    const entryFiles = ['index.html', 'config.json'];
+
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [Source.asset(assetPath)],
+      destinationBucket: this.bucket,
+      exclude: entryFiles,
+      cacheControl: [
+        CacheControl.setPublic(),
+        CacheControl.maxAge(Duration.days(365)),
+        CacheControl.immutable(),
+      ],
+    });
+
+    const entry = new BucketDeployment(this, 'DeployEntry', {
+      sources: [Source.asset(assetPath), Source.jsonData('config.json', runtimeConfig)],
+      destinationBucket: this.bucket,
+      exclude: ['*'],
+      include: entryFiles,
+      prune: false,
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: entryFiles.map((file) => `/${file}`),
+    });
+    // Upload the assets first so a new index.html never references files that are not there yet.
+    entry.node.addDependency(assets);
+  }
+}

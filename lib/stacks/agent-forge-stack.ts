@@ -1,0 +1,115 @@
+import { join } from 'node:path';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions';
+import type { ApiArea } from '../../functions/src/routes';
+import { AgentFunction } from '../constructs/agent-function';
+import { Api } from '../constructs/api';
+import { Auth } from '../constructs/auth';
+import { Data } from '../constructs/data';
+import { WebHosting } from '../constructs/web-hosting';
+import { LOCAL_WEB_ORIGIN, type StageConfig } from '../stage-config';
+
+/**
+ * The tables each API area may read and write (a compile error asks for an entry when an area is
+ * added). Every function knows every table's name, but IAM only lets it touch these: the local
+ * stack has no IAM, so an area using a table missing here fails on AWS only.
+ */
+export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
+  users: ['users'],
+};
+
+export interface AgentForgeStackProps extends StackProps {
+  readonly config: StageConfig;
+  /** Repository root (holds package-lock.json); handler entries must lie under it. */
+  readonly projectRoot: string;
+  /** Directory with the built web app (`web/dist`) or a placeholder. */
+  readonly webAssetPath: string;
+  /**
+   * Entry file of a handler module, named by its path under `functions/src/handlers` without the
+   * extension (`users/index`, `auth/post-confirmation`). Tests point every module at a fixture.
+   * @default `<projectRoot>/functions/src/handlers/<module>.ts`
+   */
+  readonly handlerEntry?: (module: string) => string;
+}
+
+/** One stage of the product: data, auth, API and web hosting. */
+export class AgentForgeStack extends Stack {
+  readonly data: Data;
+  readonly auth: Auth;
+  readonly api: Api;
+  readonly web: WebHosting;
+
+  constructor(scope: Construct, id: string, props: AgentForgeStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const webOrigins = [LOCAL_WEB_ORIGIN, ...config.allowedOrigins];
+
+    this.data = new Data(this, 'Data');
+    this.web = new WebHosting(this, 'Web');
+    this.auth = new Auth(this, 'Auth', {
+      domainPrefix: config.domainPrefix,
+      appOrigins: [...webOrigins, this.web.url],
+      google: config.google,
+    });
+
+    const entry =
+      props.handlerEntry ??
+      ((module: string) => join(props.projectRoot, 'functions/src/handlers', `${module}.ts`));
+
+    this.api = new Api(this, 'Api', {
+      stage: config.stage,
+      userPool: this.auth.userPool,
+      allowedOrigins: webOrigins,
+      projectRoot: props.projectRoot,
+      handlerEntry: (area) => entry(`${area}/index`),
+      environment: {
+        ALLOWED_ORIGINS: webOrigins.join(','),
+        WHITELISTED_EMAILS: config.whitelistedEmails.join(','),
+      },
+    });
+    for (const [area, tableIds] of Object.entries(AREA_TABLES) as [ApiArea, readonly TableId[]][]) {
+      this.data.addTableNames(this.api.functions[area].function);
+      this.data.grantReadWrite(this.api.functions[area].function, ...tableIds);
+    }
+
+    const postConfirmation = new AgentFunction(this, 'PostConfirmation', {
+      entry: entry('auth/post-confirmation'),
+      projectRoot: props.projectRoot,
+      stage: config.stage,
+      description: 'Cognito post-confirmation trigger: creates the user record',
+      timeout: Duration.seconds(5),
+      environment: { WHITELISTED_EMAILS: config.whitelistedEmails.join(',') },
+    });
+    this.data.addTableNames(postConfirmation.function);
+    this.data.grantReadWrite(postConfirmation.function, 'users');
+    this.auth.addPostConfirmationTrigger(postConfirmation.function);
+
+    this.web.routeApi(this.api.restApi);
+    this.web.deployApp(props.webAssetPath, {
+      stage: config.stage,
+      region: this.region,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.userPoolClient.userPoolClientId,
+      identityPoolId: this.auth.identityPool.identityPoolId,
+      // The web app offers social sign-in only where the hosted domain has a provider behind it.
+      ...(config.google ? { oauthDomain: this.auth.hostedDomain } : {}),
+    });
+
+    this.addOutputs();
+  }
+
+  private addOutputs(): void {
+    const outputs: Record<string, string> = {
+      UserPoolId: this.auth.userPool.userPoolId,
+      UserPoolClientId: this.auth.userPoolClient.userPoolClientId,
+      IdentityPoolId: this.auth.identityPool.identityPoolId,
+      HostedDomain: this.auth.hostedDomain,
+      ApiUrl: this.api.url,
+      DistributionUrl: this.web.url,
+    };
+    for (const [name, value] of Object.entries(outputs)) {
+      new CfnOutput(this, name, { value });
+    }
+  }
+}

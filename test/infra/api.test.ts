@@ -1,0 +1,158 @@
+import { Capture, Match, type Template } from 'aws-cdk-lib/assertions';
+import type { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_IDS, tableEnvVar } from '../../functions/src/adapters/dynamodb/table-definitions';
+import { API_AREAS, API_BASE_PATH, ROUTES } from '../../functions/src/routes';
+import { API_STAGE_NAME } from '../../lib/constructs/api';
+import { tableLogicalId } from '../../lib/constructs/data';
+import type { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
+import { methodsByRoute } from './api-methods';
+import { synthStack } from './synth';
+
+let stack: AgentForgeStack;
+let template: Template;
+let methods: Map<string, Record<string, unknown>>;
+
+beforeAll(() => {
+  ({ stack, template } = synthStack());
+  methods = methodsByRoute(template);
+}, 120_000);
+
+describe('the REST API', () => {
+  it('has a method for every route of the manifest, under the API base path', () => {
+    for (const route of ROUTES) {
+      expect(methods.has(`${route.method} ${API_BASE_PATH}${route.path}`)).toBe(true);
+    }
+  });
+
+  it('protects every cognito route with the Cognito user-pools authorizer', () => {
+    const authorizerId = stack.resolve(stack.api.authorizer.authorizerId);
+    for (const route of ROUTES.filter((r) => r.auth === 'cognito')) {
+      expect(methods.get(`${route.method} ${API_BASE_PATH}${route.path}`)).toMatchObject({
+        AuthorizationType: 'COGNITO_USER_POOLS',
+        AuthorizerId: authorizerId,
+      });
+    }
+  });
+
+  it('leaves public routes without an authorizer', () => {
+    for (const route of ROUTES.filter((r) => r.auth === 'public')) {
+      const method = methods.get(`${route.method} ${API_BASE_PATH}${route.path}`);
+      expect(method).toMatchObject({ AuthorizationType: 'NONE' });
+      expect(method).not.toHaveProperty('AuthorizerId');
+    }
+  });
+
+  it('trusts the stage user pool in its authorizer', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'COGNITO_USER_POOLS',
+      ProviderARNs: [{ 'Fn::GetAtt': ['UserPool', 'Arn'] }],
+    });
+  });
+
+  it('deploys a regional endpoint to the api stage with throttling and JSON access logs', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+    });
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: API_STAGE_NAME,
+      AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('"requestId"') },
+      MethodSettings: Match.arrayWith([
+        Match.objectLike({
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          ThrottlingRateLimit: 100,
+          ThrottlingBurstLimit: 200,
+        }),
+      ]),
+    });
+  });
+
+  it('answers CORS preflights for the local dev origin and the configured origins only', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Method', {
+      HttpMethod: 'OPTIONS',
+      Integration: {
+        IntegrationResponses: Match.arrayWith([
+          Match.objectLike({
+            ResponseParameters: Match.objectLike({
+              'method.response.header.Access-Control-Allow-Origin': "'http://localhost:5173'",
+            }),
+            ResponseTemplates: {
+              'application/json': Match.stringLikeRegexp('https://app.example.com'),
+            },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('lets API Gateway invoke each area function through one permission', () => {
+    const apiPermissions = template.findResources('AWS::Lambda::Permission', {
+      Properties: { Principal: 'apigateway.amazonaws.com' },
+    });
+    expect(Object.keys(apiPermissions)).toHaveLength(API_AREAS.length);
+  });
+});
+
+describe('the area functions', () => {
+  it('are one per API area', () => {
+    const functions = template.findResources('AWS::Lambda::Function', {
+      Properties: { Description: Match.stringLikeRegexp('API \\(test\\)$') },
+    });
+    expect(Object.keys(functions)).toHaveLength(API_AREAS.length);
+  });
+
+  it('run Node.js 22 on ARM64 from an ESM bundle with source maps enabled', () => {
+    for (const area of API_AREAS) {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: `AgentForge ${area} API (test)`,
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        Environment: {
+          Variables: Match.objectLike({
+            NODE_OPTIONS: '--enable-source-maps',
+            STAGE: 'test',
+            RUNTIME: 'aws',
+            ALLOWED_ORIGINS: 'http://localhost:5173,https://app.example.com',
+            WHITELISTED_EMAILS: 'vip@example.com',
+          }),
+        },
+      });
+    }
+  });
+
+  it('log to their own log group kept for one month', () => {
+    const logGroup = stack.api.functions.users.logGroup;
+    const logGroupId = stack.getLogicalId(logGroup.node.defaultChild as CfnLogGroup);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'AgentForge users API (test)',
+      LoggingConfig: { LogGroup: { Ref: logGroupId } },
+    });
+    expect(template.toJSON().Resources[logGroupId].Properties).toMatchObject({ RetentionInDays: 30 });
+  });
+
+  it('know the name of every table, which the function environment requires', () => {
+    const variables = Object.fromEntries(
+      TABLE_IDS.map((id) => [tableEnvVar(id), { Ref: tableLogicalId(id) }]),
+    );
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'AgentForge users API (test)',
+      Environment: { Variables: Match.objectLike(variables) },
+    });
+  });
+
+  it('may read and write only the tables of their area', () => {
+    const statements = new Capture();
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: Match.stringLikeRegexp('UsersFunction') }],
+      PolicyDocument: { Statement: statements },
+    });
+    const resources = (statements.asArray() as { Resource: unknown }[]).flatMap((s) => [s.Resource].flat());
+    expect(resources).toContainEqual({ 'Fn::GetAtt': ['UsersTable', 'Arn'] });
+    expect(JSON.stringify(resources)).not.toMatch(/ConversationsTable|MessagesTable|BillingTable/);
+    expect(statements.asArray()).toContainEqual(
+      expect.objectContaining({ Action: expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem']) }),
+    );
+  });
+});

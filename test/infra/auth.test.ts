@@ -1,0 +1,138 @@
+import { Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Auth, type AuthProps } from '../../lib/constructs/auth';
+import { testApp } from './synth';
+
+const appOrigins = ['http://localhost:5173', 'https://d111111abcdef8.cloudfront.net'];
+
+function synthAuth(props: Partial<AuthProps> = {}): Template {
+  const stack = new Stack(testApp(), 'AuthTest', { env: { region: 'us-east-1', account: '123456789012' } });
+  new Auth(stack, 'Auth', { domainPrefix: 'agentforge-test', appOrigins, ...props });
+  return Template.fromStack(stack);
+}
+
+let template: Template;
+let withGoogle: Template;
+
+beforeAll(() => {
+  template = synthAuth();
+  withGoogle = synthAuth({
+    google: { clientId: 'google-client-id', clientSecretName: 'agentforge/test/google' },
+  });
+}, 120_000);
+
+describe('the user pool', () => {
+  it('signs users in by e-mail, case-insensitively, with a required e-mail attribute', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      UsernameConfiguration: { CaseSensitive: false },
+      AutoVerifiedAttributes: ['email'],
+      Schema: Match.arrayWith([Match.objectLike({ Name: 'email', Required: true })]),
+    });
+  });
+
+  it('lets visitors sign up themselves and confirm with an e-mailed code', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+    });
+  });
+
+  it('asks for passwords of at least 8 characters and nothing more', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 8,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+        }),
+      },
+    });
+  });
+
+  it('recovers accounts by e-mail only', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+    });
+  });
+
+  it('keeps a stable logical id and is retained on deletion', () => {
+    const pool = template.toJSON().Resources.UserPool;
+    expect(pool).toMatchObject({ Type: 'AWS::Cognito::UserPool', DeletionPolicy: 'Retain' });
+  });
+
+  it('has a hosted domain with the stage prefix', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'agentforge-test' });
+  });
+});
+
+describe('the web app client', () => {
+  it('has no secret and allows SRP and refresh-token sign-in', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    });
+  });
+
+  it('uses the OAuth code grant with the email, openid and profile scopes', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthFlowsUserPoolClient: true,
+      AllowedOAuthScopes: ['email', 'openid', 'profile'],
+    });
+  });
+
+  it('accepts callbacks and logouts on localhost:5173 and the site origin', () => {
+    const expected = Match.arrayWith([
+      'http://localhost:5173',
+      'http://localhost:5173/',
+      'https://d111111abcdef8.cloudfront.net',
+    ]);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      CallbackURLs: expected,
+      LogoutURLs: expected,
+    });
+  });
+
+  it('offers only the Cognito sign-in when Google is not configured', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: ['COGNITO'],
+    });
+  });
+});
+
+describe('Google sign-in, when configured', () => {
+  it('creates a Google identity provider reading its secret from Secrets Manager', () => {
+    withGoogle.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      ProviderType: 'Google',
+      ProviderDetails: {
+        client_id: 'google-client-id',
+        client_secret: '{{resolve:secretsmanager:agentforge/test/google:SecretString:::}}',
+        authorize_scopes: 'email profile openid',
+      },
+      AttributeMapping: Match.objectLike({ email: 'email', name: 'name' }),
+    });
+  });
+
+  it('lets the app client sign in through Google', () => {
+    withGoogle.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: ['COGNITO', 'Google'],
+    });
+  });
+});
+
+describe('the identity pool', () => {
+  it('admits only users authenticated by the app client', () => {
+    template.hasResourceProperties('AWS::Cognito::IdentityPool', {
+      AllowUnauthenticatedIdentities: false,
+      CognitoIdentityProviders: [
+        Match.objectLike({ ClientId: Match.anyValue(), ProviderName: Match.anyValue() }),
+      ],
+    });
+  });
+});

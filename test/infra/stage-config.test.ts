@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseStageConfig, StageConfigError } from '../../lib/stage-config';
+
+const valid = { stage: 'prod', domainPrefix: 'agentforge-prod' };
+
+const stagesDir = fileURLToPath(new URL('../../bin/stages/', import.meta.url));
+
+describe('the stage config', () => {
+  it.each(readdirSync(stagesDir).filter((file) => file.endsWith('.json')))(
+    'accepts bin/stages/%s',
+    (file) => {
+      const stage = basename(file, '.json');
+      const config = parseStageConfig({ ...JSON.parse(readFileSync(join(stagesDir, file), 'utf8')), stage });
+      expect(config.stage).toBe(stage);
+    },
+  );
+
+  it('fills in empty origins and whitelist and leaves Google out by default', () => {
+    expect(parseStageConfig(valid)).toEqual({ ...valid, allowedOrigins: [], whitelistedEmails: [] });
+  });
+
+  it('accepts a Google client with the name of its secret', () => {
+    const google = { clientId: 'id.apps.googleusercontent.com', clientSecretName: 'agentforge/prod/google' };
+    expect(parseStageConfig({ ...valid, google }).google).toEqual(google);
+  });
+
+  it('rejects a stage name with capitals, naming the field', () => {
+    expect(() => parseStageConfig({ ...valid, stage: 'Prod' })).toThrow(
+      /lower-case letters[\s\S]*→ at stage/,
+    );
+  });
+
+  it('rejects a domain prefix Cognito reserves', () => {
+    expect(() => parseStageConfig({ ...valid, domainPrefix: 'my-cognito-app' })).toThrow(
+      /must not contain aws, amazon or cognito\s+→ at domainPrefix/,
+    );
+  });
+
+  it('rejects an allowed origin that has a path', () => {
+    expect(() => parseStageConfig({ ...valid, allowedOrigins: ['https://app.example.com/home'] })).toThrow(
+      /bare origin[\s\S]*→ at allowedOrigins\[0\]/,
+    );
+  });
+
+  it('rejects a Google client without its secret name', () => {
+    expect(() => parseStageConfig({ ...valid, google: { clientId: 'id' } })).toThrow(
+      /google\.clientSecretName/,
+    );
+  });
+
+  it('rejects a whitelisted entry that is not an e-mail address', () => {
+    expect(() => parseStageConfig({ ...valid, whitelistedEmails: ['nobody'] })).toThrow(
+      /whitelistedEmails\[0\]/,
+    );
+  });
+
+  it('rejects unknown fields, catching typos', () => {
+    expect(() => parseStageConfig({ ...valid, alowedOrigins: [] })).toThrow(/alowedOrigins/);
+  });
+
+  it('reports every problem at once in a StageConfigError', () => {
+    const error = (() => {
+      try {
+        parseStageConfig({ stage: '', domainPrefix: '' });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(StageConfigError);
+    expect((error as Error).message).toMatch(
+      /^Invalid stage config:[\s\S]*→ at stage[\s\S]*→ at domainPrefix/,
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
+import { parseStageConfig, type StageConfig } from '../../lib/stage-config';
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const fixtureHandler = join(projectRoot, 'test/infra/fixtures/handler.ts');
+
+export const testStageConfig: StageConfig = parseStageConfig({
+  stage: 'test',
+  domainPrefix: 'agentforge-test',
+  allowedOrigins: ['https://app.example.com'],
+  whitelistedEmails: ['vip@example.com'],
+});
+
+/**
+ * An app writing to a fresh temporary directory. CDK's built-in CloudFormation validation costs
+ * seconds per test file, so only the suite that asserts on it turns it on.
+ */
+export function testApp({ validate = false } = {}): App {
+  return new App({
+    outdir: mkdtempSync(join(tmpdir(), 'agentforge-infra-')),
+    builtinCloudFormationValidation: validate,
+  });
+}
+
+/** Synthesizes the whole stage stack with the fixture handler for every area and the placeholder web app. */
+export function synthStack({ config = testStageConfig, validate = false } = {}): {
+  stack: AgentForgeStack;
+  template: Template;
+} {
+  const stack = new AgentForgeStack(testApp({ validate }), 'AgentForge-test', {
+    env: { region: 'us-east-1', account: '123456789012' },
+    config,
+    projectRoot,
+    webAssetPath: join(projectRoot, 'lib/web-placeholder'),
+    handlerEntry: () => fixtureHandler,
+  });
+  return { stack, template: Template.fromStack(stack) };
+}

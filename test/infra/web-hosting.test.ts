@@ -1,0 +1,156 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { App } from 'aws-cdk-lib';
+import { Capture, Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
+import { runtimeConfigSchema } from '../../shared/src/schemas/runtime-config';
+import { synthStack } from './synth';
+
+let stack: AgentForgeStack;
+let template: Template;
+
+beforeAll(() => {
+  ({ stack, template } = synthStack());
+}, 120_000);
+
+const distributionConfig = (props: object) =>
+  template.hasResourceProperties('AWS::CloudFront::Distribution', {
+    DistributionConfig: Match.objectLike(props),
+  });
+
+/** config.json as deployed: the asset's text with each deploy-time marker replaced by a sample value. */
+function deployedConfig(): unknown {
+  const markers = new Capture();
+  template.hasResourceProperties('Custom::CDKBucketDeployment', {
+    SourceMarkers: [Match.anyValue(), markers],
+  });
+  const outdir = (stack.node.root as App).outdir;
+  const assetDir = readdirSync(outdir).find((name) => {
+    try {
+      return readdirSync(join(outdir, name)).includes('config.json');
+    } catch {
+      return false;
+    }
+  });
+  let text = readFileSync(join(outdir, assetDir ?? 'missing', 'config.json'), 'utf8');
+  for (const [marker, value] of Object.entries(markers.asObject())) {
+    const sample = JSON.stringify(value).includes('DomainName')
+      ? 'd111111abcdef8.cloudfront.net'
+      : 'sample-id';
+    text = text.replaceAll(marker, sample);
+  }
+  return JSON.parse(text);
+}
+
+describe('the web bucket', () => {
+  it('blocks all public access, enforces TLS and encrypts with S3-managed keys', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('is readable by this distribution only, through origin access control', () => {
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+      }),
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 's3:GetObject',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Condition: { StringEquals: { 'AWS:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      },
+    });
+    distributionConfig({
+      Origins: Match.arrayWith([
+        Match.objectLike({
+          OriginAccessControlId: Match.anyValue(),
+          S3OriginConfig: { OriginAccessIdentity: '' },
+        }),
+      ]),
+    });
+  });
+});
+
+describe('the distribution', () => {
+  it('serves /index.html for client-side routes through a viewer-request function on the S3 behaviour', () => {
+    const functionArn = new Capture();
+    distributionConfig({
+      DefaultRootObject: 'index.html',
+      DefaultCacheBehavior: Match.objectLike({
+        ViewerProtocolPolicy: 'redirect-to-https',
+        FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: functionArn }],
+      }),
+    });
+    const [functionId] = functionArn.asObject()['Fn::GetAtt'] as string[];
+    expect(template.toJSON().Resources[functionId as string].Properties.FunctionCode).toContain(
+      "'/index.html'",
+    );
+  });
+
+  it('does not rewrite error responses, which would hide the API errors', () => {
+    distributionConfig({ CustomErrorResponses: Match.absent() });
+  });
+
+  it('sends /api/* to the REST API uncached, with all methods and all viewer headers but Host', () => {
+    distributionConfig({
+      CacheBehaviors: [
+        Match.objectLike({
+          PathPattern: '/api/*',
+          AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+          CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+          OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+          ViewerProtocolPolicy: 'https-only',
+        }),
+      ],
+    });
+  });
+});
+
+describe('the app deployment', () => {
+  it('uploads the web app and a config.json, invalidating the entry files', () => {
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Include: ['index.html', 'config.json'],
+      DistributionPaths: ['/index.html', '/config.json'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+    });
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Exclude: ['index.html', 'config.json'],
+      SystemMetadata: { 'cache-control': Match.stringLikeRegexp('immutable') },
+    });
+  });
+
+  it('writes a config.json that the web app accepts, pointing at this distribution', () => {
+    const config = runtimeConfigSchema.parse(deployedConfig());
+    expect(config).toMatchObject({
+      stage: 'test',
+      region: 'us-east-1',
+      apiBaseUrl: 'https://d111111abcdef8.cloudfront.net/api',
+      streamUrl: 'https://d111111abcdef8.cloudfront.net/api/messages/generate-stream',
+      streamAuthHeader: 'X-Id-Token',
+    });
+    expect(config).not.toHaveProperty('oauthDomain');
+  });
+});
