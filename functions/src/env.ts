@@ -19,6 +19,18 @@ const baseSchema = z.object({
   /** Local stack only: dynalite's URL. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   ALLOWED_ORIGINS: csv,
+  /** The stream function verifies ID tokens itself (it has no API Gateway authorizer). */
+  USER_POOL_ID: z.string().min(1).optional(),
+  USER_POOL_CLIENT_ID: z.string().min(1).optional(),
+  /** Local stack only: the local identity service's issuer and JWKS (plain http). */
+  LOCAL_COGNITO_ISSUER: z.url().optional(),
+  LOCAL_COGNITO_JWKS_URI: z.url().optional(),
+  /** AWS: the KMS key that encrypts secrets at rest; set on the functions granted it. */
+  SECRETS_KMS_KEY_ID: z.string().min(1).optional(),
+  /** Local stack only: the AES-256 key file of the local secret cipher. */
+  LOCAL_SECRETS_KEY_FILE: z.string().min(1).optional(),
+  /** Whether the platform serves models through Bedrock. Default: true on AWS, false locally. */
+  BEDROCK_ENABLED: z.stringbool().optional(),
   WHITELISTED_EMAILS: csv,
 });
 

@@ -6,7 +6,7 @@
  */
 export const API_BASE_PATH = '/api';
 
-export const API_AREAS = ['users'] as const;
+export const API_AREAS = ['users', 'conversations', 'messages', 'api-keys'] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -31,6 +31,84 @@ export interface RouteDefinition {
 
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/user', area: 'users', handler: 'get-user', auth: 'cognito' },
+
+  {
+    method: 'POST',
+    path: '/conversations',
+    area: 'conversations',
+    handler: 'create-conversation',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/conversations',
+    area: 'conversations',
+    handler: 'list-conversations',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/conversations/{id}',
+    area: 'conversations',
+    handler: 'get-conversation',
+    auth: 'cognito',
+  },
+  {
+    method: 'PUT',
+    path: '/conversations/{id}',
+    area: 'conversations',
+    handler: 'update-conversation',
+    auth: 'cognito',
+  },
+  {
+    method: 'DELETE',
+    path: '/conversations/{id}',
+    area: 'conversations',
+    handler: 'delete-conversation',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/conversations/{id}/messages',
+    area: 'conversations',
+    handler: 'list-messages',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/conversations/{id}/messages/{messageId}/stop',
+    area: 'conversations',
+    handler: 'stop-message',
+    auth: 'cognito',
+  },
+
+  { method: 'POST', path: '/messages', area: 'messages', handler: 'create-message', auth: 'cognito' },
+  {
+    method: 'GET',
+    path: '/messages/generate-stream',
+    area: 'messages',
+    handler: 'generate-stream',
+    auth: 'cognito',
+    transport: 'stream',
+  },
+
+  { method: 'POST', path: '/api-keys', area: 'api-keys', handler: 'create-api-key', auth: 'cognito' },
+  { method: 'GET', path: '/api-keys', area: 'api-keys', handler: 'list-api-keys', auth: 'cognito' },
+  { method: 'DELETE', path: '/api-keys/{id}', area: 'api-keys', handler: 'delete-api-key', auth: 'cognito' },
+  {
+    method: 'POST',
+    path: '/api-keys/validate',
+    area: 'api-keys',
+    handler: 'validate-api-key',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/api-keys/providers',
+    area: 'api-keys',
+    handler: 'list-providers',
+    auth: 'cognito',
+  },
 ];
 
 export function routesOf(area: ApiArea): RouteDefinition[] {

@@ -7,6 +7,7 @@ import { AgentFunction } from '../constructs/agent-function';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { Secrets } from '../constructs/secrets';
 import { WebHosting } from '../constructs/web-hosting';
 import { LOCAL_WEB_ORIGIN, type StageConfig } from '../stage-config';
 
@@ -17,6 +18,9 @@ import { LOCAL_WEB_ORIGIN, type StageConfig } from '../stage-config';
  */
 export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   users: ['users'],
+  conversations: ['conversations', 'messages'],
+  messages: ['conversations', 'messages'],
+  'api-keys': ['apiKeys'],
 };
 
 export interface AgentForgeStackProps extends StackProps {
@@ -36,6 +40,7 @@ export interface AgentForgeStackProps extends StackProps {
 /** One stage of the product: data, auth, API and web hosting. */
 export class AgentForgeStack extends Stack {
   readonly data: Data;
+  readonly secrets: Secrets;
   readonly auth: Auth;
   readonly api: Api;
   readonly web: WebHosting;
@@ -46,6 +51,7 @@ export class AgentForgeStack extends Stack {
     const webOrigins = [LOCAL_WEB_ORIGIN, ...config.allowedOrigins];
 
     this.data = new Data(this, 'Data');
+    this.secrets = new Secrets(this, 'Secrets');
     this.web = new WebHosting(this, 'Web');
     this.auth = new Auth(this, 'Auth', {
       domainPrefix: config.domainPrefix,
@@ -72,6 +78,7 @@ export class AgentForgeStack extends Stack {
       this.data.addTableNames(this.api.functions[area].function);
       this.data.grantReadWrite(this.api.functions[area].function, ...tableIds);
     }
+    this.secrets.grantEncryptDecrypt(this.api.functions['api-keys'].function);
 
     const postConfirmation = new AgentFunction(this, 'PostConfirmation', {
       entry: entry('auth/post-confirmation'),

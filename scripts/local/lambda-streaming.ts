@@ -50,17 +50,19 @@ class LocalResponseStream extends Writable {
   }
 }
 
-/** Installs `globalThis.awslambda` once; must run before a streaming handler module is imported. */
+/**
+ * Installs the streaming parts of `globalThis.awslambda`; must run before a streaming handler
+ * module is imported. Merges into an existing object: the AWS SDK's InvokeStore creates one too.
+ */
 export function installAwsLambdaGlobal(): void {
-  const scope = globalThis as { awslambda?: unknown };
-  if (scope.awslambda) return;
-  scope.awslambda = {
-    streamifyResponse: (handler: StreamingHandler) => Object.assign(handler, { [STREAMING]: true }),
-    HttpResponseStream: {
-      from(stream: Writable, metadata: ResponseMetadata) {
-        if (stream instanceof LocalResponseStream) stream.writeMetadata(metadata);
-        return stream;
-      },
+  const scope = globalThis as { awslambda?: Record<string, unknown> };
+  scope.awslambda ??= {};
+  scope.awslambda.streamifyResponse ??= (handler: StreamingHandler) =>
+    Object.assign(handler, { [STREAMING]: true });
+  scope.awslambda.HttpResponseStream ??= {
+    from(stream: Writable, metadata: ResponseMetadata) {
+      if (stream instanceof LocalResponseStream) stream.writeMetadata(metadata);
+      return stream;
     },
   };
 }

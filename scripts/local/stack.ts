@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { RuntimeConfig } from '@agentforge/shared';
 import { createLocalIdTokenVerifier } from '../../functions/src/adapters/cognito/id-token-verifier.js';
 import { type TableId, tableEnvVar } from '../../functions/src/adapters/dynamodb/table-definitions.js';
+import { ensureLocalSecretKeyFile } from '../../functions/src/adapters/secrets/local-key-file.js';
 import { lambdaContext } from './api-gateway-event.js';
 import { startLocalApi } from './api-server.js';
 import { startLocalCognito } from './cognito/index.js';
@@ -52,6 +53,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stops.push(dynamo.stop);
     setFunctionEnvironment(dynamo.endpoint, dynamo.tableNames, options.whitelistedEmails ?? []);
+    // The local secret cipher's AES-256 key, made once per data directory (on AWS: the KMS key).
+    process.env.LOCAL_SECRETS_KEY_FILE = await ensureLocalSecretKeyFile(join(options.dataDir, 'secrets.key'));
     const outboxFile = join(options.dataDir, 'outbox.jsonl');
     const outbox = createOutbox(outboxFile);
     const cognito = await startLocalCognito({
@@ -63,6 +66,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       triggers: { PostConfirmation: invokeFunction('auth/post-confirmation') },
     });
     stops.push(cognito.stop);
+    // The stream function verifies ID tokens itself, against the local identity service.
+    Object.assign(process.env, {
+      USER_POOL_ID: cognito.userPoolId,
+      USER_POOL_CLIENT_ID: cognito.userPoolClientId,
+      LOCAL_COGNITO_ISSUER: cognito.issuer,
+      LOCAL_COGNITO_JWKS_URI: cognito.jwksUri,
+    });
 
     const webPort = options.web ? options.ports.web || (await freePort()) : undefined;
     const webOrigins = webPort ? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`] : [];

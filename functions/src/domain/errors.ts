@@ -9,7 +9,9 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  /** A system we call (a model provider, an MCP server) failed. */
+  | 'UPSTREAM_ERROR';
 
 export abstract class DomainError extends Error {
   abstract readonly code: ErrorCode;

@@ -6,12 +6,12 @@ import { toHttpError } from './error-mapping.js';
 type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 /**
- * One Lambda per API area: dispatches on API Gateway's `${httpMethod} ${resource}` to the
+ * One Lambda per API area (stream routes are Lambdas of their own): dispatches on API Gateway's `${httpMethod} ${resource}` to the
  * handlers named for this area in the route manifest. Fails at cold start if one is missing.
  */
 export function createAreaRouter(area: ApiArea, handlers: Record<string, RouteHandler>): RouteHandler {
   const table = new Map<string, RouteHandler>();
-  for (const route of routesOf(area)) {
+  for (const route of routesOf(area).filter((r) => r.transport !== 'stream')) {
     const handler = handlers[route.handler];
     if (!handler) throw new Error(`Area '${area}' has no handler '${route.handler}' for ${routeKey(route)}`);
     table.set(routeKey(route), handler);

@@ -14,6 +14,8 @@ export const STREAM_ERROR_MESSAGES = {
 
 export const CHAT_MESSAGES = {
   emptyMessage: 'Please enter a message.',
+  /** Not in the spec: the API's limit on one message (MAX_MESSAGE_LENGTH). */
+  messageTooLong: 'Message is too long (at most 100,000 characters).',
   missingUser: 'User information is missing. Cannot send message.',
   busy: 'Please wait for the current operation to complete.',
   startGenerationFailed: 'Failed to start response generation.',

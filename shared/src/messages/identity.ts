@@ -75,6 +75,10 @@ export const AUTH_MESSAGES = {
   signOutFailed: 'Failed to sign out',
   oauthCancelled: 'User cancelled OAuth flow',
   oauthStateInvalid: 'An error occurred while validating the state',
+  /** Not worded by the spec, which only says the login page carries this note (spec 1). */
+  waitlistNote: "You're not on the waitlist yet. Log in to join the community.",
+  /** Not worded by the spec: why 'Google login failed' on a stage without a hosted sign-in domain. */
+  socialSignInNotConfigured: 'Social sign-in is not configured on this stage.',
 } as const;
 
 export const TOAST_MESSAGES = {

@@ -26,9 +26,15 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>;
 
 /** POST /messages */
+/** Longest message the API stores (a large paste of code still fits; DynamoDB items stop at 400 KB). */
+export const MAX_MESSAGE_LENGTH = 100_000;
+
 export const createMessageBodySchema = z.object({
   conversationId: z.string().min(1),
-  content: z.string().refine((content) => content.trim().length > 0, CHAT_MESSAGES.emptyMessage),
+  content: z
+    .string()
+    .max(MAX_MESSAGE_LENGTH, CHAT_MESSAGES.messageTooLong)
+    .refine((content) => content.trim().length > 0, CHAT_MESSAGES.emptyMessage),
   role: z.enum(MESSAGE_ROLES),
   provider: z.string().min(1),
   model: z.string().min(1),

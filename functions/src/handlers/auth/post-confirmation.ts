@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { services } from '../../composition.js';
+import { userService } from '../../composition.js';
 
 /**
  * Cognito post-confirmation trigger: creates the user record as soon as an account is
@@ -10,7 +10,7 @@ export const handler = middy<PostConfirmationTriggerEvent, PostConfirmationTrigg
   async (event) => {
     if (event.triggerSource === 'PostConfirmation_ConfirmSignUp') {
       const { sub, email } = event.request.userAttributes;
-      if (sub) await services.users.checkUser({ userId: sub, email: email ?? '' });
+      if (sub) await userService().checkUser({ userId: sub, email: email ?? '' });
     }
     return event;
   },

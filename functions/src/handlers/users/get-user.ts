@@ -1,5 +1,5 @@
-import { services } from '../../composition.js';
+import { userService } from '../../composition.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 
 /** GET /user: the caller's user check, creating the user record on the first call. */
-export const handler = httpRoute({}, async ({ caller }) => ok(await services.users.checkUser(caller)));
+export const handler = httpRoute({}, async ({ caller }) => ok(await userService().checkUser(caller)));

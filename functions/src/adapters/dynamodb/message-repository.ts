@@ -1,0 +1,132 @@
+import {
+  BatchWriteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  paginateQuery,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  type MessageRecord,
+  type MessageRepository,
+  messageRecordSchema,
+} from '../../domain/conversations/message.js';
+import { ValidationError } from '../../domain/errors.js';
+import { setExpression } from './update-expression.js';
+
+const BATCH_WRITE_LIMIT = 25;
+
+const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+function decodeCursor(conversationId: string, cursor: string): Record<string, unknown> {
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (key.conversationId === conversationId && typeof key.messageId === 'string') return key;
+  } catch {
+    // falls through to the validation error
+  }
+  throw new ValidationError('Invalid cursor');
+}
+
+export function createMessageRepository(db: DynamoDBDocumentClient, tableName: string): MessageRepository {
+  const keysOf = async function* (conversationId: string) {
+    const pages = paginateQuery(
+      { client: db },
+      {
+        TableName: tableName,
+        KeyConditionExpression: 'conversationId = :id',
+        ExpressionAttributeValues: { ':id': conversationId },
+        ProjectionExpression: 'conversationId, messageId',
+      },
+    );
+    for await (const page of pages)
+      yield (page.Items ?? []) as { conversationId: string; messageId: string }[];
+  };
+
+  return {
+    async create(record) {
+      await db.send(new PutCommand({ TableName: tableName, Item: record }));
+    },
+
+    async get(conversationId, messageId) {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: { conversationId, messageId } }),
+      );
+      return Item ? messageRecordSchema.parse(Item) : undefined;
+    },
+
+    async list(conversationId, { limit, cursor }) {
+      const result = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'conversationId = :id',
+          ExpressionAttributeValues: { ':id': conversationId },
+          Limit: limit,
+          ...(cursor ? { ExclusiveStartKey: decodeCursor(conversationId, cursor) } : {}),
+        }),
+      );
+      return {
+        messages: (result.Items ?? []).map((item) => messageRecordSchema.parse(item)),
+        ...(result.LastEvaluatedKey ? { nextCursor: encodeCursor(result.LastEvaluatedKey) } : {}),
+      };
+    },
+
+    async listAll(conversationId) {
+      const messages: MessageRecord[] = [];
+      const pages = paginateQuery(
+        { client: db },
+        {
+          TableName: tableName,
+          KeyConditionExpression: 'conversationId = :id',
+          ExpressionAttributeValues: { ':id': conversationId },
+        },
+      );
+      for await (const page of pages) {
+        for (const item of page.Items ?? []) messages.push(messageRecordSchema.parse(item));
+      }
+      return messages;
+    },
+
+    async update(conversationId, messageId, changes) {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { conversationId, messageId },
+          ...setExpression(changes),
+        }),
+      );
+    },
+
+    async requestStop(conversationId, messageId) {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { conversationId, messageId },
+          UpdateExpression: 'SET stopRequested = :yes',
+          ConditionExpression: 'attribute_exists(messageId)',
+          ExpressionAttributeValues: { ':yes': true },
+        }),
+      );
+    },
+
+    async deleteAll(conversationId) {
+      for await (const keys of keysOf(conversationId)) {
+        for (let start = 0; start < keys.length; start += BATCH_WRITE_LIMIT) {
+          let requests = keys
+            .slice(start, start + BATCH_WRITE_LIMIT)
+            .map((Key) => ({ DeleteRequest: { Key } }));
+          // DynamoDB may leave some writes unprocessed under load: retry those with a short backoff.
+          for (let attempt = 0; requests.length > 0; attempt++) {
+            if (attempt > 0)
+              await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** Math.min(attempt, 5)));
+            const { UnprocessedItems } = await db.send(
+              new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+            );
+            requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
+          }
+        }
+      }
+    },
+  };
+}

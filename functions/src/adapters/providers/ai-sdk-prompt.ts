@@ -1,0 +1,70 @@
+import type {
+  JSONSchema7,
+  LanguageModelV3CallOptions,
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Message,
+  LanguageModelV3Prompt,
+  LanguageModelV3ToolResultPart,
+} from '@ai-sdk/provider';
+import type { ModelMessage, ModelRequest, ModelToolDefinition } from '../../domain/models/model-provider.js';
+
+/** Our request in the AI SDK's language-model terms (the input of `doStream`). */
+export function toCallOptions(request: ModelRequest): LanguageModelV3CallOptions {
+  const tools = request.tools?.length ? request.tools.map(toFunctionTool) : undefined;
+  return {
+    prompt: toPrompt(request.system, request.messages),
+    ...(tools && { tools, toolChoice: { type: 'auto' } }),
+    ...(request.maxOutputTokens !== undefined && { maxOutputTokens: request.maxOutputTokens }),
+    ...(request.signal && { abortSignal: request.signal }),
+  };
+}
+
+export function toPrompt(system: string | undefined, messages: ModelMessage[]): LanguageModelV3Prompt {
+  const prompt: LanguageModelV3Prompt = system ? [{ role: 'system', content: system }] : [];
+  for (const message of messages) {
+    const converted = toMessage(message);
+    const previous = prompt.at(-1);
+    // Consecutive tool results answer one assistant turn: the APIs want them in one message.
+    if (converted.role === 'tool' && previous?.role === 'tool') previous.content.push(...converted.content);
+    else prompt.push(converted);
+  }
+  return prompt;
+}
+
+function toMessage(message: ModelMessage): LanguageModelV3Message {
+  switch (message.role) {
+    case 'user':
+      return { role: 'user', content: [{ type: 'text', text: message.content }] };
+    case 'assistant':
+      return {
+        role: 'assistant',
+        content: [
+          ...(message.content ? [{ type: 'text' as const, text: message.content }] : []),
+          ...(message.toolCalls ?? []).map((call) => ({
+            type: 'tool-call' as const,
+            toolCallId: call.id,
+            toolName: call.name,
+            input: call.input,
+          })),
+        ],
+      };
+    case 'tool': {
+      const result: LanguageModelV3ToolResultPart = {
+        type: 'tool-result',
+        toolCallId: message.toolCallId,
+        toolName: message.toolName,
+        output: { type: message.isError ? 'error-text' : 'text', value: message.content },
+      };
+      return { role: 'tool', content: [result] };
+    }
+  }
+}
+
+function toFunctionTool(tool: ModelToolDefinition): LanguageModelV3FunctionTool {
+  return {
+    type: 'function',
+    name: tool.name,
+    ...(tool.description !== undefined && { description: tool.description }),
+    inputSchema: tool.inputSchema as JSONSchema7,
+  };
+}

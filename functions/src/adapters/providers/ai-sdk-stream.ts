@@ -1,0 +1,61 @@
+import type { LanguageModelV3FinishReason, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { FinishReason, ModelStreamEvent } from '../../domain/models/model-provider.js';
+
+/**
+ * The AI SDK's stream parts as our events: text deltas as they come, one tool call per complete
+ * call (the SDK has already joined the input deltas), one `finish` last. An `error` part is
+ * thrown for the caller to map. Stopping the iteration cancels the HTTP response.
+ */
+export async function* toModelEvents(
+  stream: ReadableStream<LanguageModelV3StreamPart>,
+): AsyncGenerator<ModelStreamEvent> {
+  const reader = stream.getReader();
+  let finish: Extract<ModelStreamEvent, { type: 'finish' }> | undefined;
+  try {
+    for (;;) {
+      const { done, value: part } = await reader.read();
+      if (done) break;
+      switch (part.type) {
+        case 'text-delta':
+          if (part.delta) yield { type: 'text-delta', text: part.delta };
+          break;
+        case 'tool-call':
+          yield {
+            type: 'tool-call',
+            toolCall: { id: part.toolCallId, name: part.toolName, input: parseToolInput(part) },
+          };
+          break;
+        case 'finish':
+          finish = {
+            type: 'finish',
+            reason: toFinishReason(part.finishReason),
+            usage: {
+              inputTokens: part.usage.inputTokens.total ?? 0,
+              outputTokens: part.usage.outputTokens.total ?? 0,
+            },
+          };
+          break;
+        case 'error':
+          throw part.error;
+      }
+    }
+  } finally {
+    // Early exit (consumer break, error): stop reading so the connection is released.
+    await reader.cancel().catch(() => {});
+  }
+  if (!finish) throw new Error('the response ended early');
+  yield finish;
+}
+
+function parseToolInput(part: { toolName: string; input: string }): unknown {
+  if (!part.input.trim()) return {};
+  try {
+    return JSON.parse(part.input);
+  } catch {
+    throw new Error(`malformed input for the tool '${part.toolName}'`);
+  }
+}
+
+export function toFinishReason(reason: LanguageModelV3FinishReason): FinishReason {
+  return reason.unified === 'error' ? 'other' : reason.unified;
+}

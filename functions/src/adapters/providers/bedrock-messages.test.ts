@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { toConverseInput, toConverseMessages } from './bedrock-messages.js';
+import { toBedrockModelId } from './bedrock-models.js';
+
+describe('toConverseMessages', () => {
+  it('puts tool results in a user turn and merges adjacent turns of one role', () => {
+    const messages = toConverseMessages([
+      { role: 'user', content: 'Weather?' },
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 't1', name: 'get_weather', input: { city: 'Paris' } }],
+      },
+      { role: 'tool', toolCallId: 't1', toolName: 'get_weather', content: 'sunny' },
+      { role: 'user', content: 'And tomorrow?' },
+    ]);
+    expect(messages).toEqual([
+      { role: 'user', content: [{ text: 'Weather?' }] },
+      {
+        role: 'assistant',
+        content: [{ toolUse: { toolUseId: 't1', name: 'get_weather', input: { city: 'Paris' } } }],
+      },
+      {
+        role: 'user',
+        content: [
+          { toolResult: { toolUseId: 't1', content: [{ text: 'sunny' }], status: 'success' } },
+          { text: 'And tomorrow?' },
+        ],
+      },
+    ]);
+  });
+
+  it('drops empty turns (Converse rejects blank text blocks) and marks failed tools', () => {
+    const messages = toConverseMessages([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: '' },
+      { role: 'user', content: 'again' },
+      { role: 'tool', toolCallId: 't', toolName: 'x', content: '', isError: true },
+    ]);
+    expect(messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { text: 'hi' },
+          { text: 'again' },
+          { toolResult: { toolUseId: 't', content: [{ text: '(empty)' }], status: 'error' } },
+        ],
+      },
+    ]);
+  });
+});
+
+describe('toConverseInput', () => {
+  it('maps the model, system prompt, output limit and tools', () => {
+    expect(
+      toConverseInput({
+        model: 'claude-3-haiku-20240307',
+        system: 'Be brief.',
+        messages: [{ role: 'user', content: 'hi' }],
+        maxOutputTokens: 256,
+        tools: [{ name: 'echo', description: 'Echoes', inputSchema: { type: 'object' } }],
+      }),
+    ).toEqual({
+      modelId: 'anthropic.claude-3-haiku-20240307-v1:0',
+      messages: [{ role: 'user', content: [{ text: 'hi' }] }],
+      system: [{ text: 'Be brief.' }],
+      inferenceConfig: { maxTokens: 256 },
+      toolConfig: {
+        tools: [
+          { toolSpec: { name: 'echo', description: 'Echoes', inputSchema: { json: { type: 'object' } } } },
+        ],
+      },
+    });
+  });
+});
+
+describe('toBedrockModelId', () => {
+  it('maps product model names and passes Bedrock ids through', () => {
+    expect(toBedrockModelId('claude-3-haiku-20240307')).toBe('anthropic.claude-3-haiku-20240307-v1:0');
+    expect(toBedrockModelId('llama-3.3-70b-instruct')).toBe('us.meta.llama3-3-70b-instruct-v1:0');
+    expect(toBedrockModelId('amazon.nova-pro-v1:0')).toBe('amazon.nova-pro-v1:0');
+  });
+});

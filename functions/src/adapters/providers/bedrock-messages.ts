@@ -1,0 +1,77 @@
+import type {
+  ContentBlock,
+  ConverseStreamCommandInput,
+  Message,
+  ToolConfiguration,
+  ToolUseBlock,
+} from '@aws-sdk/client-bedrock-runtime';
+import type { ModelMessage, ModelRequest } from '../../domain/models/model-provider.js';
+import { toBedrockModelId } from './bedrock-models.js';
+
+type DocumentType = NonNullable<ToolUseBlock['input']>;
+
+/** Our request as a Converse(Stream) input. */
+export function toConverseInput(request: ModelRequest): ConverseStreamCommandInput {
+  return {
+    modelId: toBedrockModelId(request.model),
+    messages: toConverseMessages(request.messages),
+    ...(request.system && { system: [{ text: request.system }] }),
+    ...(request.maxOutputTokens !== undefined && { inferenceConfig: { maxTokens: request.maxOutputTokens } }),
+    ...(request.tools?.length && { toolConfig: toToolConfig(request.tools) }),
+  };
+}
+
+/**
+ * Converse wants strictly alternating user/assistant turns, tool results as `toolResult` blocks
+ * of a user turn, and no empty text blocks; adjacent turns of one role are therefore merged.
+ */
+export function toConverseMessages(messages: ModelMessage[]): Message[] {
+  const turns: Message[] = [];
+  for (const message of messages) {
+    const role = message.role === 'assistant' ? 'assistant' : 'user';
+    const content = toContentBlocks(message);
+    if (content.length === 0) continue;
+    const previous = turns.at(-1);
+    if (previous?.role === role) previous.content = [...(previous.content ?? []), ...content];
+    else turns.push({ role, content });
+  }
+  return turns;
+}
+
+function toContentBlocks(message: ModelMessage): ContentBlock[] {
+  switch (message.role) {
+    case 'user':
+      return message.content ? [{ text: message.content }] : [];
+    case 'assistant':
+      return [
+        ...(message.content ? [{ text: message.content }] : []),
+        ...(message.toolCalls ?? []).map(
+          (call): ContentBlock => ({
+            toolUse: { toolUseId: call.id, name: call.name, input: (call.input ?? {}) as DocumentType },
+          }),
+        ),
+      ];
+    case 'tool':
+      return [
+        {
+          toolResult: {
+            toolUseId: message.toolCallId,
+            content: [{ text: message.content || '(empty)' }],
+            status: message.isError ? 'error' : 'success',
+          },
+        },
+      ];
+  }
+}
+
+function toToolConfig(tools: NonNullable<ModelRequest['tools']>): ToolConfiguration {
+  return {
+    tools: tools.map((tool) => ({
+      toolSpec: {
+        name: tool.name,
+        ...(tool.description && { description: tool.description }),
+        inputSchema: { json: tool.inputSchema as DocumentType },
+      },
+    })),
+  };
+}

@@ -1,0 +1,115 @@
+import {
+  type BedrockRuntimeClient,
+  ConverseStreamCommand,
+  type ConverseStreamOutput,
+  type StopReason,
+} from '@aws-sdk/client-bedrock-runtime';
+import type {
+  FinishReason,
+  ModelProvider,
+  ModelRequest,
+  ModelStreamEvent,
+  ModelUsage,
+} from '../../domain/models/model-provider.js';
+import { toConverseInput } from './bedrock-messages.js';
+import { bedrockModelInfos, DEFAULT_BEDROCK_MODEL } from './bedrock-models.js';
+import { toProviderError } from './provider-errors.js';
+
+const FINISH_REASONS: Partial<Record<StopReason, FinishReason>> = {
+  end_turn: 'stop',
+  stop_sequence: 'stop',
+  tool_use: 'tool-calls',
+  max_tokens: 'length',
+  model_context_window_exceeded: 'length',
+  content_filtered: 'content-filter',
+  guardrail_intervened: 'content-filter',
+};
+
+/** Bedrock through ConverseStream, on the service's own AWS credentials (the product default). */
+export function createBedrockProvider({ client }: { client: BedrockRuntimeClient }): ModelProvider {
+  async function* stream(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
+    try {
+      const command = new ConverseStreamCommand(toConverseInput(request));
+      const response = await client.send(command, { abortSignal: request.signal });
+      if (!response.stream) throw new Error('the response had no event stream');
+      yield* toModelEvents(response.stream, request.signal);
+    } catch (error) {
+      if (request.signal?.aborted) throw request.signal.reason;
+      throw toProviderError(error, { provider: 'bedrock', model: request.model });
+    }
+  }
+
+  return {
+    id: 'bedrock',
+    stream,
+    listModels: async () => bedrockModelInfos(),
+    // A 1-token ConverseStream on the default model: the one call that proves what chat needs
+    // (credentials, region, bedrock:InvokeModelWithResponseStream, model access). Resolving
+    // credentials alone proves none of the permissions; ListFoundationModels is another client
+    // and another permission. Costs a handful of tokens.
+    validate: async () => {
+      const probe = stream({
+        model: DEFAULT_BEDROCK_MODEL,
+        messages: [{ role: 'user', content: 'ping' }],
+        maxOutputTokens: 1,
+      });
+      for await (const _event of probe) {
+        // Drained only to surface a failure.
+      }
+    },
+  };
+}
+
+/** ConverseStream events as ours: text as it comes, tool uses joined from their input deltas, finish last. */
+async function* toModelEvents(
+  events: AsyncIterable<ConverseStreamOutput>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<ModelStreamEvent> {
+  const toolUses = new Map<number, { id: string; name: string; input: string }>();
+  let reason: FinishReason = 'other';
+  let usage: ModelUsage | undefined;
+
+  for await (const event of events) {
+    // The SDK's event stream may keep yielding buffered events after an abort.
+    signal?.throwIfAborted();
+    const exception =
+      event.throttlingException ??
+      event.serviceUnavailableException ??
+      event.internalServerException ??
+      event.modelStreamErrorException ??
+      event.validationException;
+    if (exception) throw exception;
+    if (event.contentBlockStart?.start?.toolUse) {
+      const { toolUseId = '', name = '' } = event.contentBlockStart.start.toolUse;
+      toolUses.set(event.contentBlockStart.contentBlockIndex ?? 0, { id: toolUseId, name, input: '' });
+    } else if (event.contentBlockDelta?.delta) {
+      const { delta, contentBlockIndex = 0 } = event.contentBlockDelta;
+      if (delta.text) yield { type: 'text-delta', text: delta.text };
+      const toolUse = toolUses.get(contentBlockIndex);
+      if (toolUse && delta.toolUse?.input) toolUse.input += delta.toolUse.input;
+    } else if (event.contentBlockStop) {
+      const index = event.contentBlockStop.contentBlockIndex ?? 0;
+      const toolUse = toolUses.get(index);
+      toolUses.delete(index);
+      if (toolUse) yield { type: 'tool-call', toolCall: { ...toolUse, input: parseToolInput(toolUse) } };
+    } else if (event.messageStop) {
+      reason = (event.messageStop.stopReason && FINISH_REASONS[event.messageStop.stopReason]) ?? 'other';
+    } else if (event.metadata?.usage) {
+      usage = {
+        inputTokens: event.metadata.usage.inputTokens ?? 0,
+        outputTokens: event.metadata.usage.outputTokens ?? 0,
+      };
+    }
+  }
+  if (!usage) throw new Error('the response ended early');
+  yield { type: 'finish', reason, usage };
+}
+
+function parseToolInput(toolUse: { name: string; input: string }): unknown {
+  if (!toolUse.input.trim()) return {};
+  try {
+    return JSON.parse(toolUse.input);
+  } catch {
+    throw new Error(`malformed input for the tool '${toolUse.name}'`);
+  }
+}

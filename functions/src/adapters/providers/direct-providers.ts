@@ -1,0 +1,91 @@
+/**
+ * The direct APIs (Anthropic, OpenAI, Google, Mistral) through their AI SDK provider packages.
+ * Each package is imported on first use only, so bundles whose users stay on Bedrock never load it.
+ */
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { ModelProvider } from '../../domain/models/model-provider.js';
+import { createAiSdkProvider } from './ai-sdk-provider.js';
+import { DIRECT_PROVIDER_MODELS } from './catalog.js';
+import { getJson, withoutTrailingSlash } from './http-json.js';
+import { missingKeyError } from './provider-errors.js';
+
+export type DirectProviderId = 'anthropic' | 'openai' | 'google' | 'mistral';
+
+export interface DirectProviderOptions {
+  apiKey?: string;
+  /** Replaces the API's default base URL (a proxy, a regional endpoint, the test model server). */
+  baseUrl?: string;
+}
+
+interface ProviderSettings {
+  apiKey: string;
+  baseURL: string;
+}
+
+interface DirectApi {
+  defaultBaseUrl: string;
+  /** The headers of a plain authenticated GET (validate). */
+  authHeaders: (apiKey: string) => Record<string, string>;
+  load: (settings: ProviderSettings) => Promise<(modelId: string) => LanguageModelV3>;
+}
+
+const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
+  anthropic: {
+    defaultBaseUrl: 'https://api.anthropic.com/v1',
+    authHeaders: (apiKey) => ({ 'x-api-key': apiKey, 'anthropic-version': '2023-06-01' }),
+    load: async (settings) => {
+      const provider = (await import('@ai-sdk/anthropic')).createAnthropic(settings);
+      return (modelId) => provider.languageModel(modelId);
+    },
+  },
+  openai: {
+    defaultBaseUrl: 'https://api.openai.com/v1',
+    authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
+    // Chat Completions (not the Responses API): the protocol every OpenAI-compatible server speaks too.
+    load: async (settings) => {
+      const provider = (await import('@ai-sdk/openai')).createOpenAI(settings);
+      return (modelId) => provider.chat(modelId);
+    },
+  },
+  google: {
+    defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+    authHeaders: (apiKey) => ({ 'x-goog-api-key': apiKey }),
+    load: async (settings) => {
+      const provider = (await import('@ai-sdk/google')).createGoogleGenerativeAI(settings);
+      return (modelId) => provider.languageModel(modelId);
+    },
+  },
+  mistral: {
+    defaultBaseUrl: 'https://api.mistral.ai/v1',
+    authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
+    load: async (settings) => {
+      const provider = (await import('@ai-sdk/mistral')).createMistral(settings);
+      return (modelId) => provider.languageModel(modelId);
+    },
+  },
+};
+
+export function createDirectProvider(id: DirectProviderId, options: DirectProviderOptions): ModelProvider {
+  const api = DIRECT_APIS[id];
+  const baseURL = withoutTrailingSlash(options.baseUrl || api.defaultBaseUrl);
+  const requireKey = () => {
+    // Never let the AI SDK fall back to process.env (ANTHROPIC_API_KEY, ...): keys are per user.
+    if (!options.apiKey) throw missingKeyError(id);
+    return options.apiKey;
+  };
+  let models: Promise<(modelId: string) => LanguageModelV3> | undefined;
+
+  return createAiSdkProvider({
+    id,
+    apiKey: options.apiKey,
+    languageModel: async (modelId) => {
+      const apiKey = requireKey();
+      models ??= api.load({ apiKey, baseURL });
+      return (await models)(modelId);
+    },
+    listModels: async () => DIRECT_PROVIDER_MODELS[id],
+    validate: async () => {
+      await getJson(`${baseURL}/models`, api.authHeaders(requireKey()));
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { type ModelProvider, ProviderError, type ProviderId } from '../../domain/models/model-provider.js';
+import { createBedrockProvider } from './bedrock.js';
+import { createCustomProvider } from './custom-provider.js';
+import { createDirectProvider } from './direct-providers.js';
+
+export { BEDROCK_MODELS, toBedrockModelId } from './bedrock-models.js';
+export { PROVIDER_CATALOG, type ProviderCatalogEntry } from './catalog.js';
+
+export interface ModelProviderConfig {
+  provider: ProviderId;
+  /** The user's key for this provider (decrypted); unused by Bedrock. */
+  apiKey?: string;
+  /** Overrides the provider's API base URL; required for `custom`. */
+  baseUrl?: string;
+}
+
+export interface ModelProviderDeps {
+  /** Called only when Bedrock is picked, so the client is created once and only if needed. */
+  bedrock: () => BedrockRuntimeClient;
+}
+
+/** The one factory composition.ts wires: a provider's adapter for one user's configuration. */
+export function createModelProvider(config: ModelProviderConfig, deps: ModelProviderDeps): ModelProvider {
+  switch (config.provider) {
+    case 'bedrock':
+      return createBedrockProvider({ client: deps.bedrock() });
+    case 'custom':
+      if (!config.baseUrl) {
+        throw new ProviderError(
+          'bad_request',
+          'Set the base URL of your OpenAI-compatible endpoint in Settings.',
+        );
+      }
+      return createCustomProvider({ baseUrl: config.baseUrl, apiKey: config.apiKey });
+    default:
+      return createDirectProvider(config.provider, { apiKey: config.apiKey, baseUrl: config.baseUrl });
+  }
+}

@@ -1,0 +1,67 @@
+import type { Provider } from '@agentforge/shared';
+import type { SecretCipher } from '../secret-cipher.js';
+import { type ApiKeyRepository, PROVIDER_NAMES, type StoredApiKey } from './api-key.js';
+import { withProviderTimeout } from './provider-calls.js';
+import { customProviderId, KEYED_PROVIDERS, type ProviderFactory } from './provider-credentials.js';
+import { currentKeyOf, decryptCredentials } from './stored-credentials.js';
+
+export interface ProviderCatalogueDeps {
+  keys: ApiKeyRepository;
+  cipher: SecretCipher;
+  providerFactory: ProviderFactory;
+  platformProviders: readonly Provider[];
+  listModelsTimeoutMs: number;
+  /** Told of each provider left out and why (never with credentials). */
+  onProviderFailure: (providerId: string, error: unknown) => void;
+}
+
+/**
+ * The providers a user can chat with now, each with the models it offers: for each keyed
+ * provider the user's own key (its models from the provider) or else the platform's Bedrock
+ * entry of that id; then the platform's other entries; then each Custom endpoint as
+ * `custom:<keyId>`. A provider whose model list fails or times out is left out.
+ */
+export async function listAvailableProviders(
+  deps: ProviderCatalogueDeps,
+  userId: string,
+): Promise<Provider[]> {
+  const records = await deps.keys.list(userId);
+  const platform = new Map(deps.platformProviders.map((provider) => [provider.id, provider]));
+
+  const entries: Promise<Provider | undefined>[] = [];
+  for (const id of KEYED_PROVIDERS) {
+    const own = currentKeyOf(records, id);
+    if (own) entries.push(withModels(deps, own, { id, name: PROVIDER_NAMES[id] }));
+    else if (platform.has(id)) entries.push(Promise.resolve(platform.get(id)));
+  }
+  for (const provider of deps.platformProviders) {
+    if (!(KEYED_PROVIDERS as readonly string[]).includes(provider.id))
+      entries.push(Promise.resolve(provider));
+  }
+  for (const record of records.filter((r) => r.provider === 'custom')) {
+    entries.push(
+      withModels(deps, record, {
+        id: customProviderId(record.keyId),
+        name: record.label || record.baseUrl || 'Custom',
+      }),
+    );
+  }
+
+  return (await Promise.all(entries)).filter((provider): provider is Provider => provider !== undefined);
+}
+
+/** The entry with the models the provider lists for this key, or undefined if that fails. */
+async function withModels(
+  deps: ProviderCatalogueDeps,
+  record: StoredApiKey,
+  entry: Omit<Provider, 'models'>,
+): Promise<Provider | undefined> {
+  try {
+    const provider = deps.providerFactory(await decryptCredentials(deps.cipher, record));
+    const models = await withProviderTimeout(provider.listModels(), deps.listModelsTimeoutMs);
+    return { ...entry, models: models.map(({ id, name }) => ({ id, name })) };
+  } catch (error) {
+    deps.onProviderFailure(entry.id, error);
+    return undefined;
+  }
+}

@@ -1,0 +1,119 @@
+import type { StreamEvent } from '@agentforge/shared';
+import { describe, expect, it } from 'vitest';
+import { inMemoryConversations, inMemoryMessages } from '../../testing/in-memory-conversations.js';
+import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
+import { createConversationService } from '../conversations/conversation-service.js';
+import { NotFoundError } from '../errors.js';
+import { type ModelStreamEvent, ProviderError } from '../models/model-provider.js';
+import { createChatService, STREAM_STOPPED_MARK } from './chat-service.js';
+
+const alice = { userId: 'alice', email: 'a@example.com' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function setup(turns: Parameters<typeof scriptedModel>[0]) {
+  let id = 0;
+  const newId = () => String(++id).padStart(4, '0');
+  const conversations = inMemoryConversations();
+  const messages = inMemoryMessages();
+  const model = scriptedModel(turns);
+  const usage: unknown[] = [];
+  const conversationService = createConversationService({ conversations, messages, newId, now: () => 1 });
+  const chat = createChatService({
+    conversations: conversationService,
+    messages,
+    models: { resolve: async (_user, _provider, name) => ({ provider: model.provider, model: name }) },
+    usage: { recordTokens: async (...args) => void usage.push(args) },
+    newId,
+    now: () => 1,
+  });
+  conversations.records.set('alice/c1', {
+    userId: 'alice',
+    conversationId: 'c1',
+    name: 'n',
+    title: 't',
+    metadata: { defaultProvider: 'anthropic', defaultModel: 'm' },
+    createdAt: 1,
+    updatedAt: 1,
+  });
+  return { chat, messages, conversations, model, usage };
+}
+
+const query = { conversationId: 'c1', provider: 'anthropic', model: 'm', triggerContent: 'Hi there' };
+
+async function runToEnd(chat: ReturnType<typeof setup>['chat']) {
+  const events: StreamEvent[] = [];
+  const started = await chat.start(alice, query);
+  await started.run((event) => events.push(event));
+  return { events, messageId: started.messageId };
+}
+
+describe('the chat service', () => {
+  it("refuses another user's conversation before anything is streamed", async () => {
+    const { chat } = setup([]);
+    await expect(chat.start({ userId: 'mallory', email: '' }, query)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('saves the trigger message, streams the reply, saves it and ends with the metadata', async () => {
+    const { chat, messages, model, usage } = setup([() => textTurn('Hello', ' world')]);
+    const { events, messageId } = await runToEnd(chat);
+    expect(model.requests[0]?.messages).toEqual([{ role: 'user', content: 'Hi there' }]);
+    expect(events[0]).toEqual({ type: 'status', status: 'streaming', messageId });
+    expect(events.at(-1)).toEqual({
+      type: 'end',
+      status: 'completed',
+      messageId,
+      provider: 'anthropic',
+      model: 'm',
+      timestamp: 1,
+      toolCallsCount: 0,
+    });
+    expect(await messages.get('c1', messageId)).toMatchObject({ content: 'Hello world', status: 'complete' });
+    expect(usage).toEqual([['alice', 1, { inputTokens: 10, outputTokens: 2 }]]);
+  });
+
+  it("ends with an error event and saves '**Error:** {message}' as an error message", async () => {
+    const { chat, messages } = setup([
+      // The provider fails before sending anything.
+      () => ({
+        [Symbol.asyncIterator]: () => ({
+          next: () =>
+            Promise.reject(
+              new ProviderError('auth', 'The Anthropic API key was rejected. Check the key in Settings.'),
+            ),
+        }),
+      }),
+    ]);
+    const { events, messageId } = await runToEnd(chat);
+    expect(events.at(-1)).toEqual({
+      type: 'error',
+      message: 'The Anthropic API key was rejected. Check the key in Settings.',
+    });
+    expect(await messages.get('c1', messageId)).toMatchObject({
+      content: '**Error:** The Anthropic API key was rejected. Check the key in Settings.',
+      isError: true,
+      status: 'error',
+    });
+  });
+
+  it("keeps what was generated plus '[Streaming stopped]' when stopped", async () => {
+    const { chat, messages } = setup([
+      async function* (request): AsyncIterable<ModelStreamEvent> {
+        yield { type: 'text-delta', text: 'partial' };
+        await new Promise((_resolve, reject) =>
+          request.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        );
+      },
+    ]);
+    const started = await chat.start(alice, query);
+    const events: StreamEvent[] = [];
+    const running = started.run((event) => events.push(event));
+    await sleep(50);
+    await messages.requestStop('c1', started.messageId);
+    await running;
+    expect(events.at(-1)).toEqual({ type: 'status', status: 'stopped', messageId: started.messageId });
+    expect(await messages.get('c1', started.messageId)).toMatchObject({
+      content: `partial\n\n${STREAM_STOPPED_MARK}`,
+      status: 'stopped',
+    });
+  });
+});

@@ -1,0 +1,192 @@
+import type { StreamCompletionResult, StreamEvent, StreamQuery } from '@agentforge/shared';
+import type { Caller } from '../caller.js';
+import type { ConversationService } from '../conversations/conversation-service.js';
+import type { MessageRecord, MessageRepository } from '../conversations/message.js';
+import { DomainError } from '../errors.js';
+import type { ModelMessage } from '../models/model-provider.js';
+import type { ModelResolver, ToolSet, ToolSource, UsageRecorder } from './ports.js';
+import { createReplySaver } from './reply-saver.js';
+import { runToolLoop, type ToolLoopState } from './tool-loop.js';
+
+export const STREAM_STOPPED_MARK = '[Streaming stopped]';
+export const SAVE_INTERVAL_MS = 250;
+export const STOP_POLL_INTERVAL_MS = 500;
+export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
+
+export interface ChatServiceDeps {
+  conversations: ConversationService;
+  messages: MessageRepository;
+  models: ModelResolver;
+  tools?: ToolSource;
+  usage: UsageRecorder;
+  newId: () => string;
+  now: () => number;
+}
+
+type Emit = (event: StreamEvent) => void;
+
+const errorMessageOf = (error: unknown) =>
+  error instanceof DomainError ? error.message : 'The reply could not be generated. Please try again.';
+
+/** Earlier turns as the model sees them: errors and empty replies are left out. */
+function toModelMessages(history: MessageRecord[]): ModelMessage[] {
+  return history
+    .filter((message) => !message.isError && message.content.trim() !== '')
+    .map((message) => ({ role: message.role, content: message.content }));
+}
+
+/** Generates a streamed assistant reply in one of the caller's conversations. */
+export function createChatService(deps: ChatServiceDeps) {
+  const { conversations, messages, now } = deps;
+
+  return {
+    /**
+     * Checks the conversation is the caller's, saves the triggering user message if any and
+     * creates the reply message; throws (NotFoundError) before anything is streamed. `run` then
+     * streams the reply through `emit`; every failure there is an `error` event and an error message.
+     */
+    async start(
+      caller: Caller,
+      query: StreamQuery,
+    ): Promise<{ messageId: string; run: (emit: Emit) => Promise<void> }> {
+      const conversation = await conversations.owned(caller, query.conversationId);
+      if (query.triggerContent?.trim()) {
+        await conversations.addMessage(caller, {
+          conversationId: conversation.conversationId,
+          content: query.triggerContent,
+          role: 'user',
+          provider: query.provider,
+          model: query.model,
+        });
+      }
+      const history = await messages.listAll(conversation.conversationId);
+      const reply: MessageRecord = {
+        conversationId: conversation.conversationId,
+        messageId: deps.newId(),
+        userId: caller.userId,
+        role: 'assistant',
+        content: '',
+        status: 'streaming',
+        provider: query.provider,
+        model: query.model,
+        timestamp: now(),
+      };
+      await messages.create(reply);
+      const serverId = query.mcpServerId ?? conversation.mcpServerId;
+      return {
+        messageId: reply.messageId,
+        run: (emit) => streamReply({ caller, query, history, reply, serverId, emit }),
+      };
+    },
+  };
+
+  async function streamReply({
+    caller,
+    query,
+    history,
+    reply,
+    serverId,
+    emit,
+  }: {
+    caller: Caller;
+    query: StreamQuery;
+    history: MessageRecord[];
+    reply: MessageRecord;
+    serverId: string | undefined;
+    emit: Emit;
+  }): Promise<void> {
+    emit({ type: 'status', status: 'streaming', messageId: reply.messageId });
+
+    const abort = new AbortController();
+    const stopPoll = setInterval(() => {
+      messages
+        .get(reply.conversationId, reply.messageId)
+        .then((current) => current?.stopRequested && abort.abort('stopped'))
+        .catch(() => undefined);
+    }, STOP_POLL_INTERVAL_MS);
+    const saver = createReplySaver<ToolLoopState>(
+      (state) =>
+        messages.update(reply.conversationId, reply.messageId, {
+          content: state.content,
+          toolCalls: state.toolCalls,
+        }),
+      SAVE_INTERVAL_MS,
+    );
+    let state: ToolLoopState = { content: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 } };
+
+    try {
+      const { provider, model } = await deps.models.resolve(caller.userId, query.provider, query.model);
+      let tools: ToolSet | undefined;
+      if (serverId && deps.tools) {
+        tools = await deps.tools.forServer(caller.userId, serverId, (status) =>
+          emit({ type: 'status', status, messageId: reply.messageId }),
+        );
+      }
+      await conversations.touch(caller, reply.conversationId, {
+        lastProvider: query.provider,
+        lastModel: query.model,
+        ...(serverId ? { mcpServerId: serverId } : {}),
+      });
+      state = await runToolLoop({
+        provider,
+        providerLabel: query.provider,
+        model,
+        messages: toModelMessages(history),
+        ...(tools ? { tools } : {}),
+        maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS,
+        signal: abort.signal,
+        emit,
+        onProgress: (progress) => {
+          state = progress;
+          saver.schedule(progress);
+        },
+      });
+      await saver.flush();
+      const usedServer = tools && state.toolCalls.length > 0 ? tools.serverId : undefined;
+      await messages.update(reply.conversationId, reply.messageId, {
+        content: state.content,
+        toolCalls: state.toolCalls,
+        status: 'complete',
+        ...(usedServer ? { mcpUsedId: usedServer } : {}),
+      });
+      const end: StreamCompletionResult = {
+        status: 'completed',
+        messageId: reply.messageId,
+        provider: query.provider,
+        model: query.model,
+        timestamp: reply.timestamp,
+        toolCallsCount: state.toolCalls.length,
+        ...(usedServer ? { mcpUsedId: usedServer } : {}),
+      };
+      emit({ type: 'end', ...end });
+    } catch (error) {
+      await saver.flush().catch(() => undefined);
+      if (abort.signal.aborted) {
+        const content = state.content ? `${state.content}\n\n${STREAM_STOPPED_MARK}` : STREAM_STOPPED_MARK;
+        await messages.update(reply.conversationId, reply.messageId, {
+          content,
+          toolCalls: state.toolCalls,
+          status: 'stopped',
+        });
+        emit({ type: 'status', status: 'stopped', messageId: reply.messageId });
+      } else {
+        const message = errorMessageOf(error);
+        const content = `${state.content ? `${state.content}\n\n` : ''}**Error:** ${message}`;
+        await messages.update(reply.conversationId, reply.messageId, {
+          content,
+          toolCalls: state.toolCalls,
+          status: 'error',
+          isError: true,
+        });
+        emit({ type: 'error', message });
+        if (!(error instanceof DomainError)) throw error;
+      }
+    } finally {
+      clearInterval(stopPoll);
+      if (state.usage.inputTokens || state.usage.outputTokens) {
+        await deps.usage.recordTokens(caller.userId, reply.timestamp, state.usage);
+      }
+    }
+  }
+}
+export type ChatService = ReturnType<typeof createChatService>;

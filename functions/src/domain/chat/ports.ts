@@ -1,0 +1,33 @@
+import type { ModelProvider, ModelToolDefinition, ModelUsage } from '../models/model-provider.js';
+
+/** Picks the adapter and credentials for a (provider, model) the caller chose. */
+export interface ModelResolver {
+  resolve(
+    userId: string,
+    providerId: string,
+    model: string,
+  ): Promise<{ provider: ModelProvider; model: string }>;
+}
+
+export interface ToolResult {
+  /** Text handed back to the model. */
+  content: string;
+  isError: boolean;
+}
+
+/** The tools of one attached MCP server (the MCP issue provides the real one). */
+export interface ToolSet {
+  serverId: string;
+  definitions: ModelToolDefinition[];
+  call(name: string, input: unknown, signal: AbortSignal): Promise<ToolResult>;
+}
+
+export interface ToolSource {
+  /** The tools of the caller's server, starting it if needed; `emit` reports its status while it starts. */
+  forServer(userId: string, serverId: string, onStatus: (status: string) => void): Promise<ToolSet>;
+}
+
+export interface UsageRecorder {
+  /** Books tokens on the caller's day (`tokens#YYYY-MM-DD`). */
+  recordTokens(userId: string, at: number, usage: ModelUsage): Promise<void>;
+}

@@ -1,0 +1,107 @@
+import type { StreamEvent } from '@agentforge/shared';
+import { describe, expect, it } from 'vitest';
+import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
+import type { ToolSet } from './ports.js';
+import { MAX_TOOL_ROUNDS, runToolLoop } from './tool-loop.js';
+
+const echoTools: ToolSet = {
+  serverId: 'srv-1',
+  definitions: [{ name: 'echo', inputSchema: { type: 'object' } }],
+  call: async (_name, input) => ({ content: `echoed ${JSON.stringify(input)}`, isError: false }),
+};
+
+async function* toolTurn(name: string, input: unknown) {
+  yield { type: 'tool-call' as const, toolCall: { id: `call-${name}`, name, input } };
+  yield {
+    type: 'finish' as const,
+    reason: 'tool-calls' as const,
+    usage: { inputTokens: 5, outputTokens: 2 },
+  };
+}
+
+function run(turns: Parameters<typeof scriptedModel>[0], tools?: ToolSet) {
+  const events: StreamEvent[] = [];
+  const model = scriptedModel(turns);
+  const result = runToolLoop({
+    provider: model.provider,
+    providerLabel: 'anthropic',
+    model: 'm',
+    messages: [{ role: 'user', content: 'hi' }],
+    ...(tools ? { tools } : {}),
+    maxOutputTokens: 100,
+    signal: new AbortController().signal,
+    emit: (event) => events.push(event),
+    onProgress: () => undefined,
+  });
+  return { result, events, requests: model.requests };
+}
+
+describe('the tool loop', () => {
+  it('streams text deltas in order and reports usage', async () => {
+    const { result, events } = run([() => textTurn('Hel', 'lo')]);
+    const state = await result;
+    expect(state.content).toBe('Hello');
+    expect(events.filter((e) => e.type === 'message_delta').map((e) => e.chunk)).toEqual(['Hel', 'lo']);
+    expect(events.at(-1)).toMatchObject({ type: 'api_call_completed', inputTokens: 10, outputTokens: 2 });
+  });
+
+  it('runs a requested tool, feeds the result back and streams the final answer', async () => {
+    const { result, events, requests } = run(
+      [() => toolTurn('echo', { message: 'x' }), () => textTurn('done')],
+      echoTools,
+    );
+    const state = await result;
+    expect(state.content).toBe('done');
+    expect(state.toolCalls).toMatchObject([
+      { name: 'echo', status: 'success', result: 'echoed {"message":"x"}' },
+    ]);
+    expect(events.map((e) => e.type)).toEqual([
+      'api_call_started',
+      'api_call_completed',
+      'tool_use_received',
+      'tool_call',
+      'tool_execution_success',
+      'tool_result',
+      'api_call_started',
+      'message_delta',
+      'api_call_completed',
+    ]);
+    expect(requests[1]?.messages.at(-1)).toEqual({
+      role: 'tool',
+      toolCallId: 'call-echo',
+      toolName: 'echo',
+      content: 'echoed {"message":"x"}',
+      isError: false,
+    });
+    expect(state.usage).toEqual({ inputTokens: 15, outputTokens: 3 });
+  });
+
+  it("reports a failing tool with the spec's text and lets the model answer", async () => {
+    const failing: ToolSet = { ...echoTools, call: async () => Promise.reject(new Error('boom')) };
+    const { result, events } = run([() => toolTurn('echo', {}), () => textTurn('sorry')], failing);
+    const state = await result;
+    expect(state.toolCalls[0]).toMatchObject({ status: 'error', error: 'Error executing tool echo: boom' });
+    expect(events).toContainEqual({
+      type: 'tool_error',
+      toolCallId: 'call-echo',
+      name: 'echo',
+      error: 'Error executing tool echo: boom',
+    });
+  });
+
+  it('treats a tool the server does not offer as an error, without calling anything', async () => {
+    const { result, events } = run([() => toolTurn('rm_rf', {}), () => textTurn('ok')], echoTools);
+    await result;
+    expect(events.some((e) => e.type === 'tool_call')).toBe(false);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'tool_execution_error', error: 'Unknown tool: rm_rf' }),
+    );
+  });
+
+  it('stops after MAX_TOOL_ROUNDS rounds of tool calls', async () => {
+    const turns = Array.from({ length: MAX_TOOL_ROUNDS + 1 }, () => () => toolTurn('echo', {}));
+    const { result, requests } = run(turns, echoTools);
+    await result;
+    expect(requests).toHaveLength(MAX_TOOL_ROUNDS);
+  });
+});

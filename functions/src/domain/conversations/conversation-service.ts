@@ -1,0 +1,141 @@
+import type {
+  Conversation,
+  CreateConversationBody,
+  CreateMessageBody,
+  Message,
+  UpdateConversationBody,
+} from '@agentforge/shared';
+import type { Caller } from '../caller.js';
+import { NotFoundError } from '../errors.js';
+import type { ConversationChanges, ConversationRecord, ConversationRepository } from './conversation.js';
+import type { MessagePage, MessageRecord, MessageRepository } from './message.js';
+
+export interface ConversationServiceDeps {
+  conversations: ConversationRepository;
+  messages: MessageRepository;
+  newId: () => string;
+  now: () => number;
+}
+
+export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+
+export function toConversation(record: ConversationRecord, messages: MessageRecord[] = []): Conversation {
+  const { conversationId, ...rest } = record;
+  return { ...rest, id: conversationId, messages: messages.map(toMessage) };
+}
+
+export function toMessage(record: MessageRecord): Message {
+  const { messageId, status, stopRequested: _stop, ...rest } = record;
+  return { ...rest, id: messageId, isLoading: status === 'streaming' };
+}
+
+/** Conversations and their messages, always scoped to the verified caller. */
+export function createConversationService({ conversations, messages, newId, now }: ConversationServiceDeps) {
+  async function owned(caller: Caller, conversationId: string): Promise<ConversationRecord> {
+    const record = await conversations.get(caller.userId, conversationId);
+    if (!record) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+    return record;
+  }
+
+  async function addMessage(
+    caller: Caller,
+    body: CreateMessageBody & { timestamp?: number },
+  ): Promise<Message> {
+    await owned(caller, body.conversationId);
+    const record: MessageRecord = {
+      conversationId: body.conversationId,
+      messageId: newId(),
+      userId: caller.userId,
+      role: body.role,
+      content: body.content,
+      status: 'complete',
+      provider: body.provider,
+      model: body.model,
+      timestamp: body.timestamp ?? now(),
+    };
+    await messages.create(record);
+    return toMessage(record);
+  }
+
+  return {
+    owned,
+    addMessage,
+
+    async create(caller: Caller, body: CreateConversationBody): Promise<Conversation> {
+      const record: ConversationRecord = {
+        userId: caller.userId,
+        conversationId: newId(),
+        name: body.name,
+        title: body.title,
+        metadata: body.metadata,
+        createdAt: body.createdAt,
+        updatedAt: body.updatedAt,
+      };
+      await conversations.create(record);
+      const initial: Message[] = [];
+      for (const message of body.messages) {
+        const provider = message.provider ?? record.metadata.defaultProvider;
+        const model = message.model ?? record.metadata.defaultModel;
+        initial.push(
+          await addMessage(caller, { ...message, conversationId: record.conversationId, provider, model }),
+        );
+      }
+      return { ...toConversation(record), messages: initial };
+    },
+
+    /** Newest first (by last update). */
+    async list(caller: Caller): Promise<Conversation[]> {
+      const records = await conversations.listByUser(caller.userId);
+      return records.sort((a, b) => b.updatedAt - a.updatedAt).map((record) => toConversation(record));
+    },
+
+    async get(caller: Caller, conversationId: string): Promise<Conversation> {
+      const record = await owned(caller, conversationId);
+      return toConversation(record, await messages.listAll(conversationId));
+    },
+
+    async update(
+      caller: Caller,
+      conversationId: string,
+      body: UpdateConversationBody,
+    ): Promise<Conversation> {
+      const record = await conversations.update(caller.userId, conversationId, body);
+      if (!record) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+      return toConversation(record);
+    },
+
+    /** Records what a new reply used (provider, model, server) and bumps the conversation to the top. */
+    async touch(
+      caller: Caller,
+      conversationId: string,
+      changes: Pick<ConversationChanges, 'lastProvider' | 'lastModel' | 'mcpServerId'>,
+    ): Promise<void> {
+      await conversations.update(caller.userId, conversationId, { ...changes, updatedAt: now() });
+    },
+
+    async delete(caller: Caller, conversationId: string): Promise<void> {
+      await owned(caller, conversationId);
+      await messages.deleteAll(conversationId);
+      await conversations.delete(caller.userId, conversationId);
+    },
+
+    async listMessages(
+      caller: Caller,
+      conversationId: string,
+      page: { limit: number; cursor?: string },
+    ): Promise<{ messages: Message[]; nextCursor?: string }> {
+      await owned(caller, conversationId);
+      const result: MessagePage = await messages.list(conversationId, page);
+      return { messages: result.messages.map(toMessage), nextCursor: result.nextCursor };
+    },
+
+    /** Asks a reply being generated to stop; the stream saves what it has with '[Streaming stopped]'. */
+    async stopMessage(caller: Caller, conversationId: string, messageId: string): Promise<void> {
+      await owned(caller, conversationId);
+      const message = await messages.get(conversationId, messageId);
+      if (!message) throw new NotFoundError('Message not found');
+      if (message.status === 'streaming') await messages.requestStop(conversationId, messageId);
+    },
+  };
+}
+export type ConversationService = ReturnType<typeof createConversationService>;

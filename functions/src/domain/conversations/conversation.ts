@@ -1,0 +1,36 @@
+import * as z from 'zod';
+
+/** A conversation as stored (messages live in their own table). */
+export const conversationRecordSchema = z.object({
+  userId: z.string(),
+  conversationId: z.string(),
+  name: z.string(),
+  title: z.string(),
+  metadata: z.object({ defaultProvider: z.string(), defaultModel: z.string() }),
+  lastProvider: z.string().optional(),
+  lastModel: z.string().optional(),
+  mcpServerId: z.string().optional(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type ConversationRecord = z.infer<typeof conversationRecordSchema>;
+
+export type ConversationChanges = Partial<
+  Pick<
+    ConversationRecord,
+    'metadata' | 'updatedAt' | 'lastProvider' | 'lastModel' | 'mcpServerId' | 'title' | 'name'
+  >
+>;
+
+export interface ConversationRepository {
+  create(record: ConversationRecord): Promise<void>;
+  get(userId: string, conversationId: string): Promise<ConversationRecord | undefined>;
+  listByUser(userId: string): Promise<ConversationRecord[]>;
+  /** Updates an existing conversation; resolves undefined when there is none (wrong owner included). */
+  update(
+    userId: string,
+    conversationId: string,
+    changes: ConversationChanges,
+  ): Promise<ConversationRecord | undefined>;
+  delete(userId: string, conversationId: string): Promise<void>;
+}

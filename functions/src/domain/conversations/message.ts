@@ -1,0 +1,48 @@
+import { processingStepSchema, toolCallSchema } from '@agentforge/shared';
+import * as z from 'zod';
+
+/**
+ * A message as stored. `status` tracks an assistant reply being generated: the stream writes the
+ * reply as it goes, so a reader always finds what was generated so far.
+ */
+export const MESSAGE_STATUSES = ['streaming', 'complete', 'stopped', 'error'] as const;
+
+export const messageRecordSchema = z.object({
+  conversationId: z.string(),
+  messageId: z.string(),
+  userId: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  isError: z.boolean().optional(),
+  toolCalls: z.array(toolCallSchema).optional(),
+  processingSteps: z.array(processingStepSchema).optional(),
+  mcpUsedId: z.string().optional(),
+  provider: z.string().optional(),
+  model: z.string().optional(),
+  timestamp: z.number(),
+  /** Set by the stop call; the generating stream polls it. */
+  stopRequested: z.boolean().optional(),
+});
+export type MessageRecord = z.infer<typeof messageRecordSchema>;
+
+export type MessageChanges = Partial<
+  Pick<MessageRecord, 'content' | 'status' | 'isError' | 'toolCalls' | 'processingSteps' | 'mcpUsedId'>
+>;
+
+export interface MessagePage {
+  messages: MessageRecord[];
+  /** Opaque; pass back to get the next page. Absent on the last page. */
+  nextCursor?: string;
+}
+
+export interface MessageRepository {
+  create(record: MessageRecord): Promise<void>;
+  get(conversationId: string, messageId: string): Promise<MessageRecord | undefined>;
+  /** Oldest first. */
+  list(conversationId: string, options: { limit: number; cursor?: string }): Promise<MessagePage>;
+  listAll(conversationId: string): Promise<MessageRecord[]>;
+  update(conversationId: string, messageId: string, changes: MessageChanges): Promise<void>;
+  requestStop(conversationId: string, messageId: string): Promise<void>;
+  deleteAll(conversationId: string): Promise<void>;
+}

@@ -1,0 +1,9 @@
+import { apiKeyService } from '../../composition.js';
+import { httpRoute, noContent } from '../../http/http-route.js';
+import { apiKeyIdParamsSchema } from './request-schemas.js';
+
+/** DELETE /api-keys/{id}: 404 for an unknown id or another user's key. */
+export const handler = httpRoute({ params: apiKeyIdParamsSchema }, async ({ params, caller }) => {
+  await apiKeyService().remove(caller.userId, params.id);
+  return noContent();
+});

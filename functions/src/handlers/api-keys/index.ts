@@ -1,0 +1,14 @@
+import { createAreaRouter } from '../../http/area-router.js';
+import { handler as createApiKey } from './create-api-key.js';
+import { handler as deleteApiKey } from './delete-api-key.js';
+import { handler as listApiKeys } from './list-api-keys.js';
+import { handler as listProviders } from './list-providers.js';
+import { handler as validateApiKey } from './validate-api-key.js';
+
+export const handler = createAreaRouter('api-keys', {
+  'create-api-key': createApiKey,
+  'list-api-keys': listApiKeys,
+  'delete-api-key': deleteApiKey,
+  'validate-api-key': validateApiKey,
+  'list-providers': listProviders,
+});

@@ -1,0 +1,7 @@
+import { apiKeyService } from '../../composition.js';
+import { httpRoute, ok } from '../../http/http-route.js';
+
+/** GET /api-keys/providers: the providers and models the caller can chat with now. */
+export const handler = httpRoute({}, async ({ caller }) =>
+  ok(await apiKeyService().listProviders(caller.userId)),
+);

@@ -1,0 +1,18 @@
+import { createAreaRouter } from '../../http/area-router.js';
+import { handler as createConversation } from './create-conversation.js';
+import { handler as deleteConversation } from './delete-conversation.js';
+import { handler as getConversation } from './get-conversation.js';
+import { handler as listConversations } from './list-conversations.js';
+import { handler as listMessages } from './list-messages.js';
+import { handler as stopMessage } from './stop-message.js';
+import { handler as updateConversation } from './update-conversation.js';
+
+export const handler = createAreaRouter('conversations', {
+  'create-conversation': createConversation,
+  'list-conversations': listConversations,
+  'get-conversation': getConversation,
+  'update-conversation': updateConversation,
+  'delete-conversation': deleteConversation,
+  'list-messages': listMessages,
+  'stop-message': stopMessage,
+});

@@ -1,0 +1,5 @@
+import { conversationService } from '../../composition.js';
+import { httpRoute, ok } from '../../http/http-route.js';
+
+/** GET /conversations: the caller's conversations, newest first. */
+export const handler = httpRoute({}, async ({ caller }) => ok(await conversationService().list(caller)));

@@ -1,0 +1,52 @@
+import type { ConversationRecord, ConversationRepository } from '../domain/conversations/conversation.js';
+import type { MessageRecord, MessageRepository } from '../domain/conversations/message.js';
+
+/** In-memory fakes of the conversation ports, for domain unit tests. */
+export function inMemoryConversations(): ConversationRepository & {
+  records: Map<string, ConversationRecord>;
+} {
+  const records = new Map<string, ConversationRecord>();
+  const key = (userId: string, id: string) => `${userId}/${id}`;
+  return {
+    records,
+    create: async (record) =>
+      void records.set(key(record.userId, record.conversationId), structuredClone(record)),
+    get: async (userId, id) => structuredClone(records.get(key(userId, id))),
+    listByUser: async (userId) => [...records.values()].filter((r) => r.userId === userId),
+    update: async (userId, id, changes) => {
+      const record = records.get(key(userId, id));
+      if (!record) return undefined;
+      Object.assign(record, changes);
+      return structuredClone(record);
+    },
+    delete: async (userId, id) => void records.delete(key(userId, id)),
+  };
+}
+
+export function inMemoryMessages(): MessageRepository & { records: Map<string, MessageRecord> } {
+  const records = new Map<string, MessageRecord>();
+  const key = (conversationId: string, id: string) => `${conversationId}/${id}`;
+  const of = (conversationId: string) =>
+    [...records.values()]
+      .filter((r) => r.conversationId === conversationId)
+      .sort((a, b) => a.messageId.localeCompare(b.messageId));
+  return {
+    records,
+    create: async (record) =>
+      void records.set(key(record.conversationId, record.messageId), structuredClone(record)),
+    get: async (conversationId, id) => structuredClone(records.get(key(conversationId, id))),
+    list: async (conversationId, { limit }) => ({ messages: of(conversationId).slice(0, limit) }),
+    listAll: async (conversationId) => of(conversationId),
+    update: async (conversationId, id, changes) => {
+      const record = records.get(key(conversationId, id));
+      if (record) Object.assign(record, structuredClone(changes));
+    },
+    requestStop: async (conversationId, id) => {
+      const record = records.get(key(conversationId, id));
+      if (record) record.stopRequested = true;
+    },
+    deleteAll: async (conversationId) => {
+      for (const record of of(conversationId)) records.delete(key(conversationId, record.messageId));
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SECRETS_KEY_ENV_VAR, SECRETS_KEY_LOGICAL_ID } from '../../lib/constructs/secrets';
+import { synthStack } from './synth';
+
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+}
+
+/** The few properties of the synthesized resources this suite reads. */
+interface Resource {
+  Type: string;
+  Properties: {
+    Description?: string;
+    Role?: { 'Fn::GetAtt': [string, string] };
+    Environment?: { Variables?: Record<string, unknown> };
+    PolicyDocument?: { Statement: Statement[] };
+    Roles?: unknown[];
+    EnableKeyRotation?: boolean;
+    KeySpec?: string;
+  };
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+}
+
+let resources: Record<string, Resource>;
+const keyArn = { 'Fn::GetAtt': [SECRETS_KEY_LOGICAL_ID, 'Arn'] };
+
+beforeAll(() => {
+  const { template }: { template: Template } = synthStack();
+  resources = template.toJSON().Resources;
+}, 120_000);
+
+const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
+
+function apiKeysFunction(): [string, Resource] {
+  const matches = ofType('AWS::Lambda::Function').filter(([, fn]) =>
+    String(fn.Properties.Description).startsWith('AgentForge api-keys API'),
+  );
+  expect(matches).toHaveLength(1);
+  return matches[0] as [string, Resource];
+}
+
+/** Every IAM statement that names a KMS action, with the roles its policy is attached to. */
+function kmsStatements() {
+  return ofType('AWS::IAM::Policy').flatMap(([, policy]) =>
+    (policy.Properties.PolicyDocument?.Statement ?? [])
+      .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('kms:')))
+      .map((statement) => ({
+        ...statement,
+        Action: [statement.Action].flat().sort(),
+        roles: policy.Properties.Roles,
+      })),
+  );
+}
+
+describe('the secrets key', () => {
+  it('is one symmetric KMS key with yearly rotation and a stable logical id', () => {
+    expect(ofType('AWS::KMS::Key').map(([id]) => id)).toEqual([SECRETS_KEY_LOGICAL_ID]);
+    expect(resources[SECRETS_KEY_LOGICAL_ID]?.Properties).toMatchObject({ EnableKeyRotation: true });
+    expect(resources[SECRETS_KEY_LOGICAL_ID]?.Properties.KeySpec ?? 'SYMMETRIC_DEFAULT').toBe(
+      'SYMMETRIC_DEFAULT',
+    );
+  });
+
+  it('is retained when the stack is deleted or the key replaced', () => {
+    expect(resources[SECRETS_KEY_LOGICAL_ID]).toMatchObject({
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+  });
+
+  it('lets the api-keys function encrypt and decrypt with it, and nothing more', () => {
+    const [, fn] = apiKeysFunction();
+    expect(kmsStatements()).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['kms:Decrypt', 'kms:Encrypt'],
+        Resource: keyArn,
+        roles: [{ Ref: fn.Properties.Role?.['Fn::GetAtt'][0] }],
+      },
+    ]);
+  });
+
+  it('tells only the api-keys function which key to use', () => {
+    const [apiKeysId] = apiKeysFunction();
+    for (const [id, fn] of ofType('AWS::Lambda::Function')) {
+      const value = fn.Properties.Environment?.Variables?.[SECRETS_KEY_ENV_VAR];
+      if (id === apiKeysId) expect(value).toEqual(keyArn);
+      else expect(value).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, apiAs } from '../support/api.js';
+import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
+import { startTestStack } from '../support/local-stack.js';
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let alice: Api;
+let bob: Api;
+
+const newConversation = (title = 'New Conversation', at = Date.now()) => ({
+  title,
+  name: title,
+  messages: [],
+  createdAt: at,
+  updatedAt: at,
+  metadata: { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' },
+});
+
+const userMessage = (conversationId: string, content: string) => ({
+  conversationId,
+  content,
+  role: 'user',
+  provider: 'anthropic',
+  model: 'claude-3-haiku-20240307',
+});
+
+beforeAll(async () => {
+  stack = await startTestStack({ web: false });
+  configureAmplify(stack.runtimeConfig);
+  alice = apiAs(stack.apiUrl, (await signUpAndSignIn()).idToken);
+  bob = apiAs(stack.apiUrl, (await signUpAndSignIn()).idToken);
+});
+afterAll(() => stack?.stop());
+
+describe('conversations and messages', () => {
+  it('creates, lists newest first, reads, updates and deletes a conversation with its messages', async () => {
+    const older = await alice.post('/conversations', newConversation('Older', 1_000));
+    const newer = await alice.post('/conversations', {
+      ...newConversation('Newer', 2_000),
+      userId: 'someone-else',
+    });
+    expect(older.status).toBe(201);
+    expect(newer.body).toMatchObject({
+      title: 'Newer',
+      messages: [],
+      metadata: { defaultProvider: 'anthropic' },
+    });
+    expect(newer.body.userId).not.toBe('someone-else');
+    const id = newer.body.id as string;
+
+    const list = await alice.get('/conversations');
+    expect((list.body as unknown as { id: string }[]).map((c) => c.id)).toEqual([id, older.body.id]);
+
+    for (const content of ['one', 'two', 'three']) {
+      expect((await alice.post('/messages', userMessage(id, content))).status).toBe(201);
+    }
+    const full = await alice.get(`/conversations/${id}`);
+    expect((full.body.messages as { content: string }[]).map((m) => m.content)).toEqual([
+      'one',
+      'two',
+      'three',
+    ]);
+
+    const firstPage = await alice.get(`/conversations/${id}/messages?limit=2`);
+    expect((firstPage.body.messages as unknown[]).length).toBe(2);
+    const secondPage = await alice.get(
+      `/conversations/${id}/messages?limit=2&cursor=${firstPage.body.nextCursor as string}`,
+    );
+    expect((secondPage.body.messages as { content: string }[]).map((m) => m.content)).toEqual(['three']);
+    expect(secondPage.body.nextCursor).toBeUndefined();
+
+    const updated = await alice.put(`/conversations/${id}`, {
+      metadata: { defaultProvider: 'openai', defaultModel: 'gpt-4o-mini' },
+      updatedAt: 3_000,
+    });
+    expect(updated.body).toMatchObject({ metadata: { defaultProvider: 'openai' }, updatedAt: 3_000 });
+
+    expect((await alice.del(`/conversations/${id}`)).status).toBe(204);
+    expect((await alice.get(`/conversations/${id}`)).status).toBe(404);
+    expect((await alice.get(`/conversations/${id}/messages`)).status).toBe(404);
+  });
+});
+
+describe("another user's conversation", () => {
+  it('is 404 on every conversation and message route and reveals nothing', async () => {
+    const { body } = await alice.post('/conversations', newConversation('Private'));
+    const id = body.id as string;
+    const message = await alice.post('/messages', userMessage(id, 'secret'));
+
+    const answers = [
+      await bob.get(`/conversations/${id}`),
+      await bob.put(`/conversations/${id}`, {
+        metadata: { defaultProvider: 'x', defaultModel: 'y' },
+        updatedAt: 1,
+      }),
+      await bob.del(`/conversations/${id}`),
+      await bob.get(`/conversations/${id}/messages`),
+      await bob.post(`/conversations/${id}/messages/${message.body.id as string}/stop`),
+      await bob.post('/messages', userMessage(id, 'intrusion')),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(JSON.stringify(answer.body)).not.toContain('secret');
+    }
+    expect((await bob.get('/conversations')).body).toEqual([]);
+    const still = await alice.get(`/conversations/${id}`);
+    expect((still.body.messages as { content: string }[]).map((m) => m.content)).toEqual(['secret']);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 with a clear message and stores nothing', async () => {
+    const { body } = await alice.post('/conversations', newConversation());
+    const id = body.id as string;
+
+    const empty = await alice.post('/messages', userMessage(id, '   '));
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid request body: content: Please enter a message.' },
+    });
+    const huge = await alice.post('/messages', userMessage(id, 'x'.repeat(100_001)));
+    expect(huge.status).toBe(400);
+    expect(huge.body.message).toContain('Message is too long');
+    const badRole = await alice.post('/messages', { ...userMessage(id, 'hi'), role: 'system' });
+    expect(badRole.status).toBe(400);
+    expect((await alice.postRaw('/messages', '{"conversationId":')).body).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Request body is not valid JSON',
+    });
+    const noMetadata = await alice.post('/conversations', {
+      ...newConversation(),
+      metadata: { defaultProvider: '' },
+    });
+    expect(noMetadata.status).toBe(400);
+    expect((await alice.get(`/conversations/${id}/messages?cursor=garbage`)).status).toBe(400);
+    expect((await alice.get(`/conversations/${id}/messages?limit=5000`)).status).toBe(400);
+
+    expect((await alice.get(`/conversations/${id}`)).body.messages).toEqual([]);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await apiAs(stack.apiUrl).get('/conversations')).status).toBe(401);
+  });
+});

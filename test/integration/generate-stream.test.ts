@@ -1,0 +1,187 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
+import { type Api, apiAs } from '../support/api.js';
+import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
+import { startTestStack } from '../support/local-stack.js';
+import { type ModelServer, startModelServer } from '../support/model-server/index.js';
+import { collect, readStream } from '../support/sse.js';
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let models: ModelServer;
+let alice: { api: Api; idToken: string; provider: string };
+let bob: { api: Api; idToken: string };
+const MODEL = 'llama3.2:latest';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function newConversation(api: Api): Promise<string> {
+  const now = Date.now();
+  const { body } = await api.post('/conversations', {
+    title: 'Stream test',
+    name: 'Stream test',
+    messages: [],
+    createdAt: now,
+    updatedAt: now,
+    metadata: { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' },
+  });
+  return body.id as string;
+}
+
+function streamUrl(conversationId: string, triggerContent: string, provider = alice.provider) {
+  const query = new URLSearchParams({ conversationId, provider, model: MODEL, triggerContent });
+  return `${stack.apiUrl}/api/messages/generate-stream?${query}`;
+}
+
+async function assistantMessage(api: Api, conversationId: string) {
+  const { body } = await api.get(`/conversations/${conversationId}`);
+  return (body.messages as { role: string; content: string; isError?: boolean; isLoading?: boolean }[]).find(
+    (message) => message.role === 'assistant',
+  );
+}
+
+beforeAll(async () => {
+  models = await startModelServer();
+  stack = await startTestStack({ web: false });
+  configureAmplify(stack.runtimeConfig);
+  const a = await signUpAndSignIn();
+  const api = apiAs(stack.apiUrl, a.idToken);
+  const key = await api.post('/api-keys', {
+    provider: 'custom',
+    baseUrl: models.baseUrls.custom,
+    label: 'Test',
+  });
+  expect(key.status).toBe(201);
+  alice = { api, idToken: a.idToken, provider: `custom:${key.body.id as string}` };
+  const b = await signUpAndSignIn();
+  bob = { api: apiAs(stack.apiUrl, b.idToken), idToken: b.idToken };
+});
+afterAll(async () => {
+  await stack?.stop();
+  await models?.stop();
+});
+
+describe('GET /messages/generate-stream', () => {
+  it('streams deltas as the model sends them and ends with the metadata', async () => {
+    const conversationId = await newConversation(alice.api);
+    const events = await collect(
+      readStream(streamUrl(conversationId, 'Hello there friend [[slow:150]]'), alice.idToken),
+    );
+
+    const deltas = events.filter((e) => e.event.type === 'message_delta');
+    expect(deltas.map((d) => (d.event as { chunk: string }).chunk).join('')).toBe('Echo: Hello there friend');
+    // Tokens sent 150 ms apart arrive apart: nothing on the way buffers the stream.
+    expect((deltas.at(-1)?.at ?? 0) - (deltas[0]?.at ?? 0)).toBeGreaterThan(300);
+
+    const end = events.at(-1)?.event;
+    expect(end).toMatchObject({ type: 'end', status: 'completed', provider: alice.provider, model: MODEL });
+    expect(end).toHaveProperty('messageId');
+    const saved = await assistantMessage(alice.api, conversationId);
+    expect(saved).toMatchObject({ content: 'Echo: Hello there friend', isLoading: false });
+  });
+
+  it('keeps generating and saves the whole reply when the client disconnects', async () => {
+    const conversationId = await newConversation(alice.api);
+    const abort = new AbortController();
+    const stream = readStream(
+      streamUrl(conversationId, '[[long:20]] [[slow:40]]'),
+      alice.idToken,
+      abort.signal,
+    );
+    for await (const { event } of stream) if (event.type === 'message_delta') break;
+    abort.abort();
+
+    await expect
+      .poll(async () => (await assistantMessage(alice.api, conversationId))?.isLoading, { timeout: 10_000 })
+      .toBe(false);
+    const saved = await assistantMessage(alice.api, conversationId);
+    expect(saved?.content.trim().split(' ')).toHaveLength(20);
+  });
+
+  it("stops on the server and saves what was generated plus '[Streaming stopped]'", async () => {
+    const conversationId = await newConversation(alice.api);
+    const received: string[] = [];
+    let messageId = '';
+    for await (const { event } of readStream(
+      streamUrl(conversationId, '[[long:200]] [[slow:30]]'),
+      alice.idToken,
+    )) {
+      received.push(event.type);
+      if (event.type === 'status' && event.status === 'streaming') messageId = event.messageId ?? '';
+      if (event.type === 'message_delta' && received.filter((t) => t === 'message_delta').length === 3) {
+        expect(
+          (await alice.api.post(`/conversations/${conversationId}/messages/${messageId}/stop`)).status,
+        ).toBe(204);
+      }
+    }
+    expect(received.at(-1)).toBe('status');
+    const saved = await assistantMessage(alice.api, conversationId);
+    expect(saved?.content).toMatch(/^w1 w2 w3.*\n\n\[Streaming stopped\]$/s);
+    expect(saved?.content.split(' ').length).toBeLessThan(200);
+  });
+
+  it("ends with an error event and saves '**Error:** ...' when the provider fails", async () => {
+    const conversationId = await newConversation(alice.api);
+    const events = await collect(readStream(streamUrl(conversationId, 'boom [[error:429]]'), alice.idToken));
+    const last = events.at(-1)?.event;
+    expect(last?.type).toBe('error');
+    const saved = await assistantMessage(alice.api, conversationId);
+    expect(saved?.isError).toBe(true);
+    expect(saved?.content).toBe(`**Error:** ${(last as { message: string }).message}`);
+    expect(saved?.content).toMatch(/rate limiting/);
+  });
+
+  it('records token usage for the day', async () => {
+    const conversationId = await newConversation(alice.api);
+    await collect(readStream(streamUrl(conversationId, 'count me'), alice.idToken));
+    const db = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
+    const claims = JSON.parse(Buffer.from(alice.idToken.split('.')[1] ?? '', 'base64url').toString()) as {
+      sub: string;
+    };
+    const { Item } = await db.send(
+      new GetCommand({
+        TableName: process.env.TABLE_USAGE,
+        Key: { userId: claims.sub, period: `tokens#${new Date().toISOString().slice(0, 10)}` },
+      }),
+    );
+    expect(Item?.inputTokens).toBeGreaterThan(0);
+    expect(Item?.outputTokens).toBeGreaterThan(0);
+  });
+});
+
+describe('the stream route refuses', () => {
+  it('a request without a valid token with 401', async () => {
+    const response = await fetch(
+      `${stack.apiUrl}/api/messages/generate-stream?conversationId=x&provider=p&model=m`,
+    );
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+  });
+
+  it("another user's conversation with 404, creating nothing", async () => {
+    const conversationId = await newConversation(alice.api);
+    const response = await fetch(streamUrl(conversationId, 'hijack'), {
+      headers: { Authorization: `Bearer ${bob.idToken}` },
+    });
+    expect(response.status).toBe(404);
+    await sleep(100);
+    expect((await alice.api.get(`/conversations/${conversationId}`)).body.messages).toEqual([]);
+  });
+
+  it('a malformed query with 400', async () => {
+    const response = await fetch(`${stack.apiUrl}/api/messages/generate-stream?provider=p`, {
+      headers: { Authorization: `Bearer ${alice.idToken}` },
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /^Invalid query: conversationId/,
+    );
+  });
+
+  it("another user's provider key: the stream answers with an error event", async () => {
+    const conversationId = await newConversation(bob.api);
+    const events = await collect(readStream(streamUrl(conversationId, 'use alice key'), bob.idToken));
+    expect(events.at(-1)?.event).toMatchObject({ type: 'error' });
+    expect(models.requests.some((r) => JSON.stringify(r.body ?? '').includes('use alice key'))).toBe(false);
+  });
+});

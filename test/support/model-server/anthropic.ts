@@ -1,0 +1,151 @@
+/** The Anthropic Messages API: `POST /v1/messages` (named SSE events), `GET /v1/models`, `x-api-key`. */
+import { BAD_KEY, type Exchange, newId, pace, sendJson, sseFrame, startEventStream } from './exchange.js';
+import { countPromptTokens, jsonPieces, planReply, type Turn } from './script.js';
+
+type Block = {
+  type: string;
+  text?: string;
+  id?: string;
+  name?: string;
+  tool_use_id?: string;
+  content?: unknown;
+};
+interface AnthropicMessage {
+  role: string;
+  content: string | Block[];
+}
+
+export async function handleAnthropicApi(exchange: Exchange): Promise<void> {
+  const key = exchange.headers['x-api-key'];
+  if (typeof key !== 'string' || !key || key === BAD_KEY) {
+    return sendError(exchange, 401, key ? 'invalid x-api-key' : 'x-api-key header is required');
+  }
+  if (!exchange.headers['anthropic-version'])
+    return sendError(exchange, 400, 'anthropic-version: header is required');
+  const { method, path } = exchange;
+  if (method === 'GET' && path === '/v1/models') {
+    const data = exchange.models.map((id) => ({
+      type: 'model',
+      id,
+      display_name: id,
+      created_at: '2024-03-07T00:00:00Z',
+    }));
+    return sendJson(exchange, 200, {
+      data,
+      has_more: false,
+      first_id: data[0]?.id ?? null,
+      last_id: data.at(-1)?.id ?? null,
+    });
+  }
+  if (method === 'POST' && path === '/v1/messages') return createMessage(exchange);
+  sendError(exchange, 404, `Not found: ${path}`);
+}
+
+async function createMessage(exchange: Exchange) {
+  const body = exchange.body as {
+    model: string;
+    messages: AnthropicMessage[];
+    stream?: boolean;
+    max_tokens?: number;
+  };
+  if (!exchange.models.includes(body.model)) return sendError(exchange, 404, `model: ${body.model}`);
+  if (!body.max_tokens) return sendError(exchange, 400, 'max_tokens: Field required');
+  if (!body.stream) return sendError(exchange, 400, 'The model server only streams: set stream to true.');
+  const reply = planReply(turnOf(body.messages));
+  if (reply.kind === 'error') return sendError(exchange, reply.status);
+
+  const { res } = exchange;
+  const send = (type: string, data: object) => res.write(sseFrame({ type, ...data }, type));
+  const inputTokens = countPromptTokens(body.messages);
+  startEventStream(exchange);
+  send('message_start', {
+    message: {
+      id: newId('msg_'),
+      type: 'message',
+      role: 'assistant',
+      model: body.model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: inputTokens, output_tokens: 1 },
+    },
+  });
+
+  let outputTokens: number;
+  let stopReason: string;
+  if (reply.kind === 'text') {
+    send('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
+    send('ping', {});
+    const sent = await pace(exchange, reply.tokens, reply.delayMs, (text) =>
+      send('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }),
+    );
+    if (!sent) return;
+    outputTokens = reply.tokens.length;
+    stopReason = 'end_turn';
+  } else {
+    send('content_block_start', {
+      index: 0,
+      content_block: { type: 'tool_use', id: newId('toolu_'), name: reply.name, input: {} },
+    });
+    const pieces = jsonPieces(reply.input);
+    const sent = await pace(exchange, pieces, reply.delayMs, (partial_json) =>
+      send('content_block_delta', { index: 0, delta: { type: 'input_json_delta', partial_json } }),
+    );
+    if (!sent) return;
+    outputTokens = pieces.length + 1;
+    stopReason = 'tool_use';
+  }
+  send('content_block_stop', { index: 0 });
+  send('message_delta', {
+    delta: { stop_reason: stopReason, stop_sequence: null },
+    usage: { output_tokens: outputTokens },
+  });
+  send('message_stop', {});
+  res.end();
+}
+
+function turnOf(messages: AnthropicMessage[]): Turn {
+  const blocks = (message?: AnthropicMessage): Block[] =>
+    typeof message?.content === 'string'
+      ? [{ type: 'text', text: message.content }]
+      : (message?.content ?? []);
+  const textOf = (content: unknown): string =>
+    typeof content === 'string'
+      ? content
+      : Array.isArray(content)
+        ? content.map((b: Block) => b.text ?? '').join('')
+        : '';
+  const userTurns = messages.filter((message) => message.role === 'user');
+  const last = userTurns.at(-1);
+  const lastUserText = blocks(userTurns.findLast((m) => blocks(m).some((b) => b.type === 'text')))
+    .filter((b) => b.type === 'text')
+    .map((b) => b.text)
+    .join('');
+  const result = blocks(last).find((block) => block.type === 'tool_result');
+  if (!result || last !== messages.at(-1)) return { lastUserText };
+  const call = messages
+    .flatMap(blocks)
+    .find((block) => block.type === 'tool_use' && block.id === result.tool_use_id);
+  return { lastUserText, toolResult: { name: call?.name ?? '?', content: textOf(result.content) } };
+}
+
+const ERROR_TYPES: Record<number, [type: string, message: string]> = {
+  400: ['invalid_request_error', 'messages: text content blocks must be non-empty'],
+  401: ['authentication_error', 'invalid x-api-key'],
+  403: ['permission_error', 'Your API key does not have permission to use the specified resource.'],
+  404: ['not_found_error', 'Not found'],
+  413: ['request_too_large', 'Request exceeds the maximum allowed number of bytes.'],
+  429: ['rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit.'],
+  500: ['api_error', 'Internal server error'],
+  529: ['overloaded_error', 'Overloaded'],
+};
+
+function sendError(exchange: Exchange, status: number, message?: string) {
+  const [type, defaultMessage] = ERROR_TYPES[status] ?? ['api_error', `HTTP ${status}`];
+  sendJson(
+    exchange,
+    status,
+    { type: 'error', error: { type, message: message ?? defaultMessage }, request_id: newId('req_') },
+    { 'request-id': newId('req_') },
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Bedrock ConverseStream: `POST /model/{modelId}/converse-stream` answering
+ * `application/vnd.amazon.eventstream` frames (binary, CRC-checked) as the AWS SDK decodes them.
+ */
+import { EventStreamCodec, type MessageHeaders } from '@smithy/eventstream-codec';
+import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
+import { BAD_KEY, bearerToken, type Exchange, newId, pace, sendJson } from './exchange.js';
+import { countPromptTokens, jsonPieces, planReply, type Turn } from './script.js';
+
+const codec = new EventStreamCodec(toUtf8, fromUtf8);
+
+interface Block {
+  text?: string;
+  toolUse?: { toolUseId: string; name: string };
+  toolResult?: { toolUseId: string; content: { text?: string }[] };
+}
+interface ConverseMessage {
+  role: string;
+  content: Block[];
+}
+
+export async function handleBedrockApi(exchange: Exchange): Promise<void> {
+  // SigV4 (`Credential=<access key id>/...`) or a Bedrock API key (`Bearer`).
+  const authorization = exchange.headers.authorization ?? '';
+  const accessKeyId = authorization.match(/Credential=([^/]+)\//)?.[1] ?? bearerToken(exchange.headers);
+  if (!accessKeyId)
+    return sendError(exchange, 403, 'MissingAuthenticationTokenException', 'Missing Authentication Token');
+  if (accessKeyId === BAD_KEY) {
+    return sendError(
+      exchange,
+      403,
+      'UnrecognizedClientException',
+      'The security token included in the request is invalid.',
+    );
+  }
+  const route = exchange.path.match(/^\/model\/([^/]+)\/converse-stream$/);
+  if (exchange.method !== 'POST' || !route)
+    return sendError(exchange, 404, 'UnknownOperationException', 'Not found');
+  const modelId = decodeURIComponent(route[1] ?? '');
+  if (!exchange.models.includes(modelId)) {
+    return sendError(exchange, 400, 'ValidationException', 'The provided model identifier is invalid.');
+  }
+  const body = exchange.body as { messages: ConverseMessage[] };
+  const reply = planReply(turnOf(body.messages));
+  if (reply.kind === 'error') return sendError(exchange, reply.status);
+
+  const { res } = exchange;
+  const send = (eventType: string, payload: object) => {
+    const headers: MessageHeaders = {
+      ':event-type': { type: 'string', value: eventType },
+      ':content-type': { type: 'string', value: 'application/json' },
+      ':message-type': { type: 'string', value: 'event' },
+    };
+    // Real frames carry a `p` field of random length so sizes do not reveal the content.
+    res.write(codec.encode({ headers, body: fromUtf8(JSON.stringify({ ...payload, p: 'abcdefgh' })) }));
+  };
+  res.writeHead(200, {
+    'content-type': 'application/vnd.amazon.eventstream',
+    'x-amzn-requestid': newId('req-'),
+  });
+  send('messageStart', { role: 'assistant' });
+
+  let outputTokens: number;
+  let stopReason: string;
+  if (reply.kind === 'text') {
+    const sent = await pace(exchange, reply.tokens, reply.delayMs, (text) =>
+      send('contentBlockDelta', { contentBlockIndex: 0, delta: { text } }),
+    );
+    if (!sent) return;
+    outputTokens = reply.tokens.length;
+    stopReason = 'end_turn';
+  } else {
+    send('contentBlockStart', {
+      contentBlockIndex: 0,
+      start: { toolUse: { toolUseId: newId('tooluse_'), name: reply.name } },
+    });
+    const pieces = jsonPieces(reply.input);
+    const sent = await pace(exchange, pieces, reply.delayMs, (input) =>
+      send('contentBlockDelta', { contentBlockIndex: 0, delta: { toolUse: { input } } }),
+    );
+    if (!sent) return;
+    outputTokens = pieces.length + 1;
+    stopReason = 'tool_use';
+  }
+  send('contentBlockStop', { contentBlockIndex: 0 });
+  send('messageStop', { stopReason });
+  const inputTokens = countPromptTokens(body.messages);
+  send('metadata', {
+    usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+    metrics: { latencyMs: 42 },
+  });
+  res.end();
+}
+
+function turnOf(messages: ConverseMessage[]): Turn {
+  const lastUserText =
+    messages
+      .findLast((message) => message.role === 'user' && message.content.some((block) => block.text))
+      ?.content.map((block) => block.text ?? '')
+      .join('') ?? '';
+  const result = messages.at(-1)?.content.find((block) => block.toolResult)?.toolResult;
+  if (!result) return { lastUserText };
+  const call = messages
+    .flatMap((message) => message.content)
+    .find((block) => block.toolUse?.toolUseId === result.toolUseId)?.toolUse;
+  const content = result.content.map((block) => block.text ?? '').join('');
+  return { lastUserText, toolResult: { name: call?.name ?? '?', content } };
+}
+
+const EXCEPTIONS: Record<number, [name: string, message: string]> = {
+  400: ['ValidationException', 'Malformed input request, please reformat your input and try again.'],
+  403: ['AccessDeniedException', "You don't have access to the model with the specified model ID."],
+  404: [
+    'ResourceNotFoundException',
+    'Could not resolve the foundation model from the provided model identifier.',
+  ],
+  408: ['ModelTimeoutException', 'Model has timed out in processing the request.'],
+  429: ['ThrottlingException', 'Too many requests, please wait before trying again.'],
+  500: ['InternalServerException', 'The server encountered an internal error.'],
+  503: ['ServiceUnavailableException', 'Bedrock is unable to process your request.'],
+};
+
+/** A restJson1 error: the exception name in `x-amzn-errortype`, the message in the body. */
+function sendError(exchange: Exchange, status: number, name?: string, message?: string) {
+  const [defaultName, defaultMessage] = EXCEPTIONS[status] ?? ['InternalServerException', `HTTP ${status}`];
+  const errorType = name ?? defaultName;
+  sendJson(
+    exchange,
+    status,
+    { message: message ?? defaultMessage },
+    {
+      'x-amzn-errortype': `${errorType}:http://internal.amazon.com/coral/com.amazon.bedrock/`,
+      'x-amzn-requestid': newId('req-'),
+    },
+  );
+}

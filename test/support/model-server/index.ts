@@ -1,0 +1,153 @@
+/**
+ * A deterministic model server speaking the providers' real streaming protocols, so tests run
+ * the real adapters (AI SDK packages, AWS SDK) over HTTP. Each API lives under its own prefix:
+ * pass `baseUrls[provider]` as the adapter's baseUrl, and `url` as the Bedrock client's endpoint
+ * (Bedrock's paths, `/model/{id}/converse-stream`, sit at the root). The replies follow script.ts.
+ *
+ * One port serves HTTP/1.1 and cleartext HTTP/2: the Bedrock client speaks HTTP/2 (its default
+ * NodeHttp2Handler), the fetch-based AI SDK speaks HTTP/1.1.
+ */
+import http from 'node:http';
+import http2 from 'node:http2';
+import net, { type AddressInfo } from 'node:net';
+import { handleAnthropicApi } from './anthropic.js';
+import { handleBedrockApi } from './bedrock.js';
+import type { Dialect, Exchange, RecordedRequest, ServerRequest, ServerResponse } from './exchange.js';
+import { handleGoogleApi } from './google.js';
+import { handleChatApi } from './openai.js';
+
+export { BAD_KEY, type Dialect, type RecordedRequest } from './exchange.js';
+export { planReply, type Reply, type Turn } from './script.js';
+
+export type HttpDialect = Exclude<Dialect, 'bedrock'>;
+
+export const DEFAULT_MODELS: Record<Dialect, readonly string[]> = {
+  openai: ['gpt-4o-mini', 'gpt-4.1', 'gpt-5-mini'],
+  anthropic: ['claude-3-haiku-20240307', 'claude-sonnet-4-5-20250929'],
+  google: ['gemini-2.5-flash', 'gemini-2.0-flash'],
+  mistral: ['mistral-small-latest', 'mistral-large-latest'],
+  custom: ['llama3.2:latest', 'qwen2.5:7b'],
+  bedrock: ['anthropic.claude-3-haiku-20240307-v1:0', 'us.anthropic.claude-haiku-4-5-20251001-v1:0'],
+};
+
+const BASE_PATHS: Record<HttpDialect, string> = {
+  openai: '/openai/v1',
+  anthropic: '/anthropic/v1',
+  google: '/google/v1beta',
+  mistral: '/mistral/v1',
+  custom: '/custom/v1',
+};
+
+export interface ModelServer {
+  /** `http://127.0.0.1:<port>`; the Bedrock client's endpoint. */
+  url: string;
+  /** The baseUrl to give each HTTP provider's adapter. */
+  baseUrls: Record<HttpDialect, string>;
+  /** Every request, in arrival order. */
+  requests: RecordedRequest[];
+  stop(): Promise<void>;
+}
+
+export interface ModelServerOptions {
+  /** The model ids each API serves (others answer "model not found"); defaults to DEFAULT_MODELS. */
+  models?: Partial<Record<Dialect, readonly string[]>>;
+}
+
+export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
+  const models = { ...DEFAULT_MODELS, ...options.models };
+  const requests: RecordedRequest[] = [];
+
+  const handle = (req: ServerRequest, res: ServerResponse) => {
+    serve(req, res, models, requests).catch((error: unknown) => {
+      if (!res.writableEnded) {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: `model server: ${String(error)}` } }));
+      }
+    });
+  };
+  const http1 = http.createServer(handle);
+  const cleartextHttp2 = http2.createServer(handle);
+  const sockets = new Set<net.Socket>();
+  const tcp = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    // Peek at the first bytes: the HTTP/2 connection preface starts with `PRI * HTTP/2.0`.
+    socket.once('readable', () => {
+      const head: Buffer | null = socket.read();
+      if (!head) return;
+      socket.unshift(head);
+      (head.subarray(0, 4).toString('latin1') === 'PRI ' ? cleartextHttp2 : http1).emit('connection', socket);
+    });
+  });
+  await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(tcp.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    baseUrls: Object.fromEntries(
+      Object.entries(BASE_PATHS).map(([dialect, path]) => [dialect, `${url}${path}`]),
+    ) as Record<HttpDialect, string>,
+    requests,
+    stop: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => tcp.close(() => resolve()));
+    },
+  };
+}
+
+async function serve(
+  req: ServerRequest,
+  res: ServerResponse,
+  models: Record<Dialect, readonly string[]>,
+  requests: RecordedRequest[],
+): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://model-server');
+  // `/openai/v1/models` -> dialect openai, path `/v1/models`; anything else is Bedrock's.
+  const [, first = '', ...rest] = url.pathname.split('/');
+  const dialect: Dialect = Object.hasOwn(BASE_PATHS, first) ? (first as HttpDialect) : 'bedrock';
+  const path = dialect === 'bedrock' ? url.pathname : `/${rest.join('/')}`;
+
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const text = Buffer.concat(chunks).toString('utf8');
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {}
+
+  const record: RecordedRequest = {
+    dialect,
+    httpVersion: req.httpVersion,
+    method: req.method ?? 'GET',
+    path,
+    query: Object.fromEntries(url.searchParams),
+    headers: Object.fromEntries(
+      Object.entries(req.headers).flatMap(([name, value]) =>
+        typeof value === 'string' ? [[name, value]] : [],
+      ),
+    ),
+    body,
+    tokenSentAt: [],
+    clientClosedEarly: false,
+  };
+  requests.push(record);
+  let open = true;
+  res.once('close', () => {
+    open = false;
+  });
+  const exchange: Exchange = {
+    res,
+    method: record.method,
+    path,
+    query: url.searchParams,
+    headers: req.headers,
+    body,
+    record,
+    models: models[dialect],
+    isOpen: () => open && !res.writableEnded,
+  };
+  if (dialect === 'bedrock') return handleBedrockApi(exchange);
+  if (dialect === 'anthropic') return handleAnthropicApi(exchange);
+  if (dialect === 'google') return handleGoogleApi(exchange);
+  return handleChatApi(dialect, exchange);
+}
