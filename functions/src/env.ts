@@ -13,7 +13,7 @@ const csv = z
 
 const baseSchema = z.object({
   STAGE: z.string().min(1),
-  /** `aws` in Lambda; `local` on the local stack. composition.ts is the only reader. */
+  /** `aws` in Lambda; `local` on the local stack. composition/ is the only reader. */
   RUNTIME: z.enum(['aws', 'local']).default('aws'),
   AWS_REGION: z.string().min(1).default('us-east-1'),
   /** Local stack only: dynalite's URL. */

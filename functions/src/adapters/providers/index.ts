@@ -20,7 +20,7 @@ export interface ModelProviderDeps {
   bedrock: () => BedrockRuntimeClient;
 }
 
-/** The one factory composition.ts wires: a provider's adapter for one user's configuration. */
+/** The one factory composition/models.ts wires: a provider's adapter for one user's configuration. */
 export function createModelProvider(config: ModelProviderConfig, deps: ModelProviderDeps): ModelProvider {
   switch (config.provider) {
     case 'bedrock':

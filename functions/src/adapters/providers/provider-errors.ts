@@ -123,7 +123,8 @@ function describe(error: unknown): Failure {
     const status = typeof error.statusCode === 'number' ? error.statusCode : undefined;
     const fields = errorFields(error.data ?? parseJson(error.responseBody));
     const message = fields.message ?? stringOr(error.message);
-    return status === undefined
+    // No status: no answer. A 2xx status: the answer broke off while being read.
+    return status === undefined || status < 300
       ? { network: networkReason(error.cause) ?? message }
       : { status, code: fields.code, message };
   }

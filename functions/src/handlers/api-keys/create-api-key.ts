@@ -1,4 +1,4 @@
-import { apiKeyService } from '../../composition.js';
+import { apiKeyService } from '../../composition/models.js';
 import { created, httpRoute } from '../../http/http-route.js';
 import { createApiKeyRequestSchema } from './request-schemas.js';
 

@@ -1,4 +1,4 @@
-import { apiKeyService } from '../../composition.js';
+import { apiKeyService } from '../../composition/models.js';
 import { httpRoute, noContent } from '../../http/http-route.js';
 import { apiKeyIdParamsSchema } from './request-schemas.js';
 

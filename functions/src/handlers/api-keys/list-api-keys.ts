@@ -1,4 +1,4 @@
-import { apiKeyService } from '../../composition.js';
+import { apiKeyService } from '../../composition/models.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 
 /** GET /api-keys: the caller's stored keys, masked (last 4 characters only). */

@@ -1,4 +1,4 @@
-import { apiKeyService } from '../../composition.js';
+import { apiKeyService } from '../../composition/models.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 
 /** GET /api-keys/providers: the providers and models the caller can chat with now. */

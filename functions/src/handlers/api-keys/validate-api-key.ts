@@ -1,4 +1,4 @@
-import { apiKeyService } from '../../composition.js';
+import { apiKeyService } from '../../composition/models.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { validateApiKeyRequestSchema } from './request-schemas.js';
 

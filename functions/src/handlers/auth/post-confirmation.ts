@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { userService } from '../../composition.js';
+import { userService } from '../../composition/users.js';
 
 /**
  * Cognito post-confirmation trigger: creates the user record as soon as an account is

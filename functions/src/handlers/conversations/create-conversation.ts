@@ -1,5 +1,5 @@
 import { createConversationBodySchema } from '@agentforge/shared';
-import { conversationService } from '../../composition.js';
+import { conversationService } from '../../composition/conversations.js';
 import { created, httpRoute } from '../../http/http-route.js';
 
 /** POST /conversations: the owner is the verified caller, whatever the body says. */

@@ -1,4 +1,4 @@
-import { conversationService } from '../../composition.js';
+import { conversationService } from '../../composition/conversations.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { conversationParams } from './params.js';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { conversationService } from '../../composition.js';
+import { conversationService } from '../../composition/conversations.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { conversationParams } from './params.js';
 

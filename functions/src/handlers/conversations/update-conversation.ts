@@ -1,5 +1,5 @@
 import { updateConversationBodySchema } from '@agentforge/shared';
-import { conversationService } from '../../composition.js';
+import { conversationService } from '../../composition/conversations.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { conversationParams } from './params.js';
 

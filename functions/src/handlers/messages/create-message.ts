@@ -1,5 +1,5 @@
 import { createMessageBodySchema } from '@agentforge/shared';
-import { conversationService } from '../../composition.js';
+import { conversationService } from '../../composition/conversations.js';
 import { created, httpRoute } from '../../http/http-route.js';
 
 /** POST /messages: saves a message in one of the caller's conversations. */

@@ -9,7 +9,8 @@ import {
 import middy from '@middy/core';
 import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { chatService, idTokenVerifier } from '../../composition.js';
+import { chatService } from '../../composition/chat.js';
+import { idTokenVerifier } from '../../composition/identity.js';
 import { ValidationError } from '../../domain/errors.js';
 import { toHttpError } from '../../http/error-mapping.js';
 import { logger } from '../../http/logger.js';

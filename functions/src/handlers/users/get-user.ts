@@ -1,4 +1,4 @@
-import { userService } from '../../composition.js';
+import { userService } from '../../composition/users.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 
 /** GET /user: the caller's user check, creating the user record on the first call. */

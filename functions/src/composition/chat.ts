@@ -1,0 +1,19 @@
+import { ulid } from 'ulid';
+import { createUsageRepository } from '../adapters/dynamodb/usage-repository.js';
+import { type ChatService, createChatService } from '../domain/chat/chat-service.js';
+import { conversationService, messageRepository } from './conversations.js';
+import { modelResolver } from './models.js';
+import { db, env } from './root.js';
+
+let chat: ChatService | undefined;
+export function chatService(): ChatService {
+  chat ??= createChatService({
+    conversations: conversationService(),
+    messages: messageRepository(),
+    models: modelResolver(),
+    usage: createUsageRepository(db, env.tables.usage),
+    newId: ulid,
+    now: Date.now,
+  });
+  return chat;
+}

@@ -1,0 +1,21 @@
+import { ulid } from 'ulid';
+import { createConversationRepository } from '../adapters/dynamodb/conversation-repository.js';
+import { createMessageRepository } from '../adapters/dynamodb/message-repository.js';
+import {
+  type ConversationService,
+  createConversationService,
+} from '../domain/conversations/conversation-service.js';
+import { db, env } from './root.js';
+
+export const messageRepository = () => createMessageRepository(db, env.tables.messages);
+
+let conversations: ConversationService | undefined;
+export function conversationService(): ConversationService {
+  conversations ??= createConversationService({
+    conversations: createConversationRepository(db, env.tables.conversations),
+    messages: messageRepository(),
+    newId: ulid,
+    now: Date.now,
+  });
+  return conversations;
+}

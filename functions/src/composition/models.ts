@@ -1,0 +1,47 @@
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { ulid } from 'ulid';
+import { createApiKeyRepository } from '../adapters/dynamodb/api-key-repository.js';
+import { BEDROCK_MODELS, createModelProvider } from '../adapters/providers/index.js';
+import { type ApiKeyService, createApiKeyService } from '../domain/api-keys/api-key-service.js';
+import { platformProvidersFrom } from '../domain/api-keys/platform-providers.js';
+import type { ProviderFactory } from '../domain/api-keys/provider-credentials.js';
+import { createModelResolver } from '../domain/chat/model-resolver.js';
+import type { ModelResolver } from '../domain/chat/ports.js';
+import { logger } from '../http/logger.js';
+import { db, env } from './root.js';
+import { secretCipher } from './secrets.js';
+
+let bedrock: BedrockRuntimeClient | undefined;
+/** Builds a model provider's adapter for one user's credentials; the Bedrock client only if asked for. */
+export const providerFactory: ProviderFactory = (credentials) =>
+  createModelProvider(credentials, {
+    bedrock: () => {
+      bedrock ??= new BedrockRuntimeClient({ region: env.AWS_REGION });
+      return bedrock;
+    },
+  });
+
+let apiKeys: ApiKeyService | undefined;
+export function apiKeyService(): ApiKeyService {
+  apiKeys ??= createApiKeyService({
+    keys: createApiKeyRepository(db, env.tables.apiKeys),
+    cipher: secretCipher(),
+    providerFactory,
+    platformProviders:
+      (env.BEDROCK_ENABLED ?? env.RUNTIME === 'aws') ? platformProvidersFrom(BEDROCK_MODELS) : [],
+    newKeyId: ulid,
+    now: Date.now,
+    onProviderFailure: (providerId, error) =>
+      logger.warn('Provider left out of the providers list', {
+        providerId,
+        reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      }),
+  });
+  return apiKeys;
+}
+
+let resolver: ModelResolver | undefined;
+export function modelResolver(): ModelResolver {
+  resolver ??= createModelResolver({ credentials: apiKeyService(), createProvider: providerFactory });
+  return resolver;
+}
