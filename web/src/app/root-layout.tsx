@@ -1,19 +1,28 @@
 import { Hub } from 'aws-amplify/utils';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
+import { ToastProvider } from '../components/toast/toast-provider';
+import { ToastRegion } from '../components/toast/toast-region';
 
-/** The root route's element: app-wide chrome (toasts come later) and the navigation that follows auth events. */
+/** The root route's element: app-wide chrome (the toasts) and the navigation that follows auth events. */
 export function RootLayout() {
   const navigate = useNavigate();
 
-  // Spec 2 "Other screens": after a sign-out event the app navigates to the site root.
+  // Spec 2 "Other screens": after a sign-out event the app navigates to the site root. The router's
+  // state is flushed at once, so a signed-in route's guard sees the navigation under way (and does
+  // not send the now signed-out visitor to /login instead).
   useEffect(
     () =>
       Hub.listen('auth', ({ payload }) => {
-        if (payload.event === 'signedOut') void navigate('/', { replace: true });
+        if (payload.event === 'signedOut') void navigate('/', { replace: true, flushSync: true });
       }),
     [navigate],
   );
 
-  return <Outlet />;
+  return (
+    <ToastProvider>
+      <Outlet />
+      <ToastRegion />
+    </ToastProvider>
+  );
 }

@@ -1,5 +1,5 @@
 import { type RuntimeConfig, runtimeConfigSchema } from '@agentforge/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Where the deployed site (and the local stack, through `public/`) serves the runtime configuration. */
 export const RUNTIME_CONFIG_PATH = '/config.json';

@@ -1,7 +1,7 @@
 import { API_ERROR_MESSAGES } from '@agentforge/shared';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
 

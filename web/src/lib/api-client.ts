@@ -1,6 +1,6 @@
 import { API_ERROR_MESSAGES } from '@agentforge/shared';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { ApiError, apiErrorFromResponse } from './api-error';
 

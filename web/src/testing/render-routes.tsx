@@ -1,8 +1,15 @@
 import { render } from '@testing-library/react';
+import { type ReactNode, useMemo, useReducer } from 'react';
 import { createMemoryRouter, type InitialEntry, type RouteObject, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { routes as appRoutes } from '../app/routes';
-import { type AuthState, initialAuthState } from '../features/auth/hooks/auth-reducer';
+import {
+  type AuthAction,
+  type AuthState,
+  type AuthUser,
+  authReducer,
+  initialAuthState,
+} from '../features/auth/hooks/auth-reducer';
 import { AuthContext, type AuthContextValue } from '../features/auth/hooks/use-auth';
 
 /** A finished session check of a guest; override with `auth`. */
@@ -14,16 +21,62 @@ export const SIGNED_IN: AuthState = {
   user: { username: 'ada@example.com', userId: 'user-1' },
 };
 
-type RenderRoutesOptions = { auth?: Partial<AuthState>; routes?: RouteObject[] };
+type RenderRoutesOptions = {
+  auth?: Partial<AuthState>;
+  routes?: RouteObject[];
+  /** The user `checkAuth()` finds (it then marks the state authenticated); by default it changes nothing. */
+  userAfterCheck?: AuthUser;
+};
 
-/** Renders the app's route table (or `routes`) in a memory router at `entry`, with a fixed auth state. */
-export function renderRoutes(entry: InitialEntry, { auth, routes = appRoutes }: RenderRoutesOptions = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
-  const value: AuthContextValue = { ...GUEST, ...auth, dispatch: vi.fn(), checkAuth: vi.fn() };
-  const view = render(
-    <AuthContext value={value}>
-      <RouterProvider router={router} />
-    </AuthContext>,
+type AuthSpies = {
+  checkAuth: ReturnType<typeof vi.fn<() => void>>;
+  dispatch: ReturnType<typeof vi.fn<(action: AuthAction) => void>>;
+};
+
+function TestAuthProvider({
+  initial,
+  userAfterCheck,
+  spies,
+  children,
+}: {
+  initial: AuthState;
+  userAfterCheck: AuthUser | undefined;
+  spies: AuthSpies;
+  children: ReactNode;
+}) {
+  const [state, dispatch] = useReducer(authReducer, initial);
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      dispatch: (action) => {
+        spies.dispatch(action);
+        dispatch(action);
+      },
+      checkAuth: async () => {
+        spies.checkAuth();
+        if (userAfterCheck) dispatch({ type: 'SET_AUTHENTICATED', user: userAfterCheck, session: null });
+      },
+    }),
+    [state, spies, userAfterCheck],
   );
-  return { router, ...view };
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+/**
+ * Renders the app's route table (or `routes`) in a memory router at `entry`, with the auth state
+ * `auth` held by the real reducer (so screens that dispatch see the change) and a `checkAuth` that
+ * finds `userAfterCheck`. `auth.checkAuth` and `auth.dispatch` record the calls.
+ */
+export function renderRoutes(
+  entry: InitialEntry,
+  { auth, routes = appRoutes, userAfterCheck }: RenderRoutesOptions = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  const spies: AuthSpies = { checkAuth: vi.fn(), dispatch: vi.fn() };
+  const view = render(
+    <TestAuthProvider initial={{ ...GUEST, ...auth }} userAfterCheck={userAfterCheck} spies={spies}>
+      <RouterProvider router={router} />
+    </TestAuthProvider>,
+  );
+  return { router, auth: spies, ...view };
 }

@@ -1,15 +1,35 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { AUTH_MESSAGES } from '@agentforge/shared';
+import { Link } from 'react-router-dom';
+import { AuthLayout } from '../../../features/auth/components/auth-layout';
+import { GoogleSignInButton } from '../../../features/auth/components/google-sign-in-button';
+import { LoginForm } from '../../../features/auth/components/login-form';
+import { AUTH_LINK } from '../../../features/auth/components/styles';
 
-/** /login (guest): the Welcome Back screen. Placeholder until the sign-in issue. */
+/** /login (guest): the Welcome Back screen (spec 2). */
 export function Component() {
   return (
-    <PlaceholderScreen
+    <AuthLayout
       title="Welcome Back"
       subtitle="Continue your development journey"
-      links={[
-        { to: '/signup', label: 'Sign up here' },
-        { to: '/reset', label: 'Forgot Password?' },
-      ]}
-    />
+      footer={
+        <p>
+          Don't have an account?{' '}
+          <Link to="/signup" className={AUTH_LINK}>
+            Sign up here
+          </Link>
+        </p>
+      }
+    >
+      <p className="mb-6 rounded-lg bg-indigo-50 px-4 py-3 text-center text-sm text-indigo-800 ring-1 ring-indigo-100">
+        {AUTH_MESSAGES.waitlistNote}
+      </p>
+      <LoginForm />
+      <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase">
+        <span className="h-px flex-1 bg-slate-200" />
+        or
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <GoogleSignInButton />
+    </AuthLayout>
   );
 }

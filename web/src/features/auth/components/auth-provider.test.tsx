@@ -1,15 +1,29 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { getCurrentUser } from 'aws-amplify/auth';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { getCurrentUser, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetToaster } from '../../../components/toast/toaster-store';
 import { useAuth } from '../hooks/use-auth';
 import { AuthProvider } from './auth-provider';
 
-vi.mock('aws-amplify/auth', () => ({ getCurrentUser: vi.fn(), signOut: vi.fn() }));
+vi.mock('aws-amplify/auth');
 
 function Probe() {
-  const { isAuthenticated, isLoading, authChecked, user } = useAuth();
-  return <output>{JSON.stringify({ isAuthenticated, isLoading, authChecked, user })}</output>;
+  const { isAuthenticated, isLoading, authChecked, user, error } = useAuth();
+  return <output>{JSON.stringify({ isAuthenticated, isLoading, authChecked, user, error })}</output>;
+}
+
+const ADA = { username: 'ada@example.com', userId: 'user-1' };
+
+async function renderSignedIn() {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined); // Hub warns about the protected channel
+  vi.mocked(getCurrentUser).mockResolvedValue(ADA);
+  render(
+    <AuthProvider>
+      <Probe />
+    </AuthProvider>,
+  );
+  await waitFor(() => expect(renderedState()).toMatchObject({ isAuthenticated: true }));
 }
 
 function renderedState() {
@@ -17,6 +31,7 @@ function renderedState() {
 }
 
 afterEach(() => {
+  act(() => resetToaster());
   vi.resetAllMocks();
   vi.restoreAllMocks();
 });
@@ -45,6 +60,7 @@ describe('AuthProvider', () => {
         isLoading: false,
         authChecked: true,
         user: { username: 'ada@example.com', userId: 'user-1' },
+        error: null,
       }),
     );
   });
@@ -64,6 +80,7 @@ describe('AuthProvider', () => {
         isLoading: false,
         authChecked: true,
         user: null,
+        error: null,
       }),
     );
   });
@@ -79,6 +96,44 @@ describe('AuthProvider', () => {
     await waitFor(() => expect(renderedState()).toMatchObject({ isAuthenticated: true }));
     Hub.dispatch('auth', { event: 'signedOut' });
     await waitFor(() => expect(renderedState()).toMatchObject({ isAuthenticated: false, authChecked: true }));
+  });
+});
+
+describe('AuthProvider on auth events', () => {
+  it('re-checks the session after a sign-in (signIn and autoSignIn)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.mocked(getCurrentUser).mockRejectedValueOnce(new Error('guest')).mockResolvedValue(ADA);
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(renderedState()).toMatchObject({ isAuthenticated: false, authChecked: true }));
+    Hub.dispatch('auth', { event: 'signedIn', data: { username: ADA.username, userId: ADA.userId } });
+    await waitFor(() => expect(renderedState()).toMatchObject({ isAuthenticated: true, user: ADA }));
+  });
+
+  it('signs out after a token refresh failure', async () => {
+    await renderSignedIn();
+    vi.mocked(signOut).mockResolvedValue(undefined);
+    Hub.dispatch('auth', { event: 'tokenRefresh_failure' });
+    await waitFor(() => expect(renderedState()).toMatchObject({ isAuthenticated: false, authChecked: true }));
+    expect(signOut).toHaveBeenCalled();
+  });
+
+  it('is unauthenticated after a token refresh failure even when the sign-out fails', async () => {
+    await renderSignedIn();
+    vi.mocked(signOut).mockRejectedValue(new Error('network down'));
+    Hub.dispatch('auth', { event: 'tokenRefresh_failure' });
+    await waitFor(() => expect(renderedState()).toMatchObject({ isAuthenticated: false, authChecked: true }));
+  });
+
+  it('holds the error and is unauthenticated after a failed redirect sign-in', async () => {
+    await renderSignedIn();
+    Hub.dispatch('auth', { event: 'signInWithRedirect_failure', data: { error: undefined } });
+    await waitFor(() =>
+      expect(renderedState()).toMatchObject({ isAuthenticated: false, error: 'Federated sign-in failed' }),
+    );
   });
 });
 

@@ -1,15 +1,15 @@
-import { getCurrentUser, signOut } from 'aws-amplify/auth';
+import { AUTH_MESSAGES, TOAST_MESSAGES } from '@agentforge/shared';
 import { Hub } from 'aws-amplify/utils';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from 'react';
+import { toast } from '../../../components/toast/toaster-store';
+import { getSignedInUser, signOutUser } from '../api/identity';
 import { authReducer, initialAuthState } from '../hooks/auth-reducer';
 import { AuthContext, type AuthContextValue } from '../hooks/use-auth';
 
-const REDIRECT_SIGN_IN_FAILED = 'Federated sign-in failed';
-
 /**
  * Holds the app's auth state (spec 4 "Auth state"): checks the current user once on mount and
- * follows the identity library's auth events. Navigation on sign-out is the router's job
- * (see `app/root-layout.tsx`), so this provider can sit outside the router.
+ * follows the identity library's auth events (spec 4 "Auth events"). Navigation on sign-out is the
+ * router's job (see `app/root-layout.tsx`), so this provider can sit outside the router.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
@@ -17,8 +17,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const checkAuth = useCallback(async () => {
     dispatch({ type: 'SET_LOADING', isLoading: true });
     try {
-      const { username, userId } = await getCurrentUser();
-      dispatch({ type: 'SET_AUTHENTICATED', user: { username, userId }, session: null });
+      const user = await getSignedInUser();
+      dispatch({ type: 'SET_AUTHENTICATED', user, session: null });
     } catch {
       // getCurrentUser rejects when nobody is signed in (UserUnAuthenticatedException) or the stored
       // tokens are unusable: either way the visitor is a guest and may sign in again.
@@ -42,12 +42,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             dispatch({ type: 'SET_UNAUTHENTICATED' });
             break;
           case 'tokenRefresh_failure':
-            // A successful sign-out emits 'signedOut'; if it fails, the visitor is a guest anyway.
-            signOut().catch(() => dispatch({ type: 'SET_UNAUTHENTICATED' }));
+            // Sign out; signOutUser swallows a failure and clears the tokens, so the visitor is a guest either way.
+            void signOutUser().then(() => dispatch({ type: 'SET_UNAUTHENTICATED' }));
             break;
           case 'signInWithRedirect_failure':
             dispatch({ type: 'SET_UNAUTHENTICATED' });
-            dispatch({ type: 'SET_ERROR', error: REDIRECT_SIGN_IN_FAILED });
+            dispatch({ type: 'SET_ERROR', error: AUTH_MESSAGES.federatedSignInFailed });
+            toast({
+              variant: 'destructive',
+              title: TOAST_MESSAGES.googleLoginFailed,
+              description: AUTH_MESSAGES.federatedSignInFailed,
+            });
             break;
         }
       }),

@@ -1,0 +1,24 @@
+import { PRODUCT_NAME } from '@agentforge/shared';
+import { Link } from 'react-router-dom';
+
+/** The product mark and name, linking to the landing page. */
+export function BrandLogo() {
+  return (
+    <Link
+      to="/"
+      className="inline-flex items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+    >
+      <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="8" className="fill-indigo-600" />
+        <path
+          d="M9 22 16 9l7 13M12 17.5h8"
+          fill="none"
+          stroke="white"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+        />
+      </svg>
+      <span className="text-lg font-bold tracking-tight text-slate-900">{PRODUCT_NAME}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,124 @@
+import { AUTH_MESSAGES, type SignInForm, signInFormSchema, TOAST_MESSAGES } from '@agentforge/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { FormBanner } from '../../../components/form/form-banner';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
+import { toast } from '../../../components/toast/toaster-store';
+import { type AuthErrorInfo, describeAuthError } from '../api/auth-errors';
+import { resendConfirmationCode, signInWithEmail } from '../api/identity';
+import { emailFromState, type SignUpLocationState } from '../hooks/auth-location-state';
+import { useAuth } from '../hooks/use-auth';
+import { useRedirectTarget } from '../hooks/use-redirect-target';
+import { AUTH_LINK } from './styles';
+
+/**
+ * The login form (spec 4 "Login form"): validation on every change, submit disabled while invalid
+ * or loading, errors in a red banner at the top that typing clears; an unconfirmed account gets a
+ * 'Resend Confirmation Code' button. Success: 'Welcome back!' and the saved `from` location, else /home.
+ */
+export function LoginForm() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = useRedirectTarget();
+  const { checkAuth } = useAuth();
+  const [banner, setBanner] = useState<AuthErrorInfo | null>(null);
+  const [resending, setResending] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    getValues,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<SignInForm>({
+    resolver: zodResolver(signInFormSchema),
+    mode: 'onChange',
+    defaultValues: { email: emailFromState(location.state) ?? '', password: '' },
+  });
+
+  // Typing in any field clears the banner.
+  useEffect(() => {
+    const subscription = watch((_values, { type }) => {
+      if (type === 'change') setBanner(null);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
+  const submit = handleSubmit(async ({ email, password }) => {
+    setBanner(null);
+    try {
+      await signInWithEmail(email, password);
+    } catch (error) {
+      setBanner(describeAuthError(error, { context: 'login' }));
+      return;
+    }
+    await checkAuth();
+    toast({ title: TOAST_MESSAGES.welcomeBack });
+    await navigate(target, { replace: true });
+  });
+
+  async function resend() {
+    const email = getValues('email');
+    setResending(true);
+    try {
+      await resendConfirmationCode(email);
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: TOAST_MESSAGES.resendCodeFailed,
+        description: describeAuthError(error).message,
+      });
+      setResending(false);
+      return;
+    }
+    toast({ title: TOAST_MESSAGES.confirmationCodeResent });
+    const state: SignUpLocationState = { username: email };
+    await navigate('/signup', { state });
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
+      {banner ? (
+        <FormBanner message={banner.message}>
+          {banner.code === 'UserNotConfirmedException' ? (
+            <button
+              type="button"
+              onClick={() => void resend()}
+              disabled={resending}
+              className="rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-red-700 shadow-sm ring-1 ring-red-200 transition hover:bg-red-100 disabled:opacity-60"
+            >
+              {resending ? AUTH_MESSAGES.loading : 'Resend Confirmation Code'}
+            </button>
+          ) : null}
+        </FormBanner>
+      ) : null}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        placeholder="••••••••"
+        error={errors.password?.message}
+        labelAside={
+          <Link to="/reset" className={`text-sm ${AUTH_LINK}`}>
+            Forgot Password?
+          </Link>
+        }
+        {...register('password')}
+      />
+      <SubmitButton loading={isSubmitting} disabled={!isValid}>
+        Login
+      </SubmitButton>
+    </form>
+  );
+}
