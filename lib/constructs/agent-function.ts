@@ -1,10 +1,9 @@
-import { join } from 'node:path';
-import { Duration } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { type BundlingOptions, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { dirname } from 'node:path';
+import { AssetHashType, DockerImage, Duration } from 'aws-cdk-lib';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { BuildOptions } from 'esbuild';
+import { type BuildOptions, buildSync } from 'esbuild';
 
 /**
  * ESM bundles have no `require`; some CommonJS dependencies (the MCP SDK's stdio client, parts
@@ -14,16 +13,21 @@ const CREATE_REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
- * How every Lambda is bundled, in esbuild's own terms, so `scripts/bench` can call
- * `esbuild.build({ ...LAMBDA_ESBUILD_OPTIONS, entryPoints, outdir })` and measure the very bundles
- * that get deployed. The AWS SDK is bundled (nothing is external) so its version is the one pinned
- * in package-lock.json, not whatever the Lambda runtime ships.
+ * How every Lambda is bundled, in esbuild's own terms: `scripts/bench` bundles with the very same
+ * options. ESM with code splitting: what a handler imports lazily (the AI SDK provider packages,
+ * rarely used AWS SDK credential providers) becomes chunks loaded on first use, so the cold start
+ * reads only the default path. NodejsFunction cannot split (it always passes --outfile), hence
+ * our own local bundling below. The AWS SDK is bundled, so its version is the one pinned in
+ * package-lock.json, not whatever the Lambda runtime ships.
  */
 export const LAMBDA_ESBUILD_OPTIONS = {
   bundle: true,
   platform: 'node',
   target: 'node22',
   format: 'esm',
+  splitting: true,
+  entryNames: 'index',
+  chunkNames: 'chunks/[name]-[hash]',
   outExtension: { '.js': '.mjs' },
   mainFields: ['module', 'main'],
   minify: true,
@@ -31,24 +35,9 @@ export const LAMBDA_ESBUILD_OPTIONS = {
   sourcemap: true,
   sourcesContent: false,
   banner: { js: CREATE_REQUIRE_BANNER },
-  external: [],
+  legalComments: 'none',
+  logLevel: 'warning',
 } as const satisfies BuildOptions;
-
-/** The same options for NodejsFunction (which writes `index.mjs` for the ESM format itself). */
-export const AGENT_FUNCTION_BUNDLING: BundlingOptions = {
-  format: OutputFormat.ESM,
-  target: LAMBDA_ESBUILD_OPTIONS.target,
-  mainFields: [...LAMBDA_ESBUILD_OPTIONS.mainFields],
-  minify: LAMBDA_ESBUILD_OPTIONS.minify,
-  sourceMap: LAMBDA_ESBUILD_OPTIONS.sourcemap,
-  sourcesContent: LAMBDA_ESBUILD_OPTIONS.sourcesContent,
-  banner: LAMBDA_ESBUILD_OPTIONS.banner.js,
-  esbuildArgs: { '--tree-shaking': String(LAMBDA_ESBUILD_OPTIONS.treeShaking) },
-  bundleAwsSDK: true,
-  externalModules: [...LAMBDA_ESBUILD_OPTIONS.external],
-  forceDockerBundling: false,
-  logLevel: LogLevel.WARNING,
-};
 
 export const AGENT_FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 export const AGENT_FUNCTION_ARCHITECTURE = Architecture.ARM_64;
@@ -56,8 +45,6 @@ export const AGENT_FUNCTION_ARCHITECTURE = Architecture.ARM_64;
 export interface AgentFunctionProps {
   /** Absolute path of the handler module (exports `handler`). */
   readonly entry: string;
-  /** Repository root: holds package-lock.json and every file the bundle may import. */
-  readonly projectRoot: string;
   readonly stage: string;
   readonly description?: string;
   readonly environment?: Readonly<Record<string, string>>;
@@ -71,7 +58,7 @@ export interface AgentFunctionProps {
 
 /** A Lambda with the team defaults: Node 22 on ARM64, minified ESM bundle with source maps, own log group. */
 export class AgentFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: AgentFunctionProps) {
@@ -81,18 +68,15 @@ export class AgentFunction extends Construct {
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
     });
 
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: props.entry,
-      handler: 'handler',
-      projectRoot: props.projectRoot,
-      depsLockFilePath: join(props.projectRoot, 'package-lock.json'),
+    this.function = new LambdaFunction(this, 'Function', {
+      code: bundledCode(props.entry),
+      handler: 'index.handler',
       runtime: AGENT_FUNCTION_RUNTIME,
       architecture: AGENT_FUNCTION_ARCHITECTURE,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(29),
       description: props.description,
       logGroup: this.logGroup,
-      bundling: AGENT_FUNCTION_BUNDLING,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         STAGE: props.stage,
@@ -101,4 +85,26 @@ export class AgentFunction extends Construct {
       },
     });
   }
+}
+
+/**
+ * The handler bundled locally with esbuild (no Docker), hashed by its output so an unchanged
+ * bundle is not redeployed. The Docker image is never pulled: local bundling always succeeds.
+ */
+function bundledCode(entry: string): Code {
+  return Code.fromAsset(dirname(entry), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22-slim'),
+      // CDK caches bundles by source folder and bundling options (not the local bundler), so
+      // the entry must be in the options or two handlers of one folder would share a bundle.
+      environment: { AGENTFORGE_ENTRY: entry },
+      local: {
+        tryBundle(outputDir) {
+          buildSync({ ...LAMBDA_ESBUILD_OPTIONS, entryPoints: { index: entry }, outdir: outputDir });
+          return true;
+        },
+      },
+    },
+  });
 }

@@ -35,8 +35,6 @@ export interface ApiProps {
   readonly userPool: IUserPool;
   /** Origins allowed by CORS (the CloudFront site itself is same-origin and needs none). */
   readonly allowedOrigins: readonly string[];
-  /** Repository root, for bundling. */
-  readonly projectRoot: string;
   /** Handler module of an area, normally `functions/src/handlers/<area>/index.ts`. */
   readonly handlerEntry: (area: ApiArea) => string;
   /** Environment shared by every area function. */
@@ -91,7 +89,6 @@ export class Api extends Construct {
         area,
         new AgentFunction(this, `${pascalCase(area)}Function`, {
           entry: props.handlerEntry(area),
-          projectRoot: props.projectRoot,
           stage: props.stage,
           description: `AgentForge ${area} API (${props.stage})`,
           environment: props.environment,

@@ -9,11 +9,15 @@ import {
   FunctionEventType,
   FunctionRuntime,
   HttpVersion,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   PriceClass,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { FunctionUrlOrigin, RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
@@ -27,6 +31,12 @@ type RuntimeConfigInput = z.input<typeof runtimeConfigSchema>;
 export type StackRuntimeConfig = Omit<RuntimeConfigInput, 'apiBaseUrl' | 'streamUrl' | 'streamAuthHeader'>;
 
 export const STREAM_PATH = `${API_BASE_PATH}/messages/generate-stream`;
+
+/**
+ * The header the web app sends the ID token in to the stream: CloudFront's OAC signs requests to a
+ * Function URL in the Authorization header, overwriting the viewer's.
+ */
+export const STREAM_AUTH_HEADER = 'X-Id-Token';
 
 // Runs on the default (S3) behaviour only. Custom error responses (403/404 -> /index.html) would
 // apply to the whole distribution and turn the API's own 403/404 JSON errors into the HTML page.
@@ -45,6 +55,8 @@ export class WebHosting extends Construct {
   readonly distribution: Distribution;
   /** `https://<distribution domain>`, the app's origin. */
   readonly url: string;
+  private apiRouted = false;
+  private streamOriginRequestPolicy?: OriginRequestPolicy;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -86,12 +98,48 @@ export class WebHosting extends Construct {
    * more specific `/api/...` behaviour (the SSE stream) before calling this.
    */
   routeApi(restApi: RestApi): void {
+    this.apiRouted = true;
     this.distribution.addBehavior(`${API_BASE_PATH}/*`, new RestApiOrigin(restApi), {
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     });
+  }
+
+  /**
+   * Sends one exact path (an SSE stream) to a Function URL through origin access control
+   * (CDK grants CloudFront both lambda:InvokeFunctionUrl and lambda:InvokeFunction for this
+   * distribution). Uncached and uncompressed (compression can buffer SSE frames); only the query
+   * string and the ID token header reach the function: not Authorization (OAC's signature
+   * replaces it) and not Host (the Function URL's own). Must be called before `routeApi`, whose
+   * `/api/*` would otherwise match first.
+   */
+  routeStream(path: string, functionUrl: IFunctionUrl): void {
+    if (this.apiRouted) {
+      throw new Error(`routeStream('${path}') must be called before routeApi: /api/* would match first`);
+    }
+    this.streamOriginRequestPolicy ??= new OriginRequestPolicy(this, 'StreamOriginRequestPolicy', {
+      comment: `AgentForge SSE streams: all query strings and ${STREAM_AUTH_HEADER}`,
+      headerBehavior: OriginRequestHeaderBehavior.allowList(STREAM_AUTH_HEADER),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+    this.distribution.addBehavior(
+      path,
+      FunctionUrlOrigin.withOriginAccessControl(functionUrl, {
+        // Time to the first byte (cold start, loading the conversation) and between frames; the
+        // handler pings every 10 s once the reply has started.
+        readTimeout: Duration.seconds(60),
+      }),
+      {
+        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        cachePolicy: CachePolicy.CACHING_DISABLED,
+        originRequestPolicy: this.streamOriginRequestPolicy,
+        compress: false,
+      },
+    );
   }
 
   /**
@@ -105,7 +153,7 @@ export class WebHosting extends Construct {
       streamUrl: `${this.url}${STREAM_PATH}`,
       // CloudFront's OAC signs requests to the stream's Function URL in the Authorization
       // header, overwriting the viewer's, so the ID token travels in its own header.
-      streamAuthHeader: 'X-Id-Token',
+      streamAuthHeader: STREAM_AUTH_HEADER,
     };
     const entryFiles = ['index.html', 'config.json'];
 

@@ -8,7 +8,8 @@ import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Secrets } from '../constructs/secrets';
-import { WebHosting } from '../constructs/web-hosting';
+import { Streaming } from '../constructs/streaming';
+import { STREAM_PATH, WebHosting } from '../constructs/web-hosting';
 import { LOCAL_WEB_ORIGIN, type StageConfig } from '../stage-config';
 
 /**
@@ -44,6 +45,7 @@ export class AgentForgeStack extends Stack {
   readonly auth: Auth;
   readonly api: Api;
   readonly web: WebHosting;
+  readonly streaming: Streaming;
 
   constructor(scope: Construct, id: string, props: AgentForgeStackProps) {
     super(scope, id, props);
@@ -67,7 +69,6 @@ export class AgentForgeStack extends Stack {
       stage: config.stage,
       userPool: this.auth.userPool,
       allowedOrigins: webOrigins,
-      projectRoot: props.projectRoot,
       handlerEntry: (area) => entry(`${area}/index`),
       environment: {
         ALLOWED_ORIGINS: webOrigins.join(','),
@@ -82,7 +83,6 @@ export class AgentForgeStack extends Stack {
 
     const postConfirmation = new AgentFunction(this, 'PostConfirmation', {
       entry: entry('auth/post-confirmation'),
-      projectRoot: props.projectRoot,
       stage: config.stage,
       description: 'Cognito post-confirmation trigger: creates the user record',
       timeout: Duration.seconds(5),
@@ -92,6 +92,17 @@ export class AgentForgeStack extends Stack {
     this.data.grantReadWrite(postConfirmation.function, 'users');
     this.auth.addPostConfirmationTrigger(postConfirmation.function);
 
+    this.streaming = new Streaming(this, 'Streaming', {
+      stage: config.stage,
+      handlerEntry: entry,
+      data: this.data,
+      secrets: this.secrets,
+      userPool: this.auth.userPool,
+    });
+    // The exact stream paths first: CloudFront matches behaviours in order and /api/* covers them.
+    for (const endpoint of this.streaming.endpoints) {
+      this.web.routeStream(endpoint.path, endpoint.functionUrl);
+    }
     this.web.routeApi(this.api.restApi);
     this.web.deployApp(props.webAssetPath, {
       stage: config.stage,
@@ -114,6 +125,8 @@ export class AgentForgeStack extends Stack {
       HostedDomain: this.auth.hostedDomain,
       ApiUrl: this.api.url,
       DistributionUrl: this.web.url,
+      // The function behind the web app's streamUrl (for logs and `aws lambda` commands).
+      StreamFunctionName: this.streaming.endpointFor(STREAM_PATH).function.function.functionName,
     };
     for (const [name, value] of Object.entries(outputs)) {
       new CfnOutput(this, name, { value });

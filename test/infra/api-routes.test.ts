@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '../../functions/src/routes';
 import { Api } from '../../lib/constructs/api';
 import { methodsByRoute } from './api-methods';
-import { fixtureHandler, projectRoot, testApp } from './synth';
+import { fixtureHandler, testApp } from './synth';
 
 // The manifest may have no public route yet: this suite feeds the construct its own routes.
 const routes: RouteDefinition[] = [
@@ -31,7 +31,6 @@ beforeAll(() => {
     stage: 'test',
     userPool: new UserPool(stack, 'Pool'),
     allowedOrigins: ['http://localhost:5173'],
-    projectRoot,
     handlerEntry: () => fixtureHandler,
     routes,
   });

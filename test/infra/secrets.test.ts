@@ -34,13 +34,15 @@ beforeAll(() => {
 
 const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
 
-function apiKeysFunction(): [string, Resource] {
+function functionDescribedAs(prefix: string): [string, Resource] {
   const matches = ofType('AWS::Lambda::Function').filter(([, fn]) =>
-    String(fn.Properties.Description).startsWith('AgentForge api-keys API'),
+    String(fn.Properties.Description).startsWith(prefix),
   );
   expect(matches).toHaveLength(1);
   return matches[0] as [string, Resource];
 }
+const apiKeysFunction = () => functionDescribedAs('AgentForge api-keys API');
+const streamFunction = () => functionDescribedAs('AgentForge stream messages/generate-stream');
 
 /** Every IAM statement that names a KMS action, with the roles its policy is attached to. */
 function kmsStatements() {
@@ -71,23 +73,27 @@ describe('the secrets key', () => {
     });
   });
 
-  it('lets the api-keys function encrypt and decrypt with it, and nothing more', () => {
-    const [, fn] = apiKeysFunction();
-    expect(kmsStatements()).toEqual([
-      {
-        Effect: 'Allow',
-        Action: ['kms:Decrypt', 'kms:Encrypt'],
-        Resource: keyArn,
-        roles: [{ Ref: fn.Properties.Role?.['Fn::GetAtt'][0] }],
-      },
-    ]);
+  it('lets the api-keys function encrypt and decrypt with it, the stream only decrypt, and nothing more', () => {
+    const roleOf = ([, fn]: [string, Resource]) => [{ Ref: fn.Properties.Role?.['Fn::GetAtt'][0] }];
+    expect(kmsStatements()).toEqual(
+      expect.arrayContaining([
+        {
+          Effect: 'Allow',
+          Action: ['kms:Decrypt', 'kms:Encrypt'],
+          Resource: keyArn,
+          roles: roleOf(apiKeysFunction()),
+        },
+        { Effect: 'Allow', Action: ['kms:Decrypt'], Resource: keyArn, roles: roleOf(streamFunction()) },
+      ]),
+    );
+    expect(kmsStatements()).toHaveLength(2);
   });
 
-  it('tells only the api-keys function which key to use', () => {
-    const [apiKeysId] = apiKeysFunction();
+  it('tells only the api-keys and stream functions which key to use', () => {
+    const users = [apiKeysFunction()[0], streamFunction()[0]];
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       const value = fn.Properties.Environment?.Variables?.[SECRETS_KEY_ENV_VAR];
-      if (id === apiKeysId) expect(value).toEqual(keyArn);
+      if (users.includes(id)) expect(value).toEqual(keyArn);
       else expect(value).toBeUndefined();
     }
   });

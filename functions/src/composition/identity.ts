@@ -15,6 +15,6 @@ export function idTokenVerifier(): IdTokenVerifier {
           jwksUri: required('LOCAL_COGNITO_JWKS_URI'),
           clientId: required('USER_POOL_CLIENT_ID'),
         })
-      : createCognitoIdTokenVerifier(required('USER_POOL_ID'), required('USER_POOL_CLIENT_ID'));
+      : createCognitoIdTokenVerifier(required('USER_POOL_ID'), env.USER_POOL_CLIENT_ID ?? null);
   return verifier;
 }

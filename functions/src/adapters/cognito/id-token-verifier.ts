@@ -33,8 +33,12 @@ function wrap(verify: (token: string) => Promise<JwtPayload>): IdTokenVerifier {
   };
 }
 
-/** A real Cognito user pool (AWS). */
-export function createCognitoIdTokenVerifier(userPoolId: string, clientId: string): IdTokenVerifier {
+/**
+ * A real Cognito user pool (AWS). `clientId` null accepts any client of the pool, as API
+ * Gateway's Cognito authorizer does: the stream function cannot know the web client's id
+ * without a CloudFormation cycle (client -> distribution URL -> function URL -> function).
+ */
+export function createCognitoIdTokenVerifier(userPoolId: string, clientId: string | null): IdTokenVerifier {
   const verifier = CognitoJwtVerifier.create({ userPoolId, clientId, tokenUse: 'id' });
   return wrap((token) => verifier.verify(token));
 }

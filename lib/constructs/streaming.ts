@@ -1,0 +1,117 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { type FunctionUrl, FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions';
+import { API_BASE_PATH, ROUTES, type RouteDefinition } from '../../functions/src/routes';
+import { AgentFunction } from './agent-function';
+import type { Data } from './data';
+import type { Secrets } from './secrets';
+
+/** The tables a stream function reads and writes: the conversation, its messages, token usage. */
+export const STREAM_READ_WRITE_TABLES: readonly TableId[] = ['conversations', 'messages', 'usage'];
+/** The tables a stream function only reads: the user's provider keys (decrypted with the secrets key). */
+export const STREAM_READ_TABLES: readonly TableId[] = ['apiKeys'];
+
+/** What a stream function may call on Bedrock: ConverseStream (and Converse), nothing else. */
+export const BEDROCK_INVOKE_ACTIONS = ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'];
+
+export interface StreamingProps {
+  readonly stage: string;
+  /** Entry file of a handler module named `<area>/<handler>` (the stack's `entry` helper). */
+  readonly handlerEntry: (module: string) => string;
+  readonly data: Data;
+  readonly secrets: Secrets;
+  /**
+   * The stream functions verify Cognito ID tokens themselves: they have no API Gateway authorizer.
+   * Only the pool's id is passed (USER_POOL_ID), not the web client's: the client lists the
+   * distribution's URL as an OAuth callback and the distribution fronts these functions' URLs, so
+   * a client id in their environment is a dependency cycle (client -> distribution -> Function URL
+   * -> function -> client). The handler has to verify against the pool alone (aws-jwt-verify with
+   * `clientId: null`), which is what the REST API's Cognito authorizer checks too.
+   */
+  readonly userPool: IUserPool;
+  /** Environment added to every stream function. */
+  readonly environment?: Readonly<Record<string, string>>;
+  /** @default ROUTES, the route manifest (only its `transport: 'stream'` routes are used) */
+  readonly routes?: readonly RouteDefinition[];
+}
+
+/** One streaming route: its function and the Function URL CloudFront fronts. */
+export interface StreamEndpoint {
+  readonly route: RouteDefinition;
+  /** The viewer path on the distribution, e.g. `/api/messages/generate-stream`. */
+  readonly path: string;
+  readonly function: AgentFunction;
+  readonly functionUrl: FunctionUrl;
+}
+
+/**
+ * The response-streaming routes of the manifest: one Lambda each behind a Function URL (IAM auth,
+ * RESPONSE_STREAM) that only CloudFront's origin access control may call. Not VPC-attached:
+ * Function URLs do not stream from inside a VPC.
+ */
+export class Streaming extends Construct {
+  readonly endpoints: readonly StreamEndpoint[];
+
+  constructor(scope: Construct, id: string, props: StreamingProps) {
+    super(scope, id);
+    const routes = (props.routes ?? ROUTES).filter((route) => route.transport === 'stream');
+    const bedrock = bedrockInvokeStatement(Stack.of(this));
+
+    this.endpoints = routes.map((route) => {
+      const module = `${route.area}/${route.handler}`;
+      const fn = new AgentFunction(this, `${pascalCase(route.area)}${pascalCase(route.handler)}`, {
+        entry: props.handlerEntry(module),
+        stage: props.stage,
+        description: `AgentForge stream ${module} (${props.stage})`,
+        // A long reply with tool calls in between; the handler saves as it goes.
+        memorySize: 1024,
+        timeout: Duration.minutes(15),
+        environment: {
+          ...props.environment,
+          USER_POOL_ID: props.userPool.userPoolId,
+          BEDROCK_ENABLED: 'true',
+        },
+      });
+
+      props.data.addTableNames(fn.function);
+      props.data.grantReadWrite(fn.function, ...STREAM_READ_WRITE_TABLES);
+      for (const tableId of STREAM_READ_TABLES) props.data.tables[tableId].grantReadData(fn.function);
+      props.secrets.grantDecrypt(fn.function);
+      fn.function.addToRolePolicy(bedrock);
+
+      const functionUrl = fn.function.addFunctionUrl({
+        authType: FunctionUrlAuthType.AWS_IAM,
+        invokeMode: InvokeMode.RESPONSE_STREAM,
+      });
+      return { route, path: `${API_BASE_PATH}${route.path}`, function: fn, functionUrl };
+    });
+  }
+
+  /** The endpoint serving a viewer path; throws if no stream route has it. */
+  endpointFor(path: string): StreamEndpoint {
+    const endpoint = this.endpoints.find((candidate) => candidate.path === path);
+    if (!endpoint) throw new Error(`No streaming route serves ${path}`);
+    return endpoint;
+  }
+}
+
+/**
+ * Bedrock invocation on foundation models (any region: the `us.` cross-region inference profiles
+ * route to models in several regions) and on this account's inference profiles in the stack's region.
+ */
+function bedrockInvokeStatement(stack: Stack): PolicyStatement {
+  return new PolicyStatement({
+    actions: BEDROCK_INVOKE_ACTIONS,
+    resources: [
+      stack.formatArn({ service: 'bedrock', region: '*', account: '', resource: 'foundation-model/*' }),
+      stack.formatArn({ service: 'bedrock', resource: 'inference-profile/*' }),
+    ],
+  });
+}
+
+function pascalCase(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+}

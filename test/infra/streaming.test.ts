@@ -1,0 +1,303 @@
+import { Capture, Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  TABLE_IDS,
+  type TableId,
+  tableEnvVar,
+} from '../../functions/src/adapters/dynamodb/table-definitions';
+import { API_BASE_PATH, ROUTES } from '../../functions/src/routes';
+import { tableLogicalId } from '../../lib/constructs/data';
+import { SECRETS_KEY_ENV_VAR, SECRETS_KEY_LOGICAL_ID } from '../../lib/constructs/secrets';
+import { STREAM_PATH } from '../../lib/constructs/web-hosting';
+import { synthStack } from './synth';
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ACCOUNT = '123456789012';
+const DYNAMODB_WRITE = 'dynamodb:PutItem';
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+interface Resource {
+  Type: string;
+  Properties: Record<string, unknown>;
+}
+
+let template: Template;
+let resources: Record<string, Resource>;
+/** Logical ids of the stream function, its role and its Function URL. */
+let streamFn: string;
+let streamRole: string;
+let streamUrl: string;
+
+beforeAll(() => {
+  ({ template } = synthStack());
+  resources = template.toJSON().Resources;
+  streamFn = onlyId(
+    template.findResources('AWS::Lambda::Function', {
+      Properties: { Description: 'AgentForge stream messages/generate-stream (test)' },
+    }),
+  );
+  streamRole = (resource(streamFn).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  streamUrl = onlyId(
+    template.findResources('AWS::Lambda::Url', {
+      Properties: { TargetFunctionArn: { 'Fn::GetAtt': [streamFn, 'Arn'] } },
+    }),
+  );
+}, 120_000);
+
+function resource(id: string): Resource {
+  const found = resources[id];
+  if (!found) throw new Error(`no resource ${id}`);
+  return found;
+}
+
+function onlyId(found: Record<string, unknown>): string {
+  const ids = Object.keys(found);
+  expect(ids).toHaveLength(1);
+  return ids[0] as string;
+}
+
+/** An ARN or other joined string with the pseudo parameters filled in as on AWS in the test account. */
+function flatten(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const object = value as Record<string, unknown>;
+  if ('Fn::Join' in object) {
+    const [separator, parts] = object['Fn::Join'] as [string, unknown[]];
+    return parts.map(flatten).join(separator);
+  }
+  const pseudo: Record<string, string> = {
+    'AWS::Partition': 'aws',
+    'AWS::AccountId': ACCOUNT,
+    'AWS::Region': 'us-east-1',
+  };
+  const ref = object.Ref as string | undefined;
+  if (ref) return pseudo[ref] ?? `<${ref}>`;
+  return JSON.stringify(value);
+}
+
+const actionsOf = (statement: Statement) => [statement.Action].flat();
+
+/** Every statement of every IAM policy attached to a role. */
+function statementsOf(role: string): Statement[] {
+  return Object.values(resources)
+    .filter(
+      (resource) =>
+        resource.Type === 'AWS::IAM::Policy' &&
+        JSON.stringify(resource.Properties.Roles) === JSON.stringify([{ Ref: role }]),
+    )
+    .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+function distributionConfig(): {
+  CacheBehaviors: { PathPattern: string; TargetOriginId: string; [key: string]: unknown }[];
+  Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown }[];
+} {
+  const config = new Capture();
+  template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: config });
+  return config.asObject() as ReturnType<typeof distributionConfig>;
+}
+
+function streamBehaviour(config = distributionConfig()) {
+  const behaviour = config.CacheBehaviors.find((b) => b.PathPattern === STREAM_PATH);
+  if (!behaviour) throw new Error(`no cache behaviour for ${STREAM_PATH}`);
+  return behaviour;
+}
+
+describe('the stream function', () => {
+  it('exists for every stream route of the manifest and for the web app stream URL', () => {
+    const streamRoutes = ROUTES.filter((route) => route.transport === 'stream');
+    expect(streamRoutes.map((route) => `${API_BASE_PATH}${route.path}`)).toContain(STREAM_PATH);
+    const functions = template.findResources('AWS::Lambda::Function', {
+      Properties: { Description: Match.stringLikeRegexp('^AgentForge stream ') },
+    });
+    expect(Object.keys(functions)).toHaveLength(streamRoutes.length);
+  });
+
+  it('runs Node.js 22 on ARM64 with 1 GB and 15 minutes, outside any VPC', () => {
+    const fn = resource(streamFn).Properties;
+    expect(fn).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      MemorySize: 1024,
+      Timeout: 900,
+    });
+    expect(fn).not.toHaveProperty('VpcConfig');
+  });
+
+  it('knows every table, the user pool, the secrets key and that Bedrock is on', () => {
+    const variables = (resource(streamFn).Properties.Environment as { Variables: Record<string, unknown> })
+      .Variables;
+    for (const id of TABLE_IDS) expect(variables[tableEnvVar(id)]).toEqual({ Ref: tableLogicalId(id) });
+    expect(variables).toMatchObject({
+      STAGE: 'test',
+      RUNTIME: 'aws',
+      BEDROCK_ENABLED: 'true',
+      USER_POOL_ID: { Ref: 'UserPool' },
+      [SECRETS_KEY_ENV_VAR]: { 'Fn::GetAtt': [SECRETS_KEY_LOGICAL_ID, 'Arn'] },
+    });
+  });
+
+  it('has a Function URL that streams and requires IAM (CloudFront signs with OAC)', () => {
+    expect(resource(streamUrl).Properties).toMatchObject({
+      AuthType: 'AWS_IAM',
+      InvokeMode: 'RESPONSE_STREAM',
+    });
+    expect(resource(streamUrl).Properties).not.toHaveProperty('Cors');
+  });
+
+  it('is named in the stack outputs', () => {
+    template.hasOutput('StreamFunctionName', { Value: { Ref: streamFn } });
+  });
+});
+
+describe('the stream behaviour of the distribution', () => {
+  it('comes before /api/*, which would otherwise match the stream path', () => {
+    const paths = distributionConfig().CacheBehaviors.map((behaviour) => behaviour.PathPattern);
+    expect(paths).toContain(STREAM_PATH);
+    expect(paths).toContain(`${API_BASE_PATH}/*`);
+    expect(paths.indexOf(STREAM_PATH)).toBeLessThan(paths.indexOf(`${API_BASE_PATH}/*`));
+  });
+
+  it('is uncached, uncompressed, HTTPS only and read-only', () => {
+    const behaviour = streamBehaviour();
+    expect(behaviour).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      Compress: false,
+      ViewerProtocolPolicy: 'https-only',
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS'],
+    });
+  });
+
+  it("targets the stream function's URL through a Lambda origin access control", () => {
+    const config = distributionConfig();
+    const behaviour = streamBehaviour(config);
+    const origin = config.Origins.find((o) => o.Id === behaviour.TargetOriginId);
+    if (!origin) throw new Error('the stream behaviour has no origin');
+    expect(JSON.stringify(origin.DomainName)).toContain(
+      JSON.stringify({ 'Fn::GetAtt': [streamUrl, 'FunctionUrl'] }),
+    );
+    const [oacId] = (origin.OriginAccessControlId as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+    expect(resource(oacId)).toMatchObject({
+      Type: 'AWS::CloudFront::OriginAccessControl',
+      Properties: {
+        OriginAccessControlConfig: {
+          OriginAccessControlOriginType: 'lambda',
+          SigningBehavior: 'always',
+          SigningProtocol: 'sigv4',
+        },
+      },
+    });
+  });
+
+  it('forwards the query string and X-Id-Token, but neither Authorization nor Host', () => {
+    const behaviour = streamBehaviour();
+    const policyId = (behaviour.OriginRequestPolicyId as { Ref: string }).Ref;
+    const policy = resource(policyId);
+    expect(policy.Type).toBe('AWS::CloudFront::OriginRequestPolicy');
+    const config = policy.Properties.OriginRequestPolicyConfig as {
+      HeadersConfig: { HeaderBehavior: string; Headers: string[] };
+      QueryStringsConfig: { QueryStringBehavior: string };
+      CookiesConfig: { CookieBehavior: string };
+    };
+    expect(config.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: ['X-Id-Token'] });
+    const headers = config.HeadersConfig.Headers.map((header) => header.toLowerCase());
+    expect(headers).not.toContain('authorization');
+    expect(headers).not.toContain('host');
+    expect(config.QueryStringsConfig.QueryStringBehavior).toBe('all');
+    expect(config.CookiesConfig.CookieBehavior).toBe('none');
+  });
+
+  it('lets only this distribution invoke the function, through its URL and as a function', () => {
+    const distribution = onlyId(template.findResources('AWS::CloudFront::Distribution'));
+    const permissions = Object.values(
+      template.findResources('AWS::Lambda::Permission', {
+        Properties: { Principal: 'cloudfront.amazonaws.com' },
+      }),
+    ).map((permission) => (permission as Resource).Properties);
+    expect(permissions.map((permission) => permission.Action).sort()).toEqual([
+      'lambda:InvokeFunction',
+      'lambda:InvokeFunctionUrl',
+    ]);
+    for (const permission of permissions) {
+      expect(JSON.stringify(permission.FunctionName)).toContain(streamUrl);
+      expect(flatten(permission.SourceArn)).toBe(
+        `arn:aws:cloudfront::${ACCOUNT}:distribution/<${distribution}>`,
+      );
+    }
+    expect(permissions.find((p) => p.Action === 'lambda:InvokeFunction')?.InvokedViaFunctionUrl).toBe(true);
+  });
+});
+
+describe('the stream function permissions', () => {
+  it('invoke Bedrock models and inference profiles, nothing else and nowhere else', () => {
+    const bedrock = statementsOf(streamRole).filter((statement) =>
+      actionsOf(statement).some((action) => action.startsWith('bedrock:')),
+    );
+    expect(bedrock).toHaveLength(1);
+    const [statement] = bedrock as [Statement];
+    expect(statement.Effect).toBe('Allow');
+    expect(actionsOf(statement).sort()).toEqual([
+      'bedrock:InvokeModel',
+      'bedrock:InvokeModelWithResponseStream',
+    ]);
+    expect([statement.Resource].flat().map(flatten).sort()).toEqual([
+      'arn:aws:bedrock:*::foundation-model/*',
+      `arn:aws:bedrock:us-east-1:${ACCOUNT}:inference-profile/*`,
+    ]);
+  });
+
+  it('never pair a Bedrock action with Resource "*"', () => {
+    for (const statement of statementsOf(streamRole)) {
+      if (actionsOf(statement).some((action) => action.startsWith('bedrock:'))) {
+        expect([statement.Resource].flat()).not.toContain('*');
+      }
+    }
+  });
+
+  it('are the only Bedrock grant in the stack (the api-keys function lists models from a static map)', () => {
+    const policies = template.findResources('AWS::IAM::Policy');
+    const withBedrock = Object.values(policies).filter((policy) =>
+      JSON.stringify(policy).includes('bedrock:'),
+    );
+    expect(withBedrock.map((policy) => (policy as Resource).Properties.Roles)).toEqual([
+      [{ Ref: streamRole }],
+    ]);
+  });
+
+  it('read and write conversations, messages and usage, only read API keys, and touch no other table', () => {
+    const tableStatements = statementsOf(streamRole).filter((statement) =>
+      actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
+    );
+    const tablesOf = (filter: (statement: Statement) => boolean) =>
+      [
+        ...new Set(
+          tableStatements
+            .filter(filter)
+            .flatMap((statement) => [statement.Resource].flat())
+            .map((resource) => (resource as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]),
+        ),
+      ].sort();
+    const logicalIds = (...ids: TableId[]) => ids.map(tableLogicalId).sort();
+    expect(tablesOf(() => true)).toEqual(logicalIds('conversations', 'messages', 'usage', 'apiKeys'));
+    expect(tablesOf((statement) => actionsOf(statement).includes(DYNAMODB_WRITE))).toEqual(
+      logicalIds('conversations', 'messages', 'usage'),
+    );
+  });
+
+  it('decrypt with the secrets key but never encrypt', () => {
+    const kms = statementsOf(streamRole).filter((statement) =>
+      actionsOf(statement).some((action) => action.startsWith('kms:')),
+    );
+    expect(kms).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'kms:Decrypt',
+        Resource: { 'Fn::GetAtt': [SECRETS_KEY_LOGICAL_ID, 'Arn'] },
+      },
+    ]);
+  });
+});
