@@ -27,7 +27,13 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'infra', sequence: { groupOrder: 1 }, include: ['test/infra/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
+        test: {
+          name: 'infra',
+          sequence: { groupOrder: 1 },
+          include: ['test/infra/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
       },
       {
         test: {

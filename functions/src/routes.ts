@@ -6,7 +6,7 @@
  */
 export const API_BASE_PATH = '/api';
 
-export const API_AREAS = ['users', 'conversations', 'messages', 'api-keys'] as const;
+export const API_AREAS = ['users', 'conversations', 'messages', 'api-keys', 'mcp', 'mcp-gateway'] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -108,6 +108,65 @@ export const ROUTES: readonly RouteDefinition[] = [
     area: 'api-keys',
     handler: 'list-providers',
     auth: 'cognito',
+  },
+
+  { method: 'POST', path: '/mcp-servers', area: 'mcp', handler: 'create-server', auth: 'cognito' },
+  { method: 'GET', path: '/mcp-servers', area: 'mcp', handler: 'list-servers', auth: 'cognito' },
+  { method: 'GET', path: '/mcp/servers', area: 'mcp', handler: 'list-servers', auth: 'cognito' },
+  { method: 'GET', path: '/mcp-servers/{id}', area: 'mcp', handler: 'get-server', auth: 'cognito' },
+  { method: 'PUT', path: '/mcp-servers/{id}', area: 'mcp', handler: 'update-server', auth: 'cognito' },
+  { method: 'PUT', path: '/mcp/servers/{id}', area: 'mcp', handler: 'update-server', auth: 'cognito' },
+  { method: 'DELETE', path: '/mcp-servers/{id}', area: 'mcp', handler: 'delete-server', auth: 'cognito' },
+  {
+    method: 'POST',
+    path: '/mcp-servers/{id}/enable',
+    area: 'mcp',
+    handler: 'enable-server',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/mcp-servers/{id}/disable',
+    area: 'mcp',
+    handler: 'disable-server',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/mcp-servers/{id}/external-token',
+    area: 'mcp',
+    handler: 'issue-external-token',
+    auth: 'cognito',
+  },
+  { method: 'GET', path: '/mcp/usage', area: 'mcp', handler: 'get-usage', auth: 'cognito' },
+
+  {
+    method: 'POST',
+    path: '/mcp-gateway/{serverId}',
+    area: 'mcp-gateway',
+    handler: 'forward-owner',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/mcp-gateway/{serverId}',
+    area: 'mcp-gateway',
+    handler: 'method-not-allowed',
+    auth: 'public',
+  },
+  {
+    method: 'POST',
+    path: '/mcp-external/{serverId}',
+    area: 'mcp-gateway',
+    handler: 'forward-external',
+    auth: 'public',
+  },
+  {
+    method: 'GET',
+    path: '/mcp-external/{serverId}',
+    area: 'mcp-gateway',
+    handler: 'method-not-allowed',
+    auth: 'public',
   },
 ];
 

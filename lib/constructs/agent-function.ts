@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import { AssetHashType, DockerImage, Duration } from 'aws-cdk-lib';
+import type { ISecurityGroup, IVpc, SubnetSelection } from 'aws-cdk-lib/aws-ec2';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -42,6 +43,18 @@ export const LAMBDA_ESBUILD_OPTIONS = {
 export const AGENT_FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 export const AGENT_FUNCTION_ARCHITECTURE = Architecture.ARM_64;
 
+/** Where a VPC-attached function sits (most functions are not in a VPC). */
+export interface AgentFunctionVpcPlacement {
+  readonly vpc: IVpc;
+  readonly subnets: SubnetSelection;
+  readonly securityGroups: readonly ISecurityGroup[];
+  /**
+   * Lambda never gives a function a public IP: in a public subnet it reaches only what the VPC
+   * routes privately (VPC endpoints, addresses in the VPC). Say so to place it there.
+   */
+  readonly allowPublicSubnet?: boolean;
+}
+
 export interface AgentFunctionProps {
   /** Absolute path of the handler module (exports `handler`). */
   readonly entry: string;
@@ -54,6 +67,8 @@ export interface AgentFunctionProps {
   readonly timeout?: Duration;
   /** @default one month */
   readonly logRetention?: RetentionDays;
+  /** @default not in a VPC */
+  readonly vpcPlacement?: AgentFunctionVpcPlacement;
 }
 
 /** A Lambda with the team defaults: Node 22 on ARM64, minified ESM bundle with source maps, own log group. */
@@ -77,6 +92,12 @@ export class AgentFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(29),
       description: props.description,
       logGroup: this.logGroup,
+      ...(props.vpcPlacement && {
+        vpc: props.vpcPlacement.vpc,
+        vpcSubnets: props.vpcPlacement.subnets,
+        securityGroups: [...props.vpcPlacement.securityGroups],
+        allowPublicSubnet: props.vpcPlacement.allowPublicSubnet,
+      }),
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         STAGE: props.stage,

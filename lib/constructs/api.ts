@@ -20,7 +20,7 @@ import {
   ROUTES,
   type RouteDefinition,
 } from '../../functions/src/routes';
-import { AgentFunction } from './agent-function';
+import { AgentFunction, type AgentFunctionVpcPlacement } from './agent-function';
 
 /** The API Gateway stage; CloudFront's `/api/*` behaviour targets it. */
 export const API_STAGE_NAME = 'api';
@@ -43,6 +43,8 @@ export interface ApiProps {
   readonly throttling?: ApiThrottling;
   /** @default ROUTES, the route manifest */
   readonly routes?: readonly RouteDefinition[];
+  /** Areas whose function runs in a VPC (the MCP gateway); every other area stays outside any VPC. */
+  readonly vpcPlacement?: Partial<Record<ApiArea, AgentFunctionVpcPlacement>>;
 }
 
 /** The REST API generated from the route manifest: one Lambda per area, Cognito on every non-public route. */
@@ -56,6 +58,11 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
+    for (const area of Object.keys(props.vpcPlacement ?? {})) {
+      if (!(API_AREAS as readonly string[]).includes(area)) {
+        throw new Error(`vpcPlacement names "${area}", which is not an API area (${API_AREAS.join(', ')})`);
+      }
+    }
     const throttling = props.throttling ?? { rateLimit: 100, burstLimit: 200 };
 
     this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
@@ -92,6 +99,7 @@ export class Api extends Construct {
           stage: props.stage,
           description: `AgentForge ${area} API (${props.stage})`,
           environment: props.environment,
+          vpcPlacement: props.vpcPlacement?.[area],
         }),
       ]),
     ) as Record<ApiArea, AgentFunction>;

@@ -7,6 +7,7 @@ import { AgentFunction } from '../constructs/agent-function';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { McpRuntime } from '../constructs/mcp-runtime';
 import { Secrets } from '../constructs/secrets';
 import { Streaming } from '../constructs/streaming';
 import { STREAM_PATH, WebHosting } from '../constructs/web-hosting';
@@ -22,6 +23,8 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   conversations: ['conversations', 'messages'],
   messages: ['conversations', 'messages'],
   'api-keys': ['apiKeys'],
+  mcp: ['mcpServers', 'usage'],
+  'mcp-gateway': ['mcpServers'],
 };
 
 export interface AgentForgeStackProps extends StackProps {
@@ -36,6 +39,11 @@ export interface AgentForgeStackProps extends StackProps {
    * @default `<projectRoot>/functions/src/handlers/<module>.ts`
    */
   readonly handlerEntry?: (module: string) => string;
+  /**
+   * Entry of the MCP bridge, bundled into the runner image. Tests point it at a fixture.
+   * @default `<projectRoot>/functions/src/runner/main.ts`
+   */
+  readonly runnerEntry?: string;
 }
 
 /** One stage of the product: data, auth, API and web hosting. */
@@ -46,6 +54,7 @@ export class AgentForgeStack extends Stack {
   readonly api: Api;
   readonly web: WebHosting;
   readonly streaming: Streaming;
+  readonly mcpRuntime: McpRuntime;
 
   constructor(scope: Construct, id: string, props: AgentForgeStackProps) {
     super(scope, id, props);
@@ -65,6 +74,14 @@ export class AgentForgeStack extends Stack {
       props.handlerEntry ??
       ((module: string) => join(props.projectRoot, 'functions/src/handlers', `${module}.ts`));
 
+    this.mcpRuntime = new McpRuntime(this, 'McpRuntime', {
+      stage: config.stage,
+      runnerEntry: props.runnerEntry ?? join(props.projectRoot, 'functions/src/runner/main.ts'),
+      runnerDockerfile: join(props.projectRoot, 'functions/src/runner/Dockerfile'),
+      reaperEntry: entry('mcp/reap-servers'),
+      data: this.data,
+    });
+
     this.api = new Api(this, 'Api', {
       stage: config.stage,
       userPool: this.auth.userPool,
@@ -74,12 +91,17 @@ export class AgentForgeStack extends Stack {
         ALLOWED_ORIGINS: webOrigins.join(','),
         WHITELISTED_EMAILS: config.whitelistedEmails.join(','),
       },
+      // The MCP gateway forwards to the server tasks' private IPs: the only VPC-attached area.
+      vpcPlacement: { 'mcp-gateway': this.mcpRuntime.gatewayPlacement },
     });
     for (const [area, tableIds] of Object.entries(AREA_TABLES) as [ApiArea, readonly TableId[]][]) {
       this.data.addTableNames(this.api.functions[area].function);
       this.data.grantReadWrite(this.api.functions[area].function, ...tableIds);
     }
     this.secrets.grantEncryptDecrypt(this.api.functions['api-keys'].function);
+    // Starts, observes and stops server tasks; encrypts and decrypts the servers' env values.
+    this.mcpRuntime.grantServerControl(this.api.functions.mcp.function);
+    this.secrets.grantEncryptDecrypt(this.api.functions.mcp.function);
 
     const postConfirmation = new AgentFunction(this, 'PostConfirmation', {
       entry: entry('auth/post-confirmation'),

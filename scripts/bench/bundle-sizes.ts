@@ -14,7 +14,11 @@ function lambdaEntries(): { name: string; entry: string }[] {
     name: `stream-${route.handler}`,
     entry: join(HANDLERS, route.area, `${route.handler}.ts`),
   }));
-  return [...areas, ...streams, { name: 'post-confirmation', entry: join(HANDLERS, 'auth/post-confirmation.ts') }];
+  return [
+    ...areas,
+    ...streams,
+    { name: 'post-confirmation', entry: join(HANDLERS, 'auth/post-confirmation.ts') },
+  ];
 }
 
 /** The bytes a cold start reads: the entry chunk and every chunk it imports statically. */

@@ -4,8 +4,10 @@
  */
 import { benchBundleSizes } from './bundle-sizes.js';
 import { benchLocalStackStartup } from './local-stack-startup.js';
+import { benchMcpRunner } from './mcp-runner.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 await benchBundleSizes();
 await benchLocalStackStartup();
+await benchMcpRunner();

@@ -24,6 +24,8 @@ export interface LocalStackOptions {
   /** Tests: every e-mailed code is this value. */
   fixedCode?: string;
   whitelistedEmails?: readonly string[];
+  /** How often the MCP reaper runs (EventBridge Scheduler runs it every minute on AWS). */
+  reaperIntervalMs?: number;
   /** Silence the identity service's console output (tests). */
   quiet?: boolean;
 }
@@ -55,6 +57,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     setFunctionEnvironment(dynamo.endpoint, dynamo.tableNames, options.whitelistedEmails ?? []);
     // The local secret cipher's AES-256 key, made once per data directory (on AWS: the KMS key).
     process.env.LOCAL_SECRETS_KEY_FILE = await ensureLocalSecretKeyFile(join(options.dataDir, 'secrets.key'));
+    process.env.LOCAL_DATA_DIR = options.dataDir;
     const outboxFile = join(options.dataDir, 'outbox.jsonl');
     const outbox = createOutbox(outboxFile);
     const cognito = await startLocalCognito({
@@ -88,6 +91,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stops.push(api.stop);
     const apiUrl = api.url.replace('127.0.0.1', 'localhost');
+    // The chat reaches MCP servers through the gateway routes of this same API, as on AWS.
+    process.env.GATEWAY_BASE_URL = `${api.url}/api`;
+    stops.push(startLocalReaper(options.reaperIntervalMs ?? DEFAULT_REAPER_INTERVAL_MS));
 
     const runtimeConfig: RuntimeConfig = {
       stage: 'local',
@@ -119,6 +125,26 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stopAll(stops);
     throw error;
   }
+}
+
+export const DEFAULT_REAPER_INTERVAL_MS = 60_000;
+
+/**
+ * The MCP reaper on a timer, as the scheduled Lambda; on stop it also stops every server the local
+ * runner started (they are this process's children).
+ */
+function startLocalReaper(intervalMs: number): () => Promise<void> {
+  const reap = invokeFunction('mcp/reap-servers');
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(() => reap({})).catch((error: unknown) => console.error('[local-reaper]', error));
+  }, intervalMs);
+  return async () => {
+    clearInterval(timer);
+    await running;
+    const { localRunner } = await import('../../functions/src/composition/mcp.js');
+    await localRunner().stopAll();
+  };
 }
 
 /** A non-API Lambda (e.g. a Cognito trigger) run in-process, imported on first use. */

@@ -26,6 +26,9 @@ const stack = await startLocalStack({
     dynamodb: port('DYNAMODB_PORT', 4567),
   },
   web: true,
+  ...(process.env.MCP_REAPER_INTERVAL_MS
+    ? { reaperIntervalMs: Number(process.env.MCP_REAPER_INTERVAL_MS) }
+    : {}),
   ...(process.env.CODE ? { fixedCode: process.env.CODE } : {}),
   whitelistedEmails: (process.env.WHITELISTED_EMAILS ?? '').split(',').filter(Boolean),
 });

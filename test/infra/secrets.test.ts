@@ -43,6 +43,7 @@ function functionDescribedAs(prefix: string): [string, Resource] {
 }
 const apiKeysFunction = () => functionDescribedAs('AgentForge api-keys API');
 const streamFunction = () => functionDescribedAs('AgentForge stream messages/generate-stream');
+const mcpFunction = () => functionDescribedAs('AgentForge mcp API');
 
 /** Every IAM statement that names a KMS action, with the roles its policy is attached to. */
 function kmsStatements() {
@@ -73,7 +74,7 @@ describe('the secrets key', () => {
     });
   });
 
-  it('lets the api-keys function encrypt and decrypt with it, the stream only decrypt, and nothing more', () => {
+  it('lets the api-keys and mcp functions encrypt and decrypt with it, the stream only decrypt, and nothing more', () => {
     const roleOf = ([, fn]: [string, Resource]) => [{ Ref: fn.Properties.Role?.['Fn::GetAtt'][0] }];
     expect(kmsStatements()).toEqual(
       expect.arrayContaining([
@@ -83,14 +84,20 @@ describe('the secrets key', () => {
           Resource: keyArn,
           roles: roleOf(apiKeysFunction()),
         },
+        {
+          Effect: 'Allow',
+          Action: ['kms:Decrypt', 'kms:Encrypt'],
+          Resource: keyArn,
+          roles: roleOf(mcpFunction()),
+        },
         { Effect: 'Allow', Action: ['kms:Decrypt'], Resource: keyArn, roles: roleOf(streamFunction()) },
       ]),
     );
-    expect(kmsStatements()).toHaveLength(2);
+    expect(kmsStatements()).toHaveLength(3);
   });
 
-  it('tells only the api-keys and stream functions which key to use', () => {
-    const users = [apiKeysFunction()[0], streamFunction()[0]];
+  it('tells only the api-keys, mcp and stream functions which key to use', () => {
+    const users = [apiKeysFunction()[0], mcpFunction()[0], streamFunction()[0]];
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       const value = fn.Properties.Environment?.Variables?.[SECRETS_KEY_ENV_VAR];
       if (users.includes(id)) expect(value).toEqual(keyArn);

@@ -43,9 +43,9 @@ describe('the stage stack', () => {
     });
   });
 
-  it('creates no NAT gateway and no VPC', () => {
+  it('creates no NAT gateway and only the MCP runtime VPC', () => {
     template.resourceCountIs('AWS::EC2::NatGateway', 0);
-    template.resourceCountIs('AWS::EC2::VPC', 0);
+    template.resourceCountIs('AWS::EC2::VPC', 1);
   });
 
   it('names no stateful resource itself, so stages never collide', () => {

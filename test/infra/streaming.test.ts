@@ -268,7 +268,7 @@ describe('the stream function permissions', () => {
     ]);
   });
 
-  it('read and write conversations, messages and usage, only read API keys, and touch no other table', () => {
+  it('read and write conversations, messages, usage and MCP servers, only read API keys, and touch no other table', () => {
     const tableStatements = statementsOf(streamRole).filter((statement) =>
       actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
     );
@@ -278,13 +278,18 @@ describe('the stream function permissions', () => {
           tableStatements
             .filter(filter)
             .flatMap((statement) => [statement.Resource].flat())
-            .map((resource) => (resource as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]),
+            // Tables by their ARN; index ARNs (Fn::Join of a table ARN and /index/*) add no table.
+            .flatMap(
+              (resource) => (resource as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt']?.[0] ?? [],
+            ),
         ),
       ].sort();
     const logicalIds = (...ids: TableId[]) => ids.map(tableLogicalId).sort();
-    expect(tablesOf(() => true)).toEqual(logicalIds('conversations', 'messages', 'usage', 'apiKeys'));
+    expect(tablesOf(() => true)).toEqual(
+      logicalIds('conversations', 'messages', 'usage', 'mcpServers', 'apiKeys'),
+    );
     expect(tablesOf((statement) => actionsOf(statement).includes(DYNAMODB_WRITE))).toEqual(
-      logicalIds('conversations', 'messages', 'usage'),
+      logicalIds('conversations', 'messages', 'usage', 'mcpServers'),
     );
   });
 

@@ -28,7 +28,10 @@ export function testApp({ validate = false } = {}): App {
   });
 }
 
-/** Synthesizes the whole stage stack with the fixture handler for every area and the placeholder web app. */
+/**
+ * Synthesizes the whole stage stack with the fixture handler for every area (and as the runner
+ * image's bridge) and the placeholder web app.
+ */
 export function synthStack({ config = testStageConfig, validate = false } = {}): {
   stack: AgentForgeStack;
   template: Template;
@@ -39,6 +42,7 @@ export function synthStack({ config = testStageConfig, validate = false } = {}):
     projectRoot,
     webAssetPath: join(projectRoot, 'lib/web-placeholder'),
     handlerEntry: () => fixtureHandler,
+    runnerEntry: fixtureHandler,
   });
   return { stack, template: Template.fromStack(stack) };
 }

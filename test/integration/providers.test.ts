@@ -63,7 +63,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The adapter the lead's composition would build, pointed at the model server. */
+/** The adapter composition/models.ts builds, pointed at the model server. */
 function providerFor(provider: ProviderId, key = GOOD_KEY): ModelProvider {
   const bedrock = () =>
     new BedrockRuntimeClient({
@@ -172,6 +172,17 @@ describe.each(CASES)('$provider adapter against the model server', ({ provider, 
     );
     expect(error.kind).toBe(kind);
     expect(error.message).not.toContain(GOOD_KEY);
+  });
+
+  it('fails as unavailable when the stream breaks off midway, after the text before it', async () => {
+    const deltas: string[] = [];
+    const stream = providerFor(provider).stream({ model, ...say('one two three four [[fail-after:2]]') });
+    const failure = (async () => {
+      for await (const event of stream) if (event.type === 'text-delta') deltas.push(event.text);
+    })();
+    const error = await failureOf(failure);
+    expect(error.kind).toBe('unavailable');
+    expect(deltas.join('')).toBe('Echo: one');
   });
 
   it('maps an unknown model to model_not_found', async () => {

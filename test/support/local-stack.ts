@@ -6,13 +6,17 @@ import { type LocalStack, startLocalStack } from '../../scripts/local/stack.js';
 export const TEST_CODE = '123456';
 
 /** A throwaway local stack on ephemeral ports with its own data directory. */
-export async function startTestStack(options: { web: boolean }): Promise<LocalStack & { dataDir: string }> {
+export async function startTestStack(options: {
+  web: boolean;
+  reaperIntervalMs?: number;
+}): Promise<LocalStack & { dataDir: string }> {
   process.env.LOG_LEVEL ??= 'silent';
   const dataDir = await mkdtemp(join(tmpdir(), 'agentforge-test-'));
   const stack = await startLocalStack({
     dataDir,
     ports: { api: 0, web: 0, cognito: 0, dynamodb: 0 },
     web: options.web,
+    ...(options.reaperIntervalMs ? { reaperIntervalMs: options.reaperIntervalMs } : {}),
     fixedCode: TEST_CODE,
     quiet: true,
   });

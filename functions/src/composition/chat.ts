@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { createUsageRepository } from '../adapters/dynamodb/usage-repository.js';
 import { type ChatService, createChatService } from '../domain/chat/chat-service.js';
 import { conversationService, messageRepository } from './conversations.js';
+import { mcpToolSource } from './mcp.js';
 import { modelResolver } from './models.js';
 import { db, env } from './root.js';
 
@@ -11,6 +12,7 @@ export function chatService(): ChatService {
     conversations: conversationService(),
     messages: messageRepository(),
     models: modelResolver(),
+    tools: mcpToolSource(),
     usage: createUsageRepository(db, env.tables.usage),
     newId: ulid,
     now: Date.now,

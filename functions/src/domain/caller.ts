@@ -2,4 +2,9 @@
 export interface Caller {
   userId: string;
   email: string;
+  /**
+   * The verified ID token itself, where the function checked it (the stream): its MCP tool calls
+   * go through the gateway as the caller.
+   */
+  idToken?: string;
 }

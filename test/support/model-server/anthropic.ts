@@ -1,5 +1,14 @@
 /** The Anthropic Messages API: `POST /v1/messages` (named SSE events), `GET /v1/models`, `x-api-key`. */
-import { BAD_KEY, type Exchange, newId, pace, sendJson, sseFrame, startEventStream } from './exchange.js';
+import {
+  BAD_KEY,
+  type Exchange,
+  newId,
+  pace,
+  sendJson,
+  sseFrame,
+  startEventStream,
+  tokensBeforeFailure,
+} from './exchange.js';
 import { countPromptTokens, jsonPieces, planReply, type Turn } from './script.js';
 
 type Block = {
@@ -76,10 +85,14 @@ async function createMessage(exchange: Exchange) {
   if (reply.kind === 'text') {
     send('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
     send('ping', {});
-    const sent = await pace(exchange, reply.tokens, reply.delayMs, (text) =>
+    const sent = await pace(exchange, tokensBeforeFailure(reply), reply.delayMs, (text) =>
       send('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }),
     );
     if (!sent) return;
+    if (reply.failAfter !== undefined) {
+      send('error', { error: { type: 'overloaded_error', message: 'Overloaded' } });
+      return res.end();
+    }
     outputTokens = reply.tokens.length;
     stopReason = 'end_turn';
   } else {

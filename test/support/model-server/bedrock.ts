@@ -4,7 +4,15 @@
  */
 import { EventStreamCodec, type MessageHeaders } from '@smithy/eventstream-codec';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
-import { BAD_KEY, bearerToken, type Exchange, newId, pace, sendJson } from './exchange.js';
+import {
+  BAD_KEY,
+  bearerToken,
+  type Exchange,
+  newId,
+  pace,
+  sendJson,
+  tokensBeforeFailure,
+} from './exchange.js';
 import { countPromptTokens, jsonPieces, planReply, type Turn } from './script.js';
 
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
@@ -63,10 +71,19 @@ export async function handleBedrockApi(exchange: Exchange): Promise<void> {
   let outputTokens: number;
   let stopReason: string;
   if (reply.kind === 'text') {
-    const sent = await pace(exchange, reply.tokens, reply.delayMs, (text) =>
+    const sent = await pace(exchange, tokensBeforeFailure(reply), reply.delayMs, (text) =>
       send('contentBlockDelta', { contentBlockIndex: 0, delta: { text } }),
     );
     if (!sent) return;
+    if (reply.failAfter !== undefined) {
+      const headers: MessageHeaders = {
+        ':exception-type': { type: 'string', value: 'serviceUnavailableException' },
+        ':content-type': { type: 'string', value: 'application/json' },
+        ':message-type': { type: 'string', value: 'exception' },
+      };
+      const body = fromUtf8(JSON.stringify({ message: 'Bedrock is unable to process your request.' }));
+      return res.end(codec.encode({ headers, body }));
+    }
     outputTokens = reply.tokens.length;
     stopReason = 'end_turn';
   } else {

@@ -28,10 +28,11 @@ export interface ServerRequest extends AsyncIterable<Buffer> {
   headers: IncomingHttpHeaders;
 }
 export interface ServerResponse {
-  writeHead(status: number, headers?: OutgoingHttpHeaders): unknown;
+  writeHead(status: number, headers?: OutgoingHttpHeaders): void;
   write(chunk: string | Uint8Array): boolean;
-  end(chunk?: string | Uint8Array): unknown;
+  end(chunk?: string | Uint8Array): void;
   once(event: 'close', listener: () => void): unknown;
+  destroy(): void;
   readonly writableEnded: boolean;
 }
 
@@ -83,6 +84,11 @@ export async function pace<T>(
     exchange.record.tokenSentAt.push(performance.now());
   }
   return true;
+}
+
+/** The tokens written before a `[[fail-after:<n>]]` failure (all of them without one). */
+export function tokensBeforeFailure(reply: { tokens: string[]; failAfter?: number }): string[] {
+  return reply.failAfter === undefined ? reply.tokens : reply.tokens.slice(0, reply.failAfter);
 }
 
 /** A Server-Sent Events frame; `event` for the APIs that name their events (Anthropic). */

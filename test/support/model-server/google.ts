@@ -1,5 +1,5 @@
 /** The Gemini API: `POST /v1beta/models/{model}:streamGenerateContent?alt=sse`, `GET /v1beta/models`. */
-import { BAD_KEY, type Exchange, pace, sendJson, startEventStream } from './exchange.js';
+import { BAD_KEY, type Exchange, pace, sendJson, startEventStream, tokensBeforeFailure } from './exchange.js';
 import { countPromptTokens, planReply, type Turn } from './script.js';
 
 interface Part {
@@ -69,12 +69,20 @@ async function streamContent(exchange: Exchange, model: string) {
   const { res } = exchange;
 
   if (reply.kind === 'text') {
-    const last = reply.tokens.length - 1;
-    const sent = await pace(exchange, reply.tokens, reply.delayMs, (text, index) =>
+    const last = reply.failAfter === undefined ? reply.tokens.length - 1 : -1;
+    const sent = await pace(exchange, tokensBeforeFailure(reply), reply.delayMs, (text, index) =>
       res.write(
         index === last ? chunk([{ text }], { finishReason: 'STOP' }, reply.tokens.length) : chunk([{ text }]),
       ),
     );
+    if (sent && reply.failAfter !== undefined) {
+      const error = {
+        code: 503,
+        message: 'The model is overloaded. Please try again later.',
+        status: 'UNAVAILABLE',
+      };
+      res.write(`data: ${JSON.stringify({ error })}\r\n\r\n`);
+    }
     if (sent) res.end();
     return;
   }

@@ -11,6 +11,7 @@ import {
   sendJson,
   sseFrame,
   startEventStream,
+  tokensBeforeFailure,
 } from './exchange.js';
 import { type ChatDialect, sendError, sendUnknownModel } from './openai-errors.js';
 import { countPromptTokens, jsonPieces, planReply, type Turn } from './script.js';
@@ -83,8 +84,10 @@ async function chatCompletion(dialect: ChatDialect, exchange: Exchange) {
   let completionTokens: number;
   let finishReason: string;
   if (reply.kind === 'text') {
-    if (!(await pace(exchange, reply.tokens, reply.delayMs, (token) => res.write(chunk({ content: token })))))
+    const tokens = tokensBeforeFailure(reply);
+    if (!(await pace(exchange, tokens, reply.delayMs, (token) => res.write(chunk({ content: token })))))
       return;
+    if (reply.failAfter !== undefined) return failMidStream(dialect, exchange);
     completionTokens = reply.tokens.length;
     finishReason = 'stop';
   } else {
@@ -139,4 +142,17 @@ function turnOf(messages: ChatMessage[]): Turn {
     lastUserText: text(lastUser),
     toolResult: { name: call?.function.name ?? '?', content: text(last) },
   };
+}
+
+/** OpenAI (and Ollama) send an error object as an SSE data line; Mistral has no such format: the connection drops. */
+function failMidStream(dialect: ChatDialect, exchange: Exchange) {
+  // A moment first, or the tokens still buffered would be lost with the socket.
+  if (dialect === 'mistral') return void setTimeout(() => exchange.res.destroy(), 20);
+  const error = {
+    message: 'The server had an error while processing your request.',
+    type: 'server_error',
+    param: null,
+    code: null,
+  };
+  exchange.res.end(sseFrame({ error }));
 }

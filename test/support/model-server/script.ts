@@ -7,6 +7,8 @@
  * - `[[long:<n>]]`                            -> n word tokens
  * - otherwise                                 -> `Echo: <text without markers>`, word by word
  * - `[[slow:<ms>]]`                           -> that pause before each token (default none)
+ * - `[[fail-after:<n>]]`                      -> the text breaks off after n tokens with the API's
+ *                                                in-stream error (a dropped connection for Mistral)
  */
 export interface Turn {
   lastUserText: string;
@@ -15,11 +17,11 @@ export interface Turn {
 }
 
 export type Reply =
-  | { kind: 'text'; tokens: string[]; delayMs: number }
+  | { kind: 'text'; tokens: string[]; delayMs: number; failAfter?: number }
   | { kind: 'tool'; name: string; input: Record<string, unknown>; delayMs: number }
   | { kind: 'error'; status: number };
 
-const MARKER = /\[\[(\w+):(.*?)\]\]/gs;
+const MARKER = /\[\[([\w-]+):(.*?)\]\]/gs;
 
 export function planReply(turn: Turn): Reply {
   const markers = new Map<string, string>();
@@ -48,7 +50,13 @@ export function planReply(turn: Turn): Reply {
     };
   }
   const text = turn.lastUserText.replace(MARKER, '').replace(/\s+/g, ' ').trim();
-  return { kind: 'text', tokens: words(`Echo: ${text}`), delayMs };
+  const failAfter = markers.has('fail-after') ? Number(markers.get('fail-after')) : undefined;
+  return {
+    kind: 'text',
+    tokens: words(`Echo: ${text}`),
+    delayMs,
+    ...(failAfter !== undefined && { failAfter }),
+  };
 }
 
 /** `a b c` -> [`a`, ` b`, ` c`]: joined back they are the text. */

@@ -1,5 +1,6 @@
-import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UsageRecorder } from '../../domain/chat/ports.js';
+import type { ComputeUsageRepository } from '../../domain/mcp/mcp-server.js';
 
 /** `tokens#YYYY-MM-DD` (UTC): the day a plan's daily token limit counts against. */
 export const tokensPeriod = (at: number) => `tokens#${new Date(at).toISOString().slice(0, 10)}`;
@@ -20,6 +21,29 @@ export function createUsageRepository(db: DynamoDBDocumentClient, tableName: str
           },
         }),
       );
+    },
+  };
+}
+
+export function createComputeUsageRepository(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+): ComputeUsageRepository {
+  const key = (userId: string, month: string) => ({ userId, period: `compute#${month}` });
+  return {
+    async addComputeMinutes(userId, month, minutes) {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(userId, month),
+          UpdateExpression: 'ADD minutes :minutes',
+          ExpressionAttributeValues: { ':minutes': minutes },
+        }),
+      );
+    },
+    async computeMinutes(userId, month) {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key(userId, month) }));
+      return typeof Item?.minutes === 'number' ? Item.minutes : 0;
     },
   };
 }

@@ -118,7 +118,7 @@ export function createChatService(deps: ChatServiceDeps) {
       const { provider, model } = await deps.models.resolve(caller.userId, query.provider, query.model);
       let tools: ToolSet | undefined;
       if (serverId && deps.tools) {
-        tools = await deps.tools.forServer(caller.userId, serverId, (status) =>
+        tools = await deps.tools.forServer(caller, serverId, (status) =>
           emit({ type: 'status', status, messageId: reply.messageId }),
         );
       }

@@ -1,3 +1,4 @@
+import type { Caller } from '../caller.js';
 import type { ModelProvider, ModelToolDefinition, ModelUsage } from '../models/model-provider.js';
 
 /** Picks the adapter and credentials for a (provider, model) the caller chose. */
@@ -23,8 +24,8 @@ export interface ToolSet {
 }
 
 export interface ToolSource {
-  /** The tools of the caller's server, starting it if needed; `emit` reports its status while it starts. */
-  forServer(userId: string, serverId: string, onStatus: (status: string) => void): Promise<ToolSet>;
+  /** The tools of the caller's server, starting it if needed; `onStatus` reports progress while it starts. */
+  forServer(caller: Caller, serverId: string, onStatus: (status: string) => void): Promise<ToolSet>;
 }
 
 export interface UsageRecorder {

@@ -43,14 +43,15 @@ export const handler = middy<APIGatewayProxyEventV2, StreamResponse>({
 }).handler(async (event: APIGatewayProxyEventV2) => {
   let started: Awaited<ReturnType<ReturnType<typeof chatService>['start']>>;
   try {
-    const claims = await idTokenVerifier().verify(idTokenOf(event.headers));
+    const idToken = idTokenOf(event.headers);
+    const claims = await idTokenVerifier().verify(idToken);
     const query = streamQuerySchema.safeParse(event.queryStringParameters ?? {});
     if (!query.success) {
       throw new ValidationError(
         `Invalid query: ${query.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
       );
     }
-    started = await chatService().start({ userId: claims.sub, email: claims.email }, query.data);
+    started = await chatService().start({ userId: claims.sub, email: claims.email, idToken }, query.data);
   } catch (error) {
     const { statusCode, body } = toHttpError(error);
     return { statusCode, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };

@@ -1,0 +1,115 @@
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  paginateQuery,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  type McpServerRecord,
+  type McpServerRepository,
+  mcpServerRecordSchema,
+} from '../../domain/mcp/mcp-server.js';
+import { isConditionalCheckFailed } from './document-client.js';
+
+const BY_STATUS_INDEX = 'byStatus';
+
+/** `SET` for values, `REMOVE` for nulls; undefined fields are left alone. */
+function updateExpression(changes: Record<string, unknown>) {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const set = entries.filter(([, value]) => value !== null);
+  const remove = entries.filter(([, value]) => value === null);
+  const clauses = [
+    set.length ? `SET ${set.map(([name]) => `#${name} = :${name}`).join(', ')}` : '',
+    remove.length ? `REMOVE ${remove.map(([name]) => `#${name}`).join(', ')}` : '',
+  ].filter(Boolean);
+  return {
+    UpdateExpression: clauses.join(' '),
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+    values: Object.fromEntries(set.map(([name, value]) => [`:${name}`, value])),
+  };
+}
+
+export function createMcpServerRepository(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+): McpServerRepository {
+  async function query(input: {
+    IndexName?: string;
+    KeyConditionExpression: string;
+    ExpressionAttributeNames?: Record<string, string>;
+    ExpressionAttributeValues: Record<string, unknown>;
+  }): Promise<McpServerRecord[]> {
+    const records: McpServerRecord[] = [];
+    for await (const page of paginateQuery({ client: db }, { TableName: tableName, ...input })) {
+      for (const item of page.Items ?? []) records.push(mcpServerRecordSchema.parse(item));
+    }
+    return records;
+  }
+
+  return {
+    async create(record) {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: record,
+          ConditionExpression: 'attribute_not_exists(serverId)',
+        }),
+      );
+    },
+
+    async get(userId, serverId) {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: { userId, serverId } }));
+      return Item ? mcpServerRecordSchema.parse(Item) : undefined;
+    },
+
+    listByUser: (userId) =>
+      query({ KeyConditionExpression: 'userId = :userId', ExpressionAttributeValues: { ':userId': userId } }),
+
+    listByStatus: (status) =>
+      query({
+        IndexName: BY_STATUS_INDEX,
+        KeyConditionExpression: '#status = :status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status },
+      }),
+
+    async update(userId, serverId, changes, expectedStatus) {
+      const { UpdateExpression, ExpressionAttributeNames, values } = updateExpression(changes);
+      const condition = expectedStatus
+        ? 'attribute_exists(serverId) AND #expectedStatus = :expectedStatus'
+        : 'attribute_exists(serverId)';
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId, serverId },
+            UpdateExpression,
+            ConditionExpression: condition,
+            ExpressionAttributeNames: {
+              ...ExpressionAttributeNames,
+              ...(expectedStatus ? { '#expectedStatus': 'status' } : {}),
+            },
+            ...(Object.keys(values).length || expectedStatus
+              ? {
+                  ExpressionAttributeValues: {
+                    ...values,
+                    ...(expectedStatus ? { ':expectedStatus': expectedStatus } : {}),
+                  },
+                }
+              : {}),
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    async delete(userId, serverId) {
+      await db.send(new DeleteCommand({ TableName: tableName, Key: { userId, serverId } }));
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { PLAN_LIMITS } from '@agentforge/shared';
+import { ECSClient } from '@aws-sdk/client-ecs';
+import { S3Client } from '@aws-sdk/client-s3';
+import { ulid } from 'ulid';
+import { createMcpServerRepository } from '../adapters/dynamodb/mcp-server-repository.js';
+import { createComputeUsageRepository } from '../adapters/dynamodb/usage-repository.js';
+import { createGatewayConnector } from '../adapters/mcp-client/gateway-connector.js';
+import { createEcsRunner, parseEcsRunnerConfig } from '../adapters/mcp-runner/ecs-runner.js';
+import { createLocalRunner, type LocalRunner } from '../adapters/mcp-runner/local-runner.js';
+import type { ToolSource } from '../domain/chat/ports.js';
+import { createMcpServerService, type McpServerService } from '../domain/mcp/mcp-server-service.js';
+import { createMcpToolSource } from '../domain/mcp/mcp-tool-source.js';
+import type { ServerRunner } from '../domain/mcp/server-runner.js';
+import { db, env, required } from './root.js';
+import { secretCipher } from './secrets.js';
+
+/** How long the chat waits for a stopped server to start on demand. */
+const START_ON_DEMAND_TIMEOUT_MS = 120_000;
+
+let local: LocalRunner | undefined;
+/** Local stack only: the sandboxed child processes (the local stack stops them on shutdown). */
+export function localRunner(): LocalRunner {
+  local ??= createLocalRunner({ dataDir: required('LOCAL_DATA_DIR') });
+  return local;
+}
+
+let runner: ServerRunner | undefined;
+function serverRunner(): ServerRunner {
+  runner ??=
+    env.RUNTIME === 'local'
+      ? localRunner()
+      : createEcsRunner({
+          ecs: new ECSClient({ region: env.AWS_REGION }),
+          s3: new S3Client({ region: env.AWS_REGION }),
+          config: parseEcsRunnerConfig(process.env),
+        });
+  return runner;
+}
+
+/**
+ * Built on first use: the gateway uses the service without ever touching the runner (it runs in
+ * the VPC, where neither the runner's configuration nor the ECS API is available).
+ */
+const lazyRunner: ServerRunner = {
+  start: (request) => serverRunner().start(request),
+  describe: (runId) => serverRunner().describe(runId),
+  stop: (runId, reason) => serverRunner().stop(runId, reason),
+};
+
+let servers: McpServerService | undefined;
+export function mcpServerService(): McpServerService {
+  servers ??= createMcpServerService({
+    servers: createMcpServerRepository(db, env.tables.mcpServers),
+    usage: createComputeUsageRepository(db, env.tables.usage),
+    runner: lazyRunner,
+    cipher: secretCipher(),
+    // Every user is on Free until billing lands; the billing issue replaces this with the subscription's plan.
+    planOf: async () => PLAN_LIMITS.free,
+    newId: ulid,
+    now: Date.now,
+  });
+  return servers;
+}
+
+let tools: ToolSource | undefined;
+export function mcpToolSource(): ToolSource {
+  tools ??= createMcpToolSource({
+    servers: mcpServerService(),
+    connect: createGatewayConnector(required('GATEWAY_BASE_URL')),
+    startTimeoutMs: START_ON_DEMAND_TIMEOUT_MS,
+    pollIntervalMs: 1_000,
+  });
+  return tools;
+}

@@ -1,0 +1,166 @@
+import { PLAN_LIMITS } from '@agentforge/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  fakeCipher,
+  inMemoryComputeUsage,
+  inMemoryServers,
+  scriptedRunner,
+} from '../../testing/in-memory-mcp.js';
+import {
+  ConflictError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthorizedError,
+  ValidationError,
+} from '../errors.js';
+import { createMcpServerService } from './mcp-server-service.js';
+
+const alice = { userId: 'alice', email: 'a@example.com' };
+const bob = { userId: 'bob', email: 'b@example.com' };
+const config = {
+  name: 'Everything',
+  packageName: '@modelcontextprotocol/server-everything',
+  idleTimeoutMinutes: 5,
+  environmentVariables: { API_TOKEN: 'secret-value-123456', DEBUG: '1' },
+};
+
+let clock: number;
+let servers: ReturnType<typeof inMemoryServers>;
+let usage: ReturnType<typeof inMemoryComputeUsage>;
+let runner: ReturnType<typeof scriptedRunner>;
+let service: ReturnType<typeof createMcpServerService>;
+
+beforeEach(() => {
+  clock = Date.UTC(2026, 10, 21, 12);
+  servers = inMemoryServers();
+  usage = inMemoryComputeUsage();
+  runner = scriptedRunner();
+  let id = 0;
+  service = createMcpServerService({
+    servers,
+    usage,
+    runner,
+    cipher: fakeCipher,
+    planOf: async () => PLAN_LIMITS.free,
+    newId: () => `srv-${++id}`,
+    now: () => clock,
+  });
+});
+
+async function running() {
+  const created = await service.create(alice, config);
+  await service.enable(alice, created.id);
+  runner.set('run-1', {
+    phase: 'running',
+    health: 'running',
+    endpoint: 'http://127.0.0.1:9',
+    startedAt: clock,
+  });
+  return service.get(alice, created.id);
+}
+
+describe('MCP servers', () => {
+  it('are created defined, with environment values masked and encrypted at rest', async () => {
+    const created = await service.create(alice, config);
+    expect(created).toMatchObject({
+      status: 'defined',
+      displayStatus: 'Defined',
+      endpoint: '/mcp-external/srv-1',
+    });
+    expect(created.environmentVariables).toEqual({ API_TOKEN: '••••••••3456', DEBUG: '••••••••' });
+    expect(JSON.stringify(servers.records.get('alice/srv-1'))).not.toContain('secret-value-123456');
+  });
+
+  it('move through provisioning and starting to enabled/Running as the runner reports', async () => {
+    const { id } = await service.create(alice, config);
+    expect((await service.enable(alice, id)).status).toBe('provisioning');
+    expect(runner.runs.get('run-1')?.environment).toEqual(config.environmentVariables);
+    runner.set('run-1', { phase: 'running' });
+    expect(await service.get(alice, id)).toMatchObject({ status: 'starting', displayStatus: 'Starting...' });
+    runner.set('run-1', { phase: 'running', health: 'running', endpoint: 'http://127.0.0.1:9' });
+    expect(await service.get(alice, id)).toMatchObject({ status: 'enabled', displayStatus: 'Running' });
+    runner.set('run-1', { health: 'stale' });
+    expect((await service.get(alice, id)).displayStatus).toBe('Not Responding');
+  });
+
+  it('go to error with the last error when the run fails, and book its minutes', async () => {
+    const { id } = await running();
+    clock += 150_000;
+    runner.set('run-1', { phase: 'stopped', error: 'Package exited with code 1', stoppedAt: clock });
+    expect(await service.get(alice, id)).toMatchObject({
+      status: 'error',
+      lastError: 'Package exited with code 1',
+    });
+    expect(usage.minutes.get('alice/2026-11')).toBe(3);
+  });
+
+  it('can be edited only while defined, disabled or in error, keeping unchanged secret values', async () => {
+    const { id } = await running();
+    await expect(service.update(alice, id, config)).rejects.toBeInstanceOf(ConflictError);
+    await service.disable(alice, id);
+    const shown = (await service.get(alice, id)).environmentVariables;
+    await service.update(alice, id, { ...config, environmentVariables: { ...shown, DEBUG: '0' } });
+    await service.enable(alice, id);
+    expect(runner.runs.get('run-2')?.environment).toEqual({ API_TOKEN: 'secret-value-123456', DEBUG: '0' });
+  });
+
+  it('refuse toggles and deletion during transitions; deleting a running server stops it first', async () => {
+    const { id } = await service.create(alice, config);
+    await service.enable(alice, id);
+    await expect(service.delete(alice, id)).rejects.toBeInstanceOf(ConflictError);
+    await expect(service.enable(alice, id)).rejects.toBeInstanceOf(ConflictError);
+    runner.set('run-1', { phase: 'running', health: 'running' });
+    await service.delete(alice, id);
+    expect(runner.runs.get('run-1')?.phase).toBe('stopped');
+    expect(servers.records.size).toBe(0);
+  });
+
+  it("enforce the plan's concurrent servers and idle timeout limits", async () => {
+    await running();
+    const second = await service.create(alice, { ...config, name: 'Second' });
+    await expect(service.enable(alice, second.id)).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(service.create(alice, { ...config, idleTimeoutMinutes: 31 })).rejects.toThrow(
+      new ValidationError('Idle timeout can be at most 30 minutes on your plan.'),
+    );
+  });
+
+  it("are another user's business: 404", async () => {
+    const { id } = await service.create(alice, config);
+    await expect(service.get(bob, id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(service.enable(bob, id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(service.delete(bob, id)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await service.list(bob)).toEqual([]);
+  });
+
+  it('are reaped when idle past their timeout, with their minutes booked', async () => {
+    const { id } = await running();
+    clock += 4 * 60_000;
+    expect(await service.reap()).toEqual({ checked: 1, stopped: 0 });
+    await service.recordActivity(await service.owned(alice, id));
+    clock += 5 * 60_000 + 1;
+    expect(await service.reap()).toEqual({ checked: 1, stopped: 1 });
+    expect(await service.get(alice, id)).toMatchObject({ status: 'disabled' });
+    expect(usage.minutes.get('alice/2026-11')).toBe(10);
+  });
+
+  it('report compute usage including runs still going', async () => {
+    await running();
+    clock += 90_000;
+    expect(await service.usage(alice)).toEqual({
+      currentMonth: '2026-11',
+      usedMinutes: 2,
+      limitMinutes: PLAN_LIMITS.free.monthlyComputeHours * 60,
+      remainingMinutes: PLAN_LIMITS.free.monthlyComputeHours * 60 - 2,
+    });
+  });
+
+  it('open to external clients only with their current token', async () => {
+    const { id } = await service.create(alice, config);
+    const { token } = await service.issueExternalToken(alice, id);
+    expect((await service.byExternalToken(id, token)).serverId).toBe(id);
+    await expect(service.byExternalToken(id, `${token}x`)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(service.byExternalToken(id, undefined)).rejects.toBeInstanceOf(UnauthorizedError);
+    await service.issueExternalToken(alice, id);
+    await expect(service.byExternalToken(id, token)).rejects.toBeInstanceOf(UnauthorizedError);
+  });
+});

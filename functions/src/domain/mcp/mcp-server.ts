@@ -1,0 +1,58 @@
+import { SERVER_HEALTH_VALUES, SERVER_STATUSES } from '@agentforge/shared';
+import * as z from 'zod';
+
+/**
+ * An MCP server configuration as stored. `envCiphertext` holds the environment values (encrypted
+ * JSON); `envPreview` their masked form, the only form the API ever returns. `run*` describe the current run while there is
+ * one; `bridgeToken` is the per-run credential only the gateway uses (the bridge is reachable only
+ * from the gateway's network, and the table is encrypted at rest). `externalTokenHash` is the
+ * SHA-256 of the token external MCP clients present (shown once).
+ */
+export const mcpServerRecordSchema = z.object({
+  userId: z.string(),
+  serverId: z.string(),
+  name: z.string(),
+  packageName: z.string(),
+  idleTimeoutMinutes: z.number().int(),
+  envPreview: z.record(z.string(), z.string()),
+  envCiphertext: z.string().optional(),
+  status: z.enum(SERVER_STATUSES),
+  healthStatus: z.enum(SERVER_HEALTH_VALUES).optional(),
+  lastError: z.string().optional(),
+  lastActive: z.number().optional(),
+  runId: z.string().optional(),
+  runStartedAt: z.number().optional(),
+  runEndpoint: z.string().optional(),
+  bridgeToken: z.string().optional(),
+  externalTokenHash: z.string().optional(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type McpServerRecord = z.infer<typeof mcpServerRecordSchema>;
+
+export type McpServerChanges = Partial<Omit<McpServerRecord, 'userId' | 'serverId' | 'createdAt'>>;
+
+export interface McpServerRepository {
+  create(record: McpServerRecord): Promise<void>;
+  get(userId: string, serverId: string): Promise<McpServerRecord | undefined>;
+  listByUser(userId: string): Promise<McpServerRecord[]>;
+  /** Every user's servers in one status (the reaper's view). */
+  listByStatus(status: McpServerRecord['status']): Promise<McpServerRecord[]>;
+  /**
+   * Writes `changes` (a `null` removes the attribute). With `expectedStatus`, only if the status is
+   * still that one: resolves false when another writer got there first.
+   */
+  update(
+    userId: string,
+    serverId: string,
+    changes: { [K in keyof McpServerChanges]: McpServerChanges[K] | null },
+    expectedStatus?: McpServerRecord['status'],
+  ): Promise<boolean>;
+  delete(userId: string, serverId: string): Promise<void>;
+}
+
+export interface ComputeUsageRepository {
+  /** Adds minutes to the user's month (`compute#YYYY-MM`). */
+  addComputeMinutes(userId: string, month: string, minutes: number): Promise<void>;
+  computeMinutes(userId: string, month: string): Promise<number>;
+}

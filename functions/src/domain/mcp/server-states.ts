@@ -1,0 +1,50 @@
+import type { ServerHealth, ServerStatus } from '@agentforge/shared';
+import type { RunnerStatus } from './server-runner.js';
+
+/** Statuses in which a server has (or is getting, or losing) a run. */
+export const ACTIVE_STATUSES: readonly ServerStatus[] = [
+  'provisioning',
+  'starting',
+  'enabled',
+  'deprovisioning',
+];
+
+/** Spec 4: enable/disable is offered for these (and refused during transitions). */
+export const canEnable = (status: ServerStatus) => ['defined', 'disabled', 'error'].includes(status);
+export const canDisable = (status: ServerStatus) => ['enabled', 'error'].includes(status);
+export const canEdit = (status: ServerStatus) => ['defined', 'disabled', 'error'].includes(status);
+export const isTransitional = (status: ServerStatus) =>
+  ['provisioning', 'starting', 'deprovisioning'].includes(status);
+
+export interface Observed {
+  status: ServerStatus;
+  health?: ServerHealth;
+  lastError?: string;
+  /** The run is over: book its minutes and forget it. */
+  ended: boolean;
+}
+
+/** What the runner reports means for the server's status (spec 4 state machine). */
+export function observe(current: ServerStatus, run: RunnerStatus): Observed {
+  switch (run.phase) {
+    case 'pending':
+      return { status: current === 'deprovisioning' ? 'deprovisioning' : 'provisioning', ended: false };
+    case 'running':
+      if (current === 'deprovisioning') return { status: 'deprovisioning', ended: false };
+      if (!run.health) return { status: 'starting', ended: false };
+      return { status: 'enabled', health: run.health, ended: false };
+    case 'stopping':
+      return { status: 'deprovisioning', ended: false };
+    case 'stopped':
+      // Asked to stop, or stopped by itself when idle: disabled. Anything else is a failure.
+      if (current === 'deprovisioning' || !run.error) return { status: 'disabled', ended: true };
+      return { status: 'error', lastError: run.error, ended: true };
+  }
+}
+
+/** Whole minutes a run used, rounded up (a started minute counts). */
+export function runMinutes(startedAt: number, endedAt: number): number {
+  return Math.max(0, Math.ceil((endedAt - startedAt) / 60_000));
+}
+
+export const monthOf = (at: number) => new Date(at).toISOString().slice(0, 7);

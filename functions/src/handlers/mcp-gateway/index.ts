@@ -1,0 +1,10 @@
+import { createAreaRouter } from '../../http/area-router.js';
+import { handler as forwardExternal } from './forward-external.js';
+import { handler as forwardOwner } from './forward-owner.js';
+import { handler as methodNotAllowed } from './method-not-allowed.js';
+
+export const handler = createAreaRouter('mcp-gateway', {
+  'forward-owner': forwardOwner,
+  'forward-external': forwardExternal,
+  'method-not-allowed': methodNotAllowed,
+});

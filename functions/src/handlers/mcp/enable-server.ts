@@ -1,0 +1,8 @@
+import { mcpServerService } from '../../composition/mcp.js';
+import { httpRoute, ok } from '../../http/http-route.js';
+import { serverParams } from './params.js';
+
+/** POST /mcp-servers/{id}/enable: starts a run within the plan's limits. */
+export const handler = httpRoute({ params: serverParams }, async ({ caller, params }) =>
+  ok(await mcpServerService().enable(caller, params.id)),
+);

@@ -1,0 +1,22 @@
+import { createAreaRouter } from '../../http/area-router.js';
+import { handler as createServer } from './create-server.js';
+import { handler as deleteServer } from './delete-server.js';
+import { handler as disableServer } from './disable-server.js';
+import { handler as enableServer } from './enable-server.js';
+import { handler as getServer } from './get-server.js';
+import { handler as getUsage } from './get-usage.js';
+import { handler as issueExternalToken } from './issue-external-token.js';
+import { handler as listServers } from './list-servers.js';
+import { handler as updateServer } from './update-server.js';
+
+export const handler = createAreaRouter('mcp', {
+  'create-server': createServer,
+  'list-servers': listServers,
+  'get-server': getServer,
+  'update-server': updateServer,
+  'delete-server': deleteServer,
+  'enable-server': enableServer,
+  'disable-server': disableServer,
+  'issue-external-token': issueExternalToken,
+  'get-usage': getUsage,
+});

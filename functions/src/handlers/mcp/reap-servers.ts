@@ -1,0 +1,10 @@
+import middy from '@middy/core';
+import { mcpServerService } from '../../composition/mcp.js';
+import { logger } from '../../http/logger.js';
+
+/** Every minute (EventBridge Scheduler; a timer locally): stops idle servers, books their minutes. */
+export const handler = middy().handler(async () => {
+  const result = await mcpServerService().reap();
+  if (result.stopped) logger.info('Reaped idle MCP servers', result);
+  return result;
+});

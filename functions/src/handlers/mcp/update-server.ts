@@ -1,0 +1,10 @@
+import { mcpServerConfigBodySchema } from '@agentforge/shared';
+import { mcpServerService } from '../../composition/mcp.js';
+import { httpRoute, ok } from '../../http/http-route.js';
+import { serverParams } from './params.js';
+
+/** PUT /mcp-servers/{id} and PUT /mcp/servers/{id}: only while defined, disabled or in error. */
+export const handler = httpRoute(
+  { params: serverParams, body: mcpServerConfigBodySchema },
+  async ({ caller, params, body }) => ok(await mcpServerService().update(caller, params.id, body)),
+);
