@@ -11,6 +11,8 @@ vi.mock('aws-amplify/auth', async (importOriginal) => ({
   ...(await importOriginal<typeof import('aws-amplify/auth')>()),
   getCurrentUser,
 }));
+// /home loads the current user and sends the visitor to / when that fails; here it stays pending.
+vi.mock('../features/chat/api/current-user', () => ({ fetchUserCheck: () => new Promise(() => {}) }));
 
 /** The route table with extra children under the root route (and so under its error screen). */
 function withRootChildren(extra: RouteObject[]): RouteObject[] {

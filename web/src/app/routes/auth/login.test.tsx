@@ -7,6 +7,8 @@ import { forgetCredentials } from '../../../features/auth/api/pending-credential
 import { renderRoutes, SIGNED_IN } from '../../../testing/render-routes';
 
 vi.mock('aws-amplify/auth');
+// /home loads the current user (GET /user); a signed-in visitor sent there must not wait on the API.
+vi.mock('../../../features/chat/api/current-user', () => ({ fetchUserCheck: () => new Promise(() => {}) }));
 
 const named = (name: string, message = name) => Object.assign(new Error(message), { name });
 const USER = { username: 'sub-1', userId: 'sub-1' };

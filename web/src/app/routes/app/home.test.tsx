@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listConversations } from '../../../features/chat/api/conversations';
+import { fetchUserCheck } from '../../../features/chat/api/current-user';
+import { listProviders } from '../../../features/chat/api/providers';
+import { createApiKey, listApiKeys } from '../../../features/settings/api/api-keys';
+import { ApiError } from '../../../lib/api-error';
+import { renderRoutes, SIGNED_IN } from '../../../testing/render-routes';
+
+vi.mock('aws-amplify/auth');
+vi.mock('../../../features/chat/api/current-user');
+vi.mock('../../../features/chat/api/conversations');
+vi.mock('../../../features/chat/api/providers');
+vi.mock('../../../features/settings/api/api-keys');
+
+const USER = { isWhitelisted: false, hasCompletedOnboarding: true, email: 'ada@example.com' };
+
+beforeEach(() => {
+  vi.mocked(fetchAuthSession).mockResolvedValue({} as never);
+  vi.mocked(fetchUserCheck).mockResolvedValue(USER);
+  vi.mocked(listConversations).mockResolvedValue([]);
+  vi.mocked(listProviders).mockResolvedValue([]);
+  vi.mocked(listApiKeys).mockResolvedValue([]);
+});
+
+afterEach(() => {
+  vi.resetAllMocks();
+});
+
+describe('/home', () => {
+  it("shows the chat with the user's e-mail and an empty conversation list", async () => {
+    renderRoutes('/home', { auth: SIGNED_IN });
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    expect(await screen.findByText('No conversations yet.')).toBeTruthy();
+    expect(screen.getByText('No Server Connected')).toBeTruthy();
+  });
+
+  it('signs out (even when the identity service fails) and goes to the site root', async () => {
+    vi.mocked(signOut).mockRejectedValue(new Error('network down'));
+    vi.mocked(getCurrentUser).mockRejectedValue(new Error('signed out')); // the landing page's check
+    const { router, auth } = renderRoutes('/home', { auth: SIGNED_IN });
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('link', { name: 'Get Started' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(visited).not.toContain('/login');
+    expect(signOut).toHaveBeenCalledWith({ global: true });
+    await waitFor(() => expect(auth.dispatch).toHaveBeenCalledWith({ type: 'SET_UNAUTHENTICATED' }));
+  });
+
+  it('sends the user to / when the current user fails to load', async () => {
+    vi.mocked(fetchUserCheck).mockRejectedValue(new ApiError('Internal server error', { status: 500 }));
+    vi.mocked(getCurrentUser).mockRejectedValue(new Error('signed out'));
+    const { router } = renderRoutes('/home', { auth: SIGNED_IN });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // Signed out on the way, so the landing page does not send them back into the same failure.
+    expect(signOut).toHaveBeenCalled();
+  });
+
+  it('opens the settings, and refreshes the providers after a key is added', async () => {
+    vi.mocked(createApiKey).mockResolvedValue({
+      id: 'k1',
+      provider: 'openai',
+      label: 'OpenAI',
+      last4: '1234',
+      createdAt: 1,
+    });
+    renderRoutes('/home', { auth: SIGNED_IN });
+    await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Provider'), 'openai');
+    await userEvent.type(within(dialog).getByLabelText('API key'), 'sk-1234');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save key' }));
+    await waitFor(() => expect(listProviders).toHaveBeenCalledTimes(2));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

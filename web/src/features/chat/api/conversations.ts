@@ -1,0 +1,41 @@
+import {
+  type Conversation,
+  type ConversationMetadata,
+  type CreateConversationBodyInput,
+  conversationSchema,
+  type UpdateConversationBody,
+} from '@agentforge/shared';
+import * as z from 'zod';
+import { apiClient } from '../../../lib/api-client';
+
+const conversationListSchema = z.array(conversationSchema);
+
+/** GET /conversations: the caller's conversations, newest first (without their messages). */
+export function listConversations(signal?: AbortSignal): Promise<Conversation[]> {
+  return apiClient.get('/conversations', { schema: conversationListSchema, ...(signal ? { signal } : {}) });
+}
+
+/** POST /conversations: a new, empty conversation titled `title`, chatting with `metadata`'s model. */
+export function createConversation(title: string, metadata: ConversationMetadata): Promise<Conversation> {
+  const now = Date.now();
+  const body: CreateConversationBodyInput = {
+    title,
+    name: title,
+    messages: [],
+    createdAt: now,
+    updatedAt: now,
+    metadata,
+  };
+  return apiClient.post('/conversations', body, { schema: conversationSchema });
+}
+
+/** PUT /conversations/{id}: saves the conversation's provider and model. */
+export async function updateConversationMetadata(id: string, metadata: ConversationMetadata): Promise<void> {
+  const body: UpdateConversationBody = { metadata, updatedAt: Date.now() };
+  await apiClient.put(`/conversations/${encodeURIComponent(id)}`, body);
+}
+
+/** DELETE /conversations/{id} (204). */
+export async function deleteConversation(id: string): Promise<void> {
+  await apiClient.del(`/conversations/${encodeURIComponent(id)}`);
+}

@@ -1,0 +1,81 @@
+import { CHAT_MESSAGES, type Message } from '@agentforge/shared';
+import { providerStyle } from '../../../components/provider-style';
+import { CopyButton } from './copy-button';
+import { AlertIcon, SparkIcon, StopIcon } from './icons';
+import { MarkdownContent } from './markdown-content';
+import { ToolCallCard } from './tool-call-card';
+
+function TypingDots() {
+  return (
+    <span role="status" aria-label="Generating" className="inline-flex items-center gap-1 py-2">
+      {[0, 150, 300].map((delay) => (
+        <span
+          key={delay}
+          className="size-1.5 animate-bounce rounded-full bg-slate-400"
+          style={{ animationDelay: `${delay}ms` }}
+        />
+      ))}
+    </span>
+  );
+}
+
+/** '[Streaming stopped]' at the end of a reply is shown as a note under it. */
+function splitStopped(content: string): { body: string; stopped: boolean } {
+  const marker = CHAT_MESSAGES.streamingStopped;
+  if (!content.endsWith(marker)) return { body: content, stopped: false };
+  return { body: content.slice(0, -marker.length).trimEnd(), stopped: true };
+}
+
+function ErrorContent({ content }: { content: string }) {
+  return (
+    <div role="alert" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3">
+      <AlertIcon className="mt-1.5 size-4 shrink-0 text-red-500" />
+      <div className="min-w-0 [&_*]:text-red-800">
+        <MarkdownContent content={content} />
+      </div>
+    </div>
+  );
+}
+
+/** A model's reply: model name, tool calls, Markdown, and a copy button once complete. */
+export function AssistantMessage({ message }: { message: Message }) {
+  const style = providerStyle(message.provider);
+  const { body, stopped } = splitStopped(message.content);
+  const done = !message.isLoading;
+  return (
+    <div className="flex gap-4">
+      <div
+        className={`flex size-8 shrink-0 items-center justify-center rounded-full text-white ${style.avatar}`}
+      >
+        <SparkIcon className="size-4" />
+      </div>
+      <div className="min-w-0 flex-1 pt-1">
+        {message.model ? (
+          <p className="mb-1 text-xs font-medium text-slate-500" title={message.provider}>
+            {message.model}
+          </p>
+        ) : null}
+        {message.toolCalls?.map((call) => (
+          <ToolCallCard key={call.id} call={call} />
+        ))}
+        {message.isError ? <ErrorContent content={body} /> : body ? <MarkdownContent content={body} /> : null}
+        {message.isLoading ? <TypingDots /> : null}
+        {stopped ? (
+          <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600">
+            <StopIcon className="size-3" />
+            {CHAT_MESSAGES.streamingStopped}
+          </p>
+        ) : null}
+        {done && body && !message.isError ? (
+          <div className="mt-1 -ml-2 flex">
+            <CopyButton
+              text={body}
+              what="message"
+              className="text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+            />
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { CHAT_INPUT_MAX_HEIGHT_PX } from '@agentforge/shared';
+import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { ArrowUpIcon, StopIcon } from './icons';
+
+type ChatInputProps = {
+  /** Sends the text; resolves true when it was taken (the input then empties). */
+  onSend: (text: string) => Promise<boolean>;
+  /** Something is loading or being created, or there is no model to send to. */
+  blocked: boolean;
+  streaming: boolean;
+  onStop: () => void;
+  /** The last refusal ('Please enter a message.', ...). */
+  notice: string | null;
+  onEdit: () => void;
+  placeholder?: string;
+};
+
+/** The textarea grows with its content up to CHAT_INPUT_MAX_HEIGHT_PX, then scrolls. */
+function fitHeight(textarea: HTMLTextAreaElement | null): void {
+  if (!textarea) return;
+  textarea.style.height = 'auto';
+  const height = Math.min(textarea.scrollHeight, CHAT_INPUT_MAX_HEIGHT_PX);
+  textarea.style.height = `${height}px`;
+  textarea.style.overflowY = textarea.scrollHeight > CHAT_INPUT_MAX_HEIGHT_PX ? 'auto' : 'hidden';
+}
+
+/**
+ * The message input (spec 5 "Chat"): Enter sends, Shift+Enter adds a newline. Send is enabled
+ * only with non-empty trimmed text while nothing is loading; 'Stop Generating' shows while streaming.
+ */
+export function ChatInput({
+  onSend,
+  blocked,
+  streaming,
+  onStop,
+  notice,
+  onEdit,
+  placeholder,
+}: ChatInputProps) {
+  const [text, setText] = useState('');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const canSend = text.trim() !== '' && !blocked && !streaming;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
+  useLayoutEffect(() => fitHeight(textarea.current), [text]);
+
+  async function submit() {
+    if (await onSend(text)) setText('');
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void submit();
+  }
+
+  return (
+    <div className="shrink-0 px-4 pb-4 sm:px-6">
+      <form onSubmit={onSubmit} className="relative mx-auto w-full max-w-3xl">
+        {streaming ? (
+          <div className="absolute -top-12 left-1/2 -translate-x-1/2">
+            <button
+              type="button"
+              onClick={onStop}
+              className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-md ring-1 ring-slate-200 transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
+            >
+              <StopIcon className="size-3.5" />
+              Stop Generating
+            </button>
+          </div>
+        ) : null}
+        {notice ? (
+          <p role="alert" className="mb-2 px-2 text-sm font-medium text-red-600">
+            {notice}
+          </p>
+        ) : null}
+        <div className="flex items-end gap-2 rounded-[26px] bg-white p-2 pl-5 shadow-[0_2px_12px_rgba(15,23,42,0.08)] ring-1 ring-slate-200 transition focus-within:ring-slate-300">
+          <textarea
+            ref={textarea}
+            aria-label="Message"
+            rows={1}
+            value={text}
+            placeholder={placeholder ?? 'Message'}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (notice) onEdit();
+            }}
+            onKeyDown={onKeyDown}
+            style={{ maxHeight: CHAT_INPUT_MAX_HEIGHT_PX }}
+            className="block min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 text-slate-900 outline-none placeholder:text-slate-400"
+          />
+          <button
+            type="submit"
+            disabled={!canSend}
+            aria-label="Send message"
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-900 text-white transition hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-400"
+          >
+            <ArrowUpIcon className="size-5" />
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,294 @@
+import type { Conversation, Message, Provider, StreamQuery } from '@agentforge/shared';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../../components/toast/toast-provider';
+import { ApiError } from '../../../lib/api-error';
+import * as conversationsApi from '../api/conversations';
+import * as messagesApi from '../api/messages';
+import { type StreamCallbacks, streamReply } from '../api/stream-client';
+import { StreamError } from '../api/stream-error';
+import type { ProvidersState } from '../hooks/use-providers';
+import { ChatScreen } from './chat-screen';
+
+vi.mock('../api/conversations');
+vi.mock('../api/messages');
+vi.mock('../api/stream-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/stream-client')>()),
+  streamReply: vi.fn(),
+}));
+
+const LOCAL: Provider = {
+  id: 'custom:k1',
+  name: 'Local',
+  models: [{ id: 'llama3.2:latest', name: 'Llama 3.2' }],
+};
+const ready = (providers: Provider[] = [LOCAL]): ProvidersState => ({
+  status: 'ready',
+  providers,
+  reload: vi.fn(),
+});
+
+function conversation(id: string, patch: Partial<Conversation> = {}): Conversation {
+  return {
+    id,
+    name: `Chat ${id}`,
+    title: `Chat ${id}`,
+    userId: 'user-1',
+    messages: [],
+    createdAt: 1,
+    updatedAt: 1,
+    metadata: { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
+    ...patch,
+  };
+}
+
+function message(patch: Partial<Message> & Pick<Message, 'id' | 'role' | 'content'>): Message {
+  return { conversationId: 'c1', timestamp: 1, ...patch };
+}
+
+/** The reply stream the chat opened last, driven by the test. */
+let stream: { query: StreamQuery; callbacks: StreamCallbacks; signal: AbortSignal | undefined };
+
+function renderChat(props: Partial<Parameters<typeof ChatScreen>[0]> = {}) {
+  return render(
+    <MemoryRouter>
+      <ToastProvider>
+        <ChatScreen
+          providers={ready()}
+          email="ada@example.com"
+          hasUser
+          onOpenSettings={vi.fn()}
+          onSignOut={vi.fn()}
+          signingOut={false}
+          {...props}
+        />
+      </ToastProvider>
+    </MemoryRouter>,
+  );
+}
+
+const textbox = () => screen.getByRole('textbox', { name: 'Message' });
+const replies = () => screen.getAllByRole('article', { name: 'Reply' });
+
+beforeEach(() => {
+  vi.mocked(conversationsApi.listConversations).mockResolvedValue([]);
+  vi.mocked(conversationsApi.updateConversationMetadata).mockResolvedValue();
+  vi.mocked(conversationsApi.createConversation).mockImplementation(async (title, metadata) =>
+    conversation('new-1', { title, name: title, metadata }),
+  );
+  vi.mocked(messagesApi.listMessages).mockResolvedValue([]);
+  vi.mocked(messagesApi.createMessage).mockImplementation(async (body) =>
+    message({ id: 'saved-user-1', role: 'user', content: body.content }),
+  );
+  vi.mocked(messagesApi.stopMessage).mockResolvedValue();
+  vi.mocked(streamReply).mockImplementation((query, callbacks, options) => {
+    stream = { query, callbacks, signal: options?.signal };
+    return new Promise(() => {});
+  });
+});
+
+afterEach(() => {
+  vi.resetAllMocks();
+});
+
+describe('ChatScreen', () => {
+  it("lists conversations newest first, or says 'No conversations yet.'", async () => {
+    const { unmount } = renderChat();
+    expect(await screen.findByText('No conversations yet.')).toBeTruthy();
+    unmount();
+
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c2'), conversation('c1')]);
+    renderChat();
+    const list = await screen.findByRole('navigation', { name: 'Conversations' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(
+      within(list)
+        .getAllByRole('button', { name: /^Chat / })
+        .map((b) => b.textContent),
+    ).toEqual(['Chat c2', 'Chat c1']);
+  });
+
+  it('falls back to the first available provider and model and saves it to the conversation', async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([
+      conversation('c1', {
+        metadata: { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' },
+      }),
+    ]);
+    renderChat();
+    await waitFor(() =>
+      expect(conversationsApi.updateConversationMetadata).toHaveBeenCalledWith('c1', {
+        defaultProvider: 'custom:k1',
+        defaultModel: 'llama3.2:latest',
+      }),
+    );
+    expect(screen.getByRole('button', { name: /Llama 3\.2/ })).toBeTruthy();
+    expect(conversationsApi.updateConversationMetadata).toHaveBeenCalledOnce();
+  });
+
+  it("shows 'Failed to load available providers'", () => {
+    renderChat({ providers: { status: 'error', providers: [], reload: vi.fn() } });
+    expect(screen.getByText('Failed to load available providers')).toBeTruthy();
+  });
+
+  it("shows 'Failed to load messages: {reason}' as an error message in the chat", async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
+    vi.mocked(messagesApi.listMessages).mockRejectedValue(new ApiError('Not found', { status: 404 }));
+    renderChat();
+    const error = await screen.findByRole('alert');
+    expect(error.textContent).toBe('Failed to load messages: Not found');
+    expect(within(replies()[0] as HTMLElement).getByRole('alert')).toBe(error);
+  });
+
+  it('creates a conversation titled by the first message, then streams the reply into it', async () => {
+    renderChat();
+    await screen.findByText('No conversations yet.');
+    await userEvent.type(textbox(), 'Hello model{Enter}');
+
+    expect(conversationsApi.createConversation).toHaveBeenCalledWith('Hello model', {
+      defaultProvider: 'custom:k1',
+      defaultModel: 'llama3.2:latest',
+    });
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
+    expect(messagesApi.createMessage).toHaveBeenCalledWith({
+      conversationId: 'new-1',
+      content: 'Hello model',
+      role: 'user',
+      provider: 'custom:k1',
+      model: 'llama3.2:latest',
+    });
+    expect(stream.query).toEqual({
+      conversationId: 'new-1',
+      provider: 'custom:k1',
+      model: 'llama3.2:latest',
+    });
+    expect(screen.getByRole('button', { name: 'Hello model' })).toBeTruthy();
+
+    act(() => stream.callbacks.onStatus?.('streaming', 'm-1'));
+    act(() => stream.callbacks.onData('Hi '));
+    act(() => stream.callbacks.onData('there'));
+    expect(screen.getByText('Hi there')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stop Generating' })).toBeTruthy();
+
+    act(() =>
+      stream.callbacks.onEnd({
+        status: 'completed',
+        messageId: 'm-1',
+        provider: 'custom:k1',
+        model: 'llama3.2:latest',
+        timestamp: 2,
+      }),
+    );
+    expect(screen.queryByRole('button', { name: 'Stop Generating' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy message' })).toBeTruthy();
+  });
+
+  it("appends '[Error saving this message]' when the message cannot be saved, and still streams", async () => {
+    vi.mocked(messagesApi.createMessage).mockRejectedValue(new ApiError('Server error', { status: 500 }));
+    renderChat();
+    await screen.findByText('No conversations yet.');
+    await userEvent.type(textbox(), 'Hello{Enter}');
+    expect(await screen.findByText('[Error saving this message]')).toBeTruthy();
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
+    // The server saves the message itself from the stream's triggerContent.
+    expect(stream.query.triggerContent).toBe('Hello');
+  });
+
+  it("shows 'Could not start chat: {reason}' when the conversation cannot be created", async () => {
+    vi.mocked(conversationsApi.createConversation).mockRejectedValue(
+      new ApiError('Forbidden', { status: 403 }),
+    );
+    renderChat();
+    await screen.findByText('No conversations yet.');
+    await userEvent.type(textbox(), 'Hello{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not start chat: Forbidden');
+    expect((textbox() as HTMLTextAreaElement).value).toBe('Hello');
+  });
+
+  it('marks a failed reply as an error, and a failure to start as such', async () => {
+    renderChat();
+    await screen.findByText('No conversations yet.');
+    await userEvent.type(textbox(), 'One{Enter}');
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
+    act(() => stream.callbacks.onData('Partial'));
+    act(() => stream.callbacks.onError(new StreamError('Model not found', 'stream')));
+    const failed = within(replies()[0] as HTMLElement).getByRole('alert');
+    expect(failed.textContent).toBe('Partial\nError: Model not found');
+    expect(within(failed).getByText('Error:').tagName).toBe('STRONG');
+
+    await userEvent.type(textbox(), 'Two{Enter}');
+    await waitFor(() => expect(streamReply).toHaveBeenCalledTimes(2));
+    act(() => stream.callbacks.onError(new StreamError('Failed to initiate stream', 'initiate')));
+    expect(within(replies()[1] as HTMLElement).getByRole('alert').textContent).toBe(
+      'Error: Failed to start response generation.',
+    );
+  });
+
+  it("stops a reply: '[Streaming stopped]', the stop call and an aborted stream", async () => {
+    renderChat();
+    await screen.findByText('No conversations yet.');
+    await userEvent.type(textbox(), 'Count{Enter}');
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
+    act(() => stream.callbacks.onStatus?.('streaming', 'm-7'));
+    act(() => stream.callbacks.onData('w1 w2'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Generating' }));
+    expect(screen.getByText('[Streaming stopped]')).toBeTruthy();
+    expect(messagesApi.stopMessage).toHaveBeenCalledWith('new-1', 'm-7');
+    expect(stream.signal?.aborted).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Stop Generating' })).toBeNull();
+    // Later events are ignored.
+    act(() => stream.callbacks.onData(' w3'));
+    expect(screen.getByText('w1 w2')).toBeTruthy();
+  });
+
+  describe('refuses to send', () => {
+    it("an empty message: 'Please enter a message.'", async () => {
+      renderChat();
+      await screen.findByText('No conversations yet.');
+      await userEvent.type(textbox(), '   {Enter}');
+      expect(screen.getByRole('alert').textContent).toBe('Please enter a message.');
+      expect(conversationsApi.createConversation).not.toHaveBeenCalled();
+    });
+
+    it("without a user: 'User information is missing. Cannot send message.'", async () => {
+      renderChat({ hasUser: false });
+      await screen.findByText('No conversations yet.');
+      await userEvent.type(textbox(), 'Hi{Enter}');
+      expect(screen.getByRole('alert').textContent).toBe('User information is missing. Cannot send message.');
+    });
+
+    it("while a reply streams: 'Please wait for the current operation to complete.'", async () => {
+      renderChat();
+      await screen.findByText('No conversations yet.');
+      await userEvent.type(textbox(), 'One{Enter}');
+      await waitFor(() => expect(streamReply).toHaveBeenCalled());
+      expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
+      await userEvent.type(textbox(), 'Two{Enter}');
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Please wait for the current operation to complete.',
+      );
+      expect(streamReply).toHaveBeenCalledOnce();
+    });
+  });
+
+  it('deletes a conversation after a confirmation', async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
+    vi.mocked(conversationsApi.deleteConversation).mockResolvedValue();
+    renderChat();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete conversation Chat c1' }));
+    expect(conversationsApi.deleteConversation).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No conversations yet.')).toBeTruthy();
+    expect(conversationsApi.deleteConversation).toHaveBeenCalledWith('c1');
+  });
+
+  it('keeps the other modes disabled, coming soon', () => {
+    renderChat();
+    expect(screen.getByRole('tab', { name: 'Direct Chat' }).getAttribute('aria-selected')).toBe('true');
+    const agent = screen.getByRole('tab', { name: 'Single Agent' }) as HTMLButtonElement;
+    expect(agent.disabled).toBe(true);
+    expect(screen.getAllByRole('tooltip', { hidden: true })[0]?.textContent).toBe('Coming soon');
+  });
+});

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useChat } from '../hooks/use-chat';
+import type { ProvidersState } from '../hooks/use-providers';
+import { ChatInput } from './chat-input';
+import { EmptyChat } from './empty-chat';
+import { MessageList } from './message-list';
+import { ModeTabs } from './mode-tabs';
+import { ProviderPicker } from './provider-picker';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+type ChatScreenProps = {
+  providers: ProvidersState;
+  email: string | null;
+  /** The signed-in user is known (else sending reports it). */
+  hasUser: boolean;
+  onOpenSettings: () => void;
+  onSignOut: () => void;
+  signingOut: boolean;
+};
+
+/** The chat of /home: sidebar, top bar, mode tabs, messages and the input. */
+export function ChatScreen({
+  providers,
+  email,
+  hasUser,
+  onOpenSettings,
+  onSignOut,
+  signingOut,
+}: ChatScreenProps) {
+  const chat = useChat(providers, { hasUser });
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const noProvider = providers.status === 'ready' && chat.selection.choice === null;
+  const empty = chat.messages.length === 0 && !chat.loadingMessages;
+
+  return (
+    <div className="flex h-dvh overflow-hidden bg-white text-slate-900">
+      {sidebarOpen ? (
+        <button
+          type="button"
+          aria-label="Close sidebar"
+          onClick={() => setSidebarOpen(false)}
+          className="fixed inset-0 z-30 bg-slate-900/30 md:hidden"
+        />
+      ) : null}
+      <aside
+        className={`fixed inset-y-0 left-0 z-40 w-72 shrink-0 border-r border-slate-200 bg-slate-50 transition-transform md:static md:translate-x-0 ${
+          sidebarOpen ? 'translate-x-0' : '-translate-x-full'
+        }`}
+      >
+        <Sidebar
+          conversations={chat.conversations}
+          status={chat.conversationsStatus}
+          error={chat.conversationsError}
+          onRetry={chat.reloadConversations}
+          selectedId={chat.selectedId}
+          onSelect={(id) => {
+            chat.select(id);
+            setSidebarOpen(false);
+          }}
+          onDelete={(id) => void chat.remove(id)}
+          email={email}
+          onOpenSettings={onOpenSettings}
+          onSignOut={onSignOut}
+          signingOut={signingOut}
+        />
+      </aside>
+      <main className="flex min-w-0 flex-1 flex-col">
+        <TopBar
+          onOpenSidebar={() => setSidebarOpen(true)}
+          onLogout={onSignOut}
+          signingOut={signingOut}
+          picker={
+            <ProviderPicker
+              status={providers.status}
+              providers={providers.providers}
+              choice={chat.selection.choice}
+              onChoose={chat.selection.choose}
+              onRetry={providers.reload}
+              onAddProvider={onOpenSettings}
+            />
+          }
+        />
+        <div className="flex shrink-0 justify-center px-4 pt-3">
+          <ModeTabs />
+        </div>
+        {empty ? (
+          <EmptyChat
+            hint={
+              noProvider ? 'Add an API key or a custom endpoint in Settings to start chatting.' : undefined
+            }
+          />
+        ) : (
+          <MessageList
+            conversationId={chat.selectedId}
+            messages={chat.messages}
+            loading={chat.loadingMessages}
+          />
+        )}
+        <ChatInput
+          onSend={chat.send}
+          blocked={chat.busy || chat.selection.choice === null}
+          streaming={chat.stream !== null}
+          onStop={chat.stop}
+          notice={chat.notice}
+          onEdit={chat.clearNotice}
+        />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { lazy, Suspense } from 'react';
+import { CopyButton } from './copy-button';
+
+const HighlightedCode = lazy(() => import('./highlighted-code'));
+
+/** A fenced code block: language, copy button and highlighted code (plain until the highlighter loads). */
+export function CodeBlock({ code, language }: { code: string; language: string }) {
+  return (
+    <div className="not-prose my-4 overflow-hidden rounded-xl bg-[#282c34] ring-1 ring-slate-900/10">
+      <div className="flex items-center justify-between border-b border-white/10 px-4 py-1.5">
+        <span className="font-mono text-xs text-slate-400">{language || 'text'}</span>
+        <CopyButton text={code} what="code" className="text-slate-300 hover:bg-white/10 hover:text-white" />
+      </div>
+      <pre className="overflow-x-auto p-4 font-mono text-[13px] leading-relaxed text-slate-100">
+        <Suspense fallback={<code className="block">{code}</code>}>
+          <HighlightedCode code={code} language={language} />
+        </Suspense>
+      </pre>
+    </div>
+  );
+}

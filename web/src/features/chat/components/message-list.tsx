@@ -1,0 +1,46 @@
+import type { Message } from '@agentforge/shared';
+import { Spinner } from '../../../components/spinner';
+import { useAutoScroll } from '../hooks/use-auto-scroll';
+import { MessageItem } from './message-item';
+
+type MessageListProps = {
+  conversationId: string | null;
+  messages: Message[];
+  loading: boolean;
+};
+
+/** What changes as a reply streams in: the count, and the size of the last message. */
+function contentKeyOf(messages: Message[]): string {
+  const last = messages.at(-1);
+  return `${messages.length}:${last?.content.length ?? 0}:${last?.toolCalls?.length ?? 0}`;
+}
+
+/** The conversation's messages; follows new content while the reader is near the bottom. */
+export function MessageList({ conversationId, messages, loading }: MessageListProps) {
+  // Another conversation, or a message the user just sent, scrolls to the bottom.
+  const sent = messages.filter((m) => m.role === 'user').length;
+  const { ref, onScroll } = useAutoScroll<HTMLDivElement>(
+    contentKeyOf(messages),
+    `${conversationId}:${sent}`,
+  );
+
+  return (
+    <section
+      ref={ref}
+      onScroll={onScroll}
+      aria-label="Messages"
+      aria-busy={loading || undefined}
+      className="min-h-0 flex-1 overflow-y-auto"
+    >
+      <div className="mx-auto w-full max-w-3xl px-4 pt-6 pb-10 sm:px-6">
+        {loading ? (
+          <div className="flex justify-center py-16">
+            <Spinner />
+          </div>
+        ) : (
+          messages.map((message) => <MessageItem key={message.id} message={message} />)
+        )}
+      </div>
+    </section>
+  );
+}

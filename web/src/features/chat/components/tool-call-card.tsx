@@ -1,0 +1,57 @@
+import { CHAT_MESSAGES, type ToolCall, type ToolCallStatus } from '@agentforge/shared';
+import { WrenchIcon } from './icons';
+
+const STATUS: Readonly<Record<ToolCallStatus, { label: string; className: string }>> = {
+  calling: { label: 'Calling', className: 'bg-sky-50 text-sky-700 ring-sky-600/20' },
+  success: { label: 'Success', className: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' },
+  error: { label: 'Error', className: 'bg-red-50 text-red-700 ring-red-600/20' },
+};
+
+const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+function Section({ title, value }: { title: string; value: unknown }) {
+  return (
+    <div>
+      <p className="mb-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">{title}</p>
+      <pre className="max-h-60 overflow-auto rounded-lg bg-white p-3 font-mono text-xs text-slate-700 ring-1 ring-slate-200">
+        {shown(value)}
+      </pre>
+    </div>
+  );
+}
+
+/** One tool call of a reply: name and status, with its input, result or error when opened. */
+export function ToolCallCard({ call }: { call: ToolCall }) {
+  const status = STATUS[call.status];
+  return (
+    <details
+      className="group my-2 rounded-xl bg-slate-50 ring-1 ring-slate-200"
+      open={call.status === 'error'}
+    >
+      <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 text-sm">
+        <WrenchIcon className="size-4 text-slate-500" />
+        <span className="font-mono font-medium text-slate-800">{call.name}</span>
+        <span
+          className={`ml-auto inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${status.className}`}
+        >
+          {call.status === 'calling' ? (
+            <span
+              aria-hidden="true"
+              className="size-2.5 animate-spin rounded-full border-2 border-sky-300 border-t-sky-700"
+            />
+          ) : null}
+          {status.label}
+        </span>
+      </summary>
+      <div className="space-y-3 border-t border-slate-200 px-3 py-3">
+        {call.input !== undefined ? <Section title="Input" value={call.input} /> : null}
+        {call.result !== undefined ? <Section title="Result" value={call.result} /> : null}
+        {call.status === 'error' ? (
+          <p role="alert" className="text-sm text-red-700">
+            {CHAT_MESSAGES.toolError(call.name, call.error)}
+          </p>
+        ) : null}
+      </div>
+    </details>
+  );
+}

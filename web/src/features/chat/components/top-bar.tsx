@@ -1,0 +1,40 @@
+import { SERVER_MESSAGES } from '@agentforge/shared';
+import type { ReactNode } from 'react';
+import { LogoutIcon, MenuIcon } from './icons';
+
+type TopBarProps = {
+  picker: ReactNode;
+  onOpenSidebar: () => void;
+  onLogout: () => void;
+  signingOut: boolean;
+};
+
+/** The model picker, the tool-server status and 'Logout'. */
+export function TopBar({ picker, onOpenSidebar, onLogout, signingOut }: TopBarProps) {
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-100 px-3 sm:px-4">
+      <button
+        type="button"
+        onClick={onOpenSidebar}
+        aria-label="Open sidebar"
+        className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:hidden"
+      >
+        <MenuIcon className="size-5" />
+      </button>
+      <div className="min-w-0 flex-1">{picker}</div>
+      <span className="hidden items-center gap-2 rounded-full bg-slate-50 px-3 py-1 text-xs font-medium text-slate-500 ring-1 ring-slate-200 sm:inline-flex">
+        <span className="size-2 rounded-full bg-slate-300" />
+        {SERVER_MESSAGES.noServerConnected}
+      </span>
+      <button
+        type="button"
+        onClick={onLogout}
+        disabled={signingOut}
+        className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60"
+      >
+        <LogoutIcon />
+        Logout
+      </button>
+    </header>
+  );
+}

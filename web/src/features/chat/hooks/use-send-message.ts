@@ -1,0 +1,163 @@
+import { CHAT_MESSAGES, type Message, STREAM_STATUSES, type StreamStatus } from '@agentforge/shared';
+import { type Dispatch, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { createConversation } from '../api/conversations';
+import { createMessage } from '../api/messages';
+import { streamReply } from '../api/stream-client';
+import { type ChatAction, type ChatState, isBusy, tempMessageId } from '../utils/chat-reducer';
+import { titleFromMessage } from '../utils/conversation-title';
+import { type ModelChoice, metadataOf } from '../utils/provider-choice';
+import { type ReplyRun, replyCallbacks } from './reply-callbacks';
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const isStreamStatus = (status: string): status is StreamStatus =>
+  (STREAM_STATUSES as readonly string[]).includes(status);
+
+type SendOptions = {
+  state: RefObject<ChatState>;
+  dispatch: Dispatch<ChatAction>;
+  choice: ModelChoice | null;
+  hasUser: boolean;
+};
+
+/**
+ * Sending (spec 5 "Chat"): creates the conversation on the fly when none is selected, saves the
+ * user's message ('[Error saving this message]' appended when that fails) and streams the reply
+ * into a temporary assistant message. `stop` is 'Stop Generating'.
+ */
+export function useSendMessage({ state, dispatch, choice, hasUser }: SendOptions) {
+  const run = useRef<ReplyRun | null>(null);
+  const starting = useRef(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => () => run.current?.controller.abort(), []);
+
+  const track = useCallback(
+    (reply: ReplyRun, status: StreamStatus | null) => {
+      if (run.current !== reply) return;
+      if (status === null) {
+        run.current = null;
+        return dispatch({ type: 'stream_changed', stream: null });
+      }
+      dispatch({
+        type: 'stream_changed',
+        stream: { conversationId: reply.conversationId, messageId: reply.messageId, status },
+      });
+    },
+    [dispatch],
+  );
+
+  const deliver = useCallback(
+    async (reply: ReplyRun, userMessage: Message, target: ModelChoice) => {
+      const { conversationId } = reply;
+      const base = { conversationId, provider: target.provider, model: target.model };
+      let triggerContent: string | undefined;
+      try {
+        const saved = await createMessage({ ...base, content: userMessage.content, role: 'user' });
+        const update = (m: Message) => ({ ...m, id: saved.id, timestamp: saved.timestamp });
+        dispatch({ type: 'message_updated', conversationId, messageId: userMessage.id, update });
+      } catch {
+        // The server saves the message itself when the stream carries it.
+        triggerContent = userMessage.content;
+        const update = (m: Message) => ({
+          ...m,
+          content: `${m.content}\n\n${CHAT_MESSAGES.saveMessageFailed}`,
+        });
+        dispatch({ type: 'message_updated', conversationId, messageId: userMessage.id, update });
+      }
+      if (reply.finished) return;
+      track(reply, 'connecting');
+      const callbacks = replyCallbacks(reply, {
+        update: (update) =>
+          dispatch({ type: 'message_updated', conversationId, messageId: reply.messageId, update }),
+        status: (status) => (status === null || isStreamStatus(status) ? track(reply, status) : undefined),
+      });
+      await streamReply({ ...base, ...(triggerContent ? { triggerContent } : {}) }, callbacks, {
+        signal: reply.controller.signal,
+      });
+    },
+    [dispatch, track],
+  );
+
+  const send = useCallback(
+    async (text: string): Promise<boolean> => {
+      const content = text.trim();
+      const refuse = (message: string) => {
+        setNotice(message);
+        return false;
+      };
+      setNotice(null);
+      if (!content) return refuse(CHAT_MESSAGES.emptyMessage);
+      if (!hasUser) return refuse(CHAT_MESSAGES.missingUser);
+      if (isBusy(state.current) || run.current || starting.current) return refuse(CHAT_MESSAGES.busy);
+      if (!choice) return false;
+
+      let conversationId = state.current.selectedId;
+      if (!conversationId) {
+        starting.current = true;
+        dispatch({ type: 'creating', creating: true });
+        try {
+          const conversation = await createConversation(titleFromMessage(content), metadataOf(choice));
+          dispatch({ type: 'conversation_created', conversation });
+          conversationId = conversation.id;
+        } catch (error) {
+          dispatch({ type: 'creating', creating: false });
+          return refuse(CHAT_MESSAGES.startChatFailed(reasonOf(error)));
+        } finally {
+          starting.current = false;
+        }
+      }
+
+      const now = Date.now();
+      const userMessage: Message = {
+        id: tempMessageId('user'),
+        conversationId,
+        role: 'user',
+        content,
+        timestamp: now,
+      };
+      const reply: ReplyRun = {
+        controller: new AbortController(),
+        conversationId,
+        messageId: tempMessageId('assistant'),
+        finished: false,
+        stopRequested: false,
+        stopSent: false,
+      };
+      const replyMessage: Message = {
+        id: reply.messageId,
+        conversationId,
+        role: 'assistant',
+        content: '',
+        isLoading: true,
+        provider: choice.provider,
+        model: choice.model,
+        timestamp: now,
+      };
+      dispatch({ type: 'message_added', conversationId, message: userMessage });
+      dispatch({ type: 'message_added', conversationId, message: replyMessage });
+      dispatch({ type: 'conversation_updated', id: conversationId, patch: { updatedAt: now } });
+      run.current = reply;
+      track(reply, 'sending');
+      void deliver(reply, userMessage, choice);
+      return true;
+    },
+    [choice, deliver, dispatch, hasUser, state, track],
+  );
+
+  const stop = useCallback(() => {
+    const reply = run.current;
+    if (!reply) return;
+    replyCallbacks(reply, {
+      update: (update) =>
+        dispatch({
+          type: 'message_updated',
+          conversationId: reply.conversationId,
+          messageId: reply.messageId,
+          update,
+        }),
+      status: () => track(reply, null),
+    }).stop();
+  }, [dispatch, track]);
+
+  return { send, stop, notice, clearNotice: useCallback(() => setNotice(null), []) };
+}

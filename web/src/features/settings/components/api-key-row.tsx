@@ -1,0 +1,88 @@
+import type { ApiKeyView } from '@agentforge/shared';
+import { useState } from 'react';
+import { providerStyle } from '../../../components/provider-style';
+import { useValidation } from '../hooks/use-validation';
+import { KEY_PROVIDER_NAMES } from '../utils/provider-labels';
+import { ValidationResult } from './validation-result';
+
+const SMALL_BUTTON = 'rounded-md px-2.5 py-1 text-xs font-semibold transition disabled:opacity-50';
+
+type ApiKeyRowProps = { apiKey: ApiKeyView; onDelete: (id: string) => Promise<void> };
+
+/** A stored key: provider, label, '•••• last4' (or the custom base URL), validate and delete (confirmed). */
+export function ApiKeyRow({ apiKey, onDelete }: ApiKeyRowProps) {
+  const { state, validate } = useValidation();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const style = providerStyle(apiKey.provider);
+
+  async function remove() {
+    setDeleting(true);
+    await onDelete(apiKey.id);
+    setDeleting(false);
+    setConfirming(false);
+  }
+
+  return (
+    <li className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium text-slate-900">{apiKey.label}</p>
+          <div className="mt-1 flex min-w-0 items-center gap-2">
+            <span
+              className={`shrink-0 rounded-md px-1.5 py-0.5 text-[11px] font-semibold ring-1 ${style.badge}`}
+            >
+              {KEY_PROVIDER_NAMES[apiKey.provider]}
+            </span>
+            <span className="truncate font-mono text-xs text-slate-500" title={apiKey.baseUrl}>
+              {[apiKey.last4 ? `•••• ${apiKey.last4}` : null, apiKey.baseUrl].filter(Boolean).join(' · ')}
+            </span>
+          </div>
+        </div>
+        {confirming ? (
+          <div className="flex shrink-0 items-center gap-1">
+            <span className="text-xs text-slate-600">Delete?</span>
+            <button
+              type="button"
+              onClick={() => void remove()}
+              disabled={deleting}
+              className={`${SMALL_BUTTON} bg-red-600 text-white hover:bg-red-500`}
+            >
+              Delete
+            </button>
+            <button
+              type="button"
+              onClick={() => setConfirming(false)}
+              className={`${SMALL_BUTTON} text-slate-600 hover:bg-slate-100`}
+            >
+              Cancel
+            </button>
+          </div>
+        ) : (
+          <div className="flex shrink-0 items-center gap-1">
+            <button
+              type="button"
+              onClick={() => void validate({ keyId: apiKey.id })}
+              disabled={state.status === 'checking'}
+              aria-label={`Validate ${apiKey.label}`}
+              className={`${SMALL_BUTTON} text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50`}
+            >
+              Validate
+            </button>
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              aria-label={`Delete ${apiKey.label}`}
+              className={`${SMALL_BUTTON} text-red-600 hover:bg-red-50`}
+            >
+              Delete
+            </button>
+          </div>
+        )}
+      </div>
+      <div className="mt-1">
+        <ValidationResult state={state} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,115 @@
+import type { ApiKeyView } from '@agentforge/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-error';
+import * as api from '../api/api-keys';
+import { SettingsPanel } from './settings-panel';
+
+vi.mock('../api/api-keys');
+
+const OPENAI: ApiKeyView = { id: 'k1', provider: 'openai', label: 'Work key', last4: 'abcd', createdAt: 2 };
+const LOCAL: ApiKeyView = {
+  id: 'k2',
+  provider: 'custom',
+  label: 'Local model',
+  baseUrl: 'http://localhost:11434/v1',
+  last4: '',
+  createdAt: 1,
+};
+
+function renderPanel() {
+  const onClose = vi.fn();
+  const onKeysChanged = vi.fn();
+  render(<SettingsPanel onClose={onClose} onKeysChanged={onKeysChanged} />);
+  return { onClose, onKeysChanged, dialog: screen.getByRole('dialog', { name: 'Settings' }) };
+}
+
+beforeEach(() => {
+  vi.mocked(api.listApiKeys).mockResolvedValue([LOCAL, OPENAI]);
+});
+
+afterEach(() => {
+  vi.resetAllMocks();
+});
+
+describe('SettingsPanel', () => {
+  it('lists the stored keys: provider, label, last 4 characters and base URL', async () => {
+    renderPanel();
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Work keyOpenAI•••• abcd/),
+      expect.stringMatching(/^Local modelCustomhttp:\/\/localhost:11434\/v1/),
+    ]);
+  });
+
+  it('adds a custom OpenAI-compatible endpoint and tells the chat', async () => {
+    vi.mocked(api.createApiKey).mockResolvedValue(LOCAL);
+    const { onKeysChanged, dialog } = renderPanel();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Provider'), 'custom');
+    await userEvent.type(within(dialog).getByLabelText('Base URL'), 'http://localhost:11434/v1');
+    await userEvent.type(within(dialog).getByLabelText('Label (optional)'), 'Local model');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save key' }));
+
+    expect(api.createApiKey).toHaveBeenCalledWith({
+      provider: 'custom',
+      baseUrl: 'http://localhost:11434/v1',
+      label: 'Local model',
+    });
+    expect(onKeysChanged).toHaveBeenCalledOnce();
+    await waitFor(() => expect(api.listApiKeys).toHaveBeenCalledTimes(2));
+  });
+
+  it('asks for what a provider needs before saving', async () => {
+    const { dialog } = renderPanel();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save key' }));
+    expect(within(dialog).getByText('An API key is required for this provider')).toBeTruthy();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Provider'), 'custom');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save key' }));
+    expect(within(dialog).getByText('A base URL is required for a custom provider')).toBeTruthy();
+    expect(api.createApiKey).not.toHaveBeenCalled();
+  });
+
+  it('validates credentials before they are saved, and stored keys', async () => {
+    vi.mocked(api.validateApiKey)
+      .mockResolvedValueOnce({ valid: false, message: 'Invalid API key' })
+      .mockResolvedValueOnce({ valid: true });
+    const { dialog } = renderPanel();
+    await userEvent.type(within(dialog).getByLabelText('API key'), 'sk-wrong');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Validate' }));
+    expect(api.validateApiKey).toHaveBeenCalledWith({ provider: 'anthropic', apiKey: 'sk-wrong' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Invalid API key');
+
+    const row = (await screen.findAllByRole('listitem'))[0] as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Validate Work key' }));
+    expect(api.validateApiKey).toHaveBeenLastCalledWith({ keyId: 'k1' });
+    expect(await within(row).findByText('✓ Valid')).toBeTruthy();
+  });
+
+  it('deletes a key after a confirmation', async () => {
+    vi.mocked(api.deleteApiKey).mockResolvedValue();
+    const { onKeysChanged } = renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Work key' }));
+    expect(api.deleteApiKey).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(api.deleteApiKey).toHaveBeenCalledWith('k1');
+    expect(onKeysChanged).toHaveBeenCalledOnce();
+  });
+
+  it('shows why a key could not be saved', async () => {
+    vi.mocked(api.createApiKey).mockRejectedValue(
+      new ApiError('At most 10 custom endpoints can be stored; delete one first', { status: 409 }),
+    );
+    const { dialog, onKeysChanged } = renderPanel();
+    await userEvent.type(within(dialog).getByLabelText('API key'), 'sk-123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save key' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('At most 10 custom endpoints');
+    expect(onKeysChanged).not.toHaveBeenCalled();
+  });
+
+  it('closes with Escape', async () => {
+    const { onClose } = renderPanel();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+});
