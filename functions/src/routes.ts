@@ -31,6 +31,10 @@ export interface RouteDefinition {
 
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/user', area: 'users', handler: 'get-user', auth: 'cognito' },
+  { method: 'GET', path: '/users/me', area: 'users', handler: 'get-me', auth: 'cognito' },
+  { method: 'GET', path: '/users/profile', area: 'users', handler: 'get-profile', auth: 'cognito' },
+  { method: 'GET', path: '/users/preferences', area: 'users', handler: 'get-preferences', auth: 'cognito' },
+  { method: 'PUT', path: '/users/preferences', area: 'users', handler: 'put-preferences', auth: 'cognito' },
 
   {
     method: 'POST',

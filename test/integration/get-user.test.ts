@@ -1,5 +1,6 @@
 import { userCheckResponseSchema } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
 
@@ -65,5 +66,35 @@ describe('GET /api/user on the local stack', () => {
     const html = await (await fetch(stack.outboxUrl)).text();
     expect(html).toContain(email);
     expect(html).toContain('Local outbox');
+  });
+});
+
+describe('GET /users/me, /users/profile and /users/preferences', () => {
+  it('answer for the caller only, and PUT validates the preferences', async () => {
+    const ada = await signUpAndSignIn();
+    const bob = await signUpAndSignIn();
+    const asAda = apiAs(stack.apiUrl, ada.idToken);
+    const asBob = apiAs(stack.apiUrl, bob.idToken);
+
+    expect((await asAda.get('/users/me')).body).toMatchObject({ username: ada.email, email: ada.email });
+    expect((await asAda.get('/users/profile')).body).toMatchObject({ email: ada.email, profile: null });
+    expect((await asAda.get('/users/preferences')).body).toEqual({});
+
+    const saved = await asAda.put('/users/preferences', { defaultProvider: 'openai', theme: 'dark' });
+    expect(saved).toMatchObject({ status: 200, body: { defaultProvider: 'openai', theme: 'dark' } });
+    expect((await asAda.get('/users/preferences')).body).toEqual({
+      defaultProvider: 'openai',
+      theme: 'dark',
+    });
+    expect((await asBob.get('/users/preferences')).body).toEqual({});
+
+    const unknownKey = await asAda.put('/users/preferences', { isWhitelisted: true });
+    expect(unknownKey.status).toBe(400);
+    expect((await asAda.put('/users/preferences', { theme: 'neon' })).status).toBe(400);
+    expect((await asAda.get('/user')).body).toMatchObject({ isWhitelisted: false });
+    expect((await asAda.get('/users/preferences')).body).toEqual({
+      defaultProvider: 'openai',
+      theme: 'dark',
+    });
   });
 });

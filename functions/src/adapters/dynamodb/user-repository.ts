@@ -1,6 +1,7 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type UserRecord, type UserRepository, userRecordSchema } from '../../domain/users/user.js';
 import { isConditionalCheckFailed } from './document-client.js';
+import { setExpression } from './update-expression.js';
 
 export function createUserRepository(db: DynamoDBDocumentClient, tableName: string): UserRepository {
   const get = async (userId: string) => {
@@ -10,6 +11,16 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
 
   return {
     get,
+    async update(userId, changes) {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { userId },
+          ...setExpression(changes),
+          ConditionExpression: 'attribute_exists(userId)',
+        }),
+      );
+    },
     async createIfAbsent(record: UserRecord) {
       try {
         await db.send(

@@ -7,6 +7,10 @@ function inMemoryUsers(): UserRepository & { records: Map<string, UserRecord> } 
   return {
     records,
     get: async (userId) => records.get(userId),
+    update: async (userId, changes) => {
+      const record = records.get(userId);
+      if (record) Object.assign(record, changes);
+    },
     createIfAbsent: async (record) => {
       const existing = records.get(record.userId);
       if (existing) return existing;
@@ -53,5 +57,24 @@ describe('user service: checkUser', () => {
       now: () => 1,
     });
     expect((await service.checkUser({ userId: 'u2', email: 'grace@example.com' })).isWhitelisted).toBe(true);
+  });
+
+  it('keeps preferences per user and answers /users/me and /users/profile', async () => {
+    const users = inMemoryUsers();
+    const service = createUserService({ users, whitelistedEmails: [], now: () => 7 });
+    const ada = { userId: 'u1', email: 'ada@example.com' };
+    expect(await service.preferences(ada)).toEqual({});
+    await service.setPreferences(ada, { defaultProvider: 'openai', theme: 'dark' });
+    expect(await service.preferences(ada)).toEqual({ defaultProvider: 'openai', theme: 'dark' });
+    expect(await service.preferences({ userId: 'u2', email: 'bob@example.com' })).toEqual({});
+    expect(await service.me(ada)).toEqual({
+      userId: 'u1',
+      username: 'ada@example.com',
+      email: 'ada@example.com',
+      isWhitelisted: false,
+      hasCompletedOnboarding: false,
+      createdAt: 7,
+    });
+    expect(await service.profile(ada)).toEqual({ userId: 'u1', email: 'ada@example.com', profile: null });
   });
 });

@@ -1,4 +1,14 @@
 import { createAreaRouter } from '../../http/area-router.js';
+import { handler as getMe } from './get-me.js';
+import { handler as getPreferences } from './get-preferences.js';
+import { handler as getProfile } from './get-profile.js';
 import { handler as getUser } from './get-user.js';
+import { handler as putPreferences } from './put-preferences.js';
 
-export const handler = createAreaRouter('users', { 'get-user': getUser });
+export const handler = createAreaRouter('users', {
+  'get-user': getUser,
+  'get-me': getMe,
+  'get-profile': getProfile,
+  'get-preferences': getPreferences,
+  'put-preferences': putPreferences,
+});
