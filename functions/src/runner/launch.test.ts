@@ -120,12 +120,22 @@ describe('bwrapArgs', () => {
     );
     expect(args.slice(0, 4)).toEqual(['--unshare-all', '--share-net', '--die-with-parent', '--new-session']);
     const joined = args.join(' ');
-    expect(joined).toContain('--ro-bind / / --dev /dev --proc /proc --tmpfs /tmp');
+    expect(joined).toContain('--ro-bind / / --dev /dev --proc /proc');
     // Hidden: the data dir (not missing paths, nor the package's own node_modules)...
     expect(joined).toContain(`--tmpfs ${data} --bind ${privateDir} ${privateDir} --remount-ro ${data}`);
     expect(joined).not.toContain('/nonexistent-dir');
     expect(joined).not.toContain(`--tmpfs ${join(root, 'node_modules')}`);
     expect(args.slice(-2)).toEqual(['--chdir', privateDir]);
     expect(joined).not.toContain('--setenv'); // values travel in the environment, not in argv
+  });
+
+  it('gives the package a private /tmp, unless node or the package lives under /tmp', () => {
+    const privateDir = join(root, 'private');
+    expect(bwrapArgs(privateDir, [], ['/usr/lib/node_modules/pkg/dist']).join(' ')).toContain(
+      '--tmpfs /tmp ',
+    );
+    expect(bwrapArgs(privateDir, [], ['/tmp/checkout/node_modules/pkg/dist']).join(' ')).not.toContain(
+      '--tmpfs /tmp ',
+    );
   });
 });

@@ -123,14 +123,17 @@ const isWithin = (parent: string, child: string): boolean => {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 };
 
-/** bubblewrap: read-only system, private /tmp, /dev and /proc, hidden paths, one writable dir. */
+/** bubblewrap: read-only system, private /tmp (see below), /dev and /proc, hidden paths, one writable dir. */
 export function bwrapArgs(
   privateDir: string,
   hidePaths: readonly string[],
   needed: readonly string[],
 ): string[] {
   const args = ['--unshare-all', '--share-net', '--die-with-parent', '--new-session'];
-  args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
+  // A private /tmp, unless node or the package lives there (a checkout under /tmp, as CI's may
+  // be): then /tmp stays visible read-only, and the package's TMPDIR is in its private dir anyway.
+  if (!needed.some((path) => isWithin('/tmp', path))) args.push('--tmpfs', '/tmp');
   // Hidden directories become empty and read-only; one may hold the private dir (bound on top
   // before the remount), but not node or the package.
   const hidden = hidePaths.filter(
