@@ -10,7 +10,14 @@ export interface DocumentClientOptions {
 export function createDocumentClient({ region, endpoint }: DocumentClientOptions): DynamoDBDocumentClient {
   const client = new DynamoDBClient({
     region,
-    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...(endpoint
+      ? {
+          endpoint,
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          // The local stack serves every request from one process (a Lambda serves one at a time).
+          requestHandler: { httpAgent: { keepAlive: true, maxSockets: 256 } },
+        }
+      : {}),
   });
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 }

@@ -1,6 +1,7 @@
 import type { StreamCompletionResult, StreamEvent, StreamQuery } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
+import { userMessageRecord } from '../conversations/conversation-service.js';
 import type { MessageRecord, MessageRepository } from '../conversations/message.js';
 import { DomainError } from '../errors.js';
 import type { ModelMessage } from '../models/model-provider.js';
@@ -9,8 +10,8 @@ import { createReplySaver } from './reply-saver.js';
 import { runToolLoop, type ToolLoopState } from './tool-loop.js';
 
 export const STREAM_STOPPED_MARK = '[Streaming stopped]';
-export const SAVE_INTERVAL_MS = 250;
-export const STOP_POLL_INTERVAL_MS = 500;
+export const SAVE_INTERVAL_MS = 1_000;
+export const STOP_POLL_INTERVAL_MS = 1_000;
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
 
 export interface ChatServiceDeps {
@@ -50,18 +51,17 @@ export function createChatService(deps: ChatServiceDeps) {
       query: StreamQuery,
     ): Promise<{ messageId: string; run: (emit: Emit) => Promise<void> }> {
       const conversation = await conversations.owned(caller, query.conversationId);
-      if (query.triggerContent?.trim()) {
-        await conversations.addMessage(caller, {
-          conversationId: conversation.conversationId,
-          content: query.triggerContent,
-          role: 'user',
-          provider: query.provider,
-          model: query.model,
-        });
-      }
-      const history = await messages.listAll(conversation.conversationId);
+      const conversationId = conversation.conversationId;
+      const trigger = query.triggerContent?.trim()
+        ? userMessageRecord(
+            caller,
+            { ...query, conversationId, content: query.triggerContent },
+            deps.newId(),
+            now(),
+          )
+        : undefined;
       const reply: MessageRecord = {
-        conversationId: conversation.conversationId,
+        conversationId,
         messageId: deps.newId(),
         userId: caller.userId,
         role: 'assistant',
@@ -71,11 +71,22 @@ export function createChatService(deps: ChatServiceDeps) {
         model: query.model,
         timestamp: now(),
       };
-      await messages.create(reply);
+      // Everything after the ownership check runs side by side: it is the time to first token.
+      const model = deps.models.resolve(caller.userId, query.provider, query.model);
+      model.catch(() => undefined); // awaited (and reported) by the stream
+      const [stored] = await Promise.all([
+        messages.listAll(conversationId),
+        trigger ? messages.create(trigger) : undefined,
+        messages.create(reply),
+      ]);
+      const history = [
+        ...stored.filter((m) => m.messageId !== reply.messageId && m.messageId !== trigger?.messageId),
+      ];
+      if (trigger) history.push(trigger);
       const serverId = query.mcpServerId ?? conversation.mcpServerId;
       return {
         messageId: reply.messageId,
-        run: (emit) => streamReply({ caller, query, history, reply, serverId, emit }),
+        run: (emit) => streamReply({ caller, query, history, reply, serverId, model, emit }),
       };
     },
   };
@@ -86,6 +97,7 @@ export function createChatService(deps: ChatServiceDeps) {
     history,
     reply,
     serverId,
+    model: resolving,
     emit,
   }: {
     caller: Caller;
@@ -93,6 +105,7 @@ export function createChatService(deps: ChatServiceDeps) {
     history: MessageRecord[];
     reply: MessageRecord;
     serverId: string | undefined;
+    model: ReturnType<ModelResolver['resolve']>;
     emit: Emit;
   }): Promise<void> {
     emit({ type: 'status', status: 'streaming', messageId: reply.messageId });
@@ -112,21 +125,23 @@ export function createChatService(deps: ChatServiceDeps) {
         }),
       SAVE_INTERVAL_MS,
     );
+    let touched: Promise<void> = Promise.resolve();
     let state: ToolLoopState = { content: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 } };
 
     try {
-      const { provider, model } = await deps.models.resolve(caller.userId, query.provider, query.model);
+      const { provider, model } = await resolving;
       let tools: ToolSet | undefined;
       if (serverId && deps.tools) {
         tools = await deps.tools.forServer(caller, serverId, (status) =>
           emit({ type: 'status', status, messageId: reply.messageId }),
         );
       }
-      await conversations.touch(caller, reply.conversationId, {
+      touched = conversations.touch(caller, reply.conversationId, {
         lastProvider: query.provider,
         lastModel: query.model,
         ...(serverId ? { mcpServerId: serverId } : {}),
       });
+      touched.catch(() => undefined); // awaited (and so reported) when the stream ends
       state = await runToolLoop({
         provider,
         providerLabel: query.provider,

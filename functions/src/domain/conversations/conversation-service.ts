@@ -29,6 +29,28 @@ export function toMessage(record: MessageRecord): Message {
   return { ...rest, id: messageId, isLoading: status === 'streaming' };
 }
 
+/** A user's message as stored (the caller's conversation must have been checked). */
+export function userMessageRecord(
+  caller: Caller,
+  body: Pick<CreateMessageBody, 'conversationId' | 'content' | 'provider' | 'model'> & {
+    role?: MessageRecord['role'];
+  },
+  messageId: string,
+  timestamp: number,
+): MessageRecord {
+  return {
+    conversationId: body.conversationId,
+    messageId,
+    userId: caller.userId,
+    role: body.role ?? 'user',
+    content: body.content,
+    status: 'complete',
+    provider: body.provider,
+    model: body.model,
+    timestamp,
+  };
+}
+
 /** Conversations and their messages, always scoped to the verified caller. */
 export function createConversationService({ conversations, messages, newId, now }: ConversationServiceDeps) {
   async function owned(caller: Caller, conversationId: string): Promise<ConversationRecord> {
@@ -42,17 +64,7 @@ export function createConversationService({ conversations, messages, newId, now 
     body: CreateMessageBody & { timestamp?: number },
   ): Promise<Message> {
     await owned(caller, body.conversationId);
-    const record: MessageRecord = {
-      conversationId: body.conversationId,
-      messageId: newId(),
-      userId: caller.userId,
-      role: body.role,
-      content: body.content,
-      status: 'complete',
-      provider: body.provider,
-      model: body.model,
-      timestamp: body.timestamp ?? now(),
-    };
+    const record = userMessageRecord(caller, body, newId(), body.timestamp ?? now());
     await messages.create(record);
     return toMessage(record);
   }
