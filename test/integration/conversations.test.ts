@@ -74,6 +74,19 @@ describe('conversations and messages', () => {
       updatedAt: 3_000,
     });
     expect(updated.body).toMatchObject({ metadata: { defaultProvider: 'openai' }, updatedAt: 3_000 });
+    const metadata = { defaultProvider: 'openai', defaultModel: 'gpt-4o-mini' };
+    const attached = await alice.put(`/conversations/${id}`, {
+      metadata,
+      updatedAt: 4_000,
+      mcpServerId: 'srv-1',
+    });
+    expect(attached.body.mcpServerId).toBe('srv-1');
+    const detached = await alice.put(`/conversations/${id}`, {
+      metadata,
+      updatedAt: 5_000,
+      mcpServerId: null,
+    });
+    expect(detached.body).not.toHaveProperty('mcpServerId');
 
     expect((await alice.del(`/conversations/${id}`)).status).toBe(204);
     expect((await alice.get(`/conversations/${id}`)).status).toBe(404);

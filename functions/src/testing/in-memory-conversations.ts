@@ -16,7 +16,10 @@ export function inMemoryConversations(): ConversationRepository & {
     update: async (userId, id, changes) => {
       const record = records.get(key(userId, id));
       if (!record) return undefined;
-      Object.assign(record, changes);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null) delete (record as Record<string, unknown>)[name];
+        else if (value !== undefined) (record as Record<string, unknown>)[name] = value;
+      }
       return structuredClone(record);
     },
     delete: async (userId, id) => void records.delete(key(userId, id)),

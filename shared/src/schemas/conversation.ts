@@ -49,5 +49,7 @@ export type CreateConversationBodyInput = z.input<typeof createConversationBodyS
 export const updateConversationBodySchema = z.object({
   metadata: conversationMetadataSchema,
   updatedAt: epochMs,
+  /** Not in the spec's body: attaches an MCP server to the conversation, or detaches it (null). */
+  mcpServerId: z.string().min(1).max(64).nullable().optional(),
 });
 export type UpdateConversationBody = z.infer<typeof updateConversationBodySchema>;

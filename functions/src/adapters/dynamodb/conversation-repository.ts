@@ -12,7 +12,7 @@ import {
   conversationRecordSchema,
 } from '../../domain/conversations/conversation.js';
 import { isConditionalCheckFailed } from './document-client.js';
-import { setExpression } from './update-expression.js';
+import { updateExpression } from './update-expression.js';
 
 export function createConversationRepository(
   db: DynamoDBDocumentClient,
@@ -58,7 +58,7 @@ export function createConversationRepository(
           new UpdateCommand({
             TableName: tableName,
             Key: { userId, conversationId },
-            ...setExpression(changes),
+            ...updateExpression(changes),
             ConditionExpression: 'attribute_exists(conversationId)',
             ReturnValues: 'ALL_NEW',
           }),

@@ -12,24 +12,9 @@ import {
   mcpServerRecordSchema,
 } from '../../domain/mcp/mcp-server.js';
 import { isConditionalCheckFailed } from './document-client.js';
+import { updateExpression } from './update-expression.js';
 
 const BY_STATUS_INDEX = 'byStatus';
-
-/** `SET` for values, `REMOVE` for nulls; undefined fields are left alone. */
-function updateExpression(changes: Record<string, unknown>) {
-  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-  const set = entries.filter(([, value]) => value !== null);
-  const remove = entries.filter(([, value]) => value === null);
-  const clauses = [
-    set.length ? `SET ${set.map(([name]) => `#${name} = :${name}`).join(', ')}` : '',
-    remove.length ? `REMOVE ${remove.map(([name]) => `#${name}`).join(', ')}` : '',
-  ].filter(Boolean);
-  return {
-    UpdateExpression: clauses.join(' '),
-    ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
-    values: Object.fromEntries(set.map(([name, value]) => [`:${name}`, value])),
-  };
-}
 
 export function createMcpServerRepository(
   db: DynamoDBDocumentClient,
@@ -76,7 +61,11 @@ export function createMcpServerRepository(
       }),
 
     async update(userId, serverId, changes, expectedStatus) {
-      const { UpdateExpression, ExpressionAttributeNames, values } = updateExpression(changes);
+      const {
+        UpdateExpression,
+        ExpressionAttributeNames,
+        ExpressionAttributeValues: values = {},
+      } = updateExpression(changes);
       const condition = expectedStatus
         ? 'attribute_exists(serverId) AND #expectedStatus = :expectedStatus'
         : 'attribute_exists(serverId)';

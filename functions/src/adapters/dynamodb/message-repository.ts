@@ -13,7 +13,7 @@ import {
   messageRecordSchema,
 } from '../../domain/conversations/message.js';
 import { ValidationError } from '../../domain/errors.js';
-import { setExpression } from './update-expression.js';
+import { updateExpression } from './update-expression.js';
 
 const BATCH_WRITE_LIMIT = 25;
 
@@ -93,7 +93,7 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
         new UpdateCommand({
           TableName: tableName,
           Key: { conversationId, messageId },
-          ...setExpression(changes),
+          ...updateExpression(changes),
         }),
       );
     },

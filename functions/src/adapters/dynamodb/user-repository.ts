@@ -1,7 +1,7 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type UserRecord, type UserRepository, userRecordSchema } from '../../domain/users/user.js';
 import { isConditionalCheckFailed } from './document-client.js';
-import { setExpression } from './update-expression.js';
+import { updateExpression } from './update-expression.js';
 
 export function createUserRepository(db: DynamoDBDocumentClient, tableName: string): UserRepository {
   const get = async (userId: string) => {
@@ -16,7 +16,7 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
         new UpdateCommand({
           TableName: tableName,
           Key: { userId },
-          ...setExpression(changes),
+          ...updateExpression(changes),
           ConditionExpression: 'attribute_exists(userId)',
         }),
       );

@@ -6,11 +6,12 @@ import { createConversationService } from '../conversations/conversation-service
 import { NotFoundError } from '../errors.js';
 import { type ModelStreamEvent, ProviderError } from '../models/model-provider.js';
 import { createChatService, STREAM_STOPPED_MARK } from './chat-service.js';
+import type { ToolSource } from './ports.js';
 
 const alice = { userId: 'alice', email: 'a@example.com' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function setup(turns: Parameters<typeof scriptedModel>[0]) {
+function setup(turns: Parameters<typeof scriptedModel>[0], tools?: ToolSource) {
   let id = 0;
   const newId = () => String(++id).padStart(4, '0');
   const conversations = inMemoryConversations();
@@ -23,6 +24,7 @@ function setup(turns: Parameters<typeof scriptedModel>[0]) {
     messages,
     models: { resolve: async (_user, _provider, name) => ({ provider: model.provider, model: name }) },
     usage: { recordTokens: async (...args) => void usage.push(args) },
+    ...(tools ? { tools } : {}),
     newId,
     now: () => 1,
   });
@@ -115,5 +117,24 @@ describe('the chat service', () => {
       content: `partial\n\n${STREAM_STOPPED_MARK}`,
       status: 'stopped',
     });
+  });
+
+  it("chats on without tools when the conversation's server was deleted, and detaches it", async () => {
+    const gone: ToolSource = { forServer: async () => Promise.reject(new NotFoundError('Server not found')) };
+    const { chat, conversations } = setup([() => textTurn('still here')], gone);
+    const record = conversations.records.get('alice/c1');
+    if (record) record.mcpServerId = 'deleted-server';
+    const { events } = await runToEnd(chat);
+    expect(events.at(-1)).toMatchObject({ type: 'end', toolCallsCount: 0 });
+    expect(conversations.records.get('alice/c1')?.mcpServerId).toBeUndefined();
+  });
+
+  it('reports a missing server the request named explicitly', async () => {
+    const gone: ToolSource = { forServer: async () => Promise.reject(new NotFoundError('Server not found')) };
+    const { chat } = setup([() => textTurn('unused')], gone);
+    const started = await chat.start(alice, { ...query, mcpServerId: 'nope' });
+    const events: StreamEvent[] = [];
+    await started.run((event) => events.push(event));
+    expect(events.at(-1)).toEqual({ type: 'error', message: 'Server not found' });
   });
 });

@@ -3,7 +3,7 @@ import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import { userMessageRecord } from '../conversations/conversation-service.js';
 import type { MessageRecord, MessageRepository } from '../conversations/message.js';
-import { DomainError } from '../errors.js';
+import { DomainError, NotFoundError } from '../errors.js';
 import type { ModelMessage } from '../models/model-provider.js';
 import type { ModelResolver, ToolSet, ToolSource, UsageRecorder } from './ports.js';
 import { createReplySaver } from './reply-saver.js';
@@ -96,7 +96,7 @@ export function createChatService(deps: ChatServiceDeps) {
     query,
     history,
     reply,
-    serverId,
+    serverId: requestedServer,
     model: resolving,
     emit,
   }: {
@@ -109,6 +109,7 @@ export function createChatService(deps: ChatServiceDeps) {
     emit: Emit;
   }): Promise<void> {
     emit({ type: 'status', status: 'streaming', messageId: reply.messageId });
+    let serverId = requestedServer;
 
     const abort = new AbortController();
     const stopPoll = setInterval(() => {
@@ -126,20 +127,28 @@ export function createChatService(deps: ChatServiceDeps) {
       SAVE_INTERVAL_MS,
     );
     let touched: Promise<void> = Promise.resolve();
+    let detachServer = false;
     let state: ToolLoopState = { content: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 } };
 
     try {
       const { provider, model } = await resolving;
       let tools: ToolSet | undefined;
       if (serverId && deps.tools) {
-        tools = await deps.tools.forServer(caller, serverId, (status) =>
-          emit({ type: 'status', status, messageId: reply.messageId }),
-        );
+        try {
+          tools = await deps.tools.forServer(caller, serverId, (status) =>
+            emit({ type: 'status', status, messageId: reply.messageId }),
+          );
+        } catch (error) {
+          // The conversation's server was deleted since: chat on without tools, and forget it.
+          if (!(error instanceof NotFoundError) || query.mcpServerId) throw error;
+          serverId = undefined;
+          detachServer = true;
+        }
       }
       touched = conversations.touch(caller, reply.conversationId, {
         lastProvider: query.provider,
         lastModel: query.model,
-        ...(serverId ? { mcpServerId: serverId } : {}),
+        ...(serverId ? { mcpServerId: serverId } : detachServer ? { mcpServerId: null } : {}),
       });
       touched.catch(() => undefined); // awaited (and so reported) when the stream ends
       state = await runToolLoop({

@@ -16,11 +16,11 @@ export const conversationRecordSchema = z.object({
 export type ConversationRecord = z.infer<typeof conversationRecordSchema>;
 
 export type ConversationChanges = Partial<
-  Pick<
-    ConversationRecord,
-    'metadata' | 'updatedAt' | 'lastProvider' | 'lastModel' | 'mcpServerId' | 'title' | 'name'
-  >
->;
+  Pick<ConversationRecord, 'metadata' | 'updatedAt' | 'lastProvider' | 'lastModel' | 'title' | 'name'>
+> & {
+  /** null detaches the conversation's MCP server. */
+  mcpServerId?: string | null;
+};
 
 export interface ConversationRepository {
   create(record: ConversationRecord): Promise<void>;
