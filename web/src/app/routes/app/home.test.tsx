@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listConversations } from '../../../features/chat/api/conversations';
 import { fetchUserCheck } from '../../../features/chat/api/current-user';
 import { listProviders } from '../../../features/chat/api/providers';
+import { fetchUsage, listServers } from '../../../features/servers/api/servers';
 import { createApiKey, listApiKeys } from '../../../features/settings/api/api-keys';
 import { ApiError } from '../../../lib/api-error';
 import { renderRoutes, SIGNED_IN } from '../../../testing/render-routes';
@@ -14,6 +15,7 @@ vi.mock('../../../features/chat/api/current-user');
 vi.mock('../../../features/chat/api/conversations');
 vi.mock('../../../features/chat/api/providers');
 vi.mock('../../../features/settings/api/api-keys');
+vi.mock('../../../features/servers/api/servers');
 
 const USER = { isWhitelisted: false, hasCompletedOnboarding: true, email: 'ada@example.com' };
 
@@ -23,6 +25,13 @@ beforeEach(() => {
   vi.mocked(listConversations).mockResolvedValue([]);
   vi.mocked(listProviders).mockResolvedValue([]);
   vi.mocked(listApiKeys).mockResolvedValue([]);
+  vi.mocked(listServers).mockResolvedValue([]);
+  vi.mocked(fetchUsage).mockResolvedValue({
+    currentMonth: '2026-05',
+    usedMinutes: 150,
+    limitMinutes: 600,
+    remainingMinutes: 450,
+  });
 });
 
 afterEach(() => {
@@ -36,6 +45,16 @@ describe('/home', () => {
     expect(await screen.findByText('ada@example.com')).toBeTruthy();
     expect(await screen.findByText('No conversations yet.')).toBeTruthy();
     expect(screen.getByText('No Server Connected')).toBeTruthy();
+    expect(await screen.findByText('2/10 hours')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Configure Server' })).toBeTruthy();
+  });
+
+  it('shows the servers in the sidebar, and adds one from there', async () => {
+    renderRoutes('/home', { auth: SIGNED_IN });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Servers' }));
+    expect(await screen.findByText('No MCP servers yet')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Add MCP Server Config' }));
+    expect(screen.getByRole('dialog', { name: 'New Server Configuration' })).toBeTruthy();
   });
 
   it('signs out (even when the identity service fails) and goes to the site root', async () => {

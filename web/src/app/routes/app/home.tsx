@@ -1,16 +1,23 @@
-import { useCallback, useState } from 'react';
+import type { StreamStatus } from '@agentforge/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { useSignOut } from '../../../features/auth/hooks/use-sign-out';
 import { useSignedInEmail } from '../../../features/auth/hooks/use-signed-in-email';
 import { ChatScreen } from '../../../features/chat/components/chat-screen';
 import { useProviders } from '../../../features/chat/hooks/use-providers';
+import type { ServerAttachment } from '../../../features/chat/hooks/use-server-attachment';
 import { useUserCheck } from '../../../features/chat/hooks/use-user-check';
+import { ServerControls } from '../../../features/servers/components/server-controls';
+import { ServersView } from '../../../features/servers/components/servers-view';
+import { useServers } from '../../../features/servers/hooks/use-servers';
+import { useUsage } from '../../../features/servers/hooks/use-usage';
 import { SettingsPanel } from '../../../features/settings/components/settings-panel';
 
 /**
- * /home (signed-in): the chat, with the settings (API keys) in a slide-over. If the current user
- * fails to load, the user is signed out and sent to / (spec 2). The route composes the features:
- * the settings tell the chat's provider list when keys change.
+ * /home (signed-in): the chat, with the MCP servers (sidebar view and top bar) and the settings
+ * (API keys) in a slide-over. If the current user fails to load, the user is signed out and sent
+ * to / (spec 2). The route composes the features: the settings tell the chat's provider list when
+ * keys change; the chat tells the servers when a reply may have started or used its server.
  */
 export function Component() {
   const { user } = useAuth();
@@ -18,9 +25,39 @@ export function Component() {
   const { signOut, signingOut } = useSignOut();
   const userCheck = useUserCheck(() => void signOut());
   const providers = useProviders();
+  const servers = useServers();
+  const usage = useUsage();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const openSettings = useCallback(() => setSettingsOpen(true), []);
   const closeSettings = useCallback(() => setSettingsOpen(false), []);
+
+  const { reload: reloadServers } = servers;
+  const { reload: reloadUsage } = usage;
+  // A reply with a server starts it on demand ('connecting') and uses compute: refresh both after.
+  const onStreamStatus = useCallback(
+    (status: StreamStatus | null) => {
+      if (status === 'connecting') reloadServers();
+      if (status === null) {
+        reloadServers();
+        reloadUsage();
+      }
+    },
+    [reloadServers, reloadUsage],
+  );
+
+  // A server that has finished starting or stopping has changed this month's compute.
+  const wasPolling = useRef(false);
+  useEffect(() => {
+    if (wasPolling.current && !servers.polling) reloadUsage();
+    wasPolling.current = servers.polling;
+  }, [servers.polling, reloadUsage]);
+
+  const serversView = (server: ServerAttachment) => (
+    <ServersView servers={servers} attachedId={server.serverId} onAttach={server.attach} />
+  );
+  const serverControls = (server: ServerAttachment) => (
+    <ServerControls servers={servers} usage={usage} attachedId={server.serverId} onAttach={server.attach} />
+  );
 
   return (
     <>
@@ -32,6 +69,9 @@ export function Component() {
         onOpenSettings={openSettings}
         onSignOut={() => void signOut()}
         signingOut={signingOut}
+        serversView={serversView}
+        serverControls={serverControls}
+        onStreamStatus={onStreamStatus}
       />
       {settingsOpen ? <SettingsPanel onClose={closeSettings} onKeysChanged={providers.reload} /> : null}
     </>

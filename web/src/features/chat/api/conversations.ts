@@ -29,10 +29,27 @@ export function createConversation(title: string, metadata: ConversationMetadata
   return apiClient.post('/conversations', body, { schema: conversationSchema });
 }
 
-/** PUT /conversations/{id}: saves the conversation's provider and model. */
-export async function updateConversationMetadata(id: string, metadata: ConversationMetadata): Promise<void> {
-  const body: UpdateConversationBody = { metadata, updatedAt: Date.now() };
+/** PUT /conversations/{id}, stamped now. */
+async function updateConversation(id: string, changes: Omit<UpdateConversationBody, 'updatedAt'>) {
+  const body: UpdateConversationBody = { ...changes, updatedAt: Date.now() };
   await apiClient.put(`/conversations/${encodeURIComponent(id)}`, body);
+}
+
+/** PUT /conversations/{id}: saves the conversation's provider and model. */
+export function updateConversationMetadata(id: string, metadata: ConversationMetadata): Promise<void> {
+  return updateConversation(id, { metadata });
+}
+
+/**
+ * PUT /conversations/{id}: attaches the MCP server `mcpServerId` to the conversation, or detaches
+ * its server (null). The body carries the conversation's `metadata`, which the API requires.
+ */
+export function updateConversationServer(
+  id: string,
+  metadata: ConversationMetadata,
+  mcpServerId: string | null,
+): Promise<void> {
+  return updateConversation(id, { metadata, mcpServerId });
 }
 
 /** DELETE /conversations/{id} (204). */

@@ -1,13 +1,13 @@
 import { CHAT_MESSAGES, type Message } from '@agentforge/shared';
+import { CopyButton } from '../../../components/copy-button';
+import { AlertIcon, SparkIcon, StopIcon } from '../../../components/icons';
 import { providerStyle } from '../../../components/provider-style';
-import { CopyButton } from './copy-button';
-import { AlertIcon, SparkIcon, StopIcon } from './icons';
 import { MarkdownContent } from './markdown-content';
 import { ToolCallCard } from './tool-call-card';
 
-function TypingDots() {
+function TypingDots({ activity }: { activity?: string | undefined }) {
   return (
-    <span role="status" aria-label="Generating" className="inline-flex items-center gap-1 py-2">
+    <span role="status" aria-label={activity ?? 'Generating'} className="inline-flex items-center gap-1 py-2">
       {[0, 150, 300].map((delay) => (
         <span
           key={delay}
@@ -15,6 +15,7 @@ function TypingDots() {
           style={{ animationDelay: `${delay}ms` }}
         />
       ))}
+      {activity ? <span className="ml-2 text-xs font-medium text-slate-500">{activity}</span> : null}
     </span>
   );
 }
@@ -37,8 +38,11 @@ function ErrorContent({ content }: { content: string }) {
   );
 }
 
-/** A model's reply: model name, tool calls, Markdown, and a copy button once complete. */
-export function AssistantMessage({ message }: { message: Message }) {
+/**
+ * A model's reply: model name, tool calls, Markdown, and a copy button once complete. While it is
+ * generated, `activity` says what it waits for.
+ */
+export function AssistantMessage({ message, activity }: { message: Message; activity?: string | undefined }) {
   const style = providerStyle(message.provider);
   const { body, stopped } = splitStopped(message.content);
   const done = !message.isLoading;
@@ -59,7 +63,7 @@ export function AssistantMessage({ message }: { message: Message }) {
           <ToolCallCard key={call.id} call={call} />
         ))}
         {message.isError ? <ErrorContent content={body} /> : body ? <MarkdownContent content={body} /> : null}
-        {message.isLoading ? <TypingDots /> : null}
+        {message.isLoading ? <TypingDots activity={activity} /> : null}
         {stopped ? (
           <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600">
             <StopIcon className="size-3" />

@@ -1,6 +1,6 @@
 import { CHAT_INPUT_MAX_HEIGHT_PX } from '@agentforge/shared';
 import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
-import { ArrowUpIcon, StopIcon } from './icons';
+import { ArrowUpIcon, StopIcon } from '../../../components/icons';
 
 type ChatInputProps = {
   /** Sends the text; resolves true when it was taken (the input then empties). */

@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import type { StreamStatus } from '@agentforge/shared';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useChat } from '../hooks/use-chat';
 import type { ProvidersState } from '../hooks/use-providers';
+import type { ServerAttachment } from '../hooks/use-server-attachment';
+import { isTempMessageId } from '../utils/chat-reducer';
 import { ChatInput } from './chat-input';
 import { EmptyChat } from './empty-chat';
 import { MessageList } from './message-list';
 import { ModeTabs } from './mode-tabs';
 import { ProviderPicker } from './provider-picker';
-import { Sidebar } from './sidebar';
+import { Sidebar, type SidebarView } from './sidebar';
 import { TopBar } from './top-bar';
 
 type ChatScreenProps = {
@@ -17,6 +20,12 @@ type ChatScreenProps = {
   onOpenSettings: () => void;
   onSignOut: () => void;
   signingOut: boolean;
+  /** The sidebar's Servers view (with it, the sidebar gets its Chats/Servers toggle). */
+  serversView?: (server: ServerAttachment) => ReactNode;
+  /** The top bar's server part; by default 'No Server Connected'. */
+  serverControls?: (server: ServerAttachment) => ReactNode;
+  /** The status of the reply being generated, null once none is. */
+  onStreamStatus?: (status: StreamStatus | null) => void;
 };
 
 /** The chat of /home: sidebar, top bar, mode tabs, messages and the input. */
@@ -27,10 +36,31 @@ export function ChatScreen({
   onOpenSettings,
   onSignOut,
   signingOut,
+  serversView,
+  serverControls,
+  onStreamStatus,
 }: ChatScreenProps) {
   const chat = useChat(providers, { hasUser });
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [sidebarView, setSidebarView] = useState<SidebarView>('chats');
+  const streamStatus = chat.stream?.status ?? null;
+  const reportStatus = useRef(onStreamStatus);
+  reportStatus.current = onStreamStatus;
+  const reportedStatus = useRef<StreamStatus | null>(null);
+  useEffect(() => {
+    if (reportedStatus.current === streamStatus) return;
+    reportedStatus.current = streamStatus;
+    reportStatus.current?.(streamStatus);
+  }, [streamStatus]);
   const noProvider = providers.status === 'ready' && chat.selection.choice === null;
+  // After the reply has started, 'connecting' means its MCP server is being started on demand.
+  const activity =
+    chat.stream &&
+    streamStatus === 'connecting' &&
+    chat.server.serverId &&
+    !isTempMessageId(chat.stream.messageId)
+      ? { messageId: chat.stream.messageId, label: 'Starting the MCP server…' }
+      : null;
   const empty = chat.messages.length === 0 && !chat.loadingMessages;
 
   return (
@@ -63,6 +93,9 @@ export function ChatScreen({
           onOpenSettings={onOpenSettings}
           onSignOut={onSignOut}
           signingOut={signingOut}
+          view={sidebarView}
+          onViewChange={setSidebarView}
+          {...(serversView ? { servers: serversView(chat.server) } : {})}
         />
       </aside>
       <main className="flex min-w-0 flex-1 flex-col">
@@ -70,6 +103,7 @@ export function ChatScreen({
           onOpenSidebar={() => setSidebarOpen(true)}
           onLogout={onSignOut}
           signingOut={signingOut}
+          server={serverControls?.(chat.server)}
           picker={
             <ProviderPicker
               status={providers.status}
@@ -95,6 +129,7 @@ export function ChatScreen({
             conversationId={chat.selectedId}
             messages={chat.messages}
             loading={chat.loadingMessages}
+            activity={activity}
           />
         )}
         <ChatInput

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 const HighlightedCode = lazy(() => import('./highlighted-code'));
 

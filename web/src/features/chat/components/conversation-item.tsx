@@ -1,6 +1,6 @@
 import type { Conversation } from '@agentforge/shared';
 import { useState } from 'react';
-import { TrashIcon } from './icons';
+import { TrashIcon } from '../../../components/icons';
 
 type ConversationItemProps = {
   conversation: Conversation;

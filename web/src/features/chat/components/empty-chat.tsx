@@ -1,4 +1,4 @@
-import { SparkIcon } from './icons';
+import { SparkIcon } from '../../../components/icons';
 
 /** A new chat before its first message. */
 export function EmptyChat({ hint }: { hint?: string | undefined }) {

@@ -7,6 +7,8 @@ type MessageListProps = {
   conversationId: string | null;
   messages: Message[];
   loading: boolean;
+  /** The reply being generated and what it waits for, shown by its typing dots. */
+  activity?: { messageId: string; label: string } | null;
 };
 
 /** What changes as a reply streams in: the count, and the size of the last message. */
@@ -16,7 +18,7 @@ function contentKeyOf(messages: Message[]): string {
 }
 
 /** The conversation's messages; follows new content while the reader is near the bottom. */
-export function MessageList({ conversationId, messages, loading }: MessageListProps) {
+export function MessageList({ conversationId, messages, loading, activity }: MessageListProps) {
   // Another conversation, or a message the user just sent, scrolls to the bottom.
   const sent = messages.filter((m) => m.role === 'user').length;
   const { ref, onScroll } = useAutoScroll<HTMLDivElement>(
@@ -38,7 +40,13 @@ export function MessageList({ conversationId, messages, loading }: MessageListPr
             <Spinner />
           </div>
         ) : (
-          messages.map((message) => <MessageItem key={message.id} message={message} />)
+          messages.map((message) => (
+            <MessageItem
+              key={message.id}
+              message={message}
+              activity={activity?.messageId === message.id ? activity.label : undefined}
+            />
+          ))
         )}
       </div>
     </section>

@@ -1,8 +1,8 @@
 import { CHAT_MESSAGES, type Provider } from '@agentforge/shared';
 import { useEffect, useId, useRef, useState } from 'react';
+import { AlertIcon, CheckIcon, ChevronDownIcon } from '../../../components/icons';
 import { providerStyle } from '../../../components/provider-style';
 import type { ModelChoice } from '../utils/provider-choice';
-import { AlertIcon, CheckIcon, ChevronDownIcon } from './icons';
 
 type ProviderPickerProps = {
   status: 'loading' | 'ready' | 'error';

@@ -1,7 +1,10 @@
 import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
+import type { ReactNode } from 'react';
 import { BrandLogo } from '../../../components/brand-logo';
+import { ChatBubbleIcon, GearIcon, LogoutIcon, PlusIcon, ServerIcon } from '../../../components/icons';
 import { ConversationItem } from './conversation-item';
-import { GearIcon, LogoutIcon, PlusIcon } from './icons';
+
+export type SidebarView = 'chats' | 'servers';
 
 type SidebarProps = {
   conversations: Conversation[];
@@ -15,6 +18,10 @@ type SidebarProps = {
   onOpenSettings: () => void;
   onSignOut: () => void;
   signingOut: boolean;
+  view?: SidebarView;
+  onViewChange?: (view: SidebarView) => void;
+  /** The Servers view; without it the sidebar has no Chats/Servers toggle. */
+  servers?: ReactNode;
 };
 
 const FOOTER_BUTTON =
@@ -66,28 +73,76 @@ function ConversationList({
   );
 }
 
-/** Conversations (newest first), 'New Chat', and the account: e-mail, 'Settings', 'Sign out'. */
+const VIEWS: readonly { id: SidebarView; label: string; icon: typeof ServerIcon }[] = [
+  { id: 'chats', label: 'Chats', icon: ChatBubbleIcon },
+  { id: 'servers', label: 'Servers', icon: ServerIcon },
+];
+
+/** The Chats/Servers toggle (spec 2). */
+function ViewToggle({ view, onChange }: { view: SidebarView; onChange: (view: SidebarView) => void }) {
+  return (
+    <div role="tablist" aria-label="Sidebar" className="mx-3 mb-3 flex gap-1 rounded-lg bg-slate-200/60 p-1">
+      {VIEWS.map(({ id, label, icon: Icon }) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          aria-selected={view === id}
+          onClick={() => onChange(id)}
+          className={`flex flex-1 items-center justify-center gap-1.5 rounded-md px-2 py-1.5 text-xs font-semibold transition ${
+            view === id ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800'
+          }`}
+        >
+          <Icon className="size-3.5" />
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Conversations (newest first) and 'New Chat', or with a Servers view the Chats/Servers toggle;
+ * and the account: e-mail, 'Settings', 'Sign out'.
+ */
 export function Sidebar(props: SidebarProps) {
-  const { email, onSelect, onOpenSettings, onSignOut, signingOut } = props;
+  const {
+    email,
+    onSelect,
+    onOpenSettings,
+    onSignOut,
+    signingOut,
+    servers,
+    view = 'chats',
+    onViewChange,
+  } = props;
+  const showServers = servers !== undefined && view === 'servers';
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-14 shrink-0 items-center px-4">
         <BrandLogo />
       </div>
-      <div className="px-3 pb-2">
-        <button
-          type="button"
-          onClick={() => onSelect(null)}
-          className="flex w-full items-center gap-2.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50"
-        >
-          <PlusIcon />
-          New Chat
-        </button>
-      </div>
-      <nav aria-label="Conversations" className="min-h-0 flex-1 overflow-y-auto px-3 py-2">
-        <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">Chats</p>
-        <ConversationList {...props} />
-      </nav>
+      {servers !== undefined && onViewChange ? <ViewToggle view={view} onChange={onViewChange} /> : null}
+      {showServers ? (
+        servers
+      ) : (
+        <>
+          <div className="px-3 pb-2">
+            <button
+              type="button"
+              onClick={() => onSelect(null)}
+              className="flex w-full items-center gap-2.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50"
+            >
+              <PlusIcon />
+              New Chat
+            </button>
+          </div>
+          <nav aria-label="Conversations" className="min-h-0 flex-1 overflow-y-auto px-3 py-2">
+            <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">Chats</p>
+            <ConversationList {...props} />
+          </nav>
+        </>
+      )}
       <div className="shrink-0 space-y-0.5 border-t border-slate-200 p-3">
         {email ? <p className="truncate px-3 pb-1.5 text-xs text-slate-500">{email}</p> : null}
         <button type="button" onClick={onOpenSettings} className={FOOTER_BUTTON}>

@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES, type ToolCall, type ToolCallStatus } from '@agentforge/shared';
-import { WrenchIcon } from './icons';
+import { WrenchIcon } from '../../../components/icons';
 
 const STATUS: Readonly<Record<ToolCallStatus, { label: string; className: string }>> = {
   calling: { label: 'Calling', className: 'bg-sky-50 text-sky-700 ring-sky-600/20' },
@@ -8,6 +8,15 @@ const STATUS: Readonly<Record<ToolCallStatus, { label: string; className: string
 };
 
 const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+/**
+ * Spec 8: 'Error executing tool {name}: {error or Unknown error}'. The API saves (and its
+ * `tool_error` event carries) the error already worded so; it is not worded twice.
+ */
+export function toolErrorText(call: Pick<ToolCall, 'name' | 'error'>): string {
+  const prefix = CHAT_MESSAGES.toolError(call.name, '\u0000').split('\u0000')[0] ?? '';
+  return call.error?.startsWith(prefix) ? call.error : CHAT_MESSAGES.toolError(call.name, call.error);
+}
 
 function Section({ title, value }: { title: string; value: unknown }) {
   return (
@@ -48,7 +57,7 @@ export function ToolCallCard({ call }: { call: ToolCall }) {
         {call.result !== undefined ? <Section title="Result" value={call.result} /> : null}
         {call.status === 'error' ? (
           <p role="alert" className="text-sm text-red-700">
-            {CHAT_MESSAGES.toolError(call.name, call.error)}
+            {toolErrorText(call)}
           </p>
         ) : null}
       </div>

@@ -1,16 +1,18 @@
 import { SERVER_MESSAGES } from '@agentforge/shared';
 import type { ReactNode } from 'react';
-import { LogoutIcon, MenuIcon } from './icons';
+import { LogoutIcon, MenuIcon } from '../../../components/icons';
 
 type TopBarProps = {
   picker: ReactNode;
+  /** The chat's MCP server, usage and 'Configure Server'; by default 'No Server Connected'. */
+  server?: ReactNode;
   onOpenSidebar: () => void;
   onLogout: () => void;
   signingOut: boolean;
 };
 
-/** The model picker, the tool-server status and 'Logout'. */
-export function TopBar({ picker, onOpenSidebar, onLogout, signingOut }: TopBarProps) {
+/** The model picker, the tool server (picker, usage, 'Configure Server') and 'Logout'. */
+export function TopBar({ picker, server, onOpenSidebar, onLogout, signingOut }: TopBarProps) {
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-100 px-3 sm:px-4">
       <button
@@ -22,10 +24,12 @@ export function TopBar({ picker, onOpenSidebar, onLogout, signingOut }: TopBarPr
         <MenuIcon className="size-5" />
       </button>
       <div className="min-w-0 flex-1">{picker}</div>
-      <span className="hidden items-center gap-2 rounded-full bg-slate-50 px-3 py-1 text-xs font-medium text-slate-500 ring-1 ring-slate-200 sm:inline-flex">
-        <span className="size-2 rounded-full bg-slate-300" />
-        {SERVER_MESSAGES.noServerConnected}
-      </span>
+      {server ?? (
+        <span className="hidden items-center gap-2 rounded-full bg-slate-50 px-3 py-1 text-xs font-medium text-slate-500 ring-1 ring-slate-200 sm:inline-flex">
+          <span className="size-2 rounded-full bg-slate-300" />
+          {SERVER_MESSAGES.noServerConnected}
+        </span>
+      )}
       <button
         type="button"
         onClick={onLogout}

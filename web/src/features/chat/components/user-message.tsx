@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES, type Message } from '@agentforge/shared';
-import { AlertIcon } from './icons';
+import { AlertIcon } from '../../../components/icons';
 
 /** The user's message, as typed, on the right; a failed save shows '[Error saving this message]'. */
 export function UserMessage({ message }: { message: Message }) {

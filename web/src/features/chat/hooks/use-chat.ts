@@ -6,8 +6,17 @@ import { useConversationList, useThreadLoader } from './use-conversation-data';
 import { useProviderSelection } from './use-provider-selection';
 import type { ProvidersState } from './use-providers';
 import { useSendMessage } from './use-send-message';
+import { useServerAttachment } from './use-server-attachment';
 
-/** Everything the chat screen shows and does: conversations, the selected thread, sending and stopping. */
+/** The headline of the toast when the chat's server could not be changed. */
+export const SERVER_CHANGE_FAILED = "Failed to change the chat's server";
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Everything the chat screen shows and does: conversations, the selected thread, its model and
+ * MCP server, sending and stopping.
+ */
 export function useChat(
   providers: Pick<ProvidersState, 'status' | 'providers'>,
   { hasUser }: { hasUser: boolean },
@@ -22,10 +31,16 @@ export function useChat(
 
   const conversation = state.conversations.find((c) => c.id === state.selectedId);
   const selection = useProviderSelection(conversation, providers, dispatch);
+  const reportServerError = useCallback(
+    (error: unknown) => showToast({ type: 'error', title: SERVER_CHANGE_FAILED, message: reasonOf(error) }),
+    [showToast],
+  );
+  const server = useServerAttachment(conversation, dispatch, reportServerError);
   const { send, stop, notice, clearNotice } = useSendMessage({
     state: latest,
     dispatch,
     choice: selection.choice,
+    serverId: server.serverId,
     hasUser,
   });
 
@@ -44,7 +59,7 @@ export function useChat(
         await deleteConversation(id);
         dispatch({ type: 'conversation_removed', id });
       } catch (error) {
-        showToast({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+        showToast({ type: 'error', message: reasonOf(error) });
       }
     },
     [showToast, stop],
@@ -64,6 +79,8 @@ export function useChat(
     /** The reply streaming in the selected conversation, if any. */
     stream: state.stream && state.stream.conversationId === state.selectedId ? state.stream : null,
     selection,
+    /** The MCP server the chat shown uses. */
+    server,
     select,
     remove,
     send,

@@ -16,6 +16,8 @@ type SendOptions = {
   state: RefObject<ChatState>;
   dispatch: Dispatch<ChatAction>;
   choice: ModelChoice | null;
+  /** The MCP server whose tools the reply may use (the stream's `mcpServerId`). */
+  serverId?: string | null;
   hasUser: boolean;
 };
 
@@ -24,7 +26,7 @@ type SendOptions = {
  * user's message ('[Error saving this message]' appended when that fails) and streams the reply
  * into a temporary assistant message. `stop` is 'Stop Generating'.
  */
-export function useSendMessage({ state, dispatch, choice, hasUser }: SendOptions) {
+export function useSendMessage({ state, dispatch, choice, serverId = null, hasUser }: SendOptions) {
   const run = useRef<ReplyRun | null>(null);
   const starting = useRef(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -47,7 +49,7 @@ export function useSendMessage({ state, dispatch, choice, hasUser }: SendOptions
   );
 
   const deliver = useCallback(
-    async (reply: ReplyRun, userMessage: Message, target: ModelChoice) => {
+    async (reply: ReplyRun, userMessage: Message, target: ModelChoice, server: string | null) => {
       const { conversationId } = reply;
       const base = { conversationId, provider: target.provider, model: target.model };
       let triggerContent: string | undefined;
@@ -71,7 +73,12 @@ export function useSendMessage({ state, dispatch, choice, hasUser }: SendOptions
           dispatch({ type: 'message_updated', conversationId, messageId: reply.messageId, update }),
         status: (status) => (status === null || isStreamStatus(status) ? track(reply, status) : undefined),
       });
-      await streamReply({ ...base, ...(triggerContent ? { triggerContent } : {}) }, callbacks, {
+      const query = {
+        ...base,
+        ...(server ? { mcpServerId: server } : {}),
+        ...(triggerContent ? { triggerContent } : {}),
+      };
+      await streamReply(query, callbacks, {
         signal: reply.controller.signal,
       });
     },
@@ -135,13 +142,15 @@ export function useSendMessage({ state, dispatch, choice, hasUser }: SendOptions
       };
       dispatch({ type: 'message_added', conversationId, message: userMessage });
       dispatch({ type: 'message_added', conversationId, message: replyMessage });
-      dispatch({ type: 'conversation_updated', id: conversationId, patch: { updatedAt: now } });
+      // The API records the server on the conversation as the reply starts.
+      const patch = serverId ? { updatedAt: now, mcpServerId: serverId } : { updatedAt: now };
+      dispatch({ type: 'conversation_updated', id: conversationId, patch });
       run.current = reply;
       track(reply, 'sending');
-      void deliver(reply, userMessage, choice);
+      void deliver(reply, userMessage, choice, serverId);
       return true;
     },
-    [choice, deliver, dispatch, hasUser, state, track],
+    [choice, deliver, dispatch, hasUser, serverId, state, track],
   );
 
   const stop = useCallback(() => {

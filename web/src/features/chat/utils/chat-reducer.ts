@@ -124,6 +124,9 @@ export function isBusy(state: ChatState): boolean {
 
 let tempCounter = 0;
 
+/** Whether the id is a temporary one (the server's id has not arrived yet). */
+export const isTempMessageId = (id: string) => id.startsWith('temp-');
+
 /** An id for a message not saved yet, replaced by the server's id later. */
 export function tempMessageId(role: Message['role']): string {
   tempCounter += 1;

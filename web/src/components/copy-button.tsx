@@ -1,5 +1,5 @@
-import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 import { CheckIcon, CopyIcon } from './icons';
+import { useCopyToClipboard } from './use-copy-to-clipboard';
 
 type CopyButtonProps = {
   text: string;

@@ -1,0 +1,352 @@
+import type { Conversation, Message, Provider, StreamQuery } from '@agentforge/shared';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../../components/toast/toast-provider';
+import { ToastRegion } from '../../../components/toast/toast-region';
+import * as conversationsApi from '../api/conversations';
+import * as messagesApi from '../api/messages';
+import { type StreamCallbacks, streamReply } from '../api/stream-client';
+import type { ProvidersState } from '../hooks/use-providers';
+import type { ServerAttachment } from '../hooks/use-server-attachment';
+import { ChatScreen } from './chat-screen';
+
+vi.mock('../api/conversations');
+vi.mock('../api/messages');
+vi.mock('../api/stream-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/stream-client')>()),
+  streamReply: vi.fn(),
+}));
+
+const LOCAL: Provider = {
+  id: 'custom:k1',
+  name: 'Local',
+  models: [{ id: 'llama3.2:latest', name: 'Llama' }],
+};
+const providers: ProvidersState = { status: 'ready', providers: [LOCAL], reload: vi.fn() };
+
+function conversation(id: string, patch: Partial<Conversation> = {}): Conversation {
+  return {
+    id,
+    name: `Chat ${id}`,
+    title: `Chat ${id}`,
+    userId: 'user-1',
+    messages: [],
+    createdAt: 1,
+    updatedAt: 1,
+    metadata: { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
+    ...patch,
+  };
+}
+
+let stream: { query: StreamQuery; callbacks: StreamCallbacks };
+
+/** A stand-in for the servers feature: shows the chat's server and attaches one on request. */
+function Controls({ server }: { server: ServerAttachment }) {
+  return (
+    <div>
+      <span data-testid="attached">{server.serverId ?? 'none'}</span>
+      <button type="button" onClick={() => server.attach('srv-1')}>
+        Attach srv-1
+      </button>
+      <button type="button" onClick={() => server.attach(null)}>
+        Detach
+      </button>
+    </div>
+  );
+}
+
+function renderChat(props: Partial<Parameters<typeof ChatScreen>[0]> = {}) {
+  return render(
+    <MemoryRouter>
+      <ToastProvider>
+        <ChatScreen
+          providers={providers}
+          email="ada@example.com"
+          hasUser
+          onOpenSettings={vi.fn()}
+          onSignOut={vi.fn()}
+          signingOut={false}
+          serverControls={(server) => <Controls server={server} />}
+          serversView={() => <p>The servers</p>}
+          {...props}
+        />
+        <ToastRegion />
+      </ToastProvider>
+    </MemoryRouter>,
+  );
+}
+
+const textbox = () => screen.getByRole('textbox', { name: 'Message' });
+const attached = () => screen.getByTestId('attached').textContent;
+const endReply = () =>
+  act(() =>
+    stream.callbacks.onEnd({
+      status: 'completed',
+      messageId: 'm1',
+      provider: 'custom:k1',
+      model: 'llama3.2:latest',
+      timestamp: 3,
+    }),
+  );
+
+beforeEach(() => {
+  vi.mocked(conversationsApi.listConversations).mockResolvedValue([]);
+  vi.mocked(conversationsApi.updateConversationMetadata).mockResolvedValue();
+  vi.mocked(conversationsApi.updateConversationServer).mockResolvedValue();
+  vi.mocked(conversationsApi.createConversation).mockImplementation(async (title, metadata) =>
+    conversation('new-1', { title, name: title, metadata }),
+  );
+  vi.mocked(messagesApi.listMessages).mockResolvedValue([]);
+  vi.mocked(messagesApi.createMessage).mockImplementation(
+    async (body) =>
+      ({ id: 'saved-1', role: 'user', content: body.content, conversationId: 'c1', timestamp: 1 }) as Message,
+  );
+  vi.mocked(streamReply).mockImplementation((query, callbacks) => {
+    stream = { query, callbacks };
+    return new Promise(() => {});
+  });
+});
+
+afterEach(() => {
+  vi.resetAllMocks();
+});
+
+describe('ChatScreen with MCP servers', () => {
+  it('toggles the sidebar between the chats and the Servers view', async () => {
+    renderChat();
+    await screen.findByText('No conversations yet.');
+    await userEvent.click(screen.getByRole('tab', { name: 'Servers' }));
+    expect(screen.getByText('The servers')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Conversations' })).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Chats' }));
+    expect(screen.getByRole('navigation', { name: 'Conversations' })).toBeTruthy();
+  });
+
+  it("sends the new chat's server as the stream's mcpServerId, and keeps it on the conversation", async () => {
+    renderChat();
+    await screen.findByText('No conversations yet.');
+    expect(attached()).toBe('none');
+    await userEvent.click(screen.getByRole('button', { name: 'Attach srv-1' }));
+    expect(attached()).toBe('srv-1');
+    await userEvent.type(textbox(), 'Use the tools{Enter}');
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
+    expect(stream.query).toEqual({
+      conversationId: 'new-1',
+      provider: 'custom:k1',
+      model: 'llama3.2:latest',
+      mcpServerId: 'srv-1',
+    });
+    // The conversation now has the server, as the API records it with the reply.
+    expect(attached()).toBe('srv-1');
+    expect(conversationsApi.updateConversationServer).not.toHaveBeenCalled();
+  });
+
+  it("uses a loaded conversation's server, and no server when it has none", async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([
+      conversation('c2', { updatedAt: 2 }),
+      conversation('c1', { mcpServerId: 'srv-9' }),
+    ]);
+    renderChat();
+    await screen.findByRole('button', { name: 'Chat c2' });
+    expect(attached()).toBe('none');
+    await userEvent.type(textbox(), 'Plain{Enter}');
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
+    expect(stream.query.mcpServerId).toBeUndefined();
+    endReply();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Chat c1' }));
+    expect(attached()).toBe('srv-9');
+    await userEvent.type(textbox(), 'With tools{Enter}');
+    await waitFor(() => expect(streamReply).toHaveBeenCalledTimes(2));
+    expect(stream.query.mcpServerId).toBe('srv-9');
+    expect(conversationsApi.updateConversationServer).not.toHaveBeenCalled();
+  });
+
+  it("detaches a conversation's server at once and saves that on the conversation", async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([
+      conversation('c1', { mcpServerId: 'srv-9' }),
+    ]);
+    renderChat();
+    await screen.findByRole('button', { name: 'Chat c1' });
+    expect(attached()).toBe('srv-9');
+    await userEvent.click(screen.getByRole('button', { name: 'Detach' }));
+    expect(attached()).toBe('none');
+    expect(conversationsApi.updateConversationServer).toHaveBeenCalledExactlyOnceWith(
+      'c1',
+      { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
+      null,
+    );
+    await userEvent.type(textbox(), 'No tools{Enter}');
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
+    expect(stream.query.mcpServerId).toBeUndefined();
+    expect(attached()).toBe('none');
+  });
+
+  it('attaches a server to a conversation at once and saves it on the conversation', async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
+    renderChat();
+    await screen.findByRole('button', { name: 'Chat c1' });
+    expect(attached()).toBe('none');
+    await userEvent.click(screen.getByRole('button', { name: 'Attach srv-1' }));
+    expect(attached()).toBe('srv-1');
+    expect(conversationsApi.updateConversationServer).toHaveBeenCalledExactlyOnceWith(
+      'c1',
+      { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
+      'srv-1',
+    );
+    // Picking the server it has already saves nothing.
+    await userEvent.click(screen.getByRole('button', { name: 'Attach srv-1' }));
+    expect(conversationsApi.updateConversationServer).toHaveBeenCalledOnce();
+    await userEvent.type(textbox(), 'Tools{Enter}');
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
+    expect(stream.query.mcpServerId).toBe('srv-1');
+  });
+
+  it('puts the previous server back and says why when saving the change fails', async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([
+      conversation('c1', { mcpServerId: 'srv-9' }),
+    ]);
+    let fail: (error: Error) => void = () => undefined;
+    vi.mocked(conversationsApi.updateConversationServer).mockReturnValue(
+      new Promise((_resolve, reject) => (fail = reject)),
+    );
+    renderChat();
+    await screen.findByRole('button', { name: 'Chat c1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Detach' }));
+    expect(attached()).toBe('none');
+    await act(async () => fail(new Error('Internal server error')));
+    expect(attached()).toBe('srv-9');
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain("Failed to change the chat's server");
+    expect(toast.textContent).toContain('Internal server error');
+  });
+
+  it('says when the reply waits for its MCP server to start', async () => {
+    renderChat();
+    await screen.findByText('No conversations yet.');
+    await userEvent.click(screen.getByRole('button', { name: 'Attach srv-1' }));
+    await userEvent.type(textbox(), 'Tools{Enter}');
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
+    // The client's own 'connecting' (opening the stream) says nothing.
+    expect(screen.queryByText('Starting the MCP server…')).toBeNull();
+    act(() => stream.callbacks.onStatus?.('streaming', 'm1'));
+    act(() => stream.callbacks.onStatus?.('connecting', 'm1'));
+    expect(screen.getByRole('status', { name: 'Starting the MCP server…' })).toBeTruthy();
+    act(() => stream.callbacks.onData('Done'));
+    act(() => stream.callbacks.onStatus?.('streaming', 'm1'));
+    expect(screen.queryByText('Starting the MCP server…')).toBeNull();
+  });
+
+  it('reports the stream status as it changes, and null once the reply is over', async () => {
+    const onStreamStatus = vi.fn();
+    renderChat({ onStreamStatus });
+    await screen.findByText('No conversations yet.');
+    expect(onStreamStatus).not.toHaveBeenCalled();
+    await userEvent.type(textbox(), 'Hi{Enter}');
+    await waitFor(() => expect(onStreamStatus).toHaveBeenCalledWith('connecting'));
+    act(() => stream.callbacks.onStatus?.('streaming', 'm1'));
+    act(() =>
+      stream.callbacks.onEnd({
+        status: 'completed',
+        messageId: 'm1',
+        provider: 'custom:k1',
+        model: 'llama3.2:latest',
+        timestamp: 3,
+      }),
+    );
+    expect(onStreamStatus).toHaveBeenLastCalledWith(null);
+  });
+
+  it('shows tool calls live: name, input, then result or error', async () => {
+    renderChat();
+    await screen.findByText('No conversations yet.');
+    await userEvent.type(textbox(), 'Echo please{Enter}');
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
+    act(() => stream.callbacks.onStatus?.('streaming', 'm1'));
+    act(() =>
+      stream.callbacks.onEvent?.({
+        type: 'tool_use_received',
+        toolCallId: 't1',
+        name: 'echo',
+        input: { message: 'hi' },
+      }),
+    );
+    act(() =>
+      stream.callbacks.onEvent?.({
+        type: 'tool_call',
+        toolCallId: 't1',
+        name: 'echo',
+        input: { message: 'hi' },
+      }),
+    );
+    const reply = screen.getByRole('article', { name: 'Reply' });
+    const call = within(reply).getByText('echo').closest('details') as HTMLElement;
+    expect(within(call).getByText('Calling')).toBeTruthy();
+    expect(within(call).getByText(/"message": "hi"/)).toBeTruthy();
+
+    act(() =>
+      stream.callbacks.onEvent?.({
+        type: 'tool_execution_success',
+        toolCallId: 't1',
+        name: 'echo',
+        result: 'Echo: hi',
+      }),
+    );
+    act(() =>
+      stream.callbacks.onEvent?.({ type: 'tool_result', toolCallId: 't1', name: 'echo', result: 'Echo: hi' }),
+    );
+    expect(within(call).getByText('Success')).toBeTruthy();
+    expect(within(call).getByText('Echo: hi')).toBeTruthy();
+
+    act(() =>
+      stream.callbacks.onEvent?.({ type: 'tool_use_received', toolCallId: 't2', name: 'add', input: {} }),
+    );
+    act(() =>
+      stream.callbacks.onEvent?.({
+        type: 'tool_execution_error',
+        toolCallId: 't2',
+        name: 'add',
+        error: 'boom',
+      }),
+    );
+    act(() =>
+      stream.callbacks.onEvent?.({
+        type: 'tool_error',
+        toolCallId: 't2',
+        name: 'add',
+        error: 'Error executing tool add: boom',
+      }),
+    );
+    const failed = within(reply).getByText('add').closest('details') as HTMLElement;
+    expect(within(failed).getByRole('alert').textContent).toBe('Error executing tool add: boom');
+  });
+
+  it('shows the tool calls of the history', async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([
+      conversation('c1', { mcpServerId: 'srv-1' }),
+    ]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue([
+      { id: 'u1', conversationId: 'c1', role: 'user', content: 'Echo', timestamp: 1 },
+      {
+        id: 'a1',
+        conversationId: 'c1',
+        role: 'assistant',
+        content: 'Tool echo said: Echo: hi',
+        timestamp: 2,
+        toolCalls: [
+          { id: 't1', name: 'echo', status: 'success', input: { message: 'hi' }, result: 'Echo: hi' },
+          { id: 't2', name: 'fail', status: 'error', input: {} },
+        ],
+      },
+    ]);
+    renderChat();
+    const reply = await screen.findByRole('article', { name: 'Reply' });
+    const call = within(reply).getByText('echo').closest('details') as HTMLElement;
+    expect(within(call).getByText('Success')).toBeTruthy();
+    expect(within(call).getByText('Echo: hi')).toBeTruthy();
+    const failed = within(reply).getByText('fail').closest('details') as HTMLElement;
+    expect(within(failed).getByRole('alert').textContent).toBe('Error executing tool fail: Unknown error');
+  });
+});

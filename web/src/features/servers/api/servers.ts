@@ -1,0 +1,66 @@
+import {
+  type ComputeUsage,
+  computeUsageSchema,
+  type McpServerConfigInput,
+  mcpServerSchema,
+} from '@agentforge/shared';
+import * as z from 'zod';
+import { apiClient } from '../../../lib/api-client';
+
+/**
+ * A server as the API shows it. The idle timeout is optional here: a card shows the default (5)
+ * for a configuration without one (spec 9).
+ */
+export const serverViewSchema = mcpServerSchema.partial({ idleTimeoutMinutes: true });
+export type ServerView = z.infer<typeof serverViewSchema>;
+
+const serverListSchema = z.array(serverViewSchema);
+
+/** POST /mcp-servers/{id}/external-token: the token is shown once; the endpoint is under the API base. */
+export const externalTokenSchema = z.object({ token: z.string().min(1), endpoint: z.string().min(1) });
+export type ExternalToken = z.infer<typeof externalTokenSchema>;
+
+const path = (id: string, action = '') => `/mcp-servers/${encodeURIComponent(id)}${action}`;
+
+/** GET /mcp-servers: the caller's servers, statuses fresh from the runner. */
+export function listServers(signal?: AbortSignal): Promise<ServerView[]> {
+  return apiClient.get('/mcp-servers', { schema: serverListSchema, ...(signal ? { signal } : {}) });
+}
+
+/** POST /mcp-servers (201): a new server, 'defined'. */
+export function createServer(body: McpServerConfigInput): Promise<ServerView> {
+  return apiClient.post('/mcp-servers', body, { schema: serverViewSchema });
+}
+
+/**
+ * PUT /mcp-servers/{id} (409 unless defined, disabled or error). Masked environment values sent
+ * back unchanged keep their stored value.
+ */
+export function updateServer(id: string, body: McpServerConfigInput): Promise<ServerView> {
+  return apiClient.put(path(id), body, { schema: serverViewSchema });
+}
+
+/** DELETE /mcp-servers/{id} (204; 409 during transitions; a running server is stopped first). */
+export async function deleteServer(id: string): Promise<void> {
+  await apiClient.del(path(id));
+}
+
+/** POST /mcp-servers/{id}/enable (409 on a wrong state, 429 at a plan limit). */
+export function enableServer(id: string): Promise<ServerView> {
+  return apiClient.post(path(id, '/enable'), undefined, { schema: serverViewSchema });
+}
+
+/** POST /mcp-servers/{id}/disable (409 on a wrong state). */
+export function disableServer(id: string): Promise<ServerView> {
+  return apiClient.post(path(id, '/disable'), undefined, { schema: serverViewSchema });
+}
+
+/** POST /mcp-servers/{id}/external-token: a new token for external MCP clients (the old one stops working). */
+export function issueExternalToken(id: string): Promise<ExternalToken> {
+  return apiClient.post(path(id, '/external-token'), undefined, { schema: externalTokenSchema });
+}
+
+/** GET /mcp/usage: this month's server compute. */
+export function fetchUsage(signal?: AbortSignal): Promise<ComputeUsage> {
+  return apiClient.get('/mcp/usage', { schema: computeUsageSchema, ...(signal ? { signal } : {}) });
+}

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import { CopyButton } from '../../../components/copy-button';
+import { AlertIcon, KeyIcon } from '../../../components/icons';
+import { issueExternalToken, type ServerView } from '../api/servers';
+import { useApiBaseUrl } from '../hooks/use-api-base-url';
+import { apiUrlOf, CLIENT_LABELS, type ClientKind, clientConfigOf } from '../utils/external-config';
+
+type IssueState =
+  | { status: 'idle' }
+  | { status: 'issuing' }
+  | { status: 'issued'; token: string; url: string }
+  | { status: 'error'; message: string };
+
+const COPY = 'shrink-0 text-slate-500 hover:bg-slate-200/70 hover:text-slate-800';
+
+function CopyField({ label, value, what }: { label: string; value: string; what: string }) {
+  return (
+    <div>
+      <p className="mb-1 text-xs font-medium text-slate-600">{label}</p>
+      <div className="flex items-center gap-2 rounded-lg bg-slate-50 py-1.5 pr-1.5 pl-3 ring-1 ring-slate-200">
+        <code className="min-w-0 flex-1 font-mono text-xs break-all text-slate-800">{value}</code>
+        <CopyButton text={value} what={what} className={COPY} />
+      </div>
+    </div>
+  );
+}
+
+/** The client config snippet for Cursor or Claude Desktop, with the token filled in. */
+function ClientSnippet({ name, url, token }: { name: string; url: string; token: string }) {
+  const [kind, setKind] = useState<ClientKind>('cursor');
+  const snippet = clientConfigOf(kind, name, url, token);
+  return (
+    <div className="overflow-hidden rounded-xl bg-slate-900 ring-1 ring-slate-800">
+      <div className="flex items-center gap-1 border-b border-white/10 px-2 py-1.5">
+        <div role="tablist" aria-label="Client" className="flex gap-1">
+          {(Object.keys(CLIENT_LABELS) as ClientKind[]).map((option) => (
+            <button
+              key={option}
+              type="button"
+              role="tab"
+              aria-selected={kind === option}
+              onClick={() => setKind(option)}
+              className={`rounded-md px-2 py-1 text-xs font-medium transition ${
+                kind === option ? 'bg-white/15 text-white' : 'text-slate-400 hover:text-slate-200'
+              }`}
+            >
+              {CLIENT_LABELS[option]}
+            </button>
+          ))}
+        </div>
+        <span className="flex-1" />
+        <CopyButton
+          text={snippet}
+          what="configuration"
+          className="text-slate-300 hover:bg-white/10 hover:text-white"
+        />
+      </div>
+      <pre className="max-h-56 overflow-auto p-3 font-mono text-[11px] leading-5 text-slate-100">
+        {snippet}
+      </pre>
+      <p className="border-t border-white/10 px-3 py-2 text-[11px] text-slate-400">
+        {kind === 'cursor'
+          ? 'Add to ~/.cursor/mcp.json.'
+          : 'Add to claude_desktop_config.json (needs Node.js).'}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * External access (POST /mcp-servers/{id}/external-token): the endpoint's full URL, and a token
+ * shown once, with a ready-to-paste client configuration.
+ */
+export function ExternalAccess({ server }: { server: ServerView }) {
+  const apiBaseUrl = useApiBaseUrl();
+  const [state, setState] = useState<IssueState>({ status: 'idle' });
+  const issued = useRef<HTMLDivElement>(null);
+  const token = state.status === 'issued' ? state.token : null;
+  // The token shows once: bring it into view (the dialog may be scrolled to its form).
+  useEffect(() => {
+    if (token) issued.current?.scrollIntoView?.({ block: 'start' });
+  }, [token]);
+  const endpointUrl = server.endpoint && apiBaseUrl ? apiUrlOf(apiBaseUrl, server.endpoint) : server.endpoint;
+
+  const issue = async () => {
+    setState({ status: 'issuing' });
+    try {
+      const { token, endpoint } = await issueExternalToken(server.id);
+      setState({ status: 'issued', token, url: apiBaseUrl ? apiUrlOf(apiBaseUrl, endpoint) : endpoint });
+    } catch (error) {
+      setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  return (
+    <section aria-label="External access" className="space-y-3">
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900">External access</h3>
+        <p className="mt-0.5 text-xs text-slate-500">
+          Use this server from Claude Desktop, Cursor or any MCP client. It answers while the server is
+          enabled.
+        </p>
+      </div>
+      {endpointUrl ? <CopyField label="Endpoint" value={endpointUrl} what="endpoint URL" /> : null}
+      {state.status === 'issued' ? (
+        <div ref={issued} className="space-y-3">
+          <CopyField label="Token" value={state.token} what="token" />
+          <p className="flex gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200">
+            <AlertIcon className="mt-px size-3.5 shrink-0 text-amber-600" />
+            Copy this token now: it is shown only once. Generating a new one replaces it.
+          </p>
+          <ClientSnippet name={server.name} url={state.url} token={state.token} />
+        </div>
+      ) : null}
+      {state.status === 'error' ? (
+        <p role="alert" className="text-xs text-red-600">
+          {state.message}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        onClick={() => void issue()}
+        disabled={state.status === 'issuing'}
+        className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-slate-300 transition hover:bg-slate-50 disabled:opacity-50"
+      >
+        <KeyIcon className="size-4 text-slate-500" />
+        {state.status === 'issuing'
+          ? 'Generating…'
+          : state.status === 'issued'
+            ? 'Generate a new token'
+            : 'Generate token'}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,273 @@
+import {
+  canDeleteServer,
+  canEditServer,
+  canToggleServer,
+  isServerToggleDisabled,
+  SERVER_MESSAGES,
+  shouldShowServerLastError,
+} from '@agentforge/shared';
+import { type ReactNode, useState } from 'react';
+import { CopyButton } from '../../../components/copy-button';
+import { AlertIcon, CheckIcon, LinkIcon, PencilIcon, TrashIcon, XIcon } from '../../../components/icons';
+import { Switch } from '../../../components/switch';
+import type { ServerView } from '../api/servers';
+import type { ServerAction, ServerFailure } from '../hooks/use-servers';
+import { cardIdleTimeout } from '../utils/server-form';
+import { ServerStatusPill } from './server-status';
+
+export type ServerCardProps = {
+  server: ServerView;
+  /** The full URL of the server's external endpoint. */
+  endpointUrl: string | undefined;
+  pending: ServerAction | undefined;
+  failure: ServerFailure | undefined;
+  /** The server is attached to the chat shown. */
+  attached: boolean;
+  onToggle: (server: ServerView) => void;
+  onEdit: (server: ServerView) => void;
+  onConnect: (server: ServerView) => void;
+  onDelete: (server: ServerView) => void;
+  onAttach: (server: ServerView) => void;
+  onDismissFailure: (id: string) => void;
+};
+
+const ICON_BUTTON =
+  'rounded-md p-1.5 text-slate-400 transition hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent disabled:hover:text-slate-400';
+
+const PROGRESS_TEXT: Partial<Record<ServerView['status'], string>> = {
+  provisioning: 'Getting a container ready…',
+  starting: 'Starting the package…',
+  deprovisioning: 'Stopping the server…',
+};
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-baseline gap-2">
+      <dt className="w-16 shrink-0 text-[11px] font-medium tracking-wide text-slate-400 uppercase">
+        {label}
+      </dt>
+      <dd className="min-w-0 flex-1 text-xs text-slate-700">{children}</dd>
+    </div>
+  );
+}
+
+/** The delete confirmation (spec 4): an enabled server is disabled first, and the text says so. */
+function ConfirmDelete({
+  server,
+  onConfirm,
+  onCancel,
+}: {
+  server: ServerView;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div
+      role="alertdialog"
+      aria-label="Delete server"
+      className="mt-3 rounded-lg bg-red-50 p-3 ring-1 ring-red-100"
+    >
+      <p className="text-xs text-red-900">
+        {SERVER_MESSAGES.deleteConfirmation(server.name, server.status === 'enabled')}
+      </p>
+      <div className="mt-2 flex gap-2">
+        <button
+          type="button"
+          onClick={onConfirm}
+          className="rounded-md bg-red-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-red-500"
+        >
+          Delete
+        </button>
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-md px-2.5 py-1 text-xs font-semibold text-slate-700 hover:bg-white"
+        >
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One MCP server (spec 2, 4): status, package, idle timeout, endpoint and, in the error state, the
+ * last error. The toggle shows for enabled, defined, disabled and error and waits during
+ * transitions and actions; Edit only for defined, disabled and error; Delete asks first and waits
+ * during transitions.
+ */
+export function ServerCard({
+  server,
+  endpointUrl,
+  pending,
+  failure,
+  attached,
+  onToggle,
+  onEdit,
+  onConnect,
+  onDelete,
+  onAttach,
+  onDismissFailure,
+}: ServerCardProps) {
+  const [confirming, setConfirming] = useState(false);
+  const busy = pending !== undefined;
+  const editable = canEditServer(server.status) && !busy;
+  const deletable = canDeleteServer(server.status, busy);
+  const progress = PROGRESS_TEXT[server.status];
+
+  return (
+    <article
+      aria-label={server.name}
+      className={`rounded-xl bg-white p-3 shadow-sm ring-1 transition ${
+        attached ? 'ring-indigo-300' : 'ring-slate-200'
+      }`}
+    >
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-sm font-semibold text-slate-900" title={server.name}>
+            {server.name}
+          </h3>
+          <div className="mt-1">
+            <ServerStatusPill server={server} />
+          </div>
+        </div>
+        {canToggleServer(server.status) ? (
+          <Switch
+            checked={server.status === 'enabled'}
+            onChange={() => onToggle(server)}
+            label={`Enable ${server.name}`}
+            disabled={isServerToggleDisabled(server.status, busy)}
+            busy={pending === 'enable' || pending === 'disable'}
+          />
+        ) : null}
+      </div>
+
+      {progress ? (
+        <div className="mt-3" role="progressbar" aria-label={`${server.name} progress`}>
+          <div className="h-1 overflow-hidden rounded-full bg-sky-100">
+            <div className="h-full w-1/3 animate-indeterminate rounded-full bg-sky-500" />
+          </div>
+          <p className="mt-1 text-[11px] text-slate-500">{progress}</p>
+        </div>
+      ) : null}
+
+      <dl className="mt-3 space-y-1.5">
+        <Detail label="Package">
+          <span className="line-clamp-2 font-mono break-all" title={server.packageName}>
+            {server.packageName}
+          </span>
+        </Detail>
+        <Detail label="Idle">{cardIdleTimeout(server)} min timeout</Detail>
+        {endpointUrl ? (
+          <Detail label="Endpoint">
+            <span className="flex min-w-0 items-center gap-1">
+              {/* Cut at the start: the end (the server's id) is the informative part. */}
+              <span
+                className="truncate text-left font-mono text-slate-500 [direction:rtl]"
+                title={endpointUrl}
+              >
+                <bdi>{endpointUrl}</bdi>
+              </span>
+              <CopyButton
+                text={endpointUrl}
+                what="endpoint"
+                className="-my-1 shrink-0 px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 [&>span]:sr-only"
+              />
+            </span>
+          </Detail>
+        ) : null}
+      </dl>
+
+      {shouldShowServerLastError(server.status) && server.lastError ? (
+        <div className="mt-3 rounded-lg bg-red-50 px-2.5 py-2 ring-1 ring-red-100">
+          <p className="text-[11px] font-semibold tracking-wide text-red-700 uppercase">Last error</p>
+          <p className="mt-0.5 line-clamp-4 text-xs break-words text-red-800" title={server.lastError}>
+            {server.lastError}
+          </p>
+        </div>
+      ) : null}
+
+      {failure ? (
+        <div role="alert" className="mt-3 flex gap-2 rounded-lg bg-red-50 px-2.5 py-2 ring-1 ring-red-100">
+          <AlertIcon className="mt-0.5 size-3.5 shrink-0 text-red-500" />
+          <div className="min-w-0 flex-1 text-xs text-red-800">
+            <p className="font-semibold">{failure.title}</p>
+            {failure.detail && failure.detail !== failure.title ? (
+              <p className="mt-0.5 break-words">{failure.detail}</p>
+            ) : null}
+          </div>
+          <button
+            type="button"
+            onClick={() => onDismissFailure(server.id)}
+            aria-label="Dismiss"
+            className="-m-1 self-start rounded p-1 text-red-400 hover:bg-red-100 hover:text-red-700"
+          >
+            <XIcon className="size-3.5" />
+          </button>
+        </div>
+      ) : null}
+
+      {confirming ? (
+        <ConfirmDelete
+          server={server}
+          onConfirm={() => {
+            setConfirming(false);
+            onDelete(server);
+          }}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : (
+        <div className="mt-3 flex items-center gap-1 border-t border-slate-100 pt-2">
+          {attached ? (
+            <span className="inline-flex items-center gap-1 px-1.5 text-xs font-medium text-indigo-600">
+              <CheckIcon className="size-3.5" />
+              In this chat
+            </span>
+          ) : (
+            <button
+              type="button"
+              onClick={() => onAttach(server)}
+              className="rounded-md px-1.5 py-1 text-xs font-semibold text-indigo-600 transition hover:bg-indigo-50"
+            >
+              Use in chat
+            </button>
+          )}
+          <span className="flex-1" />
+          <button
+            type="button"
+            onClick={() => onEdit(server)}
+            disabled={!editable}
+            aria-label={`Edit ${server.name}`}
+            title={editable ? 'Edit' : 'Disable the server to edit it'}
+            className={ICON_BUTTON}
+          >
+            <PencilIcon className="size-3.5" />
+          </button>
+          <button
+            type="button"
+            onClick={() => onConnect(server)}
+            aria-label={`Connect ${server.name}`}
+            title="External access"
+            className={ICON_BUTTON}
+          >
+            <LinkIcon className="size-3.5" />
+          </button>
+          <button
+            type="button"
+            onClick={() => setConfirming(true)}
+            disabled={!deletable}
+            aria-label={`Delete ${server.name}`}
+            title={deletable ? 'Delete' : 'Wait until the server has settled'}
+            className={`${ICON_BUTTON} hover:text-red-600`}
+          >
+            {pending === 'delete' ? (
+              <span className="block size-3.5 animate-spin rounded-full border-2 border-slate-200 border-t-slate-600" />
+            ) : (
+              <TrashIcon className="size-3.5" />
+            )}
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

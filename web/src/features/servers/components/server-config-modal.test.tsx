@@ -1,0 +1,171 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-error';
+import type { ServerView } from '../api/servers';
+import * as serversApi from '../api/servers';
+import { ServerConfigModal } from './server-config-modal';
+
+vi.mock('../api/servers', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/servers')>()),
+  issueExternalToken: vi.fn(),
+}));
+
+const STORED: ServerView = {
+  id: 's1',
+  name: 'Everything',
+  packageName: '@modelcontextprotocol/server-everything',
+  idleTimeoutMinutes: 10,
+  environmentVariables: { API_KEY: '••••••••abcd', MODE: '••••••••' },
+  status: 'disabled',
+  endpoint: '/mcp-external/s1',
+};
+
+function renderModal(server?: ServerView) {
+  const servers = {
+    create: vi.fn(async (body: unknown) => ({ ...STORED, ...(body as object) }) as ServerView),
+    update: vi.fn(async (_id: string, body: unknown) => ({ ...STORED, ...(body as object) }) as ServerView),
+  };
+  const onClose = vi.fn();
+  const onSaved = vi.fn();
+  render(<ServerConfigModal server={server} servers={servers} onClose={onClose} onSaved={onSaved} />);
+  return { servers, onClose, onSaved };
+}
+
+const dialog = (name: string) => screen.getByRole('dialog', { name });
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+afterEach(() => {
+  vi.resetAllMocks();
+});
+
+describe('ServerConfigModal (new)', () => {
+  it("is 'New Server Configuration' with an idle timeout of 30", () => {
+    renderModal();
+    expect(dialog('New Server Configuration')).toBeTruthy();
+    expect(field('Idle timeout (minutes)').value).toBe('30');
+    expect(screen.queryByRole('region', { name: 'External access' })).toBeNull();
+  });
+
+  it('requires a name and a package name, and an idle timeout of at least 1', async () => {
+    const { servers } = renderModal();
+    await userEvent.clear(field('Idle timeout (minutes)'));
+    await userEvent.type(field('Idle timeout (minutes)'), '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Package name is required')).toBeTruthy();
+    expect(screen.getByText('Idle timeout must be at least 1 minute')).toBeTruthy();
+    expect(servers.create).not.toHaveBeenCalled();
+
+    await userEvent.type(field('Package name'), '--eval=x');
+    await userEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    expect(
+      await screen.findByText('Enter an npm package name, e.g. @modelcontextprotocol/server-everything'),
+    ).toBeTruthy();
+  });
+
+  it('sends trimmed keys without blank rows, and 30 for an idle timeout that is not a number', async () => {
+    const { servers, onSaved, onClose } = renderModal();
+    await userEvent.type(field('Name'), 'Everything');
+    await userEvent.type(field('Package name'), '@modelcontextprotocol/server-everything');
+    await userEvent.clear(field('Idle timeout (minutes)'));
+    const add = screen.getByRole('button', { name: 'Add variable' });
+    await userEvent.click(add);
+    await userEvent.click(add);
+    await userEvent.click(add);
+    await userEvent.type(field('Variable 1 name'), '  GREETING ');
+    await userEvent.type(field('Variable 1 value'), 'hello there');
+    await userEvent.type(field('Variable 2 value'), 'no name, dropped');
+    await userEvent.type(field('Variable 3 name'), 'GONE');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove variable 3' }));
+    expect(screen.getByText('Rows without a name are ignored.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create server' }));
+
+    await waitFor(() => expect(servers.create).toHaveBeenCalledTimes(1));
+    expect(servers.create).toHaveBeenCalledWith({
+      name: 'Everything',
+      packageName: '@modelcontextprotocol/server-everything',
+      idleTimeoutMinutes: 30,
+      environmentVariables: { GREETING: 'hello there' },
+    });
+    expect(onSaved).toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("shows the API's message when saving fails, else 'Failed to save server configuration'", async () => {
+    const { servers, onClose } = renderModal();
+    servers.create.mockRejectedValueOnce(
+      new ApiError('Idle timeout can be at most 30 minutes on your plan.', { status: 400 }),
+    );
+    servers.create.mockRejectedValueOnce(new Error(''));
+    await userEvent.type(field('Name'), 'x');
+    await userEvent.type(field('Package name'), 'pkg');
+    await userEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Idle timeout can be at most 30 minutes on your plan.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Failed to save server configuration'),
+    );
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('ServerConfigModal (edit)', () => {
+  it('shows the stored values, environment values masked, and sends masked values back unchanged', async () => {
+    const { servers } = renderModal(STORED);
+    expect(dialog('Edit Server Configuration')).toBeTruthy();
+    expect(field('Name').value).toBe('Everything');
+    expect(field('Idle timeout (minutes)').value).toBe('10');
+    expect(field('Variable 1 name').value).toBe('API_KEY');
+    expect(field('Variable 1 value').value).toBe('••••••••abcd');
+    expect(field('Variable 2 value').value).toBe('••••••••');
+    expect(screen.getByText(/Stored values stay hidden/)).toBeTruthy();
+
+    await userEvent.clear(field('Name'));
+    await userEvent.type(field('Name'), 'Renamed');
+    // Focusing a masked value selects it: typing replaces it.
+    await userEvent.click(field('Variable 2 value'));
+    await userEvent.keyboard('fresh');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(servers.update).toHaveBeenCalledTimes(1));
+    expect(servers.update).toHaveBeenCalledWith('s1', {
+      name: 'Renamed',
+      packageName: '@modelcontextprotocol/server-everything',
+      idleTimeoutMinutes: 10,
+      environmentVariables: { API_KEY: '••••••••abcd', MODE: 'fresh' },
+    });
+  });
+
+  it("shows 'Failed to update server configuration' when an update fails without a message", async () => {
+    const { servers } = renderModal(STORED);
+    servers.update.mockRejectedValueOnce(new Error(''));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to update server configuration');
+  });
+
+  it('is read-only for a running server, which still offers external access', async () => {
+    vi.mocked(serversApi.issueExternalToken).mockResolvedValue({
+      token: 'user-1.secret-token-value',
+      endpoint: '/mcp-external/s1',
+    });
+    const { onClose } = renderModal({ ...STORED, status: 'enabled', healthStatus: 'running' });
+    expect(screen.getByText('Disable the server to change its configuration.')).toBeTruthy();
+    expect(field('Name').matches(':disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+
+    const access = screen.getByRole('region', { name: 'External access' });
+    await userEvent.click(within(access).getByRole('button', { name: 'Generate token' }));
+    expect(await within(access).findByText('user-1.secret-token-value')).toBeTruthy();
+    expect(within(access).getByText(/shown only once/)).toBeTruthy();
+    expect(within(access).getByText(/"Authorization": "Bearer user-1.secret-token-value"/)).toBeTruthy();
+    await userEvent.click(within(access).getByRole('tab', { name: 'Claude Desktop' }));
+    expect(within(access).getByText(/"mcp-remote"/)).toBeTruthy();
+    expect(serversApi.issueExternalToken).toHaveBeenCalledWith('s1');
+
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,223 @@
+import { canEditServer, type McpServerConfigBody, SERVER_MESSAGES } from '@agentforge/shared';
+import { useId, useState } from 'react';
+import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
+import { Dialog } from '../../../components/dialog';
+import { FormBanner } from '../../../components/form/form-banner';
+import { TextField } from '../../../components/form/text-field';
+import { PlusIcon, TrashIcon } from '../../../components/icons';
+import type { ServerView } from '../api/servers';
+import type { ServersState } from '../hooks/use-servers';
+import {
+  EMPTY_SERVER_FORM,
+  formValuesOf,
+  isMaskedValue,
+  type ServerFormValues,
+  serverFormResolver,
+} from '../utils/server-form';
+import { ExternalAccess } from './external-access';
+import { ServerStatusPill } from './server-status';
+
+export const NEW_SERVER_TITLE = 'New Server Configuration';
+export const EDIT_SERVER_TITLE = 'Edit Server Configuration';
+
+type ServerConfigModalProps = {
+  /** The server to edit; none for a new configuration. */
+  server?: ServerView | undefined;
+  servers: Pick<ServersState, 'create' | 'update'>;
+  onClose: () => void;
+  /** After a successful save, before the modal closes. */
+  onSaved?: (server: ServerView) => void;
+};
+
+const SECONDARY =
+  'rounded-lg px-3.5 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 transition hover:bg-white';
+const PRIMARY =
+  'inline-flex items-center gap-2 rounded-lg bg-slate-900 px-3.5 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-slate-700 disabled:opacity-50';
+const CELL =
+  'block min-w-0 rounded-md border-0 bg-white px-2.5 py-1.5 font-mono text-xs text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset outline-none placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 disabled:bg-slate-50 disabled:text-slate-500';
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : '');
+
+function EnvironmentRows({
+  form,
+  disabled,
+}: {
+  form: UseFormReturn<ServerFormValues, unknown, McpServerConfigBody>;
+  disabled: boolean;
+}) {
+  const rows = useFieldArray({ control: form.control, name: 'environmentVariables' });
+  const values = form.watch('environmentVariables');
+  const masked = values.some((row) => isMaskedValue(row.value));
+  return (
+    <fieldset className="space-y-2">
+      <div className="flex items-center justify-between">
+        <legend className="text-sm font-medium text-slate-700">Environment variables</legend>
+        {disabled ? null : (
+          <button
+            type="button"
+            onClick={() => rows.append({ key: '', value: '' })}
+            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-indigo-600 hover:bg-indigo-50"
+          >
+            <PlusIcon className="size-3.5" />
+            Add variable
+          </button>
+        )}
+      </div>
+      {rows.fields.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 px-3 py-3 text-center text-xs text-slate-500">
+          No variables. Add API keys or settings the package reads from its environment.
+        </p>
+      ) : (
+        <ul className="space-y-2">
+          {rows.fields.map((field, index) => (
+            <li key={field.id} className="flex items-center gap-2">
+              <input
+                aria-label={`Variable ${index + 1} name`}
+                placeholder="NAME"
+                autoComplete="off"
+                spellCheck={false}
+                className={`${CELL} w-2/5 shrink-0`}
+                {...form.register(`environmentVariables.${index}.key`)}
+              />
+              <input
+                aria-label={`Variable ${index + 1} value`}
+                placeholder="value"
+                autoComplete="off"
+                spellCheck={false}
+                // A stored value is shown masked: focusing selects it, so typing replaces it.
+                onFocus={(event) => isMaskedValue(event.target.value) && event.target.select()}
+                className={`${CELL} flex-1`}
+                {...form.register(`environmentVariables.${index}.value`)}
+              />
+              {disabled ? null : (
+                <button
+                  type="button"
+                  onClick={() => rows.remove(index)}
+                  aria-label={`Remove variable ${index + 1}`}
+                  className="shrink-0 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-red-600"
+                >
+                  <TrashIcon className="size-3.5" />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-xs text-slate-500">
+        {masked ? 'Stored values stay hidden: leave one as it is to keep it, or type a new value. ' : ''}
+        Rows without a name are ignored.
+      </p>
+    </fieldset>
+  );
+}
+
+/**
+ * The server configuration modal (spec 2, 5): 'New Server Configuration' or 'Edit Server
+ * Configuration'. A server that is not defined, disabled or in error is shown read-only. Editing
+ * also offers the external endpoint and its token.
+ */
+export function ServerConfigModal({ server, servers, onClose, onSaved }: ServerConfigModalProps) {
+  const formId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const editing = server !== undefined;
+  const readOnly = editing && !canEditServer(server.status);
+  const form = useForm<ServerFormValues, unknown, McpServerConfigBody>({
+    resolver: serverFormResolver,
+    defaultValues: server ? formValuesOf(server) : EMPTY_SERVER_FORM,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (body) => {
+    setFailure(null);
+    let saved: ServerView;
+    try {
+      saved = server ? await servers.update(server.id, body) : await servers.create(body);
+    } catch (error) {
+      setFailure(reasonOf(error) || (server ? SERVER_MESSAGES.updateFailed : SERVER_MESSAGES.saveFailed));
+      return;
+    }
+    onSaved?.(saved);
+    onClose();
+  });
+
+  return (
+    <Dialog
+      title={editing ? EDIT_SERVER_TITLE : NEW_SERVER_TITLE}
+      description={
+        editing ? server.name : 'Run an MCP server from an npm package and use its tools in your chats.'
+      }
+      onClose={onClose}
+      width="max-w-xl"
+      footer={
+        <>
+          <button type="button" onClick={onClose} className={SECONDARY}>
+            {readOnly ? 'Close' : 'Cancel'}
+          </button>
+          {readOnly ? null : (
+            <button type="submit" form={formId} disabled={isSubmitting} className={PRIMARY}>
+              {isSubmitting ? (
+                <span
+                  aria-hidden="true"
+                  className="size-3.5 animate-spin rounded-full border-2 border-white/40 border-t-white"
+                />
+              ) : null}
+              {editing ? 'Save changes' : 'Create server'}
+            </button>
+          )}
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
+        {failure ? <FormBanner message={failure} /> : null}
+        {readOnly ? (
+          <p className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200">
+            <ServerStatusPill server={server} />
+            Disable the server to change its configuration.
+          </p>
+        ) : null}
+        <fieldset disabled={readOnly || isSubmitting} className="space-y-4">
+          <TextField
+            label="Name"
+            placeholder="e.g. Everything"
+            autoComplete="off"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <div className="space-y-1">
+            <TextField
+              label="Package name"
+              placeholder="@modelcontextprotocol/server-everything"
+              autoComplete="off"
+              spellCheck={false}
+              className="font-mono"
+              error={errors.packageName?.message}
+              {...form.register('packageName')}
+            />
+            <p className="text-xs text-slate-500">The npm package that runs the MCP server over stdio.</p>
+          </div>
+          <div className="space-y-1">
+            <TextField
+              label="Idle timeout (minutes)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              className="max-w-40"
+              error={errors.idleTimeoutMinutes?.message}
+              {...form.register('idleTimeoutMinutes')}
+            />
+            <p className="text-xs text-slate-500">
+              The server stops after this many minutes without a tool call. Left empty, it is 30.
+            </p>
+          </div>
+          <EnvironmentRows form={form} disabled={readOnly} />
+        </fieldset>
+      </form>
+      {editing ? (
+        <div className="mt-6 border-t border-slate-100 pt-5">
+          <ExternalAccess server={server} />
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,167 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ServerView } from '../api/servers';
+import type { ServersState } from '../hooks/use-servers';
+import type { UsageState } from '../hooks/use-usage';
+import { ServerControls, UsageMeter } from './server-controls';
+
+const RUNNING: ServerView = {
+  id: 's1',
+  name: 'Everything',
+  packageName: '@modelcontextprotocol/server-everything',
+  idleTimeoutMinutes: 10,
+  environmentVariables: {},
+  status: 'enabled',
+  healthStatus: 'running',
+  displayStatus: 'Running',
+};
+const IDLE: ServerView = {
+  ...RUNNING,
+  id: 's2',
+  name: 'Files',
+  status: 'disabled',
+  displayStatus: 'Disabled',
+};
+delete (IDLE as Partial<ServerView>).healthStatus;
+
+function serversState(servers: ServerView[], patch: Partial<ServersState> = {}): ServersState {
+  return {
+    status: 'ready',
+    servers,
+    error: null,
+    pending: {},
+    failures: {},
+    polling: false,
+    reload: vi.fn(),
+    create: vi.fn(async (body) => ({
+      ...IDLE,
+      id: 'new-1',
+      name: String(body.name),
+      status: 'defined' as const,
+    })),
+    update: vi.fn(),
+    toggle: vi.fn(),
+    remove: vi.fn(),
+    dismissFailure: vi.fn(),
+    ...patch,
+  };
+}
+
+const usageState = (patch: Partial<UsageState> = {}): UsageState => ({
+  status: 'ready',
+  usage: { currentMonth: '2026-05', usedMinutes: 119, limitMinutes: 600, remainingMinutes: 481 },
+  reload: vi.fn(),
+  ...patch,
+});
+
+function renderControls(props: Partial<Parameters<typeof ServerControls>[0]> = {}) {
+  const onAttach = vi.fn();
+  render(
+    <ServerControls
+      servers={serversState([RUNNING, IDLE])}
+      usage={usageState()}
+      attachedId={null}
+      onAttach={onAttach}
+      {...props}
+    />,
+  );
+  return { onAttach };
+}
+
+const trigger = () => screen.getByRole('button', { name: /^Chat server:/ });
+
+describe('ServerControls', () => {
+  it("shows 'No Server Connected' without a server", () => {
+    renderControls();
+    expect(trigger().textContent).toContain('No Server Connected');
+    expect(screen.queryByText('Active')).toBeNull();
+  });
+
+  it("shows the attached server's name with an 'Active' badge while it runs", () => {
+    renderControls({ attachedId: 's1' });
+    expect(trigger().textContent).toContain('Everything');
+    expect(within(trigger()).getByText('Active')).toBeTruthy();
+    expect(screen.queryByText('No Server Connected')).toBeNull();
+  });
+
+  it('shows the status instead of the badge when the attached server does not run', () => {
+    renderControls({ attachedId: 's2' });
+    expect(trigger().textContent).toContain('Files');
+    expect(within(trigger()).getByText('Disabled')).toBeTruthy();
+    expect(screen.queryByText('Active')).toBeNull();
+  });
+
+  it('says when the attached server no longer exists', () => {
+    renderControls({ attachedId: 'gone' });
+    expect(trigger().textContent).toContain('Server removed');
+  });
+
+  it('picks another server for the chat', async () => {
+    const { onAttach } = renderControls({ attachedId: 's1' });
+    await userEvent.click(trigger());
+    const list = screen.getByRole('listbox', { name: 'Server' });
+    expect(
+      within(list)
+        .getByRole('option', { name: /Everything/ })
+        .getAttribute('aria-selected'),
+    ).toBe('true');
+    await userEvent.click(within(list).getByRole('option', { name: /Files/ }));
+    expect(onAttach).toHaveBeenCalledWith('s2');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it("takes the server off the chat with 'No server'", async () => {
+    const { onAttach } = renderControls({ attachedId: 's1' });
+    await userEvent.click(trigger());
+    const none = within(screen.getByRole('listbox', { name: 'Server' })).getByRole('option', {
+      name: /No server/,
+    });
+    expect(none.getAttribute('aria-selected')).toBe('false');
+    expect(none.hasAttribute('disabled')).toBe(false);
+    await userEvent.click(none);
+    expect(onAttach).toHaveBeenCalledWith(null);
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it("opens 'New Server Configuration' from 'Configure Server' without a server, and attaches the new one", async () => {
+    const { onAttach } = renderControls();
+    await userEvent.click(screen.getByRole('button', { name: 'Configure Server' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Server Configuration' });
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Fresh');
+    await userEvent.type(within(dialog).getByLabelText('Package name'), 'some-mcp');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create server' }));
+    await waitFor(() => expect(onAttach).toHaveBeenCalledWith('new-1'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("opens 'Edit Server Configuration' for the attached server", async () => {
+    renderControls({ attachedId: 's2' });
+    await userEvent.click(screen.getByRole('button', { name: 'Configure Server' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Server Configuration' });
+    expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('Files');
+  });
+});
+
+describe('UsageMeter', () => {
+  it('shows used/limit hours, floored', () => {
+    render(<UsageMeter usage={usageState()} />);
+    expect(screen.getByText('1/10 hours')).toBeTruthy();
+  });
+
+  it('floors partial hours of the limit too', () => {
+    render(
+      <UsageMeter
+        usage={usageState({
+          usage: { currentMonth: '2026-05', usedMinutes: 59, limitMinutes: 90, remainingMinutes: 31 },
+        })}
+      />,
+    );
+    expect(screen.getByText('0/1 hours')).toBeTruthy();
+  });
+
+  it("says 'Failed to load usage data' when the usage cannot be loaded", () => {
+    render(<UsageMeter usage={usageState({ status: 'error', usage: null })} />);
+    expect(screen.getByRole('alert').textContent).toBe('Failed to load usage data');
+  });
+});

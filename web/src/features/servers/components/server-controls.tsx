@@ -1,0 +1,220 @@
+import { SERVER_MESSAGES, SUBSCRIPTION_MESSAGES, usageHoursFloored } from '@agentforge/shared';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { CheckIcon, ChevronDownIcon, PlusIcon, ServerIcon } from '../../../components/icons';
+import type { ServersState } from '../hooks/use-servers';
+import type { UsageState } from '../hooks/use-usage';
+import { ServerConfigModal } from './server-config-modal';
+import { isServerActive, ServerStatusDot, statusTextOf } from './server-status';
+import { ADD_SERVER_LABEL } from './servers-view';
+
+export const ACTIVE_BADGE = 'Active';
+export const CONFIGURE_SERVER_LABEL = 'Configure Server';
+
+type ServerControlsProps = {
+  servers: ServersState;
+  usage: UsageState;
+  /** The server attached to the chat shown. */
+  attachedId: string | null;
+  onAttach: (serverId: string | null) => void;
+};
+
+const TRIGGER =
+  'inline-flex max-w-72 items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500';
+const OPTION =
+  'flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm text-slate-700 hover:bg-slate-100';
+
+/** Usage as 'X/Y hours', both floored (spec 9), or 'Failed to load usage data'. */
+export function UsageMeter({ usage }: { usage: UsageState }) {
+  if (usage.status === 'error') {
+    return (
+      <p role="alert" className="text-xs font-medium text-red-600">
+        {SUBSCRIPTION_MESSAGES.loadUsageFailed}
+      </p>
+    );
+  }
+  if (!usage.usage) {
+    return <span aria-hidden="true" className="h-4 w-20 animate-pulse rounded bg-slate-100" />;
+  }
+  const { usedMinutes, limitMinutes } = usage.usage;
+  const share = limitMinutes > 0 ? Math.min(1, usedMinutes / limitMinutes) : 0;
+  const bar = share >= 0.9 ? 'bg-red-500' : share >= 0.7 ? 'bg-amber-500' : 'bg-emerald-500';
+  return (
+    <div
+      className="flex flex-col gap-1"
+      title={`Server compute this month: ${usedMinutes} of ${limitMinutes} minutes`}
+    >
+      <p className="text-xs whitespace-nowrap text-slate-500">
+        <span className="sr-only">Server usage: </span>
+        <span className="font-semibold text-slate-700">
+          {usageHoursFloored(usedMinutes)}/{usageHoursFloored(limitMinutes)} hours
+        </span>
+      </p>
+      <div className="h-1 w-full overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+        <div className={`h-full rounded-full ${bar}`} style={{ width: `${Math.max(share * 100, 2)}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The top bar's server part (spec 2): the chat's server with an 'Active' badge, or 'No Server
+ * Connected', as a picker of the user's servers; the compute usage; and 'Configure Server'.
+ */
+export function ServerControls({ servers, usage, attachedId, onAttach }: ServerControlsProps) {
+  const [open, setOpen] = useState(false);
+  const [modal, setModal] = useState<'new' | 'edit' | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  const attached = attachedId ? servers.servers.find((s) => s.id === attachedId) : undefined;
+  // An id the list does not know (deleted meanwhile) once the list has loaded.
+  const missing = attachedId !== null && !attached && servers.status === 'ready';
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !root.current?.contains(event.target as Node)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  const choose = (serverId: string | null) => {
+    onAttach(serverId);
+    setOpen(false);
+  };
+
+  let label: ReactNode;
+  if (attached) {
+    label = (
+      <>
+        <ServerIcon className="size-4 shrink-0 text-slate-500" />
+        <span className="hidden truncate sm:inline">{attached.name}</span>
+        {isServerActive(attached) ? (
+          <span className="rounded-full bg-emerald-50 px-1.5 py-0.5 text-[11px] font-semibold text-emerald-700 ring-1 ring-emerald-600/20">
+            {ACTIVE_BADGE}
+          </span>
+        ) : (
+          <span className="hidden rounded-full bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium whitespace-nowrap text-slate-500 ring-1 ring-slate-500/15 sm:inline">
+            {statusTextOf(attached)}
+          </span>
+        )}
+      </>
+    );
+  } else if (attachedId && !missing) {
+    label = <span className="h-4 w-24 animate-pulse rounded bg-slate-100" aria-hidden="true" />;
+  } else {
+    label = (
+      <>
+        <ServerIcon className="size-4 shrink-0 text-slate-400 sm:hidden" />
+        <span className={`size-2 shrink-0 rounded-full ${missing ? 'bg-amber-400' : 'bg-slate-300'}`} />
+        <span className="hidden truncate text-slate-500 sm:inline">
+          {missing ? 'Server removed' : SERVER_MESSAGES.noServerConnected}
+        </span>
+      </>
+    );
+  }
+
+  return (
+    <div className="flex min-w-0 shrink-0 items-center gap-1 sm:gap-3">
+      <div ref={root} className="relative min-w-0">
+        <button
+          type="button"
+          aria-haspopup="listbox"
+          aria-expanded={open}
+          aria-controls={open ? listId : undefined}
+          aria-label={`Chat server: ${attached ? `${attached.name}${isServerActive(attached) ? ` ${ACTIVE_BADGE}` : ''}` : missing ? 'Server removed' : SERVER_MESSAGES.noServerConnected}`}
+          onClick={() => setOpen((o) => !o)}
+          className={TRIGGER}
+        >
+          {label}
+          <ChevronDownIcon className="size-4 shrink-0 text-slate-400" />
+        </button>
+        {open ? (
+          <div
+            id={listId}
+            role="listbox"
+            aria-label="Server"
+            className="absolute top-full right-0 z-30 mt-1 w-72 rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-slate-200 max-sm:fixed max-sm:inset-x-3 max-sm:top-14 max-sm:w-auto"
+          >
+            <p className="px-2.5 pt-1 pb-1.5 text-[11px] font-semibold tracking-wide text-slate-400 uppercase">
+              Tools for this chat
+            </p>
+            {servers.servers.map((server) => (
+              <button
+                key={server.id}
+                type="button"
+                role="option"
+                aria-selected={server.id === attachedId}
+                onClick={() => choose(server.id)}
+                className={OPTION}
+              >
+                <ServerStatusDot server={server} />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium text-slate-800">{server.name}</span>
+                  <span className="block truncate text-xs text-slate-500">{statusTextOf(server)}</span>
+                </span>
+                {server.id === attachedId ? <CheckIcon className="size-4 text-slate-900" /> : null}
+              </button>
+            ))}
+            <button
+              type="button"
+              role="option"
+              aria-selected={attachedId === null}
+              onClick={() => choose(null)}
+              className={OPTION}
+            >
+              <span className="size-2 shrink-0 rounded-full bg-slate-300" />
+              <span className="flex-1 text-slate-600">No server</span>
+              {attachedId === null ? <CheckIcon className="size-4 text-slate-900" /> : null}
+            </button>
+            <div className="my-1 border-t border-slate-100" />
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                setModal('new');
+              }}
+              className={`${OPTION} font-medium text-indigo-600`}
+            >
+              <PlusIcon className="size-4" />
+              {ADD_SERVER_LABEL}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <div className="hidden w-24 lg:block">
+        <UsageMeter usage={usage} />
+      </div>
+      <button
+        type="button"
+        onClick={() => setModal(attached ? 'edit' : 'new')}
+        aria-label={CONFIGURE_SERVER_LABEL}
+        className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 ring-1 ring-slate-200 transition hover:bg-slate-100 hover:text-slate-900"
+      >
+        <ServerIcon />
+        <span className="hidden md:inline">{CONFIGURE_SERVER_LABEL}</span>
+      </button>
+      {modal === 'new' ? (
+        <ServerConfigModal
+          servers={servers}
+          onClose={() => setModal(null)}
+          // A server configured from the chat is the chat's server.
+          onSaved={(server) => onAttach(server.id)}
+        />
+      ) : null}
+      {modal === 'edit' && attached ? (
+        <ServerConfigModal server={attached} servers={servers} onClose={() => setModal(null)} />
+      ) : null}
+    </div>
+  );
+}

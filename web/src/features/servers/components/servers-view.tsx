@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Dialog } from '../../../components/dialog';
+import { PlusIcon, ServerIcon } from '../../../components/icons';
+import type { ServerView } from '../api/servers';
+import { useApiBaseUrl } from '../hooks/use-api-base-url';
+import type { ServersState } from '../hooks/use-servers';
+import { apiUrlOf } from '../utils/external-config';
+import { ExternalAccess } from './external-access';
+import { ServerCard } from './server-card';
+import { ServerConfigModal } from './server-config-modal';
+
+export const ADD_SERVER_LABEL = 'Add MCP Server Config';
+
+type ServersViewProps = {
+  servers: ServersState;
+  /** The server attached to the chat shown, if any. */
+  attachedId: string | null;
+  onAttach: (serverId: string) => void;
+};
+
+type Modal = { kind: 'new' } | { kind: 'edit' | 'connect'; id: string } | null;
+
+function ServerList({
+  servers,
+  attachedId,
+  onAttach,
+  onEdit,
+  onConnect,
+}: ServersViewProps & { onEdit: (server: ServerView) => void; onConnect: (server: ServerView) => void }) {
+  const apiBaseUrl = useApiBaseUrl();
+  if (servers.status === 'loading' && servers.servers.length === 0) {
+    return (
+      <div className="space-y-2" aria-hidden="true">
+        {[0, 1].map((i) => (
+          <div key={i} className="h-36 animate-pulse rounded-xl bg-slate-200/60" />
+        ))}
+      </div>
+    );
+  }
+  if (servers.status === 'error') {
+    return (
+      <div role="alert" className="px-3 text-sm text-red-600">
+        <p>{servers.error}</p>
+        <button
+          type="button"
+          onClick={servers.reload}
+          className="mt-1 font-semibold underline underline-offset-2"
+        >
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (servers.servers.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center">
+        <ServerIcon className="mx-auto size-6 text-slate-400" />
+        <p className="mt-2 text-sm font-medium text-slate-700">No MCP servers yet</p>
+        <p className="mt-1 text-xs text-slate-500">
+          Add one from an npm package, enable it, and its tools are ready for your chats.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ul className="space-y-2.5">
+      {servers.servers.map((server) => (
+        <li key={server.id}>
+          <ServerCard
+            server={server}
+            endpointUrl={
+              server.endpoint && apiBaseUrl ? apiUrlOf(apiBaseUrl, server.endpoint) : server.endpoint
+            }
+            pending={servers.pending[server.id]}
+            failure={servers.failures[server.id]}
+            attached={server.id === attachedId}
+            onToggle={(s) => void servers.toggle(s)}
+            onEdit={onEdit}
+            onConnect={onConnect}
+            onDelete={(s) => void servers.remove(s.id)}
+            onAttach={(s) => onAttach(s.id)}
+            onDismissFailure={servers.dismissFailure}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The sidebar's Servers view (spec 2): the server cards and 'Add MCP Server Config'. */
+export function ServersView(props: ServersViewProps) {
+  const { servers } = props;
+  const [modal, setModal] = useState<Modal>(null);
+  const target = modal && modal.kind !== 'new' ? servers.servers.find((s) => s.id === modal.id) : undefined;
+  const close = () => setModal(null);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="px-3 pb-2">
+        <button
+          type="button"
+          onClick={() => setModal({ kind: 'new' })}
+          className="flex w-full items-center gap-2.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50"
+        >
+          <PlusIcon />
+          {ADD_SERVER_LABEL}
+        </button>
+      </div>
+      <section aria-label="MCP servers" className="min-h-0 flex-1 overflow-y-auto px-3 py-2">
+        <p className="flex items-center gap-2 px-3 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+          Servers
+          {servers.polling ? (
+            <span
+              role="status"
+              aria-label="Updating"
+              className="size-2.5 animate-spin rounded-full border-2 border-slate-300 border-t-slate-500"
+            />
+          ) : null}
+        </p>
+        <ServerList
+          {...props}
+          onEdit={(server) => setModal({ kind: 'edit', id: server.id })}
+          onConnect={(server) => setModal({ kind: 'connect', id: server.id })}
+        />
+      </section>
+      {modal?.kind === 'new' ? <ServerConfigModal servers={servers} onClose={close} /> : null}
+      {modal?.kind === 'edit' && target ? (
+        <ServerConfigModal server={target} servers={servers} onClose={close} />
+      ) : null}
+      {modal?.kind === 'connect' && target ? (
+        <Dialog title="Connect an MCP client" description={target.name} onClose={close}>
+          <ExternalAccess server={target} />
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

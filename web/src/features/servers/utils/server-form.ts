@@ -1,0 +1,65 @@
+import {
+  DEFAULT_IDLE_TIMEOUT_CARD_MINUTES,
+  DEFAULT_IDLE_TIMEOUT_FORM_MINUTES,
+  type EnvironmentVariableRow,
+  type McpServerConfigBody,
+  mcpServerConfigFormSchema,
+  toEnvironmentVariableRows,
+} from '@agentforge/shared';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { ServerView } from '../api/servers';
+
+/** The configuration form as typed: the idle timeout as its input's text, the variables as rows. */
+export type ServerFormValues = {
+  name: string;
+  packageName: string;
+  idleTimeoutMinutes: string;
+  environmentVariables: EnvironmentVariableRow[];
+};
+
+export const FORM_FIELDS = ['name', 'packageName', 'idleTimeoutMinutes', 'environmentVariables'] as const;
+type FormField = (typeof FORM_FIELDS)[number];
+
+/** Stored values come back masked ('••••••••' or '••••••••abcd'); sent back unchanged, they are kept. */
+export const MASK = '••••••••';
+export const isMaskedValue = (value: string) => value.startsWith(MASK);
+
+/** A new configuration: empty, idle timeout 30 (spec 9). */
+export const EMPTY_SERVER_FORM: ServerFormValues = {
+  name: '',
+  packageName: '',
+  idleTimeoutMinutes: String(DEFAULT_IDLE_TIMEOUT_FORM_MINUTES),
+  environmentVariables: [],
+};
+
+/** The form for an existing server: its values, with environment values as masked as the API sent them. */
+export function formValuesOf(server: ServerView): ServerFormValues {
+  return {
+    name: server.name,
+    packageName: server.packageName,
+    idleTimeoutMinutes: String(server.idleTimeoutMinutes ?? DEFAULT_IDLE_TIMEOUT_FORM_MINUTES),
+    environmentVariables: toEnvironmentVariableRows(server.environmentVariables),
+  };
+}
+
+/** The idle timeout a card shows: 5 when the configuration has none (spec 9). */
+export const cardIdleTimeout = (server: Pick<ServerView, 'idleTimeoutMinutes'>) =>
+  server.idleTimeoutMinutes ?? DEFAULT_IDLE_TIMEOUT_CARD_MINUTES;
+
+/**
+ * The shared form schema as a react-hook-form resolver (spec 5): required name and package name,
+ * idle timeout 30 when not numeric and at least 1, rows with blank keys dropped and keys trimmed.
+ * The first message of each field is shown.
+ */
+export const serverFormResolver: Resolver<ServerFormValues, unknown, McpServerConfigBody> = async (
+  values,
+) => {
+  const result = mcpServerConfigFormSchema.safeParse(values);
+  if (result.success) return { values: result.data, errors: {} };
+  const errors: FieldErrors<ServerFormValues> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as FormField | undefined;
+    if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors };
+};
