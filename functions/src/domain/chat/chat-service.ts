@@ -50,6 +50,12 @@ export function createChatService(deps: ChatServiceDeps) {
       caller: Caller,
       query: StreamQuery,
     ): Promise<{ messageId: string; run: (emit: Emit) => Promise<void> }> {
+      // Everything before the model call is the time to first token: the credentials are resolved
+      // and the history read alongside the ownership check (and dropped unless it passes).
+      const model = deps.models.resolve(caller.userId, query.provider, query.model);
+      model.catch(() => undefined); // awaited (and reported) by the stream
+      const listing = messages.listAll(query.conversationId);
+      listing.catch(() => undefined);
       const conversation = await conversations.owned(caller, query.conversationId);
       const conversationId = conversation.conversationId;
       const trigger = query.triggerContent?.trim()
@@ -71,22 +77,25 @@ export function createChatService(deps: ChatServiceDeps) {
         model: query.model,
         timestamp: now(),
       };
-      // Everything after the ownership check runs side by side: it is the time to first token.
-      const model = deps.models.resolve(caller.userId, query.provider, query.model);
-      model.catch(() => undefined); // awaited (and reported) by the stream
-      const [stored] = await Promise.all([
-        messages.listAll(conversationId),
-        trigger ? messages.create(trigger) : undefined,
-        messages.create(reply),
-      ]);
-      const history = [
-        ...stored.filter((m) => m.messageId !== reply.messageId && m.messageId !== trigger?.messageId),
-      ];
+      const history = await listing;
       if (trigger) history.push(trigger);
+      // Saved while the model is called (see streamReply).
+      const persisted = Promise.all([trigger ? messages.create(trigger) : undefined, messages.create(reply)]);
+      persisted.catch(() => undefined);
       const serverId = query.mcpServerId ?? conversation.mcpServerId;
       return {
         messageId: reply.messageId,
-        run: (emit) => streamReply({ caller, query, history, reply, serverId, model, emit }),
+        run: (emit) =>
+          streamReply({
+            caller,
+            query,
+            history,
+            reply,
+            serverId,
+            model,
+            persisted: persisted.then(() => undefined),
+            emit,
+          }),
       };
     },
   };
@@ -98,6 +107,7 @@ export function createChatService(deps: ChatServiceDeps) {
     reply,
     serverId: requestedServer,
     model: resolving,
+    persisted,
     emit,
   }: {
     caller: Caller;
@@ -106,6 +116,7 @@ export function createChatService(deps: ChatServiceDeps) {
     reply: MessageRecord;
     serverId: string | undefined;
     model: ReturnType<ModelResolver['resolve']>;
+    persisted: Promise<void>;
     emit: Emit;
   }): Promise<void> {
     emit({ type: 'status', status: 'streaming', messageId: reply.messageId });
@@ -118,14 +129,15 @@ export function createChatService(deps: ChatServiceDeps) {
         .then((current) => current?.stopRequested && abort.abort('stopped'))
         .catch(() => undefined);
     }, STOP_POLL_INTERVAL_MS);
-    const saver = createReplySaver<ToolLoopState>(
-      (state) =>
-        messages.update(reply.conversationId, reply.messageId, {
-          content: state.content,
-          toolCalls: state.toolCalls,
-        }),
-      SAVE_INTERVAL_MS,
-    );
+    // The reply is created while the model is called: every update waits for that (an update
+    // before it would create a partial item).
+    const saver = createReplySaver<ToolLoopState>(async (state) => {
+      await persisted;
+      await messages.update(reply.conversationId, reply.messageId, {
+        content: state.content,
+        toolCalls: state.toolCalls,
+      });
+    }, SAVE_INTERVAL_MS);
     let touched: Promise<void> = Promise.resolve();
     let detachServer = false;
     let state: ToolLoopState = { content: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 } };
@@ -166,6 +178,7 @@ export function createChatService(deps: ChatServiceDeps) {
         },
       });
       await saver.flush();
+      await persisted;
       const usedServer = tools && state.toolCalls.length > 0 ? tools.serverId : undefined;
       await messages.update(reply.conversationId, reply.messageId, {
         content: state.content,
@@ -184,6 +197,16 @@ export function createChatService(deps: ChatServiceDeps) {
       };
       emit({ type: 'end', ...end });
     } catch (error) {
+      // Without the reply saved there is nothing to mark: an update would create a partial item.
+      if (
+        !(await persisted.then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        emit({ type: 'error', message: errorMessageOf(error) });
+        throw error;
+      }
       await saver.flush().catch(() => undefined);
       if (abort.signal.aborted) {
         const content = state.content ? `${state.content}\n\n${STREAM_STOPPED_MARK}` : STREAM_STOPPED_MARK;
