@@ -3,15 +3,14 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  paginateQuery,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import {
-  type ConversationRecord,
   type ConversationRepository,
   conversationRecordSchema,
 } from '../../domain/conversations/conversation.js';
 import { isConditionalCheckFailed } from './document-client.js';
+import { queryAll } from './query-all.js';
 import { updateExpression } from './update-expression.js';
 
 export function createConversationRepository(
@@ -36,21 +35,16 @@ export function createConversationRepository(
       return Item ? conversationRecordSchema.parse(Item) : undefined;
     },
 
-    async listByUser(userId) {
-      const records: ConversationRecord[] = [];
-      const pages = paginateQuery(
-        { client: db },
+    listByUser: (userId) =>
+      queryAll(
+        db,
         {
           TableName: tableName,
           KeyConditionExpression: 'userId = :userId',
           ExpressionAttributeValues: { ':userId': userId },
         },
-      );
-      for await (const page of pages) {
-        for (const item of page.Items ?? []) records.push(conversationRecordSchema.parse(item));
-      }
-      return records;
-    },
+        conversationRecordSchema,
+      ),
 
     async update(userId, conversationId, changes) {
       try {

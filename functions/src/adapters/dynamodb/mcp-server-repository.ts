@@ -3,7 +3,6 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  paginateQuery,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import {
@@ -12,6 +11,7 @@ import {
   mcpServerRecordSchema,
 } from '../../domain/mcp/mcp-server.js';
 import { isConditionalCheckFailed } from './document-client.js';
+import { queryAll } from './query-all.js';
 import { updateExpression } from './update-expression.js';
 
 const BY_STATUS_INDEX = 'byStatus';
@@ -26,11 +26,7 @@ export function createMcpServerRepository(
     ExpressionAttributeNames?: Record<string, string>;
     ExpressionAttributeValues: Record<string, unknown>;
   }): Promise<McpServerRecord[]> {
-    const records: McpServerRecord[] = [];
-    for await (const page of paginateQuery({ client: db }, { TableName: tableName, ...input })) {
-      for (const item of page.Items ?? []) records.push(mcpServerRecordSchema.parse(item));
-    }
-    return records;
+    return queryAll(db, { TableName: tableName, ...input }, mcpServerRecordSchema);
   }
 
   return {

@@ -7,12 +7,9 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import {
-  type MessageRecord,
-  type MessageRepository,
-  messageRecordSchema,
-} from '../../domain/conversations/message.js';
+import { type MessageRepository, messageRecordSchema } from '../../domain/conversations/message.js';
 import { ValidationError } from '../../domain/errors.js';
+import { queryAll } from './query-all.js';
 import { updateExpression } from './update-expression.js';
 
 const BATCH_WRITE_LIMIT = 25;
@@ -72,21 +69,16 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
       };
     },
 
-    async listAll(conversationId) {
-      const messages: MessageRecord[] = [];
-      const pages = paginateQuery(
-        { client: db },
+    listAll: (conversationId) =>
+      queryAll(
+        db,
         {
           TableName: tableName,
           KeyConditionExpression: 'conversationId = :id',
           ExpressionAttributeValues: { ':id': conversationId },
         },
-      );
-      for await (const page of pages) {
-        for (const item of page.Items ?? []) messages.push(messageRecordSchema.parse(item));
-      }
-      return messages;
-    },
+        messageRecordSchema,
+      ),
 
     async update(conversationId, messageId, changes) {
       await db.send(
