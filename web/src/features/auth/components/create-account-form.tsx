@@ -2,6 +2,7 @@ import { type SignUpForm, signUpFormSchema, TOAST_MESSAGES } from '@agentforge/s
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { EmailField } from '../../../components/form/email-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toaster-store';
@@ -43,14 +44,7 @@ export function CreateAccountForm({ onSignedUp }: CreateAccountFormProps) {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
       <TextField
         label="Password"
         type="password"

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { EmailField } from '../../../components/form/email-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useToast } from '../../../components/toast/toast-provider';
@@ -85,14 +86,7 @@ export function ResetPasswordForm() {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
       {step === 2 ? (
         <>
           <TextField

@@ -1,7 +1,8 @@
 import { CHAT_MESSAGES, type Provider } from '@agentforge/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { AlertIcon, CheckIcon, ChevronDownIcon } from '../../../components/icons';
 import { providerStyle } from '../../../components/provider-style';
+import { useDismiss } from '../../../components/use-dismiss';
 import type { ModelChoice } from '../utils/provider-choice';
 
 type ProviderPickerProps = {
@@ -26,27 +27,11 @@ export function ProviderPicker({
   onAddProvider,
 }: ProviderPickerProps) {
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const root = useRef<HTMLDivElement>(null);
   const listId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: Event) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !root.current?.contains(event.target as Node)
-      ) {
-        setOpen(false);
-      }
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(open, closeMenu, root);
 
   if (status === 'error') {
     return (

@@ -1,6 +1,7 @@
 import { SERVER_MESSAGES, SUBSCRIPTION_MESSAGES, usageHoursFloored } from '@agentforge/shared';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { CheckIcon, ChevronDownIcon, PlusIcon, ServerIcon } from '../../../components/icons';
+import { useDismiss } from '../../../components/use-dismiss';
 import type { ServersState } from '../hooks/use-servers';
 import type { UsageState } from '../hooks/use-usage';
 import { ServerConfigModal } from './server-config-modal';
@@ -62,6 +63,7 @@ export function UsageMeter({ usage }: { usage: UsageState }) {
  */
 export function ServerControls({ servers, usage, attachedId, onAttach }: ServerControlsProps) {
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const [modal, setModal] = useState<'new' | 'edit' | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const listId = useId();
@@ -69,24 +71,7 @@ export function ServerControls({ servers, usage, attachedId, onAttach }: ServerC
   // An id the list does not know (deleted meanwhile) once the list has loaded.
   const missing = attachedId !== null && !attached && servers.status === 'ready';
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: Event) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !root.current?.contains(event.target as Node)
-      ) {
-        setOpen(false);
-      }
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(open, closeMenu, root);
 
   const choose = (serverId: string | null) => {
     onAttach(serverId);
