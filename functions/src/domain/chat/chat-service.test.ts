@@ -56,7 +56,7 @@ describe('the chat service', () => {
   });
 
   it('saves the trigger message, streams the reply, saves it and ends with the metadata', async () => {
-    const { chat, messages, model, usage } = setup([() => textTurn('Hello', ' world')]);
+    const { chat, messages, model, usage, conversations } = setup([() => textTurn('Hello', ' world')]);
     const { events, messageId } = await runToEnd(chat);
     expect(model.requests[0]?.messages).toEqual([{ role: 'user', content: 'Hi there' }]);
     expect(events[0]).toEqual({ type: 'status', status: 'streaming', messageId });
@@ -71,6 +71,10 @@ describe('the chat service', () => {
     });
     expect(await messages.get('c1', messageId)).toMatchObject({ content: 'Hello world', status: 'complete' });
     expect(usage).toEqual([['alice', 1, { inputTokens: 10, outputTokens: 2 }]]);
+    expect(conversations.records.get('alice/c1')).toMatchObject({
+      lastProvider: 'anthropic',
+      lastModel: 'm',
+    });
   });
 
   it("ends with an error event and saves '**Error:** {message}' as an error message", async () => {

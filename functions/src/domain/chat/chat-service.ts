@@ -233,6 +233,7 @@ export function createChatService(deps: ChatServiceDeps) {
       if (state.usage.inputTokens || state.usage.outputTokens) {
         await deps.usage.recordTokens(caller.userId, reply.timestamp, state.usage);
       }
+      await touched;
     }
   }
 }
