@@ -77,8 +77,7 @@ describe('/login', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     finish({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
     expect(await screen.findByText('Welcome back!')).toBeTruthy();
-    // /home is a lazy route: its first import (chat, servers, settings) can take over a second here.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(signIn).toHaveBeenCalledWith({ username: 'ada@example.com', password: 'secret' });
     expect(auth.checkAuth).toHaveBeenCalled();
   });
