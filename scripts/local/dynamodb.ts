@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import {
   CreateTableCommand,
   type CreateTableCommandInput,
@@ -5,13 +7,11 @@ import {
   DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
-import dynalite from 'dynalite';
 import {
   TABLE_DEFINITIONS,
   type TableDefinition,
   type TableId,
 } from '../../functions/src/adapters/dynamodb/table-definitions.js';
-import { close, listen } from './net.js';
 
 export interface LocalDynamo {
   endpoint: string;
@@ -19,14 +19,29 @@ export interface LocalDynamo {
   stop(): Promise<void>;
 }
 
-/** dynalite on disk (LevelDB under `path`), with the tables of the CDK data construct. */
+/**
+ * dynalite on disk (LevelDB under `path`), in a worker thread of its own, with the tables of the
+ * CDK data construct.
+ */
 export async function startLocalDynamo(options: {
   path: string;
   port: number;
   tablePrefix: string;
 }): Promise<LocalDynamo> {
-  const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  const port = await listen(server, options.port);
+  const worker = new Worker(new URL('./dynamodb-worker.mjs', import.meta.url), {
+    workerData: { path: options.path, port: options.port },
+  });
+  const [started] = (await once(worker, 'message')) as [{ port?: number; error?: string }];
+  if (!started.port) {
+    await worker.terminate();
+    throw new Error(`dynalite did not start: ${started.error}`);
+  }
+  const port = started.port;
+  const stop = async () => {
+    worker.postMessage('stop');
+    await once(worker, 'message');
+    await worker.terminate();
+  };
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({
     region: 'us-east-1',
@@ -38,10 +53,13 @@ export async function startLocalDynamo(options: {
   ) as Record<TableId, string>;
   try {
     for (const table of TABLE_DEFINITIONS) await ensureTable(client, tableNames[table.id], table);
+  } catch (error) {
+    await stop();
+    throw error;
   } finally {
     client.destroy();
   }
-  return { endpoint, tableNames, stop: () => close(server) };
+  return { endpoint, tableNames, stop };
 }
 
 async function ensureTable(client: DynamoDBClient, name: string, table: TableDefinition): Promise<void> {
