@@ -19,8 +19,11 @@ const baseSchema = z.object({
   /** Local stack only: dynalite's URL. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   ALLOWED_ORIGINS: csv,
-  /** The API base the chat reaches MCP servers through (`<base>/mcp-gateway/<serverId>`). */
-  GATEWAY_BASE_URL: z.url().optional(),
+  /**
+   * The API's own base URL (`https://…/api`): the chat starts MCP servers through it
+   * (`<base>/mcp-servers/<id>/enable`) and reaches their tools through its gateway.
+   */
+  API_BASE_URL: z.url().optional(),
   /** Local stack only: its data directory (sandboxed MCP servers get private dirs under it, and may not see the rest). */
   LOCAL_DATA_DIR: z.string().min(1).optional(),
   /** The stream function verifies ID tokens itself (it has no API Gateway authorizer). */

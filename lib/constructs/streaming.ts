@@ -9,13 +9,12 @@ import { AgentFunction } from './agent-function';
 import type { Data } from './data';
 import type { Secrets } from './secrets';
 
-/** The tables a stream function reads and writes: the conversation, its messages, token usage, and the MCP server it starts on demand. */
-export const STREAM_READ_WRITE_TABLES: readonly TableId[] = [
-  'conversations',
-  'messages',
-  'usage',
-  'mcpServers',
-];
+/**
+ * The tables a stream function reads and writes: the conversation, its messages, token usage. It
+ * starts MCP servers and calls their tools through the API as the caller, so it has no access to
+ * the servers' table, the runner or ECS.
+ */
+export const STREAM_READ_WRITE_TABLES: readonly TableId[] = ['conversations', 'messages', 'usage'];
 /** The tables a stream function only reads: the user's provider keys (decrypted with the secrets key). */
 export const STREAM_READ_TABLES: readonly TableId[] = ['apiKeys'];
 

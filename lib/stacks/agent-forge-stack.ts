@@ -120,6 +120,8 @@ export class AgentForgeStack extends Stack {
       data: this.data,
       secrets: this.secrets,
       userPool: this.auth.userPool,
+      // The chat starts MCP servers and reaches their tools through the API (see mcp-tools.ts).
+      environment: { API_BASE_URL: this.api.url },
     });
     // The exact stream paths first: CloudFront matches behaviours in order and /api/* covers them.
     for (const endpoint of this.streaming.endpoints) {

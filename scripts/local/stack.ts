@@ -91,8 +91,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stops.push(api.stop);
     const apiUrl = api.url.replace('127.0.0.1', 'localhost');
-    // The chat reaches MCP servers through the gateway routes of this same API, as on AWS.
-    process.env.GATEWAY_BASE_URL = `${api.url}/api`;
+    // The chat starts MCP servers and reaches their tools through this same API, as on AWS.
+    process.env.API_BASE_URL = `${api.url}/api`;
     stops.push(startLocalReaper(options.reaperIntervalMs ?? DEFAULT_REAPER_INTERVAL_MS));
 
     const runtimeConfig: RuntimeConfig = {

@@ -128,7 +128,7 @@ describe('the stream function', () => {
     expect(fn).not.toHaveProperty('VpcConfig');
   });
 
-  it('knows every table, the user pool, the secrets key and that Bedrock is on', () => {
+  it('knows every table, the user pool, the secrets key, the API base and that Bedrock is on', () => {
     const variables = (resource(streamFn).Properties.Environment as { Variables: Record<string, unknown> })
       .Variables;
     for (const id of TABLE_IDS) expect(variables[tableEnvVar(id)]).toEqual({ Ref: tableLogicalId(id) });
@@ -139,6 +139,8 @@ describe('the stream function', () => {
       USER_POOL_ID: { Ref: 'UserPool' },
       [SECRETS_KEY_ENV_VAR]: { 'Fn::GetAtt': [SECRETS_KEY_LOGICAL_ID, 'Arn'] },
     });
+    // The API's own URL (through the stage), where the chat starts MCP servers and calls their tools.
+    expect(JSON.stringify(variables.API_BASE_URL)).toMatch(/execute-api.*\/api/);
   });
 
   it('has a Function URL that streams and requires IAM (CloudFront signs with OAC)', () => {
@@ -285,11 +287,9 @@ describe('the stream function permissions', () => {
         ),
       ].sort();
     const logicalIds = (...ids: TableId[]) => ids.map(tableLogicalId).sort();
-    expect(tablesOf(() => true)).toEqual(
-      logicalIds('conversations', 'messages', 'usage', 'mcpServers', 'apiKeys'),
-    );
+    expect(tablesOf(() => true)).toEqual(logicalIds('conversations', 'messages', 'usage', 'apiKeys'));
     expect(tablesOf((statement) => actionsOf(statement).includes(DYNAMODB_WRITE))).toEqual(
-      logicalIds('conversations', 'messages', 'usage', 'mcpServers'),
+      logicalIds('conversations', 'messages', 'usage'),
     );
   });
 

@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { createUsageRepository } from '../adapters/dynamodb/usage-repository.js';
 import { type ChatService, createChatService } from '../domain/chat/chat-service.js';
 import { conversationService, messageRepository } from './conversations.js';
-import { mcpToolSource } from './mcp.js';
+import { mcpToolSource } from './mcp-tools.js';
 import { modelResolver } from './models.js';
 import { db, env } from './root.js';
 

@@ -4,18 +4,12 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { createMcpServerRepository } from '../adapters/dynamodb/mcp-server-repository.js';
 import { createComputeUsageRepository } from '../adapters/dynamodb/usage-repository.js';
-import { createGatewayConnector } from '../adapters/mcp-client/gateway-connector.js';
 import { createEcsRunner, parseEcsRunnerConfig } from '../adapters/mcp-runner/ecs-runner.js';
 import { createLocalRunner, type LocalRunner } from '../adapters/mcp-runner/local-runner.js';
-import type { ToolSource } from '../domain/chat/ports.js';
 import { createMcpServerService, type McpServerService } from '../domain/mcp/mcp-server-service.js';
-import { createMcpToolSource } from '../domain/mcp/mcp-tool-source.js';
 import type { ServerRunner } from '../domain/mcp/server-runner.js';
 import { db, env, required } from './root.js';
 import { secretCipher } from './secrets.js';
-
-/** How long the chat waits for a stopped server to start on demand. */
-const START_ON_DEMAND_TIMEOUT_MS = 120_000;
 
 let local: LocalRunner | undefined;
 /** Local stack only: the sandboxed child processes (the local stack stops them on shutdown). */
@@ -60,15 +54,4 @@ export function mcpServerService(): McpServerService {
     now: Date.now,
   });
   return servers;
-}
-
-let tools: ToolSource | undefined;
-export function mcpToolSource(): ToolSource {
-  tools ??= createMcpToolSource({
-    servers: mcpServerService(),
-    connect: createGatewayConnector(required('GATEWAY_BASE_URL')),
-    startTimeoutMs: START_ON_DEMAND_TIMEOUT_MS,
-    pollIntervalMs: 1_000,
-  });
-  return tools;
 }

@@ -1,9 +1,7 @@
-import { SERVER_MESSAGES } from '@agentforge/shared';
-import type { Caller } from '../caller.js';
+import { type McpServer, SERVER_MESSAGES } from '@agentforge/shared';
 import type { ToolResult, ToolSet, ToolSource } from '../chat/ports.js';
 import { ConflictError } from '../errors.js';
 import type { ModelToolDefinition } from '../models/model-provider.js';
-import type { McpServerService } from './mcp-server-service.js';
 
 /** An MCP client session with one server, through the gateway, as the caller. */
 export interface McpConnection {
@@ -12,8 +10,18 @@ export interface McpConnection {
 }
 export type McpConnector = (target: { serverId: string; idToken: string }) => Promise<McpConnection>;
 
+/**
+ * What the chat may do to the caller's server: read it (fresh from its runner) and enable it. On
+ * AWS the stream function does this through the MCP API as the caller, so only the MCP API holds
+ * the runner's configuration and its ECS and IAM grants.
+ */
+export interface ServerControl {
+  get(target: { serverId: string; idToken: string }): Promise<McpServer>;
+  enable(target: { serverId: string; idToken: string }): Promise<McpServer>;
+}
+
 export interface McpToolSourceDeps {
-  servers: McpServerService;
+  servers: ServerControl;
   connect: McpConnector;
   /** How long a stopped server may take to start on demand. */
   startTimeoutMs: number;
@@ -28,15 +36,18 @@ export interface McpToolSourceDeps {
 export function createMcpToolSource(deps: McpToolSourceDeps): ToolSource {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
-  async function ensureRunning(caller: Caller, serverId: string, onStatus: (status: string) => void) {
-    let record = await deps.servers.refresh(await deps.servers.owned(caller, serverId));
+  async function ensureRunning(
+    target: { serverId: string; idToken: string },
+    onStatus: (status: string) => void,
+  ) {
+    let record = await deps.servers.get(target);
     if (record.status === 'enabled' && record.healthStatus === 'running') return;
     onStatus('connecting');
-    if (['defined', 'disabled', 'error'].includes(record.status)) await deps.servers.enable(caller, serverId);
+    if (['defined', 'disabled', 'error'].includes(record.status)) await deps.servers.enable(target);
     const deadline = Date.now() + deps.startTimeoutMs;
     while (Date.now() < deadline) {
       await sleep(deps.pollIntervalMs);
-      record = await deps.servers.refresh(await deps.servers.owned(caller, serverId));
+      record = await deps.servers.get(target);
       if (record.status === 'enabled' && record.healthStatus === 'running') return;
       if (record.status === 'error' || record.status === 'disabled') break;
       onStatus('connecting');
@@ -48,8 +59,9 @@ export function createMcpToolSource(deps: McpToolSourceDeps): ToolSource {
   return {
     async forServer(caller, serverId, onStatus): Promise<ToolSet> {
       if (!caller.idToken) throw new Error('Tool calls need the caller ID token');
-      await ensureRunning(caller, serverId, onStatus);
-      const connection = await deps.connect({ serverId, idToken: caller.idToken });
+      const target = { serverId, idToken: caller.idToken };
+      await ensureRunning(target, onStatus);
+      const connection = await deps.connect(target);
       return {
         serverId,
         definitions: await connection.listTools(),

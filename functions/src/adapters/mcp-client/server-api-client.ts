@@ -1,0 +1,39 @@
+import { apiErrorMessageFromBody, type McpServer, mcpServerSchema } from '@agentforge/shared';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  ValidationError,
+} from '../../domain/errors.js';
+import type { ServerControl } from '../../domain/mcp/mcp-tool-source.js';
+
+const TIMEOUT_MS = 30_000;
+
+/** The MCP API (`<apiBase>/mcp-servers/<id>`) as the caller: the chat's way to read and start a server. */
+export function createServerApiClient(apiBase: string): ServerControl {
+  async function call(method: 'GET' | 'POST', path: string, idToken: string): Promise<McpServer> {
+    const response = await fetch(`${apiBase}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${idToken}` },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const body: unknown = await response.json().catch(() => undefined);
+    if (response.ok) return mcpServerSchema.parse(body);
+    throw errorFor(response.status, apiErrorMessageFromBody(body, response.status));
+  }
+  const pathOf = (serverId: string) => `/mcp-servers/${encodeURIComponent(serverId)}`;
+  return {
+    get: ({ serverId, idToken }) => call('GET', pathOf(serverId), idToken),
+    enable: ({ serverId, idToken }) => call('POST', `${pathOf(serverId)}/enable`, idToken),
+  };
+}
+
+function errorFor(status: number, message: string): Error {
+  if (status === 404) return new NotFoundError(message);
+  if (status === 403) return new ForbiddenError(message);
+  if (status === 409) return new ConflictError(message);
+  if (status === 429) return new RateLimitedError(message);
+  if (status >= 400 && status < 500) return new ValidationError(message);
+  return new Error(`The MCP API failed (${status}): ${message}`);
+}

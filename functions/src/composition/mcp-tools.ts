@@ -1,0 +1,29 @@
+import { createGatewayConnector } from '../adapters/mcp-client/gateway-connector.js';
+import { createServerApiClient } from '../adapters/mcp-client/server-api-client.js';
+import type { ToolSource } from '../domain/chat/ports.js';
+import { createMcpToolSource } from '../domain/mcp/mcp-tool-source.js';
+import { required } from './root.js';
+
+/** How long the chat waits for a stopped server to start on demand. */
+const START_ON_DEMAND_TIMEOUT_MS = 120_000;
+
+let tools: ToolSource | undefined;
+function build(): ToolSource {
+  const apiBase = required('API_BASE_URL');
+  tools ??= createMcpToolSource({
+    servers: createServerApiClient(apiBase),
+    connect: createGatewayConnector(apiBase),
+    startTimeoutMs: START_ON_DEMAND_TIMEOUT_MS,
+    pollIntervalMs: 1_000,
+  });
+  return tools;
+}
+
+/**
+ * The chat's MCP tools, through the API as the caller (the MCP API starts servers, its gateway
+ * reaches them), so the stream function needs neither the runner's configuration nor its grants.
+ * Built on first use: a chat without a server never needs the API's URL.
+ */
+export function mcpToolSource(): ToolSource {
+  return { forServer: (...args) => build().forServer(...args) };
+}
