@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs when they are missing:
 #   chromium    the Playwright suites' browser (Playwright's own browser download cannot work here);
-#   bubblewrap  the local MCP runner's sandbox (`bwrap`).
+#   bubblewrap  the local MCP runner's sandbox (`bwrap`);
+#   slirp4netns, nftables, iproute2  the sandbox's own network: outbound internet through
+#               user-mode networking, host loopback and private ranges rejected (`ip netns`, `nft`).
 # Usage: ensure-system-packages.sh [package...]   (default: all of the above; or set
-# ENSURE_SYSTEM_PACKAGES="bubblewrap" for what `npm start` needs). Never fails: without apt (or
+# ENSURE_SYSTEM_PACKAGES="bubblewrap slirp4netns nftables iproute2" for what `npm start` needs). Never fails: without apt (or
 # root) it warns and continues, and whatever needs a missing package says so itself.
 set -uo pipefail
 
 if [ "$#" -eq 0 ]; then
   # shellcheck disable=SC2206
-  set -- ${ENSURE_SYSTEM_PACKAGES:-chromium bubblewrap}
+  set -- ${ENSURE_SYSTEM_PACKAGES:-chromium bubblewrap slirp4netns nftables iproute2}
 fi
 
 command_for() {
   case "$1" in
     bubblewrap) echo bwrap ;;
+    nftables) echo nft ;;
+    iproute2) echo ip ;;
     *) echo "$1" ;;
   esac
 }

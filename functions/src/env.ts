@@ -26,6 +26,10 @@ const baseSchema = z.object({
   API_BASE_URL: z.url().optional(),
   /** Local stack only: its data directory (sandboxed MCP servers get private dirs under it, and may not see the rest). */
   LOCAL_DATA_DIR: z.string().min(1).optional(),
+  /** Local stack only: installed packages outside the @modelcontextprotocol/ scope that may run as MCP servers. */
+  MCP_ALLOWED_PACKAGES: csv,
+  /** Local stack only: whether a local directory may be an MCP server's package (never on AWS). */
+  MCP_ALLOW_LOCAL_PACKAGES: z.stringbool().default(false),
   /** The stream function verifies ID tokens itself (it has no API Gateway authorizer). */
   USER_POOL_ID: z.string().min(1).optional(),
   USER_POOL_CLIENT_ID: z.string().min(1).optional(),

@@ -14,7 +14,11 @@ import { secretCipher } from './secrets.js';
 let local: LocalRunner | undefined;
 /** Local stack only: the sandboxed child processes (the local stack stops them on shutdown). */
 export function localRunner(): LocalRunner {
-  local ??= createLocalRunner({ dataDir: required('LOCAL_DATA_DIR') });
+  local ??= createLocalRunner({
+    dataDir: required('LOCAL_DATA_DIR'),
+    allowedPackages: env.MCP_ALLOWED_PACKAGES,
+    allowLocalPackages: env.MCP_ALLOW_LOCAL_PACKAGES,
+  });
   return local;
 }
 

@@ -12,6 +12,7 @@ import { createForwardingServer } from './forwarding-server.js';
 import { IdleTimer } from './idle-timer.js';
 import { planLaunch } from './launch.js';
 import { OutputTail } from './output-tail.js';
+import { openSandboxNetwork, type SandboxNetwork } from './sandbox-network.js';
 
 export type BridgeStatus = 'starting' | 'ok' | 'error';
 
@@ -71,6 +72,9 @@ export async function startBridge(config: BridgeConfig, log: Log = stderrLog): P
   });
 
   let packageTransport: PackageTransport | undefined;
+  let sandboxNetwork: SandboxNetwork | undefined;
+  // The namespace and slirp4netns go with the bridge, however it ends.
+  process.once('exit', () => sandboxNetwork?.close());
   const tail = new OutputTail(Object.values(config.serverEnv));
   const client = new Client({ name: 'agentforge-bridge', version: '1.0.0' }, { capabilities: {} });
   const idle = new IdleTimer(config.idleTimeoutMs, () => {
@@ -117,7 +121,16 @@ export async function startBridge(config: BridgeConfig, log: Log = stderrLog): P
     const path = new URL(req.url ?? '/', 'http://bridge').pathname;
     const handled =
       path === '/healthz' && req.method === 'GET'
-        ? Promise.resolve(json(res, status === 'ok' ? 200 : 503, health(), { 'cache-control': 'no-store' }))
+        ? Promise.resolve(
+            // The status for anyone who can reach the port; the detail (the package's last output)
+            // only with the bridge token.
+            json(
+              res,
+              status === 'ok' ? 200 : 503,
+              isAuthorized(req.headers.authorization, config.token) ? health() : { status },
+              { 'cache-control': 'no-store' },
+            ),
+          )
         : path === '/mcp'
           ? handleMcp(req, res)
           : Promise.resolve(json(res, 404, { error: 'Not found' }));
@@ -147,6 +160,8 @@ export async function startBridge(config: BridgeConfig, log: Log = stderrLog): P
       // already gone
     }
     await client.close().catch(() => undefined);
+    sandboxNetwork?.close();
+    sandboxNetwork = undefined;
     http.closeAllConnections();
     resolveDone(code);
   }
@@ -173,14 +188,20 @@ export async function startBridge(config: BridgeConfig, log: Log = stderrLog): P
     try {
       await mkdir(join(config.privateDir, 'home'), { recursive: true });
       await mkdir(join(config.privateDir, 'tmp'), { recursive: true });
+      const hostPath = process.env.PATH ?? '/usr/bin:/bin';
+      const network = config.sandbox === 'bwrap' ? await openSandboxNetwork(hostPath) : undefined;
+      if (network && 'close' in network) sandboxNetwork = network;
       const plan = planLaunch({
         packageSpec: config.packageSpec,
         serverEnv: config.serverEnv,
         privateDir: config.privateDir,
         packagesDir: config.packagesDir,
         sandbox: config.sandbox,
-        hidePaths: config.sandboxHide,
-        hostPath: process.env.PATH ?? '/usr/bin:/bin',
+        ...(network && 'close' in network ? { network } : {}),
+        ...(network && 'problem' in network ? { networkProblem: network.problem } : {}),
+        hostPath,
+        allowLocalPackages: config.allowLocalPackages,
+        allowedPackages: config.allowedPackages,
       });
       if (plan.warning) log('warn', plan.warning);
       log('info', 'starting package', { mode: plan.mode, sandboxed: plan.sandboxed });

@@ -12,7 +12,8 @@ describe('parseBridgeConfig', () => {
       serverEnv: {},
       idleTimeoutMs: 300_000,
       sandbox: 'none',
-      sandboxHide: [],
+      allowLocalPackages: false,
+      allowedPackages: [],
     });
   });
 
@@ -25,7 +26,8 @@ describe('parseBridgeConfig', () => {
       SERVER_ENV_JSON: '{"API_KEY":"v"}',
       IDLE_TIMEOUT_MS: '1500',
       SANDBOX: 'bwrap',
-      SANDBOX_HIDE: '/a:/b',
+      ALLOW_LOCAL_PACKAGES: 'true',
+      ALLOWED_PACKAGES: 'mcp-a, mcp-b',
       PRIVATE_DIR: '/data/mcp/s1',
       PACKAGES_DIR: '/repo/functions',
     });
@@ -34,7 +36,8 @@ describe('parseBridgeConfig', () => {
       serverEnv: { API_KEY: 'v' },
       idleTimeoutMs: 1500,
       sandbox: 'bwrap',
-      sandboxHide: ['/a', '/b'],
+      allowLocalPackages: true,
+      allowedPackages: ['mcp-a', 'mcp-b'],
       privateDir: '/data/mcp/s1',
       packagesDir: '/repo/functions',
     });

@@ -13,7 +13,8 @@ export interface BridgeConfig {
   idleTimeoutMs: number;
   privateDir: string;
   sandbox: 'bwrap' | 'none';
-  sandboxHide: string[];
+  allowLocalPackages: boolean;
+  allowedPackages: string[];
   packagesDir: string;
   exitGraceMs: number;
   startupTimeoutMs: number;
@@ -46,10 +47,18 @@ const schema = z.object({
     .enum(['bwrap', 'none', ''])
     .default('none')
     .transform((value) => (value === 'bwrap' ? 'bwrap' : 'none')),
-  SANDBOX_HIDE: z
+  /** Tests and the local stack's opt-in only: a local directory may be the package. */
+  ALLOW_LOCAL_PACKAGES: z.stringbool().default(false),
+  /** Installed packages outside the @modelcontextprotocol/ scope that may run (comma list). */
+  ALLOWED_PACKAGES: z
     .string()
     .default('')
-    .transform((value) => value.split(':').filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
   PACKAGES_DIR: z.string().min(1).optional(),
   PACKAGE_EXIT_GRACE_MS: ms(3000),
   STARTUP_TIMEOUT_MS: ms(120_000),
@@ -73,7 +82,8 @@ export function parseBridgeConfig(source: NodeJS.ProcessEnv): BridgeConfig {
     idleTimeoutMs: env.IDLE_TIMEOUT_MS,
     privateDir: env.PRIVATE_DIR,
     sandbox: env.SANDBOX,
-    sandboxHide: env.SANDBOX_HIDE,
+    allowLocalPackages: env.ALLOW_LOCAL_PACKAGES,
+    allowedPackages: env.ALLOWED_PACKAGES,
     // Installed packages resolve from node_modules beside the bridge (its bundle or its source).
     packagesDir: env.PACKAGES_DIR ?? dirname(fileURLToPath(import.meta.url)),
     exitGraceMs: env.PACKAGE_EXIT_GRACE_MS,

@@ -45,17 +45,39 @@ describe('binPath', () => {
   });
 });
 
+const policy = { allowLocalPackages: false, allowedPackages: ['@acme/mcp-tool'] };
+
 describe('findInstalledBin', () => {
   it('resolves from node_modules of the directory or its ancestors', () => {
     const bin = join(root, 'node_modules/@acme/mcp-tool/dist/cli.js');
-    expect(findInstalledBin('@acme/mcp-tool', join(root, 'app', 'src'))).toBe(bin);
-    expect(findInstalledBin('@acme/mcp-tool@latest', join(root, 'app'))).toBe(bin);
-    expect(findInstalledBin('@acme/mcp-tool@1.2.3', root)).toBe(bin);
+    expect(findInstalledBin('@acme/mcp-tool', join(root, 'app', 'src'), policy)).toBe(bin);
+    expect(findInstalledBin('@acme/mcp-tool@latest', join(root, 'app'), policy)).toBe(bin);
+    expect(findInstalledBin('@acme/mcp-tool@1.2.3', root, policy)).toBe(bin);
+  });
+
+  it('refuses installed packages that are not MCP servers, saying why', () => {
+    const unlisted = { allowLocalPackages: false, allowedPackages: [] };
+    expect(() => findInstalledBin('@acme/mcp-tool', root, unlisted)).toThrow(
+      /is installed on this machine but is not a known MCP server package: only @modelcontextprotocol\/ packages and those the operator lists/,
+    );
+    const checkout = join(import.meta.dirname, '../../..');
+    for (const tool of ['tsx', 'vite', 'dynalite']) {
+      expect(() => findInstalledBin(tool, checkout, unlisted)).toThrow(/not a known MCP server package/);
+    }
+    expect(findInstalledBin('@modelcontextprotocol/server-everything', checkout, unlisted)).toMatch(/\.js$/);
+  });
+
+  it('runs a local directory only where the stage allows it (never on AWS)', () => {
+    const directory = `file:${join(root, 'node_modules/@acme/mcp-tool')}`;
+    expect(() => findInstalledBin(directory, root, { ...policy, allowLocalPackages: false })).toThrow(
+      /is a local directory: only npm packages can be run here/,
+    );
+    expect(findInstalledBin(directory, root, { ...policy, allowLocalPackages: true })).toMatch(/cli\.js$/);
   });
 
   it('leaves other versions and unknown packages to npm', () => {
-    expect(findInstalledBin('@acme/mcp-tool@1.2.4', root)).toBeUndefined();
-    expect(findInstalledBin('not-installed-anywhere-xyz', root)).toBeUndefined();
+    expect(findInstalledBin('@acme/mcp-tool@1.2.4', root, policy)).toBeUndefined();
+    expect(findInstalledBin('not-installed-anywhere-xyz', root, policy)).toBeUndefined();
   });
 });
 
@@ -64,8 +86,8 @@ describe('planLaunch', () => {
     serverEnv: { API_KEY: 'k' },
     privateDir: '/data/mcp/s1',
     sandbox: 'none' as const,
-    hidePaths: [],
     hostPath: process.env.PATH ?? '',
+    ...policy,
   };
 
   it('runs an installed bin with node and only the server env plus PATH, HOME and TMPDIR', () => {
@@ -109,33 +131,40 @@ describe('planLaunch', () => {
 });
 
 describe('bwrapArgs', () => {
-  it('mounts the system read-only and the private dir writable, after what it hides', async () => {
-    const data = join(root, 'data');
-    const privateDir = join(data, 'mcp', 's1');
-    await mkdir(privateDir, { recursive: true });
-    const args = bwrapArgs(
-      privateDir,
-      [data, '/nonexistent-dir', join(root, 'node_modules')],
-      [join(root, 'node_modules/@acme/mcp-tool/dist')],
-    );
-    expect(args.slice(0, 4)).toEqual(['--unshare-all', '--share-net', '--die-with-parent', '--new-session']);
+  const privateDir = '/data/mcp/s1';
+
+  it('drops every privilege: new namespaces, nobody, no capabilities, a new session', () => {
+    const args = bwrapArgs(privateDir, []).join(' ');
+    expect(args).toContain('--unshare-all --unshare-user --uid 65534 --gid 65534 --cap-drop ALL');
+    expect(args).toContain('--die-with-parent --new-session');
+    expect(args).not.toContain('--share-net'); // no network of its own: none at all
+    expect(args).toContain('--proc /proc --dev /dev --tmpfs /tmp');
+  });
+
+  it('builds a new root of the system, node, the package and the private dir only', () => {
+    const modules = '/work/app/node_modules';
+    const args = bwrapArgs(privateDir, ['/opt/node', modules]);
     const joined = args.join(' ');
-    expect(joined).toContain('--ro-bind / / --dev /dev --proc /proc');
-    // Hidden: the data dir (not missing paths, nor the package's own node_modules)...
-    expect(joined).toContain(`--tmpfs ${data} --bind ${privateDir} ${privateDir} --remount-ro ${data}`);
-    expect(joined).not.toContain('/nonexistent-dir');
-    expect(joined).not.toContain(`--tmpfs ${join(root, 'node_modules')}`);
-    expect(args.slice(-2)).toEqual(['--chdir', privateDir]);
+    expect(joined).toContain('--ro-bind /usr /usr');
+    expect(joined).toContain(`--ro-bind /opt/node /opt/node --ro-bind ${modules} ${modules}`);
+    expect(joined).toContain('--ro-bind-try /etc/ssl /etc/ssl');
+    expect(joined).not.toMatch(/--ro-bind \/ \/|--bind \/ \//); // never the host's root
+    expect(joined).not.toContain('/etc/shadow');
+    expect(args.slice(-7)).toEqual([
+      '--bind',
+      privateDir,
+      privateDir,
+      '--remount-ro',
+      '/',
+      '--chdir',
+      privateDir,
+    ]);
     expect(joined).not.toContain('--setenv'); // values travel in the environment, not in argv
   });
 
-  it('gives the package a private /tmp, unless node or the package lives under /tmp', () => {
-    const privateDir = join(root, 'private');
-    expect(bwrapArgs(privateDir, [], ['/usr/lib/node_modules/pkg/dist']).join(' ')).toContain(
-      '--tmpfs /tmp ',
-    );
-    expect(bwrapArgs(privateDir, [], ['/tmp/checkout/node_modules/pkg/dist']).join(' ')).not.toContain(
-      '--tmpfs /tmp ',
-    );
+  it("shares the sandbox's own network namespace with slirp4netns's resolver, when it has one", () => {
+    const joined = bwrapArgs(privateDir, [], { resolvConf: '/run/x/resolv.conf' }).join(' ');
+    expect(joined).toContain('--unshare-all --share-net');
+    expect(joined).toContain('--ro-bind /run/x/resolv.conf /etc/resolv.conf');
   });
 });

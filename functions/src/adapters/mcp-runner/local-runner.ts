@@ -4,7 +4,6 @@ import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RunnerStartRequest, RunnerStatus, ServerRunner } from '../../domain/mcp/server-runner.js';
 import { BRIDGE_DIR, type BridgeCommand, buildBridgeCommand } from './bridge-bundle.js';
@@ -18,11 +17,10 @@ export interface LocalRunnerOptions {
   bridgeCommand?: BridgeCommand;
   /** Default `bwrap`: the bridge sandboxes the package when bubblewrap works, else warns and runs it plainly. */
   sandbox?: 'bwrap' | 'none';
-  /**
-   * Directories a sandboxed package must not even read, besides `dataDir` and the user's home:
-   * pass the local stack's whole data dir (DynamoDB files, the secrets key) when `dataDir` is below it.
-   */
-  sandboxHide?: readonly string[];
+  /** Whether a local directory may be the package (tests; the local stack when its operator opts in). */
+  allowLocalPackages?: boolean;
+  /** Installed packages outside the `@modelcontextprotocol/` scope that may run (the operator's list). */
+  allowedPackages?: readonly string[];
   /** How long `describe` waits for `/healthz` before calling the bridge stale. Default 2000 ms. */
   healthTimeoutMs?: number;
   /** Between SIGTERM and SIGKILL on stop. Default 5000 ms. */
@@ -39,6 +37,7 @@ export interface LocalRunner extends ServerRunner {
 interface Run {
   child: ChildProcess;
   endpoint: string;
+  bridgeToken: string;
   startedAt: number;
   everHealthy: boolean;
   stopping?: Promise<void>;
@@ -65,9 +64,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function fetchHealth(endpoint: string, timeoutMs: number): Promise<Healthz | undefined> {
+async function fetchHealth(run: Run, timeoutMs: number): Promise<Healthz | undefined> {
   try {
-    const response = await fetch(`${endpoint}/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(`${run.endpoint}/healthz`, {
+      headers: { Authorization: `Bearer ${run.bridgeToken}` },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     return (await response.json()) as Healthz;
   } catch {
     return undefined;
@@ -113,7 +115,7 @@ export function createLocalRunner(options: LocalRunnerOptions): LocalRunner {
   async function start(request: RunnerStartRequest): Promise<{ runId: string }> {
     if (!SAFE_ID.test(request.serverId)) throw new Error(`Invalid server id: ${request.serverId}`);
     const privateDir = join(dataDir, 'mcp', request.serverId);
-    await mkdir(privateDir, { recursive: true });
+    await mkdir(privateDir, { recursive: true, mode: 0o700 });
     const [bridge, port] = await Promise.all([command(), freePort()]);
     const env: Record<string, string> = {
       PORT: String(port),
@@ -123,9 +125,8 @@ export function createLocalRunner(options: LocalRunnerOptions): LocalRunner {
       SERVER_ENV_JSON: JSON.stringify(request.environment),
       IDLE_TIMEOUT_MS: String(Math.round(request.idleTimeoutMinutes * 60_000)),
       SANDBOX: options.sandbox ?? 'bwrap',
-      SANDBOX_HIDE: [dataDir, homedir(), ...(options.sandboxHide ?? []).map((path) => resolve(path))].join(
-        ':',
-      ),
+      ALLOW_LOCAL_PACKAGES: String(options.allowLocalPackages ?? false),
+      ALLOWED_PACKAGES: (options.allowedPackages ?? []).join(','),
       PRIVATE_DIR: privateDir,
       PACKAGES_DIR: BRIDGE_DIR,
       PACKAGE_EXIT_GRACE_MS: String(options.exitGraceMs ?? 3000),
@@ -139,10 +140,14 @@ export function createLocalRunner(options: LocalRunnerOptions): LocalRunner {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const runId = `local-${request.serverId}-${randomUUID()}`;
-    const log = createWriteStream(join(dataDir, 'mcp', `${request.serverId}.log`), { flags: 'a' });
+    const log = createWriteStream(join(dataDir, 'mcp', `${request.serverId}.log`), {
+      flags: 'a',
+      mode: 0o600,
+    });
     const run: Run = {
       child,
       endpoint: `http://127.0.0.1:${port}`,
+      bridgeToken: request.bridgeToken,
       startedAt: Date.now(),
       everHealthy: false,
       rawTail: [],
@@ -209,7 +214,7 @@ export function createLocalRunner(options: LocalRunnerOptions): LocalRunner {
       return { phase: 'stopped', ...base, stoppedAt: run.exit.at, ...(error ? { error } : {}) };
     }
     if (run.stopping) return { phase: 'stopping', ...base };
-    const health = await fetchHealth(run.endpoint, healthTimeoutMs);
+    const health = await fetchHealth(run, healthTimeoutMs);
     if (health?.status === 'ok') run.everHealthy = true;
     if (health?.status === 'error') {
       return { phase: 'running', ...base, health: 'error', ...(health.error ? { error: health.error } : {}) };
