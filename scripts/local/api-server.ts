@@ -8,7 +8,7 @@ import { installAwsLambdaGlobal, invokeStreaming, isStreamingHandler } from './l
 import { close, listen } from './net.js';
 import type { Outbox } from './outbox.js';
 import { renderOutboxPage } from './outbox-page.js';
-import { createRouteMatcher } from './route-matcher.js';
+import { createRouteMatcher, MalformedPathError } from './route-matcher.js';
 
 /** API Gateway's payload limit. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -53,17 +53,28 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
     const url = new URL(req.url ?? '/', 'http://local');
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     if (url.pathname === '/healthz') return sendJson(res, 200, { ok: true });
-    if (url.pathname === '/outbox') return sendHtml(res, renderOutboxPage(await options.outbox.read()));
-    if (url.pathname === '/outbox.json') return sendJson(res, 200, await options.outbox.read());
+    if (url.pathname === '/outbox' || url.pathname === '/outbox.json') {
+      // The e-mailed codes: only to this machine, by its loopback name (a rebound DNS name is not).
+      if (!isLoopbackRequest(req)) return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
+      const entries = await options.outbox.read();
+      return url.pathname === '/outbox'
+        ? sendHtml(res, renderOutboxPage(entries))
+        : sendJson(res, 200, entries);
+    }
 
-    const { found, pathExists } = matcher.match(req.method ?? 'GET', url.pathname);
+    let matched: ReturnType<typeof matcher.match>;
+    try {
+      matched = matcher.match(req.method ?? 'GET', url.pathname);
+    } catch (error) {
+      if (!(error instanceof MalformedPathError)) throw error;
+      return sendJson(res, 400, { code: 'BAD_REQUEST', message: error.message });
+    }
+    const { found, pathExists } = matched;
     if (!found) {
       // API Gateway says 403 'Missing Authentication Token' here; a plain 404/405 is clearer locally.
-      const status = pathExists ? 405 : 404;
-      return sendJson(res, status, {
-        code: 'NOT_FOUND',
-        message: pathExists ? 'Method not allowed' : 'Not found',
-      });
+      return pathExists
+        ? sendJson(res, 405, { code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' })
+        : sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
     }
     const body = await readBody(req);
     if (body === undefined)
@@ -98,8 +109,30 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
     res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
   }
 
+  // Over-long URLs and headers: Node answers 431 itself with no body; say it in JSON, as everywhere.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify(
+      tooLarge
+        ? { code: 'REQUEST_HEADER_FIELDS_TOO_LARGE', message: 'The URL or headers are too large' }
+        : { code: 'BAD_REQUEST', message: 'Malformed HTTP request' },
+    );
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
   const port = await listen(server, options.port);
   return { url: `http://127.0.0.1:${port}`, stop: () => close(server) };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isLoopbackRequest(req: IncomingMessage): boolean {
+  const address = req.socket.remoteAddress ?? '';
+  const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+  return /^(127\.|::1$|::ffff:127\.)/.test(address) && LOOPBACK_HOSTS.has(host);
 }
 
 function bearerToken(header: string | undefined): string | undefined {

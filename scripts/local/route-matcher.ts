@@ -23,7 +23,7 @@ export function createRouteMatcher(routes: readonly RouteDefinition[]) {
   return {
     /** `undefined` if no route has this path; `methodAllowed: false` if the path exists with other methods. */
     match(method: string, pathname: string): { found?: RouteMatch; pathExists: boolean } {
-      const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+      const parts = pathname.split('/').filter(Boolean).map(decodePathPart);
       let best: { match: RouteMatch; literals: number } | undefined;
       let pathExists = false;
       for (const candidate of compiled) {
@@ -53,4 +53,15 @@ function matchSegments(segments: string[], parts: string[]): Record<string, stri
     else if (segment !== part) return undefined;
   }
   return params;
+}
+
+/** Thrown for a path segment that is not valid percent-encoding (the API answers 400). */
+export class MalformedPathError extends Error {}
+
+function decodePathPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new MalformedPathError(`The path segment '${part.slice(0, 64)}' is not valid percent-encoding`);
+  }
 }

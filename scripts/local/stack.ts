@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '@agentforge/shared';
@@ -45,7 +45,11 @@ export interface LocalStack {
  * process.env exactly as in Lambda, so this must run before any handler module is imported.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  await mkdir(options.dataDir, { recursive: true });
+  // Everything under the data directory (the identity store, dynalite's files, secrets.key, the
+  // outbox, MCP logs) is the owner's alone: directories 0700, files 0600.
+  process.umask(0o077);
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  await chmod(options.dataDir, 0o700);
   const stops: (() => Promise<unknown>)[] = [];
   try {
     const dynamo = await startLocalDynamo({
@@ -60,7 +64,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.LOCAL_DATA_DIR = options.dataDir;
     const outboxFile = join(options.dataDir, 'outbox.jsonl');
     const outbox = createOutbox(outboxFile);
+    const webPort = options.web ? options.ports.web || (await freePort()) : undefined;
+    const webOrigins = webPort ? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`] : [];
     const cognito = await startLocalCognito({
+      allowedOrigins: webOrigins,
       dataDir: join(options.dataDir, 'cognito'),
       port: options.ports.cognito,
       outbox,
@@ -77,8 +84,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       LOCAL_COGNITO_JWKS_URI: cognito.jwksUri,
     });
 
-    const webPort = options.web ? options.ports.web || (await freePort()) : undefined;
-    const webOrigins = webPort ? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`] : [];
     const api = await startLocalApi({
       port: options.ports.api,
       verifier: createLocalIdTokenVerifier({

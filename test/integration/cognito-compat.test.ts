@@ -1,11 +1,17 @@
+import { createPrivateKey, sign } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  AdminInitiateAuthCommand,
+  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   GetTokensFromRefreshTokenCommand,
+  GetUserCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
+  ListUsersCommand,
   RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { Amplify } from 'aws-amplify';
@@ -35,6 +41,7 @@ const LIMITS = { maxFailures: 3, windowMs: 60_000 };
 let dataDir: string;
 let outbox: Outbox;
 let cognito: LocalCognito;
+const WEB_ORIGIN = 'http://localhost:5173';
 
 async function start(fixedCode?: string): Promise<LocalCognito> {
   const started = await startLocalCognito({
@@ -44,6 +51,7 @@ async function start(fixedCode?: string): Promise<LocalCognito> {
     fixedCode,
     limits: LIMITS,
     log: () => {},
+    allowedOrigins: [WEB_ORIGIN],
   });
   Amplify.configure({
     Auth: {
@@ -302,6 +310,76 @@ describe('local Cognito driven by Amplify v6', () => {
 
     const discovery = await (await fetch(`${cognito.issuer}/.well-known/openid-configuration`)).json();
     expect(discovery).toMatchObject({ issuer: cognito.issuer, jwks_uri: cognito.jwksUri });
+
+    // Any other origin (a page open in the developer's browser) gets no CORS allowance.
+    const foreign = await fetch(cognito.endpoint, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses administrative operations unless signed with the local stack credentials', async () => {
+    const as = (credentials: { accessKeyId: string; secretAccessKey: string }) =>
+      new CognitoIdentityProviderClient({ endpoint: cognito.endpoint, region: 'us-east-1', credentials });
+    const stranger = as({ accessKeyId: 'local', secretAccessKey: 'local' });
+    const forged = as({ accessKeyId: cognito.adminCredentials.accessKeyId, secretAccessKey: 'guessed' });
+    const attacks = [
+      new ListUsersCommand({ UserPoolId: cognito.userPoolId }),
+      new AdminSetUserPasswordCommand({
+        UserPoolId: cognito.userPoolId,
+        Username: email,
+        Password: 'taken-over-1',
+        Permanent: true,
+      }),
+      new AdminInitiateAuthCommand({
+        UserPoolId: cognito.userPoolId,
+        ClientId: cognito.userPoolClientId,
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: 'taken-over-1' },
+      }),
+    ];
+    for (const command of attacks) {
+      for (const client of [stranger, forged]) {
+        await expect(client.send(command as never)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+      }
+    }
+    const listed = await as(cognito.adminCredentials).send(
+      new ListUsersCommand({ UserPoolId: cognito.userPoolId }),
+    );
+    expect(listed.Users?.map((user) => user.Attributes?.find((a) => a.Name === 'email')?.Value)).toContain(
+      email,
+    );
+  });
+
+  it("signs tokens with the data directory's own key, never cognito-local's published one", async () => {
+    const jwks = (await (await fetch(cognito.jwksUri)).json()) as { keys: { kid: string }[] };
+    expect(jwks.keys.map((key) => key.kid)).not.toContain('CognitoLocal');
+    // A token forged with the key inside the cognito-local package is refused.
+    const published = createPrivateKey(
+      (createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string })
+        .pem,
+    );
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const body = `${encode({ alg: 'RS256', kid: 'CognitoLocal' })}.${encode({
+      token_use: 'access',
+      client_id: cognito.userPoolClientId,
+      username: email,
+      iss: cognito.issuer,
+      iat: now,
+      exp: now + 3600,
+    })}`;
+    const forgedToken = `${body}.${sign('sha256', Buffer.from(body), published).toString('base64url')}`;
+    const client = new CognitoIdentityProviderClient({
+      endpoint: cognito.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
+    await expect(client.send(new GetUserCommand({ AccessToken: forgedToken }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
   });
 
   it('keeps pool, client and users across a restart on the same data directory', async () => {

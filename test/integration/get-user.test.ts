@@ -1,3 +1,5 @@
+import { createPrivateKey, sign } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { userCheckResponseSchema } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api.js';
@@ -26,6 +28,18 @@ describe('GET /api/user on the local stack', () => {
     const { idToken } = await signUpAndSignIn();
     const [header, payload] = idToken.split('.');
     const forged = `${header}.${payload}.${Buffer.from('forged').toString('base64url')}`;
+    expect((await getUser({ Authorization: `Bearer ${forged}` })).status).toBe(401);
+  });
+
+  it('is 401 with a token signed with the key published in the cognito-local package', async () => {
+    const { idToken } = await signUpAndSignIn();
+    const published = createPrivateKey(
+      (createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string })
+        .pem,
+    );
+    const payload = idToken.split('.')[1] as string; // every claim right: only the key is wrong
+    const body = `${Buffer.from(JSON.stringify({ alg: 'RS256', kid: 'CognitoLocal' })).toString('base64url')}.${payload}`;
+    const forged = `${body}.${sign('sha256', Buffer.from(body), published).toString('base64url')}`;
     expect((await getUser({ Authorization: `Bearer ${forged}` })).status).toBe(401);
   });
 

@@ -2,6 +2,7 @@ import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolS
 import type { Engine } from './engine.js';
 import type { AttemptLimiter } from './limits.js';
 import type { SrpChallenge } from './srp.js';
+import type { TokenKeys } from './tokens.js';
 import type { TtlStore } from './ttl-store.js';
 
 export interface PendingSrp {
@@ -15,6 +16,8 @@ export interface PendingSrp {
 /** What every compatibility handler works with. */
 export interface Compat {
   engine: Engine;
+  /** This data directory's token signing key (see tokens.ts). */
+  keys: TokenKeys;
   limiter: AttemptLimiter;
   /** Keyed by the SECRET_BLOCK sent with the PASSWORD_VERIFIER challenge. */
   srpChallenges: TtlStore<PendingSrp>;

@@ -21,7 +21,7 @@ import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
 import type { Outbox } from '../outbox.js';
 import { withOutbox } from './delivery.js';
-import { withOriginJti } from './tokens.js';
+import { signedWith, type TokenKeys } from './tokens.js';
 
 export interface EngineOptions {
   /** Where cognito-local keeps its JSON files (we pass an absolute path, so no chdir is needed). */
@@ -31,6 +31,8 @@ export interface EngineOptions {
   otp: () => string;
   outbox: Outbox;
   log: (message: string) => void;
+  /** Signs every token (cognito-local's own key is public). */
+  keys: TokenKeys;
   /** Lambda triggers run in-process: trigger name (e.g. 'PostConfirmation') -> handler. */
   triggers?: LocalTriggers;
 }
@@ -121,7 +123,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     config,
     messages: withOutbox(consoleMessages, options.outbox),
     otp: options.otp,
-    tokenGenerator: withOriginJti(new JwtTokenGenerator(clock, triggers, config.TokenConfig)),
+    tokenGenerator: signedWith(options.keys, new JwtTokenGenerator(clock, triggers, config.TokenConfig)),
     triggers,
   };
   const router = Router(services);

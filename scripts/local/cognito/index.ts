@@ -1,14 +1,17 @@
 import { randomInt } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Outbox } from '../outbox.js';
+import { type AdminCredentials, loadAdminCredentials } from './admin-auth.js';
 import { ensurePoolAndClient } from './bootstrap.js';
 import type { Compat, PendingSrp } from './context.js';
 import { createEngine, type LocalTriggers } from './engine.js';
 import { HANDLERS } from './handlers.js';
 import { AttemptLimiter, type AttemptLimits, DEFAULT_LIMITS } from './limits.js';
 import { createRequestHandler } from './server.js';
+import { loadTokenKeys } from './tokens.js';
 import { TtlStore } from './ttl-store.js';
 
 export interface LocalCognitoOptions {
@@ -29,6 +32,8 @@ export interface LocalCognitoOptions {
   log?: (message: string) => void;
   /** Lambda triggers, run in-process with the events Cognito would send. */
   triggers?: LocalTriggers;
+  /** The web app's origins, the only ones a browser may call the service from (CORS). */
+  allowedOrigins?: readonly string[];
 }
 
 export interface LocalCognito {
@@ -41,6 +46,8 @@ export interface LocalCognito {
   issuer: string;
   /** The public keys, over http. */
   jwksUri: string;
+  /** The only credentials the administrative operations accept (SigV4-signed). */
+  adminCredentials: AdminCredentials;
   stop(): Promise<void>;
 }
 
@@ -71,8 +78,13 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     const { port } = server.address() as AddressInfo;
     const publicHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
     const endpoint = `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${port}`;
+    const directory = join(resolve(options.dataDir), '.cognito');
+    await mkdir(directory, { recursive: true, mode: 0o700 });
+    const keys = loadTokenKeys(join(directory, 'token-signing-key.pem'));
+    const adminCredentials = loadAdminCredentials(join(directory, 'admin-credentials.json'));
     const engine = await createEngine({
-      directory: join(resolve(options.dataDir), '.cognito'),
+      directory,
+      keys,
       issuerDomain: endpoint,
       otp: options.fixedCode === undefined ? randomCode : () => options.fixedCode as string,
       outbox: options.outbox,
@@ -85,6 +97,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     });
     const compat: Compat = {
       engine,
+      keys,
       limiter: new AttemptLimiter(options.limits ?? DEFAULT_LIMITS),
       srpChallenges: new TtlStore<PendingSrp>(SESSION_TTL_MS),
       signInSessions: new TtlStore<string>(SESSION_TTL_MS),
@@ -94,6 +107,8 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     listener = createRequestHandler({
       compat,
       handlers: HANDLERS,
+      allowedOrigins: options.allowedOrigins ?? [],
+      admin: adminCredentials,
       log,
       openIdConfiguration: (poolId) => ({
         issuer: `${endpoint}/${poolId}`,
@@ -105,7 +120,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
         id_token_signing_alg_values_supported: ['RS256'],
       }),
     });
-    return { endpoint, userPoolId, userPoolClientId, issuer, jwksUri, stop };
+    return { endpoint, userPoolId, userPoolClientId, issuer, jwksUri, adminCredentials, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -28,7 +28,7 @@ export const confirmForgotPassword: Handler = async (compat, request) => {
 
 export const changePassword: Handler = async (compat, request) => {
   const { engine } = compat;
-  const claims = verifyAccessToken(request.AccessToken);
+  const claims = verifyAccessToken(compat.keys, request.AccessToken);
   const userPool = await engine.services.cognito.getUserPoolForClientId(engine.ctx, claims.client_id);
   assertPasswordConforms(userPool, request.ProposedPassword);
   // cognito-local answers a wrong previous password with InvalidPasswordException; Cognito does not.

@@ -1,8 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { UnsupportedError } from 'cognito-local/lib/errors';
+import { type AdminCredentials, isSignedBy } from './admin-auth.js';
 import type { Compat, Handler } from './context.js';
-import { isCognitoError } from './errors.js';
+import { cognitoError, isCognitoError } from './errors.js';
+import { verifyAccessToken } from './tokens.js';
+
+/**
+ * What anyone may call: the operations a browser uses (the app's sign-up, sign-in, reset and
+ * session calls; the signed-in user's own account, proven by their access token). Everything else
+ * (Admin*, List*, pool and client management) needs the local stack's own signed credentials.
+ */
+const PUBLIC_OPERATIONS = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'ChangePassword',
+  'GetTokensFromRefreshToken',
+  'GlobalSignOut',
+  'RevokeToken',
+  'GetUser',
+  'UpdateUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'DeleteUser',
+]);
 
 const ALLOWED_HEADERS = [
   'content-type',
@@ -17,18 +43,18 @@ const ALLOWED_HEADERS = [
   'cache-control',
 ];
 
-/** The browser app runs on another origin and calls the endpoint directly. */
-function applyCors(req: IncomingMessage, res: ServerResponse): void {
+/** The web app runs on another origin and calls the endpoint directly; no other origin may. */
+function applyCors(req: IncomingMessage, res: ServerResponse, allowedOrigins: readonly string[]): boolean {
+  res.setHeader('Vary', 'Origin');
   const origin = req.headers.origin;
-  res.setHeader('Access-Control-Allow-Origin', origin ?? '*');
-  if (origin) {
-    res.setHeader('Vary', 'Origin');
-    res.setHeader('Access-Control-Allow-Credentials', 'true');
-  }
+  if (!origin || !allowedOrigins.includes(origin)) return false;
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Access-Control-Allow-Credentials', 'true');
   res.setHeader(
     'Access-Control-Expose-Headers',
     'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
   );
+  return true;
 }
 
 function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
@@ -42,12 +68,20 @@ function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(204).end();
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+const MAX_BODY_BYTES = 256 * 1024;
+
+async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text.trim() === '' ? {} : JSON.parse(text);
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new SyntaxError('body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
+
+const parseJson = (text: string): Record<string, unknown> => (text.trim() === '' ? {} : JSON.parse(text));
 
 // Cognito's JSON protocol sends dates as epoch seconds (as cognito-local's own server does).
 function toJson(body: unknown): string {
@@ -92,6 +126,10 @@ function sendError(res: ServerResponse, error: unknown, log: (message: string) =
 export interface RequestHandlerOptions {
   compat: Compat;
   handlers: Record<string, Handler>;
+  /** The web app's origins: the only ones a browser may call from. */
+  allowedOrigins: readonly string[];
+  /** Who may call the administrative operations (signed requests only). */
+  admin: AdminCredentials;
   openIdConfiguration: (userPoolId: string) => object;
   log: (message: string) => void;
 }
@@ -100,19 +138,44 @@ export interface RequestHandlerOptions {
 export function createRequestHandler(options: RequestHandlerOptions): RequestListener {
   const { compat, handlers, log } = options;
   return (req, res) => {
-    applyCors(req, res);
-    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    const corsAllowed = applyCors(req, res, options.allowedOrigins);
+    if (req.method === 'OPTIONS') {
+      return corsAllowed ? answerPreflight(req, res) : res.writeHead(403).end();
+    }
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const openId = /^\/([^/]+)\/\.well-known\/openid-configuration$/.exec(path);
     if (req.method === 'GET' && openId?.[1]) return send(res, 200, options.openIdConfiguration(openId[1]));
-    if (req.method !== 'POST' || path !== '/') return compat.engine.httpApp(req, res);
+    if (req.method === 'GET' && /^\/[^/]+\/\.well-known\/jwks\.json$/.test(path)) {
+      return send(res, 200, { keys: [compat.keys.jwk] });
+    }
+    if (req.method !== 'POST' || path !== '/') {
+      return send(res, 404, { __type: 'ResourceNotFoundException', message: 'Not found' });
+    }
 
     const target = String(req.headers['x-amz-target'] ?? '').split('.')[1];
     if (!target) return send(res, 400, { message: 'Missing or invalid x-amz-target header' });
-    readJson(req)
-      .then((request) => {
+    readBody(req)
+      .then((body) => {
+        const request = parseJson(body);
+        if (!PUBLIC_OPERATIONS.has(target)) {
+          const signed = isSignedBy(options.admin, {
+            method: 'POST',
+            url: req.url ?? '/',
+            headers: req.headers,
+            body,
+          });
+          if (!signed) {
+            throw cognitoError(
+              'NotAuthorizedException',
+              `${target} needs the local stack's own signed credentials`,
+            );
+          }
+        }
         const handler = handlers[target];
-        return handler ? handler(compat, request) : compat.engine.call(target, request);
+        if (handler) return handler(compat, request);
+        // cognito-local only decodes access tokens: prove them before it acts on them.
+        if ('AccessToken' in request) verifyAccessToken(compat.keys, request.AccessToken);
+        return compat.engine.call(target, request);
       })
       .then(
         (body) => send(res, 200, body),

@@ -10,7 +10,7 @@ export const getTokensFromRefreshToken: Handler = async (compat, request) => {
 /** Signs the user out everywhere: every refresh token cognito-local holds for them stops working. */
 export const globalSignOut: Handler = async (compat, request) => {
   const { services, ctx } = compat.engine;
-  const claims = verifyAccessToken(request.AccessToken);
+  const claims = verifyAccessToken(compat.keys, request.AccessToken);
   const userPool = await services.cognito.getUserPoolForClientId(ctx, claims.client_id);
   const user = await userPool.getUserByUsername(ctx, claims.username);
   if (user) await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });

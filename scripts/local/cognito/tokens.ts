@@ -1,49 +1,93 @@
-import { createPublicKey, randomUUID, sign, verify } from 'node:crypto';
-import { createRequire } from 'node:module';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type JsonWebKey,
+  type KeyObject,
+  randomUUID,
+  sign,
+  verify,
+} from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { TokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import type { User } from 'cognito-local/lib/services/userPoolService';
 import type { Engine } from './engine.js';
 import { cognitoError, isCognitoError } from './errors.js';
 
-const requireFromHere = createRequire(import.meta.url);
-const privateKey: { pem: string } = requireFromHere('cognito-local/lib/keys/cognitoLocal.private.json');
-const publicKey = createPublicKey({
-  key: requireFromHere('cognito-local/lib/keys/cognitoLocal.public.json').jwk,
-  format: 'jwk',
-});
+/**
+ * The key pair that signs this data directory's tokens. cognito-local signs with a private key
+ * published inside its npm package, so anyone could forge its tokens: every token is re-signed
+ * with a key made on first start (0600), and only its public half is served as the JWKS.
+ */
+export interface TokenKeys {
+  kid: string;
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+  jwk: JsonWebKey;
+}
+
+export function loadTokenKeys(path: string): TokenKeys {
+  let pem: string;
+  try {
+    pem = readFileSync(path, 'utf8');
+  } catch {
+    pem = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    try {
+      writeFileSync(path, pem, { flag: 'wx', mode: 0o600 });
+    } catch {
+      pem = readFileSync(path, 'utf8'); // another process made it first
+    }
+  }
+  const privateKey = createPrivateKey(pem);
+  const publicKey = createPublicKey(privateKey);
+  const kid = `local-${publicKey.export({ format: 'jwk' }).n?.slice(0, 16)}`;
+  return {
+    kid,
+    privateKey,
+    publicKey,
+    jwk: { ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' },
+  };
+}
 
 export type JwtPayload = Record<string, unknown> & { exp?: number; iat?: number };
 
 export const decodePayload = (token: string): JwtPayload =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
 
-function addClaims(token: string, claims: Record<string, unknown>): string {
-  const [header = ''] = token.split('.');
+function resign(keys: TokenKeys, token: string, claims: Record<string, unknown>): string {
+  const header = Buffer.from(JSON.stringify({ alg: 'RS256', kid: keys.kid })).toString('base64url');
   const payload = Buffer.from(JSON.stringify({ ...decodePayload(token), ...claims })).toString('base64url');
-  const signature = sign('sha256', Buffer.from(`${header}.${payload}`), privateKey.pem).toString('base64url');
+  const signature = sign('sha256', Buffer.from(`${header}.${payload}`), keys.privateKey).toString(
+    'base64url',
+  );
   return `${header}.${payload}.${signature}`;
 }
 
 /**
- * Amplify's signOut only calls RevokeToken when the access token carries `origin_jti`, as Cognito's do;
- * cognito-local's tokens lack it, so it is added (same key, same kid).
+ * cognito-local's tokens re-signed with this data directory's key (see TokenKeys), with the
+ * `origin_jti` Cognito's carry (Amplify's signOut only calls RevokeToken when it is there).
  */
-export function withOriginJti(inner: TokenGenerator): TokenGenerator {
+export function signedWith(keys: TokenKeys, inner: TokenGenerator): TokenGenerator {
   return {
     async generate(...args) {
       const tokens = await inner.generate(...args);
       const claims = { origin_jti: randomUUID() };
       return {
         ...tokens,
-        AccessToken: addClaims(tokens.AccessToken, claims),
-        IdToken: addClaims(tokens.IdToken, claims),
+        AccessToken: resign(keys, tokens.AccessToken, claims),
+        IdToken: resign(keys, tokens.IdToken, claims),
       };
     },
   };
 }
 
-/** The payload of a valid, unexpired access token signed by cognito-local; NotAuthorizedException otherwise. */
-export function verifyAccessToken(token: unknown): JwtPayload & { client_id: string; username: string } {
+/** The payload of a valid, unexpired access token signed with `keys`; NotAuthorizedException otherwise. */
+export function verifyAccessToken(
+  keys: TokenKeys,
+  token: unknown,
+): JwtPayload & { client_id: string; username: string } {
   const invalid = () => cognitoError('NotAuthorizedException', 'Invalid Access Token');
   if (typeof token !== 'string') throw invalid();
   const [header, payload, signature] = token.split('.');
@@ -51,7 +95,7 @@ export function verifyAccessToken(token: unknown): JwtPayload & { client_id: str
   const signed = verify(
     'sha256',
     Buffer.from(`${header}.${payload}`),
-    publicKey,
+    keys.publicKey,
     Buffer.from(signature, 'base64url'),
   );
   const claims = decodePayload(token);

@@ -1,0 +1,75 @@
+import { readdir, stat } from 'node:fs/promises';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs } from '../support/api.js';
+import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
+import { startTestStack } from '../support/local-stack.js';
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+
+beforeAll(async () => {
+  stack = await startTestStack({ web: false });
+  configureAmplify(stack.runtimeConfig);
+});
+afterAll(() => stack?.stop());
+
+/** A raw request (fetch normalises paths and refuses some headers). */
+function raw(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  const url = new URL(stack.apiUrl);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: url.port, path, method, headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the local API with hostile requests', () => {
+  it('answers an undecodable path with 400 and a message, not 500', async () => {
+    const { idToken } = await signUpAndSignIn();
+    for (const path of ['/api/conversations/%00%ff', '/api/conversations/%E0%A4%A', '/api/mcp-servers/%']) {
+      const response = await raw(path, { Authorization: `Bearer ${idToken}` });
+      expect(response.status, path).toBe(400);
+      expect(JSON.parse(response.body)).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
+    }
+  });
+
+  it('says METHOD_NOT_ALLOWED for a 405', async () => {
+    const response = await raw('/api/user', {}, 'PATCH');
+    expect(response.status).toBe(405);
+    expect(JSON.parse(response.body)).toEqual({ code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' });
+  });
+
+  it('answers an over-long URL with a JSON 431', async () => {
+    const response = await raw(`/api/conversations?x=${'a'.repeat(20_000)}`);
+    expect(response.status).toBe(431);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'REQUEST_HEADER_FIELDS_TOO_LARGE' });
+  });
+
+  it('shows the outbox only to this machine by its loopback name (not to a rebound DNS name)', async () => {
+    expect((await raw('/outbox.json', { Host: 'localhost' })).status).toBe(200);
+    for (const host of ['attacker.example', 'attacker.example:3000']) {
+      expect((await raw('/outbox.json', { Host: host })).status).toBe(404);
+      expect((await raw('/outbox', { Host: host })).status).toBe(404);
+    }
+  });
+
+  it("keeps the data directory the owner's alone: directories 0700, files 0600", async () => {
+    const api = apiAs(stack.apiUrl, (await signUpAndSignIn()).idToken);
+    await api.post('/api-keys', { provider: 'openai', apiKey: 'sk-test-000000000000000000000000' });
+    const loose: string[] = [];
+    async function walk(path: string): Promise<void> {
+      const info = await stat(path);
+      if ((info.mode & 0o077) !== 0) loose.push(`${path} ${(info.mode & 0o777).toString(8)}`);
+      if (info.isDirectory()) for (const entry of await readdir(path)) await walk(join(path, entry));
+    }
+    await walk(stack.dataDir);
+    expect(loose).toEqual([]);
+  });
+});
