@@ -102,6 +102,7 @@ beforeAll(async () => {
   runner = createLocalRunner({ dataDir: stack.dataDir, exitGraceMs: 1500, allowLocalPackages: true });
   const bridgeToken = randomBytes(16).toString('hex');
   const { runId } = await runner.start({
+    userId: 'hostile-user',
     serverId: `probe${randomBytes(4).toString('hex')}`,
     packageName: PROBE,
     environment: {},
