@@ -35,6 +35,11 @@ export const stageConfigSchema = z.strictObject({
     .optional(),
   /** E-mail addresses that skip the waitlist and onboarding. */
   whitelistedEmails: z.array(z.email()).default([]),
+  /**
+   * Whether users' Custom endpoints and provider base URLs may be private, loopback or link-local
+   * addresses. Off: the functions would reach the VPC, the metadata service and the Lambda runtime API.
+   */
+  allowPrivateEndpoints: z.boolean().default(false),
 });
 
 export type StageConfig = z.infer<typeof stageConfigSchema>;

@@ -40,6 +40,12 @@ const baseSchema = z.object({
   SECRETS_KMS_KEY_ID: z.string().min(1).optional(),
   /** Local stack only: the AES-256 key file of the local secret cipher. */
   LOCAL_SECRETS_KEY_FILE: z.string().min(1).optional(),
+  /**
+   * Whether Custom endpoints and provider base URLs may be private, loopback or link-local
+   * addresses. Default: true on the local stack (a local Ollama), false on AWS (the stage config's
+   * `allowPrivateEndpoints`).
+   */
+  ALLOW_PRIVATE_ENDPOINTS: z.stringbool().optional(),
   /** Whether the platform serves models through Bedrock. Default: true on AWS, false locally. */
   BEDROCK_ENABLED: z.stringbool().optional(),
   WHITELISTED_EMAILS: csv,

@@ -90,6 +90,7 @@ export class AgentForgeStack extends Stack {
       environment: {
         ALLOWED_ORIGINS: webOrigins.join(','),
         WHITELISTED_EMAILS: config.whitelistedEmails.join(','),
+        ALLOW_PRIVATE_ENDPOINTS: String(config.allowPrivateEndpoints),
       },
       // The MCP gateway forwards to the server tasks' private IPs: the only VPC-attached area.
       vpcPlacement: { 'mcp-gateway': this.mcpRuntime.gatewayPlacement },
@@ -121,7 +122,10 @@ export class AgentForgeStack extends Stack {
       secrets: this.secrets,
       userPool: this.auth.userPool,
       // The chat starts MCP servers and reaches their tools through the API (see mcp-tools.ts).
-      environment: { API_BASE_URL: this.api.url },
+      environment: {
+        API_BASE_URL: this.api.url,
+        ALLOW_PRIVATE_ENDPOINTS: String(config.allowPrivateEndpoints),
+      },
     });
     // The exact stream paths first: CloudFront matches behaviours in order and /api/* covers them.
     for (const endpoint of this.streaming.endpoints) {

@@ -19,7 +19,12 @@ describe('the stage config', () => {
   );
 
   it('fills in empty origins and whitelist and leaves Google out by default', () => {
-    expect(parseStageConfig(valid)).toEqual({ ...valid, allowedOrigins: [], whitelistedEmails: [] });
+    expect(parseStageConfig(valid)).toEqual({
+      ...valid,
+      allowedOrigins: [],
+      whitelistedEmails: [],
+      allowPrivateEndpoints: false,
+    });
   });
 
   it('accepts a Google client with the name of its secret', () => {

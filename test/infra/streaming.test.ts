@@ -136,6 +136,8 @@ describe('the stream function', () => {
       STAGE: 'test',
       RUNTIME: 'aws',
       BEDROCK_ENABLED: 'true',
+      // Users' endpoints may not be private addresses unless the stage says so.
+      ALLOW_PRIVATE_ENDPOINTS: 'false',
       USER_POOL_ID: { Ref: 'UserPool' },
       [SECRETS_KEY_ENV_VAR]: { 'Fn::GetAtt': [SECRETS_KEY_LOGICAL_ID, 'Arn'] },
     });

@@ -1,6 +1,7 @@
 import { type AddressInfo, createServer } from 'node:net';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGuardedFetch } from '../../functions/src/adapters/net/guarded-fetch.js';
 import { createModelProvider } from '../../functions/src/adapters/providers/index.js';
 import {
   type ModelProvider,
@@ -15,6 +16,9 @@ import {
   type RecordedRequest,
   startModelServer,
 } from '../support/model-server/index.js';
+
+/** As on the local stack: the model server is on 127.0.0.1. */
+const localFetch = createGuardedFetch({ allowPrivate: true });
 
 const GOOD_KEY = 'good-key-1234';
 const WEATHER_TOOL = {
@@ -73,7 +77,7 @@ function providerFor(provider: ProviderId, key = GOOD_KEY): ModelProvider {
       maxAttempts: 1,
     });
   const baseUrl = provider === 'bedrock' ? undefined : server.baseUrls[provider];
-  return createModelProvider({ provider, apiKey: key, baseUrl }, { bedrock });
+  return createModelProvider({ provider, apiKey: key, baseUrl }, { bedrock, fetch: localFetch });
 }
 
 async function collect(stream: AsyncIterable<ModelStreamEvent>) {
@@ -263,7 +267,7 @@ describe('provider specifics', () => {
   it('Custom works without a key and sends no Authorization header', async () => {
     const adapter = createModelProvider(
       { provider: 'custom', baseUrl: `${server.baseUrls.custom}/` },
-      { bedrock: () => expect.unreachable() },
+      { bedrock: () => expect.unreachable(), fetch: localFetch },
     );
     const { text } = await collect(adapter.stream({ model: 'qwen2.5:7b', ...say('local') }));
     expect(text).toBe('Echo: local');
@@ -273,7 +277,7 @@ describe('provider specifics', () => {
   it('Custom endpoints that are down are unavailable, with the reason', async () => {
     const adapter = createModelProvider(
       { provider: 'custom', baseUrl: `http://127.0.0.1:${await closedPort()}/v1` },
-      { bedrock: () => expect.unreachable() },
+      { bedrock: () => expect.unreachable(), fetch: localFetch },
     );
     const error = await failureOf(collect(adapter.stream({ model: 'llama3.2', ...say('hi') })));
     expect(error).toMatchObject({
@@ -287,7 +291,7 @@ describe('provider specifics', () => {
     const before = server.requests.length;
     const adapter = createModelProvider(
       { provider: 'openai', baseUrl: server.baseUrls.openai },
-      { bedrock: () => expect.unreachable() },
+      { bedrock: () => expect.unreachable(), fetch: localFetch },
     );
     const error = await failureOf(collect(adapter.stream({ model: 'gpt-4o-mini', ...say('hi') })));
     expect(error).toMatchObject({ kind: 'auth', message: 'No OpenAI API key is set. Add one in Settings.' });

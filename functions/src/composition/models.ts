@@ -1,6 +1,7 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { ulid } from 'ulid';
 import { createApiKeyRepository } from '../adapters/dynamodb/api-key-repository.js';
+import { assertAllowedEndpoint, createGuardedFetch } from '../adapters/net/guarded-fetch.js';
 import { BEDROCK_MODELS, createModelProvider } from '../adapters/providers/index.js';
 import { type ApiKeyService, createApiKeyService } from '../domain/api-keys/api-key-service.js';
 import { platformProvidersFrom } from '../domain/api-keys/platform-providers.js';
@@ -11,6 +12,10 @@ import { logger } from '../http/logger.js';
 import { db, env } from './root.js';
 import { secretCipher } from './secrets.js';
 
+/** Private endpoints (a local Ollama) only where the stage allows them: the local stack by default. */
+const outbound = { allowPrivate: env.ALLOW_PRIVATE_ENDPOINTS ?? env.RUNTIME === 'local' };
+const guardedFetch = createGuardedFetch(outbound);
+
 let bedrock: BedrockRuntimeClient | undefined;
 /** Builds a model provider's adapter for one user's credentials; the Bedrock client only if asked for. */
 export const providerFactory: ProviderFactory = (credentials) =>
@@ -19,6 +24,7 @@ export const providerFactory: ProviderFactory = (credentials) =>
       bedrock ??= new BedrockRuntimeClient({ region: env.AWS_REGION });
       return bedrock;
     },
+    fetch: guardedFetch,
   });
 
 let apiKeys: ApiKeyService | undefined;
@@ -31,6 +37,7 @@ export function apiKeyService(): ApiKeyService {
       (env.BEDROCK_ENABLED ?? env.RUNTIME === 'aws') ? platformProvidersFrom(BEDROCK_MODELS) : [],
     newKeyId: ulid,
     now: Date.now,
+    checkEndpoint: (baseUrl) => assertAllowedEndpoint(baseUrl, outbound),
     onProviderFailure: (providerId, error) =>
       logger.warn('Provider left out of the providers list', {
         providerId,

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BLOCKED_IPV4, BLOCKED_IPV6 } from '../adapters/net/address-policy.js';
 import { findExecutable } from './launch.js';
 
 /**
@@ -21,21 +22,6 @@ export interface SandboxNetwork {
 
 /** slirp4netns's fixed addresses with `--configure`: the guest is 10.0.2.100, DNS 10.0.2.3. */
 const SLIRP_DNS = '10.0.2.3';
-
-export const BLOCKED_IPV4 = [
-  '0.0.0.0/8',
-  '10.0.0.0/8',
-  '100.64.0.0/10',
-  '127.0.0.0/8',
-  '169.254.0.0/16',
-  '172.16.0.0/12',
-  '192.0.0.0/24',
-  '192.168.0.0/16',
-  '198.18.0.0/15',
-  '224.0.0.0/4',
-  '240.0.0.0/4',
-];
-export const BLOCKED_IPV6 = ['::/127', '::ffff:0:0/96', '64:ff9b::/96', 'fc00::/7', 'fe80::/10', 'ff00::/8'];
 
 const NFT_RULES = `
 table inet agentforge_sandbox {

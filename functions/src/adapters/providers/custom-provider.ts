@@ -7,13 +7,17 @@ import { getJson, withoutTrailingSlash } from './http-json.js';
  * "Custom": any OpenAI-compatible Chat Completions endpoint (Ollama at http://localhost:11434/v1,
  * vLLM, LM Studio, a gateway). The key is optional: local servers usually have none.
  */
-export function createCustomProvider(options: { baseUrl: string; apiKey?: string }): ModelProvider {
+export function createCustomProvider(options: {
+  baseUrl: string;
+  apiKey?: string;
+  fetch: typeof fetch;
+}): ModelProvider {
   const baseURL = withoutTrailingSlash(options.baseUrl);
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
   let models: Promise<(modelId: string) => LanguageModelV3> | undefined;
 
   const listModels = async () => {
-    const ids = modelIds(await getJson(`${baseURL}/models`, headers));
+    const ids = modelIds(await getJson(`${baseURL}/models`, headers, options.fetch));
     if (!ids) throw new Error('/models did not answer an OpenAI-style model list');
     return ids.map((id) => ({ id, name: id }));
   };
@@ -27,6 +31,7 @@ export function createCustomProvider(options: { baseUrl: string; apiKey?: string
           name: 'custom',
           baseURL,
           ...(options.apiKey && { apiKey: options.apiKey }),
+          fetch: options.fetch,
           // Asks for `stream_options.include_usage`, or the stream has no token counts.
           includeUsage: true,
         });

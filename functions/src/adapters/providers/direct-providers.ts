@@ -15,11 +15,14 @@ export interface DirectProviderOptions {
   apiKey?: string;
   /** Replaces the API's default base URL (a proxy, a regional endpoint, the test model server). */
   baseUrl?: string;
+  /** Every request goes through it (the stage's outbound guard). */
+  fetch: typeof fetch;
 }
 
 interface ProviderSettings {
   apiKey: string;
   baseURL: string;
+  fetch: typeof fetch;
 }
 
 interface DirectApi {
@@ -80,12 +83,12 @@ export function createDirectProvider(id: DirectProviderId, options: DirectProvid
     apiKey: options.apiKey,
     languageModel: async (modelId) => {
       const apiKey = requireKey();
-      models ??= api.load({ apiKey, baseURL });
+      models ??= api.load({ apiKey, baseURL, fetch: options.fetch });
       return (await models)(modelId);
     },
     listModels: async () => DIRECT_PROVIDER_MODELS[id],
     validate: async () => {
-      await getJson(`${baseURL}/models`, api.authHeaders(requireKey()));
+      await getJson(`${baseURL}/models`, api.authHeaders(requireKey()), options.fetch);
     },
   });
 }

@@ -18,6 +18,8 @@ export interface ModelProviderConfig {
 export interface ModelProviderDeps {
   /** Called only when Bedrock is picked, so the client is created once and only if needed. */
   bedrock: () => BedrockRuntimeClient;
+  /** The fetch of every direct and Custom provider call (the stage's outbound guard). */
+  fetch: typeof fetch;
 }
 
 /** The one factory composition/models.ts wires: a provider's adapter for one user's configuration. */
@@ -32,8 +34,12 @@ export function createModelProvider(config: ModelProviderConfig, deps: ModelProv
           'Set the base URL of your OpenAI-compatible endpoint in Settings.',
         );
       }
-      return createCustomProvider({ baseUrl: config.baseUrl, apiKey: config.apiKey });
+      return createCustomProvider({ baseUrl: config.baseUrl, apiKey: config.apiKey, fetch: deps.fetch });
     default:
-      return createDirectProvider(config.provider, { apiKey: config.apiKey, baseUrl: config.baseUrl });
+      return createDirectProvider(config.provider, {
+        apiKey: config.apiKey,
+        baseUrl: config.baseUrl,
+        fetch: deps.fetch,
+      });
   }
 }

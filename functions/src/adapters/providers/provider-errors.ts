@@ -146,7 +146,8 @@ function describe(error: unknown): Failure {
 
 /** The message and code of the common error body shapes: `{error:{message,type|code|status,details}}`, `{message,type}`. */
 function errorFields(body: unknown): { code?: string; message?: string } {
-  if (!isRecord(body)) return typeof body === 'string' && body ? { message: body } : {};
+  // A body that is not a provider's JSON error (an HTML page, a proxy's text) is never echoed back.
+  if (!isRecord(body)) return {};
   const inner = isRecord(body.error) ? body.error : body;
   const details = Array.isArray(inner.details) && isRecord(inner.details[0]) ? inner.details[0] : {};
   const codes = [details.reason, inner.code, inner.type, inner.status, body.__type].filter(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import { type ModelProvider, ProviderError } from '../models/model-provider.js';
 import type { SecretCipher } from '../secret-cipher.js';
 import type { ApiKeyRepository, StoredApiKey } from './api-key.js';
@@ -70,11 +70,24 @@ function setup({ platform = true } = {}) {
       : [],
     newKeyId: () => `K${String(++counter).padStart(4, '0')}`,
     now: () => 1000 + counter,
+    checkEndpoint: async (baseUrl) => {
+      if (baseUrl.includes('169.254.169.254')) throw new ValidationError('private endpoint');
+    },
     timeouts: { validateMs: 50, listModelsMs: 50 },
     onProviderFailure: (id) => failures.push(id),
   });
   return { service, keys, providers, failures };
 }
+
+describe('api key service: endpoints the stage may not call', () => {
+  it('refuses them on save and on validate, storing nothing', async () => {
+    const { service, keys } = setup();
+    const body = { provider: 'custom' as const, baseUrl: 'http://169.254.169.254/latest' };
+    await expect(service.create('u1', body)).rejects.toThrow(ValidationError);
+    expect(keys.items.size).toBe(0);
+    await expect(service.validate('u1', body)).rejects.toThrow(ValidationError);
+  });
+});
 
 describe('api key service: create and list', () => {
   it('stores the key encrypted and shows only its last 4 characters', async () => {
@@ -213,6 +226,7 @@ describe('api key service: platform families without a keyed provider', () => {
         { id: 'anthropic', name: 'Anthropic', models: [{ id: 'claude-3-haiku-20240307', name: 'Haiku' }] },
       ],
       newKeyId: () => 'K1',
+      checkEndpoint: async () => {},
       now: () => 1,
     });
     expect((await service.listProviders('u1')).map((p) => p.id)).toEqual(['anthropic', 'meta']);

@@ -38,6 +38,8 @@ export interface ApiKeyServiceDeps {
   platformProviders: readonly Provider[];
   newKeyId: () => string;
   now: () => number;
+  /** Refuses a base URL the stage may not call (private addresses on AWS): ValidationError. */
+  checkEndpoint: (baseUrl: string) => Promise<void>;
   /** Told of each provider the providers list leaves out, with the error (logged as a warning). */
   onProviderFailure?: (providerId: string, error: unknown) => void;
   /** Time given to a provider's `validate()` and `listModels()`. @default 10 s and 5 s */
@@ -69,6 +71,7 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
           `At most ${MAX_CUSTOM_ENDPOINTS} custom endpoints can be stored; delete one first`,
         );
       }
+      if (body.baseUrl) await deps.checkEndpoint(body.baseUrl);
       const keyId = deps.newKeyId();
       const record: StoredApiKey = {
         userId,
@@ -107,6 +110,7 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
         'keyId' in request
           ? await decryptCredentials(cipher, await requireKey(userId, request.keyId))
           : credentialsOfBody(request);
+      if ('baseUrl' in credentials && credentials.baseUrl) await deps.checkEndpoint(credentials.baseUrl);
       try {
         await withProviderTimeout(providerFactory(credentials).validate(), timeouts.validateMs);
         return { valid: true };

@@ -1,0 +1,86 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import { ValidationError } from '../../domain/errors.js';
+import { isBlockedAddress } from './address-policy.js';
+
+export const BLOCKED_ENDPOINT_MESSAGE =
+  'This endpoint cannot be used: its address is private, loopback or link-local. Use a public https URL.';
+const UNSUPPORTED_SCHEME_MESSAGE = 'Only http and https endpoints are supported.';
+
+export interface OutboundPolicy {
+  /** The stage's setting: private endpoints (a local Ollama) are fine on the local stack only. */
+  allowPrivate: boolean;
+}
+
+function resolveAll(hostname: string): Promise<LookupAddress[]> {
+  return new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses),
+    ),
+  );
+}
+
+/** Save time: http(s) only, and every address the host resolves to must be allowed. */
+export async function assertAllowedEndpoint(url: string, policy: OutboundPolicy): Promise<void> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ValidationError('The base URL is not a valid URL.');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ValidationError(UNSUPPORTED_SCHEME_MESSAGE);
+  if (policy.allowPrivate) return;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host)
+    ? [host]
+    : await resolveAll(host).then(
+        (found) => found.map((entry) => entry.address),
+        () => {
+          throw new ValidationError(`The host ${host} could not be resolved.`);
+        },
+      );
+  if (addresses.length === 0 || addresses.some(isBlockedAddress))
+    throw new ValidationError(BLOCKED_ENDPOINT_MESSAGE);
+}
+
+/**
+ * Connect time: a fetch whose every connection checks the addresses it is about to use (a DNS
+ * answer that changed since the URL was saved, DNS rebinding, is caught here), with redirects
+ * refused (a redirect could point anywhere). undici is loaded on first use: only Custom endpoints
+ * and provider base URLs need it.
+ */
+export function createGuardedFetch(policy: OutboundPolicy): typeof fetch {
+  if (policy.allowPrivate) return (input, init) => fetch(input, { ...init, redirect: 'error' });
+  let agent: Promise<import('undici').Agent> | undefined;
+  const guardedLookup = (
+    hostname: string,
+    options: object,
+    callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
+    dnsLookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      if (addresses.length === 0 || addresses.some((entry) => isBlockedAddress(entry.address))) {
+        return callback(new ValidationError(BLOCKED_ENDPOINT_MESSAGE), []);
+      }
+      const wantsAll = (options as { all?: boolean }).all;
+      const first = addresses[0] as LookupAddress;
+      return wantsAll ? callback(null, addresses) : callback(null, first.address, first.family);
+    });
+  };
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new ValidationError(UNSUPPORTED_SCHEME_MESSAGE);
+    // An address literal never reaches the lookup: check it here.
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) && isBlockedAddress(host)) throw new ValidationError(BLOCKED_ENDPOINT_MESSAGE);
+    const undici = await import('undici');
+    agent ??= Promise.resolve(new undici.Agent({ connect: { lookup: guardedLookup as never } }));
+    return undici.fetch(input as never, {
+      ...(init as object),
+      redirect: 'error',
+      dispatcher: await agent,
+    }) as never;
+  }) as typeof fetch;
+}
