@@ -1,7 +1,13 @@
 import { type ComponentProps, memo } from 'react';
-import Markdown, { type Components, type ExtraProps } from 'react-markdown';
+import Markdown, {
+  type Components,
+  defaultUrlTransform,
+  type ExtraProps,
+  type UrlTransform,
+} from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './code-block';
+import { SafeImage } from './safe-image';
 
 type HastNode = NonNullable<ExtraProps['node']>;
 type HastChild = HastNode['children'][number];
@@ -29,6 +35,7 @@ function Pre({ node, children }: ComponentProps<'pre'> & ExtraProps) {
 
 const components: Components = {
   pre: Pre,
+  img: SafeImage,
   code: ({ node: _node, ...props }) => (
     <code
       className="rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-[0.85em] text-slate-800"
@@ -72,11 +79,15 @@ const components: Components = {
 
 const remarkPlugins = [remarkGfm];
 
+/** react-markdown's safe URLs, plus inline raster images (never scriptable SVG). */
+const urlTransform: UrlTransform = (url, key) =>
+  key === 'src' && /^data:image\/(png|jpeg|gif|webp);base64,/i.test(url) ? url : defaultUrlTransform(url);
+
 /** A message's Markdown (GitHub flavoured: tables, task lists, strikethrough, autolinks). */
 export const MarkdownContent = memo(function MarkdownContent({ content }: { content: string }) {
   return (
     <div className="text-[15px] leading-7 break-words text-slate-800">
-      <Markdown remarkPlugins={remarkPlugins} components={components}>
+      <Markdown remarkPlugins={remarkPlugins} components={components} urlTransform={urlTransform}>
         {content}
       </Markdown>
     </div>
