@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
 import { type Api, apiAs } from '../support/api.js';
@@ -118,6 +118,68 @@ describe('GET /messages/generate-stream', () => {
     const saved = await assistantMessage(alice.api, conversationId);
     expect(saved?.content).toMatch(/^w1 w2 w3.*\n\n\[Streaming stopped\]$/s);
     expect(saved?.content.split(' ').length).toBeLessThan(200);
+  });
+
+  it('keeps exactly what the user saw when they stopped, even if the model finished meanwhile', async () => {
+    const conversationId = await newConversation(alice.api);
+    let shown = '';
+    let messageId = '';
+    let stopped = false;
+    for await (const { event } of readStream(
+      streamUrl(conversationId, '[[long:12]] [[slow:40]]'),
+      alice.idToken,
+    )) {
+      if (event.type === 'status' && event.status === 'streaming') messageId = event.messageId ?? '';
+      if (event.type === 'message_delta' && !stopped) {
+        shown += event.chunk;
+        if (shown.split(' ').length >= 4) {
+          stopped = true;
+          // The client stops displaying here; the model goes on sending meanwhile.
+          await alice.api.post(`/conversations/${conversationId}/messages/${messageId}/stop`, {
+            shownChars: shown.length,
+          });
+        }
+      }
+    }
+    const saved = await assistantMessage(alice.api, conversationId);
+    expect(saved?.content).toBe(`${shown}\n\n[Streaming stopped]`);
+  });
+
+  it('ends a reply too long for a message with a note, and saves it (the message leaves streaming)', async () => {
+    const conversationId = await newConversation(alice.api);
+    const events = await collect(readStream(streamUrl(conversationId, '[[bytes:1048576]]'), alice.idToken));
+    expect(events.at(-1)?.event).toMatchObject({ type: 'end', status: 'completed' });
+    const saved = await assistantMessage(alice.api, conversationId);
+    expect(saved?.isLoading).toBe(false);
+    expect(saved?.content).toMatch(
+      /^x{1000,}\n\n\[Reply truncated: it was longer than a message can hold\]$/,
+    );
+    expect(saved?.content.length).toBeLessThan(400_000);
+  });
+
+  it('stops the stream and writes nothing back when the conversation is deleted mid-reply', async () => {
+    const conversationId = await newConversation(alice.api);
+    const events: string[] = [];
+    for await (const { event } of readStream(
+      streamUrl(conversationId, '[[long:100]] [[slow:30]]'),
+      alice.idToken,
+    )) {
+      events.push(event.type);
+      if (events.filter((type) => type === 'message_delta').length === 3) {
+        expect((await alice.api.del(`/conversations/${conversationId}`)).status).toBeLessThan(300);
+      }
+    }
+    expect(events.at(-1)).toBe('error');
+    expect(events.filter((type) => type === 'message_delta').length).toBeLessThan(100);
+    const db = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
+    const { Items } = await db.send(
+      new QueryCommand({
+        TableName: process.env.TABLE_MESSAGES,
+        KeyConditionExpression: 'conversationId = :id',
+        ExpressionAttributeValues: { ':id': conversationId },
+      }),
+    );
+    expect(Items).toEqual([]);
   });
 
   it("ends with an error event and saves '**Error:** ...' when the provider fails", async () => {

@@ -44,9 +44,29 @@ export function inMemoryMessages(): MessageRepository & { records: Map<string, M
       const record = records.get(key(conversationId, id));
       if (record) Object.assign(record, structuredClone(changes));
     },
-    requestStop: async (conversationId, id) => {
+    saveProgress: async (conversationId, id, changes) => {
       const record = records.get(key(conversationId, id));
-      if (record) record.stopRequested = true;
+      if (!record) return { status: 'gone' };
+      if (record.stopRequested) {
+        return {
+          status: 'stop-requested',
+          ...(record.stopAt !== undefined ? { stopAt: record.stopAt } : {}),
+        };
+      }
+      Object.assign(record, structuredClone(changes));
+      return { status: 'saved' };
+    },
+    finish: async (conversationId, id, changes) => {
+      const record = records.get(key(conversationId, id));
+      if (record) Object.assign(record, structuredClone(changes));
+      return record !== undefined;
+    },
+    requestStop: async (conversationId, id, shownChars) => {
+      const record = records.get(key(conversationId, id));
+      if (record) {
+        record.stopRequested = true;
+        if (shownChars !== undefined) record.stopAt = shownChars;
+      }
     },
     deleteAll: async (conversationId) => {
       for (const record of of(conversationId)) records.delete(key(conversationId, record.messageId));

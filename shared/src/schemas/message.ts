@@ -40,3 +40,9 @@ export const createMessageBodySchema = z.object({
   model: z.string().min(1),
 });
 export type CreateMessageBody = z.infer<typeof createMessageBodySchema>;
+
+/** POST /conversations/{id}/messages/{messageId}/stop: how much of the reply the user had been shown. */
+export const stopMessageBodySchema = z
+  .object({ shownChars: z.number().int().min(0).max(10_000_000).optional() })
+  .optional();
+export type StopMessageBody = z.infer<typeof stopMessageBodySchema>;

@@ -5,6 +5,7 @@
  * - `[[error:<status>]]` in the last user text -> that HTTP error, in the provider's body shape
  * - `[[tool:<name> <json>]]`                  -> a call of that tool with that input
  * - `[[long:<n>]]`                            -> n word tokens
+ * - `[[bytes:<n>]]`                           -> n characters of text, in 16 KB tokens
  * - otherwise                                 -> `Echo: <text without markers>`, word by word
  * - `[[slow:<ms>]]`                           -> that pause before each token (default none)
  * - `[[fail-after:<n>]]`                      -> the text breaks off after n tokens with the API's
@@ -40,6 +41,14 @@ export function planReply(turn: Turn): Reply {
   const tool = markers.get('tool')?.match(/^\s*([\w.-]+)\s*(.*)$/s);
   if (tool) {
     return { kind: 'tool', name: tool[1] ?? '', input: JSON.parse(tool[2] || '{}'), delayMs };
+  }
+  const size = Number(markers.get('bytes') ?? 0);
+  if (size) {
+    const chunk = 16 * 1024;
+    const tokens = Array.from({ length: Math.ceil(size / chunk) }, (_, i) =>
+      'x'.repeat(Math.min(chunk, size - i * chunk)),
+    );
+    return { kind: 'text', tokens, delayMs };
   }
   const long = markers.get('long');
   if (long) {

@@ -7,8 +7,10 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { type MessageRepository, messageRecordSchema } from '../../domain/conversations/message.js';
 import { ValidationError } from '../../domain/errors.js';
+import { isConditionalCheckFailed } from './document-client.js';
 import { queryAll } from './query-all.js';
 import { updateExpression } from './update-expression.js';
 
@@ -16,10 +18,14 @@ const BATCH_WRITE_LIMIT = 25;
 
 const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
+/** A cursor is exactly the key of this conversation's last message on the page, or it is refused. */
 function decodeCursor(conversationId: string, cursor: string): Record<string, unknown> {
   try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (key.conversationId === conversationId && typeof key.messageId === 'string') return key;
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    const parsed = z
+      .strictObject({ conversationId: z.literal(conversationId), messageId: z.string().min(1).max(64) })
+      .safeParse(key);
+    if (parsed.success) return parsed.data;
   } catch {
     // falls through to the validation error
   }
@@ -90,14 +96,58 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
       );
     },
 
-    async requestStop(conversationId, messageId) {
+    async saveProgress(conversationId, messageId, changes) {
+      const update = updateExpression(changes);
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { conversationId, messageId },
+            ...update,
+            ConditionExpression: 'attribute_exists(messageId) AND attribute_not_exists(stopRequested)',
+          }),
+        );
+        return { status: 'saved' };
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+        // Rare: read why (a stop, or the conversation deleted).
+        const current = await this.get(conversationId, messageId);
+        if (!current) return { status: 'gone' };
+        return {
+          status: 'stop-requested',
+          ...(current.stopAt !== undefined ? { stopAt: current.stopAt } : {}),
+        };
+      }
+    },
+
+    async finish(conversationId, messageId, changes) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { conversationId, messageId },
+            ...updateExpression(changes),
+            ConditionExpression: 'attribute_exists(messageId)',
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    async requestStop(conversationId, messageId, shownChars) {
       await db.send(
         new UpdateCommand({
           TableName: tableName,
           Key: { conversationId, messageId },
-          UpdateExpression: 'SET stopRequested = :yes',
+          UpdateExpression: `SET stopRequested = :yes${shownChars === undefined ? '' : ', stopAt = :at'}`,
           ConditionExpression: 'attribute_exists(messageId)',
-          ExpressionAttributeValues: { ':yes': true },
+          ExpressionAttributeValues: {
+            ':yes': true,
+            ...(shownChars === undefined ? {} : { ':at': shownChars }),
+          },
         }),
       );
     },

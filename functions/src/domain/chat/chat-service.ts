@@ -2,16 +2,24 @@ import type { StreamCompletionResult, StreamEvent, StreamQuery } from '@agentfor
 import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import { userMessageRecord } from '../conversations/conversation-service.js';
-import type { MessageRecord, MessageRepository } from '../conversations/message.js';
+import type {
+  MessageChanges,
+  MessageRecord,
+  MessageRepository,
+  SaveOutcome,
+} from '../conversations/message.js';
 import { DomainError, NotFoundError } from '../errors.js';
 import type { ModelMessage } from '../models/model-provider.js';
 import type { ModelResolver, ToolSet, ToolSource, UsageRecorder } from './ports.js';
 import { createReplySaver } from './reply-saver.js';
+import { isTooLong, storedReply } from './stored-reply.js';
 import { runToolLoop, type ToolLoopState } from './tool-loop.js';
 
 export const STREAM_STOPPED_MARK = '[Streaming stopped]';
 export const SAVE_INTERVAL_MS = 1_000;
-export const STOP_POLL_INTERVAL_MS = 1_000;
+/** While nothing streams (a tool runs), the reply is still saved this often: each save is the stop check. */
+export const STOP_CHECK_INTERVAL_MS = 1_000;
+const REPLY_NOT_SAVED = 'The reply could not be saved.';
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
 
 export interface ChatServiceDeps {
@@ -25,6 +33,13 @@ export interface ChatServiceDeps {
 }
 
 type Emit = (event: StreamEvent) => void;
+
+type ReplyOutcome =
+  | { kind: 'complete' }
+  | { kind: 'stopped'; stopAt?: number }
+  | { kind: 'too-long' }
+  | { kind: 'gone' }
+  | { kind: 'error'; error: unknown };
 
 const errorMessageOf = (error: unknown) =>
   error instanceof DomainError ? error.message : 'The reply could not be generated. Please try again.';
@@ -105,8 +120,8 @@ export function createChatService(deps: ChatServiceDeps) {
     query,
     history,
     reply,
-    serverId: requestedServer,
-    model: resolving,
+    serverId,
+    model,
     persisted,
     emit,
   }: {
@@ -120,83 +135,39 @@ export function createChatService(deps: ChatServiceDeps) {
     emit: Emit;
   }): Promise<void> {
     emit({ type: 'status', status: 'streaming', messageId: reply.messageId });
-    let serverId = requestedServer;
-
-    const abort = new AbortController();
-    const stopPoll = setInterval(() => {
-      messages
-        .get(reply.conversationId, reply.messageId)
-        .then((current) => current?.stopRequested && abort.abort('stopped'))
-        .catch(() => undefined);
-    }, STOP_POLL_INTERVAL_MS);
-    // The reply is created while the model is called: every update waits for that (an update
-    // before it would create a partial item).
-    const saver = createReplySaver<ToolLoopState>(async (state) => {
-      await persisted;
-      await messages.update(reply.conversationId, reply.messageId, {
-        content: state.content,
-        toolCalls: state.toolCalls,
-      });
-    }, SAVE_INTERVAL_MS);
-    let touched: Promise<void> = Promise.resolve();
-    let detachServer = false;
+    const watch = watchReply(reply, persisted);
     let state: ToolLoopState = { content: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 } };
-
+    let touched: Promise<void> = Promise.resolve();
+    let usedServer: string | undefined;
+    let failure: unknown;
     try {
-      const { provider, model } = await resolving;
-      let tools: ToolSet | undefined;
-      if (serverId && deps.tools) {
-        try {
-          tools = await deps.tools.forServer(caller, serverId, (status) =>
-            emit({ type: 'status', status, messageId: reply.messageId }),
-          );
-        } catch (error) {
-          // The conversation's server was deleted since: chat on without tools, and forget it.
-          if (!(error instanceof NotFoundError) || query.mcpServerId) throw error;
-          serverId = undefined;
-          detachServer = true;
-        }
-      }
+      const tools = await toolsFor(caller, query, serverId, reply, emit);
       touched = conversations.touch(caller, reply.conversationId, {
         lastProvider: query.provider,
         lastModel: query.model,
-        ...(serverId ? { mcpServerId: serverId } : detachServer ? { mcpServerId: null } : {}),
+        ...(tools.serverId ? { mcpServerId: tools.serverId } : tools.detach ? { mcpServerId: null } : {}),
       });
       touched.catch(() => undefined); // awaited (and so reported) when the stream ends
+      const { provider, model: modelId } = await model;
       state = await runToolLoop({
         provider,
         providerLabel: query.provider,
-        model,
+        model: modelId,
         messages: toModelMessages(history),
-        ...(tools ? { tools } : {}),
+        ...(tools.set ? { tools: tools.set } : {}),
         maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS,
-        signal: abort.signal,
+        signal: watch.signal,
         emit,
         onProgress: (progress) => {
           state = progress;
-          saver.schedule(progress);
+          watch.progress(progress);
         },
       });
-      await saver.flush();
-      await persisted;
-      const usedServer = tools && state.toolCalls.length > 0 ? tools.serverId : undefined;
-      await messages.update(reply.conversationId, reply.messageId, {
-        content: state.content,
-        toolCalls: state.toolCalls,
-        status: 'complete',
-        ...(usedServer ? { mcpUsedId: usedServer } : {}),
-      });
-      const end: StreamCompletionResult = {
-        status: 'completed',
-        messageId: reply.messageId,
-        provider: query.provider,
-        model: query.model,
-        timestamp: reply.timestamp,
-        toolCallsCount: state.toolCalls.length,
-        ...(usedServer ? { mcpUsedId: usedServer } : {}),
-      };
-      emit({ type: 'end', ...end });
+      usedServer = tools.set && state.toolCalls.length > 0 ? tools.set.serverId : undefined;
     } catch (error) {
+      failure = error;
+    }
+    try {
       // Without the reply saved there is nothing to mark: an update would create a partial item.
       if (
         !(await persisted.then(
@@ -204,37 +175,142 @@ export function createChatService(deps: ChatServiceDeps) {
           () => false,
         ))
       ) {
-        emit({ type: 'error', message: errorMessageOf(error) });
-        throw error;
+        emit({ type: 'error', message: errorMessageOf(failure) });
+        throw failure ?? new Error('The reply could not be created');
       }
-      await saver.flush().catch(() => undefined);
-      if (abort.signal.aborted) {
-        const content = state.content ? `${state.content}\n\n${STREAM_STOPPED_MARK}` : STREAM_STOPPED_MARK;
-        await messages.update(reply.conversationId, reply.messageId, {
-          content,
-          toolCalls: state.toolCalls,
-          status: 'stopped',
-        });
-        emit({ type: 'status', status: 'stopped', messageId: reply.messageId });
-      } else {
-        const message = errorMessageOf(error);
-        const content = `${state.content ? `${state.content}\n\n` : ''}**Error:** ${message}`;
-        await messages.update(reply.conversationId, reply.messageId, {
-          content,
-          toolCalls: state.toolCalls,
-          status: 'error',
-          isError: true,
-        });
-        emit({ type: 'error', message });
-        if (!(error instanceof DomainError)) throw error;
-      }
+      await finishReply(reply, query, state, await watch.outcome(state, failure), usedServer, emit);
     } finally {
-      clearInterval(stopPoll);
+      watch.stop();
       if (state.usage.inputTokens || state.usage.outputTokens) {
         await deps.usage.recordTokens(caller.userId, reply.timestamp, state.usage);
       }
       await touched;
     }
+  }
+
+  /** The conversation's server's tools; a server deleted since is forgotten (chat on without tools). */
+  async function toolsFor(
+    caller: Caller,
+    query: StreamQuery,
+    serverId: string | undefined,
+    reply: MessageRecord,
+    emit: Emit,
+  ): Promise<{ set?: ToolSet; serverId?: string; detach?: boolean }> {
+    if (!serverId || !deps.tools) return {};
+    try {
+      const set = await deps.tools.forServer(caller, serverId, (status) =>
+        emit({ type: 'status', status, messageId: reply.messageId }),
+      );
+      return { set, serverId };
+    } catch (error) {
+      if (!(error instanceof NotFoundError) || query.mcpServerId) throw error;
+      return { detach: true };
+    }
+  }
+
+  /**
+   * Saves the reply as it streams (at most once per SAVE_INTERVAL_MS, and while nothing streams,
+   * e.g. during a tool call, still every STOP_CHECK_INTERVAL_MS): each save is conditional, so it is
+   * also the check for a stop request or a deleted conversation, and aborts the model when it
+   * finds one. A reply grown past what a message can hold is ended too.
+   */
+  function watchReply(reply: MessageRecord, persisted: Promise<void>) {
+    const abort = new AbortController();
+    let found: SaveOutcome = { status: 'saved' };
+    let latest: ToolLoopState | undefined;
+    const saver = createReplySaver<ToolLoopState>(async (state) => {
+      await persisted;
+      const outcome = await messages.saveProgress(reply.conversationId, reply.messageId, storedReply(state));
+      if (outcome.status !== 'saved' && found.status === 'saved') {
+        found = outcome;
+        abort.abort(outcome.status);
+      }
+    }, SAVE_INTERVAL_MS);
+    const heartbeat = setInterval(() => latest && saver.schedule(latest), STOP_CHECK_INTERVAL_MS);
+    return {
+      signal: abort.signal,
+      progress(state: ToolLoopState) {
+        latest = state;
+        if (isTooLong(state.content)) abort.abort('too-long');
+        else saver.schedule(state);
+      },
+      stop: () => clearInterval(heartbeat),
+      /** How the reply ended; a reply that completes after a stop was requested still counts as stopped. */
+      async outcome(state: ToolLoopState, failure: unknown): Promise<ReplyOutcome> {
+        clearInterval(heartbeat);
+        if (!abort.signal.aborted) {
+          latest = state;
+          saver.schedule(state);
+        }
+        await saver.flush().catch((error: unknown) => {
+          failure ??= error;
+        });
+        if (found.status === 'gone') return { kind: 'gone' };
+        if (found.status === 'stop-requested') return { kind: 'stopped', stopAt: found.stopAt };
+        if (abort.signal.reason === 'too-long') return { kind: 'too-long' };
+        return failure === undefined ? { kind: 'complete' } : { kind: 'error', error: failure };
+      },
+    };
+  }
+
+  /** The reply's last write and the stream's last event: `end` or `error`, whatever storage does. */
+  async function finishReply(
+    reply: MessageRecord,
+    query: StreamQuery,
+    state: ToolLoopState,
+    outcome: ReplyOutcome,
+    usedServer: string | undefined,
+    emit: Emit,
+  ): Promise<void> {
+    const { conversationId, messageId } = reply;
+    if (outcome.kind === 'gone') {
+      emit({ type: 'error', message: 'This conversation was deleted.' });
+      return;
+    }
+    const stored = storedReply(state);
+    const written = (changes: MessageChanges) => messages.finish(conversationId, messageId, changes);
+    try {
+      if (outcome.kind === 'stopped') {
+        // Exactly what the user saw, when the stop call said how much that was.
+        const seen = outcome.stopAt === undefined ? state.content : state.content.slice(0, outcome.stopAt);
+        const content = seen
+          ? `${storedReply({ ...state, content: seen }).content}\n\n${STREAM_STOPPED_MARK}`
+          : STREAM_STOPPED_MARK;
+        await written({ content, toolCalls: stored.toolCalls, status: 'stopped' });
+        emit({ type: 'status', status: 'stopped', messageId });
+        return;
+      }
+      if (outcome.kind === 'error') {
+        const message = errorMessageOf(outcome.error);
+        const content = `${stored.content ? `${stored.content}\n\n` : ''}**Error:** ${message}`;
+        await written({ content, toolCalls: stored.toolCalls, status: 'error', isError: true });
+        emit({ type: 'error', message });
+        if (!(outcome.error instanceof DomainError)) throw outcome.error;
+        return;
+      }
+      await written({ ...stored, status: 'complete', ...(usedServer ? { mcpUsedId: usedServer } : {}) });
+    } catch (error) {
+      if (outcome.kind === 'error') throw error;
+      // The last resort: the message must not stay `streaming`.
+      await written({
+        content: `**Error:** ${REPLY_NOT_SAVED}`,
+        toolCalls: [],
+        status: 'error',
+        isError: true,
+      }).catch(() => undefined);
+      emit({ type: 'error', message: REPLY_NOT_SAVED });
+      throw error;
+    }
+    const end: StreamCompletionResult = {
+      status: 'completed',
+      messageId,
+      provider: query.provider,
+      model: query.model,
+      timestamp: reply.timestamp,
+      toolCallsCount: state.toolCalls.length,
+      ...(usedServer ? { mcpUsedId: usedServer } : {}),
+    };
+    emit({ type: 'end', ...end });
   }
 }
 export type ChatService = ReturnType<typeof createChatService>;

@@ -142,11 +142,16 @@ export function createConversationService({ conversations, messages, newId, now 
     },
 
     /** Asks a reply being generated to stop; the stream saves what it has with '[Streaming stopped]'. */
-    async stopMessage(caller: Caller, conversationId: string, messageId: string): Promise<void> {
+    async stopMessage(
+      caller: Caller,
+      conversationId: string,
+      messageId: string,
+      shownChars?: number,
+    ): Promise<void> {
       await owned(caller, conversationId);
       const message = await messages.get(conversationId, messageId);
       if (!message) throw new NotFoundError('Message not found');
-      if (message.status === 'streaming') await messages.requestStop(conversationId, messageId);
+      if (message.status === 'streaming') await messages.requestStop(conversationId, messageId, shownChars);
     },
   };
 }

@@ -21,14 +21,21 @@ export const messageRecordSchema = z.object({
   provider: z.string().optional(),
   model: z.string().optional(),
   timestamp: z.number(),
-  /** Set by the stop call; the generating stream polls it. */
+  /** Set by the stop call; the generating stream's next save finds it (see saveProgress). */
   stopRequested: z.boolean().optional(),
+  /** How much of the reply the user had seen when they stopped it: what is kept. */
+  stopAt: z.number().int().min(0).optional(),
 });
 export type MessageRecord = z.infer<typeof messageRecordSchema>;
 
 export type MessageChanges = Partial<
   Pick<MessageRecord, 'content' | 'status' | 'isError' | 'toolCalls' | 'processingSteps' | 'mcpUsedId'>
 >;
+
+export type SaveOutcome =
+  | { status: 'saved' }
+  | { status: 'stop-requested'; stopAt?: number }
+  | { status: 'gone' };
 
 export interface MessagePage {
   messages: MessageRecord[];
@@ -43,6 +50,14 @@ export interface MessageRepository {
   list(conversationId: string, options: { limit: number; cursor?: string }): Promise<MessagePage>;
   listAll(conversationId: string): Promise<MessageRecord[]>;
   update(conversationId: string, messageId: string, changes: MessageChanges): Promise<void>;
-  requestStop(conversationId: string, messageId: string): Promise<void>;
+  /**
+   * A save while the reply streams: it happens only while the message exists and no stop was
+   * requested, so the save itself is the stop check (no reads) and never recreates a deleted message.
+   */
+  saveProgress(conversationId: string, messageId: string, changes: MessageChanges): Promise<SaveOutcome>;
+  /** The reply's last write; false when the message is gone (its conversation was deleted). */
+  finish(conversationId: string, messageId: string, changes: MessageChanges): Promise<boolean>;
+  /** `shownChars`: how much of the reply the user had seen (what a stopped reply keeps). */
+  requestStop(conversationId: string, messageId: string, shownChars?: number): Promise<void>;
   deleteAll(conversationId: string): Promise<void>;
 }

@@ -1,4 +1,9 @@
-import { type CreateMessageBody, type Message, messageSchema } from '@agentforge/shared';
+import {
+  type CreateMessageBody,
+  type Message,
+  messageSchema,
+  type StopMessageBody,
+} from '@agentforge/shared';
 import * as z from 'zod';
 import { apiClient } from '../../../lib/api-client';
 
@@ -33,8 +38,14 @@ export function createMessage(body: CreateMessageBody): Promise<Message> {
 }
 
 /** POST /conversations/{id}/messages/{messageId}/stop: the server saves what it has plus '[Streaming stopped]'. */
-export async function stopMessage(conversationId: string, messageId: string): Promise<void> {
+export async function stopMessage(
+  conversationId: string,
+  messageId: string,
+  shownChars: number,
+): Promise<void> {
+  const body: StopMessageBody = { shownChars };
   await apiClient.post(
     `/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}/stop`,
+    body,
   );
 }

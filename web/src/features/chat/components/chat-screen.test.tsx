@@ -235,7 +235,8 @@ describe('ChatScreen', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Stop Generating' }));
     expect(screen.getByText('[Streaming stopped]')).toBeTruthy();
-    expect(messagesApi.stopMessage).toHaveBeenCalledWith('new-1', 'm-7');
+    // With how much of the reply the user saw ('w1 w2'): what the server keeps.
+    expect(messagesApi.stopMessage).toHaveBeenCalledWith('new-1', 'm-7', 5);
     expect(stream.signal?.aborted).toBe(true);
     expect(screen.queryByRole('button', { name: 'Stop Generating' })).toBeNull();
     // Later events are ignored.

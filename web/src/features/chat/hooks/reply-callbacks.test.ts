@@ -47,7 +47,7 @@ describe('replyCallbacks', () => {
     expect(stopMessage).not.toHaveBeenCalled();
 
     callbacks.onStatus('streaming', 'm-1');
-    expect(stopMessage).toHaveBeenCalledWith('c1', 'm-1');
+    expect(stopMessage).toHaveBeenCalledWith('c1', 'm-1', 0);
     expect(run.controller.signal.aborted).toBe(true);
     expect(message()).toMatchObject({ id: 'm-1', content: '[Streaming stopped]' });
   });

@@ -19,6 +19,8 @@ export type ReplyRun = {
   finished: boolean;
   stopRequested: boolean;
   stopSent: boolean;
+  /** How many characters of the reply the user has been shown: what a stopped reply keeps. */
+  shownChars?: number;
 };
 
 type ReplySinks = {
@@ -46,7 +48,7 @@ export function replyCallbacks(
   const requestStop = () => {
     if (run.stopSent || !run.serverId) return;
     run.stopSent = true;
-    void stopMessage(run.conversationId, run.serverId).catch(() => undefined);
+    void stopMessage(run.conversationId, run.serverId, run.shownChars ?? 0).catch(() => undefined);
     run.controller.abort();
   };
 
@@ -63,7 +65,9 @@ export function replyCallbacks(
       else sinks.status(status);
     },
     onData(chunk) {
-      if (!run.finished) sinks.update((message) => appendChunk(message, chunk));
+      if (run.finished || run.stopRequested) return;
+      run.shownChars = (run.shownChars ?? 0) + chunk.length;
+      sinks.update((message) => appendChunk(message, chunk));
     },
     onEvent(event) {
       if (run.finished) return;
