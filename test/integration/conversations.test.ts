@@ -146,6 +146,19 @@ describe('bad input', () => {
     });
     expect(noMetadata.status).toBe(400);
     expect((await alice.get(`/conversations/${id}/messages?cursor=garbage`)).status).toBe(400);
+    // Forged cursors: an extra key, an empty or non-string messageId, another conversation's key.
+    const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    for (const key of [
+      { conversationId: id, messageId: 'm', extra: 1 },
+      { conversationId: id, messageId: '' },
+      { conversationId: id, messageId: 7 },
+      { conversationId: 'other', messageId: 'm' },
+      [],
+    ]) {
+      const page = await alice.get(`/conversations/${id}/messages?cursor=${cursorOf(key)}`);
+      expect(page.status, JSON.stringify(key)).toBe(400);
+      expect(page.body).toMatchObject({ message: 'Invalid cursor' });
+    }
     expect((await alice.get(`/conversations/${id}/messages?limit=5000`)).status).toBe(400);
 
     expect((await alice.get(`/conversations/${id}`)).body.messages).toEqual([]);
