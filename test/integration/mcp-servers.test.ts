@@ -91,6 +91,34 @@ describe('MCP servers on the local stack', () => {
     );
   });
 
+  it("holds the plan's concurrent-server limit when enables race", async () => {
+    const carol = apiAs(stack.apiUrl, (await signUpAndSignIn()).idToken);
+    const ids = await Promise.all(
+      [1, 2, 3, 4].map(
+        async (n) => (await carol.post('/mcp-servers', config({ name: `Race ${n}` }))).body.id as string,
+      ),
+    );
+    const answers = await Promise.all(ids.map((id) => carol.post(`/mcp-servers/${id}/enable`)));
+    const started = ids.filter((_, i) => (answers[i]?.status ?? 0) < 300);
+    expect(started).toHaveLength(1); // Free runs one server at a time
+    for (const answer of answers.filter((a) => a.status >= 300)) {
+      expect(answer).toMatchObject({
+        status: 429,
+        body: { message: expect.stringMatching(/at most 1 server at a time/) },
+      });
+    }
+    const running = started[0] as string;
+    await untilStatus(carol, running, 'enabled');
+    await carol.post(`/mcp-servers/${running}/disable`);
+    await untilStatus(carol, running, 'disabled');
+    // The slot is free again.
+    const next = ids.find((id) => id !== running) as string;
+    expect((await carol.post(`/mcp-servers/${next}/enable`)).status).toBeLessThan(300);
+    await untilStatus(carol, next, 'enabled');
+    await carol.post(`/mcp-servers/${next}/disable`);
+    await untilStatus(carol, next, 'disabled');
+  });
+
   it('opens to external MCP clients with the token shown once', async () => {
     const { body } = await alice.api.post('/mcp-servers', config({ name: 'External' }));
     const id = body.id as string;

@@ -2,6 +2,7 @@ import { PLAN_LIMITS } from '@agentforge/shared';
 import { ECSClient } from '@aws-sdk/client-ecs';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
+import { createLimitSlots } from '../adapters/dynamodb/limit-slots.js';
 import { createMcpServerRepository } from '../adapters/dynamodb/mcp-server-repository.js';
 import { createComputeUsageRepository } from '../adapters/dynamodb/usage-repository.js';
 import { createEcsRunner, parseEcsRunnerConfig } from '../adapters/mcp-runner/ecs-runner.js';
@@ -50,6 +51,7 @@ export function mcpServerService(): McpServerService {
   servers ??= createMcpServerService({
     servers: createMcpServerRepository(db, env.tables.mcpServers),
     usage: createComputeUsageRepository(db, env.tables.usage),
+    slots: createLimitSlots(db, env.tables.usage, 'server-slot'),
     runner: lazyRunner,
     cipher: secretCipher(),
     // Every user is on Free until billing lands; the billing issue replaces this with the subscription's plan.

@@ -1,5 +1,6 @@
 import type {
   ComputeUsageRepository,
+  LimitSlots,
   McpServerRecord,
   McpServerRepository,
 } from '../domain/mcp/mcp-server.js';
@@ -38,6 +39,30 @@ export function inMemoryComputeUsage(): ComputeUsageRepository & { minutes: Map<
     addComputeMinutes: async (userId, month, added) =>
       void minutes.set(`${userId}/${month}`, (minutes.get(`${userId}/${month}`) ?? 0) + added),
     computeMinutes: async (userId, month) => minutes.get(`${userId}/${month}`) ?? 0,
+  };
+}
+
+/** Limit slots with the DynamoDB adapter's rules (one holder per slot, inactive holders reclaimed at once). */
+export function inMemoryLimitSlots(): LimitSlots & { holders: Map<string, string[]> } {
+  const holders = new Map<string, string[]>();
+  return {
+    holders,
+    async take(userId, holder, limit, isActive) {
+      const current = holders.get(userId) ?? [];
+      if (current.includes(holder)) return true;
+      const kept: string[] = [];
+      for (const other of current) if (await isActive(other)) kept.push(other);
+      holders.set(userId, kept);
+      if (kept.length >= limit) return false;
+      kept.push(holder);
+      return true;
+    },
+    async release(userId, holder) {
+      holders.set(
+        userId,
+        (holders.get(userId) ?? []).filter((other) => other !== holder),
+      );
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   fakeCipher,
   inMemoryComputeUsage,
+  inMemoryLimitSlots,
   inMemoryServers,
   scriptedRunner,
 } from '../../testing/in-memory-mcp.js';
@@ -39,6 +40,7 @@ beforeEach(() => {
   service = createMcpServerService({
     servers,
     usage,
+    slots: inMemoryLimitSlots(),
     runner,
     cipher: fakeCipher,
     planOf: async () => PLAN_LIMITS.free,

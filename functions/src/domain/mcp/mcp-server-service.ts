@@ -15,7 +15,12 @@ import {
   ValidationError,
 } from '../errors.js';
 import type { SecretCipher } from '../secret-cipher.js';
-import type { ComputeUsageRepository, McpServerRecord, McpServerRepository } from './mcp-server.js';
+import type {
+  ComputeUsageRepository,
+  LimitSlots,
+  McpServerRecord,
+  McpServerRepository,
+} from './mcp-server.js';
 import { mergeEnvironment, previewOf } from './secrets-preview.js';
 import type { ServerRunner } from './server-runner.js';
 import {
@@ -32,6 +37,8 @@ import {
 export interface McpServerServiceDeps {
   servers: McpServerRepository;
   usage: ComputeUsageRepository;
+  /** The plan's concurrent-server limit, held with conditional writes (parallel enables cannot exceed it). */
+  slots: LimitSlots;
   runner: ServerRunner;
   cipher: SecretCipher;
   /** The caller's plan limits (Free until billing lands). */
@@ -45,6 +52,11 @@ export const SERVER_NOT_FOUND = 'Server not found';
 export const EXTERNAL_ENDPOINT_PATH = '/mcp-external';
 /** Activity is written at most this often per server (every tool call would be one write otherwise). */
 export const ACTIVITY_WRITE_INTERVAL_MS = 30_000;
+
+const concurrencyLimit = (max: number) =>
+  new RateLimitedError(
+    `Your plan runs at most ${max} server${max === 1 ? '' : 's'} at a time. Disable another server first.`,
+  );
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -99,6 +111,7 @@ export function createMcpServerService(deps: McpServerServiceDeps) {
 
   /** Books a finished run's minutes and forgets the run. */
   async function endRun(record: McpServerRecord, changes: Partial<McpServerRecord>, endedAt: number) {
+    await deps.slots.release(record.userId, record.serverId);
     if (record.runStartedAt) {
       const minutes = runMinutes(record.runStartedAt, endedAt);
       if (minutes > 0) await deps.usage.addComputeMinutes(record.userId, monthOf(endedAt), minutes);
@@ -171,18 +184,30 @@ export function createMcpServerService(deps: McpServerServiceDeps) {
     const active = (await servers.listByUser(caller.userId)).filter((s) =>
       ACTIVE_STATUSES.includes(s.status),
     );
-    if (active.length >= plan.maxConcurrentServers) {
-      throw new RateLimitedError(
-        `Your plan runs at most ${plan.maxConcurrentServers} server${plan.maxConcurrentServers === 1 ? '' : 's'} at a time. Disable another server first.`,
-      );
-    }
+    if (active.length >= plan.maxConcurrentServers) throw concurrencyLimit(plan.maxConcurrentServers);
     const used = await deps.usage.computeMinutes(caller.userId, monthOf(now()));
     if (used >= plan.monthlyComputeHours * 60) {
       throw new RateLimitedError(`This month's ${plan.monthlyComputeHours} compute hours are used up.`);
     }
+    const isActive = async (holder: string) => {
+      const other = await servers.get(caller.userId, holder);
+      return other !== undefined && ACTIVE_STATUSES.includes(other.status);
+    };
+    if (!(await deps.slots.take(caller.userId, serverId, plan.maxConcurrentServers, isActive))) {
+      throw concurrencyLimit(plan.maxConcurrentServers);
+    }
+    try {
+      return await startRun(caller, record);
+    } catch (error) {
+      await deps.slots.release(caller.userId, serverId);
+      throw error;
+    }
+  }
+
+  async function startRun(caller: Caller, record: McpServerRecord): Promise<McpServer> {
     const bridgeToken = newToken();
     const { runId } = await runner.start({
-      serverId,
+      serverId: record.serverId,
       userId: caller.userId,
       packageName: record.packageName,
       environment: await environmentOf(record),
@@ -197,7 +222,7 @@ export function createMcpServerService(deps: McpServerServiceDeps) {
       lastError: null,
       updatedAt: now(),
     };
-    if (!(await servers.update(caller.userId, serverId, changes, record.status))) {
+    if (!(await servers.update(caller.userId, record.serverId, changes, record.status))) {
       await runner.stop(runId, 'Enabled twice at once');
       throw new ConflictError('The server changed meanwhile. Try again.');
     }
@@ -284,6 +309,7 @@ export function createMcpServerService(deps: McpServerServiceDeps) {
       }
       if (record.runId) await stopRun(record, 'Deleted by its owner');
       await servers.delete(caller.userId, serverId);
+      await deps.slots.release(caller.userId, serverId);
     },
 
     async usage(caller: Caller): Promise<ComputeUsage> {

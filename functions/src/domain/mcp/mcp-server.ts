@@ -51,6 +51,23 @@ export interface McpServerRepository {
   delete(userId: string, serverId: string): Promise<void>;
 }
 
+/**
+ * Slots of a per-user limit (concurrent servers), taken with conditional writes so that parallel
+ * requests can never hold more than the limit. A holder is released once its run ends; a slot held for
+ * a while by a holder that is not active (a crash between taking and starting) is reclaimed.
+ */
+export interface LimitSlots {
+  /** Takes a free slot for `holder`; false when all `limit` slots are held by active holders. */
+  take(
+    userId: string,
+    holder: string,
+    limit: number,
+    isActive: (holder: string) => Promise<boolean>,
+  ): Promise<boolean>;
+  /** Frees the holder's slot, if it has one (idempotent). */
+  release(userId: string, holder: string): Promise<void>;
+}
+
 export interface ComputeUsageRepository {
   /** Adds minutes to the user's month (`compute#YYYY-MM`). */
   addComputeMinutes(userId: string, month: string, minutes: number): Promise<void>;
