@@ -168,3 +168,78 @@ describe('bad input', () => {
     expect((await apiAs(stack.apiUrl).get('/conversations')).status).toBe(401);
   });
 });
+
+describe('oversized input', () => {
+  const big = 'x'.repeat(500_000);
+
+  it('answers 400 for every oversized field, never 500, and stores nothing', async () => {
+    const { body } = await alice.post('/conversations', newConversation());
+    const count = ((await alice.get('/conversations')).body as unknown as unknown[]).length;
+    const id = body.id as string;
+    const attempts = [
+      alice.post('/conversations', newConversation(big)),
+      alice.post('/conversations', {
+        ...newConversation(),
+        metadata: { defaultProvider: big, defaultModel: 'm' },
+      }),
+      alice.post('/messages', { ...userMessage(id, 'hi'), provider: big }),
+      alice.put(`/conversations/${id}`, {
+        metadata: { defaultProvider: 'a', defaultModel: big },
+        updatedAt: Date.now(),
+      }),
+      alice.post('/mcp-servers', {
+        name: big,
+        packageName: '@modelcontextprotocol/server-everything',
+        idleTimeoutMinutes: 10,
+      }),
+      alice.post('/mcp-servers', {
+        name: 'Env',
+        packageName: '@modelcontextprotocol/server-everything',
+        idleTimeoutMinutes: 10,
+        environmentVariables: { BIG: 'v'.repeat(5000) },
+      }),
+      alice.post('/api-keys', { provider: 'custom', baseUrl: `http://example.com/${big}` }),
+      alice.get(`/messages/generate-stream?conversationId=${'c'.repeat(1100)}&provider=p&model=m`),
+    ];
+    for (const answer of await Promise.all(attempts)) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toEqual(expect.any(String));
+    }
+    expect((await alice.get('/conversations')).body).toHaveLength(count);
+  });
+
+  it('bounds the messages a new conversation brings, and writes all or nothing', async () => {
+    const message = (n: number) => ({
+      id: `m${n}`,
+      conversationId: 'x',
+      content: `message ${n}`,
+      role: 'user',
+      timestamp: 1 + n,
+    });
+    const tooMany = await alice.post('/conversations', {
+      ...newConversation('Too many'),
+      messages: Array.from({ length: 101 }, (_, n) => message(n)),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toContain('At most 100 messages');
+    // The probe's 928 KB body of 16,000 messages: refused before anything is written.
+    const huge = await alice.post('/conversations', {
+      ...newConversation('Huge'),
+      messages: Array.from({ length: 16_000 }, (_, n) => message(n)),
+    });
+    expect([400, 413]).toContain(huge.status);
+    const before = ((await alice.get('/conversations')).body as unknown as unknown[]).length;
+
+    const imported = await alice.post('/conversations', {
+      ...newConversation('Imported'),
+      messages: Array.from({ length: 60 }, (_, n) => message(n)),
+    });
+    expect(imported.status).toBe(201);
+    const { body } = await alice.get(`/conversations/${imported.body.id as string}`);
+    // All 60, in the order given.
+    expect((body.messages as { content: string }[]).map((m) => m.content)).toEqual(
+      Array.from({ length: 60 }, (_, n) => `message ${n}`),
+    );
+    expect(((await alice.get('/conversations')).body as unknown as unknown[]).length).toBe(before + 1);
+  });
+});

@@ -1,10 +1,9 @@
-import { ulid } from 'ulid';
 import { createUsageRepository } from '../adapters/dynamodb/usage-repository.js';
 import { type ChatService, createChatService } from '../domain/chat/chat-service.js';
 import { conversationService, messageRepository } from './conversations.js';
 import { mcpToolSource } from './mcp-tools.js';
 import { modelResolver } from './models.js';
-import { db, env } from './root.js';
+import { db, env, newId } from './root.js';
 
 let chat: ChatService | undefined;
 export function chatService(): ChatService {
@@ -14,7 +13,7 @@ export function chatService(): ChatService {
     models: modelResolver(),
     tools: mcpToolSource(),
     usage: createUsageRepository(db, env.tables.usage),
-    newId: ulid,
+    newId,
     now: Date.now,
   });
   return chat;

@@ -1,11 +1,10 @@
-import { ulid } from 'ulid';
 import { createConversationRepository } from '../adapters/dynamodb/conversation-repository.js';
 import { createMessageRepository } from '../adapters/dynamodb/message-repository.js';
 import {
   type ConversationService,
   createConversationService,
 } from '../domain/conversations/conversation-service.js';
-import { db, env } from './root.js';
+import { db, env, newId } from './root.js';
 
 export const messageRepository = () => createMessageRepository(db, env.tables.messages);
 
@@ -14,7 +13,7 @@ export function conversationService(): ConversationService {
   conversations ??= createConversationService({
     conversations: createConversationRepository(db, env.tables.conversations),
     messages: messageRepository(),
-    newId: ulid,
+    newId,
     now: Date.now,
   });
   return conversations;

@@ -1,3 +1,4 @@
+import { monotonicFactory } from 'ulid';
 import { createDocumentClient } from '../adapters/dynamodb/document-client.js';
 import { parseEnv } from '../env.js';
 
@@ -17,3 +18,9 @@ export function required(name: keyof typeof env): string {
   if (typeof value !== 'string' || !value) throw new Error(`Missing function environment variable ${name}`);
   return value;
 }
+
+/**
+ * Message ids sort in creation order (the messages table's sort key), also for ids made within
+ * the same millisecond (a trigger and its reply, an imported conversation's messages).
+ */
+export const newId = monotonicFactory();

@@ -1,15 +1,18 @@
 import * as z from 'zod';
+import { MAX_API_KEY_LENGTH, MAX_URL_LENGTH } from '../constants/limits';
 import { API_KEY_MESSAGES } from '../messages/account';
 
 export const API_KEY_PROVIDERS = ['anthropic', 'openai', 'google', 'mistral', 'custom'] as const;
 export type ApiKeyProvider = (typeof API_KEY_PROVIDERS)[number];
 
 /** The endpoint of a custom (OpenAI-compatible) provider, e.g. a local Ollama. */
-const baseUrlField = z.url({ protocol: /^https?$/, error: API_KEY_MESSAGES.invalidBaseUrl });
+const baseUrlField = z
+  .url({ protocol: /^https?$/, error: API_KEY_MESSAGES.invalidBaseUrl })
+  .max(MAX_URL_LENGTH, `The base URL may be at most ${MAX_URL_LENGTH} characters`);
 
 const credentialsShape = {
   provider: z.enum(API_KEY_PROVIDERS),
-  apiKey: z.string().trim().min(1, API_KEY_MESSAGES.apiKeyRequired).optional(),
+  apiKey: z.string().trim().min(1, API_KEY_MESSAGES.apiKeyRequired).max(MAX_API_KEY_LENGTH).optional(),
   baseUrl: baseUrlField.optional(),
 };
 

@@ -1,10 +1,18 @@
 import * as z from 'zod';
+import {
+  MAX_ID_LENGTH,
+  MAX_INITIAL_MESSAGES,
+  MAX_INITIAL_MESSAGES_JSON_CHARS,
+  MAX_MODEL_ID_LENGTH,
+  MAX_PROVIDER_ID_LENGTH,
+  MAX_TITLE_LENGTH,
+} from '../constants/limits';
 import { DEFAULT_MODEL, DEFAULT_PROVIDER, NEW_CONVERSATION_TITLE } from '../constants/product';
 import { messageSchema } from './message';
 
 export const conversationMetadataSchema = z.object({
-  defaultProvider: z.string().min(1),
-  defaultModel: z.string().min(1),
+  defaultProvider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
+  defaultModel: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
 });
 export type ConversationMetadata = z.infer<typeof conversationMetadataSchema>;
 
@@ -34,10 +42,18 @@ export type Conversation = z.infer<typeof conversationSchema>;
 
 /** POST /conversations. The owner is the verified caller; a userId in the body is ignored. */
 export const createConversationBodySchema = z.object({
-  title: z.string().trim().min(1).default(NEW_CONVERSATION_TITLE),
-  name: z.string().trim().min(1).default(NEW_CONVERSATION_TITLE),
-  userId: z.string().optional(),
-  messages: z.array(messageSchema).default(() => []),
+  title: z.string().trim().min(1).max(MAX_TITLE_LENGTH).default(NEW_CONVERSATION_TITLE),
+  name: z.string().trim().min(1).max(MAX_TITLE_LENGTH).default(NEW_CONVERSATION_TITLE),
+  userId: z.string().max(MAX_ID_LENGTH).optional(),
+  /** Messages it starts with (an import): bounded in count and total size. */
+  messages: z
+    .array(messageSchema)
+    .max(MAX_INITIAL_MESSAGES, `At most ${MAX_INITIAL_MESSAGES} messages can come with a new conversation`)
+    .refine(
+      (messages) => JSON.stringify(messages).length <= MAX_INITIAL_MESSAGES_JSON_CHARS,
+      `The messages of a new conversation may total at most ${MAX_INITIAL_MESSAGES_JSON_CHARS} characters`,
+    )
+    .default(() => []),
   createdAt: epochMs,
   updatedAt: epochMs,
   metadata: conversationMetadataSchema.default(() => ({ ...DEFAULT_CONVERSATION_METADATA })),

@@ -1,4 +1,11 @@
 import * as z from 'zod';
+import {
+  MAX_ENV_JSON_BYTES,
+  MAX_ENV_KEY_LENGTH,
+  MAX_ENV_VARIABLES,
+  MAX_PACKAGE_SPEC_LENGTH,
+  MAX_SERVER_NAME_LENGTH,
+} from '../constants/limits';
 import { DEFAULT_IDLE_TIMEOUT_FORM_MINUTES, MIN_IDLE_TIMEOUT_MINUTES } from '../constants/product';
 import { SERVER_MESSAGES } from '../messages/account';
 import { SERVER_HEALTH_VALUES, SERVER_STATUSES } from '../statuses';
@@ -64,11 +71,16 @@ const PACKAGE_SPEC_PATTERN = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(@[\w.^~<>=*|
  * Environment variables come as a record or as form rows and always leave as a record.
  */
 export const mcpServerConfigBodySchema = z.object({
-  name: z.string({ error: SERVER_MESSAGES.nameRequired }).trim().min(1, SERVER_MESSAGES.nameRequired),
+  name: z
+    .string({ error: SERVER_MESSAGES.nameRequired })
+    .trim()
+    .min(1, SERVER_MESSAGES.nameRequired)
+    .max(MAX_SERVER_NAME_LENGTH, `The name may be at most ${MAX_SERVER_NAME_LENGTH} characters`),
   packageName: z
     .string({ error: SERVER_MESSAGES.packageNameRequired })
     .trim()
     .min(1, { error: SERVER_MESSAGES.packageNameRequired, abort: true })
+    .max(MAX_PACKAGE_SPEC_LENGTH, { error: SERVER_MESSAGES.invalidPackageName, abort: true })
     .regex(PACKAGE_SPEC_PATTERN, SERVER_MESSAGES.invalidPackageName),
   idleTimeoutMinutes: z.preprocess(
     toIdleTimeout,
@@ -80,7 +92,16 @@ export const mcpServerConfigBodySchema = z.object({
   environmentVariables: z
     .union([environmentVariablesSchema, z.array(environmentVariableRowSchema)])
     .default(() => ({}))
-    .transform(toEnvironmentVariables),
+    .transform(toEnvironmentVariables)
+    .refine((variables) => Object.keys(variables).length <= MAX_ENV_VARIABLES, {
+      error: `At most ${MAX_ENV_VARIABLES} environment variables`,
+    })
+    .refine((variables) => Object.keys(variables).every((key) => key.length <= MAX_ENV_KEY_LENGTH), {
+      error: `Environment variable names may be at most ${MAX_ENV_KEY_LENGTH} characters`,
+    })
+    .refine((variables) => new TextEncoder().encode(JSON.stringify(variables)).length <= MAX_ENV_JSON_BYTES, {
+      error: `The environment variables may total at most ${MAX_ENV_JSON_BYTES} bytes`,
+    }),
 });
 /** The same schema under the name the web form uses. */
 export const mcpServerConfigFormSchema = mcpServerConfigBodySchema;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
 import { MESSAGE_CONTENT_MISSING } from '../constants/product';
 import { CHAT_MESSAGES } from '../messages/chat';
 import { availableToolSchema, processingStepSchema, toolCallSchema } from './tool-call';
@@ -30,14 +31,14 @@ export type Message = z.infer<typeof messageSchema>;
 export const MAX_MESSAGE_LENGTH = 100_000;
 
 export const createMessageBodySchema = z.object({
-  conversationId: z.string().min(1),
+  conversationId: z.string().min(1).max(MAX_ID_LENGTH),
   content: z
     .string()
     .max(MAX_MESSAGE_LENGTH, CHAT_MESSAGES.messageTooLong)
     .refine((content) => content.trim().length > 0, CHAT_MESSAGES.emptyMessage),
   role: z.enum(MESSAGE_ROLES),
-  provider: z.string().min(1),
-  model: z.string().min(1),
+  provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
+  model: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
 });
 export type CreateMessageBody = z.infer<typeof createMessageBodySchema>;
 

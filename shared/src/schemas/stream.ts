@@ -1,13 +1,15 @@
 import * as z from 'zod';
+import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
+import { MAX_MESSAGE_LENGTH } from './message';
 
 /** GET /messages/generate-stream query. */
 export const streamQuerySchema = z.object({
-  conversationId: z.string().min(1),
-  provider: z.string().min(1),
-  model: z.string().min(1),
-  mcpServerId: z.string().min(1).optional(),
+  conversationId: z.string().min(1).max(MAX_ID_LENGTH),
+  provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
+  model: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
+  mcpServerId: z.string().min(1).max(MAX_ID_LENGTH).optional(),
   /** The user message that triggered the reply, when it was not saved before the stream started. */
-  triggerContent: z.string().optional(),
+  triggerContent: z.string().max(MAX_MESSAGE_LENGTH).optional(),
 });
 export type StreamQuery = z.infer<typeof streamQuerySchema>;
 

@@ -52,6 +52,9 @@ export function userMessageRecord(
 }
 
 /** Conversations and their messages, always scoped to the verified caller. */
+/** Initial messages written at once (DynamoDB's batch size). */
+const INITIAL_WRITE_BATCH = 25;
+
 export function createConversationService({ conversations, messages, newId, now }: ConversationServiceDeps) {
   async function owned(caller: Caller, conversationId: string): Promise<ConversationRecord> {
     const record = await conversations.get(caller.userId, conversationId);
@@ -73,6 +76,10 @@ export function createConversationService({ conversations, messages, newId, now 
     owned,
     addMessage,
 
+    /**
+     * The messages it brings are written first, a few at a time, and the conversation last: until
+     * then nothing of it can be read, and a failure removes what was written.
+     */
     async create(caller: Caller, body: CreateConversationBody): Promise<Conversation> {
       const record: ConversationRecord = {
         userId: caller.userId,
@@ -83,16 +90,29 @@ export function createConversationService({ conversations, messages, newId, now 
         createdAt: body.createdAt,
         updatedAt: body.updatedAt,
       };
-      await conversations.create(record);
-      const initial: Message[] = [];
-      for (const message of body.messages) {
-        const provider = message.provider ?? record.metadata.defaultProvider;
-        const model = message.model ?? record.metadata.defaultModel;
-        initial.push(
-          await addMessage(caller, { ...message, conversationId: record.conversationId, provider, model }),
-        );
+      const initial = body.messages.map((message) =>
+        userMessageRecord(
+          caller,
+          {
+            ...message,
+            conversationId: record.conversationId,
+            provider: message.provider ?? record.metadata.defaultProvider,
+            model: message.model ?? record.metadata.defaultModel,
+          },
+          newId(),
+          message.timestamp ?? now(),
+        ),
+      );
+      try {
+        for (let start = 0; start < initial.length; start += INITIAL_WRITE_BATCH) {
+          await Promise.all(initial.slice(start, start + INITIAL_WRITE_BATCH).map((m) => messages.create(m)));
+        }
+        await conversations.create(record);
+      } catch (error) {
+        await messages.deleteAll(record.conversationId).catch(() => undefined);
+        throw error;
       }
-      return { ...toConversation(record), messages: initial };
+      return { ...toConversation(record), messages: initial.map(toMessage) };
     },
 
     /** Newest first (by last update). */
