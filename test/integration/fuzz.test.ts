@@ -83,7 +83,7 @@ describe('every route with generated junk', () => {
             expect(JSON.parse(text)).toMatchObject({ message: expect.any(String) });
           }
         }),
-        { numRuns: 12, seed: Number(process.env.FUZZ_SEED ?? 20261122), verbose: 1 },
+        { numRuns: 40, seed: Number(process.env.FUZZ_SEED ?? 20261122), verbose: 1 },
       );
     },
   );
