@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, Tags } from 'aws-cdk-lib';
+import { acknowledgeNagFindings, addNagChecks } from '../lib/nag';
 import { AgentForgeStack } from '../lib/stacks/agent-forge-stack';
 import { parseStageConfig } from '../lib/stage-config';
+import { webAssetPath } from '../lib/web-asset-path';
 
 /**
  * The only place that reads context and environment.
@@ -25,20 +27,16 @@ if (!/^[a-z][a-z0-9-]*$/.test(stage) || !existsSync(configFile)) {
 }
 const config = parseStageConfig({ ...JSON.parse(readFileSync(configFile, 'utf8')), stage });
 
-let webAssetPath = join(projectRoot, 'web', 'dist');
-if (!existsSync(join(webAssetPath, 'index.html'))) {
-  webAssetPath = join(projectRoot, 'lib', 'web-placeholder');
-  console.warn(
-    'warning: web/dist/index.html not found, deploying a placeholder page. Run `npm run build -w web` before deploying.',
-  );
-}
+const deploying = String(app.node.tryGetContext('deploy') ?? 'false') === 'true';
+addNagChecks(app);
 
 const stack = new AgentForgeStack(app, `AgentForge-${config.stage}`, {
   env: { region: 'us-east-1', account: process.env.CDK_DEFAULT_ACCOUNT },
   description: `AgentForge (${config.stage})`,
   config,
   projectRoot,
-  webAssetPath,
+  webAssetPath: webAssetPath(projectRoot, { deploying }),
 });
+acknowledgeNagFindings(stack);
 Tags.of(stack).add('project', 'agentforge');
 Tags.of(stack).add('stage', config.stage);

@@ -24,7 +24,7 @@ const CREATE_REQUIRE_BANNER =
 export const LAMBDA_ESBUILD_OPTIONS = {
   bundle: true,
   platform: 'node',
-  target: 'node22',
+  target: 'node24',
   format: 'esm',
   splitting: true,
   entryNames: 'index',
@@ -40,7 +40,7 @@ export const LAMBDA_ESBUILD_OPTIONS = {
   logLevel: 'warning',
 } as const satisfies BuildOptions;
 
-export const AGENT_FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
+export const AGENT_FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 export const AGENT_FUNCTION_ARCHITECTURE = Architecture.ARM_64;
 
 /** Where a VPC-attached function sits (most functions are not in a VPC). */
@@ -71,7 +71,7 @@ export interface AgentFunctionProps {
   readonly vpcPlacement?: AgentFunctionVpcPlacement;
 }
 
-/** A Lambda with the team defaults: Node 22 on ARM64, minified ESM bundle with source maps, own log group. */
+/** A Lambda with the team defaults: Node 24 on ARM64, minified ESM bundle with source maps, own log group. */
 export class AgentFunction extends Construct {
   readonly function: LambdaFunction;
   readonly logGroup: LogGroup;

@@ -7,6 +7,7 @@ import {
   EndpointType,
   LambdaIntegration,
   LogGroupLogDestination,
+  MethodLoggingLevel,
   type MethodOptions,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
@@ -79,6 +80,9 @@ export class Api extends Construct {
         throttlingBurstLimit: throttling.burstLimit,
         accessLogDestination: new LogGroupLogDestination(this.accessLogs),
         accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
+        // Execution logs for failures only (INFO would log every request's payload).
+        loggingLevel: MethodLoggingLevel.ERROR,
+        metricsEnabled: true,
       },
       defaultCorsPreflightOptions: {
         allowOrigins: [...props.allowedOrigins],

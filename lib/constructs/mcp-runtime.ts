@@ -1,5 +1,7 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
+  FlowLogDestination,
+  FlowLogTrafficType,
   type GatewayVpcEndpoint,
   GatewayVpcEndpointAwsService,
   IpAddresses,
@@ -111,6 +113,18 @@ export class McpRuntime extends Construct {
       natGateways: 0,
       subnetConfiguration: [{ name: 'Public', subnetType: SubnetType.PUBLIC, cidrMask: 20 }],
       restrictDefaultSecurityGroup: true,
+      // Hostile packages run in these subnets: keep a record of where their traffic went.
+      flowLogs: {
+        All: {
+          destination: FlowLogDestination.toCloudWatchLogs(
+            new LogGroup(this, 'FlowLogs', {
+              retention: RetentionDays.ONE_MONTH,
+              removalPolicy: RemovalPolicy.DESTROY,
+            }),
+          ),
+          trafficType: FlowLogTrafficType.ALL,
+        },
+      },
     });
     this.subnets = { subnetType: SubnetType.PUBLIC };
     // Free, and the only AWS service the VPC-attached gateway calls.

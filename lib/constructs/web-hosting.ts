@@ -18,7 +18,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { FunctionUrlOrigin, RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type * as z from 'zod';
@@ -53,6 +53,8 @@ const SPA_FALLBACK_CODE = `function handler(event) {
 export class WebHosting extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;
+  /** Access logs of the app bucket and the distribution. */
+  readonly logs: Bucket;
   /** `https://<distribution domain>`, the app's origin. */
   readonly url: string;
   private apiRouted = false;
@@ -61,10 +63,21 @@ export class WebHosting extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
 
+    // S3 server access logs of the app bucket and CloudFront's standard logs (ACLs: CloudFront writes with them).
+    this.logs = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     this.bucket = new Bucket(this, 'Bucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
+      serverAccessLogsBucket: this.logs,
+      serverAccessLogsPrefix: 'app-bucket/',
       // Only build output lives here: a redeploy restores it.
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
@@ -79,6 +92,9 @@ export class WebHosting extends Construct {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'AgentForge web app',
       defaultRootObject: 'index.html',
+      enableLogging: true,
+      logBucket: this.logs,
+      logFilePrefix: 'cloudfront/',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       defaultBehavior: {

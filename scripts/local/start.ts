@@ -13,7 +13,7 @@ const port = (name: string, fallback: number) => {
   return value;
 };
 
-// Lambdas run on nodejs22.x; the SDK's Node 20 notice is noise on this machine's Node 20.
+// Lambdas run on nodejs24.x; the SDK's Node 20 notice is noise on this machine's Node 20.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const startedAt = performance.now();

@@ -109,7 +109,7 @@ describe('the area functions', () => {
     for (const area of API_AREAS) {
       template.hasResourceProperties('AWS::Lambda::Function', {
         Description: `AgentForge ${area} API (test)`,
-        Runtime: 'nodejs22.x',
+        Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
         Environment: {

@@ -305,7 +305,7 @@ describe('the MCP gateway function', () => {
 describe('the reaper', () => {
   it('runs outside the VPC every minute from an EventBridge Scheduler schedule', () => {
     expect(props(ids.reaper)).not.toHaveProperty('VpcConfig');
-    expect(props(ids.reaper)).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 55 });
+    expect(props(ids.reaper)).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 55 });
     const schedules = ofType('AWS::Scheduler::Schedule').map(([, schedule]) => schedule.Properties);
     expect(schedules).toEqual([
       expect.objectContaining({

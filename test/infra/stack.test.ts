@@ -37,7 +37,7 @@ describe('the stage stack', () => {
     expect(fnId).toMatch(/PostConfirmation/);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Cognito post-confirmation trigger: creates the user record',
-      Runtime: 'nodejs22.x',
+      Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       Environment: { Variables: Match.objectLike({ TABLE_USERS: Match.anyValue(), RUNTIME: 'aws' }) },
     });

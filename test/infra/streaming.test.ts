@@ -117,10 +117,10 @@ describe('the stream function', () => {
     expect(Object.keys(functions)).toHaveLength(streamRoutes.length);
   });
 
-  it('runs Node.js 22 on ARM64 with 1 GB and 15 minutes, outside any VPC', () => {
+  it('runs Node.js 24 on ARM64 with 1 GB and 15 minutes, outside any VPC', () => {
     const fn = resource(streamFn).Properties;
     expect(fn).toMatchObject({
-      Runtime: 'nodejs22.x',
+      Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       MemorySize: 1024,
       Timeout: 900,

@@ -1,0 +1,145 @@
+import { type App, type Stack, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+
+/**
+ * cdk-nag's AWS Solutions rules run on every synth (`npm run synth`, deploy, the infra tests), and
+ * a finding fails it. What is not fixed is acknowledged here, on the narrowest construct (matched
+ * by its path in the stack), each with its reason.
+ */
+export function addNagChecks(app: App): void {
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+}
+
+interface Acknowledgement {
+  /** The construct's path inside the stack. */
+  path: RegExp;
+  rules: readonly string[];
+  reason: string;
+}
+
+const LAMBDA_ROLE =
+  /^(Api\/\w+Function|Streaming\/\w+|PostConfirmation|McpRuntime\/Reaper)\/Function\/ServiceRole$/;
+
+const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
+  {
+    path: LAMBDA_ROLE,
+    rules: ['AwsSolutions-IAM4'],
+    reason:
+      'AWSLambdaBasicExecutionRole (and VPC access for the gateway) only lets the function write its own log group and attach its ENIs.',
+  },
+  {
+    path: /^(Api\/McpFunction|Api\/McpGatewayFunction|McpRuntime\/Reaper)\/Function\/ServiceRole\/DefaultPolicy$/,
+    rules: ['AwsSolutions-IAM5'],
+    reason:
+      "Wildcards are scoped to this stage's own resources: the servers table's indexes, the runner task definition's revisions, the cluster's tasks and the env-file objects of runs.",
+  },
+  {
+    path: /^McpRuntime\/ExecutionRole\/DefaultPolicy$/,
+    rules: ['AwsSolutions-IAM5'],
+    reason:
+      'The ECS execution role reads the env-file objects of runs (one object per run) and uses ecr:GetAuthorizationToken, which has no resource scope.',
+  },
+  {
+    path: /^Streaming\/\w+\/Function\/ServiceRole\/DefaultPolicy$/,
+    rules: ['AwsSolutions-IAM5'],
+    reason:
+      'Bedrock invoke on foundation models and inference profiles: which models a stage offers is configuration (narrowed per stage in the AWS deploy readiness work).',
+  },
+  {
+    path: /^SchedulerRoleForTarget-\w+\/DefaultPolicy$/,
+    rules: ['AwsSolutions-IAM5'],
+    reason: "EventBridge Scheduler's generated role invokes the reaper function and its versions only.",
+  },
+  {
+    path: /^Custom::CDKBucketDeployment\w+/,
+    rules: ['AwsSolutions-IAM4', 'AwsSolutions-IAM5', 'AwsSolutions-L1'],
+    reason:
+      "CDK's BucketDeployment custom resource (its own role, runtime and bucket-scoped wildcards), used only at deploy time.",
+  },
+  {
+    path: /^Api\/RestApi\/CloudWatchRole$/,
+    rules: ['AwsSolutions-IAM4'],
+    reason:
+      "API Gateway's account-level role for pushing access logs to CloudWatch: the AWS managed policy is the documented way.",
+  },
+  {
+    path: /^Api\/RestApi$/,
+    rules: ['AwsSolutions-APIG2'],
+    reason:
+      'Every handler validates its input with the shared zod schemas (one source of truth); gateway models would duplicate them.',
+  },
+  {
+    path: /^Api\/RestApi\/DeploymentStage\.api$/,
+    rules: ['AwsSolutions-APIG3'],
+    reason:
+      'WAF is attached at CloudFront, which fronts the API (decided with the deploy readiness work: about $5 a month per web ACL).',
+  },
+  {
+    path: /^Api\/RestApi\/Default\/api\/mcp-(gateway|external)\/\{serverId\}\/(GET|POST)$/,
+    rules: ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
+    reason:
+      'External MCP clients authenticate with the server token the handler checks (hashed, constant-time); GET on the gateway paths only answers 405.',
+  },
+  {
+    path: /^Auth\/UserPool$/,
+    rules: ['AwsSolutions-COG1', 'AwsSolutions-COG2', 'AwsSolutions-COG8'],
+    reason:
+      "The product spec sets the password rule (at least 8 characters) and offers no MFA yet; Cognito's Plus tier (threat protection) costs per user and is a stage decision.",
+  },
+  {
+    path: /^Web\/Distribution$/,
+    rules: ['AwsSolutions-CFR1', 'AwsSolutions-CFR2', 'AwsSolutions-CFR4'],
+    reason:
+      'No geo restriction for a global product; WAF and TLS 1.2 minimum come with the custom domain and certificate of the deploy readiness work (the default CloudFront certificate cannot set them).',
+  },
+  {
+    path: /^McpRuntime\/EnvFiles$/,
+    rules: ['AwsSolutions-S1'],
+    reason:
+      'Short-lived per-run env files (deleted on stop, expired after a day), read only by the ECS execution role.',
+  },
+  {
+    path: /^McpRuntime\/Cluster$/,
+    rules: ['AwsSolutions-ECS4'],
+    reason:
+      'Container Insights bills per task metric; task state is tracked by the reaper and the servers table.',
+  },
+  {
+    path: /^McpRuntime\/RunnerTask$/,
+    rules: ['AwsSolutions-ECS2'],
+    reason:
+      'Only non-secret settings are in the container definition; secrets travel in the per-run S3 env file.',
+  },
+];
+
+/**
+ * Acknowledges the findings above on the constructs they are about. A rule that reports one
+ * finding per wildcard (`AwsSolutions-IAM5[Resource::…]`) is acknowledged finding by finding, on
+ * the matched construct only: a new wildcard elsewhere still fails the synth.
+ */
+export function acknowledgeNagFindings(stack: Stack): void {
+  const prefix = `${stack.node.path}/`;
+  const report = new AwsSolutionsChecks(stack).validateScope(stack);
+  for (const violation of report.violations) {
+    const rule = violation.ruleName.replace(/^AwsSolutions::/, '').replace(/\[.*$/, '');
+    for (const resource of violation.violatingResources) {
+      const path = (resource.constructPath ?? '').slice(prefix.length).replace(/\/Resource$/, '');
+      const match = ACKNOWLEDGEMENTS.find((ack) => ack.rules.includes(rule) && ack.path.test(path));
+      const construct =
+        match && stack.node.tryFindChild(path.split('/')[0] as string) && findByPath(stack, path);
+      if (match && construct) {
+        Validations.of(construct).acknowledge({
+          id: violation.ruleName.replace(/^AwsSolutions::/, ''),
+          reason: match.reason,
+        });
+      }
+    }
+  }
+}
+
+function findByPath(stack: Stack, path: string): IConstruct | undefined {
+  let node: IConstruct | undefined = stack;
+  for (const id of path.split('/')) node = node?.node.tryFindChild(id);
+  return node;
+}
