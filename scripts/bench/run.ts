@@ -6,10 +6,12 @@ import { benchBundleSizes } from './bundle-sizes.js';
 import { benchLocalStackStartup } from './local-stack-startup.js';
 import { benchMcpRunner } from './mcp-runner.js';
 import { benchStreaming } from './streaming.js';
+import { benchWebBundle } from './web-bundle.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 await benchBundleSizes();
+await benchWebBundle();
 await benchLocalStackStartup();
 await benchStreaming();
 await benchMcpRunner();
