@@ -8,12 +8,15 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   HttpVersion,
   OriginRequestCookieBehavior,
   OriginRequestHeaderBehavior,
   OriginRequestPolicy,
   OriginRequestQueryStringBehavior,
   PriceClass,
+  ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { FunctionUrlOrigin, RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -24,6 +27,7 @@ import { Construct } from 'constructs';
 import type * as z from 'zod';
 import { API_BASE_PATH } from '../../functions/src/routes';
 import type { runtimeConfigSchema } from '../../shared/src/schemas/runtime-config';
+import { contentSecurityPolicy } from '../security-headers';
 
 type RuntimeConfigInput = z.input<typeof runtimeConfigSchema>;
 
@@ -50,6 +54,11 @@ const SPA_FALLBACK_CODE = `function handler(event) {
 }`;
 
 /** Private S3 bucket behind CloudFront (OAC) serving the web app; `/api/*` goes to the REST API. */
+export interface WebHostingProps {
+  /** Origins the app calls besides its own (Cognito's endpoints): the CSP's connect-src. */
+  connectOrigins: readonly string[];
+}
+
 export class WebHosting extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;
@@ -60,7 +69,7 @@ export class WebHosting extends Construct {
   private apiRouted = false;
   private streamOriginRequestPolicy?: OriginRequestPolicy;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: WebHostingProps) {
     super(scope, id);
 
     // S3 server access logs of the app bucket and CloudFront's standard logs (ACLs: CloudFront writes with them).
@@ -103,6 +112,26 @@ export class WebHosting extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         compress: true,
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        responseHeadersPolicy: new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+          comment: 'AgentForge web app: CSP, HSTS, no framing, no sniffing',
+          securityHeadersBehavior: {
+            contentSecurityPolicy: {
+              contentSecurityPolicy: contentSecurityPolicy({ connect: props.connectOrigins }),
+              override: true,
+            },
+            strictTransportSecurity: {
+              accessControlMaxAge: Duration.days(365),
+              includeSubdomains: true,
+              override: true,
+            },
+            contentTypeOptions: { override: true },
+            frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+            referrerPolicy: {
+              referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+              override: true,
+            },
+          },
+        }),
       },
     });
     this.url = `https://${this.distribution.distributionDomainName}`;

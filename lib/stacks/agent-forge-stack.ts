@@ -63,7 +63,13 @@ export class AgentForgeStack extends Stack {
 
     this.data = new Data(this, 'Data');
     this.secrets = new Secrets(this, 'Secrets');
-    this.web = new WebHosting(this, 'Web');
+    this.web = new WebHosting(this, 'Web', {
+      connectOrigins: [
+        `https://cognito-idp.${this.region}.amazonaws.com`,
+        `https://cognito-identity.${this.region}.amazonaws.com`,
+        `https://${config.domainPrefix}.auth.${this.region}.amazoncognito.com`,
+      ],
+    });
     this.auth = new Auth(this, 'Auth', {
       domainPrefix: config.domainPrefix,
       appOrigins: [...webOrigins, this.web.url],

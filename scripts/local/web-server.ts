@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { RuntimeConfig } from '@agentforge/shared';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
+import { contentSecurityPolicy, SECURITY_HEADERS } from '../../lib/security-headers.js';
 
 const WEB_ROOT = join(import.meta.dirname, '../../web');
 
@@ -19,6 +20,33 @@ function runtimeConfigPlugin(config: RuntimeConfig): Plugin {
   };
 }
 
+/**
+ * The deployed app's CSP and security headers on every response (HSTS aside: plain http), so the
+ * e2e suite runs the app under them. Vite's dev server adds what it needs: its HMR websocket and
+ * inline scripts (the react-refresh preamble).
+ */
+function securityHeadersPlugin(config: RuntimeConfig, port: number): Plugin {
+  const origins = [config.apiBaseUrl, config.streamUrl, config.userPoolEndpoint ?? '']
+    .filter(Boolean)
+    .map((url) => new URL(url).origin);
+  const csp = contentSecurityPolicy({
+    connect: [...new Set(origins)],
+    dev: { hmrOrigin: `ws://localhost:${port} ws://127.0.0.1:${port}` },
+  });
+  return {
+    name: 'agentforge-local-security-headers',
+    configureServer(server) {
+      server.middlewares.use((_req, res, next) => {
+        res.setHeader('Content-Security-Policy', csp);
+        for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+          if (name !== 'Strict-Transport-Security') res.setHeader(name, value);
+        }
+        next();
+      });
+    },
+  };
+}
+
 /** Vite serving `web/` with the local config.json. */
 export async function startWebServer(options: {
   port: number;
@@ -30,7 +58,7 @@ export async function startWebServer(options: {
     logLevel: 'warn',
     clearScreen: false,
     server: { port: options.port, host: '127.0.0.1', strictPort: true },
-    plugins: [runtimeConfigPlugin(options.config)],
+    plugins: [securityHeadersPlugin(options.config, options.port), runtimeConfigPlugin(options.config)],
   });
   await server.listen();
   return server;

@@ -158,3 +158,33 @@ describe('the app deployment', () => {
     expect(config).not.toHaveProperty('oauthDomain');
   });
 });
+
+describe('security headers of the web app', () => {
+  it('sends a strict CSP, HSTS, nosniff, no framing and a referrer policy on every page', () => {
+    const { template } = synthStack();
+    const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    const config = Object.values(policies)[0]?.Properties.ResponseHeadersPolicyConfig;
+    const csp = config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("img-src 'self' data: blob: https://www.google.com/s2/favicons;");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain('https://cognito-idp.us-east-1.amazonaws.com');
+    expect(config.SecurityHeadersConfig).toMatchObject({
+      StrictTransportSecurity: {
+        AccessControlMaxAgeSec: 31_536_000,
+        IncludeSubdomains: true,
+        Override: true,
+      },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({ ResponseHeadersPolicyId: Match.anyValue() }),
+      }),
+    });
+  });
+});

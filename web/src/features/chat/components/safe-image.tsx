@@ -1,8 +1,8 @@
-import { type ComponentProps, useState } from 'react';
+import type { ComponentProps } from 'react';
 import type { ExtraProps } from 'react-markdown';
 
-/** Whether an image may load by itself: inline data, or this app's own origin. */
-export function loadsByItself(src: string, origin = window.location.origin): boolean {
+/** Whether an image may load in the page: inline data, or this app's own origin. */
+export function loadsInPage(src: string, origin = window.location.origin): boolean {
   if (/^data:image\//i.test(src)) return true;
   try {
     return new URL(src, origin).origin === origin;
@@ -13,29 +13,30 @@ export function loadsByItself(src: string, origin = window.location.origin): boo
 
 /**
  * An image in a model's reply. A remote one never loads by itself: its URL could carry what the
- * chat holds to whoever serves it (a prompt-injected tool result can make the model write one),
- * so it waits behind a button that names the host.
+ * chat holds to whoever serves it (a prompt-injected tool result can make the model write one).
+ * It becomes a link naming its host, opened only if the user follows it (the CSP's img-src
+ * refuses remote images anyway).
  */
 export function SafeImage({ node: _node, src, alt, ...props }: ComponentProps<'img'> & ExtraProps) {
-  const [allowed, setAllowed] = useState(false);
   const url = typeof src === 'string' ? src : '';
-  if (url && (allowed || loadsByItself(url))) {
+  if (url && loadsInPage(url)) {
     return <img src={url} alt={alt ?? ''} className="my-3 max-h-96 rounded-lg" {...props} />;
   }
-  let host = '';
+  let host: string;
   try {
     host = new URL(url).host;
   } catch {
     return <span className="text-slate-500">[{alt || 'image'}]</span>;
   }
   return (
-    <button
-      type="button"
-      onClick={() => setAllowed(true)}
-      className="my-1 inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50"
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      referrerPolicy="no-referrer"
+      className="font-medium text-indigo-600 underline decoration-indigo-300 underline-offset-2"
     >
-      <span>{alt ? `Image: ${alt}` : 'Image'}</span>
-      <span className="text-slate-500">Load from {host}</span>
-    </button>
+      {alt ? `Image: ${alt}` : 'Image'} ({host})
+    </a>
   );
 }
