@@ -1,5 +1,5 @@
 import { createPrivateKey, sign } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -380,6 +380,78 @@ describe('local Cognito driven by Amplify v6', () => {
     await expect(client.send(new GetUserCommand({ AccessToken: forgedToken }))).rejects.toMatchObject({
       name: 'NotAuthorizedException',
     });
+  });
+
+  it('keeps no password or refresh token in the clear, and takes no stored value as a password', async () => {
+    const owner = 'hedy@example.com';
+    await signUpConfirmed(owner);
+    await signIn({ username: owner, password: PASSWORD });
+    const refreshToken = await storedRefreshToken();
+    const files: string[] = [];
+    const walk = async (path: string): Promise<void> => {
+      if ((await stat(path)).isDirectory())
+        for (const entry of await readdir(path)) await walk(join(path, entry));
+      else files.push(await readFile(path, 'utf8'));
+    };
+    await walk(dataDir);
+    const store = files.join('\n');
+    expect(store).toContain(owner);
+    expect(store).not.toContain(PASSWORD);
+    expect(store).not.toContain(refreshToken);
+    expect((await refreshWithSdk(refreshToken)).AuthenticationResult?.IdToken).toEqual(expect.any(String));
+
+    // Whoever reads the store cannot sign in with what it holds (pass-the-hash).
+    const pool = JSON.parse(files.find((file) => file.includes(owner)) as string) as {
+      Users: Record<string, { Password: string; Attributes: { Name: string; Value: string }[] }>;
+    };
+    const stored = Object.values(pool.Users).find((user) => user.Attributes.some((a) => a.Value === owner))
+      ?.Password as string;
+    expect(stored).toMatch(/^srp\$/);
+    await expect(
+      sdk().send(
+        new InitiateAuthCommand({
+          ClientId: cognito.userPoolClientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: owner, PASSWORD: stored },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    const admin = new CognitoIdentityProviderClient({
+      endpoint: cognito.endpoint,
+      region: 'us-east-1',
+      credentials: cognito.adminCredentials,
+    });
+    const adminAuth = (password: string) =>
+      admin.send(
+        new AdminInitiateAuthCommand({
+          UserPoolId: cognito.userPoolId,
+          ClientId: cognito.userPoolClientId,
+          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: owner, PASSWORD: password },
+        }),
+      );
+    await expect(adminAuth(stored)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    expect((await adminAuth(PASSWORD)).AuthenticationResult?.IdToken).toEqual(expect.any(String));
+    await signOut();
+  });
+
+  it('refuses a request that a page on another origin makes', async () => {
+    const response = await fetch(cognito.endpoint, {
+      method: 'POST',
+      headers: {
+        Origin: 'https://evil.example',
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp',
+      },
+      body: JSON.stringify({
+        ClientId: cognito.userPoolClientId,
+        Username: 'x@evil.example',
+        Password: 'x'.repeat(12),
+      }),
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await response.json()).toMatchObject({ __type: 'NotAuthorizedException' });
   });
 
   it('keeps pool, client and users across a restart on the same data directory', async () => {

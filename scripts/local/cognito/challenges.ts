@@ -1,7 +1,8 @@
 import type { CognitoRequest, Compat, Handler } from './context.js';
 import { requireUser } from './context.js';
+import { poolNameOf } from './credential-store.js';
 import { cognitoError, incorrectCredentials, userDoesNotExist } from './errors.js';
-import { poolNameOf, signInWithPassword, startSrp } from './sign-in.js';
+import { signInWithPassword, startSrp } from './sign-in.js';
 import { verifyPasswordClaim } from './srp.js';
 import { issueTokens } from './tokens.js';
 
@@ -36,10 +37,10 @@ async function selectedChallenge(compat: Compat, request: CognitoRequest) {
   if (!username) throw invalidSession();
   const { userPool, user } = await requireUser(compat, request.ClientId, username, userDoesNotExist);
   if (responses.ANSWER === 'PASSWORD') {
-    return signInWithPassword(compat, request.ClientId, user, responses.PASSWORD);
+    return signInWithPassword(compat, request.ClientId, userPool.options.Id, user, responses.PASSWORD);
   }
   if (responses.ANSWER === 'PASSWORD_SRP') {
-    return startSrp(compat, request.ClientId, userPool.options.Id, user, responses.SRP_A);
+    return startSrp(compat, request.ClientId, user, responses.SRP_A);
   }
   throw cognitoError('InvalidParameterException', `Unsupported challenge answer: ${responses.ANSWER}`);
 }

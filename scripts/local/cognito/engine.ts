@@ -20,6 +20,7 @@ import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelive
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
 import type { Outbox } from '../outbox.js';
+import { protectingCredentials } from './credential-store.js';
 import { withOutbox } from './delivery.js';
 import { signedWith, type TokenKeys } from './tokens.js';
 
@@ -91,7 +92,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const ctx: Context = { logger };
   const dataDirectory = join(options.directory, 'db');
   const clock = new DateClock();
-  const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
+  const dataStoreFactory = protectingCredentials(new StormDBDataStoreFactory(dataDirectory));
   const config = {
     LambdaClient: {},
     TriggerFunctions: {},

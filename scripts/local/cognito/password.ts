@@ -1,5 +1,6 @@
 import type { Handler } from './context.js';
 import { requireUser } from './context.js';
+import { passwordMatches } from './credential-store.js';
 import { codeMismatch, incorrectCredentials, rethrowAs, unknownUsername } from './errors.js';
 import { assertPasswordConforms } from './password-policy.js';
 import { verifyAccessToken } from './tokens.js';
@@ -31,8 +32,9 @@ export const changePassword: Handler = async (compat, request) => {
   const claims = verifyAccessToken(compat.keys, request.AccessToken);
   const userPool = await engine.services.cognito.getUserPoolForClientId(engine.ctx, claims.client_id);
   assertPasswordConforms(userPool, request.ProposedPassword);
-  // cognito-local answers a wrong previous password with InvalidPasswordException; Cognito does not.
-  return rethrowAs('InvalidPasswordException', incorrectCredentials, () =>
-    engine.call('ChangePassword', request),
-  );
+  const user = await userPool.getUserByUsername(engine.ctx, claims.username);
+  if (!user || !passwordMatches(userPool.options.Id, user, request.PreviousPassword))
+    throw incorrectCredentials();
+  // cognito-local compares the stored value: it gets that once the previous password is proven.
+  return engine.call('ChangePassword', { ...request, PreviousPassword: user.Password });
 };

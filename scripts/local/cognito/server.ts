@@ -142,6 +142,10 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestLis
     if (req.method === 'OPTIONS') {
       return corsAllowed ? answerPreflight(req, res) : res.writeHead(403).end();
     }
+    // A page on another origin gets nothing, not even the side effects of a call it cannot read.
+    if (req.headers.origin !== undefined && !corsAllowed) {
+      return send(res, 403, { __type: 'NotAuthorizedException', message: 'Origin not allowed' });
+    }
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const openId = /^\/([^/]+)\/\.well-known\/openid-configuration$/.exec(path);
     if (req.method === 'GET' && openId?.[1]) return send(res, 200, options.openIdConfiguration(openId[1]));

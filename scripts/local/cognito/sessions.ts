@@ -1,4 +1,5 @@
 import type { Handler } from './context.js';
+import { hashRefreshToken } from './credential-store.js';
 import { isCognitoError } from './errors.js';
 import { refreshTokens, verifyAccessToken } from './tokens.js';
 
@@ -20,7 +21,7 @@ export const globalSignOut: Handler = async (compat, request) => {
 /** Revokes one refresh token; like Cognito, an unknown or already revoked token is not an error. */
 export const revokeToken: Handler = async (compat, request) => {
   try {
-    return await compat.engine.call('RevokeToken', request);
+    return await compat.engine.call('RevokeToken', { ...request, Token: hashRefreshToken(request.Token) });
   } catch (error) {
     if (isCognitoError(error, 'NotAuthorizedException')) return {};
     throw error;

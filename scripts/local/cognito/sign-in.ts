@@ -1,20 +1,20 @@
 import type { User } from 'cognito-local/lib/services/userPoolService';
 import type { CognitoRequest, Compat, Handler } from './context.js';
-import { requireUser } from './context.js';
+import { findUser, requireUser } from './context.js';
+import { hashRefreshToken, passwordMatches, storedVerifier } from './credential-store.js';
 import { cognitoError, incorrectCredentials, rethrowAs, userDoesNotExist } from './errors.js';
 import { createSrpChallenge } from './srp.js';
 import { issueTokens, refreshTokens } from './tokens.js';
 
-/** The part of the pool id after '_', which Cognito's SRP mixes into every hash. */
-export const poolNameOf = (userPoolId: string): string => userPoolId.split('_')[1] ?? '';
-
 /** Cognito's answer to SRP_A: the PASSWORD_VERIFIER challenge, its server state kept under SECRET_BLOCK. */
-export function startSrp(compat: Compat, clientId: string, userPoolId: string, user: User, srpA: unknown) {
+export function startSrp(compat: Compat, clientId: string, user: User, srpA: unknown) {
   if (typeof srpA !== 'string' || !/^[0-9a-f]+$/i.test(srpA)) {
     throw cognitoError('InvalidParameterException', 'SRP_A is required and must be hex.');
   }
   compat.limiter.assertAllowed(user.Username);
-  const challenge = createSrpChallenge(poolNameOf(userPoolId), user.Username, user.Password);
+  const stored = storedVerifier(user.Password);
+  if (!stored) throw incorrectCredentials();
+  const challenge = createSrpChallenge(stored.salt, stored.verifier);
   const secretBlock = compat.srpChallenges.put({ challenge, clientId, username: user.Username, srpA });
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
@@ -29,9 +29,15 @@ export function startSrp(compat: Compat, clientId: string, userPoolId: string, u
 }
 
 /** Plain password check (USER_PASSWORD_AUTH, USER_AUTH with PASSWORD); wrong passwords count as failures. */
-export async function signInWithPassword(compat: Compat, clientId: string, user: User, password: unknown) {
+export async function signInWithPassword(
+  compat: Compat,
+  clientId: string,
+  userPoolId: string,
+  user: User,
+  password: unknown,
+) {
   compat.limiter.assertAllowed(user.Username);
-  if (typeof password !== 'string' || password !== user.Password) {
+  if (!passwordMatches(userPoolId, user, password)) {
     compat.limiter.recordFailure(user.Username);
     throw incorrectCredentials();
   }
@@ -59,9 +65,9 @@ async function userAuth(compat: Compat, request: CognitoRequest, user: User, use
   }
   switch (parameters.PREFERRED_CHALLENGE) {
     case 'PASSWORD':
-      return signInWithPassword(compat, clientId, user, parameters.PASSWORD);
+      return signInWithPassword(compat, clientId, userPoolId, user, parameters.PASSWORD);
     case 'PASSWORD_SRP':
-      return startSrp(compat, clientId, userPoolId, user, parameters.SRP_A);
+      return startSrp(compat, clientId, user, parameters.SRP_A);
     default:
       return selectChallenge(compat, user);
   }
@@ -79,13 +85,28 @@ export const initiateAuth: Handler = async (compat, request) => {
   const parameters = request.AuthParameters ?? {};
   const { userPool, user } = await requireUser(compat, clientId, parameters.USERNAME, userDoesNotExist);
   const userPoolId = userPool.options.Id;
-  if (flow === 'USER_SRP_AUTH') return startSrp(compat, clientId, userPoolId, user, parameters.SRP_A);
-  if (flow === 'USER_PASSWORD_AUTH') return signInWithPassword(compat, clientId, user, parameters.PASSWORD);
+  if (flow === 'USER_SRP_AUTH') return startSrp(compat, clientId, user, parameters.SRP_A);
+  if (flow === 'USER_PASSWORD_AUTH')
+    return signInWithPassword(compat, clientId, userPoolId, user, parameters.PASSWORD);
   return userAuth(compat, request, user, userPoolId);
 };
 
-/** ADMIN_USER_PASSWORD_AUTH is cognito-local's, with Cognito's error for a wrong password. */
-export const adminInitiateAuth: Handler = (compat, request) =>
-  rethrowAs('InvalidPasswordException', incorrectCredentials, () =>
-    compat.engine.call('AdminInitiateAuth', request),
+/**
+ * cognito-local's ADMIN_USER_PASSWORD_AUTH and refresh, with Cognito's error for a wrong password.
+ * It compares the stored value, so it gets that only once the password is proven here (the stored
+ * verifier itself is never a password), and the refresh token as the store keeps it.
+ */
+export const adminInitiateAuth: Handler = async (compat, request) => {
+  const parameters = { ...(request.AuthParameters ?? {}) };
+  if (request.AuthFlow === 'ADMIN_USER_PASSWORD_AUTH') {
+    const { userPool, user } = await findUser(compat, request.ClientId, parameters.USERNAME);
+    if (user && !passwordMatches(userPool.options.Id, user, parameters.PASSWORD))
+      throw incorrectCredentials();
+    if (user) parameters.PASSWORD = user.Password;
+  } else {
+    parameters.REFRESH_TOKEN = hashRefreshToken(parameters.REFRESH_TOKEN);
+  }
+  return rethrowAs('InvalidPasswordException', incorrectCredentials, () =>
+    compat.engine.call('AdminInitiateAuth', { ...request, AuthParameters: parameters }),
   );
+};

@@ -48,15 +48,14 @@ export interface SrpChallenge {
 }
 
 /** x = H(salt | H(poolName + userId + ':' + password)); the verifier is g^x. */
-function computeVerifier(poolName: string, userId: string, password: string, saltHex: string): bigint {
+export function computeVerifier(poolName: string, userId: string, password: string, saltHex: string): bigint {
   const inner = sha256Hex(`${poolName}${userId}:${password}`);
   const x = toBigInt(hashOfHex(`${paddedHex(toBigInt(saltHex))}${inner}`));
   return modPow(g, x, N);
 }
 
-export function createSrpChallenge(poolName: string, userId: string, password: string): SrpChallenge {
-  const salt = randomBytes(16).toString('hex');
-  const verifier = computeVerifier(poolName, userId, password, salt);
+/** The challenge for a user whose stored verifier is `verifier` (made with `salt`, see credential-store.ts). */
+export function createSrpChallenge(salt: string, verifier: bigint): SrpChallenge {
   for (;;) {
     const b = toBigInt(randomBytes(64).toString('hex'));
     const B = (k * verifier + modPow(g, b, N)) % N;

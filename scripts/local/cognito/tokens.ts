@@ -11,6 +11,7 @@ import {
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { TokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import type { User } from 'cognito-local/lib/services/userPoolService';
+import { hashRefreshToken } from './credential-store.js';
 import type { Engine } from './engine.js';
 import { cognitoError, isCognitoError } from './errors.js';
 
@@ -115,7 +116,7 @@ function completeResult(result: AuthenticationResult): AuthenticationResult {
   return answer;
 }
 
-/** Real tokens from cognito-local for a user whose password has already been proven. */
+/** Real tokens from cognito-local for a user whose password has already been proven (it compares the stored value). */
 export async function issueTokens(
   engine: Engine,
   clientId: string,
@@ -139,7 +140,7 @@ export async function refreshTokens(engine: Engine, clientId: string, refreshTok
     const response = await engine.call('InitiateAuth', {
       AuthFlow: 'REFRESH_TOKEN_AUTH',
       ClientId: clientId,
-      AuthParameters: { REFRESH_TOKEN: refreshToken },
+      AuthParameters: { REFRESH_TOKEN: hashRefreshToken(refreshToken) },
     });
     return {
       ChallengeParameters: {},
