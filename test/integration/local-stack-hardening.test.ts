@@ -1,5 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { request } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api.js';
@@ -58,6 +59,34 @@ describe('the local API with hostile requests', () => {
       expect((await raw('/outbox.json', { Host: host })).status).toBe(404);
       expect((await raw('/outbox', { Host: host })).status).toBe(404);
     }
+  });
+
+  // Another address of this machine stands in for a client on the network: Linux lets it reach 127.0.0.1.
+  const otherAddress = Object.values(networkInterfaces())
+    .flat()
+    .find((nic) => nic && !nic.internal && nic.family === 'IPv4')?.address;
+  it.skipIf(!otherAddress)('refuses the outbox to a client whose address is not loopback', async () => {
+    const status = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: new URL(stack.apiUrl).port,
+            path,
+            localAddress: otherAddress,
+            headers: { Host: 'localhost' },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await status('/healthz')).toBe(200); // the address does reach the API
+    expect(await status('/outbox.json')).toBe(404);
+    expect(await status('/outbox')).toBe(404);
   });
 
   it("keeps the data directory the owner's alone: directories 0700, files 0600", async () => {
