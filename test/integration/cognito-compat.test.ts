@@ -1,5 +1,5 @@
 import { createPrivateKey, sign } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -464,5 +464,24 @@ describe('local Cognito driven by Amplify v6', () => {
     await signOut();
     await resetPassword({ username: email });
     expect(await lastCode(email, 'password-reset-code')).toBe('424242');
+  });
+
+  it('migrates a store written before, with passwords in the clear, on start', async () => {
+    await cognito.stop();
+    const poolFile = join(dataDir, '.cognito', 'db', `${cognito.userPoolId}.json`);
+    const pool = JSON.parse(await readFile(poolFile, 'utf8'));
+    for (const user of Object.values(pool.Users) as { Password: string; RefreshTokens: string[] }[]) {
+      user.Password = 'legacy-password-3';
+      user.RefreshTokens = ['legacy.refresh.token'];
+    }
+    await writeFile(poolFile, JSON.stringify(pool));
+    cognito = await start();
+    const migrated = await readFile(poolFile, 'utf8');
+    expect(migrated).not.toContain('legacy-password-3');
+    expect(migrated).not.toContain('legacy.refresh.token');
+    expect(await signIn({ username: email, password: 'legacy-password-3' })).toMatchObject({
+      isSignedIn: true,
+    });
+    await signOut();
   });
 });
