@@ -1,4 +1,4 @@
-import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { ulid } from 'ulid';
 import { createApiKeyRepository } from '../adapters/dynamodb/api-key-repository.js';
 import { assertAllowedEndpoint, createGuardedFetch } from '../adapters/net/guarded-fetch.js';
@@ -16,12 +16,14 @@ import { secretCipher } from './secrets.js';
 const outbound = { allowPrivate: env.ALLOW_PRIVATE_ENDPOINTS ?? env.RUNTIME === 'local' };
 const guardedFetch = createGuardedFetch(outbound);
 
-let bedrock: BedrockRuntimeClient | undefined;
+let bedrock: Promise<BedrockRuntimeClient> | undefined;
 /** Builds a model provider's adapter for one user's credentials; the Bedrock client only if asked for. */
 export const providerFactory: ProviderFactory = (credentials) =>
   createModelProvider(credentials, {
     bedrock: () => {
-      bedrock ??= new BedrockRuntimeClient({ region: env.AWS_REGION });
+      bedrock ??= import('@aws-sdk/client-bedrock-runtime').then(
+        ({ BedrockRuntimeClient }) => new BedrockRuntimeClient({ region: env.AWS_REGION }),
+      );
       return bedrock;
     },
     fetch: guardedFetch,

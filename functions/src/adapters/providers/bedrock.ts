@@ -1,9 +1,4 @@
-import {
-  type BedrockRuntimeClient,
-  ConverseStreamCommand,
-  type ConverseStreamOutput,
-  type StopReason,
-} from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient, ConverseStreamOutput, StopReason } from '@aws-sdk/client-bedrock-runtime';
 import type {
   FinishReason,
   ModelProvider,
@@ -25,12 +20,23 @@ const FINISH_REASONS: Partial<Record<StopReason, FinishReason>> = {
   guardrail_intervened: 'content-filter',
 };
 
-/** Bedrock through ConverseStream, on the service's own AWS credentials (the product default). */
-export function createBedrockProvider({ client }: { client: BedrockRuntimeClient }): ModelProvider {
+/**
+ * Bedrock through ConverseStream, on the service's own AWS credentials (the product default). The
+ * SDK client is loaded on first use, so functions that only list providers never load it.
+ */
+export function createBedrockProvider({
+  client,
+}: {
+  client: () => BedrockRuntimeClient | Promise<BedrockRuntimeClient>;
+}): ModelProvider {
   async function* stream(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
     try {
+      const [{ ConverseStreamCommand }, runtime] = await Promise.all([
+        import('@aws-sdk/client-bedrock-runtime'),
+        client(),
+      ]);
       const command = new ConverseStreamCommand(toConverseInput(request));
-      const response = await client.send(command, { abortSignal: request.signal });
+      const response = await runtime.send(command, { abortSignal: request.signal });
       if (!response.stream) throw new Error('the response had no event stream');
       yield* toModelEvents(response.stream, request.signal);
     } catch (error) {

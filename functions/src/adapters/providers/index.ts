@@ -16,8 +16,8 @@ export interface ModelProviderConfig {
 }
 
 export interface ModelProviderDeps {
-  /** Called only when Bedrock is picked, so the client is created once and only if needed. */
-  bedrock: () => BedrockRuntimeClient;
+  /** Called only when Bedrock streams, so the client is loaded and created once and only if needed. */
+  bedrock: () => BedrockRuntimeClient | Promise<BedrockRuntimeClient>;
   /** The fetch of every direct and Custom provider call (the stage's outbound guard). */
   fetch: typeof fetch;
 }
@@ -26,7 +26,7 @@ export interface ModelProviderDeps {
 export function createModelProvider(config: ModelProviderConfig, deps: ModelProviderDeps): ModelProvider {
   switch (config.provider) {
     case 'bedrock':
-      return createBedrockProvider({ client: deps.bedrock() });
+      return createBedrockProvider({ client: deps.bedrock });
     case 'custom':
       if (!config.baseUrl) {
         throw new ProviderError(
