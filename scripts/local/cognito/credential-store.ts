@@ -73,10 +73,9 @@ export function protectingCredentials(inner: DataStoreFactory): DataStoreFactory
           await store.set(ctx, ['Users', user.Username], migrated);
       }
       const wrapped: DataStore = {
-        delete: (c, key) => store.delete(c, key),
-        get: ((c: never, key: never, fallback?: never) =>
-          store.get(c, key, fallback as never)) as DataStore['get'],
-        getRoot: (c) => store.getRoot(c),
+        delete: store.delete.bind(store),
+        get: store.get.bind(store),
+        getRoot: store.getRoot.bind(store),
         async set(c, key, value) {
           if (!isUserKey(key)) return store.set(c, key, value);
           const current = await store.get<User>(c, key);
