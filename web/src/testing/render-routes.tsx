@@ -11,6 +11,7 @@ import {
   initialAuthState,
 } from '../features/auth/hooks/auth-reducer';
 import { AuthContext, type AuthContextValue } from '../features/auth/hooks/use-auth';
+import { queryWrapper } from './query';
 
 /** A finished session check of a guest; override with `auth`. */
 export const GUEST: AuthState = { ...initialAuthState, isLoading: false, authChecked: true };
@@ -77,6 +78,7 @@ export function renderRoutes(
     <TestAuthProvider initial={{ ...GUEST, ...auth }} userAfterCheck={userAfterCheck} spies={spies}>
       <RouterProvider router={router} />
     </TestAuthProvider>,
+    { wrapper: queryWrapper() },
   );
   return { router, auth: spies, ...view };
 }

@@ -1,3 +1,4 @@
+import { notifyManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -9,3 +10,7 @@ configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {
   cleanup();
 });
+
+// Query tells its observers on a 0 ms timer, which fake timers hold back; a microtask lets
+// `await act(...)` see a finished fetch or mutation as the browser would a moment later.
+notifyManager.setScheduler(queueMicrotask);

@@ -1,4 +1,5 @@
 import type { StreamStatus } from '@agentforge/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { useSignOut } from '../../../features/auth/hooks/use-sign-out';
@@ -7,6 +8,7 @@ import { ChatScreen } from '../../../features/chat/components/chat-screen';
 import { useProviders } from '../../../features/chat/hooks/use-providers';
 import type { ServerAttachment } from '../../../features/chat/hooks/use-server-attachment';
 import { useUserCheck } from '../../../features/chat/hooks/use-user-check';
+import { serverKeys } from '../../../features/servers/api/queries';
 import { ServerControls } from '../../../features/servers/components/server-controls';
 import { ServersView } from '../../../features/servers/components/servers-view';
 import { useServers } from '../../../features/servers/hooks/use-servers';
@@ -31,26 +33,26 @@ export function Component() {
   const openSettings = useCallback(() => setSettingsOpen(true), []);
   const closeSettings = useCallback(() => setSettingsOpen(false), []);
 
-  const { reload: reloadServers } = servers;
-  const { reload: reloadUsage } = usage;
+  const queryClient = useQueryClient();
   // A reply with a server starts it on demand ('connecting') and uses compute: refresh both after.
   const onStreamStatus = useCallback(
     (status: StreamStatus | null) => {
-      if (status === 'connecting') reloadServers();
+      if (status === 'connecting') void queryClient.invalidateQueries({ queryKey: serverKeys.all });
       if (status === null) {
-        reloadServers();
-        reloadUsage();
+        void queryClient.invalidateQueries({ queryKey: serverKeys.all });
+        void queryClient.invalidateQueries({ queryKey: serverKeys.usage() });
       }
     },
-    [reloadServers, reloadUsage],
+    [queryClient],
   );
 
   // A server that has finished starting or stopping has changed this month's compute.
   const wasPolling = useRef(false);
   useEffect(() => {
-    if (wasPolling.current && !servers.polling) reloadUsage();
+    if (wasPolling.current && !servers.polling)
+      void queryClient.invalidateQueries({ queryKey: serverKeys.usage() });
     wasPolling.current = servers.polling;
-  }, [servers.polling, reloadUsage]);
+  }, [servers.polling, queryClient]);
 
   const serversView = (server: ServerAttachment) => (
     <ServersView servers={servers} attachedId={server.serverId} onAttach={server.attach} />

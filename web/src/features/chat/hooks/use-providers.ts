@@ -1,6 +1,7 @@
 import type { Provider } from '@agentforge/shared';
-import { useCallback, useEffect, useState } from 'react';
-import { listProviders } from '../api/providers';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { providersQuery } from '../api/queries';
 
 export type ProvidersState = {
   status: 'loading' | 'ready' | 'error';
@@ -9,24 +10,12 @@ export type ProvidersState = {
   reload: () => void;
 };
 
+const NONE: Provider[] = [];
+
 /** The providers and models the user can chat with now (GET /api-keys/providers). */
 export function useProviders(): ProvidersState {
-  const [state, setState] = useState<Omit<ProvidersState, 'reload'>>({ status: 'loading', providers: [] });
-  const [version, setVersion] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the reload trigger.
-  useEffect(() => {
-    const abort = new AbortController();
-    setState((current) => (current.status === 'error' ? { status: 'loading', providers: [] } : current));
-    listProviders(abort.signal).then(
-      (providers) => setState({ status: 'ready', providers }),
-      () => {
-        if (!abort.signal.aborted) setState({ status: 'error', providers: [] });
-      },
-    );
-    return () => abort.abort();
-  }, [version]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { ...state, reload };
+  const { data, isError, isFetching, refetch } = useQuery(providersQuery());
+  const reload = useCallback(() => void refetch(), [refetch]);
+  if (isError && !isFetching) return { status: 'error', providers: NONE, reload };
+  return data ? { status: 'ready', providers: data, reload } : { status: 'loading', providers: NONE, reload };
 }

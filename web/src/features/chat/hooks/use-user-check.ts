@@ -1,6 +1,7 @@
 import type { UserCheckResponse } from '@agentforge/shared';
-import { useEffect, useRef, useState } from 'react';
-import { fetchUserCheck } from '../api/current-user';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { currentUserQuery } from '../api/queries';
 
 /**
  * The current user (GET /user). Spec 2 "Home": when it fails to load, the user is sent to /;
@@ -8,17 +9,11 @@ import { fetchUserCheck } from '../api/current-user';
  * signed-in visitor to /home, cannot bounce them back into the same failure).
  */
 export function useUserCheck(onFailure: () => void): UserCheckResponse | null {
-  const [user, setUser] = useState<UserCheckResponse | null>(null);
+  const { data, isError } = useQuery(currentUserQuery());
   const failed = useRef(onFailure);
   failed.current = onFailure;
-
   useEffect(() => {
-    const abort = new AbortController();
-    fetchUserCheck(abort.signal).then(setUser, () => {
-      if (!abort.signal.aborted) failed.current();
-    });
-    return () => abort.abort();
-  }, []);
-
-  return user;
+    if (isError) failed.current();
+  }, [isError]);
+  return data ?? null;
 }

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
+import { queryWrapper } from '../../../testing/query';
 import type { ServerView } from '../api/servers';
 import * as api from '../api/servers';
 import { ENABLED_SERVER_POLL_INTERVAL_MS, SERVER_POLL_INTERVAL_MS, useServers } from './use-servers';
@@ -34,7 +35,7 @@ describe('useServers', () => {
       .mockResolvedValueOnce([view({ status: 'provisioning' }), view({ id: 's2' })])
       .mockResolvedValueOnce([view({ status: 'starting' }), view({ id: 's2' })])
       .mockResolvedValue([view({ status: 'enabled', healthStatus: 'running' }), view({ id: 's2' })]);
-    const { result } = renderHook(() => useServers());
+    const { result } = renderHook(() => useServers(), { wrapper: queryWrapper() });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     expect(result.current.polling).toBe(true);
     expect(api.listServers).toHaveBeenCalledTimes(1);
@@ -60,7 +61,7 @@ describe('useServers', () => {
       view({ status: 'disabled' }),
       view({ id: 's2', status: 'error' }),
     ]);
-    const { result } = renderHook(() => useServers());
+    const { result } = renderHook(() => useServers(), { wrapper: queryWrapper() });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     await advance(ENABLED_SERVER_POLL_INTERVAL_MS * 3);
     expect(api.listServers).toHaveBeenCalledTimes(1);
@@ -74,7 +75,7 @@ describe('useServers', () => {
       .mockResolvedValueOnce([running, view({ id: 's2' })])
       // The reaper has stopped it for idleness.
       .mockResolvedValue([view({ status: 'disabled' }), view({ id: 's2' })]);
-    const { result } = renderHook(() => useServers());
+    const { result } = renderHook(() => useServers(), { wrapper: queryWrapper() });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     expect(result.current.polling).toBe(false);
 
@@ -95,7 +96,7 @@ describe('useServers', () => {
   it('starts polling after enabling, and keeps polling through a failed poll', async () => {
     vi.mocked(api.listServers).mockResolvedValueOnce([view()]);
     vi.mocked(api.enableServer).mockResolvedValue(view({ status: 'provisioning' }));
-    const { result } = renderHook(() => useServers());
+    const { result } = renderHook(() => useServers(), { wrapper: queryWrapper() });
     await waitFor(() => expect(result.current.status).toBe('ready'));
 
     vi.mocked(api.listServers)
@@ -121,7 +122,7 @@ describe('useServers', () => {
         status: 429,
       }),
     );
-    const { result } = renderHook(() => useServers());
+    const { result } = renderHook(() => useServers(), { wrapper: queryWrapper() });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     await act(() => result.current.toggle(view()));
     expect(result.current.failures.s1).toEqual({
@@ -129,7 +130,7 @@ describe('useServers', () => {
       detail: 'Your plan runs at most 1 server at a time. Disable another server first.',
     });
     expect(result.current.pending.s1).toBeUndefined();
-    act(() => result.current.dismissFailure('s1'));
+    await act(async () => result.current.dismissFailure('s1'));
     expect(result.current.failures.s1).toBeUndefined();
   });
 
@@ -137,7 +138,7 @@ describe('useServers', () => {
     const running = view({ status: 'enabled', healthStatus: 'running' });
     vi.mocked(api.listServers).mockResolvedValue([running]);
     vi.mocked(api.disableServer).mockRejectedValue(new ApiError('conflict', { status: 409 }));
-    const { result } = renderHook(() => useServers());
+    const { result } = renderHook(() => useServers(), { wrapper: queryWrapper() });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     await act(() => result.current.toggle(running));
     expect(api.disableServer).toHaveBeenCalledWith('s1');
@@ -148,13 +149,13 @@ describe('useServers', () => {
     vi.mocked(api.listServers).mockResolvedValue([view(), view({ id: 's2' })]);
     let finish: () => void = () => undefined;
     vi.mocked(api.deleteServer).mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
-    const { result } = renderHook(() => useServers());
+    const { result } = renderHook(() => useServers(), { wrapper: queryWrapper() });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     let removal: Promise<void> = Promise.resolve();
     act(() => {
       removal = result.current.remove('s1');
     });
-    expect(result.current.pending.s1).toBe('delete');
+    await waitFor(() => expect(result.current.pending.s1).toBe('delete'));
     await act(async () => {
       finish();
       await removal;
@@ -167,7 +168,7 @@ describe('useServers', () => {
     vi.mocked(api.listServers)
       .mockRejectedValueOnce(new ApiError('Internal server error', { status: 500 }))
       .mockResolvedValue([view()]);
-    const { result } = renderHook(() => useServers());
+    const { result } = renderHook(() => useServers(), { wrapper: queryWrapper() });
     await waitFor(() => expect(result.current.status).toBe('error'));
     expect(result.current.error).toBe('Internal server error');
     act(() => result.current.reload());

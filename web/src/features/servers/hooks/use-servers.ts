@@ -1,19 +1,24 @@
-import { isTransitionalServerStatus, type McpServerConfigInput, SERVER_MESSAGES } from '@agentforge/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type McpServerConfigInput, SERVER_MESSAGES } from '@agentforge/shared';
+import {
+  type Mutation,
+  type QueryClient,
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { isTransitional, serverKeys, serversQuery } from '../api/queries';
 import {
   createServer,
   deleteServer,
   disableServer,
   enableServer,
-  listServers,
   type ServerView,
   updateServer,
 } from '../api/servers';
 
-/** How often the list is fetched while a server is provisioning, starting or disabling. */
-export const SERVER_POLL_INTERVAL_MS = 1500;
-/** How often the list is fetched while a server is enabled: the reaper may stop it for idleness. */
-export const ENABLED_SERVER_POLL_INTERVAL_MS = 30_000;
+export { ENABLED_SERVER_POLL_INTERVAL_MS, SERVER_POLL_INTERVAL_MS } from '../api/queries';
 
 export type ServerAction = 'enable' | 'disable' | 'delete';
 
@@ -39,160 +44,115 @@ export type ServersState = {
   dismissFailure: (id: string) => void;
 };
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+type ActionVariables = { id: string; action: ServerAction };
 
-function without<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
-  const { [key]: _gone, ...rest } = record;
-  return rest;
+const ACTION_KEY = [...serverKeys.all, 'action'] as const;
+const FAILURE_TITLES: Record<ServerAction, string> = {
+  enable: SERVER_MESSAGES.initializeFailed,
+  disable: SERVER_MESSAGES.updateFailed,
+  delete: 'Failed to delete server',
+};
+const NONE: ServerView[] = [];
+
+/** Writes a server's new state into the list; a list fetched before the change is dropped. */
+async function put(client: QueryClient, id: string, view: ServerView | null): Promise<void> {
+  await client.cancelQueries({ queryKey: serverKeys.list() });
+  client.setQueryData<ServerView[]>(serverKeys.list(), (list = []) => {
+    if (view === null) return list.filter((s) => s.id !== id);
+    return list.some((s) => s.id === id) ? list.map((s) => (s.id === id ? view : s)) : [...list, view];
+  });
+}
+
+async function runAction({ id, action }: ActionVariables): Promise<ServerView | null> {
+  if (action === 'delete') {
+    await deleteServer(id);
+    return null;
+  }
+  return action === 'enable' ? enableServer(id) : disableServer(id);
+}
+
+type ActionState = ActionVariables & { status: string; error: string | null };
+
+/** A card action as plain data (mutations themselves are mutable and would not re-render). */
+function actionState(mutation: Mutation<unknown, Error, ActionVariables>): ActionState | null {
+  const { variables, status, error } = mutation.state;
+  return variables ? { ...variables, status, error: error ? error.message : null } : null;
 }
 
 /**
- * The caller's MCP servers and what can be done with them (spec 4 "Server status"). The list is
- * fetched again every 1.5 s while any server is in a transitional status, else every 30 s while
- * any server is enabled (so one stopped for idleness soon shows so), and not otherwise (except
- * when the tab becomes visible again).
+ * The caller's MCP servers and what can be done with them (spec 4 "Server status"), polled by
+ * `serversQuery`'s rule. Card actions are mutations keyed by server: their pending and failed
+ * states are read from the mutation cache, so any component sees them.
  */
 export function useServers(): ServersState {
-  const [status, setStatus] = useState<ServersState['status']>('loading');
-  const [servers, setServers] = useState<ServerView[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState<Record<string, ServerAction>>({});
-  const [failures, setFailures] = useState<Record<string, ServerFailure>>({});
-  // Bumped after every fetch (answered or not), so the next poll is scheduled after the last one.
-  const [fetches, setFetches] = useState(0);
-  // A list fetched before a change was made here may not show it yet: such answers are dropped.
-  const changes = useRef(0);
-  const mounted = useRef(true);
+  const client = useQueryClient();
+  const list = useQuery(serversQuery());
+  const servers = list.data ?? NONE;
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const fetchList = useCallback(async () => {
-    const asOf = changes.current;
-    try {
-      const list = await listServers();
-      if (!mounted.current) return;
-      if (asOf === changes.current) setServers(list);
-      setStatus('ready');
-      setError(null);
-    } catch (failure) {
-      if (!mounted.current) return;
-      // A failed poll keeps the list shown; only a first load without a list is an error.
-      setStatus((current) => (current === 'ready' ? current : 'error'));
-      setError(reasonOf(failure));
-    } finally {
-      if (mounted.current) setFetches((n) => n + 1);
-    }
-  }, []);
-
-  useEffect(() => {
-    void fetchList();
-  }, [fetchList]);
-
-  // Back to the tab: a server may have been stopped meanwhile (idle timeout, another tab).
-  useEffect(() => {
-    const onVisible = () => document.visibilityState === 'visible' && void fetchList();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [fetchList]);
-
-  const polling = servers.some((server) => isTransitionalServerStatus(server.status));
-  const watching = servers.some((server) => server.status === 'enabled');
-  const pollEvery = polling ? SERVER_POLL_INTERVAL_MS : watching ? ENABLED_SERVER_POLL_INTERVAL_MS : null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each answered fetch schedules the next poll.
-  useEffect(() => {
-    if (pollEvery === null) return;
-    const timer = setTimeout(() => void fetchList(), pollEvery);
-    return () => clearTimeout(timer);
-  }, [pollEvery, fetchList, fetches]);
-
-  const put = useCallback((view: ServerView) => {
-    changes.current += 1;
-    setServers((list) =>
-      list.some((s) => s.id === view.id) ? list.map((s) => (s.id === view.id ? view : s)) : [...list, view],
-    );
-  }, []);
-
-  const reload = useCallback(() => {
-    if (status === 'error') setStatus('loading');
-    void fetchList();
-  }, [fetchList, status]);
-
-  const create = useCallback(
-    async (body: McpServerConfigInput) => {
-      const view = await createServer(body);
-      put(view);
-      return view;
-    },
-    [put],
-  );
-
-  const update = useCallback(
-    async (id: string, body: McpServerConfigInput) => {
-      const view = await updateServer(id, body);
-      put(view);
-      return view;
-    },
-    [put],
-  );
-
-  const run = useCallback(
-    async (id: string, action: ServerAction, call: () => Promise<void>, failureTitle: string) => {
-      setPending((p) => ({ ...p, [id]: action }));
-      setFailures((f) => without(f, id));
-      try {
-        await call();
-      } catch (failure) {
-        if (mounted.current)
-          setFailures((f) => ({ ...f, [id]: { title: failureTitle, detail: reasonOf(failure) } }));
-        // The status may have moved on meanwhile (another tab, the reaper): show the current one.
-        void fetchList();
-      } finally {
-        if (mounted.current) setPending((p) => without(p, id));
+  const actions = useMutationState({
+    filters: { mutationKey: ACTION_KEY },
+    select: (mutation) => actionState(mutation as Mutation<unknown, Error, ActionVariables>),
+  });
+  // Each server's latest action counts (the cache keeps them in the order they began).
+  const { pending, failures } = useMemo(() => {
+    const pending: Record<string, ServerAction> = {};
+    const failures: Record<string, ServerFailure> = {};
+    for (const action of actions) {
+      if (!action) continue;
+      delete pending[action.id];
+      delete failures[action.id];
+      if (action.status === 'pending') pending[action.id] = action.action;
+      if (action.status === 'error') {
+        failures[action.id] = { title: FAILURE_TITLES[action.action], detail: action.error ?? '' };
       }
-    },
-    [fetchList],
-  );
+    }
+    return { pending, failures };
+  }, [actions]);
 
+  const { mutateAsync: act } = useMutation({
+    mutationKey: ACTION_KEY,
+    mutationFn: runAction,
+    onSuccess: (view, { id }) => put(client, id, view),
+    // The status may have moved on meanwhile (another tab, the reaper): show the current one.
+    onError: () => client.invalidateQueries({ queryKey: serverKeys.list() }),
+  });
+  const { mutateAsync: save } = useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: McpServerConfigInput }) =>
+      id === null ? createServer(body) : updateServer(id, body),
+    onSuccess: (view) => put(client, view.id, view),
+  });
+
+  const { refetch } = list;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const create = useCallback((body: McpServerConfigInput) => save({ id: null, body }), [save]);
+  const update = useCallback((id: string, body: McpServerConfigInput) => save({ id, body }), [save]);
+  const perform = useCallback(
+    (variables: ActionVariables) =>
+      act(variables).then(
+        () => undefined,
+        () => undefined, // shown through `failures`
+      ),
+    [act],
+  );
   const toggle = useCallback(
     (server: ServerView) =>
-      server.status === 'enabled'
-        ? run(
-            server.id,
-            'disable',
-            async () => put(await disableServer(server.id)),
-            SERVER_MESSAGES.updateFailed,
-          )
-        : run(
-            server.id,
-            'enable',
-            async () => put(await enableServer(server.id)),
-            SERVER_MESSAGES.initializeFailed,
-          ),
-    [put, run],
+      perform({ id: server.id, action: server.status === 'enabled' ? 'disable' : 'enable' }),
+    [perform],
+  );
+  const remove = useCallback((id: string) => perform({ id, action: 'delete' }), [perform]);
+  const dismissFailure = useCallback(
+    (id: string) => {
+      const cache = client.getMutationCache();
+      for (const mutation of cache.findAll({ mutationKey: ACTION_KEY })) {
+        if ((mutation.state.variables as ActionVariables | undefined)?.id === id) cache.remove(mutation);
+      }
+    },
+    [client],
   );
 
-  const remove = useCallback(
-    (id: string) =>
-      run(
-        id,
-        'delete',
-        async () => {
-          await deleteServer(id);
-          changes.current += 1;
-          setServers((list) => list.filter((s) => s.id !== id));
-        },
-        'Failed to delete server',
-      ),
-    [run],
-  );
-
-  const dismissFailure = useCallback((id: string) => setFailures((f) => without(f, id)), []);
-
+  const status = list.data !== undefined ? 'ready' : list.isError && !list.isFetching ? 'error' : 'loading';
+  const error = list.error ? list.error.message : null;
+  const polling = isTransitional(servers);
   return useMemo(
     () => ({
       status,

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
+import { queryWrapper } from '../../../testing/query';
 import * as api from '../api/api-keys';
 import { SettingsPanel } from './settings-panel';
 
@@ -21,7 +22,7 @@ const LOCAL: ApiKeyView = {
 function renderPanel() {
   const onClose = vi.fn();
   const onKeysChanged = vi.fn();
-  render(<SettingsPanel onClose={onClose} onKeysChanged={onKeysChanged} />);
+  render(<SettingsPanel onClose={onClose} onKeysChanged={onKeysChanged} />, { wrapper: queryWrapper() });
   return { onClose, onKeysChanged, dialog: screen.getByRole('dialog', { name: 'Settings' }) };
 }
 

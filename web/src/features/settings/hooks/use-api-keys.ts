@@ -1,6 +1,7 @@
 import type { ApiKeyView } from '@agentforge/shared';
-import { useCallback, useEffect, useState } from 'react';
-import { listApiKeys } from '../api/api-keys';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiKeysQuery } from '../api/queries';
 
 export type ApiKeysState = {
   status: 'loading' | 'ready' | 'error';
@@ -9,33 +10,12 @@ export type ApiKeysState = {
   reload: () => void;
 };
 
+const NONE: ApiKeyView[] = [];
+
 /** The user's stored keys (GET /api-keys), newest first. */
 export function useApiKeys(): ApiKeysState {
-  const [state, setState] = useState<Omit<ApiKeysState, 'reload'>>({
-    status: 'loading',
-    keys: [],
-    error: null,
-  });
-  const [version, setVersion] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the reload trigger.
-  useEffect(() => {
-    const abort = new AbortController();
-    listApiKeys(abort.signal).then(
-      (keys) =>
-        setState({ status: 'ready', keys: [...keys].sort((a, b) => b.createdAt - a.createdAt), error: null }),
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        setState({
-          status: 'error',
-          keys: [],
-          error: error instanceof Error ? error.message : String(error),
-        });
-      },
-    );
-    return () => abort.abort();
-  }, [version]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { ...state, reload };
+  const { data, error, isFetching, refetch } = useQuery(apiKeysQuery());
+  const reload = useCallback(() => void refetch(), [refetch]);
+  if (error && !isFetching) return { status: 'error', keys: NONE, error: error.message, reload };
+  return { status: data ? 'ready' : 'loading', keys: data ?? NONE, error: null, reload };
 }
