@@ -1,14 +1,17 @@
-import type { Conversation, Message, Provider, StreamQuery } from '@agentforge/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../../components/toast/toast-provider';
 import { ToastRegion } from '../../../components/toast/toast-region';
+import {
+  answerChatApi,
+  ChatHarness,
+  conversation,
+  type OpenedStream,
+  readyProviders,
+} from '../../../testing/chat-fixture';
 import * as conversationsApi from '../api/conversations';
 import * as messagesApi from '../api/messages';
-import { type StreamCallbacks, streamReply } from '../api/stream-client';
-import type { ProvidersState } from '../hooks/use-providers';
+import { streamReply } from '../api/stream-client';
 import type { ServerAttachment } from '../hooks/use-server-attachment';
 import { ChatScreen } from './chat-screen';
 
@@ -19,28 +22,9 @@ vi.mock('../api/stream-client', async (importOriginal) => ({
   streamReply: vi.fn(),
 }));
 
-const LOCAL: Provider = {
-  id: 'custom:k1',
-  name: 'Local',
-  models: [{ id: 'llama3.2:latest', name: 'Llama' }],
-};
-const providers: ProvidersState = { status: 'ready', providers: [LOCAL], reload: vi.fn() };
+const providers = readyProviders();
 
-function conversation(id: string, patch: Partial<Conversation> = {}): Conversation {
-  return {
-    id,
-    name: `Chat ${id}`,
-    title: `Chat ${id}`,
-    userId: 'user-1',
-    messages: [],
-    createdAt: 1,
-    updatedAt: 1,
-    metadata: { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
-    ...patch,
-  };
-}
-
-let stream: { query: StreamQuery; callbacks: StreamCallbacks };
+let stream: OpenedStream;
 
 /** A stand-in for the servers feature: shows the chat's server and attaches one on request. */
 function Controls({ server }: { server: ServerAttachment }) {
@@ -59,22 +43,20 @@ function Controls({ server }: { server: ServerAttachment }) {
 
 function renderChat(props: Partial<Parameters<typeof ChatScreen>[0]> = {}) {
   return render(
-    <MemoryRouter>
-      <ToastProvider>
-        <ChatScreen
-          providers={providers}
-          email="ada@example.com"
-          hasUser
-          onOpenSettings={vi.fn()}
-          onSignOut={vi.fn()}
-          signingOut={false}
-          serverControls={(server) => <Controls server={server} />}
-          serversView={() => <p>The servers</p>}
-          {...props}
-        />
-        <ToastRegion />
-      </ToastProvider>
-    </MemoryRouter>,
+    <ChatHarness>
+      <ChatScreen
+        providers={providers}
+        email="ada@example.com"
+        hasUser
+        onOpenSettings={vi.fn()}
+        onSignOut={vi.fn()}
+        signingOut={false}
+        serverControls={(server) => <Controls server={server} />}
+        serversView={() => <p>The servers</p>}
+        {...props}
+      />
+      <ToastRegion />
+    </ChatHarness>,
   );
 }
 
@@ -92,20 +74,8 @@ const endReply = () =>
   );
 
 beforeEach(() => {
-  vi.mocked(conversationsApi.listConversations).mockResolvedValue([]);
-  vi.mocked(conversationsApi.updateConversationMetadata).mockResolvedValue();
-  vi.mocked(conversationsApi.updateConversationServer).mockResolvedValue();
-  vi.mocked(conversationsApi.createConversation).mockImplementation(async (title, metadata) =>
-    conversation('new-1', { title, name: title, metadata }),
-  );
-  vi.mocked(messagesApi.listMessages).mockResolvedValue([]);
-  vi.mocked(messagesApi.createMessage).mockImplementation(
-    async (body) =>
-      ({ id: 'saved-1', role: 'user', content: body.content, conversationId: 'c1', timestamp: 1 }) as Message,
-  );
-  vi.mocked(streamReply).mockImplementation((query, callbacks) => {
-    stream = { query, callbacks };
-    return new Promise(() => {});
+  answerChatApi({ conversations: conversationsApi, messages: messagesApi, streamReply }, (opened) => {
+    stream = opened;
   });
 });
 

@@ -1,15 +1,18 @@
-import type { Conversation, Message, Provider, StreamQuery } from '@agentforge/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../../components/toast/toast-provider';
 import { ApiError } from '../../../lib/api-error';
+import {
+  answerChatApi,
+  ChatHarness,
+  conversation,
+  type OpenedStream,
+  readyProviders as ready,
+} from '../../../testing/chat-fixture';
 import * as conversationsApi from '../api/conversations';
 import * as messagesApi from '../api/messages';
-import { type StreamCallbacks, streamReply } from '../api/stream-client';
+import { streamReply } from '../api/stream-client';
 import { StreamError } from '../api/stream-error';
-import type { ProvidersState } from '../hooks/use-providers';
 import { ChatScreen } from './chat-screen';
 
 vi.mock('../api/conversations');
@@ -19,53 +22,22 @@ vi.mock('../api/stream-client', async (importOriginal) => ({
   streamReply: vi.fn(),
 }));
 
-const LOCAL: Provider = {
-  id: 'custom:k1',
-  name: 'Local',
-  models: [{ id: 'llama3.2:latest', name: 'Llama 3.2' }],
-};
-const ready = (providers: Provider[] = [LOCAL]): ProvidersState => ({
-  status: 'ready',
-  providers,
-  reload: vi.fn(),
-});
-
-function conversation(id: string, patch: Partial<Conversation> = {}): Conversation {
-  return {
-    id,
-    name: `Chat ${id}`,
-    title: `Chat ${id}`,
-    userId: 'user-1',
-    messages: [],
-    createdAt: 1,
-    updatedAt: 1,
-    metadata: { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
-    ...patch,
-  };
-}
-
-function message(patch: Partial<Message> & Pick<Message, 'id' | 'role' | 'content'>): Message {
-  return { conversationId: 'c1', timestamp: 1, ...patch };
-}
-
 /** The reply stream the chat opened last, driven by the test. */
-let stream: { query: StreamQuery; callbacks: StreamCallbacks; signal: AbortSignal | undefined };
+let stream: OpenedStream;
 
 function renderChat(props: Partial<Parameters<typeof ChatScreen>[0]> = {}) {
   return render(
-    <MemoryRouter>
-      <ToastProvider>
-        <ChatScreen
-          providers={ready()}
-          email="ada@example.com"
-          hasUser
-          onOpenSettings={vi.fn()}
-          onSignOut={vi.fn()}
-          signingOut={false}
-          {...props}
-        />
-      </ToastProvider>
-    </MemoryRouter>,
+    <ChatHarness>
+      <ChatScreen
+        providers={ready()}
+        email="ada@example.com"
+        hasUser
+        onOpenSettings={vi.fn()}
+        onSignOut={vi.fn()}
+        signingOut={false}
+        {...props}
+      />
+    </ChatHarness>,
   );
 }
 
@@ -73,19 +45,8 @@ const textbox = () => screen.getByRole('textbox', { name: 'Message' });
 const replies = () => screen.getAllByRole('article', { name: 'Reply' });
 
 beforeEach(() => {
-  vi.mocked(conversationsApi.listConversations).mockResolvedValue([]);
-  vi.mocked(conversationsApi.updateConversationMetadata).mockResolvedValue();
-  vi.mocked(conversationsApi.createConversation).mockImplementation(async (title, metadata) =>
-    conversation('new-1', { title, name: title, metadata }),
-  );
-  vi.mocked(messagesApi.listMessages).mockResolvedValue([]);
-  vi.mocked(messagesApi.createMessage).mockImplementation(async (body) =>
-    message({ id: 'saved-user-1', role: 'user', content: body.content }),
-  );
-  vi.mocked(messagesApi.stopMessage).mockResolvedValue();
-  vi.mocked(streamReply).mockImplementation((query, callbacks, options) => {
-    stream = { query, callbacks, signal: options?.signal };
-    return new Promise(() => {});
+  answerChatApi({ conversations: conversationsApi, messages: messagesApi, streamReply }, (opened) => {
+    stream = opened;
   });
 });
 

@@ -1,0 +1,89 @@
+import type { Conversation, Message, Provider, StreamQuery } from '@agentforge/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+import { ToastProvider } from '../components/toast/toast-provider';
+import type * as ConversationsApi from '../features/chat/api/conversations';
+import type * as MessagesApi from '../features/chat/api/messages';
+import type { StreamCallbacks, streamReply } from '../features/chat/api/stream-client';
+import type { ProvidersState } from '../features/chat/hooks/use-providers';
+import { createTestQueryClient } from './query';
+
+/** Shared by the chat screen's tests; each test file still calls `vi.mock` on the chat's api modules. */
+export const LOCAL: Provider = {
+  id: 'custom:k1',
+  name: 'Local',
+  models: [{ id: 'llama3.2:latest', name: 'Llama 3.2' }],
+};
+
+export const readyProviders = (providers: Provider[] = [LOCAL]): ProvidersState => ({
+  status: 'ready',
+  providers,
+  reload: vi.fn(),
+});
+
+export function conversation(id: string, patch: Partial<Conversation> = {}): Conversation {
+  return {
+    id,
+    name: `Chat ${id}`,
+    title: `Chat ${id}`,
+    userId: 'user-1',
+    messages: [],
+    createdAt: 1,
+    updatedAt: 1,
+    metadata: { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
+    ...patch,
+  };
+}
+
+export function message(patch: Partial<Message> & Pick<Message, 'id' | 'role' | 'content'>): Message {
+  return { conversationId: 'c1', timestamp: 1, ...patch };
+}
+
+/** A reply stream the chat opened, driven by the test. */
+export type OpenedStream = {
+  query: StreamQuery;
+  callbacks: StreamCallbacks;
+  signal: AbortSignal | undefined;
+};
+
+type MockedChatApi = {
+  conversations: typeof ConversationsApi;
+  messages: typeof MessagesApi;
+  streamReply: typeof streamReply;
+};
+
+/**
+ * The mocked chat API's default answers: no conversations, saves succeed, a new conversation is
+ * 'new-1', and every reply stream stays open, handed to `onStream`.
+ */
+export function answerChatApi(api: MockedChatApi, onStream: (stream: OpenedStream) => void): void {
+  vi.mocked(api.conversations.listConversations).mockResolvedValue([]);
+  vi.mocked(api.conversations.updateConversationMetadata).mockResolvedValue();
+  vi.mocked(api.conversations.updateConversationServer).mockResolvedValue();
+  vi.mocked(api.conversations.createConversation).mockImplementation(async (title, metadata) =>
+    conversation('new-1', { title, name: title, metadata }),
+  );
+  vi.mocked(api.messages.listMessages).mockResolvedValue([]);
+  vi.mocked(api.messages.createMessage).mockImplementation(async (body) =>
+    message({ id: 'saved-user-1', role: 'user', content: body.content }),
+  );
+  vi.mocked(api.messages.stopMessage).mockResolvedValue();
+  vi.mocked(api.streamReply).mockImplementation((query, callbacks, options) => {
+    onStream({ query, callbacks, signal: options?.signal });
+    return new Promise(() => {});
+  });
+}
+
+/** What the chat screen needs around it: a router, toasts and a fresh query cache. */
+export function ChatHarness({ children }: { children: ReactNode }) {
+  const [client] = useState(createTestQueryClient);
+  return (
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
+    </MemoryRouter>
+  );
+}
