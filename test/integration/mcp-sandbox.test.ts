@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,8 +161,13 @@ describe('a hostile MCP package in the local sandbox', () => {
     expect(await call('list_dir', { path: '/' })).not.toMatch(/\b(root|home)\b/);
     // Of the checkout, only the package itself (a test fixture) and the node_modules it resolves from.
     expect(await call('list_dir', { path: ROOT })).toBe('ok: node_modules,test');
-    // The checkout's parents ($HOME or /tmp, wherever it lives) hold nothing but the way to it.
-    expect(await call('list_dir', { path: dirname(ROOT) })).toBe(`ok: ${basename(ROOT)}`);
+    // The checkout's parents ($HOME or /tmp, wherever it lives) hold nothing but the way to it
+    // (and to the server's private directory, when the data directory lives there too).
+    const parent = dirname(ROOT);
+    const ways = [ROOT, stack.dataDir]
+      .filter((path) => path.startsWith(`${parent}/`))
+      .map((path) => relative(parent, path).split('/')[0] as string);
+    expect(await call('list_dir', { path: parent })).toBe(`ok: ${[...new Set(ways)].sort().join(',')}`);
     expect(await call('list_dir', { path: process.env.HOME ?? '/root' })).toMatch(
       ROOT.startsWith(`${process.env.HOME ?? '/root'}/`) ? /^ok: [^,]+$/ : /^failed: ENOENT/,
     );
