@@ -1,4 +1,4 @@
-import { CheckIcon, CopyIcon } from './icons';
+import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useCopyToClipboard } from './use-copy-to-clipboard';
 
 type CopyButtonProps = {

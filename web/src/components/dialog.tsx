@@ -1,6 +1,6 @@
+import { XIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { XIcon } from './icons';
 
 type DialogProps = {
   title: string;

@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES, type Message } from '@agentforge/shared';
+import { SparklesIcon, SquareIcon, TriangleAlertIcon } from 'lucide-react';
 import { CopyButton } from '../../../components/copy-button';
-import { AlertIcon, SparkIcon, StopIcon } from '../../../components/icons';
 import { providerStyle } from '../../../components/provider-style';
 import { MarkdownContent } from './markdown-content';
 import { ToolCallCard } from './tool-call-card';
@@ -30,7 +30,7 @@ function splitStopped(content: string): { body: string; stopped: boolean } {
 function ErrorContent({ content }: { content: string }) {
   return (
     <div role="alert" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3">
-      <AlertIcon className="mt-1.5 size-4 shrink-0 text-red-500" />
+      <TriangleAlertIcon className="mt-1.5 size-4 shrink-0 text-red-500" />
       <div className="min-w-0 [&_*]:text-red-800">
         <MarkdownContent content={content} />
       </div>
@@ -51,7 +51,7 @@ export function AssistantMessage({ message, activity }: { message: Message; acti
       <div
         className={`flex size-8 shrink-0 items-center justify-center rounded-full text-white ${style.avatar}`}
       >
-        <SparkIcon className="size-4" />
+        <SparklesIcon className="size-4" />
       </div>
       <div className="min-w-0 flex-1 pt-1">
         {message.model ? (
@@ -66,7 +66,7 @@ export function AssistantMessage({ message, activity }: { message: Message; acti
         {message.isLoading ? <TypingDots activity={activity} /> : null}
         {stopped ? (
           <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600">
-            <StopIcon className="size-3" />
+            <SquareIcon className="size-3" fill="currentColor" />
             {CHAT_MESSAGES.streamingStopped}
           </p>
         ) : null}

@@ -1,6 +1,6 @@
 import { CHAT_INPUT_MAX_HEIGHT_PX } from '@agentforge/shared';
+import { ArrowUpIcon, SquareIcon } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
-import { ArrowUpIcon, StopIcon } from '../../../components/icons';
 
 type ChatInputProps = {
   /** Sends the text; resolves true when it was taken (the input then empties). */
@@ -69,7 +69,7 @@ export function ChatInput({
               onClick={onStop}
               className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-md ring-1 ring-slate-200 transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
             >
-              <StopIcon className="size-3.5" />
+              <SquareIcon className="size-3.5" fill="currentColor" />
               Stop Generating
             </button>
           </div>

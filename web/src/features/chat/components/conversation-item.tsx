@@ -1,6 +1,6 @@
 import type { Conversation } from '@agentforge/shared';
+import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
-import { TrashIcon } from '../../../components/icons';
 
 type ConversationItemProps = {
   conversation: Conversation;
@@ -56,7 +56,7 @@ export function ConversationItem({ conversation, selected, onSelect, onDelete }:
         aria-label={`Delete conversation ${title}`}
         className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded-md p-1.5 text-slate-400 opacity-0 transition group-hover:opacity-100 hover:bg-slate-300/60 hover:text-red-600 focus-visible:opacity-100"
       >
-        <TrashIcon className="size-3.5" />
+        <Trash2Icon className="size-3.5" />
       </button>
     </li>
   );

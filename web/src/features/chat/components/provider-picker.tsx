@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES, type Provider } from '@agentforge/shared';
+import { CheckIcon, ChevronDownIcon, TriangleAlertIcon } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
-import { AlertIcon, CheckIcon, ChevronDownIcon } from '../../../components/icons';
 import { providerStyle } from '../../../components/provider-style';
 import { useDismiss } from '../../../components/use-dismiss';
 import type { ModelChoice } from '../utils/provider-choice';
@@ -36,7 +36,7 @@ export function ProviderPicker({
   if (status === 'error') {
     return (
       <p role="alert" className="inline-flex items-center gap-2 text-sm text-red-600">
-        <AlertIcon />
+        <TriangleAlertIcon className="size-4" />
         {CHAT_MESSAGES.loadProvidersFailed}
         <button type="button" onClick={onRetry} className="font-semibold underline underline-offset-2">
           Retry

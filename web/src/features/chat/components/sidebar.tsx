@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
+import { LogOutIcon, MessageSquareIcon, PlusIcon, ServerIcon, SettingsIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { BrandLogo } from '../../../components/brand-logo';
-import { ChatBubbleIcon, GearIcon, LogoutIcon, PlusIcon, ServerIcon } from '../../../components/icons';
 import { ConversationItem } from './conversation-item';
 
 export type SidebarView = 'chats' | 'servers';
@@ -74,7 +74,7 @@ function ConversationList({
 }
 
 const VIEWS: readonly { id: SidebarView; label: string; icon: typeof ServerIcon }[] = [
-  { id: 'chats', label: 'Chats', icon: ChatBubbleIcon },
+  { id: 'chats', label: 'Chats', icon: MessageSquareIcon },
   { id: 'servers', label: 'Servers', icon: ServerIcon },
 ];
 
@@ -133,7 +133,7 @@ export function Sidebar(props: SidebarProps) {
               onClick={() => onSelect(null)}
               className="flex w-full items-center gap-2.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50"
             >
-              <PlusIcon />
+              <PlusIcon className="size-4" />
               New Chat
             </button>
           </div>
@@ -146,11 +146,11 @@ export function Sidebar(props: SidebarProps) {
       <div className="shrink-0 space-y-0.5 border-t border-slate-200 p-3">
         {email ? <p className="truncate px-3 pb-1.5 text-xs text-slate-500">{email}</p> : null}
         <button type="button" onClick={onOpenSettings} className={FOOTER_BUTTON}>
-          <GearIcon />
+          <SettingsIcon className="size-4" />
           Settings
         </button>
         <button type="button" onClick={onSignOut} disabled={signingOut} className={FOOTER_BUTTON}>
-          <LogoutIcon />
+          <LogOutIcon className="size-4" />
           Sign out
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES, type ToolCall, type ToolCallStatus } from '@agentforge/shared';
-import { WrenchIcon } from '../../../components/icons';
+import { WrenchIcon } from 'lucide-react';
 
 const STATUS: Readonly<Record<ToolCallStatus, { label: string; className: string }>> = {
   calling: { label: 'Calling', className: 'bg-sky-50 text-sky-700 ring-sky-600/20' },

@@ -1,6 +1,6 @@
 import { SERVER_MESSAGES } from '@agentforge/shared';
+import { LogOutIcon, MenuIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { LogoutIcon, MenuIcon } from '../../../components/icons';
 
 type TopBarProps = {
   picker: ReactNode;
@@ -36,7 +36,7 @@ export function TopBar({ picker, server, onOpenSidebar, onLogout, signingOut }: 
         disabled={signingOut}
         className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60"
       >
-        <LogoutIcon />
+        <LogOutIcon className="size-4" />
         Logout
       </button>
     </header>

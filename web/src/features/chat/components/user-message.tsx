@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES, type Message } from '@agentforge/shared';
-import { AlertIcon } from '../../../components/icons';
+import { TriangleAlertIcon } from 'lucide-react';
 
 /** The user's message, as typed, on the right; a failed save shows '[Error saving this message]'. */
 export function UserMessage({ message }: { message: Message }) {
@@ -13,7 +13,7 @@ export function UserMessage({ message }: { message: Message }) {
       </div>
       {failed ? (
         <p className="flex items-center gap-1 text-xs font-medium text-red-600">
-          <AlertIcon className="size-3.5" />
+          <TriangleAlertIcon className="size-3.5" />
           {marker}
         </p>
       ) : null}

@@ -1,6 +1,6 @@
+import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { CopyButton } from '../../../components/copy-button';
-import { AlertIcon, KeyIcon } from '../../../components/icons';
 import { issueExternalToken, type ServerView } from '../api/servers';
 import { useApiBaseUrl } from '../hooks/use-api-base-url';
 import { apiUrlOf, CLIENT_LABELS, type ClientKind, clientConfigOf } from '../utils/external-config';
@@ -106,7 +106,7 @@ export function ExternalAccess({ server }: { server: ServerView }) {
         <div ref={issued} className="space-y-3">
           <CopyField label="Token" value={state.token} what="token" />
           <p className="flex gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200">
-            <AlertIcon className="mt-px size-3.5 shrink-0 text-amber-600" />
+            <TriangleAlertIcon className="mt-px size-3.5 shrink-0 text-amber-600" />
             Copy this token now: it is shown only once. Generating a new one replaces it.
           </p>
           <ClientSnippet name={server.name} url={state.url} token={state.token} />
@@ -123,7 +123,7 @@ export function ExternalAccess({ server }: { server: ServerView }) {
         disabled={state.status === 'issuing'}
         className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-slate-300 transition hover:bg-slate-50 disabled:opacity-50"
       >
-        <KeyIcon className="size-4 text-slate-500" />
+        <KeyRoundIcon className="size-4 text-slate-500" />
         {state.status === 'issuing'
           ? 'Generating…'
           : state.status === 'issued'

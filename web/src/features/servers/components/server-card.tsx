@@ -6,9 +6,9 @@ import {
   SERVER_MESSAGES,
   shouldShowServerLastError,
 } from '@agentforge/shared';
+import { CheckIcon, LinkIcon, PencilIcon, Trash2Icon, TriangleAlertIcon, XIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { CopyButton } from '../../../components/copy-button';
-import { AlertIcon, CheckIcon, LinkIcon, PencilIcon, TrashIcon, XIcon } from '../../../components/icons';
 import { Switch } from '../../../components/switch';
 import type { ServerView } from '../api/servers';
 import type { ServerAction, ServerFailure } from '../hooks/use-servers';
@@ -189,7 +189,7 @@ export function ServerCard({
 
       {failure ? (
         <div role="alert" className="mt-3 flex gap-2 rounded-lg bg-red-50 px-2.5 py-2 ring-1 ring-red-100">
-          <AlertIcon className="mt-0.5 size-3.5 shrink-0 text-red-500" />
+          <TriangleAlertIcon className="mt-0.5 size-3.5 shrink-0 text-red-500" />
           <div className="min-w-0 flex-1 text-xs text-red-800">
             <p className="font-semibold">{failure.title}</p>
             {failure.detail && failure.detail !== failure.title ? (
@@ -263,7 +263,7 @@ export function ServerCard({
             {pending === 'delete' ? (
               <span className="block size-3.5 animate-spin rounded-full border-2 border-slate-200 border-t-slate-600" />
             ) : (
-              <TrashIcon className="size-3.5" />
+              <Trash2Icon className="size-3.5" />
             )}
           </button>
         </div>

@@ -1,10 +1,10 @@
 import { canEditServer, type McpServerConfigBody, SERVER_MESSAGES } from '@agentforge/shared';
+import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
 import { FormBanner } from '../../../components/form/form-banner';
 import { TextField } from '../../../components/form/text-field';
-import { PlusIcon, TrashIcon } from '../../../components/icons';
 import type { ServerView } from '../api/servers';
 import type { ServersState } from '../hooks/use-servers';
 import {
@@ -96,7 +96,7 @@ function EnvironmentRows({
                   aria-label={`Remove variable ${index + 1}`}
                   className="shrink-0 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-red-600"
                 >
-                  <TrashIcon className="size-3.5" />
+                  <Trash2Icon className="size-3.5" />
                 </button>
               )}
             </li>

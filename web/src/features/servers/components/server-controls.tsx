@@ -1,6 +1,6 @@
 import { SERVER_MESSAGES, SUBSCRIPTION_MESSAGES, usageHoursFloored } from '@agentforge/shared';
+import { CheckIcon, ChevronDownIcon, PlusIcon, ServerIcon } from 'lucide-react';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
-import { CheckIcon, ChevronDownIcon, PlusIcon, ServerIcon } from '../../../components/icons';
 import { useDismiss } from '../../../components/use-dismiss';
 import type { ServersState } from '../hooks/use-servers';
 import type { UsageState } from '../hooks/use-usage';
@@ -186,7 +186,7 @@ export function ServerControls({ servers, usage, attachedId, onAttach }: ServerC
         aria-label={CONFIGURE_SERVER_LABEL}
         className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 ring-1 ring-slate-200 transition hover:bg-slate-100 hover:text-slate-900"
       >
-        <ServerIcon />
+        <ServerIcon className="size-4" />
         <span className="hidden md:inline">{CONFIGURE_SERVER_LABEL}</span>
       </button>
       {modal === 'new' ? (

@@ -1,6 +1,6 @@
+import { PlusIcon, ServerIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
-import { PlusIcon, ServerIcon } from '../../../components/icons';
 import type { ServerView } from '../api/servers';
 import { useApiBaseUrl } from '../hooks/use-api-base-url';
 import type { ServersState } from '../hooks/use-servers';
@@ -102,7 +102,7 @@ export function ServersView(props: ServersViewProps) {
           onClick={() => setModal({ kind: 'new' })}
           className="flex w-full items-center gap-2.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50"
         >
-          <PlusIcon />
+          <PlusIcon className="size-4" />
           {ADD_SERVER_LABEL}
         </button>
       </div>
