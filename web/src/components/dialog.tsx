@@ -1,6 +1,6 @@
 import { XIcon } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { type ReactNode, useState } from 'react';
 
 type DialogProps = {
   title: string;
@@ -12,73 +12,78 @@ type DialogProps = {
   footer?: ReactNode;
   /** Tailwind max-width class of the panel. */
   width?: string;
+  /** 'center': a modal in the middle (a sheet from the bottom on phones); 'side': a slide-over. */
+  placement?: 'center' | 'side';
+};
+
+const PLACEMENT = {
+  center: {
+    frame: 'items-end justify-center p-0 sm:items-center sm:p-4',
+    panel: 'max-h-[92dvh] rounded-t-2xl bg-white ring-1 ring-slate-200 sm:rounded-2xl',
+  },
+  side: { frame: 'justify-end', panel: 'h-full bg-slate-50' },
 };
 
 /**
- * A centred modal dialog, rendered into document.body: Escape, the backdrop and the close button
- * close it; focus moves into it when it opens and back where it was when it closes.
+ * A modal dialog (Radix: focus trapped inside, Escape and the backdrop close it, focus returns to
+ * where it was). Mounted while open: the owner renders it or not.
  */
-export function Dialog({ title, description, onClose, children, footer, width = 'max-w-lg' }: DialogProps) {
-  const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, []);
-
-  // In a portal: an ancestor with a transform (the sliding sidebar) would otherwise hold it.
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
-      <button
-        type="button"
-        aria-label="Close dialog"
-        tabIndex={-1}
-        onClick={onClose}
-        className="absolute inset-0 cursor-default bg-slate-900/40 backdrop-blur-[1px]"
-      />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={`relative flex max-h-[92dvh] w-full ${width} flex-col overflow-hidden rounded-t-2xl bg-white shadow-2xl ring-1 ring-slate-200 outline-none sm:rounded-2xl`}
-      >
-        <header className="flex shrink-0 items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
-          <div className="min-w-0">
-            <h2 id={titleId} className="text-base font-semibold text-slate-900">
-              {title}
-            </h2>
-            {description ? <div className="mt-0.5 text-sm text-slate-500">{description}</div> : null}
-          </div>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close"
-            className="-mr-2 rounded-lg p-1.5 text-slate-400 transition hover:bg-slate-100 hover:text-slate-700"
+export function Dialog({
+  title,
+  description,
+  onClose,
+  children,
+  footer,
+  width = 'max-w-lg',
+  placement = 'center',
+}: DialogProps) {
+  const look = PLACEMENT[placement];
+  // Opened by state, not by a Radix Trigger: remember what had focus, to give it back on close.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
+  return (
+    <DialogPrimitive.Root open onOpenChange={(open) => open || onClose()}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[1px]" />
+        <div className={`pointer-events-none fixed inset-0 z-50 flex ${look.frame}`}>
+          <DialogPrimitive.Content
+            // Without a description Radix would warn; the title alone names the dialog.
+            {...(description ? {} : { 'aria-describedby': undefined })}
+            onCloseAutoFocus={(event) => {
+              if (!opener?.isConnected) return;
+              event.preventDefault();
+              opener.focus();
+            }}
+            className={`pointer-events-auto relative flex w-full ${width} flex-col overflow-hidden shadow-2xl outline-none ${look.panel}`}
           >
-            <XIcon className="size-5" />
-          </button>
-        </header>
-        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
-        {footer ? (
-          <footer className="flex shrink-0 items-center justify-end gap-2 border-t border-slate-100 bg-slate-50/70 px-6 py-3">
-            {footer}
-          </footer>
-        ) : null}
-      </div>
-    </div>,
-    document.body,
+            <header className="flex shrink-0 items-start justify-between gap-4 border-b border-slate-100 bg-white px-6 py-4">
+              <div className="min-w-0">
+                <DialogPrimitive.Title className="text-base font-semibold text-slate-900">
+                  {title}
+                </DialogPrimitive.Title>
+                {description ? (
+                  <DialogPrimitive.Description asChild>
+                    <div className="mt-0.5 text-sm text-slate-500">{description}</div>
+                  </DialogPrimitive.Description>
+                ) : null}
+              </div>
+              <DialogPrimitive.Close
+                aria-label="Close"
+                className="-mr-2 rounded-lg p-1.5 text-slate-500 transition hover:bg-slate-100 hover:text-slate-700"
+              >
+                <XIcon className="size-5" />
+              </DialogPrimitive.Close>
+            </header>
+            <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
+            {footer ? (
+              <footer className="flex shrink-0 items-center justify-end gap-2 border-t border-slate-100 bg-slate-50/70 px-6 py-3">
+                {footer}
+              </footer>
+            ) : null}
+          </DialogPrimitive.Content>
+        </div>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
   );
 }

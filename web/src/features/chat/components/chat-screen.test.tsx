@@ -251,6 +251,9 @@ describe('ChatScreen', () => {
     expect(screen.getByRole('tab', { name: 'Direct Chat' }).getAttribute('aria-selected')).toBe('true');
     const agent = screen.getByRole('tab', { name: 'Single Agent' }) as HTMLButtonElement;
     expect(agent.disabled).toBe(true);
-    expect(screen.getAllByRole('tooltip', { hidden: true })[0]?.textContent).toBe('Coming soon');
+    expect(agent.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(agent.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Coming soon',
+    );
   });
 });

@@ -115,31 +115,30 @@ export function ChatScreen({
             />
           }
         />
-        <div className="flex shrink-0 justify-center px-4 pt-3">
-          <ModeTabs />
-        </div>
-        {empty ? (
-          <EmptyChat
-            hint={
-              noProvider ? 'Add an API key or a custom endpoint in Settings to start chatting.' : undefined
-            }
+        <ModeTabs>
+          {empty ? (
+            <EmptyChat
+              hint={
+                noProvider ? 'Add an API key or a custom endpoint in Settings to start chatting.' : undefined
+              }
+            />
+          ) : (
+            <MessageList
+              conversationId={chat.selectedId}
+              messages={chat.messages}
+              loading={chat.loadingMessages}
+              activity={activity}
+            />
+          )}
+          <ChatInput
+            onSend={chat.send}
+            blocked={chat.busy || chat.selection.choice === null}
+            streaming={chat.stream !== null}
+            onStop={chat.stop}
+            notice={chat.notice}
+            onEdit={chat.clearNotice}
           />
-        ) : (
-          <MessageList
-            conversationId={chat.selectedId}
-            messages={chat.messages}
-            loading={chat.loadingMessages}
-            activity={activity}
-          />
-        )}
-        <ChatInput
-          onSend={chat.send}
-          blocked={chat.busy || chat.selection.choice === null}
-          streaming={chat.stream !== null}
-          onStop={chat.stop}
-          notice={chat.notice}
-          onEdit={chat.clearNotice}
-        />
+        </ModeTabs>
       </main>
     </div>
   );

@@ -1,45 +1,57 @@
-import { AGENT_MODE_LABELS, AGENT_MODES } from '@agentforge/shared';
+import { AGENT_MODE_LABELS, AGENT_MODES, type AgentMode } from '@agentforge/shared';
+import { Tabs } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Tooltip } from '../../../components/tooltip';
 
 /** Shown on the modes that are not available yet. */
 export const COMING_SOON = 'Coming soon';
 
-/** The agent modes (spec 2): Direct Chat works; the others arrive with the agent issue. */
-export function ModeTabs() {
+const AVAILABLE: ReadonlySet<AgentMode> = new Set(['direct']);
+
+/**
+ * The agent modes (spec 2) as tabs over the conversation (the panel): Direct Chat works; the
+ * others arrive with the agent issue and say so on hover and to screen readers.
+ */
+export function ModeTabs({ children }: { children: ReactNode }) {
   return (
-    <div
-      role="tablist"
-      aria-label="Mode"
-      className="flex max-w-full gap-1 rounded-xl bg-slate-100 p-1 max-sm:overflow-x-auto"
-    >
-      {AGENT_MODES.map((mode) => {
-        const active = mode === 'direct';
-        return (
-          // A disabled button gets no pointer events: the wrapper shows the tooltip on hover.
-          <span key={mode} className={`group relative ${active ? '' : 'cursor-not-allowed'}`}>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={active}
-              disabled={!active}
-              aria-describedby={active ? undefined : `mode-${mode}-soon`}
-              className={`rounded-lg px-3 py-1.5 text-xs font-medium whitespace-nowrap transition ${
-                active ? 'bg-white text-slate-900 shadow-sm' : 'pointer-events-none text-slate-400'
-              }`}
-            >
-              {AGENT_MODE_LABELS[mode]}
-            </button>
-            {active ? null : (
-              <span
-                id={`mode-${mode}-soon`}
-                role="tooltip"
-                className="pointer-events-none absolute top-full left-1/2 z-30 mt-2 -translate-x-1/2 rounded-md bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white opacity-0 shadow transition group-hover:opacity-100"
+    <Tabs.Root value="direct" className="flex min-h-0 flex-1 flex-col">
+      <div className="flex shrink-0 justify-center px-4 pt-3">
+        <Tabs.List
+          aria-label="Mode"
+          className="flex max-w-full gap-1 rounded-xl bg-slate-100 p-1 max-sm:overflow-x-auto"
+        >
+          {AGENT_MODES.map((mode) => {
+            const available = AVAILABLE.has(mode);
+            const tab = (
+              <Tabs.Trigger
+                key={mode}
+                value={mode}
+                disabled={!available}
+                aria-describedby={available ? undefined : `mode-${mode}-soon`}
+                className="rounded-lg px-3 py-1.5 text-xs font-medium whitespace-nowrap text-slate-500 transition disabled:pointer-events-none data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
               >
-                {COMING_SOON}
-              </span>
-            )}
-          </span>
-        );
-      })}
-    </div>
+                {AGENT_MODE_LABELS[mode]}
+              </Tabs.Trigger>
+            );
+            // A disabled button gets no pointer events: its wrapper carries the hover hint.
+            return available ? (
+              tab
+            ) : (
+              <Tooltip key={mode} content={COMING_SOON}>
+                <span className="cursor-not-allowed">
+                  {tab}
+                  <span id={`mode-${mode}-soon`} className="sr-only">
+                    {COMING_SOON}
+                  </span>
+                </span>
+              </Tooltip>
+            );
+          })}
+        </Tabs.List>
+      </div>
+      <Tabs.Content value="direct" className="flex min-h-0 flex-1 flex-col outline-none">
+        {children}
+      </Tabs.Content>
+    </Tabs.Root>
   );
 }

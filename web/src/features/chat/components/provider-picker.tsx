@@ -1,8 +1,8 @@
 import { CHAT_MESSAGES, type Provider } from '@agentforge/shared';
 import { CheckIcon, ChevronDownIcon, TriangleAlertIcon } from 'lucide-react';
-import { useCallback, useId, useRef, useState } from 'react';
+import { DropdownMenu } from 'radix-ui';
+import { MENU, MENU_ITEM } from '../../../components/menu';
 import { providerStyle } from '../../../components/provider-style';
-import { useDismiss } from '../../../components/use-dismiss';
 import type { ModelChoice } from '../utils/provider-choice';
 
 type ProviderPickerProps = {
@@ -26,13 +26,6 @@ export function ProviderPicker({
   onRetry,
   onAddProvider,
 }: ProviderPickerProps) {
-  const [open, setOpen] = useState(false);
-  const closeMenu = useCallback(() => setOpen(false), []);
-  const root = useRef<HTMLDivElement>(null);
-  const listId = useId();
-
-  useDismiss(open, closeMenu, root);
-
   if (status === 'error') {
     return (
       <p role="alert" className="inline-flex items-center gap-2 text-sm text-red-600">
@@ -59,62 +52,49 @@ export function ProviderPicker({
   const provider = providers.find((p) => p.id === choice.provider);
   const model = provider?.models.find((m) => m.id === choice.model);
   return (
-    <div ref={root} className="relative min-w-0">
-      <button
-        type="button"
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-controls={open ? listId : undefined}
-        onClick={() => setOpen((o) => !o)}
-        className={TRIGGER}
-      >
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={TRIGGER}>
         <span className={`size-2.5 shrink-0 rounded-full ${providerStyle(choice.provider).dot}`} />
         <span className="truncate">
           <span className="text-slate-500">{provider?.name} · </span>
           {model?.name ?? choice.model}
         </span>
         <ChevronDownIcon className="size-4 shrink-0 text-slate-500" />
-      </button>
-      {open ? (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label="Model"
-          className="absolute top-full left-0 z-30 mt-1 max-h-[70vh] w-72 overflow-y-auto rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-slate-200"
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={4}
+          className={`${MENU} max-h-[70vh] w-72 overflow-y-auto`}
         >
           {providers.map((p) => (
-            <fieldset key={p.id} aria-label={p.name} className="py-1">
-              <p className="flex items-center gap-2 px-2.5 pt-1 pb-1.5">
+            <DropdownMenu.RadioGroup
+              key={p.id}
+              aria-label={p.name}
+              value={p.id === choice.provider ? choice.model : ''}
+              onValueChange={(modelId) => onChoose({ provider: p.id, model: modelId })}
+              className="py-1"
+            >
+              <DropdownMenu.Label className="flex items-center gap-2 px-2.5 pt-1 pb-1.5">
                 <span
                   className={`rounded-md px-1.5 py-0.5 text-[11px] font-semibold ring-1 ${providerStyle(p.id).badge}`}
                 >
                   {p.name}
                 </span>
-              </p>
-              {p.models.map((m) => {
-                const selected = p.id === choice.provider && m.id === choice.model;
-                return (
-                  <button
-                    key={m.id}
-                    type="button"
-                    role="option"
-                    aria-selected={selected}
-                    onClick={() => {
-                      onChoose({ provider: p.id, model: m.id });
-                      setOpen(false);
-                    }}
-                    className="flex w-full items-center gap-2 rounded-lg px-2.5 py-2 text-left text-sm text-slate-700 hover:bg-slate-100"
-                  >
-                    <span className={`size-2 shrink-0 rounded-full ${providerStyle(p.id).dot}`} />
-                    <span className="flex-1 truncate">{m.name}</span>
-                    {selected ? <CheckIcon className="size-4 text-slate-900" /> : null}
-                  </button>
-                );
-              })}
-            </fieldset>
+              </DropdownMenu.Label>
+              {p.models.map((m) => (
+                <DropdownMenu.RadioItem key={m.id} value={m.id} className={MENU_ITEM}>
+                  <span className={`size-2 shrink-0 rounded-full ${providerStyle(p.id).dot}`} />
+                  <span className="flex-1 truncate">{m.name}</span>
+                  <DropdownMenu.ItemIndicator>
+                    <CheckIcon className="size-4 text-slate-900" />
+                  </DropdownMenu.ItemIndicator>
+                </DropdownMenu.RadioItem>
+              ))}
+            </DropdownMenu.RadioGroup>
           ))}
-        </div>
-      ) : null}
-    </div>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

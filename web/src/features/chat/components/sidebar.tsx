@@ -1,5 +1,6 @@
 import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
 import { LogOutIcon, MessageSquareIcon, PlusIcon, ServerIcon, SettingsIcon } from 'lucide-react';
+import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { BrandLogo } from '../../../components/brand-logo';
 import { ConversationItem } from './conversation-item';
@@ -73,31 +74,28 @@ function ConversationList({
   );
 }
 
+const PANEL = 'flex min-h-0 flex-1 flex-col outline-none';
+
 const VIEWS: readonly { id: SidebarView; label: string; icon: typeof ServerIcon }[] = [
   { id: 'chats', label: 'Chats', icon: MessageSquareIcon },
   { id: 'servers', label: 'Servers', icon: ServerIcon },
 ];
 
-/** The Chats/Servers toggle (spec 2). */
-function ViewToggle({ view, onChange }: { view: SidebarView; onChange: (view: SidebarView) => void }) {
+/** The Chats/Servers toggle (spec 2): a tab list (arrow keys move between the two). */
+function ViewToggle() {
   return (
-    <div role="tablist" aria-label="Sidebar" className="mx-3 mb-3 flex gap-1 rounded-lg bg-slate-200/60 p-1">
+    <Tabs.List aria-label="Sidebar" className="mx-3 mb-3 flex gap-1 rounded-lg bg-slate-200/60 p-1">
       {VIEWS.map(({ id, label, icon: Icon }) => (
-        <button
+        <Tabs.Trigger
           key={id}
-          type="button"
-          role="tab"
-          aria-selected={view === id}
-          onClick={() => onChange(id)}
-          className={`flex flex-1 items-center justify-center gap-1.5 rounded-md px-2 py-1.5 text-xs font-semibold transition ${
-            view === id ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800'
-          }`}
+          value={id}
+          className="flex flex-1 items-center justify-center gap-1.5 rounded-md px-2 py-1.5 text-xs font-semibold text-slate-600 transition hover:text-slate-800 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
         >
           <Icon className="size-3.5" />
           {label}
-        </button>
+        </Tabs.Trigger>
       ))}
-    </div>
+    </Tabs.List>
   );
 }
 
@@ -116,32 +114,45 @@ export function Sidebar(props: SidebarProps) {
     view = 'chats',
     onViewChange,
   } = props;
-  const showServers = servers !== undefined && view === 'servers';
+  const chats = (
+    <>
+      <div className="px-3 pb-2">
+        <button
+          type="button"
+          onClick={() => onSelect(null)}
+          className="flex w-full items-center gap-2.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50"
+        >
+          <PlusIcon className="size-4" />
+          New Chat
+        </button>
+      </div>
+      <nav aria-label="Conversations" className="min-h-0 flex-1 overflow-y-auto px-3 py-2">
+        <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Chats</p>
+        <ConversationList {...props} />
+      </nav>
+    </>
+  );
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-14 shrink-0 items-center px-4">
         <BrandLogo />
       </div>
-      {servers !== undefined && onViewChange ? <ViewToggle view={view} onChange={onViewChange} /> : null}
-      {showServers ? (
-        servers
+      {servers !== undefined && onViewChange ? (
+        <Tabs.Root
+          value={view}
+          onValueChange={(value) => onViewChange(value as SidebarView)}
+          className="flex min-h-0 flex-1 flex-col"
+        >
+          <ViewToggle />
+          <Tabs.Content value="chats" className={PANEL}>
+            {chats}
+          </Tabs.Content>
+          <Tabs.Content value="servers" className={PANEL}>
+            {servers}
+          </Tabs.Content>
+        </Tabs.Root>
       ) : (
-        <>
-          <div className="px-3 pb-2">
-            <button
-              type="button"
-              onClick={() => onSelect(null)}
-              className="flex w-full items-center gap-2.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50"
-            >
-              <PlusIcon className="size-4" />
-              New Chat
-            </button>
-          </div>
-          <nav aria-label="Conversations" className="min-h-0 flex-1 overflow-y-auto px-3 py-2">
-            <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">Chats</p>
-            <ConversationList {...props} />
-          </nav>
-        </>
+        chats
       )}
       <div className="shrink-0 space-y-0.5 border-t border-slate-200 p-3">
         {email ? <p className="truncate px-3 pb-1.5 text-xs text-slate-500">{email}</p> : null}

@@ -1,4 +1,5 @@
 import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
+import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { CopyButton } from '../../../components/copy-button';
 import { issueExternalToken, type ServerView } from '../api/servers';
@@ -30,24 +31,23 @@ function ClientSnippet({ name, url, token }: { name: string; url: string; token:
   const [kind, setKind] = useState<ClientKind>('cursor');
   const snippet = clientConfigOf(kind, name, url, token);
   return (
-    <div className="overflow-hidden rounded-xl bg-slate-900 ring-1 ring-slate-800">
+    <Tabs.Root
+      value={kind}
+      onValueChange={(value) => setKind(value as ClientKind)}
+      className="overflow-hidden rounded-xl bg-slate-900 ring-1 ring-slate-800"
+    >
       <div className="flex items-center gap-1 border-b border-white/10 px-2 py-1.5">
-        <div role="tablist" aria-label="Client" className="flex gap-1">
+        <Tabs.List aria-label="Client" className="flex gap-1">
           {(Object.keys(CLIENT_LABELS) as ClientKind[]).map((option) => (
-            <button
+            <Tabs.Trigger
               key={option}
-              type="button"
-              role="tab"
-              aria-selected={kind === option}
-              onClick={() => setKind(option)}
-              className={`rounded-md px-2 py-1 text-xs font-medium transition ${
-                kind === option ? 'bg-white/15 text-white' : 'text-slate-400 hover:text-slate-200'
-              }`}
+              value={option}
+              className="rounded-md px-2 py-1 text-xs font-medium text-slate-400 transition hover:text-slate-200 data-[state=active]:bg-white/15 data-[state=active]:text-white"
             >
               {CLIENT_LABELS[option]}
-            </button>
+            </Tabs.Trigger>
           ))}
-        </div>
+        </Tabs.List>
         <span className="flex-1" />
         <CopyButton
           text={snippet}
@@ -55,15 +55,17 @@ function ClientSnippet({ name, url, token }: { name: string; url: string; token:
           className="text-slate-300 hover:bg-white/10 hover:text-white"
         />
       </div>
-      <pre className="max-h-56 overflow-auto p-3 font-mono text-[11px] leading-5 text-slate-100">
-        {snippet}
-      </pre>
-      <p className="border-t border-white/10 px-3 py-2 text-[11px] text-slate-400">
-        {kind === 'cursor'
-          ? 'Add to ~/.cursor/mcp.json.'
-          : 'Add to claude_desktop_config.json (needs Node.js).'}
-      </p>
-    </div>
+      <Tabs.Content value={kind} className="outline-none">
+        <pre className="max-h-56 overflow-auto p-3 font-mono text-[11px] leading-5 text-slate-100">
+          {snippet}
+        </pre>
+        <p className="border-t border-white/10 px-3 py-2 text-[11px] text-slate-400">
+          {kind === 'cursor'
+            ? 'Add to ~/.cursor/mcp.json.'
+            : 'Add to claude_desktop_config.json (needs Node.js).'}
+        </p>
+      </Tabs.Content>
+    </Tabs.Root>
   );
 }
 

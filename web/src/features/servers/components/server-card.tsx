@@ -7,9 +7,11 @@ import {
   shouldShowServerLastError,
 } from '@agentforge/shared';
 import { CheckIcon, LinkIcon, PencilIcon, Trash2Icon, TriangleAlertIcon, XIcon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
 import { Switch } from '../../../components/switch';
+import { Tooltip } from '../../../components/tooltip';
 import type { ServerView } from '../api/servers';
 import type { ServerAction, ServerFailure } from '../hooks/use-servers';
 import { cardIdleTimeout } from '../utils/server-form';
@@ -51,45 +53,6 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The delete confirmation (spec 4): an enabled server is disabled first, and the text says so. */
-function ConfirmDelete({
-  server,
-  onConfirm,
-  onCancel,
-}: {
-  server: ServerView;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <div
-      role="alertdialog"
-      aria-label="Delete server"
-      className="mt-3 rounded-lg bg-red-50 p-3 ring-1 ring-red-100"
-    >
-      <p className="text-xs text-red-900">
-        {SERVER_MESSAGES.deleteConfirmation(server.name, server.status === 'enabled')}
-      </p>
-      <div className="mt-2 flex gap-2">
-        <button
-          type="button"
-          onClick={onConfirm}
-          className="rounded-md bg-red-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-red-500"
-        >
-          Delete
-        </button>
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded-md px-2.5 py-1 text-xs font-semibold text-slate-700 hover:bg-white"
-        >
-          Cancel
-        </button>
-      </div>
-    </div>
-  );
-}
-
 /**
  * One MCP server (spec 2, 4): status, package, idle timeout, endpoint and, in the error state, the
  * last error. The toggle shows for enabled, defined, disabled and error and waits during
@@ -109,7 +72,6 @@ export function ServerCard({
   onAttach,
   onDismissFailure,
 }: ServerCardProps) {
-  const [confirming, setConfirming] = useState(false);
   const busy = pending !== undefined;
   const editable = canEditServer(server.status) && !busy;
   const deletable = canDeleteServer(server.status, busy);
@@ -207,67 +169,66 @@ export function ServerCard({
         </div>
       ) : null}
 
-      {confirming ? (
-        <ConfirmDelete
-          server={server}
-          onConfirm={() => {
-            setConfirming(false);
-            onDelete(server);
-          }}
-          onCancel={() => setConfirming(false)}
-        />
-      ) : (
-        <div className="mt-3 flex items-center gap-1 border-t border-slate-100 pt-2">
-          {attached ? (
-            <span className="inline-flex items-center gap-1 px-1.5 text-xs font-medium text-indigo-600">
-              <CheckIcon className="size-3.5" />
-              In this chat
-            </span>
-          ) : (
-            <button
-              type="button"
-              onClick={() => onAttach(server)}
-              className="rounded-md px-1.5 py-1 text-xs font-semibold text-indigo-600 transition hover:bg-indigo-50"
-            >
-              Use in chat
-            </button>
-          )}
-          <span className="flex-1" />
+      <div className="mt-3 flex items-center gap-1 border-t border-slate-100 pt-2">
+        {attached ? (
+          <span className="inline-flex items-center gap-1 px-1.5 text-xs font-medium text-indigo-600">
+            <CheckIcon className="size-3.5" />
+            In this chat
+          </span>
+        ) : (
           <button
             type="button"
-            onClick={() => onEdit(server)}
-            disabled={!editable}
-            aria-label={`Edit ${server.name}`}
-            title={editable ? 'Edit' : 'Disable the server to edit it'}
-            className={ICON_BUTTON}
+            onClick={() => onAttach(server)}
+            className="rounded-md px-1.5 py-1 text-xs font-semibold text-indigo-600 transition hover:bg-indigo-50"
           >
-            <PencilIcon className="size-3.5" />
+            Use in chat
           </button>
+        )}
+        <span className="flex-1" />
+        <Tooltip content={editable ? 'Edit' : 'Disable the server to edit it'}>
+          <span className="inline-flex">
+            <button
+              type="button"
+              onClick={() => onEdit(server)}
+              disabled={!editable}
+              aria-label={`Edit ${server.name}`}
+              className={ICON_BUTTON}
+            >
+              <PencilIcon className="size-3.5" />
+            </button>
+          </span>
+        </Tooltip>
+        <Tooltip content="External access">
           <button
             type="button"
             onClick={() => onConnect(server)}
             aria-label={`Connect ${server.name}`}
-            title="External access"
             className={ICON_BUTTON}
           >
             <LinkIcon className="size-3.5" />
           </button>
-          <button
-            type="button"
-            onClick={() => setConfirming(true)}
-            disabled={!deletable}
-            aria-label={`Delete ${server.name}`}
-            title={deletable ? 'Delete' : 'Wait until the server has settled'}
-            className={`${ICON_BUTTON} hover:text-red-600`}
-          >
-            {pending === 'delete' ? (
-              <span className="block size-3.5 animate-spin rounded-full border-2 border-slate-200 border-t-slate-600" />
-            ) : (
-              <Trash2Icon className="size-3.5" />
-            )}
-          </button>
-        </div>
-      )}
+        </Tooltip>
+        <ConfirmDialog
+          title="Delete server"
+          description={SERVER_MESSAGES.deleteConfirmation(server.name, server.status === 'enabled')}
+          confirmLabel="Delete"
+          onConfirm={() => onDelete(server)}
+          trigger={
+            <button
+              type="button"
+              disabled={!deletable}
+              aria-label={`Delete ${server.name}`}
+              className={`${ICON_BUTTON} hover:text-red-600`}
+            >
+              {pending === 'delete' ? (
+                <span className="block size-3.5 animate-spin rounded-full border-2 border-slate-200 border-t-slate-600" />
+              ) : (
+                <Trash2Icon className="size-3.5" />
+              )}
+            </button>
+          }
+        />
+      </div>
     </article>
   );
 }

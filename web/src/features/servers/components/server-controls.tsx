@@ -1,7 +1,8 @@
 import { SERVER_MESSAGES, SUBSCRIPTION_MESSAGES, usageHoursFloored } from '@agentforge/shared';
 import { CheckIcon, ChevronDownIcon, PlusIcon, ServerIcon } from 'lucide-react';
-import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
-import { useDismiss } from '../../../components/use-dismiss';
+import { DropdownMenu } from 'radix-ui';
+import { type ReactNode, useState } from 'react';
+import { MENU, MENU_ITEM } from '../../../components/menu';
 import type { ServersState } from '../hooks/use-servers';
 import type { UsageState } from '../hooks/use-usage';
 import { ServerConfigModal } from './server-config-modal';
@@ -19,11 +20,11 @@ type ServerControlsProps = {
   onAttach: (serverId: string | null) => void;
 };
 
+/** The radio value of 'No server' (server ids are ulids, never this). */
+const NO_SERVER = 'none';
+
 const TRIGGER =
   'inline-flex max-w-72 items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500';
-const OPTION =
-  'flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm text-slate-700 hover:bg-slate-100';
-
 /** Usage as 'X/Y hours', both floored (spec 9), or 'Failed to load usage data'. */
 export function UsageMeter({ usage }: { usage: UsageState }) {
   if (usage.status === 'error') {
@@ -62,21 +63,10 @@ export function UsageMeter({ usage }: { usage: UsageState }) {
  * Connected', as a picker of the user's servers; the compute usage; and 'Configure Server'.
  */
 export function ServerControls({ servers, usage, attachedId, onAttach }: ServerControlsProps) {
-  const [open, setOpen] = useState(false);
-  const closeMenu = useCallback(() => setOpen(false), []);
   const [modal, setModal] = useState<'new' | 'edit' | null>(null);
-  const root = useRef<HTMLDivElement>(null);
-  const listId = useId();
   const attached = attachedId ? servers.servers.find((s) => s.id === attachedId) : undefined;
   // An id the list does not know (deleted meanwhile) once the list has loaded.
   const missing = attachedId !== null && !attached && servers.status === 'ready';
-
-  useDismiss(open, closeMenu, root);
-
-  const choose = (serverId: string | null) => {
-    onAttach(serverId);
-    setOpen(false);
-  };
 
   let label: ReactNode;
   if (attached) {
@@ -111,72 +101,59 @@ export function ServerControls({ servers, usage, attachedId, onAttach }: ServerC
 
   return (
     <div className="flex min-w-0 shrink-0 items-center gap-1 sm:gap-3">
-      <div ref={root} className="relative min-w-0">
-        <button
-          type="button"
-          aria-haspopup="listbox"
-          aria-expanded={open}
-          aria-controls={open ? listId : undefined}
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger
           aria-label={`Chat server: ${attached ? `${attached.name}${isServerActive(attached) ? ` ${ACTIVE_BADGE}` : ''}` : missing ? 'Server removed' : SERVER_MESSAGES.noServerConnected}`}
-          onClick={() => setOpen((o) => !o)}
           className={TRIGGER}
         >
           {label}
           <ChevronDownIcon className="size-4 shrink-0 text-slate-400" />
-        </button>
-        {open ? (
-          <div
-            id={listId}
-            role="listbox"
-            aria-label="Server"
-            className="absolute top-full right-0 z-30 mt-1 w-72 rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-slate-200 max-sm:fixed max-sm:inset-x-3 max-sm:top-14 max-sm:w-auto"
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            collisionPadding={12}
+            className={`${MENU} w-72 max-w-[calc(100vw-1.5rem)]`}
           >
-            <p className="px-2.5 pt-1 pb-1.5 text-[11px] font-semibold tracking-wide text-slate-400 uppercase">
+            <DropdownMenu.Label className="px-2.5 pt-1 pb-1.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">
               Tools for this chat
-            </p>
-            {servers.servers.map((server) => (
-              <button
-                key={server.id}
-                type="button"
-                role="option"
-                aria-selected={server.id === attachedId}
-                onClick={() => choose(server.id)}
-                className={OPTION}
-              >
-                <ServerStatusDot server={server} />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-slate-800">{server.name}</span>
-                  <span className="block truncate text-xs text-slate-500">{statusTextOf(server)}</span>
-                </span>
-                {server.id === attachedId ? <CheckIcon className="size-4 text-slate-900" /> : null}
-              </button>
-            ))}
-            <button
-              type="button"
-              role="option"
-              aria-selected={attachedId === null}
-              onClick={() => choose(null)}
-              className={OPTION}
+            </DropdownMenu.Label>
+            <DropdownMenu.RadioGroup
+              value={attachedId ?? NO_SERVER}
+              onValueChange={(value) => onAttach(value === NO_SERVER ? null : value)}
             >
-              <span className="size-2 shrink-0 rounded-full bg-slate-300" />
-              <span className="flex-1 text-slate-600">No server</span>
-              {attachedId === null ? <CheckIcon className="size-4 text-slate-900" /> : null}
-            </button>
-            <div className="my-1 border-t border-slate-100" />
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                setModal('new');
-              }}
-              className={`${OPTION} font-medium text-indigo-600`}
+              {servers.servers.map((server) => (
+                <DropdownMenu.RadioItem key={server.id} value={server.id} className={MENU_ITEM}>
+                  <ServerStatusDot server={server} />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium text-slate-800">{server.name}</span>
+                    <span className="block truncate text-xs text-slate-500">{statusTextOf(server)}</span>
+                  </span>
+                  <DropdownMenu.ItemIndicator>
+                    <CheckIcon className="size-4 text-slate-900" />
+                  </DropdownMenu.ItemIndicator>
+                </DropdownMenu.RadioItem>
+              ))}
+              <DropdownMenu.RadioItem value={NO_SERVER} className={MENU_ITEM}>
+                <span className="size-2 shrink-0 rounded-full bg-slate-300" />
+                <span className="flex-1 text-slate-600">No server</span>
+                <DropdownMenu.ItemIndicator>
+                  <CheckIcon className="size-4 text-slate-900" />
+                </DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            </DropdownMenu.RadioGroup>
+            <DropdownMenu.Separator className="my-1 border-t border-slate-100" />
+            <DropdownMenu.Item
+              onSelect={() => setModal('new')}
+              className={`${MENU_ITEM} font-medium text-indigo-600`}
             >
               <PlusIcon className="size-4" />
               {ADD_SERVER_LABEL}
-            </button>
-          </div>
-        ) : null}
-      </div>
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
       <div className="hidden w-24 lg:block">
         <UsageMeter usage={usage} />
       </div>
