@@ -126,7 +126,10 @@ describe('chatting on the local stack with a custom endpoint', () => {
     await sidebar()
       .getByRole('button', { name: `Delete conversation ${title}` })
       .click();
-    await sidebar().getByRole('button', { name: 'Delete', exact: true }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete conversation' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await sidebar().getByText('No conversations yet.').waitFor();
     await page.reload();
     await sidebar().getByText('No conversations yet.').waitFor();
