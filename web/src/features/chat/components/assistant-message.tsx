@@ -75,7 +75,7 @@ export function AssistantMessage({ message, activity }: { message: Message; acti
             <CopyButton
               text={body}
               what="message"
-              className="text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+              className="text-slate-500 hover:bg-slate-100 hover:text-slate-700"
             />
           </div>
         ) : null}

@@ -45,7 +45,7 @@ const PROGRESS_TEXT: Partial<Record<ServerView['status'], string>> = {
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex min-w-0 items-baseline gap-2">
-      <dt className="w-16 shrink-0 text-[11px] font-medium tracking-wide text-slate-400 uppercase">
+      <dt className="w-16 shrink-0 text-[11px] font-medium tracking-wide text-slate-500 uppercase">
         {label}
       </dt>
       <dd className="min-w-0 flex-1 text-xs text-slate-700">{children}</dd>

@@ -107,7 +107,7 @@ export function ServersView(props: ServersViewProps) {
         </button>
       </div>
       <section aria-label="MCP servers" className="min-h-0 flex-1 overflow-y-auto px-3 py-2">
-        <p className="flex items-center gap-2 px-3 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+        <p className="flex items-center gap-2 px-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           Servers
           {servers.polling ? (
             <span

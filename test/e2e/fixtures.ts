@@ -1,0 +1,95 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { apiAs } from '../support/api.js';
+import { launchChromium } from '../support/browser.js';
+import { configureAmplify, signUpAndSignIn, TEST_PASSWORD, uniqueEmail } from '../support/identity.js';
+import { startTestStack } from '../support/local-stack.js';
+import { type ModelServer, startModelServer } from '../support/model-server/index.js';
+
+type Stack = Awaited<ReturnType<typeof startTestStack>>;
+
+/** What every e2e file shares: one local stack (with the web app), one Chromium, a model server. */
+export type E2e = {
+  stack: Stack;
+  models: ModelServer;
+  browser: Browser;
+  url: (path: string) => string;
+  /** A fresh browser context (no cookies or storage of another test) and its page; closed after the test. */
+  openPage: (options?: { width?: number; height?: number }) => Promise<Page>;
+  screenshot: (page: Page, name: string) => Promise<unknown>;
+};
+
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
+
+/** Starts the stack, the model server and Chromium before the file's tests and stops them after. */
+export function setUpE2e(file: string): E2e {
+  const contexts: BrowserContext[] = [];
+  const e2e = {
+    url: (path: string) => `${e2e.stack.webUrl}${path}`,
+    openPage: async ({ width = 1280, height = 800 } = {}) => {
+      const context = await e2e.browser.newContext({ viewport: { width, height } });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      contexts.push(context);
+      return context.newPage();
+    },
+    screenshot: (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${file}-${name}.png` }),
+  } as E2e;
+
+  beforeAll(async () => {
+    e2e.models = await startModelServer();
+    e2e.stack = await startTestStack({ web: true });
+    configureAmplify(e2e.stack.runtimeConfig);
+    e2e.browser = await launchChromium();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await e2e.stack?.stop();
+    await e2e.models?.stop();
+  });
+  return e2e;
+}
+
+/** A new confirmed account (made through the identity service; the UI flows have their own tests). */
+export function signUpAs(label: string): Promise<{ email: string; idToken: string }> {
+  return signUpAndSignIn(uniqueEmail(label));
+}
+
+/** A new account with the local model server stored as its custom endpoint ('Local model'). */
+export async function signUpWithModel(e2e: E2e, label: string): Promise<{ email: string; idToken: string }> {
+  const user = await signUpAs(label);
+  const key = await apiAs(e2e.stack.apiUrl, user.idToken).post('/api-keys', {
+    provider: 'custom',
+    baseUrl: e2e.models.baseUrls.custom,
+    label: 'Local model',
+  });
+  expect(key.status).toBe(201);
+  return user;
+}
+
+/** Logs in through the login form and waits for /home. */
+export async function loginAs(e2e: E2e, page: Page, email: string): Promise<void> {
+  await page.goto(e2e.url('/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(e2e.url('/home'));
+}
+
+/**
+ * axe (WCAG 2.1 A/AA) on what the page shows now; fails on any serious or critical violation,
+ * naming the rule and the elements.
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+    .join('\n');
+  expect(serious, `axe on ${what}`).toBe('');
+}
