@@ -66,7 +66,9 @@ describe('chatting on the local stack with a custom endpoint', () => {
       .toMatch(/Echo:(?! Hello there friend)/);
     await e2e.screenshot(page, '3-streaming');
     await replies(page).last().getByText('Echo: Hello there friend').waitFor();
-    await sidebar(page).getByRole('button', { name: 'Hello there friend [[slow:150]]', exact: true }).waitFor();
+    await sidebar(page)
+      .getByRole('button', { name: 'Hello there friend [[slow:150]]', exact: true })
+      .waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Stop Generating' }).count()).toBe(0);
     await expectAccessible(page, 'home with a streamed reply');
 

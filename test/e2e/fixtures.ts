@@ -15,8 +15,11 @@ export type E2e = {
   models: ModelServer;
   browser: Browser;
   url: (path: string) => string;
-  /** A fresh browser context (no cookies or storage of another test) and its page; closed after the test. */
-  openPage: (options?: { width?: number; height?: number }) => Promise<Page>;
+  /**
+   * A fresh browser context (no cookies or storage of another test) and its page, closed after the
+   * test; with `persist` (for a beforeAll) it lives until the file ends.
+   */
+  openPage: (options?: { width?: number; height?: number; persist?: boolean }) => Promise<Page>;
   screenshot: (page: Page, name: string) => Promise<unknown>;
 };
 
@@ -27,10 +30,10 @@ export function setUpE2e(file: string): E2e {
   const contexts: BrowserContext[] = [];
   const e2e = {
     url: (path: string) => `${e2e.stack.webUrl}${path}`,
-    openPage: async ({ width = 1280, height = 800 } = {}) => {
+    openPage: async ({ width = 1280, height = 800, persist = false } = {}) => {
       const context = await e2e.browser.newContext({ viewport: { width, height } });
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-      contexts.push(context);
+      if (!persist) contexts.push(context);
       return context.newPage();
     },
     screenshot: (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${file}-${name}.png` }),

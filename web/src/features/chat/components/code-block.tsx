@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { CopyButton } from '../../../components/copy-button';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 const HighlightedCode = lazy(() => import('./highlighted-code'));
 
@@ -11,11 +12,13 @@ export function CodeBlock({ code, language }: { code: string; language: string }
         <span className="font-mono text-xs text-slate-400">{language || 'text'}</span>
         <CopyButton text={code} what="code" className="text-slate-300 hover:bg-white/10 hover:text-white" />
       </div>
-      <pre className="overflow-x-auto p-4 font-mono text-[13px] leading-relaxed text-slate-100">
-        <Suspense fallback={<code className="block">{code}</code>}>
-          <HighlightedCode code={code} language={language} />
-        </Suspense>
-      </pre>
+      <ScrollRegion label={`${language || 'text'} code`} className="overflow-x-auto">
+        <pre className="p-4 font-mono text-[13px] leading-relaxed text-slate-100">
+          <Suspense fallback={<code className="block">{code}</code>}>
+            <HighlightedCode code={code} language={language} />
+          </Suspense>
+        </pre>
+      </ScrollRegion>
     </div>
   );
 }

@@ -52,7 +52,7 @@ export function ProviderPicker({
   const provider = providers.find((p) => p.id === choice.provider);
   const model = provider?.models.find((m) => m.id === choice.model);
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={TRIGGER}>
         <span className={`size-2.5 shrink-0 rounded-full ${providerStyle(choice.provider).dot}`} />
         <span className="truncate">

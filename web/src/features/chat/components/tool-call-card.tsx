@@ -1,5 +1,6 @@
 import { CHAT_MESSAGES, type ToolCall, type ToolCallStatus } from '@agentforge/shared';
 import { WrenchIcon } from 'lucide-react';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 const STATUS: Readonly<Record<ToolCallStatus, { label: string; className: string }>> = {
   calling: { label: 'Calling', className: 'bg-sky-50 text-sky-700 ring-sky-600/20' },
@@ -22,9 +23,12 @@ function Section({ title, value }: { title: string; value: unknown }) {
   return (
     <div>
       <p className="mb-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">{title}</p>
-      <pre className="max-h-60 overflow-auto rounded-lg bg-white p-3 font-mono text-xs text-slate-700 ring-1 ring-slate-200">
-        {shown(value)}
-      </pre>
+      <ScrollRegion
+        label={title}
+        className="max-h-60 overflow-auto rounded-lg bg-white ring-1 ring-slate-200"
+      >
+        <pre className="p-3 font-mono text-xs text-slate-700">{shown(value)}</pre>
+      </ScrollRegion>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { CopyButton } from '../../../components/copy-button';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { issueExternalToken, type ServerView } from '../api/servers';
 import { useApiBaseUrl } from '../hooks/use-api-base-url';
 import { apiUrlOf, CLIENT_LABELS, type ClientKind, clientConfigOf } from '../utils/external-config';
@@ -56,9 +57,9 @@ function ClientSnippet({ name, url, token }: { name: string; url: string; token:
         />
       </div>
       <Tabs.Content value={kind} className="outline-none">
-        <pre className="max-h-56 overflow-auto p-3 font-mono text-[11px] leading-5 text-slate-100">
-          {snippet}
-        </pre>
+        <ScrollRegion label="Client configuration" className="max-h-56 overflow-auto">
+          <pre className="p-3 font-mono text-[11px] leading-5 text-slate-100">{snippet}</pre>
+        </ScrollRegion>
         <p className="border-t border-white/10 px-3 py-2 text-[11px] text-slate-400">
           {kind === 'cursor'
             ? 'Add to ~/.cursor/mcp.json.'

@@ -101,7 +101,7 @@ export function ServerControls({ servers, usage, attachedId, onAttach }: ServerC
 
   return (
     <div className="flex min-w-0 shrink-0 items-center gap-1 sm:gap-3">
-      <DropdownMenu.Root>
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           aria-label={`Chat server: ${attached ? `${attached.name}${isServerActive(attached) ? ` ${ACTIVE_BADGE}` : ''}` : missing ? 'Server removed' : SERVER_MESSAGES.noServerConnected}`}
           className={TRIGGER}
