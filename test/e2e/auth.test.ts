@@ -1,43 +1,24 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
-import { configureAmplify, signUpAndSignIn, TEST_PASSWORD, uniqueEmail } from '../support/identity.js';
-import { startTestStack } from '../support/local-stack.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, uniqueEmail } from '../support/identity.js';
+import { expectAccessible, setUpE2e, signUpAs } from './fixtures.js';
 
 type OutboxKind = 'sign-up-code' | 'resend-code' | 'password-reset-code';
 type OutboxLine = { to: string; kind: OutboxKind; code: string };
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-let browser: Browser;
-let context: BrowserContext;
+const e2e = setUpE2e('auth');
 let page: Page;
 
-beforeAll(async () => {
-  stack = await startTestStack({ web: true });
-  configureAmplify(stack.runtimeConfig);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
 beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
+  page = await e2e.openPage();
 });
 
-afterEach(async () => {
-  await context?.close();
-});
-
-const url = (path: string) => `${stack.webUrl}${path}`;
+const url = (path: string) => e2e.url(path);
 const pathname = () => new URL(page.url()).pathname;
 
 async function outbox(): Promise<OutboxLine[]> {
-  const text = await readFile(stack.outboxFile, 'utf8').catch(() => '');
+  const text = await readFile(e2e.stack.outboxFile, 'utf8').catch(() => '');
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')
@@ -57,10 +38,8 @@ async function codeFor(email: string, kind: OutboxKind, after = 0): Promise<stri
   return code as string;
 }
 
-/** A confirmed account made through the identity service directly (the UI flows are tested below). */
 async function confirmedUser(label: string): Promise<string> {
-  const { email } = await signUpAndSignIn(uniqueEmail(label));
-  return email;
+  return (await signUpAs(label)).email;
 }
 
 const banner = () => page.locator('form [role="alert"]');
@@ -76,13 +55,15 @@ async function logIn(email: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-async function signUpInBrowser(email: string, password = TEST_PASSWORD) {
+async function signUpInBrowser(email: string, password = TEST_PASSWORD, checkAccessible = false) {
   await page.goto(url('/signup'));
+  if (checkAccessible) await expectAccessible(page, 'sign-up step 1');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('heading', { name: 'Almost Done...' }).waitFor();
+  if (checkAccessible) await expectAccessible(page, "sign-up step 2, 'Almost Done...'");
 }
 
 async function confirmWith(code: string) {
@@ -93,7 +74,7 @@ async function confirmWith(code: string) {
 describe('sign-up and sign-in in the browser on the local stack', () => {
   it('signs up, confirms with the e-mailed code, is logged in automatically, and signs out to the root', async () => {
     const email = uniqueEmail('signup');
-    await signUpInBrowser(email);
+    await signUpInBrowser(email, TEST_PASSWORD, true);
     await page.getByText(email).waitFor();
     await confirmWith(await codeFor(email, 'sign-up-code'));
 
@@ -115,6 +96,7 @@ describe('sign-up and sign-in in the browser on the local stack', () => {
     await page.goto(url('/login'));
     await logIn(email, 'not-the-password');
     await expect.poll(() => banner().textContent()).toBe('Incorrect username or password. Please try again.');
+    await expectAccessible(page, 'the login page with an error');
     await page.getByLabel('Password', { exact: true }).press('x');
     await banner().waitFor({ state: 'detached' });
   });
@@ -144,6 +126,7 @@ describe('sign-up and sign-in in the browser on the local stack', () => {
     const newPassword = 'brand-new-password-2';
     await page.goto(url('/reset'));
     await page.getByRole('heading', { name: 'Password Reset' }).waitFor();
+    await expectAccessible(page, 'the reset page');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Code' }).click();
     await toasts().getByText('Code Sent').waitFor();

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 export function NotFoundScreen() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-slate-50 p-6 text-center">
-      <p className="text-6xl font-bold text-slate-300">404</p>
+      <p className="text-6xl font-bold text-slate-500">404</p>
       <h1 className="text-2xl font-semibold text-slate-900">{ROUTER_MESSAGES.notFound}</h1>
       <Link
         to="/"

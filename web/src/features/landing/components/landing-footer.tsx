@@ -34,7 +34,7 @@ export function LandingFooter() {
           ))}
         </div>
         <div className="mt-12 flex flex-col gap-4 border-t border-white/10 pt-8 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-slate-400">
             © {year} {PRODUCT_NAME}. All rights reserved.
           </p>
           <nav aria-label="Social">
