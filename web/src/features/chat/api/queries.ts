@@ -1,11 +1,36 @@
-import { queryOptions } from '@tanstack/react-query';
+import type { Conversation } from '@agentforge/shared';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { listConversations } from './conversations';
 import { fetchUserCheck } from './current-user';
 import { listProviders } from './providers';
 
 export const chatKeys = {
   providers: () => ['providers'] as const,
   currentUser: () => ['current-user'] as const,
+  conversations: () => ['conversations'] as const,
 };
+
+const newestFirst = (a: Conversation, b: Conversation) => b.updatedAt - a.updatedAt;
+
+/** GET /conversations: the caller's conversations (without messages), newest first. */
+export const conversationsQuery = () =>
+  queryOptions({
+    queryKey: chatKeys.conversations(),
+    queryFn: async ({ signal }) => (await listConversations(signal)).sort(newestFirst),
+  });
+
+/**
+ * Changes the cached list the way the server just did (a conversation created, updated or
+ * deleted), so the sidebar follows at once; the list is refetched when a reply ends.
+ */
+export function updateCachedConversations(
+  client: QueryClient,
+  update: (conversations: Conversation[]) => Conversation[],
+): void {
+  client.setQueryData(chatKeys.conversations(), (conversations: Conversation[] | undefined) =>
+    update(conversations ?? []).sort(newestFirst),
+  );
+}
 
 /** GET /api-keys/providers: the providers and models the user can chat with now. */
 export const providersQuery = () =>

@@ -132,6 +132,10 @@ describe('ChatScreen', () => {
     expect(screen.getByText('Hi there')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Stop Generating' })).toBeTruthy();
 
+    // When the reply ends, the list is fetched again for the server's final word on it.
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([
+      conversation('new-1', { title: 'Hello model (saved)' }),
+    ]);
     act(() =>
       stream.callbacks.onEnd({
         status: 'completed',
@@ -143,6 +147,8 @@ describe('ChatScreen', () => {
     );
     expect(screen.queryByRole('button', { name: 'Stop Generating' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Copy message' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Hello model (saved)' })).toBeTruthy();
+    expect(conversationsApi.listConversations).toHaveBeenCalledTimes(2);
   });
 
   it("appends '[Error saving this message]' when the message cannot be saved, and still streams", async () => {

@@ -2,7 +2,7 @@ import { useCallback, useReducer, useRef } from 'react';
 import { useToast } from '../../../components/toast/toast-provider';
 import { deleteConversation } from '../api/conversations';
 import { chatReducer, initialChatState, isBusy } from '../utils/chat-reducer';
-import { useConversationList, useThreadLoader } from './use-conversation-data';
+import { useConversations, useThreadLoader } from './use-conversation-data';
 import { useProviderSelection } from './use-provider-selection';
 import type { ProvidersState } from './use-providers';
 import { useSendMessage } from './use-send-message';
@@ -21,15 +21,16 @@ export function useChat(
   providers: Pick<ProvidersState, 'status' | 'providers'>,
   { hasUser }: { hasUser: boolean },
 ) {
-  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const [state, reduce] = useReducer(chatReducer, initialChatState);
   const latest = useRef(state);
   latest.current = state;
   const { showToast } = useToast();
 
-  const reloadConversations = useConversationList(dispatch);
+  const list = useConversations(reduce);
+  const { dispatch } = list;
   useThreadLoader(state.selectedId, state.threads, dispatch);
 
-  const conversation = state.conversations.find((c) => c.id === state.selectedId);
+  const conversation = list.conversations.find((c) => c.id === state.selectedId);
   const selection = useProviderSelection(conversation, providers, dispatch);
   const reportServerError = useCallback(
     (error: unknown) => showToast({ type: 'error', title: SERVER_CHANGE_FAILED, message: reasonOf(error) }),
@@ -49,7 +50,7 @@ export function useChat(
       clearNotice();
       dispatch({ type: 'selected', id });
     },
-    [clearNotice],
+    [clearNotice, dispatch],
   );
 
   const remove = useCallback(
@@ -62,15 +63,15 @@ export function useChat(
         showToast({ type: 'error', message: reasonOf(error) });
       }
     },
-    [showToast, stop],
+    [dispatch, showToast, stop],
   );
 
   const thread = state.selectedId ? state.threads[state.selectedId] : undefined;
   return {
-    conversations: state.conversations,
-    conversationsStatus: state.conversationsStatus,
-    conversationsError: state.conversationsError,
-    reloadConversations,
+    conversations: list.conversations,
+    conversationsStatus: list.status,
+    conversationsError: list.error,
+    reloadConversations: list.reload,
     selectedId: state.selectedId,
     conversation,
     messages: thread?.messages ?? [],

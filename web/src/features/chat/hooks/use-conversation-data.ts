@@ -1,33 +1,53 @@
-import { CHAT_MESSAGES, type Message } from '@agentforge/shared';
-import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
-import { listConversations } from '../api/conversations';
+import { CHAT_MESSAGES, type Conversation, type Message } from '@agentforge/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Dispatch, useCallback, useEffect, useRef } from 'react';
 import { listMessages } from '../api/messages';
-import type { ChatAction, Thread } from '../utils/chat-reducer';
+import { chatKeys, conversationsQuery, updateCachedConversations } from '../api/queries';
+import { type ChatAction, conversationsAfter, type Thread } from '../utils/chat-reducer';
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Loads the conversation list (and selects the newest on the first load); returns a reload. */
-export function useConversationList(dispatch: Dispatch<ChatAction>): () => void {
-  const [version, setVersion] = useState(0);
+/**
+ * The conversation list (from the query cache) and a dispatch that keeps that cache in step with
+ * the chat's conversation actions; the newest conversation is selected when the list first loads.
+ */
+export function useConversations(reduce: Dispatch<ChatAction>) {
+  const queryClient = useQueryClient();
+  const { data, error, isFetching, refetch } = useQuery(conversationsQuery());
+  const dispatch = useCallback(
+    (action: ChatAction) => {
+      if (conversationsAfter([], action) !== null) {
+        updateCachedConversations(queryClient, (list) => conversationsAfter(list, action) ?? list);
+      }
+      // A reply ended: the server has the conversation's final title and time.
+      if (action.type === 'stream_changed' && action.stream === null) {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+      }
+      reduce(action);
+    },
+    [queryClient, reduce],
+  );
 
+  const firstLoad = useRef(true);
   useEffect(() => {
-    const abort = new AbortController();
-    dispatch({ type: 'conversations_loading' });
-    listConversations(abort.signal).then(
-      (conversations) => {
-        dispatch({ type: 'conversations_loaded', conversations });
-        const newest = conversations[0];
-        if (version === 0 && newest) dispatch({ type: 'selected', id: newest.id });
-      },
-      (error: unknown) => {
-        if (!abort.signal.aborted) dispatch({ type: 'conversations_failed', error: reasonOf(error) });
-      },
-    );
-    return () => abort.abort();
-  }, [dispatch, version]);
+    if (!data || !firstLoad.current) return;
+    firstLoad.current = false;
+    const newest = data[0];
+    if (newest) reduce({ type: 'selected', id: newest.id });
+  }, [data, reduce]);
 
-  return useCallback(() => setVersion((v) => v + 1), []);
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const failed = error !== null && !isFetching;
+  return {
+    conversations: data ?? NONE,
+    status: failed ? ('error' as const) : data ? ('ready' as const) : ('loading' as const),
+    error: failed ? reasonOf(error) : null,
+    reload,
+    dispatch,
+  };
 }
+
+const NONE: Conversation[] = [];
 
 /** The chat message shown when a conversation's messages cannot be loaded. */
 export function loadFailureMessage(conversationId: string, error: unknown): Message {

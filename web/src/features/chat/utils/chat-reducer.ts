@@ -6,10 +6,8 @@ export type Thread = { status: 'loading' | 'ready' | 'error'; messages: Message[
 /** The reply being streamed: its conversation and its current id (temporary, then the server's). */
 export type ActiveStream = { conversationId: string; messageId: string; status: StreamStatus };
 
+/** The chat's own state; the conversation list itself lives in the query cache (`conversationsQuery`). */
 export type ChatState = {
-  conversations: Conversation[];
-  conversationsStatus: 'loading' | 'ready' | 'error';
-  conversationsError: string | null;
   /** null: a new chat, created on the fly by its first message. */
   selectedId: string | null;
   threads: Record<string, Thread>;
@@ -19,9 +17,6 @@ export type ChatState = {
 };
 
 export const initialChatState: ChatState = {
-  conversations: [],
-  conversationsStatus: 'loading',
-  conversationsError: null,
   selectedId: null,
   threads: {},
   creating: false,
@@ -29,9 +24,6 @@ export const initialChatState: ChatState = {
 };
 
 export type ChatAction =
-  | { type: 'conversations_loading' }
-  | { type: 'conversations_loaded'; conversations: Conversation[] }
-  | { type: 'conversations_failed'; error: string }
   | { type: 'selected'; id: string | null }
   | { type: 'creating'; creating: boolean }
   | { type: 'conversation_created'; conversation: Conversation }
@@ -49,21 +41,27 @@ export type ChatAction =
     }
   | { type: 'stream_changed'; stream: ActiveStream | null };
 
-const newestFirst = (a: Conversation, b: Conversation) => b.updatedAt - a.updatedAt;
-
 function withThread(state: ChatState, id: string, update: (thread: Thread) => Thread): ChatState {
   const thread = state.threads[id] ?? { status: 'ready', messages: [] };
   return { ...state, threads: { ...state.threads, [id]: update(thread) } };
 }
 
+/** What a conversation action does to the cached conversation list (the reducer does the rest). */
+export function conversationsAfter(conversations: Conversation[], action: ChatAction): Conversation[] | null {
+  switch (action.type) {
+    case 'conversation_created':
+      return [action.conversation, ...conversations.filter((c) => c.id !== action.conversation.id)];
+    case 'conversation_updated':
+      return conversations.map((c) => (c.id === action.id ? { ...c, ...action.patch } : c));
+    case 'conversation_removed':
+      return conversations.filter((c) => c.id !== action.id);
+    default:
+      return null;
+  }
+}
+
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
-    case 'conversations_loading':
-      return { ...state, conversationsStatus: 'loading', conversationsError: null };
-    case 'conversations_loaded':
-      return { ...state, conversations: action.conversations, conversationsStatus: 'ready' };
-    case 'conversations_failed':
-      return { ...state, conversationsStatus: 'error', conversationsError: action.error };
     case 'selected':
       return { ...state, selectedId: action.id };
     case 'creating':
@@ -73,24 +71,14 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         ...state,
         creating: false,
         selectedId: action.conversation.id,
-        conversations: [
-          action.conversation,
-          ...state.conversations.filter((c) => c.id !== action.conversation.id),
-        ],
         threads: { ...state.threads, [action.conversation.id]: { status: 'ready', messages: [] } },
       };
     case 'conversation_updated':
-      return {
-        ...state,
-        conversations: state.conversations
-          .map((c) => (c.id === action.id ? { ...c, ...action.patch } : c))
-          .sort(newestFirst),
-      };
+      return state;
     case 'conversation_removed': {
       const { [action.id]: _removed, ...threads } = state.threads;
       return {
         ...state,
-        conversations: state.conversations.filter((c) => c.id !== action.id),
         threads,
         selectedId: state.selectedId === action.id ? null : state.selectedId,
       };
