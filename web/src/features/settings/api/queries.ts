@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
-import { listApiKeys } from './api-keys';
+import type { CreateApiKeyBody } from '@agentforge/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { createApiKey, deleteApiKey, listApiKeys, validateApiKey } from './api-keys';
 
 export const apiKeyKeys = { list: () => ['api-keys'] as const };
 
@@ -10,3 +11,20 @@ export const apiKeysQuery = () =>
     queryFn: ({ signal }) => listApiKeys(signal),
     select: (keys) => [...keys].sort((a, b) => b.createdAt - a.createdAt),
   });
+
+/** POST /api-keys and DELETE /api-keys/{id}; the stored list is refetched after either. */
+export function useApiKeyMutations(onChanged: () => void) {
+  const queryClient = useQueryClient();
+  const onSuccess = async () => {
+    onChanged();
+    await queryClient.invalidateQueries({ queryKey: apiKeyKeys.list() });
+  };
+  return {
+    create: useMutation({ mutationFn: (body: CreateApiKeyBody) => createApiKey(body), onSuccess }),
+    remove: useMutation({ mutationFn: (id: string) => deleteApiKey(id), onSuccess }),
+  };
+}
+
+/** POST /api-keys/validate: checks credentials with the provider. */
+export const useValidateApiKey = () =>
+  useMutation({ mutationFn: (request: Parameters<typeof validateApiKey>[0]) => validateApiKey(request) });

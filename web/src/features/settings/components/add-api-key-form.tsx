@@ -1,9 +1,9 @@
 import { API_KEY_PROVIDERS } from '@agentforge/shared';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormBanner } from '../../../components/form/form-banner';
 import { TextField } from '../../../components/form/text-field';
-import { createApiKey } from '../api/api-keys';
+import { useApiKeyMutations } from '../api/queries';
 import { useValidation } from '../hooks/use-validation';
 import {
   EMPTY_KEY_FORM,
@@ -16,9 +16,9 @@ import { KEY_PROVIDER_LABELS } from '../utils/provider-labels';
 import { ValidationResult } from './validation-result';
 
 /** Adds a provider key, or a custom OpenAI-compatible endpoint (base URL, optional key). */
-export function AddApiKeyForm({ onSaved }: { onSaved: () => void }) {
+export function AddApiKeyForm({ onKeysChanged }: { onKeysChanged: () => void }) {
   const providerId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { create } = useApiKeyMutations(onKeysChanged);
   const { state: validation, validate, reset: resetValidation } = useValidation();
   const { register, handleSubmit, watch, getValues, setError, clearErrors, reset, formState } =
     useForm<KeyFormValues>({ defaultValues: EMPTY_KEY_FORM });
@@ -42,23 +42,20 @@ export function AddApiKeyForm({ onSaved }: { onSaved: () => void }) {
   };
 
   const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
+    create.reset();
     const body = toCreateBody(values);
     if (!body.ok) return showErrors(body.errors);
-    try {
-      await createApiKey(body.body);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-      return;
-    }
-    reset({ ...EMPTY_KEY_FORM, provider: values.provider });
-    onSaved();
+    // A failure shows in the banner (create.error) and keeps what was typed.
+    await create.mutateAsync(body.body).then(
+      () => reset({ ...EMPTY_KEY_FORM, provider: values.provider }),
+      () => undefined,
+    );
   });
 
   const { errors, isSubmitting } = formState;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {failure ? <FormBanner message={failure} /> : null}
+      {create.error ? <FormBanner message={create.error.message} /> : null}
       <div className="space-y-1.5">
         <label htmlFor={providerId} className="block text-sm font-medium text-slate-700">
           Provider

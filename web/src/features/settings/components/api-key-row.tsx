@@ -1,5 +1,5 @@
 import type { ApiKeyView } from '@agentforge/shared';
-import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { providerStyle } from '../../../components/provider-style';
 import { useValidation } from '../hooks/use-validation';
 import { KEY_PROVIDER_NAMES } from '../utils/provider-labels';
@@ -7,21 +7,12 @@ import { ValidationResult } from './validation-result';
 
 const SMALL_BUTTON = 'rounded-md px-2.5 py-1 text-xs font-semibold transition disabled:opacity-50';
 
-type ApiKeyRowProps = { apiKey: ApiKeyView; onDelete: (id: string) => Promise<void> };
+type ApiKeyRowProps = { apiKey: ApiKeyView; deleting: boolean; onDelete: (id: string) => void };
 
 /** A stored key: provider, label, '•••• last4' (or the custom base URL), validate and delete (confirmed). */
-export function ApiKeyRow({ apiKey, onDelete }: ApiKeyRowProps) {
+export function ApiKeyRow({ apiKey, deleting, onDelete }: ApiKeyRowProps) {
   const { state, validate } = useValidation();
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const style = providerStyle(apiKey.provider);
-
-  async function remove() {
-    setDeleting(true);
-    await onDelete(apiKey.id);
-    setDeleting(false);
-    setConfirming(false);
-  }
 
   return (
     <li className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
@@ -39,46 +30,33 @@ export function ApiKeyRow({ apiKey, onDelete }: ApiKeyRowProps) {
             </span>
           </div>
         </div>
-        {confirming ? (
-          <div className="flex shrink-0 items-center gap-1">
-            <span className="text-xs text-slate-600">Delete?</span>
-            <button
-              type="button"
-              onClick={() => void remove()}
-              disabled={deleting}
-              className={`${SMALL_BUTTON} bg-red-600 text-white hover:bg-red-500`}
-            >
-              Delete
-            </button>
-            <button
-              type="button"
-              onClick={() => setConfirming(false)}
-              className={`${SMALL_BUTTON} text-slate-600 hover:bg-slate-100`}
-            >
-              Cancel
-            </button>
-          </div>
-        ) : (
-          <div className="flex shrink-0 items-center gap-1">
-            <button
-              type="button"
-              onClick={() => void validate({ keyId: apiKey.id })}
-              disabled={state.status === 'checking'}
-              aria-label={`Validate ${apiKey.label}`}
-              className={`${SMALL_BUTTON} text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50`}
-            >
-              Validate
-            </button>
-            <button
-              type="button"
-              onClick={() => setConfirming(true)}
-              aria-label={`Delete ${apiKey.label}`}
-              className={`${SMALL_BUTTON} text-red-600 hover:bg-red-50`}
-            >
-              Delete
-            </button>
-          </div>
-        )}
+        <div className="flex shrink-0 items-center gap-1">
+          <button
+            type="button"
+            onClick={() => validate({ keyId: apiKey.id })}
+            disabled={state.status === 'checking'}
+            aria-label={`Validate ${apiKey.label}`}
+            className={`${SMALL_BUTTON} text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50`}
+          >
+            Validate
+          </button>
+          <ConfirmDialog
+            title="Delete API key"
+            description={`Delete “${apiKey.label}”? Chats using it can no longer reach ${KEY_PROVIDER_NAMES[apiKey.provider]}.`}
+            confirmLabel="Delete"
+            onConfirm={() => onDelete(apiKey.id)}
+            trigger={
+              <button
+                type="button"
+                disabled={deleting}
+                aria-label={`Delete ${apiKey.label}`}
+                className={`${SMALL_BUTTON} text-red-600 hover:bg-red-50`}
+              >
+                Delete
+              </button>
+            }
+          />
+        </div>
       </div>
       <div className="mt-1">
         <ValidationResult state={state} />

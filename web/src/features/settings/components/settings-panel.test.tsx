@@ -52,12 +52,12 @@ describe('SettingsPanel', () => {
     await userEvent.type(within(dialog).getByLabelText('Label (optional)'), 'Local model');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save key' }));
 
-    expect(api.createApiKey).toHaveBeenCalledWith({
+    expect(vi.mocked(api.createApiKey).mock.calls[0]?.[0]).toEqual({
       provider: 'custom',
       baseUrl: 'http://localhost:11434/v1',
       label: 'Local model',
     });
-    expect(onKeysChanged).toHaveBeenCalledOnce();
+    await waitFor(() => expect(onKeysChanged).toHaveBeenCalledOnce());
     await waitFor(() => expect(api.listApiKeys).toHaveBeenCalledTimes(2));
   });
 
@@ -92,9 +92,14 @@ describe('SettingsPanel', () => {
     const { onKeysChanged } = renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Work key' }));
     expect(api.deleteApiKey).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(api.deleteApiKey).toHaveBeenCalledWith('k1');
-    expect(onKeysChanged).toHaveBeenCalledOnce();
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete API key' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(vi.mocked(api.deleteApiKey).mock.calls[0]?.[0]).toBe('k1');
+    await waitFor(() => expect(onKeysChanged).toHaveBeenCalledOnce());
+    await waitFor(() => expect(api.listApiKeys).toHaveBeenCalledTimes(2));
   });
 
   it('shows why a key could not be saved', async () => {

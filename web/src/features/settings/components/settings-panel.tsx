@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { FormBanner } from '../../../components/form/form-banner';
 import { Spinner } from '../../../components/spinner';
-import { deleteApiKey } from '../api/api-keys';
+import { useApiKeyMutations } from '../api/queries';
 import { useApiKeys } from '../hooks/use-api-keys';
 import { AddApiKeyForm } from './add-api-key-form';
 import { ApiKeyRow } from './api-key-row';
@@ -25,22 +24,7 @@ function SectionTitle({ title, text }: { title: string; text: string }) {
 /** A slide-over dialog with the stored API keys and a form to add one. */
 export function SettingsPanel({ onClose, onKeysChanged }: SettingsPanelProps) {
   const keys = useApiKeys();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const changed = () => {
-    keys.reload();
-    onKeysChanged();
-  };
-
-  const remove = async (id: string) => {
-    setFailure(null);
-    try {
-      await deleteApiKey(id);
-      changed();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const { remove } = useApiKeyMutations(onKeysChanged);
 
   return (
     <Dialog title="Settings" onClose={onClose} placement="side" width="max-w-md">
@@ -50,7 +34,7 @@ export function SettingsPanel({ onClose, onKeysChanged }: SettingsPanelProps) {
             title="API keys"
             text="Your keys are stored encrypted; only their last 4 characters are shown."
           />
-          {failure ? <FormBanner message={failure} /> : null}
+          {remove.error ? <FormBanner message={remove.error.message} /> : null}
           {keys.status === 'loading' ? <Spinner /> : null}
           {keys.status === 'error' ? <FormBanner message={keys.error ?? ''} /> : null}
           {keys.status === 'ready' && keys.keys.length === 0 ? (
@@ -60,7 +44,12 @@ export function SettingsPanel({ onClose, onKeysChanged }: SettingsPanelProps) {
           ) : null}
           <ul className="space-y-2">
             {keys.keys.map((key) => (
-              <ApiKeyRow key={key.id} apiKey={key} onDelete={remove} />
+              <ApiKeyRow
+                key={key.id}
+                apiKey={key}
+                deleting={remove.isPending && remove.variables === key.id}
+                onDelete={(id) => remove.mutate(id)}
+              />
             ))}
           </ul>
         </section>
@@ -70,7 +59,7 @@ export function SettingsPanel({ onClose, onKeysChanged }: SettingsPanelProps) {
             text="Anthropic, OpenAI, Google or Mistral, or any OpenAI-compatible endpoint (such as Ollama)."
           />
           <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
-            <AddApiKeyForm onSaved={changed} />
+            <AddApiKeyForm onKeysChanged={onKeysChanged} />
           </div>
         </section>
       </div>

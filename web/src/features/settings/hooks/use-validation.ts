@@ -1,6 +1,5 @@
-import type { ValidateApiKeyBody, ValidateApiKeyResponse } from '@agentforge/shared';
-import { useCallback, useState } from 'react';
-import { validateApiKey } from '../api/api-keys';
+import type { ValidateApiKeyResponse } from '@agentforge/shared';
+import { useValidateApiKey } from '../api/queries';
 
 export type ValidationState =
   | { status: 'idle' }
@@ -9,21 +8,10 @@ export type ValidationState =
 
 /** Checks credentials with the provider (POST /api-keys/validate); a failed call reads as invalid. */
 export function useValidation() {
-  const [state, setState] = useState<ValidationState>({ status: 'idle' });
-
-  const validate = useCallback(async (request: { keyId: string } | ValidateApiKeyBody) => {
-    setState({ status: 'checking' });
-    try {
-      setState({ status: 'done', ...(await validateApiKey(request)) });
-    } catch (error) {
-      setState({
-        status: 'done',
-        valid: false,
-        message: error instanceof Error ? error.message : String(error),
-      });
-    }
-  }, []);
-
-  const reset = useCallback(() => setState({ status: 'idle' }), []);
-  return { state, validate, reset };
+  const { mutate, reset, data, error, isPending } = useValidateApiKey();
+  let state: ValidationState = { status: 'idle' };
+  if (isPending) state = { status: 'checking' };
+  else if (data) state = { status: 'done', ...data };
+  else if (error) state = { status: 'done', valid: false, message: error.message };
+  return { state, validate: mutate, reset };
 }
