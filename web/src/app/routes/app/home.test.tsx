@@ -98,4 +98,12 @@ describe('/home', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('opens Settings from the URL (/home?feature=settings) and drops the parameter on close', async () => {
+    const { router } = renderRoutes('/home?feature=settings', { auth: SIGNED_IN });
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.search).toBe('');
+  });
 });

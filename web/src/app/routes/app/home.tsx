@@ -1,6 +1,7 @@
 import type { StreamStatus } from '@agentforge/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { useSignOut } from '../../../features/auth/hooks/use-sign-out';
 import { useSignedInEmail } from '../../../features/auth/hooks/use-signed-in-email';
@@ -14,6 +15,9 @@ import { ServersView } from '../../../features/servers/components/servers-view';
 import { useServers } from '../../../features/servers/hooks/use-servers';
 import { useUsage } from '../../../features/servers/hooks/use-usage';
 import { SettingsPanel } from '../../../features/settings/components/settings-panel';
+
+/** `/home?feature=settings` opens the settings. */
+const SETTINGS_FEATURE = 'settings';
 
 /**
  * /home (signed-in): the chat, with the MCP servers (sidebar view and top bar) and the settings
@@ -29,9 +33,23 @@ export function Component() {
   const providers = useProviders();
   const servers = useServers();
   const usage = useUsage();
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const openSettings = useCallback(() => setSettingsOpen(true), []);
-  const closeSettings = useCallback(() => setSettingsOpen(false), []);
+  // Settings open is in the URL (?feature=settings): a link (the GitHub callback's) can open them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const settingsOpen = searchParams.get('feature') === SETTINGS_FEATURE;
+  const setFeature = useCallback(
+    (feature: string | null) =>
+      setSearchParams(
+        (params) => {
+          if (feature) params.set('feature', feature);
+          else params.delete('feature');
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const openSettings = useCallback(() => setFeature(SETTINGS_FEATURE), [setFeature]);
+  const closeSettings = useCallback(() => setFeature(null), [setFeature]);
 
   const queryClient = useQueryClient();
   // A reply with a server starts it on demand ('connecting') and uses compute: refresh both after.
