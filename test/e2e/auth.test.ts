@@ -82,7 +82,7 @@ describe('sign-up and sign-in in the browser on the local stack', () => {
     await page.getByRole('heading', { name: 'Home' }).waitFor();
     await page.getByText(email).waitFor();
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(url('/'));
     await page.getByRole('link', { name: 'Get Started' }).first().waitFor();
     expect(pathname()).toBe('/');

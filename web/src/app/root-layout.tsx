@@ -3,10 +3,12 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { ToastProvider } from '../components/toast/toast-provider';
 import { ToastRegion } from '../components/toast/toast-region';
+import { useDocumentTitle } from './route-handle';
 
 /** The root route's element: app-wide chrome (the toasts) and the navigation that follows auth events. */
 export function RootLayout() {
   const navigate = useNavigate();
+  useDocumentTitle();
 
   // Spec 2 "Other screens": after a sign-out event the app navigates to the site root. The router's
   // state is flushed at once, so a signed-in route's guard sees the navigation under way (and does

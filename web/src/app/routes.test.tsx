@@ -1,5 +1,5 @@
 import { ROUTER_MESSAGES } from '@agentforge/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes, SIGNED_IN } from '../testing/render-routes';
@@ -43,6 +43,17 @@ describe('the route table', () => {
   it('shows the not-found text for an unknown path', async () => {
     renderRoutes('/no/such/page');
     expect(await screen.findByText(ROUTER_MESSAGES.notFound)).toBeTruthy();
+    expect(document.title).toBe('Page not found · AgentForge');
+  });
+
+  it("names each page in the document title, and the product's name on the landing page", async () => {
+    renderRoutes('/login');
+    await screen.findByRole('button', { name: 'Login' });
+    await waitFor(() => expect(document.title).toBe('Login · AgentForge'));
+    cleanup();
+    renderRoutes('/');
+    await screen.findAllByRole('link', { name: 'Sign In' });
+    await waitFor(() => expect(document.title).toBe('AgentForge · AI Agent Platform'));
   });
 
   it('shows the landing hero with sign-in and get-started links to a guest', async () => {

@@ -5,6 +5,7 @@ import { FullPageSpinner } from '../components/spinner';
 import { GuestRoute } from '../features/auth/components/guest-route';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { RootLayout } from './root-layout';
+import type { RouteHandle } from './route-handle';
 
 /**
  * The route table (spec 2). Screens are lazy route modules (each exports `Component`), so the
@@ -46,7 +47,7 @@ export const routes: RouteObject[] = [
       { path: 'servers/:appId', lazy: () => import('./routes/app/server') },
       { path: 'subscription/success', lazy: () => import('./routes/subscription/success') },
       { path: 'subscription/cancel', lazy: () => import('./routes/subscription/cancel') },
-      { path: '*', element: <NotFoundScreen /> },
+      { path: '*', element: <NotFoundScreen />, handle: { title: 'Page not found' } satisfies RouteHandle },
     ],
   },
 ];

@@ -63,7 +63,7 @@ describe('/home', () => {
     const { router, auth } = renderRoutes('/home', { auth: SIGNED_IN });
     const visited: string[] = [];
     router.subscribe((state) => visited.push(state.location.pathname));
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('link', { name: 'Get Started' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
     expect(visited).not.toContain('/login');

@@ -15,9 +15,12 @@ import { ServersView } from '../../../features/servers/components/servers-view';
 import { useServers } from '../../../features/servers/hooks/use-servers';
 import { useUsage } from '../../../features/servers/hooks/use-usage';
 import { SettingsPanel } from '../../../features/settings/components/settings-panel';
+import type { RouteHandle } from '../../route-handle';
 
 /** `/home?feature=settings` opens the settings. */
 const SETTINGS_FEATURE = 'settings';
+
+export const handle: RouteHandle = { title: 'Chat' };
 
 /**
  * /home (signed-in): the chat, with the MCP servers (sidebar view and top bar) and the settings

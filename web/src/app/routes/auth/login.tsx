@@ -4,6 +4,9 @@ import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { GoogleSignInButton } from '../../../features/auth/components/google-sign-in-button';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { AUTH_LINK } from '../../../features/auth/components/styles';
+import type { RouteHandle } from '../../route-handle';
+
+export const handle: RouteHandle = { title: 'Login' };
 
 /** /login (guest): the Welcome Back screen (spec 2). */
 export function Component() {

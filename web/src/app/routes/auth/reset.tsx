@@ -2,6 +2,9 @@ import { Link } from 'react-router-dom';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
 import { AUTH_LINK } from '../../../features/auth/components/styles';
+import type { RouteHandle } from '../../route-handle';
+
+export const handle: RouteHandle = { title: 'Password Reset' };
 
 /** /reset: password reset by an e-mailed code (spec 2 "Password reset"). */
 export function Component() {

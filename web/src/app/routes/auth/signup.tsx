@@ -11,6 +11,9 @@ import {
   usernameFromState,
 } from '../../../features/auth/hooks/auth-location-state';
 import { useFinishSignUp } from '../../../features/auth/hooks/use-finish-sign-up';
+import type { RouteHandle } from '../../route-handle';
+
+export const handle: RouteHandle = { title: 'Sign Up' };
 
 /**
  * /signup (guest): step 1 'Create Account'; step 2 'Almost Done...' once sign-up has succeeded or

@@ -91,8 +91,6 @@ export function ChatScreen({
           onDelete={(id) => void chat.remove(id)}
           email={email}
           onOpenSettings={onOpenSettings}
-          onSignOut={onSignOut}
-          signingOut={signingOut}
           view={sidebarView}
           onViewChange={setSidebarView}
           {...(serversView ? { servers: serversView(chat.server) } : {})}

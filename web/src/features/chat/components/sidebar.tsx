@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
-import { LogOutIcon, MessageSquareIcon, PlusIcon, ServerIcon, SettingsIcon } from 'lucide-react';
+import { MessageSquareIcon, PlusIcon, ServerIcon, SettingsIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { BrandLogo } from '../../../components/brand-logo';
@@ -17,8 +17,6 @@ type SidebarProps = {
   onDelete: (id: string) => void;
   email: string | null;
   onOpenSettings: () => void;
-  onSignOut: () => void;
-  signingOut: boolean;
   view?: SidebarView;
   onViewChange?: (view: SidebarView) => void;
   /** The Servers view; without it the sidebar has no Chats/Servers toggle. */
@@ -101,19 +99,10 @@ function ViewToggle() {
 
 /**
  * Conversations (newest first) and 'New Chat', or with a Servers view the Chats/Servers toggle;
- * and the account: e-mail, 'Settings', 'Sign out'.
+ * and the account: e-mail and 'Settings' ('Logout' is in the top bar, spec 2).
  */
 export function Sidebar(props: SidebarProps) {
-  const {
-    email,
-    onSelect,
-    onOpenSettings,
-    onSignOut,
-    signingOut,
-    servers,
-    view = 'chats',
-    onViewChange,
-  } = props;
+  const { email, onSelect, onOpenSettings, servers, view = 'chats', onViewChange } = props;
   const chats = (
     <>
       <div className="px-3 pb-2">
@@ -159,10 +148,6 @@ export function Sidebar(props: SidebarProps) {
         <button type="button" onClick={onOpenSettings} className={FOOTER_BUTTON}>
           <SettingsIcon className="size-4" />
           Settings
-        </button>
-        <button type="button" onClick={onSignOut} disabled={signingOut} className={FOOTER_BUTTON}>
-          <LogOutIcon className="size-4" />
-          Sign out
         </button>
       </div>
     </div>
