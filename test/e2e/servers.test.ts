@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// The functions given to evaluate() run in the browser.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs } from '../support/api.js';
@@ -126,12 +128,28 @@ describe('MCP server configurations', () => {
         expect((await api.post('/mcp-servers', serverConfig('Phone'))).status).toBe(201);
       },
     });
+    await e2e.screenshot(page, '8-phone');
     const box = await page.getByRole('button', { name: 'Logout' }).boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
-    await e2e.screenshot(page, '8-phone');
+    // The model that answers is named, and every mode tab is inside the screen.
+    const model = page.getByRole('button', { name: 'llama3.2:latest' });
+    await expect
+      .poll(() =>
+        model.evaluate((button) =>
+          [...button.querySelectorAll('.truncate')].every((text) => text.scrollWidth <= text.clientWidth),
+        ),
+      )
+      .toBe(true);
+    const modes = await page.getByRole('tablist', { name: 'Mode' }).getByRole('tab').all();
+    expect(modes).toHaveLength(5);
+    for (const tab of modes) {
+      const tabBox = await tab.boundingBox();
+      expect((tabBox?.x ?? -1) >= 0 && (tabBox?.x ?? 0) + (tabBox?.width ?? 0) <= 390).toBe(true);
+    }
     await serverPicker(page).click();
     const menu = page.getByRole('menu');
     await menu.getByRole('menuitemradio', { name: /Phone/ }).waitFor();
+    await menu.getByText(/^0\/\d+ hours$/).waitFor();
     const menuBox = await menu.boundingBox();
     expect((menuBox?.x ?? -1) >= 0 && (menuBox?.x ?? 0) + (menuBox?.width ?? 0) <= 390).toBe(true);
     await expectAccessible(page, 'the server picker on a phone');

@@ -18,7 +18,8 @@ export function ModeTabs({ children }: { children: ReactNode }) {
       <div className="flex shrink-0 justify-center px-4 pt-3">
         <Tabs.List
           aria-label="Mode"
-          className="flex max-w-full gap-1 rounded-xl bg-slate-100 p-1 max-sm:overflow-x-auto"
+          // On a phone the five tabs wrap onto two rows rather than scroll out of sight.
+          className="flex max-w-full flex-wrap justify-center gap-1 rounded-xl bg-slate-100 p-1"
         >
           {AGENT_MODES.map((mode) => {
             const available = AVAILABLE.has(mode);

@@ -56,7 +56,8 @@ export function ProviderPicker({
       <DropdownMenu.Trigger className={TRIGGER}>
         <span className={`size-2.5 shrink-0 rounded-full ${providerStyle(choice.provider).dot}`} />
         <span className="truncate">
-          <span className="text-slate-500">{provider?.name} · </span>
+          {/* On a phone the model alone: it is what answers. */}
+          <span className="text-slate-500 max-sm:hidden">{provider?.name} · </span>
           {model?.name ?? choice.model}
         </span>
         <ChevronDownIcon className="size-4 shrink-0 text-slate-500" />

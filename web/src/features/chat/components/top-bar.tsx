@@ -14,7 +14,7 @@ type TopBarProps = {
 /** The model picker, the tool server (picker, usage, 'Configure Server') and 'Logout'. */
 export function TopBar({ picker, server, onOpenSidebar, onLogout, signingOut }: TopBarProps) {
   return (
-    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-100 px-3 sm:px-4">
+    <header className="flex h-14 shrink-0 items-center gap-1 border-b border-slate-100 px-2 sm:gap-2 sm:px-4">
       <button
         type="button"
         onClick={onOpenSidebar}
@@ -37,7 +37,7 @@ export function TopBar({ picker, server, onOpenSidebar, onLogout, signingOut }: 
         className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60"
       >
         <LogOutIcon className="size-4" />
-        Logout
+        <span className="max-sm:sr-only">Logout</span>
       </button>
     </header>
   );

@@ -107,7 +107,7 @@ export function ServerControls({ servers, usage, attachedId, onAttach }: ServerC
           className={TRIGGER}
         >
           {label}
-          <ChevronDownIcon className="size-4 shrink-0 text-slate-400" />
+          <ChevronDownIcon className="size-4 shrink-0 text-slate-400 max-sm:hidden" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content
@@ -151,6 +151,10 @@ export function ServerControls({ servers, usage, attachedId, onAttach }: ServerC
               <PlusIcon className="size-4" />
               {ADD_SERVER_LABEL}
             </DropdownMenu.Item>
+            {/* Below lg the top bar has no room for the usage meter: it shows here instead. */}
+            <div className="mt-1 border-t border-slate-100 px-2.5 pt-2 pb-1 lg:hidden">
+              <UsageMeter usage={usage} />
+            </div>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
