@@ -49,6 +49,60 @@ export interface ApiKeyServiceDeps {
 /** POST /api-keys/validate: a stored key by id, or credentials not saved yet. */
 export type ValidateApiKeyRequest = { keyId: string } | ValidateApiKeyBody;
 
+/** Stores a key encrypted. A keyed provider's new key replaces its old one. */
+async function storeKey(
+  deps: ApiKeyServiceDeps,
+  userId: string,
+  body: CreateApiKeyBody,
+): Promise<ApiKeyView> {
+  const { keys, cipher } = deps;
+  const existing = await keys.list(userId);
+  if (
+    body.provider === 'custom' &&
+    existing.filter((k) => k.provider === 'custom').length >= MAX_CUSTOM_ENDPOINTS
+  ) {
+    throw new ConflictError(
+      `At most ${MAX_CUSTOM_ENDPOINTS} custom endpoints can be stored; delete one first`,
+    );
+  }
+  if (body.baseUrl) await deps.checkEndpoint(body.baseUrl);
+  const keyId = deps.newKeyId();
+  const record: StoredApiKey = {
+    userId,
+    keyId,
+    provider: body.provider,
+    label:
+      body.label ??
+      (body.provider === 'custom' && body.baseUrl ? body.baseUrl : PROVIDER_NAMES[body.provider]),
+    ...(body.baseUrl ? { baseUrl: body.baseUrl } : {}),
+    last4: body.apiKey ? lastFour(body.apiKey) : '',
+    ...(body.apiKey
+      ? { ciphertext: await cipher.encrypt(body.apiKey, apiKeyEncryptionContext({ userId, keyId })) }
+      : {}),
+    createdAt: deps.now(),
+  };
+  await keys.create(record);
+  if (body.provider !== 'custom') {
+    const replaced = existing.filter((k) => k.provider === body.provider);
+    await Promise.all(replaced.map((old) => keys.delete(userId, old.keyId)));
+  }
+  return toApiKeyView(record);
+}
+
+async function resolveCredentials(
+  { keys, cipher, platformProviders }: ApiKeyServiceDeps,
+  userId: string,
+  providerId: string,
+): Promise<ProviderCredentials | undefined> {
+  if (providerId.startsWith(CUSTOM_PROVIDER_PREFIX)) {
+    const record = await keys.get(userId, providerId.slice(CUSTOM_PROVIDER_PREFIX.length));
+    return record?.provider === 'custom' ? decryptCredentials(cipher, record) : undefined;
+  }
+  const own = isKeyedProvider(providerId) ? currentKeyOf(await keys.list(userId), providerId) : undefined;
+  if (own) return decryptCredentials(cipher, own);
+  return platformProviders.some((p) => p.id === providerId) ? { provider: 'bedrock' } : undefined;
+}
+
 export function createApiKeyService(deps: ApiKeyServiceDeps) {
   const { keys, cipher, providerFactory, platformProviders } = deps;
   const timeouts = deps.timeouts ?? { validateMs: 10_000, listModelsMs: 5_000 };
@@ -61,39 +115,7 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
 
   return {
     /** Stores a key encrypted. A keyed provider's new key replaces its old one. */
-    async create(userId: string, body: CreateApiKeyBody): Promise<ApiKeyView> {
-      const existing = await keys.list(userId);
-      if (
-        body.provider === 'custom' &&
-        existing.filter((k) => k.provider === 'custom').length >= MAX_CUSTOM_ENDPOINTS
-      ) {
-        throw new ConflictError(
-          `At most ${MAX_CUSTOM_ENDPOINTS} custom endpoints can be stored; delete one first`,
-        );
-      }
-      if (body.baseUrl) await deps.checkEndpoint(body.baseUrl);
-      const keyId = deps.newKeyId();
-      const record: StoredApiKey = {
-        userId,
-        keyId,
-        provider: body.provider,
-        label:
-          body.label ??
-          (body.provider === 'custom' && body.baseUrl ? body.baseUrl : PROVIDER_NAMES[body.provider]),
-        ...(body.baseUrl ? { baseUrl: body.baseUrl } : {}),
-        last4: body.apiKey ? lastFour(body.apiKey) : '',
-        ...(body.apiKey
-          ? { ciphertext: await cipher.encrypt(body.apiKey, apiKeyEncryptionContext({ userId, keyId })) }
-          : {}),
-        createdAt: deps.now(),
-      };
-      await keys.create(record);
-      if (body.provider !== 'custom') {
-        const replaced = existing.filter((k) => k.provider === body.provider);
-        await Promise.all(replaced.map((old) => keys.delete(userId, old.keyId)));
-      }
-      return toApiKeyView(record);
-    },
+    create: (userId: string, body: CreateApiKeyBody) => storeKey(deps, userId, body),
 
     async list(userId: string): Promise<ApiKeyView[]> {
       return (await keys.list(userId)).map(toApiKeyView);
@@ -140,15 +162,7 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
      * (`anthropic`, ..., `custom:<keyId>`). The user's own key wins over the platform's Bedrock;
      * `undefined` if this user cannot use that provider (the chat then falls back).
      */
-    async resolveCredentials(userId: string, providerId: string): Promise<ProviderCredentials | undefined> {
-      if (providerId.startsWith(CUSTOM_PROVIDER_PREFIX)) {
-        const record = await keys.get(userId, providerId.slice(CUSTOM_PROVIDER_PREFIX.length));
-        return record?.provider === 'custom' ? decryptCredentials(cipher, record) : undefined;
-      }
-      const own = isKeyedProvider(providerId) ? currentKeyOf(await keys.list(userId), providerId) : undefined;
-      if (own) return decryptCredentials(cipher, own);
-      return platformProviders.some((p) => p.id === providerId) ? { provider: 'bedrock' } : undefined;
-    },
+    resolveCredentials: (userId: string, providerId: string) => resolveCredentials(deps, userId, providerId),
   };
 }
 export type ApiKeyService = ReturnType<typeof createApiKeyService>;

@@ -48,83 +48,102 @@ const envContext = (record: Pick<McpServerRecord, 'userId' | 'serverId'>) => ({
   serverId: record.serverId,
 });
 
+async function owned(deps: ServerConfigDeps, caller: Caller, serverId: string): Promise<McpServerRecord> {
+  const record = await deps.servers.get(caller.userId, serverId);
+  if (!record) throw new NotFoundError(SERVER_NOT_FOUND);
+  return record;
+}
+
+async function environmentOf(
+  deps: ServerConfigDeps,
+  record: McpServerRecord,
+): Promise<Record<string, string>> {
+  if (!record.envCiphertext) return {};
+  return JSON.parse(await deps.cipher.decrypt(record.envCiphertext, envContext(record))) as Record<
+    string,
+    string
+  >;
+}
+
+async function encrypted(
+  deps: ServerConfigDeps,
+  environment: Record<string, string>,
+  keys: Parameters<typeof envContext>[0],
+) {
+  if (!Object.keys(environment).length) return undefined;
+  return deps.cipher.encrypt(JSON.stringify(environment), envContext(keys));
+}
+
+async function checkTimeout(deps: ServerConfigDeps, userId: string, minutes: number): Promise<void> {
+  const plan = await deps.planOf(userId);
+  if (minutes > plan.serverTimeoutMinutes) {
+    throw new ValidationError(
+      `Idle timeout can be at most ${plan.serverTimeoutMinutes} minutes on your plan.`,
+    );
+  }
+}
+
+async function create(deps: ServerConfigDeps, caller: Caller, body: McpServerConfigBody): Promise<McpServer> {
+  await checkTimeout(deps, caller.userId, body.idleTimeoutMinutes);
+  const keys = { userId: caller.userId, serverId: deps.newId() };
+  const environment = body.environmentVariables;
+  const envCiphertext = await encrypted(deps, environment, keys);
+  const record: McpServerRecord = {
+    ...keys,
+    name: body.name,
+    packageName: body.packageName,
+    idleTimeoutMinutes: body.idleTimeoutMinutes,
+    envPreview: previewOf(environment),
+    ...(envCiphertext ? { envCiphertext } : {}),
+    status: 'defined',
+    createdAt: deps.now(),
+    updatedAt: deps.now(),
+  };
+  await deps.servers.create(record);
+  return toView(record);
+}
+
+async function update(
+  deps: ServerConfigDeps,
+  caller: Caller,
+  serverId: string,
+  body: McpServerConfigBody,
+): Promise<McpServer> {
+  const record = await owned(deps, caller, serverId);
+  if (!canEditServer(record.status)) {
+    throw new ConflictError('A server can be edited only while it is defined, disabled or in error.');
+  }
+  await checkTimeout(deps, caller.userId, body.idleTimeoutMinutes);
+  const environment = mergeEnvironment(
+    body.environmentVariables,
+    await environmentOf(deps, record),
+    record.envPreview,
+  );
+  const changes = {
+    name: body.name,
+    packageName: body.packageName,
+    idleTimeoutMinutes: body.idleTimeoutMinutes,
+    envPreview: previewOf(environment),
+    envCiphertext: (await encrypted(deps, environment, record)) ?? null,
+    updatedAt: deps.now(),
+  };
+  if (!(await deps.servers.update(caller.userId, serverId, changes, record.status))) {
+    throw new ConflictError('The server changed meanwhile. Try again.');
+  }
+  return toView({ ...record, ...changes, envCiphertext: changes.envCiphertext ?? undefined });
+}
+
 /** A server's configuration: reading it (scoped to its owner), creating and editing it. */
 export function createServerConfig(deps: ServerConfigDeps) {
-  const { servers, cipher, now } = deps;
-
-  async function owned(caller: Caller, serverId: string): Promise<McpServerRecord> {
-    const record = await servers.get(caller.userId, serverId);
-    if (!record) throw new NotFoundError(SERVER_NOT_FOUND);
-    return record;
-  }
-
-  async function environmentOf(record: McpServerRecord): Promise<Record<string, string>> {
-    if (!record.envCiphertext) return {};
-    return JSON.parse(await cipher.decrypt(record.envCiphertext, envContext(record))) as Record<
-      string,
-      string
-    >;
-  }
-
-  async function encrypted(environment: Record<string, string>, keys: Parameters<typeof envContext>[0]) {
-    if (!Object.keys(environment).length) return undefined;
-    return cipher.encrypt(JSON.stringify(environment), envContext(keys));
-  }
-
-  async function checkTimeout(userId: string, minutes: number): Promise<void> {
-    const plan = await deps.planOf(userId);
-    if (minutes > plan.serverTimeoutMinutes) {
-      throw new ValidationError(
-        `Idle timeout can be at most ${plan.serverTimeoutMinutes} minutes on your plan.`,
-      );
-    }
-  }
-
-  async function create(caller: Caller, body: McpServerConfigBody): Promise<McpServer> {
-    await checkTimeout(caller.userId, body.idleTimeoutMinutes);
-    const keys = { userId: caller.userId, serverId: deps.newId() };
-    const environment = body.environmentVariables;
-    const envCiphertext = await encrypted(environment, keys);
-    const record: McpServerRecord = {
-      ...keys,
-      name: body.name,
-      packageName: body.packageName,
-      idleTimeoutMinutes: body.idleTimeoutMinutes,
-      envPreview: previewOf(environment),
-      ...(envCiphertext ? { envCiphertext } : {}),
-      status: 'defined',
-      createdAt: now(),
-      updatedAt: now(),
-    };
-    await servers.create(record);
-    return toView(record);
-  }
-
-  async function update(caller: Caller, serverId: string, body: McpServerConfigBody): Promise<McpServer> {
-    const record = await owned(caller, serverId);
-    if (!canEditServer(record.status)) {
-      throw new ConflictError('A server can be edited only while it is defined, disabled or in error.');
-    }
-    await checkTimeout(caller.userId, body.idleTimeoutMinutes);
-    const environment = mergeEnvironment(
-      body.environmentVariables,
-      await environmentOf(record),
-      record.envPreview,
-    );
-    const changes = {
-      name: body.name,
-      packageName: body.packageName,
-      idleTimeoutMinutes: body.idleTimeoutMinutes,
-      envPreview: previewOf(environment),
-      envCiphertext: (await encrypted(environment, record)) ?? null,
-      updatedAt: now(),
-    };
-    if (!(await servers.update(caller.userId, serverId, changes, record.status))) {
-      throw new ConflictError('The server changed meanwhile. Try again.');
-    }
-    return toView({ ...record, ...changes, envCiphertext: changes.envCiphertext ?? undefined });
-  }
-
-  return { owned, toView, environmentOf, create, update };
+  return {
+    /** The caller's server, else NotFoundError (a wrong owner is 404, never someone else's data). */
+    owned: (caller: Caller, serverId: string) => owned(deps, caller, serverId),
+    toView,
+    /** The server's env values, decrypted (for the runner only: the API shows previews). */
+    environmentOf: (record: McpServerRecord) => environmentOf(deps, record),
+    create: (caller: Caller, body: McpServerConfigBody) => create(deps, caller, body),
+    update: (caller: Caller, serverId: string, body: McpServerConfigBody) =>
+      update(deps, caller, serverId, body),
+  };
 }
 export type ServerConfig = ReturnType<typeof createServerConfig>;
