@@ -3,6 +3,7 @@ import {
   type ApiKeyView,
   type CreateApiKeyBody,
   lastFour,
+  PROVIDER_DISPLAY_NAMES,
   type Provider,
   type ValidateApiKeyBody,
   type ValidateApiKeyResponse,
@@ -13,7 +14,6 @@ import type { SecretCipher } from '../secret-cipher.js';
 import {
   type ApiKeyRepository,
   apiKeyEncryptionContext,
-  PROVIDER_NAMES,
   type StoredApiKey,
   toApiKeyView,
 } from './api-key.js';
@@ -73,7 +73,7 @@ async function storeKey(
     provider: body.provider,
     label:
       body.label ??
-      (body.provider === 'custom' && body.baseUrl ? body.baseUrl : PROVIDER_NAMES[body.provider]),
+      (body.provider === 'custom' && body.baseUrl ? body.baseUrl : PROVIDER_DISPLAY_NAMES[body.provider]),
     ...(body.baseUrl ? { baseUrl: body.baseUrl } : {}),
     last4: body.apiKey ? lastFour(body.apiKey) : '',
     ...(body.apiKey
