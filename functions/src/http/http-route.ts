@@ -1,3 +1,4 @@
+import { formatIssues } from '@agentforge/shared';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
@@ -84,10 +85,7 @@ function parsePart<T>(part: string, schema: z.ZodType<T> | undefined, value: unk
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const details = result.error.issues
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
-  throw new ValidationError(`Invalid ${part}: ${details}`, { cause: result.error });
+  throw new ValidationError(`Invalid ${part}: ${formatIssues(result.error.issues)}`, { cause: result.error });
 }
 
 function callerOf(event: APIGatewayProxyEvent, required: boolean): Caller {

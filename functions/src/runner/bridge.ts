@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { errorMessage } from '@agentforge/shared';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -226,10 +227,7 @@ export async function startBridge(config: BridgeConfig, log: Log = stderrLog): P
       idle.start();
       log('info', 'package ready', { ms: Date.now() - startedAt, server: client.getServerVersion() });
     } catch (error) {
-      setTimeout(
-        () => fail(`Package failed to start: ${error instanceof Error ? error.message : error}`),
-        60,
-      );
+      setTimeout(() => fail(`Package failed to start: ${errorMessage(error)}`), 60);
     }
   })();
 

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import {
   encodeStreamEvent,
+  formatIssues,
   SSE_PING_FRAME,
   STREAM_PING_INTERVAL_MS,
   type StreamEvent,
@@ -47,9 +48,7 @@ export const handler = middy<APIGatewayProxyEventV2, StreamResponse>({
     const claims = await idTokenVerifier().verify(idToken);
     const query = streamQuerySchema.safeParse(event.queryStringParameters ?? {});
     if (!query.success) {
-      throw new ValidationError(
-        `Invalid query: ${query.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
+      throw new ValidationError(`Invalid query: ${formatIssues(query.error.issues)}`);
     }
     started = await chatService().start({ userId: claims.sub, email: claims.email, idToken }, query.data);
   } catch (error) {
