@@ -4,6 +4,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
 import type { Caller } from '../domain/caller.js';
 import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '../domain/errors.js';
+import { withRequestContext } from '../logger.js';
 import { toHttpError } from './error-mapping.js';
 
 /** API Gateway accepts 10 MB; nothing in this API needs more than this. */
@@ -46,6 +47,7 @@ export function httpRoute<TBody = undefined, TQuery = undefined, TParams = undef
   fn: (request: HttpRequest<TBody, TQuery, TParams>) => Promise<HttpResult>,
 ) {
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(withRequestContext())
     .use({
       onError: (request) => {
         const { statusCode, body } = toHttpError(request.error);

@@ -105,7 +105,7 @@ export async function startBridge(config: BridgeConfig, log: Log = stderrLog): P
       json(res, 503, rpcError(-32000, message), { 'retry-after': '1' });
       return;
     }
-    const server = createForwardingServer(client, config.requestTimeoutMs);
+    const server = createForwardingServer(client, config.requestTimeoutMs, log);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -160,7 +160,11 @@ export async function startBridge(config: BridgeConfig, log: Log = stderrLog): P
     } catch {
       // already gone
     }
-    await client.close().catch(() => undefined);
+    await client
+      .close()
+      .catch((error: unknown) =>
+        log('warn', 'package client did not close', { reason: errorMessage(error) }),
+      );
     sandboxNetwork?.close();
     sandboxNetwork = undefined;
     http.closeAllConnections();

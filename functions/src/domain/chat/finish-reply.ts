@@ -1,4 +1,5 @@
 import type { StreamEvent, StreamQuery } from '@agentforge/shared';
+import { logger } from '../../logger.js';
 import type { MessageChanges, MessageRecord, MessageRepository } from '../conversations/message.js';
 import { DomainError } from '../errors.js';
 import type { ReplyOutcome } from './stop-watcher.js';
@@ -80,7 +81,13 @@ export async function finishReply(
         toolCalls: [],
         status: 'error',
         isError: true,
-      }).catch(() => undefined);
+      }).catch((lastResort: unknown) =>
+        logger.error('A reply stays streaming: not even its error state could be saved', {
+          conversationId,
+          messageId,
+          error: lastResort,
+        }),
+      );
       finished.emit({ type: 'error', message: REPLY_NOT_SAVED });
       throw error;
     }

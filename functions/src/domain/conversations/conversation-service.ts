@@ -5,6 +5,7 @@ import type {
   Message,
   UpdateConversationBody,
 } from '@agentforge/shared';
+import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
 import { NotFoundError } from '../errors.js';
 import type { ConversationChanges, ConversationRecord, ConversationRepository } from './conversation.js';
@@ -88,7 +89,13 @@ async function createWithMessages(
     }
     await conversations.create(record);
   } catch (error) {
-    await messages.deleteAll(record.conversationId).catch(() => undefined);
+    await messages.deleteAll(record.conversationId).catch((cleanup: unknown) =>
+      // The conversation item was never written, so the orphans are unreachable; the log says which.
+      logger.warn('Messages of a failed conversation create not removed', {
+        conversationId: record.conversationId,
+        error: cleanup,
+      }),
+    );
     throw error;
   }
   return { ...toConversation(record), messages: initial.map(toMessage) };

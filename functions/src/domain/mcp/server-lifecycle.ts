@@ -7,6 +7,7 @@ import {
   isTransitionalServerStatus,
   type McpServer,
 } from '@agentforge/shared';
+import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
 import { ConflictError } from '../errors.js';
 import type { ComputeUsageService } from './compute-usage.js';
@@ -180,7 +181,11 @@ async function reap(deps: ServerLifecycleDeps): Promise<{ checked: number; stopp
   for (const status of ACTIVE_SERVER_STATUSES) {
     for (const record of await deps.servers.listByStatus(status)) {
       checked++;
-      const fresh = await refresh(deps, record).catch(() => record);
+      const fresh = await refresh(deps, record).catch((error: unknown) => {
+        // One server's runner failing must not stop the reaper: it is tried again next minute.
+        logger.warn('Reaper could not refresh a server', { serverId: record.serverId, error });
+        return record;
+      });
       const lastUse = Math.max(fresh.lastActive ?? 0, fresh.runStartedAt ?? 0);
       if (fresh.status === 'enabled' && deps.now() - lastUse > fresh.idleTimeoutMinutes * 60_000) {
         await stopRun(deps, fresh, `Idle for more than ${fresh.idleTimeoutMinutes} minutes`);
