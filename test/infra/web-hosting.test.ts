@@ -5,7 +5,7 @@ import { Capture, Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
 import { runtimeConfigSchema } from '../../shared/src/schemas/runtime-config';
-import { synthStack } from './synth';
+import { expectResource, synthStack } from './synth';
 
 let stack: AgentForgeStack;
 let template: Template;
@@ -105,9 +105,9 @@ describe('the distribution', () => {
       }),
     });
     const [functionId] = functionArn.asObject()['Fn::GetAtt'] as string[];
-    expect(template.toJSON().Resources[functionId as string].Properties.FunctionCode).toContain(
-      "'/index.html'",
-    );
+    expectResource(template, functionId as string, {
+      Properties: { FunctionCode: Match.stringLikeRegexp("'/index\\.html'") },
+    });
   });
 
   it('does not rewrite error responses, which would hide the API errors', () => {
