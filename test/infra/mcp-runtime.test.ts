@@ -8,7 +8,14 @@ import { API_AREAS } from '../../functions/src/routes';
 import { RUNNER_IMAGE_FILES, runnerImage } from '../../lib/constructs/mcp-runner-image';
 import { RUNNER_CONTAINER_NAME } from '../../lib/constructs/mcp-runtime';
 import type { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
-import { expectResource, projectRoot, propertiesOf, synthStack, testApp } from './synth';
+import {
+  expectResource,
+  PRIVATE_ENCRYPTED_BUCKET,
+  projectRoot,
+  propertiesOf,
+  synthStack,
+  testApp,
+} from './synth';
 
 interface Statement {
   Sid?: string;
@@ -250,15 +257,7 @@ describe('the env file bucket', () => {
   it('is private, encrypted, TLS only, unversioned and expires files after a day', () => {
     expectResource(template, ids.envBucket, {
       Properties: {
-        PublicAccessBlockConfiguration: {
-          BlockPublicAcls: true,
-          BlockPublicPolicy: true,
-          IgnorePublicAcls: true,
-          RestrictPublicBuckets: true,
-        },
-        BucketEncryption: {
-          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
-        },
+        ...PRIVATE_ENCRYPTED_BUCKET,
         LifecycleConfiguration: { Rules: [{ ExpirationInDays: 1, Status: 'Enabled' }] },
         VersioningConfiguration: Match.absent(),
       },

@@ -67,3 +67,16 @@ export function propertiesOf(template: Template, type: string, logicalId: string
   if (!resource) throw new Error(`no ${type} ${logicalId}`);
   return resource.Properties ?? {};
 }
+
+/** A bucket nobody reaches publicly, encrypted with S3-managed keys (properties, for Match). */
+export const PRIVATE_ENCRYPTED_BUCKET = {
+  PublicAccessBlockConfiguration: {
+    BlockPublicAcls: true,
+    BlockPublicPolicy: true,
+    IgnorePublicAcls: true,
+    RestrictPublicBuckets: true,
+  },
+  BucketEncryption: {
+    ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+  },
+};
