@@ -103,15 +103,31 @@ async function resolveCredentials(
   return platformProviders.some((p) => p.id === providerId) ? { provider: 'bedrock' } : undefined;
 }
 
+async function validateCredentials(
+  deps: ApiKeyServiceDeps,
+  timeoutMs: number,
+  userId: string,
+  request: ValidateApiKeyRequest,
+): Promise<ValidateApiKeyResponse> {
+  let credentials: ProviderCredentials;
+  if ('keyId' in request) {
+    const record = await deps.keys.get(userId, request.keyId);
+    if (!record) throw new NotFoundError('API key not found');
+    credentials = await decryptCredentials(deps.cipher, record);
+  } else credentials = credentialsOfBody(request);
+  if ('baseUrl' in credentials && credentials.baseUrl) await deps.checkEndpoint(credentials.baseUrl);
+  try {
+    await withProviderTimeout(deps.providerFactory(credentials).validate(), timeoutMs);
+    return { valid: true };
+  } catch (error) {
+    if (error instanceof ProviderError) return { valid: false, message: error.message };
+    throw error;
+  }
+}
+
 export function createApiKeyService(deps: ApiKeyServiceDeps) {
   const { keys, cipher, providerFactory, platformProviders } = deps;
   const timeouts = deps.timeouts ?? { validateMs: 10_000, listModelsMs: 5_000 };
-
-  const requireKey = async (userId: string, keyId: string): Promise<StoredApiKey> => {
-    const record = await keys.get(userId, keyId);
-    if (!record) throw new NotFoundError('API key not found');
-    return record;
-  };
 
   return {
     /** Stores a key encrypted. A keyed provider's new key replaces its old one. */
@@ -127,20 +143,8 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
     },
 
     /** Asks the provider whether the credentials work; a rejection is an answer, not an error. */
-    async validate(userId: string, request: ValidateApiKeyRequest): Promise<ValidateApiKeyResponse> {
-      const credentials =
-        'keyId' in request
-          ? await decryptCredentials(cipher, await requireKey(userId, request.keyId))
-          : credentialsOfBody(request);
-      if ('baseUrl' in credentials && credentials.baseUrl) await deps.checkEndpoint(credentials.baseUrl);
-      try {
-        await withProviderTimeout(providerFactory(credentials).validate(), timeouts.validateMs);
-        return { valid: true };
-      } catch (error) {
-        if (error instanceof ProviderError) return { valid: false, message: error.message };
-        throw error;
-      }
-    },
+    validate: (userId: string, request: ValidateApiKeyRequest) =>
+      validateCredentials(deps, timeouts.validateMs, userId, request),
 
     /** GET /api-keys/providers: what this user can chat with now; a failing provider is left out. */
     listProviders(userId: string): Promise<Provider[]> {
