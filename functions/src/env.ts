@@ -1,3 +1,4 @@
+import { formatIssues } from '@agentforge/shared';
 import * as z from 'zod';
 import { TABLE_IDS, type TableId, tableEnvVar } from './adapters/dynamodb/table-definitions.js';
 
@@ -64,8 +65,7 @@ export type FunctionEnv = z.infer<typeof baseSchema> & { tables: Record<TableId,
 export function parseEnv(source: NodeJS.ProcessEnv): FunctionEnv {
   const result = baseSchema.and(tablesSchema).safeParse(source);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid function environment: ${problems.join('; ')}`);
+    throw new Error(`Invalid function environment: ${formatIssues(result.error.issues)}`);
   }
   const tables = Object.fromEntries(TABLE_IDS.map((id) => [id, source[tableEnvVar(id)] as string])) as Record<
     TableId,

@@ -29,7 +29,7 @@ export interface RouteDefinition {
   readonly transport?: 'buffered' | 'stream';
 }
 
-export const ROUTES: readonly RouteDefinition[] = [
+const MANIFEST = [
   { method: 'GET', path: '/user', area: 'users', handler: 'get-user', auth: 'cognito' },
   { method: 'GET', path: '/users/me', area: 'users', handler: 'get-me', auth: 'cognito' },
   { method: 'GET', path: '/users/profile', area: 'users', handler: 'get-profile', auth: 'cognito' },
@@ -172,7 +172,31 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'method-not-allowed',
     auth: 'public',
   },
-];
+] as const satisfies readonly RouteDefinition[];
+
+export const ROUTES: readonly RouteDefinition[] = MANIFEST;
+
+type ManifestRoute = (typeof MANIFEST)[number];
+
+/** The handler modules the manifest names for an area's router (its buffered routes). */
+export type AreaHandlerName<A extends ApiArea> = Exclude<
+  Extract<ManifestRoute, { area: A }>,
+  { transport: 'stream' }
+>['handler'];
+
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+/** `create-server` -> `createServer`: the name an area's index imports a handler module's handler as. */
+export const handlerKey = <N extends string>(name: N): CamelCase<N> =>
+  name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()) as CamelCase<N>;
+
+/**
+ * An area router's handlers, keyed by the camel-cased handler names of the manifest: exactly
+ * those, so a route without its handler, or a handler without its route, does not compile.
+ */
+export type AreaHandlers<A extends ApiArea, H> = { readonly [N in AreaHandlerName<A> as CamelCase<N>]: H };
 
 export function routesOf(area: ApiArea): RouteDefinition[] {
   return ROUTES.filter((route) => route.area === area);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   canDeleteServer,
+  canDisableServer,
   canEditServer,
+  canEnableServer,
   canToggleServer,
+  isActiveServerStatus,
   isServerToggleDisabled,
   SERVER_STATUSES,
   type ServerStatus,
@@ -38,6 +41,20 @@ describe('server rules', () => {
 
   it('shows the toggle for enabled, defined, disabled and error servers', () => {
     expect(statusesWhere(canToggleServer)).toEqual(['defined', 'disabled', 'enabled', 'error']);
+  });
+
+  it('allows enabling defined, disabled and error servers, and disabling enabled and error ones', () => {
+    expect(statusesWhere(canEnableServer)).toEqual(['defined', 'disabled', 'error']);
+    expect(statusesWhere(canDisableServer)).toEqual(['enabled', 'error']);
+  });
+
+  it('counts a server as active from provisioning to deprovisioning', () => {
+    expect(statusesWhere(isActiveServerStatus)).toEqual([
+      'enabled',
+      'provisioning',
+      'starting',
+      'deprovisioning',
+    ]);
   });
 
   it('disables the toggle during transitions and while an action runs', () => {

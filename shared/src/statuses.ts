@@ -19,11 +19,34 @@ export const TRANSITIONAL_SERVER_STATUSES = [
   'deprovisioning',
 ] as const satisfies readonly ServerStatus[];
 
-const TOGGLEABLE_SERVER_STATUSES: readonly ServerStatus[] = ['enabled', 'defined', 'disabled', 'error'];
+/** Statuses in which a server has (or is getting, or losing) a run. */
+export const ACTIVE_SERVER_STATUSES = [
+  'provisioning',
+  'starting',
+  'enabled',
+  'deprovisioning',
+] as const satisfies readonly ServerStatus[];
+
+/** Spec 4: where enabling is allowed (and so offered); refused during transitions. */
+const ENABLEABLE_SERVER_STATUSES: readonly ServerStatus[] = ['defined', 'disabled', 'error'];
+/** Spec 4: where disabling is allowed; a server in error may still hold a run to stop. */
+const DISABLEABLE_SERVER_STATUSES: readonly ServerStatus[] = ['enabled', 'error'];
 const EDITABLE_SERVER_STATUSES: readonly ServerStatus[] = ['defined', 'disabled', 'error'];
 
 export function isTransitionalServerStatus(status: ServerStatus): boolean {
   return (TRANSITIONAL_SERVER_STATUSES as readonly ServerStatus[]).includes(status);
+}
+
+export function isActiveServerStatus(status: ServerStatus): boolean {
+  return (ACTIVE_SERVER_STATUSES as readonly ServerStatus[]).includes(status);
+}
+
+export function canEnableServer(status: ServerStatus): boolean {
+  return ENABLEABLE_SERVER_STATUSES.includes(status);
+}
+
+export function canDisableServer(status: ServerStatus): boolean {
+  return DISABLEABLE_SERVER_STATUSES.includes(status);
 }
 
 export function isServerHealth(value: unknown): value is ServerHealth {
@@ -58,7 +81,7 @@ export function serverDisplayText(status: ServerStatus, health?: string | null):
 
 /** Whether the enable/disable toggle is shown at all. */
 export function canToggleServer(status: ServerStatus): boolean {
-  return TOGGLEABLE_SERVER_STATUSES.includes(status);
+  return canEnableServer(status) || canDisableServer(status);
 }
 
 /** Whether a shown toggle is disabled: during transitions or while an action runs. */
@@ -66,6 +89,7 @@ export function isServerToggleDisabled(status: ServerStatus, actionInProgress = 
   return actionInProgress || isTransitionalServerStatus(status);
 }
 
+/** Editing (and, on the API, updating) is allowed only outside a run. */
 export function canEditServer(status: ServerStatus): boolean {
   return EDITABLE_SERVER_STATUSES.includes(status);
 }

@@ -7,7 +7,7 @@ import { API_STAGE_NAME } from '../../lib/constructs/api';
 import { tableLogicalId } from '../../lib/constructs/data';
 import type { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
 import { methodsByRoute } from './api-methods';
-import { synthStack } from './synth';
+import { expectResource, synthStack } from './synth';
 
 /** Stream routes are Function URLs behind CloudFront, not API Gateway methods. */
 const API_ROUTES = ROUTES.filter((route) => route.transport !== 'stream');
@@ -132,7 +132,7 @@ describe('the area functions', () => {
       Description: 'AgentForge users API (test)',
       LoggingConfig: { LogGroup: { Ref: logGroupId } },
     });
-    expect(template.toJSON().Resources[logGroupId].Properties).toMatchObject({ RetentionInDays: 30 });
+    expectResource(template, logGroupId, { Properties: { RetentionInDays: 30 } });
   });
 
   it('know the name of every table, which the function environment requires', () => {

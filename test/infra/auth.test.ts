@@ -1,8 +1,8 @@
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { Auth, type AuthProps } from '../../lib/constructs/auth';
-import { testApp } from './synth';
+import { expectResource, testApp } from './synth';
 
 const appOrigins = ['http://localhost:5173', 'https://d111111abcdef8.cloudfront.net'];
 
@@ -60,8 +60,7 @@ describe('the user pool', () => {
   });
 
   it('keeps a stable logical id and is retained on deletion', () => {
-    const pool = template.toJSON().Resources.UserPool;
-    expect(pool).toMatchObject({ Type: 'AWS::Cognito::UserPool', DeletionPolicy: 'Retain' });
+    expectResource(template, 'UserPool', { Type: 'AWS::Cognito::UserPool', DeletionPolicy: 'Retain' });
   });
 
   it('has a hosted domain with the stage prefix', () => {

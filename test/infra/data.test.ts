@@ -6,7 +6,7 @@ import {
   type TableDefinition,
 } from '../../functions/src/adapters/dynamodb/table-definitions';
 import { Data, tableLogicalId } from '../../lib/constructs/data';
-import { testApp } from './synth';
+import { expectResource, testApp } from './synth';
 
 let template: Template;
 
@@ -31,10 +31,10 @@ describe('the data construct', () => {
   it.each(TABLE_DEFINITIONS)(
     'gives the $id table a stable logical id and the keys of its definition',
     (definition) => {
-      const table = template.toJSON().Resources[tableLogicalId(definition.id)];
-      expect(table?.Type).toBe('AWS::DynamoDB::GlobalTable');
-      expect(table.Properties.KeySchema).toEqual(keySchema(definition));
-      expect(table.Properties).not.toHaveProperty('TableName');
+      expectResource(template, tableLogicalId(definition.id), {
+        Type: 'AWS::DynamoDB::GlobalTable',
+        Properties: { KeySchema: Match.exact(keySchema(definition)), TableName: Match.absent() },
+      });
     },
   );
 
@@ -43,11 +43,13 @@ describe('the data construct', () => {
       (table.globalIndexes ?? []).map((index) => ({ table: table.id, index })),
     ),
   )('indexes the $table table by $index.indexName', ({ table, index }) => {
-    expect(template.toJSON().Resources[tableLogicalId(table)].Properties.GlobalSecondaryIndexes).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ IndexName: index.indexName, KeySchema: keySchema(index) }),
-      ]),
-    );
+    expectResource(template, tableLogicalId(table), {
+      Properties: {
+        GlobalSecondaryIndexes: Match.arrayWith([
+          Match.objectLike({ IndexName: index.indexName, KeySchema: Match.exact(keySchema(index)) }),
+        ]),
+      },
+    });
   });
 
   it('bills every table on demand, with point-in-time recovery and server-side encryption', () => {

@@ -1,14 +1,21 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type App, Stack } from 'aws-cdk-lib';
-import type { Template } from 'aws-cdk-lib/assertions';
+import { Capture, Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ECS_RUNNER_ENV } from '../../functions/src/adapters/mcp-runner/ecs-runner-config';
 import { API_AREAS } from '../../functions/src/routes';
 import { RUNNER_IMAGE_FILES, runnerImage } from '../../lib/constructs/mcp-runner-image';
 import { RUNNER_CONTAINER_NAME } from '../../lib/constructs/mcp-runtime';
 import type { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
-import { projectRoot, synthStack, testApp } from './synth';
+import {
+  expectResource,
+  PRIVATE_ENCRYPTED_BUCKET,
+  projectRoot,
+  propertiesOf,
+  synthStack,
+  testApp,
+} from './synth';
 
 interface Statement {
   Sid?: string;
@@ -18,16 +25,12 @@ interface Statement {
   Condition?: Record<string, Record<string, unknown>>;
 }
 
-interface Resource {
-  Type: string;
-  Properties: Record<string, unknown> & {
-    PolicyDocument?: { Statement: Statement[] };
-    Roles?: { Ref: string }[];
-  };
+interface Policy {
+  Properties: { PolicyDocument?: { Statement: Statement[] }; Roles?: { Ref: string }[] };
 }
 
 let stack: AgentForgeStack;
-let resources: Record<string, Resource>;
+let template: Template;
 let ids: {
   vpc: string;
   taskDefinition: string;
@@ -42,9 +45,7 @@ let ids: {
 };
 
 beforeAll(() => {
-  let template: Template;
   ({ stack, template } = synthStack());
-  resources = template.toJSON().Resources;
   const runtime = stack.mcpRuntime;
   const idOf = (construct: { node: { defaultChild?: unknown } }) =>
     stack.getLogicalId(construct.node.defaultChild as never);
@@ -62,27 +63,28 @@ beforeAll(() => {
   };
 }, 120_000);
 
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const props = (id: string) => {
-  const found = resources[id];
-  if (!found) throw new Error(`no resource ${id}`);
-  return found.Properties;
-};
+/** The logical ids of a type's resources (optionally those matching a Match pattern). */
+const idsOf = (type: string, pattern?: Record<string, unknown>) =>
+  Object.keys(template.findResources(type, pattern));
 const getAtt = (id: string, attribute: string) => ({ 'Fn::GetAtt': [id, attribute] });
 const actionsOf = (statement: Statement) => [statement.Action].flat();
 const roleIdOf = (functionId: string) =>
-  (props(functionId).Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+  (propertiesOf(template, 'AWS::Lambda::Function', functionId).Role as { 'Fn::GetAtt': [string] })[
+    'Fn::GetAtt'
+  ][0];
 
 /** Every Allow statement of the identity policies attached to a role. */
 function statementsOfRole(roleId: string): Statement[] {
-  return ofType('AWS::IAM::Policy')
-    .filter(([, policy]) => policy.Properties.Roles?.some((role) => role.Ref === roleId))
-    .flatMap(([, policy]) => policy.Properties.PolicyDocument?.Statement ?? []);
+  const policies = template.findResources('AWS::IAM::Policy', {
+    Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) },
+  }) as Record<string, Policy>;
+  return Object.values(policies).flatMap((policy) => policy.Properties.PolicyDocument?.Statement ?? []);
 }
 
 /** Every statement of every identity policy, with the roles it is attached to. */
 function allStatements(): (Statement & { roles: string[] })[] {
-  return ofType('AWS::IAM::Policy').flatMap(([, policy]) =>
+  const policies = template.findResources('AWS::IAM::Policy') as Record<string, Policy>;
+  return Object.values(policies).flatMap((policy) =>
     (policy.Properties.PolicyDocument?.Statement ?? []).map((statement) => ({
       ...statement,
       roles: (policy.Properties.Roles ?? []).map((role) => role.Ref),
@@ -92,118 +94,132 @@ function allStatements(): (Statement & { roles: string[] })[] {
 
 describe('the MCP runtime network', () => {
   it('is one VPC with public subnets only in two AZs and no NAT gateway', () => {
-    expect(ofType('AWS::EC2::VPC').map(([id]) => id)).toEqual([ids.vpc]);
-    expect(ofType('AWS::EC2::NatGateway')).toHaveLength(0);
-    const subnets = ofType('AWS::EC2::Subnet').map(([, subnet]) => subnet.Properties);
-    expect(subnets).toHaveLength(2);
-    expect(new Set(subnets.map((subnet) => JSON.stringify(subnet.AvailabilityZone))).size).toBe(2);
-    for (const subnet of subnets) expect(subnet.MapPublicIpOnLaunch).toBe(true);
+    expect(idsOf('AWS::EC2::VPC')).toEqual([ids.vpc]);
+    template.resourceCountIs('AWS::EC2::NatGateway', 0);
+    template.resourceCountIs('AWS::EC2::Subnet', 2);
+    template.allResourcesProperties('AWS::EC2::Subnet', { MapPublicIpOnLaunch: true });
+    const zones = new Capture();
+    template.allResourcesProperties('AWS::EC2::Subnet', { AvailabilityZone: zones });
+    const seen = [zones.asString()];
+    while (zones.next()) seen.push(zones.asString());
+    expect(new Set(seen).size).toBe(2);
     // Every route leaves through the internet gateway: nothing is private, nothing needs a NAT.
-    for (const [, route] of ofType('AWS::EC2::Route')) {
-      expect(route.Properties).toHaveProperty('GatewayId');
-      expect(route.Properties).not.toHaveProperty('NatGatewayId');
-    }
+    template.allResourcesProperties('AWS::EC2::Route', {
+      GatewayId: Match.anyValue(),
+      NatGatewayId: Match.absent(),
+    });
   });
 
   it('reaches DynamoDB through a gateway endpoint on every route table', () => {
-    const endpoints = ofType('AWS::EC2::VPCEndpoint').map(([, endpoint]) => endpoint.Properties);
-    expect(endpoints).toHaveLength(1);
-    expect(endpoints[0]).toMatchObject({
+    template.resourceCountIs('AWS::EC2::VPCEndpoint', 1);
+    const routeTableIds = new Capture();
+    template.hasResourceProperties('AWS::EC2::VPCEndpoint', {
       VpcEndpointType: 'Gateway',
       VpcId: { Ref: ids.vpc },
       ServiceName: { 'Fn::Join': ['', ['com.amazonaws.', { Ref: 'AWS::Region' }, '.dynamodb']] },
+      RouteTableIds: routeTableIds,
     });
-    const routeTables = ofType('AWS::EC2::RouteTable').map(([id]) => ({ Ref: id }));
-    expect(endpoints[0]?.RouteTableIds).toEqual(expect.arrayContaining(routeTables));
-    expect(endpoints[0]?.RouteTableIds).toHaveLength(routeTables.length);
+    const routeTables = idsOf('AWS::EC2::RouteTable').map((id) => ({ Ref: id }));
+    expect(routeTableIds.asArray()).toEqual(expect.arrayContaining(routeTables));
+    expect(routeTableIds.asArray()).toHaveLength(routeTables.length);
   });
 
   it("admits into the tasks only the gateway's security group, on the bridge port", () => {
     const taskSgRef = getAtt(ids.taskSg, 'GroupId');
-    expect(props(ids.taskSg)).not.toHaveProperty('SecurityGroupIngress');
-    const ingress = ofType('AWS::EC2::SecurityGroupIngress').filter(
-      ([, rule]) => JSON.stringify(rule.Properties.GroupId) === JSON.stringify(taskSgRef),
-    );
-    expect(ingress.map(([, rule]) => rule.Properties)).toEqual([
-      expect.objectContaining({
-        IpProtocol: 'tcp',
-        FromPort: 8080,
-        ToPort: 8080,
-        SourceSecurityGroupId: getAtt(ids.gatewaySg, 'GroupId'),
-      }),
-    ]);
+    expectResource(template, ids.taskSg, { Properties: { SecurityGroupIngress: Match.absent() } });
+    const ingress = { Properties: { GroupId: taskSgRef } };
+    expect(idsOf('AWS::EC2::SecurityGroupIngress', ingress)).toHaveLength(1);
     // No rule anywhere opens the tasks to an address range.
-    expect(JSON.stringify(ingress)).not.toMatch(/CidrIp/);
+    template.hasResourceProperties('AWS::EC2::SecurityGroupIngress', {
+      GroupId: taskSgRef,
+      IpProtocol: 'tcp',
+      FromPort: 8080,
+      ToPort: 8080,
+      SourceSecurityGroupId: getAtt(ids.gatewaySg, 'GroupId'),
+      CidrIp: Match.absent(),
+      CidrIpv6: Match.absent(),
+    });
   });
 
   it('lets the gateway out only to the bridge port of the tasks and to HTTPS', () => {
-    expect(props(ids.gatewaySg).SecurityGroupEgress).toEqual([
-      expect.objectContaining({ CidrIp: '0.0.0.0/0', IpProtocol: 'tcp', FromPort: 443, ToPort: 443 }),
-    ]);
-    const egress = ofType('AWS::EC2::SecurityGroupEgress').filter(
-      ([, rule]) =>
-        JSON.stringify(rule.Properties.GroupId) === JSON.stringify(getAtt(ids.gatewaySg, 'GroupId')),
-    );
-    expect(egress.map(([, rule]) => rule.Properties)).toEqual([
-      expect.objectContaining({
-        FromPort: 8080,
-        ToPort: 8080,
-        DestinationSecurityGroupId: getAtt(ids.taskSg, 'GroupId'),
-      }),
-    ]);
+    expectResource(template, ids.gatewaySg, {
+      Properties: {
+        SecurityGroupEgress: [
+          Match.objectLike({ CidrIp: '0.0.0.0/0', IpProtocol: 'tcp', FromPort: 443, ToPort: 443 }),
+        ],
+      },
+    });
+    const gatewaySgRef = getAtt(ids.gatewaySg, 'GroupId');
+    expect(idsOf('AWS::EC2::SecurityGroupEgress', { Properties: { GroupId: gatewaySgRef } })).toHaveLength(1);
+    template.hasResourceProperties('AWS::EC2::SecurityGroupEgress', {
+      GroupId: gatewaySgRef,
+      FromPort: 8080,
+      ToPort: 8080,
+      DestinationSecurityGroupId: getAtt(ids.taskSg, 'GroupId'),
+    });
   });
 });
 
 describe('the runner task definition', () => {
   it('is Fargate on ARM64 with 0.5 vCPU and 1 GB, an execution role and no task role', () => {
-    const task = props(ids.taskDefinition);
-    expect(task).toMatchObject({
-      RequiresCompatibilities: ['FARGATE'],
-      NetworkMode: 'awsvpc',
-      RuntimePlatform: { CpuArchitecture: 'ARM64', OperatingSystemFamily: 'LINUX' },
-      Cpu: '512',
-      Memory: '1024',
-      ExecutionRoleArn: getAtt(ids.executionRole, 'Arn'),
+    expectResource(template, ids.taskDefinition, {
+      Properties: {
+        RequiresCompatibilities: ['FARGATE'],
+        NetworkMode: 'awsvpc',
+        RuntimePlatform: { CpuArchitecture: 'ARM64', OperatingSystemFamily: 'LINUX' },
+        Cpu: '512',
+        Memory: '1024',
+        ExecutionRoleArn: getAtt(ids.executionRole, 'Arn'),
+        TaskRoleArn: Match.absent(),
+      },
     });
-    expect(task).not.toHaveProperty('TaskRoleArn');
     // The only role ECS tasks may assume is the execution role.
-    const ecsTaskRoles = ofType('AWS::IAM::Role').filter(([, role]) =>
-      JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('ecs-tasks.amazonaws.com'),
-    );
-    expect(ecsTaskRoles.map(([id]) => id)).toEqual([ids.executionRole]);
+    const ecsTaskRoles = Object.entries(template.findResources('AWS::IAM::Role'))
+      .filter(([, role]) =>
+        JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('ecs-tasks.amazonaws.com'),
+      )
+      .map(([id]) => id);
+    expect(ecsTaskRoles).toEqual([ids.executionRole]);
   });
 
   it('runs the bridge container with a node health check on /healthz', () => {
-    const [container, ...others] = props(ids.taskDefinition).ContainerDefinitions as Record<
-      string,
-      unknown
-    >[];
-    expect(others).toHaveLength(0);
-    expect(container).toMatchObject({
-      Name: RUNNER_CONTAINER_NAME,
-      Essential: true,
-      PortMappings: [{ ContainerPort: 8080, Protocol: 'tcp' }],
-      HealthCheck: {
-        Command: ['CMD', 'node', '-e', expect.stringContaining("'http://127.0.0.1:8080/healthz'")],
-        Interval: 15,
-        Timeout: 5,
-        Retries: 3,
-        StartPeriod: 60,
-      },
-      LogConfiguration: { LogDriver: 'awslogs' },
+    template.resourceCountIs('AWS::ECS::TaskDefinition', 1);
+    const logGroup = new Capture();
+    template.hasResourceProperties('AWS::ECS::TaskDefinition', {
+      ContainerDefinitions: [
+        {
+          Name: RUNNER_CONTAINER_NAME,
+          Essential: true,
+          PortMappings: [{ ContainerPort: 8080, Protocol: 'tcp' }],
+          HealthCheck: {
+            Command: ['CMD', 'node', '-e', Match.stringLikeRegexp("'http://127\\.0\\.0\\.1:8080/healthz'")],
+            Interval: 15,
+            Timeout: 5,
+            Retries: 3,
+            StartPeriod: 60,
+          },
+          LogConfiguration: { LogDriver: 'awslogs', Options: { 'awslogs-group': { Ref: logGroup } } },
+        },
+      ],
     });
-    const logging = container?.LogConfiguration as { Options?: Record<string, { Ref: string }> } | undefined;
-    expect(props(logging?.Options?.['awslogs-group']?.Ref as string).RetentionInDays).toBe(30);
+    expectResource(template, logGroup.asString(), { Properties: { RetentionInDays: 30 } });
   });
 
   it('has no secret in its static environment: only the port and host', () => {
-    const [container] = props(ids.taskDefinition).ContainerDefinitions as Record<string, unknown>[];
-    expect(container?.Environment).toEqual([
-      { Name: 'PORT', Value: '8080' },
-      { Name: 'HOST', Value: '0.0.0.0' },
-    ]);
-    expect(container).not.toHaveProperty('Secrets');
-    expect(container).not.toHaveProperty('EnvironmentFiles');
+    expectResource(template, ids.taskDefinition, {
+      Properties: {
+        ContainerDefinitions: [
+          {
+            Environment: Match.exact([
+              { Name: 'PORT', Value: '8080' },
+              { Name: 'HOST', Value: '0.0.0.0' },
+            ]),
+            Secrets: Match.absent(),
+            EnvironmentFiles: Match.absent(),
+          },
+        ],
+      },
+    });
   });
 
   it('builds its image for linux/arm64 from a context holding only the Dockerfile and the bundled bridge', () => {
@@ -239,32 +255,25 @@ describe('the runner image', () => {
 
 describe('the env file bucket', () => {
   it('is private, encrypted, TLS only, unversioned and expires files after a day', () => {
-    const bucket = props(ids.envBucket);
-    expect(bucket).toMatchObject({
-      PublicAccessBlockConfiguration: {
-        BlockPublicAcls: true,
-        BlockPublicPolicy: true,
-        IgnorePublicAcls: true,
-        RestrictPublicBuckets: true,
-      },
-      BucketEncryption: {
-        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
-      },
-      LifecycleConfiguration: {
-        Rules: [expect.objectContaining({ ExpirationInDays: 1, Status: 'Enabled' })],
+    expectResource(template, ids.envBucket, {
+      Properties: {
+        ...PRIVATE_ENCRYPTED_BUCKET,
+        LifecycleConfiguration: { Rules: [{ ExpirationInDays: 1, Status: 'Enabled' }] },
+        VersioningConfiguration: Match.absent(),
       },
     });
-    expect(bucket).not.toHaveProperty('VersioningConfiguration');
-    const [, policy] = ofType('AWS::S3::BucketPolicy').find(
-      ([, p]) => JSON.stringify(p.Properties.Bucket) === JSON.stringify({ Ref: ids.envBucket }),
-    ) ?? [undefined, undefined];
-    expect(policy?.Properties.PolicyDocument?.Statement).toContainEqual(
-      expect.objectContaining({
-        Effect: 'Deny',
-        Action: 's3:*',
-        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
-      }),
-    );
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: ids.envBucket },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
   });
 
   it('is all the execution role may read, besides pulling the image and writing logs', () => {
@@ -287,12 +296,16 @@ describe('the env file bucket', () => {
 
 describe('the MCP gateway function', () => {
   it('is the only API function in the VPC: public subnets, its own security group', () => {
-    expect(props(ids.gatewayFunction).VpcConfig).toEqual({
-      SecurityGroupIds: [getAtt(ids.gatewaySg, 'GroupId')],
-      SubnetIds: ofType('AWS::EC2::Subnet').map(([id]) => ({ Ref: id })),
+    expectResource(template, ids.gatewayFunction, {
+      Properties: {
+        VpcConfig: Match.exact({
+          SecurityGroupIds: [getAtt(ids.gatewaySg, 'GroupId')],
+          SubnetIds: idsOf('AWS::EC2::Subnet').map((id) => ({ Ref: id })),
+        }),
+      },
     });
-    const inVpc = ofType('AWS::Lambda::Function').filter(([, fn]) => fn.Properties.VpcConfig);
-    expect(inVpc.map(([id]) => id)).toEqual([ids.gatewayFunction]);
+    const inVpc = idsOf('AWS::Lambda::Function', { Properties: { VpcConfig: Match.anyValue() } });
+    expect(inVpc).toEqual([ids.gatewayFunction]);
     expect(API_AREAS).toContain('mcp-gateway');
   });
 
@@ -304,16 +317,15 @@ describe('the MCP gateway function', () => {
 
 describe('the reaper', () => {
   it('runs outside the VPC every minute from an EventBridge Scheduler schedule', () => {
-    expect(props(ids.reaper)).not.toHaveProperty('VpcConfig');
-    expect(props(ids.reaper)).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 55 });
-    const schedules = ofType('AWS::Scheduler::Schedule').map(([, schedule]) => schedule.Properties);
-    expect(schedules).toEqual([
-      expect.objectContaining({
-        ScheduleExpression: 'rate(1 minute)',
-        State: 'ENABLED',
-        Target: expect.objectContaining({ Arn: getAtt(ids.reaper, 'Arn') }),
-      }),
-    ]);
+    expectResource(template, ids.reaper, {
+      Properties: { VpcConfig: Match.absent(), Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 55 },
+    });
+    template.resourceCountIs('AWS::Scheduler::Schedule', 1);
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(1 minute)',
+      State: 'ENABLED',
+      Target: { Arn: getAtt(ids.reaper, 'Arn') },
+    });
   });
 
   it('reads and writes the servers and usage tables', () => {
@@ -340,22 +352,27 @@ describe('server control (the mcp area and the reaper)', () => {
   it('tells both where to run tasks', () => {
     const runtime = stack.mcpRuntime;
     for (const fn of [ids.mcpFunction, ids.reaper]) {
-      const variables = (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(variables).toMatchObject({
-        [ECS_RUNNER_ENV.clusterArn]: getAtt(ids.cluster, 'Arn'),
-        [ECS_RUNNER_ENV.taskDefinitionArn]: { Ref: ids.taskDefinition },
-        [ECS_RUNNER_ENV.containerName]: RUNNER_CONTAINER_NAME,
-        [ECS_RUNNER_ENV.securityGroupId]: getAtt(ids.taskSg, 'GroupId'),
-        [ECS_RUNNER_ENV.envBucket]: { Ref: ids.envBucket },
+      expectResource(template, fn, {
+        Properties: {
+          Environment: {
+            Variables: {
+              [ECS_RUNNER_ENV.clusterArn]: getAtt(ids.cluster, 'Arn'),
+              [ECS_RUNNER_ENV.taskDefinitionArn]: { Ref: ids.taskDefinition },
+              [ECS_RUNNER_ENV.containerName]: RUNNER_CONTAINER_NAME,
+              [ECS_RUNNER_ENV.securityGroupId]: getAtt(ids.taskSg, 'GroupId'),
+              [ECS_RUNNER_ENV.envBucket]: { Ref: ids.envBucket },
+              [ECS_RUNNER_ENV.subnetIds]: Match.exact(
+                stack.resolve(runtime.vpc.selectSubnets(runtime.subnets).subnetIds.join(',')),
+              ),
+            },
+          },
+        },
       });
-      expect(variables[ECS_RUNNER_ENV.subnetIds]).toEqual(
-        stack.resolve(runtime.vpc.selectSubnets(runtime.subnets).subnetIds.join(',')),
-      );
     }
   });
 
   it('may run only the runner task definition, in the MCP cluster', () => {
-    const family = props(ids.taskDefinition).Family as string;
+    const family = propertiesOf(template, 'AWS::ECS::TaskDefinition', ids.taskDefinition).Family as string;
     for (const role of controllers()) {
       expect(statementsOfRole(role)).toContainEqual({
         Sid: 'RunRunnerTasks',

@@ -1,43 +1,37 @@
-import type { Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SECRETS_KEY_ENV_VAR, SECRETS_KEY_LOGICAL_ID } from '../../lib/constructs/secrets';
-import { synthStack } from './synth';
+import { expectResource, propertiesOf, synthStack } from './synth';
 
 interface Statement {
   Action: string | string[];
   Resource: unknown;
 }
 
-/** The few properties of the synthesized resources this suite reads. */
+/** The few properties of the synthesized functions and policies this suite reads. */
 interface Resource {
-  Type: string;
   Properties: {
-    Description?: string;
     Role?: { 'Fn::GetAtt': [string, string] };
     Environment?: { Variables?: Record<string, unknown> };
     PolicyDocument?: { Statement: Statement[] };
     Roles?: unknown[];
-    EnableKeyRotation?: boolean;
-    KeySpec?: string;
   };
-  DeletionPolicy?: string;
-  UpdateReplacePolicy?: string;
 }
 
-let resources: Record<string, Resource>;
+let template: Template;
 const keyArn = { 'Fn::GetAtt': [SECRETS_KEY_LOGICAL_ID, 'Arn'] };
 
 beforeAll(() => {
-  const { template }: { template: Template } = synthStack();
-  resources = template.toJSON().Resources;
+  ({ template } = synthStack());
 }, 120_000);
 
-const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
+const resourcesOf = (type: string, pattern?: Record<string, unknown>) =>
+  Object.entries(template.findResources(type, pattern)) as [string, Resource][];
 
 function functionDescribedAs(prefix: string): [string, Resource] {
-  const matches = ofType('AWS::Lambda::Function').filter(([, fn]) =>
-    String(fn.Properties.Description).startsWith(prefix),
-  );
+  const matches = resourcesOf('AWS::Lambda::Function', {
+    Properties: { Description: Match.stringLikeRegexp(`^${prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`) },
+  });
   expect(matches).toHaveLength(1);
   return matches[0] as [string, Resource];
 }
@@ -47,7 +41,7 @@ const mcpFunction = () => functionDescribedAs('AgentForge mcp API');
 
 /** Every IAM statement that names a KMS action, with the roles its policy is attached to. */
 function kmsStatements() {
-  return ofType('AWS::IAM::Policy').flatMap(([, policy]) =>
+  return resourcesOf('AWS::IAM::Policy').flatMap(([, policy]) =>
     (policy.Properties.PolicyDocument?.Statement ?? [])
       .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('kms:')))
       .map((statement) => ({
@@ -60,15 +54,15 @@ function kmsStatements() {
 
 describe('the secrets key', () => {
   it('is one symmetric KMS key with yearly rotation and a stable logical id', () => {
-    expect(ofType('AWS::KMS::Key').map(([id]) => id)).toEqual([SECRETS_KEY_LOGICAL_ID]);
-    expect(resources[SECRETS_KEY_LOGICAL_ID]?.Properties).toMatchObject({ EnableKeyRotation: true });
-    expect(resources[SECRETS_KEY_LOGICAL_ID]?.Properties.KeySpec ?? 'SYMMETRIC_DEFAULT').toBe(
-      'SYMMETRIC_DEFAULT',
-    );
+    expect(Object.keys(template.findResources('AWS::KMS::Key'))).toEqual([SECRETS_KEY_LOGICAL_ID]);
+    expectResource(template, SECRETS_KEY_LOGICAL_ID, { Properties: { EnableKeyRotation: true } });
+    expect(
+      propertiesOf(template, 'AWS::KMS::Key', SECRETS_KEY_LOGICAL_ID).KeySpec ?? 'SYMMETRIC_DEFAULT',
+    ).toBe('SYMMETRIC_DEFAULT');
   });
 
   it('is retained when the stack is deleted or the key replaced', () => {
-    expect(resources[SECRETS_KEY_LOGICAL_ID]).toMatchObject({
+    expectResource(template, SECRETS_KEY_LOGICAL_ID, {
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
     });
@@ -98,7 +92,7 @@ describe('the secrets key', () => {
 
   it('tells only the api-keys, mcp and stream functions which key to use', () => {
     const users = [apiKeysFunction()[0], mcpFunction()[0], streamFunction()[0]];
-    for (const [id, fn] of ofType('AWS::Lambda::Function')) {
+    for (const [id, fn] of resourcesOf('AWS::Lambda::Function')) {
       const value = fn.Properties.Environment?.Variables?.[SECRETS_KEY_ENV_VAR];
       if (users.includes(id)) expect(value).toEqual(keyArn);
       else expect(value).toBeUndefined();

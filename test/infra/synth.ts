@@ -46,3 +46,37 @@ export function synthStack({ config = testStageConfig, validate = false } = {}):
   });
   return { stack, template: Template.fromStack(stack) };
 }
+
+/**
+ * Asserts that the resource with this logical id matches `pattern` (`{Properties, DeletionPolicy,
+ * ...}`): objects match partially at every depth, Match and Capture work anywhere in it.
+ */
+export function expectResource(
+  template: Template,
+  logicalId: string,
+  pattern: Record<string, unknown>,
+): void {
+  template.templateMatches({ Resources: { [logicalId]: pattern } });
+}
+
+/** The properties of the resource of this type with this logical id (to read a value, not to assert). */
+export function propertiesOf(template: Template, type: string, logicalId: string): Record<string, unknown> {
+  const resource = template.findResources(type)[logicalId] as
+    | { Properties?: Record<string, unknown> }
+    | undefined;
+  if (!resource) throw new Error(`no ${type} ${logicalId}`);
+  return resource.Properties ?? {};
+}
+
+/** A bucket nobody reaches publicly, encrypted with S3-managed keys (properties, for Match). */
+export const PRIVATE_ENCRYPTED_BUCKET = {
+  PublicAccessBlockConfiguration: {
+    BlockPublicAcls: true,
+    BlockPublicPolicy: true,
+    IgnorePublicAcls: true,
+    RestrictPublicBuckets: true,
+  },
+  BucketEncryption: {
+    ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+  },
+};

@@ -5,7 +5,7 @@ import { Capture, Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
 import { runtimeConfigSchema } from '../../shared/src/schemas/runtime-config';
-import { synthStack } from './synth';
+import { expectResource, PRIVATE_ENCRYPTED_BUCKET, synthStack } from './synth';
 
 let stack: AgentForgeStack;
 let template: Template;
@@ -46,15 +46,7 @@ function deployedConfig(): unknown {
 describe('the web bucket', () => {
   it('blocks all public access, enforces TLS and encrypts with S3-managed keys', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: {
-        BlockPublicAcls: true,
-        BlockPublicPolicy: true,
-        IgnorePublicAcls: true,
-        RestrictPublicBuckets: true,
-      },
-      BucketEncryption: {
-        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
-      },
+      ...PRIVATE_ENCRYPTED_BUCKET,
     });
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: {
@@ -105,9 +97,9 @@ describe('the distribution', () => {
       }),
     });
     const [functionId] = functionArn.asObject()['Fn::GetAtt'] as string[];
-    expect(template.toJSON().Resources[functionId as string].Properties.FunctionCode).toContain(
-      "'/index.html'",
-    );
+    expectResource(template, functionId as string, {
+      Properties: { FunctionCode: Match.stringLikeRegexp("'/index\\.html'") },
+    });
   });
 
   it('does not rewrite error responses, which would hide the API errors', () => {

@@ -13,8 +13,6 @@ let alice: { api: Api; idToken: string; provider: string };
 let bob: { api: Api; idToken: string };
 const MODEL = 'llama3.2:latest';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function newConversation(api: Api): Promise<string> {
   const now = Date.now();
   const { body } = await api.post('/conversations', {
@@ -226,8 +224,18 @@ describe('the stream route refuses', () => {
       headers: { Authorization: `Bearer ${bob.idToken}` },
     });
     expect(response.status).toBe(404);
-    await sleep(100);
-    expect((await alice.api.get(`/conversations/${conversationId}`)).body.messages).toEqual([]);
+    // No sleep: the owner's own stream is the event to wait for. Once it has ended (its writes
+    // done, after anything the refused request could have sent), the conversation holds exactly
+    // her turn, and nothing of bob's.
+    const own = await collect(readStream(streamUrl(conversationId, 'mine'), alice.idToken));
+    expect(own.at(-1)?.event).toMatchObject({ type: 'end', status: 'completed' });
+    const { body } = await alice.api.get(`/conversations/${conversationId}`);
+    expect(
+      (body.messages as { role: string; content: string }[]).map(({ role, content }) => ({ role, content })),
+    ).toEqual([
+      { role: 'user', content: 'mine' },
+      { role: 'assistant', content: 'Echo: mine' },
+    ]);
   });
 
   it('a malformed query with 400', async () => {

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { dirname, join, relative } from 'node:path';
+import { errorMessage } from '@agentforge/shared';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +98,7 @@ beforeAll(async () => {
   try {
     peer = await startPeer();
   } catch (error) {
-    peerProblem = error instanceof Error ? error.message : String(error);
+    peerProblem = errorMessage(error);
   }
   runner = createLocalRunner({ dataDir: stack.dataDir, exitGraceMs: 1500, allowLocalPackages: true });
   const bridgeToken = randomBytes(16).toString('hex');

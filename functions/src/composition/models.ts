@@ -8,7 +8,7 @@ import { platformProvidersFrom } from '../domain/api-keys/platform-providers.js'
 import type { ProviderFactory } from '../domain/api-keys/provider-credentials.js';
 import { createModelResolver } from '../domain/chat/model-resolver.js';
 import type { ModelResolver } from '../domain/chat/ports.js';
-import { logger } from '../http/logger.js';
+import { logger } from '../logger.js';
 import { db, env } from './root.js';
 import { secretCipher } from './secrets.js';
 

@@ -1,5 +1,5 @@
 import { DomainError, type ErrorCode } from '../domain/errors.js';
-import { logger } from './logger.js';
+import { logger } from '../logger.js';
 
 export interface ErrorResponseBody {
   code: ErrorCode | 'INTERNAL';

@@ -1,8 +1,10 @@
+import { formatIssues } from '@agentforge/shared';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
 import type { Caller } from '../domain/caller.js';
 import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '../domain/errors.js';
+import { withRequestContext } from '../logger.js';
 import { toHttpError } from './error-mapping.js';
 
 /** API Gateway accepts 10 MB; nothing in this API needs more than this. */
@@ -45,6 +47,7 @@ export function httpRoute<TBody = undefined, TQuery = undefined, TParams = undef
   fn: (request: HttpRequest<TBody, TQuery, TParams>) => Promise<HttpResult>,
 ) {
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(withRequestContext())
     .use({
       onError: (request) => {
         const { statusCode, body } = toHttpError(request.error);
@@ -84,10 +87,7 @@ function parsePart<T>(part: string, schema: z.ZodType<T> | undefined, value: unk
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const details = result.error.issues
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
-  throw new ValidationError(`Invalid ${part}: ${details}`, { cause: result.error });
+  throw new ValidationError(`Invalid ${part}: ${formatIssues(result.error.issues)}`, { cause: result.error });
 }
 
 function callerOf(event: APIGatewayProxyEvent, required: boolean): Caller {

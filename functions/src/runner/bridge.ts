@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { errorMessage } from '@agentforge/shared';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -104,7 +105,7 @@ export async function startBridge(config: BridgeConfig, log: Log = stderrLog): P
       json(res, 503, rpcError(-32000, message), { 'retry-after': '1' });
       return;
     }
-    const server = createForwardingServer(client, config.requestTimeoutMs);
+    const server = createForwardingServer(client, config.requestTimeoutMs, log);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -159,7 +160,11 @@ export async function startBridge(config: BridgeConfig, log: Log = stderrLog): P
     } catch {
       // already gone
     }
-    await client.close().catch(() => undefined);
+    await client
+      .close()
+      .catch((error: unknown) =>
+        log('warn', 'package client did not close', { reason: errorMessage(error) }),
+      );
     sandboxNetwork?.close();
     sandboxNetwork = undefined;
     http.closeAllConnections();
@@ -226,10 +231,7 @@ export async function startBridge(config: BridgeConfig, log: Log = stderrLog): P
       idle.start();
       log('info', 'package ready', { ms: Date.now() - startedAt, server: client.getServerVersion() });
     } catch (error) {
-      setTimeout(
-        () => fail(`Package failed to start: ${error instanceof Error ? error.message : error}`),
-        60,
-      );
+      setTimeout(() => fail(`Package failed to start: ${errorMessage(error)}`), 60);
     }
   })();
 

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatIssues } from '@agentforge/shared';
 import * as z from 'zod';
 
 /** What the bridge reads from its environment (the runner image's and the local runner's contract). */
@@ -69,8 +70,7 @@ const schema = z.object({
 export function parseBridgeConfig(source: NodeJS.ProcessEnv): BridgeConfig {
   const result = schema.safeParse(source);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path[0]?.toString()}: ${issue.message}`);
-    throw new Error(`Invalid bridge environment: ${problems.join('; ')}`);
+    throw new Error(`Invalid bridge environment: ${formatIssues(result.error.issues)}`);
   }
   const env = result.data;
   return {

@@ -1,3 +1,4 @@
+import { errorMessage } from '@agentforge/shared';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
@@ -24,6 +25,7 @@ import {
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { Log } from './bridge.js';
 
 interface HandlerExtra {
   signal: AbortSignal;
@@ -54,7 +56,7 @@ const jsonSchemaValidator = new AjvJsonSchemaValidator();
  * shared client of the package. It advertises only what the package offers (no subscriptions or
  * list-changed notifications: a stateless transport cannot deliver them).
  */
-export function createForwardingServer(upstream: Client, requestTimeoutMs: number): Server {
+export function createForwardingServer(upstream: Client, requestTimeoutMs: number, log: Log): Server {
   const offered = upstream.getServerCapabilities() ?? {};
   const capabilities: ServerCapabilities = {};
   if (offered.tools) capabilities.tools = {};
@@ -78,7 +80,10 @@ export function createForwardingServer(upstream: Client, requestTimeoutMs: numbe
       onprogress: (progress) => {
         void extra
           .sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken } })
-          .catch(() => undefined);
+          .catch((error: unknown) =>
+            // The client went away or the request ended: the progress is lost, the call goes on.
+            log('warn', 'progress notification not sent', { reason: errorMessage(error) }),
+          );
       },
     };
   };

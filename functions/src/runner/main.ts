@@ -3,6 +3,7 @@
  * package over stdio, served as stateless Streamable HTTP on `/mcp` behind a bearer token, with
  * `/healthz`. Environment: see config.ts.
  */
+import { errorMessage } from '@agentforge/shared';
 import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startBridge, stderrLog } from './bridge.js';
 import { parseBridgeConfig } from './config.js';
@@ -13,7 +14,7 @@ try {
 } catch (error) {
   stderrLog('error', 'bridge exiting', {
     code: 2,
-    error: error instanceof Error ? error.message : String(error),
+    error: errorMessage(error),
   });
   process.exit(2);
 }

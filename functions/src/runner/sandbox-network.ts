@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { errorMessage } from '@agentforge/shared';
 import { BLOCKED_IPV4, BLOCKED_IPV6 } from '../adapters/net/address-policy.js';
 import { findExecutable } from './launch.js';
 
@@ -97,6 +98,6 @@ export async function openSandboxNetwork(hostPath: string): Promise<SandboxNetwo
     return { namespace, resolvConf, close };
   } catch (error) {
     close();
-    return { problem: error instanceof Error ? error.message : String(error) };
+    return { problem: errorMessage(error) };
   }
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { errorMessage } from '@agentforge/shared';
 import { Router } from 'cognito-local/lib/server/Router';
 import { createServer } from 'cognito-local/lib/server/server';
 import {
@@ -54,8 +55,11 @@ function inProcessLambdaClient(triggers: LocalTriggers) {
         try {
           return { StatusCode: 200, Payload: JSON.stringify(await handler(JSON.parse(Payload))) };
         } catch (error) {
-          const errorMessage = error instanceof Error ? error.message : String(error);
-          return { StatusCode: 200, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorMessage }) };
+          return {
+            StatusCode: 200,
+            FunctionError: 'Unhandled',
+            Payload: JSON.stringify({ errorMessage: errorMessage(error) }),
+          };
         }
       },
     }),

@@ -2,6 +2,30 @@
 export const PRODUCT_NAME = 'AgentForge';
 
 export const DEFAULT_PROVIDER = 'anthropic';
+
+/**
+ * The one table of provider display names: the direct APIs a user keys, the platform's Bedrock
+ * model families (`meta`, `amazon`, `cohere`, ...) and Bedrock itself. `custom` is the short name
+ * (badges, error messages); CUSTOM_PROVIDER_LABEL is the full one (pickers, the catalogue).
+ */
+export const PROVIDER_DISPLAY_NAMES = {
+  anthropic: 'Anthropic',
+  openai: 'OpenAI',
+  google: 'Google',
+  mistral: 'Mistral',
+  custom: 'Custom',
+  bedrock: 'Amazon Bedrock',
+  meta: 'Meta',
+  amazon: 'Amazon',
+  cohere: 'Cohere',
+} as const;
+export type NamedProvider = keyof typeof PROVIDER_DISPLAY_NAMES;
+export const CUSTOM_PROVIDER_LABEL = 'Custom (OpenAI-compatible)';
+
+/** A provider's (or Bedrock family's) display name; an unknown id shows as itself. */
+export function providerDisplayName(id: string): string {
+  return (PROVIDER_DISPLAY_NAMES as Readonly<Record<string, string>>)[id] ?? id;
+}
 export const DEFAULT_MODEL = 'claude-3-haiku-20240307';
 export const NEW_CONVERSATION_TITLE = 'New Conversation';
 /** Stored in place of a message's content when it has none. */

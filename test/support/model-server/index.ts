@@ -45,6 +45,8 @@ export interface ModelServer {
   baseUrls: Record<HttpDialect, string>;
   /** Every request, in arrival order. */
   requests: RecordedRequest[];
+  /** Settles once the server is done with this request (replied in full, or saw the client leave). */
+  served(request: RecordedRequest): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -56,9 +58,19 @@ export interface ModelServerOptions {
 export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
   const models = { ...DEFAULT_MODELS, ...options.models };
   const requests: RecordedRequest[] = [];
+  const done = new WeakMap<RecordedRequest, Promise<void>>();
 
   const handle = (req: ServerRequest, res: ServerResponse) => {
-    serve(req, res, models, requests).catch((error: unknown) => {
+    serve(req, res, models, (record, handled) => {
+      requests.push(record);
+      done.set(
+        record,
+        handled.then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+    }).catch((error: unknown) => {
       if (!res.writableEnded) {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: `model server: ${String(error)}` } }));
@@ -88,6 +100,9 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       Object.entries(BASE_PATHS).map(([dialect, path]) => [dialect, `${url}${path}`]),
     ) as Record<HttpDialect, string>,
     requests,
+    served: async (request) => {
+      await done.get(request);
+    },
     stop: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => tcp.close(() => resolve()));
@@ -99,7 +114,7 @@ async function serve(
   req: ServerRequest,
   res: ServerResponse,
   models: Record<Dialect, readonly string[]>,
-  requests: RecordedRequest[],
+  recorded: (record: RecordedRequest, handled: Promise<void>) => void,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://model-server');
   // `/openai/v1/models` -> dialect openai, path `/v1/models`; anything else is Bedrock's.
@@ -130,7 +145,6 @@ async function serve(
     tokenSentAt: [],
     clientClosedEarly: false,
   };
-  requests.push(record);
   let open = true;
   res.once('close', () => {
     open = false;
@@ -146,6 +160,12 @@ async function serve(
     models: models[dialect],
     isOpen: () => open && !res.writableEnded,
   };
+  const handled = answer(dialect, exchange);
+  recorded(record, handled);
+  return handled;
+}
+
+function answer(dialect: Dialect, exchange: Exchange): Promise<void> {
   if (dialect === 'bedrock') return handleBedrockApi(exchange);
   if (dialect === 'anthropic') return handleAnthropicApi(exchange);
   if (dialect === 'google') return handleGoogleApi(exchange);

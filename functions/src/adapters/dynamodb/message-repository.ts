@@ -15,6 +15,9 @@ import { queryAll } from './query-all.js';
 import { updateExpression } from './update-expression.js';
 
 const BATCH_WRITE_LIMIT = 25;
+/** A batch's unprocessed writes are sent again at most this often (with backoff), then it fails. */
+export const MAX_BATCH_WRITE_ATTEMPTS = 5;
+const backoffMs = (attempt: number) => 50 * 2 ** attempt;
 
 const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
@@ -158,10 +161,14 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
           let requests = keys
             .slice(start, start + BATCH_WRITE_LIMIT)
             .map((Key) => ({ DeleteRequest: { Key } }));
-          // DynamoDB may leave some writes unprocessed under load: retry those with a short backoff.
-          for (let attempt = 0; requests.length > 0; attempt++) {
-            if (attempt > 0)
-              await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** Math.min(attempt, 5)));
+          // DynamoDB may leave some writes unprocessed under load: retry those with a backoff, a few times.
+          for (let attempt = 1; requests.length > 0; attempt++) {
+            if (attempt > MAX_BATCH_WRITE_ATTEMPTS) {
+              throw new Error(
+                `${requests.length} message deletes of conversation ${conversationId} were still unprocessed after ${MAX_BATCH_WRITE_ATTEMPTS} attempts`,
+              );
+            }
+            if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt - 1)));
             const { UnprocessedItems } = await db.send(
               new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
             );

@@ -7,6 +7,7 @@ import {
   ValidationError,
 } from '../../domain/errors.js';
 import type { ServerControl } from '../../domain/mcp/mcp-tool-source.js';
+import { logger } from '../../logger.js';
 
 const TIMEOUT_MS = 30_000;
 
@@ -18,7 +19,10 @@ export function createServerApiClient(apiBase: string): ServerControl {
       headers: { Authorization: `Bearer ${idToken}` },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    const body: unknown = await response.json().catch(() => undefined);
+    const body: unknown = await response.json().catch((error: unknown) => {
+      logger.debug('MCP API answered without JSON', { status: response.status, error });
+      return undefined;
+    });
     if (response.ok) return mcpServerSchema.parse(body);
     throw errorFor(response.status, apiErrorMessageFromBody(body, response.status));
   }

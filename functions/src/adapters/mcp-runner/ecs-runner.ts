@@ -16,6 +16,7 @@ import type {
   RunnerStatus,
   ServerRunner,
 } from '../../domain/mcp/server-runner.js';
+import { logger } from '../../logger.js';
 import { BRIDGE_PORT, type EcsRunnerConfig } from './ecs-runner-config.js';
 
 export { type EcsRunnerConfig, parseEcsRunnerConfig } from './ecs-runner-config.js';
@@ -79,6 +80,9 @@ export function createEcsRunner(options: EcsRunnerOptions): ServerRunner {
   async function deleteEnvFile(key: string): Promise<void> {
     await s3.send(new DeleteObjectCommand({ Bucket: config.envBucket, Key: key }));
   }
+  /** A run that did not start leaves its env file to the bucket's lifecycle expiry; the log says so. */
+  const envFileLeft = (key: string) => (error: unknown) =>
+    logger.warn('Env file of a failed start not deleted (the bucket expiry removes it)', { key, error });
 
   return {
     async start(request) {
@@ -138,11 +142,11 @@ export function createEcsRunner(options: EcsRunnerOptions): ServerRunner {
         task = result.tasks?.[0];
         failure = result.failures?.map((f) => [f.reason, f.detail].filter(Boolean).join(': ')).join('; ');
       } catch (error) {
-        await deleteEnvFile(key).catch(() => undefined);
+        await deleteEnvFile(key).catch(envFileLeft(key));
         throw new RunnerStartError('The server could not be started. Try again later.', { cause: error });
       }
       if (!task?.taskArn) {
-        await deleteEnvFile(key).catch(() => undefined);
+        await deleteEnvFile(key).catch(envFileLeft(key));
         throw new RunnerStartError(`The server could not be started${startFailure(failure)}`);
       }
       return { runId: task.taskArn };

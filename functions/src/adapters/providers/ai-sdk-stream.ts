@@ -1,5 +1,6 @@
 import type { LanguageModelV3FinishReason, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { FinishReason, ModelStreamEvent } from '../../domain/models/model-provider.js';
+import { logger } from '../../logger.js';
 
 /**
  * The AI SDK's stream parts as our events: text deltas as they come, one tool call per complete
@@ -41,7 +42,7 @@ export async function* toModelEvents(
     }
   } finally {
     // Early exit (consumer break, error): stop reading so the connection is released.
-    await reader.cancel().catch(() => {});
+    await reader.cancel().catch((error: unknown) => logger.debug('Model stream not cancelled', error));
   }
   if (!finish) throw new Error('the response ended early');
   yield finish;

@@ -1,3 +1,4 @@
+import { CUSTOM_PROVIDER_LABEL, PROVIDER_DISPLAY_NAMES } from '@agentforge/shared';
 import type { ModelInfo, ProviderId } from '../../domain/models/model-provider.js';
 
 export interface ProviderCatalogEntry {
@@ -10,23 +11,16 @@ export interface ProviderCatalogEntry {
 }
 
 export const PROVIDER_CATALOG: readonly ProviderCatalogEntry[] = [
-  { id: 'bedrock', name: 'Amazon Bedrock', requiresKey: false, supportsBaseUrl: false },
-  { id: 'anthropic', name: 'Anthropic', requiresKey: true, supportsBaseUrl: true },
-  { id: 'openai', name: 'OpenAI', requiresKey: true, supportsBaseUrl: true },
-  { id: 'google', name: 'Google', requiresKey: true, supportsBaseUrl: true },
-  { id: 'mistral', name: 'Mistral', requiresKey: true, supportsBaseUrl: true },
-  { id: 'custom', name: 'Custom (OpenAI-compatible)', requiresKey: false, supportsBaseUrl: true },
+  { id: 'bedrock', name: PROVIDER_DISPLAY_NAMES.bedrock, requiresKey: false, supportsBaseUrl: false },
+  { id: 'anthropic', name: PROVIDER_DISPLAY_NAMES.anthropic, requiresKey: true, supportsBaseUrl: true },
+  { id: 'openai', name: PROVIDER_DISPLAY_NAMES.openai, requiresKey: true, supportsBaseUrl: true },
+  { id: 'google', name: PROVIDER_DISPLAY_NAMES.google, requiresKey: true, supportsBaseUrl: true },
+  { id: 'mistral', name: PROVIDER_DISPLAY_NAMES.mistral, requiresKey: true, supportsBaseUrl: true },
+  { id: 'custom', name: CUSTOM_PROVIDER_LABEL, requiresKey: false, supportsBaseUrl: true },
 ];
 
 /** The provider's name inside user-facing error messages. */
-export const PROVIDER_LABELS: Record<ProviderId, string> = {
-  bedrock: 'Amazon Bedrock',
-  anthropic: 'Anthropic',
-  openai: 'OpenAI',
-  google: 'Google',
-  mistral: 'Mistral',
-  custom: 'Custom',
-};
+export const PROVIDER_LABELS: Readonly<Record<ProviderId, string>> = PROVIDER_DISPLAY_NAMES;
 
 /** Curated current chat models of the direct APIs (their full lists include embeddings, audio, ...). */
 export const DIRECT_PROVIDER_MODELS: Record<'anthropic' | 'openai' | 'google' | 'mistral', ModelInfo[]> = {

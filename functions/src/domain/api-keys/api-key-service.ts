@@ -3,6 +3,7 @@ import {
   type ApiKeyView,
   type CreateApiKeyBody,
   lastFour,
+  PROVIDER_DISPLAY_NAMES,
   type Provider,
   type ValidateApiKeyBody,
   type ValidateApiKeyResponse,
@@ -13,7 +14,6 @@ import type { SecretCipher } from '../secret-cipher.js';
 import {
   type ApiKeyRepository,
   apiKeyEncryptionContext,
-  PROVIDER_NAMES,
   type StoredApiKey,
   toApiKeyView,
 } from './api-key.js';
@@ -49,51 +49,89 @@ export interface ApiKeyServiceDeps {
 /** POST /api-keys/validate: a stored key by id, or credentials not saved yet. */
 export type ValidateApiKeyRequest = { keyId: string } | ValidateApiKeyBody;
 
+/** Stores a key encrypted. A keyed provider's new key replaces its old one. */
+async function storeKey(
+  deps: ApiKeyServiceDeps,
+  userId: string,
+  body: CreateApiKeyBody,
+): Promise<ApiKeyView> {
+  const { keys, cipher } = deps;
+  const existing = await keys.list(userId);
+  if (
+    body.provider === 'custom' &&
+    existing.filter((k) => k.provider === 'custom').length >= MAX_CUSTOM_ENDPOINTS
+  ) {
+    throw new ConflictError(
+      `At most ${MAX_CUSTOM_ENDPOINTS} custom endpoints can be stored; delete one first`,
+    );
+  }
+  if (body.baseUrl) await deps.checkEndpoint(body.baseUrl);
+  const keyId = deps.newKeyId();
+  const record: StoredApiKey = {
+    userId,
+    keyId,
+    provider: body.provider,
+    label:
+      body.label ??
+      (body.provider === 'custom' && body.baseUrl ? body.baseUrl : PROVIDER_DISPLAY_NAMES[body.provider]),
+    ...(body.baseUrl ? { baseUrl: body.baseUrl } : {}),
+    last4: body.apiKey ? lastFour(body.apiKey) : '',
+    ...(body.apiKey
+      ? { ciphertext: await cipher.encrypt(body.apiKey, apiKeyEncryptionContext({ userId, keyId })) }
+      : {}),
+    createdAt: deps.now(),
+  };
+  await keys.create(record);
+  if (body.provider !== 'custom') {
+    const replaced = existing.filter((k) => k.provider === body.provider);
+    await Promise.all(replaced.map((old) => keys.delete(userId, old.keyId)));
+  }
+  return toApiKeyView(record);
+}
+
+async function resolveCredentials(
+  { keys, cipher, platformProviders }: ApiKeyServiceDeps,
+  userId: string,
+  providerId: string,
+): Promise<ProviderCredentials | undefined> {
+  if (providerId.startsWith(CUSTOM_PROVIDER_PREFIX)) {
+    const record = await keys.get(userId, providerId.slice(CUSTOM_PROVIDER_PREFIX.length));
+    return record?.provider === 'custom' ? decryptCredentials(cipher, record) : undefined;
+  }
+  const own = isKeyedProvider(providerId) ? currentKeyOf(await keys.list(userId), providerId) : undefined;
+  if (own) return decryptCredentials(cipher, own);
+  return platformProviders.some((p) => p.id === providerId) ? { provider: 'bedrock' } : undefined;
+}
+
+async function validateCredentials(
+  deps: ApiKeyServiceDeps,
+  timeoutMs: number,
+  userId: string,
+  request: ValidateApiKeyRequest,
+): Promise<ValidateApiKeyResponse> {
+  let credentials: ProviderCredentials;
+  if ('keyId' in request) {
+    const record = await deps.keys.get(userId, request.keyId);
+    if (!record) throw new NotFoundError('API key not found');
+    credentials = await decryptCredentials(deps.cipher, record);
+  } else credentials = credentialsOfBody(request);
+  if ('baseUrl' in credentials && credentials.baseUrl) await deps.checkEndpoint(credentials.baseUrl);
+  try {
+    await withProviderTimeout(deps.providerFactory(credentials).validate(), timeoutMs);
+    return { valid: true };
+  } catch (error) {
+    if (error instanceof ProviderError) return { valid: false, message: error.message };
+    throw error;
+  }
+}
+
 export function createApiKeyService(deps: ApiKeyServiceDeps) {
   const { keys, cipher, providerFactory, platformProviders } = deps;
   const timeouts = deps.timeouts ?? { validateMs: 10_000, listModelsMs: 5_000 };
 
-  const requireKey = async (userId: string, keyId: string): Promise<StoredApiKey> => {
-    const record = await keys.get(userId, keyId);
-    if (!record) throw new NotFoundError('API key not found');
-    return record;
-  };
-
   return {
     /** Stores a key encrypted. A keyed provider's new key replaces its old one. */
-    async create(userId: string, body: CreateApiKeyBody): Promise<ApiKeyView> {
-      const existing = await keys.list(userId);
-      if (
-        body.provider === 'custom' &&
-        existing.filter((k) => k.provider === 'custom').length >= MAX_CUSTOM_ENDPOINTS
-      ) {
-        throw new ConflictError(
-          `At most ${MAX_CUSTOM_ENDPOINTS} custom endpoints can be stored; delete one first`,
-        );
-      }
-      if (body.baseUrl) await deps.checkEndpoint(body.baseUrl);
-      const keyId = deps.newKeyId();
-      const record: StoredApiKey = {
-        userId,
-        keyId,
-        provider: body.provider,
-        label:
-          body.label ??
-          (body.provider === 'custom' && body.baseUrl ? body.baseUrl : PROVIDER_NAMES[body.provider]),
-        ...(body.baseUrl ? { baseUrl: body.baseUrl } : {}),
-        last4: body.apiKey ? lastFour(body.apiKey) : '',
-        ...(body.apiKey
-          ? { ciphertext: await cipher.encrypt(body.apiKey, apiKeyEncryptionContext({ userId, keyId })) }
-          : {}),
-        createdAt: deps.now(),
-      };
-      await keys.create(record);
-      if (body.provider !== 'custom') {
-        const replaced = existing.filter((k) => k.provider === body.provider);
-        await Promise.all(replaced.map((old) => keys.delete(userId, old.keyId)));
-      }
-      return toApiKeyView(record);
-    },
+    create: (userId: string, body: CreateApiKeyBody) => storeKey(deps, userId, body),
 
     async list(userId: string): Promise<ApiKeyView[]> {
       return (await keys.list(userId)).map(toApiKeyView);
@@ -105,20 +143,8 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
     },
 
     /** Asks the provider whether the credentials work; a rejection is an answer, not an error. */
-    async validate(userId: string, request: ValidateApiKeyRequest): Promise<ValidateApiKeyResponse> {
-      const credentials =
-        'keyId' in request
-          ? await decryptCredentials(cipher, await requireKey(userId, request.keyId))
-          : credentialsOfBody(request);
-      if ('baseUrl' in credentials && credentials.baseUrl) await deps.checkEndpoint(credentials.baseUrl);
-      try {
-        await withProviderTimeout(providerFactory(credentials).validate(), timeouts.validateMs);
-        return { valid: true };
-      } catch (error) {
-        if (error instanceof ProviderError) return { valid: false, message: error.message };
-        throw error;
-      }
-    },
+    validate: (userId: string, request: ValidateApiKeyRequest) =>
+      validateCredentials(deps, timeouts.validateMs, userId, request),
 
     /** GET /api-keys/providers: what this user can chat with now; a failing provider is left out. */
     listProviders(userId: string): Promise<Provider[]> {
@@ -140,15 +166,7 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
      * (`anthropic`, ..., `custom:<keyId>`). The user's own key wins over the platform's Bedrock;
      * `undefined` if this user cannot use that provider (the chat then falls back).
      */
-    async resolveCredentials(userId: string, providerId: string): Promise<ProviderCredentials | undefined> {
-      if (providerId.startsWith(CUSTOM_PROVIDER_PREFIX)) {
-        const record = await keys.get(userId, providerId.slice(CUSTOM_PROVIDER_PREFIX.length));
-        return record?.provider === 'custom' ? decryptCredentials(cipher, record) : undefined;
-      }
-      const own = isKeyedProvider(providerId) ? currentKeyOf(await keys.list(userId), providerId) : undefined;
-      if (own) return decryptCredentials(cipher, own);
-      return platformProviders.some((p) => p.id === providerId) ? { provider: 'bedrock' } : undefined;
-    },
+    resolveCredentials: (userId: string, providerId: string) => resolveCredentials(deps, userId, providerId),
   };
 }
 export type ApiKeyService = ReturnType<typeof createApiKeyService>;

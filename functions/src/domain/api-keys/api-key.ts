@@ -1,4 +1,4 @@
-import { API_KEY_PROVIDERS, type ApiKeyProvider, type ApiKeyView } from '@agentforge/shared';
+import { API_KEY_PROVIDERS, type ApiKeyView } from '@agentforge/shared';
 import * as z from 'zod';
 import type { EncryptionContext } from '../secret-cipher.js';
 
@@ -31,14 +31,6 @@ export interface ApiKeyRepository {
   /** False if the user has no such key. */
   delete(userId: string, keyId: string): Promise<boolean>;
 }
-
-export const PROVIDER_NAMES: Readonly<Record<ApiKeyProvider, string>> = {
-  anthropic: 'Anthropic',
-  openai: 'OpenAI',
-  google: 'Google',
-  mistral: 'Mistral',
-  custom: 'Custom',
-};
 
 /** Binds a key's ciphertext to its owner and item: it does not decrypt anywhere else. */
 export function apiKeyEncryptionContext(record: Pick<StoredApiKey, 'userId' | 'keyId'>): EncryptionContext {

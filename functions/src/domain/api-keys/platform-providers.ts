@@ -1,4 +1,4 @@
-import type { Provider } from '@agentforge/shared';
+import { type Provider, providerDisplayName } from '@agentforge/shared';
 
 /** A model the platform serves through Bedrock, named as its family's own API names it. */
 export interface PlatformModel {
@@ -7,14 +7,6 @@ export interface PlatformModel {
   model: string;
   name: string;
 }
-
-const FAMILY_NAMES: Readonly<Record<string, string>> = {
-  anthropic: 'Anthropic',
-  meta: 'Meta',
-  mistral: 'Mistral',
-  amazon: 'Amazon',
-  cohere: 'Cohere',
-};
 
 /**
  * The platform's Bedrock models as providers, one per family (`anthropic`, `meta`, ...), in the
@@ -26,7 +18,7 @@ export function platformProvidersFrom(models: readonly PlatformModel[]): Provide
   for (const { family, model, name } of models) {
     let provider = byFamily.get(family);
     if (!provider) {
-      provider = { id: family, name: FAMILY_NAMES[family] ?? family, models: [] };
+      provider = { id: family, name: providerDisplayName(family), models: [] };
       byFamily.set(family, provider);
     }
     provider.models.push({ id: model, name });

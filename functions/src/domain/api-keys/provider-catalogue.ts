@@ -1,6 +1,7 @@
 import type { Provider } from '@agentforge/shared';
+import { PROVIDER_DISPLAY_NAMES } from '@agentforge/shared';
 import type { SecretCipher } from '../secret-cipher.js';
-import { type ApiKeyRepository, PROVIDER_NAMES, type StoredApiKey } from './api-key.js';
+import type { ApiKeyRepository, StoredApiKey } from './api-key.js';
 import { withProviderTimeout } from './provider-calls.js';
 import { customProviderId, KEYED_PROVIDERS, type ProviderFactory } from './provider-credentials.js';
 import { currentKeyOf, decryptCredentials } from './stored-credentials.js';
@@ -31,7 +32,7 @@ export async function listAvailableProviders(
   const entries: Promise<Provider | undefined>[] = [];
   for (const id of KEYED_PROVIDERS) {
     const own = currentKeyOf(records, id);
-    if (own) entries.push(withModels(deps, own, { id, name: PROVIDER_NAMES[id] }));
+    if (own) entries.push(withModels(deps, own, { id, name: PROVIDER_DISPLAY_NAMES[id] }));
     else if (platform.has(id)) entries.push(Promise.resolve(platform.get(id)));
   }
   for (const provider of deps.platformProviders) {

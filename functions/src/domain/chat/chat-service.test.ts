@@ -9,7 +9,6 @@ import { createChatService, STREAM_STOPPED_MARK } from './chat-service.js';
 import type { ToolSource } from './ports.js';
 
 const alice = { userId: 'alice', email: 'a@example.com' };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function setup(turns: Parameters<typeof scriptedModel>[0], tools?: ToolSource) {
   let id = 0;
@@ -112,8 +111,15 @@ describe('the chat service', () => {
     ]);
     const started = await chat.start(alice, query);
     const events: StreamEvent[] = [];
-    const running = started.run((event) => events.push(event));
-    await sleep(50);
+    let delivered: () => void = () => undefined;
+    const partialSent = new Promise<void>((resolve) => {
+      delivered = resolve;
+    });
+    const running = started.run((event) => {
+      events.push(event);
+      if (event.type === 'message_delta') delivered();
+    });
+    await partialSent; // the user has seen 'partial': now they press stop
     await messages.requestStop('c1', started.messageId);
     await running;
     expect(events.at(-1)).toEqual({ type: 'status', status: 'stopped', messageId: started.messageId });

@@ -29,7 +29,7 @@ export function createReplySaver<T>(save: (state: T) => Promise<void>, intervalM
       const wait = Math.max(0, intervalMs - (Date.now() - lastWrite));
       timer = setTimeout(() => {
         timer = undefined;
-        run().catch(() => undefined);
+        run().catch(() => undefined); // the failure stays in `running`: flush() rejects with it
       }, wait);
     },
     /** Writes whatever is pending and waits for every write. */

@@ -1,4 +1,5 @@
 import type { StreamEvent, ToolCall } from '@agentforge/shared';
+import { errorMessage } from '@agentforge/shared';
 import type { ModelMessage, ModelProvider, ModelToolCall, ModelUsage } from '../models/model-provider.js';
 import type { ToolSet } from './ports.js';
 
@@ -108,7 +109,7 @@ async function runTool(
       result = await input.tools.call(call.name, call.input, input.signal);
     } catch (error) {
       if (input.signal.aborted) throw error;
-      result = { content: error instanceof Error ? error.message : String(error), isError: true };
+      result = { content: errorMessage(error), isError: true };
     }
   }
 

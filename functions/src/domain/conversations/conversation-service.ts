@@ -5,6 +5,7 @@ import type {
   Message,
   UpdateConversationBody,
 } from '@agentforge/shared';
+import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
 import { NotFoundError } from '../errors.js';
 import type { ConversationChanges, ConversationRecord, ConversationRepository } from './conversation.js';
@@ -51,69 +52,116 @@ export function userMessageRecord(
   };
 }
 
-/** Conversations and their messages, always scoped to the verified caller. */
 /** Initial messages written at once (DynamoDB's batch size). */
 const INITIAL_WRITE_BATCH = 25;
 
-export function createConversationService({ conversations, messages, newId, now }: ConversationServiceDeps) {
-  async function owned(caller: Caller, conversationId: string): Promise<ConversationRecord> {
-    const record = await conversations.get(caller.userId, conversationId);
-    if (!record) throw new NotFoundError(CONVERSATION_NOT_FOUND);
-    return record;
+/** A new conversation with the messages it brings (see `create` below). */
+async function createWithMessages(
+  { conversations, messages, newId, now }: ConversationServiceDeps,
+  caller: Caller,
+  body: CreateConversationBody,
+): Promise<Conversation> {
+  const record: ConversationRecord = {
+    userId: caller.userId,
+    conversationId: newId(),
+    name: body.name,
+    title: body.title,
+    metadata: body.metadata,
+    createdAt: body.createdAt,
+    updatedAt: body.updatedAt,
+  };
+  const initial = body.messages.map((message) =>
+    userMessageRecord(
+      caller,
+      {
+        ...message,
+        conversationId: record.conversationId,
+        provider: message.provider ?? record.metadata.defaultProvider,
+        model: message.model ?? record.metadata.defaultModel,
+      },
+      newId(),
+      message.timestamp ?? now(),
+    ),
+  );
+  try {
+    for (let start = 0; start < initial.length; start += INITIAL_WRITE_BATCH) {
+      await Promise.all(initial.slice(start, start + INITIAL_WRITE_BATCH).map((m) => messages.create(m)));
+    }
+    await conversations.create(record);
+  } catch (error) {
+    await messages.deleteAll(record.conversationId).catch((cleanup: unknown) =>
+      // The conversation item was never written, so the orphans are unreachable; the log says which.
+      logger.warn('Messages of a failed conversation create not removed', {
+        conversationId: record.conversationId,
+        error: cleanup,
+      }),
+    );
+    throw error;
   }
+  return { ...toConversation(record), messages: initial.map(toMessage) };
+}
 
-  async function addMessage(
-    caller: Caller,
-    body: CreateMessageBody & { timestamp?: number },
-  ): Promise<Message> {
-    await owned(caller, body.conversationId);
-    const record = userMessageRecord(caller, body, newId(), body.timestamp ?? now());
-    await messages.create(record);
-    return toMessage(record);
-  }
+/** A conversation of the caller's, else NotFoundError (another user's is never found). */
+async function ownedBy(
+  conversations: ConversationServiceDeps['conversations'],
+  caller: Caller,
+  conversationId: string,
+): Promise<ConversationRecord> {
+  const record = await conversations.get(caller.userId, conversationId);
+  if (!record) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+  return record;
+}
+
+/** The messages of the caller's conversations: adding, paging, stopping a reply. */
+function createConversationMessages({ conversations, messages, newId, now }: ConversationServiceDeps) {
+  const owned = (caller: Caller, conversationId: string) => ownedBy(conversations, caller, conversationId);
+  return {
+    async addMessage(caller: Caller, body: CreateMessageBody & { timestamp?: number }): Promise<Message> {
+      await owned(caller, body.conversationId);
+      const record = userMessageRecord(caller, body, newId(), body.timestamp ?? now());
+      await messages.create(record);
+      return toMessage(record);
+    },
+
+    async listMessages(
+      caller: Caller,
+      conversationId: string,
+      page: { limit: number; cursor?: string },
+    ): Promise<{ messages: Message[]; nextCursor?: string }> {
+      await owned(caller, conversationId);
+      const result: MessagePage = await messages.list(conversationId, page);
+      return { messages: result.messages.map(toMessage), nextCursor: result.nextCursor };
+    },
+
+    /** Asks a reply being generated to stop; the stream saves what it has with '[Streaming stopped]'. */
+    async stopMessage(
+      caller: Caller,
+      conversationId: string,
+      messageId: string,
+      shownChars?: number,
+    ): Promise<void> {
+      await owned(caller, conversationId);
+      const message = await messages.get(conversationId, messageId);
+      if (!message) throw new NotFoundError('Message not found');
+      if (message.status === 'streaming') await messages.requestStop(conversationId, messageId, shownChars);
+    },
+  };
+}
+
+/** Conversations and their messages, always scoped to the verified caller. */
+export function createConversationService(deps: ConversationServiceDeps) {
+  const { conversations, messages, now } = deps;
+  const owned = (caller: Caller, conversationId: string) => ownedBy(conversations, caller, conversationId);
 
   return {
     owned,
-    addMessage,
+    ...createConversationMessages(deps),
 
     /**
      * The messages it brings are written first, a few at a time, and the conversation last: until
      * then nothing of it can be read, and a failure removes what was written.
      */
-    async create(caller: Caller, body: CreateConversationBody): Promise<Conversation> {
-      const record: ConversationRecord = {
-        userId: caller.userId,
-        conversationId: newId(),
-        name: body.name,
-        title: body.title,
-        metadata: body.metadata,
-        createdAt: body.createdAt,
-        updatedAt: body.updatedAt,
-      };
-      const initial = body.messages.map((message) =>
-        userMessageRecord(
-          caller,
-          {
-            ...message,
-            conversationId: record.conversationId,
-            provider: message.provider ?? record.metadata.defaultProvider,
-            model: message.model ?? record.metadata.defaultModel,
-          },
-          newId(),
-          message.timestamp ?? now(),
-        ),
-      );
-      try {
-        for (let start = 0; start < initial.length; start += INITIAL_WRITE_BATCH) {
-          await Promise.all(initial.slice(start, start + INITIAL_WRITE_BATCH).map((m) => messages.create(m)));
-        }
-        await conversations.create(record);
-      } catch (error) {
-        await messages.deleteAll(record.conversationId).catch(() => undefined);
-        throw error;
-      }
-      return { ...toConversation(record), messages: initial.map(toMessage) };
-    },
+    create: (caller: Caller, body: CreateConversationBody) => createWithMessages(deps, caller, body),
 
     /** Newest first (by last update). */
     async list(caller: Caller): Promise<Conversation[]> {
@@ -149,29 +197,6 @@ export function createConversationService({ conversations, messages, newId, now 
       await owned(caller, conversationId);
       await messages.deleteAll(conversationId);
       await conversations.delete(caller.userId, conversationId);
-    },
-
-    async listMessages(
-      caller: Caller,
-      conversationId: string,
-      page: { limit: number; cursor?: string },
-    ): Promise<{ messages: Message[]; nextCursor?: string }> {
-      await owned(caller, conversationId);
-      const result: MessagePage = await messages.list(conversationId, page);
-      return { messages: result.messages.map(toMessage), nextCursor: result.nextCursor };
-    },
-
-    /** Asks a reply being generated to stop; the stream saves what it has with '[Streaming stopped]'. */
-    async stopMessage(
-      caller: Caller,
-      conversationId: string,
-      messageId: string,
-      shownChars?: number,
-    ): Promise<void> {
-      await owned(caller, conversationId);
-      const message = await messages.get(conversationId, messageId);
-      if (!message) throw new NotFoundError('Message not found');
-      if (message.status === 'streaming') await messages.requestStop(conversationId, messageId, shownChars);
     },
   };
 }

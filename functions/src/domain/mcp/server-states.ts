@@ -1,20 +1,8 @@
 import type { ServerHealth, ServerStatus } from '@agentforge/shared';
 import type { RunnerStatus } from './server-runner.js';
 
-/** Statuses in which a server has (or is getting, or losing) a run. */
-export const ACTIVE_STATUSES: readonly ServerStatus[] = [
-  'provisioning',
-  'starting',
-  'enabled',
-  'deprovisioning',
-];
-
-/** Spec 4: enable/disable is offered for these (and refused during transitions). */
-export const canEnable = (status: ServerStatus) => ['defined', 'disabled', 'error'].includes(status);
-export const canDisable = (status: ServerStatus) => ['enabled', 'error'].includes(status);
-export const canEdit = (status: ServerStatus) => ['defined', 'disabled', 'error'].includes(status);
-export const isTransitional = (status: ServerStatus) =>
-  ['provisioning', 'starting', 'deprovisioning'].includes(status);
+// Which status allows enable, disable, edit and delete: the shared rules (`@agentforge/shared`
+// statuses), so the API refuses exactly what the web app does not offer.
 
 export interface Observed {
   status: ServerStatus;
@@ -25,7 +13,7 @@ export interface Observed {
 }
 
 /** What the runner reports means for the server's status (spec 4 state machine). */
-export function observe(current: ServerStatus, run: RunnerStatus): Observed {
+export function statusFromRun(current: ServerStatus, run: RunnerStatus): Observed {
   switch (run.phase) {
     case 'pending':
       return { status: current === 'deprovisioning' ? 'deprovisioning' : 'provisioning', ended: false };

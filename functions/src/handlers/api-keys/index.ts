@@ -6,9 +6,9 @@ import { handler as listProviders } from './list-providers.js';
 import { handler as validateApiKey } from './validate-api-key.js';
 
 export const handler = createAreaRouter('api-keys', {
-  'create-api-key': createApiKey,
-  'list-api-keys': listApiKeys,
-  'delete-api-key': deleteApiKey,
-  'validate-api-key': validateApiKey,
-  'list-providers': listProviders,
+  createApiKey,
+  listApiKeys,
+  deleteApiKey,
+  validateApiKey,
+  listProviders,
 });

@@ -1,17 +1,18 @@
 import middy from '@middy/core';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { userService } from '../../composition/users.js';
+import { withRequestContext } from '../../logger.js';
 
 /**
  * Cognito post-confirmation trigger: creates the user record as soon as an account is
  * confirmed (GET /user also creates it on first call, so a failure here loses nothing).
  */
-export const handler = middy<PostConfirmationTriggerEvent, PostConfirmationTriggerEvent>().handler(
-  async (event) => {
+export const handler = middy<PostConfirmationTriggerEvent, PostConfirmationTriggerEvent>()
+  .use(withRequestContext())
+  .handler(async (event) => {
     if (event.triggerSource === 'PostConfirmation_ConfirmSignUp') {
       const { sub, email } = event.request.userAttributes;
       if (sub) await userService().checkUser({ userId: sub, email: email ?? '' });
     }
     return event;
-  },
-);
+  });

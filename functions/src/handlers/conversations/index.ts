@@ -8,11 +8,11 @@ import { handler as stopMessage } from './stop-message.js';
 import { handler as updateConversation } from './update-conversation.js';
 
 export const handler = createAreaRouter('conversations', {
-  'create-conversation': createConversation,
-  'list-conversations': listConversations,
-  'get-conversation': getConversation,
-  'update-conversation': updateConversation,
-  'delete-conversation': deleteConversation,
-  'list-messages': listMessages,
-  'stop-message': stopMessage,
+  createConversation,
+  listConversations,
+  getConversation,
+  updateConversation,
+  deleteConversation,
+  listMessages,
+  stopMessage,
 });

@@ -3,8 +3,4 @@ import { handler as forwardExternal } from './forward-external.js';
 import { handler as forwardOwner } from './forward-owner.js';
 import { handler as methodNotAllowed } from './method-not-allowed.js';
 
-export const handler = createAreaRouter('mcp-gateway', {
-  'forward-owner': forwardOwner,
-  'forward-external': forwardExternal,
-  'method-not-allowed': methodNotAllowed,
-});
+export const handler = createAreaRouter('mcp-gateway', { forwardOwner, forwardExternal, methodNotAllowed });

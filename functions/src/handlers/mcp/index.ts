@@ -10,13 +10,13 @@ import { handler as listServers } from './list-servers.js';
 import { handler as updateServer } from './update-server.js';
 
 export const handler = createAreaRouter('mcp', {
-  'create-server': createServer,
-  'list-servers': listServers,
-  'get-server': getServer,
-  'update-server': updateServer,
-  'delete-server': deleteServer,
-  'enable-server': enableServer,
-  'disable-server': disableServer,
-  'issue-external-token': issueExternalToken,
-  'get-usage': getUsage,
+  createServer,
+  listServers,
+  getServer,
+  updateServer,
+  deleteServer,
+  enableServer,
+  disableServer,
+  issueExternalToken,
+  getUsage,
 });

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import {
   encodeStreamEvent,
+  formatIssues,
   SSE_PING_FRAME,
   STREAM_PING_INTERVAL_MS,
   type StreamEvent,
@@ -13,7 +14,7 @@ import { chatService } from '../../composition/chat.js';
 import { idTokenVerifier } from '../../composition/identity.js';
 import { ValidationError } from '../../domain/errors.js';
 import { toHttpError } from '../../http/error-mapping.js';
-import { logger } from '../../http/logger.js';
+import { logger, withRequestContext } from '../../logger.js';
 
 interface StreamResponse {
   statusCode: number;
@@ -40,32 +41,32 @@ function idTokenOf(headers: APIGatewayProxyEventV2['headers']): string | undefin
  */
 export const handler = middy<APIGatewayProxyEventV2, StreamResponse>({
   executionMode: executionModeStreamifyResponse,
-}).handler(async (event: APIGatewayProxyEventV2) => {
-  let started: Awaited<ReturnType<ReturnType<typeof chatService>['start']>>;
-  try {
-    const idToken = idTokenOf(event.headers);
-    const claims = await idTokenVerifier().verify(idToken);
-    const query = streamQuerySchema.safeParse(event.queryStringParameters ?? {});
-    if (!query.success) {
-      throw new ValidationError(
-        `Invalid query: ${query.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
+})
+  .use(withRequestContext())
+  .handler(async (event: APIGatewayProxyEventV2) => {
+    let started: Awaited<ReturnType<ReturnType<typeof chatService>['start']>>;
+    try {
+      const idToken = idTokenOf(event.headers);
+      const claims = await idTokenVerifier().verify(idToken);
+      const query = streamQuerySchema.safeParse(event.queryStringParameters ?? {});
+      if (!query.success) {
+        throw new ValidationError(`Invalid query: ${formatIssues(query.error.issues)}`);
+      }
+      started = await chatService().start({ userId: claims.sub, email: claims.email, idToken }, query.data);
+    } catch (error) {
+      const { statusCode, body } = toHttpError(error);
+      return { statusCode, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
     }
-    started = await chatService().start({ userId: claims.sub, email: claims.email, idToken }, query.data);
-  } catch (error) {
-    const { statusCode, body } = toHttpError(error);
-    return { statusCode, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
-  }
 
-  const body = new PassThrough();
-  const emit = (streamEvent: StreamEvent) => body.write(encodeStreamEvent(streamEvent));
-  const ping = setInterval(() => body.write(SSE_PING_FRAME), STREAM_PING_INTERVAL_MS);
-  started
-    .run(emit)
-    .catch((error: unknown) => logger.error('Stream failed', error))
-    .finally(() => {
-      clearInterval(ping);
-      body.end();
-    });
-  return { statusCode: 200, headers: SSE_HEADERS, body };
-});
+    const body = new PassThrough();
+    const emit = (streamEvent: StreamEvent) => body.write(encodeStreamEvent(streamEvent));
+    const ping = setInterval(() => body.write(SSE_PING_FRAME), STREAM_PING_INTERVAL_MS);
+    started
+      .run(emit)
+      .catch((error: unknown) => logger.error('Stream failed', error))
+      .finally(() => {
+        clearInterval(ping);
+        body.end();
+      });
+    return { statusCode: 200, headers: SSE_HEADERS, body };
+  });

@@ -1,4 +1,4 @@
 import { createAreaRouter } from '../../http/area-router.js';
 import { handler as createMessage } from './create-message.js';
 
-export const handler = createAreaRouter('messages', { 'create-message': createMessage });
+export const handler = createAreaRouter('messages', { createMessage });

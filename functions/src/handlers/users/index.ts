@@ -6,9 +6,9 @@ import { handler as getUser } from './get-user.js';
 import { handler as putPreferences } from './put-preferences.js';
 
 export const handler = createAreaRouter('users', {
-  'get-user': getUser,
-  'get-me': getMe,
-  'get-profile': getProfile,
-  'get-preferences': getPreferences,
-  'put-preferences': putPreferences,
+  getUser,
+  getMe,
+  getProfile,
+  getPreferences,
+  putPreferences,
 });

@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ACTIVE_SERVER_STATUSES,
+  canDisableServer,
+  canEnableServer,
+  isActiveServerStatus,
+  isTransitionalServerStatus,
+  type McpServer,
+} from '@agentforge/shared';
+import { logger } from '../../logger.js';
+import type { Caller } from '../caller.js';
+import { ConflictError } from '../errors.js';
+import type { ComputeUsageService } from './compute-usage.js';
+import type { McpServerRecord, McpServerRepository } from './mcp-server.js';
+import { type ServerConfig, toView } from './server-config.js';
+import type { ServerRunner } from './server-runner.js';
+import { statusFromRun } from './server-states.js';
+
+export interface ServerLifecycleDeps {
+  servers: McpServerRepository;
+  runner: ServerRunner;
+  config: ServerConfig;
+  compute: ComputeUsageService;
+  now: () => number;
+}
+
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/** What a record looks like once its run is forgotten. */
+const RUN_CLEARED = {
+  runId: null,
+  runStartedAt: null,
+  runEndpoint: null,
+  bridgeToken: null,
+  healthStatus: null,
+} as const;
+
+/** Books a finished run's minutes and forgets the run. */
+async function endRun(
+  deps: ServerLifecycleDeps,
+  record: McpServerRecord,
+  changes: Partial<McpServerRecord>,
+  endedAt: number,
+) {
+  await deps.compute.bookRun(record, endedAt);
+  await deps.servers.update(
+    record.userId,
+    record.serverId,
+    { ...changes, ...RUN_CLEARED, updatedAt: deps.now() },
+    record.status,
+  );
+}
+
+/** Brings a server with a run up to date with what the runner reports. */
+async function refresh(deps: ServerLifecycleDeps, record: McpServerRecord): Promise<McpServerRecord> {
+  if (!record.runId || !isActiveServerStatus(record.status)) return record;
+  const run = await deps.runner.describe(record.runId);
+  const seen = statusFromRun(record.status, run);
+  if (seen.ended) {
+    const changes = { status: seen.status, ...(seen.lastError ? { lastError: seen.lastError } : {}) };
+    await endRun(deps, record, changes, run.stoppedAt ?? deps.now());
+    return {
+      ...record,
+      ...changes,
+      runId: undefined,
+      runStartedAt: undefined,
+      runEndpoint: undefined,
+      healthStatus: undefined,
+    };
+  }
+  const changes: Partial<McpServerRecord> = {
+    status: seen.status,
+    ...(seen.health ? { healthStatus: seen.health } : {}),
+    ...(run.endpoint ? { runEndpoint: run.endpoint } : {}),
+    ...(run.startedAt && !record.runStartedAt ? { runStartedAt: run.startedAt } : {}),
+  };
+  const changed = Object.entries(changes).some(
+    ([key, value]) => record[key as keyof McpServerRecord] !== value,
+  );
+  if (changed)
+    await deps.servers.update(
+      record.userId,
+      record.serverId,
+      { ...changes, updatedAt: deps.now() },
+      record.status,
+    );
+  return { ...record, ...changes };
+}
+
+async function stopRun(
+  deps: ServerLifecycleDeps,
+  record: McpServerRecord,
+  reason: string,
+): Promise<McpServerRecord> {
+  if (!record.runId) return { ...record, status: 'disabled' };
+  await deps.servers.update(
+    record.userId,
+    record.serverId,
+    { status: 'deprovisioning', updatedAt: deps.now() },
+    record.status,
+  );
+  await deps.runner.stop(record.runId, reason);
+  return refresh(deps, { ...record, status: 'deprovisioning' });
+}
+
+async function startRun(
+  deps: ServerLifecycleDeps,
+  caller: Caller,
+  record: McpServerRecord,
+): Promise<McpServer> {
+  const bridgeToken = newToken();
+  const { runId } = await deps.runner.start({
+    serverId: record.serverId,
+    userId: caller.userId,
+    packageName: record.packageName,
+    environment: await deps.config.environmentOf(record),
+    idleTimeoutMinutes: record.idleTimeoutMinutes,
+    bridgeToken,
+  });
+  const changes = {
+    status: 'provisioning' as const,
+    runId,
+    bridgeToken,
+    runStartedAt: deps.now(),
+    lastError: null,
+    updatedAt: deps.now(),
+  };
+  if (!(await deps.servers.update(caller.userId, record.serverId, changes, record.status))) {
+    await deps.runner.stop(runId, 'Enabled twice at once');
+    throw new ConflictError('The server changed meanwhile. Try again.');
+  }
+  return toView(await refresh(deps, { ...record, ...changes, lastError: undefined }));
+}
+
+async function enable(deps: ServerLifecycleDeps, caller: Caller, serverId: string): Promise<McpServer> {
+  const record = await deps.config.owned(caller, serverId);
+  if (!canEnableServer(record.status)) {
+    throw new ConflictError(`The server cannot be enabled while it is ${record.status}.`);
+  }
+  await deps.compute.takeSlot(caller, serverId);
+  try {
+    return await startRun(deps, caller, record);
+  } catch (error) {
+    await deps.compute.releaseSlot(caller.userId, serverId);
+    throw error;
+  }
+}
+
+async function disable(deps: ServerLifecycleDeps, caller: Caller, serverId: string): Promise<McpServer> {
+  const record = await refresh(deps, await deps.config.owned(caller, serverId));
+  if (!canDisableServer(record.status)) {
+    throw new ConflictError(`The server cannot be disabled while it is ${record.status}.`);
+  }
+  return toView(await stopRun(deps, record, 'Disabled by its owner'));
+}
+
+async function remove(deps: ServerLifecycleDeps, caller: Caller, serverId: string): Promise<void> {
+  const record = await refresh(deps, await deps.config.owned(caller, serverId));
+  if (isTransitionalServerStatus(record.status)) {
+    throw new ConflictError(`The server cannot be deleted while it is ${record.status}.`);
+  }
+  if (record.runId) await stopRun(deps, record, 'Deleted by its owner');
+  await deps.servers.delete(caller.userId, serverId);
+  await deps.compute.releaseSlot(caller.userId, serverId);
+}
+
+async function list(deps: ServerLifecycleDeps, caller: Caller): Promise<McpServer[]> {
+  const records = await deps.servers.listByUser(caller.userId);
+  const fresh = await Promise.all(records.map((record) => refresh(deps, record)));
+  return fresh.sort((a, b) => a.createdAt - b.createdAt).map(toView);
+}
+
+async function get(deps: ServerLifecycleDeps, caller: Caller, serverId: string): Promise<McpServer> {
+  return toView(await refresh(deps, await deps.config.owned(caller, serverId)));
+}
+
+/** The reaper: refreshes every active server, stops those idle past their timeout. */
+async function reap(deps: ServerLifecycleDeps): Promise<{ checked: number; stopped: number }> {
+  let checked = 0;
+  let stopped = 0;
+  for (const status of ACTIVE_SERVER_STATUSES) {
+    for (const record of await deps.servers.listByStatus(status)) {
+      checked++;
+      const fresh = await refresh(deps, record).catch((error: unknown) => {
+        // One server's runner failing must not stop the reaper: it is tried again next minute.
+        logger.warn('Reaper could not refresh a server', { serverId: record.serverId, error });
+        return record;
+      });
+      const lastUse = Math.max(fresh.lastActive ?? 0, fresh.runStartedAt ?? 0);
+      if (fresh.status === 'enabled' && deps.now() - lastUse > fresh.idleTimeoutMinutes * 60_000) {
+        await stopRun(deps, fresh, `Idle for more than ${fresh.idleTimeoutMinutes} minutes`);
+        stopped++;
+      }
+    }
+  }
+  return { checked, stopped };
+}
+
+/** Runs: enabling, disabling and deleting servers, following the runner, stopping idle ones. */
+export function createServerLifecycle(deps: ServerLifecycleDeps) {
+  return {
+    /** Brings a server with a run up to date with what the runner reports. */
+    refresh: (record: McpServerRecord) => refresh(deps, record),
+    enable: (caller: Caller, serverId: string) => enable(deps, caller, serverId),
+    disable: (caller: Caller, serverId: string) => disable(deps, caller, serverId),
+    delete: (caller: Caller, serverId: string) => remove(deps, caller, serverId),
+    list: (caller: Caller) => list(deps, caller),
+    get: (caller: Caller, serverId: string) => get(deps, caller, serverId),
+    /** The reaper: refreshes every active server, stops those idle past their timeout. */
+    reap: () => reap(deps),
+  };
+}
