@@ -1,3 +1,4 @@
+import { errorMessage } from '@agentforge/shared';
 import { Amplify } from 'aws-amplify';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -23,7 +24,7 @@ loadRuntimeConfig()
         <FullPageError
           title="The app could not start"
           message="Its configuration could not be loaded. Please try again later or contact support."
-          details={error instanceof Error ? error.message : String(error)}
+          details={errorMessage(error)}
         />
       </StrictMode>,
     );

@@ -8,7 +8,8 @@ export const AWS_REGION = 'us-east-1';
 export const HTTP_TIMEOUT_MS = 0;
 export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
 export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
-export const REST_SIGNING_REGION = AWS_REGION;
+/** The region API requests are signed for (spec constant; the same value as AWS_REGION). */
+export const REST_SIGNING_REGION = 'us-east-1';
 export const REST_SIGNING_SERVICE = 'execute-api';
 
 export const SOCIAL_SIGN_IN_PROVIDER = 'Google';

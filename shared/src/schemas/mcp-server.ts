@@ -103,7 +103,5 @@ export const mcpServerConfigBodySchema = z.object({
       error: `The environment variables may total at most ${MAX_ENV_JSON_BYTES} bytes`,
     }),
 });
-/** The same schema under the name the web form uses. */
-export const mcpServerConfigFormSchema = mcpServerConfigBodySchema;
 export type McpServerConfigBody = z.infer<typeof mcpServerConfigBodySchema>;
 export type McpServerConfigInput = z.input<typeof mcpServerConfigBodySchema>;

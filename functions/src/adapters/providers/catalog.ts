@@ -1,23 +1,5 @@
-import { CUSTOM_PROVIDER_LABEL, PROVIDER_DISPLAY_NAMES } from '@agentforge/shared';
+import { PROVIDER_DISPLAY_NAMES } from '@agentforge/shared';
 import type { ModelInfo, ProviderId } from '../../domain/models/model-provider.js';
-
-export interface ProviderCatalogEntry {
-  id: ProviderId;
-  name: string;
-  /** The user must store an API key before this provider can be used. */
-  requiresKey: boolean;
-  /** The user may (custom: must) give the API's base URL. */
-  supportsBaseUrl: boolean;
-}
-
-export const PROVIDER_CATALOG: readonly ProviderCatalogEntry[] = [
-  { id: 'bedrock', name: PROVIDER_DISPLAY_NAMES.bedrock, requiresKey: false, supportsBaseUrl: false },
-  { id: 'anthropic', name: PROVIDER_DISPLAY_NAMES.anthropic, requiresKey: true, supportsBaseUrl: true },
-  { id: 'openai', name: PROVIDER_DISPLAY_NAMES.openai, requiresKey: true, supportsBaseUrl: true },
-  { id: 'google', name: PROVIDER_DISPLAY_NAMES.google, requiresKey: true, supportsBaseUrl: true },
-  { id: 'mistral', name: PROVIDER_DISPLAY_NAMES.mistral, requiresKey: true, supportsBaseUrl: true },
-  { id: 'custom', name: CUSTOM_PROVIDER_LABEL, requiresKey: false, supportsBaseUrl: true },
-];
 
 /** The provider's name inside user-facing error messages. */
 export const PROVIDER_LABELS: Readonly<Record<ProviderId, string>> = PROVIDER_DISPLAY_NAMES;

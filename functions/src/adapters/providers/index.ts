@@ -4,8 +4,7 @@ import { createBedrockProvider } from './bedrock.js';
 import { createCustomProvider } from './custom-provider.js';
 import { createDirectProvider } from './direct-providers.js';
 
-export { BEDROCK_MODELS, toBedrockModelId } from './bedrock-models.js';
-export { PROVIDER_CATALOG, type ProviderCatalogEntry } from './catalog.js';
+export { BEDROCK_MODELS } from './bedrock-models.js';
 
 export interface ModelProviderConfig {
   provider: ProviderId;

@@ -11,7 +11,6 @@ import { type StopWatcher, watchForStop } from './stop-watcher.js';
 import { runToolLoop, type ToolLoopState } from './tool-loop.js';
 
 export { STREAM_STOPPED_MARK } from './finish-reply.js';
-export { SAVE_INTERVAL_MS, STOP_CHECK_INTERVAL_MS } from './stop-watcher.js';
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
 
 export interface ChatServiceDeps {

@@ -7,9 +7,6 @@ import { createServerConfig } from './server-config.js';
 import { createServerLifecycle } from './server-lifecycle.js';
 import type { ServerRunner } from './server-runner.js';
 
-export { ACTIVITY_WRITE_INTERVAL_MS } from './external-access.js';
-export { EXTERNAL_ENDPOINT_PATH, SERVER_NOT_FOUND } from './server-config.js';
-
 export interface McpServerServiceDeps {
   servers: McpServerRepository;
   usage: ComputeUsageRepository;

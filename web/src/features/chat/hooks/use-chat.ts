@@ -1,3 +1,4 @@
+import { errorMessage } from '@agentforge/shared';
 import { useCallback, useReducer, useRef } from 'react';
 import { useToast } from '../../../components/toast/toast-provider';
 import { deleteConversation } from '../api/conversations';
@@ -10,8 +11,6 @@ import { useServerAttachment } from './use-server-attachment';
 
 /** The headline of the toast when the chat's server could not be changed. */
 export const SERVER_CHANGE_FAILED = "Failed to change the chat's server";
-
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Everything the chat screen shows and does: conversations, the selected thread, its model and
@@ -33,7 +32,8 @@ export function useChat(
   const conversation = list.conversations.find((c) => c.id === state.selectedId);
   const selection = useProviderSelection(conversation, providers, dispatch);
   const reportServerError = useCallback(
-    (error: unknown) => showToast({ type: 'error', title: SERVER_CHANGE_FAILED, message: reasonOf(error) }),
+    (error: unknown) =>
+      showToast({ type: 'error', title: SERVER_CHANGE_FAILED, message: errorMessage(error) }),
     [showToast],
   );
   const server = useServerAttachment(conversation, dispatch, reportServerError);
@@ -60,7 +60,7 @@ export function useChat(
         await deleteConversation(id);
         dispatch({ type: 'conversation_removed', id });
       } catch (error) {
-        showToast({ type: 'error', message: reasonOf(error) });
+        showToast({ type: 'error', message: errorMessage(error) });
       }
     },
     [dispatch, showToast, stop],

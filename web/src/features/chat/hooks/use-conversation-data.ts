@@ -1,11 +1,9 @@
-import { CHAT_MESSAGES, type Conversation, type Message } from '@agentforge/shared';
+import { CHAT_MESSAGES, type Conversation, errorMessage, type Message } from '@agentforge/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, useCallback, useEffect, useRef } from 'react';
 import { listMessages } from '../api/messages';
 import { chatKeys, conversationsQuery, updateCachedConversations } from '../api/queries';
 import { type ChatAction, conversationsAfter, type Thread } from '../utils/chat-reducer';
-
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The conversation list (from the query cache) and a dispatch that keeps that cache in step with
@@ -41,7 +39,7 @@ export function useConversations(reduce: Dispatch<ChatAction>) {
   return {
     conversations: data ?? NONE,
     status: failed ? ('error' as const) : data ? ('ready' as const) : ('loading' as const),
-    error: failed ? reasonOf(error) : null,
+    error: failed ? errorMessage(error) : null,
     reload,
     dispatch,
   };
@@ -55,7 +53,7 @@ export function loadFailureMessage(conversationId: string, error: unknown): Mess
     id: `load-error-${conversationId}`,
     conversationId,
     role: 'assistant',
-    content: CHAT_MESSAGES.loadMessagesFailed(reasonOf(error)),
+    content: CHAT_MESSAGES.loadMessagesFailed(errorMessage(error)),
     isError: true,
     timestamp: Date.now(),
   };

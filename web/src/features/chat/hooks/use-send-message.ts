@@ -1,4 +1,10 @@
-import { CHAT_MESSAGES, type Message, STREAM_STATUSES, type StreamStatus } from '@agentforge/shared';
+import {
+  CHAT_MESSAGES,
+  errorMessage,
+  type Message,
+  STREAM_STATUSES,
+  type StreamStatus,
+} from '@agentforge/shared';
 import { type Dispatch, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { createConversation } from '../api/conversations';
 import { createMessage } from '../api/messages';
@@ -8,7 +14,6 @@ import { titleFromMessage } from '../utils/conversation-title';
 import { type ModelChoice, metadataOf } from '../utils/provider-choice';
 import { type ReplyRun, replyCallbacks } from './reply-callbacks';
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const isStreamStatus = (status: string): status is StreamStatus =>
   (STREAM_STATUSES as readonly string[]).includes(status);
 
@@ -108,7 +113,7 @@ export function useSendMessage({ state, dispatch, choice, serverId = null, hasUs
           conversationId = conversation.id;
         } catch (error) {
           dispatch({ type: 'creating', creating: false });
-          return refuse(CHAT_MESSAGES.startChatFailed(reasonOf(error)));
+          return refuse(CHAT_MESSAGES.startChatFailed(errorMessage(error)));
         } finally {
           starting.current = false;
         }

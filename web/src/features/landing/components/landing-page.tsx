@@ -55,5 +55,3 @@ export function LandingPage() {
     </div>
   );
 }
-
-export default LandingPage;

@@ -1,3 +1,4 @@
+import { errorMessage } from '@agentforge/shared';
 import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
@@ -91,7 +92,7 @@ export function ExternalAccess({ server }: { server: ServerView }) {
       const { token, endpoint } = await issueExternalToken(server.id);
       setState({ status: 'issued', token, url: apiBaseUrl ? apiUrlOf(apiBaseUrl, endpoint) : endpoint });
     } catch (error) {
-      setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+      setState({ status: 'error', message: errorMessage(error) });
     }
   };
 

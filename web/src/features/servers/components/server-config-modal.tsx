@@ -1,4 +1,4 @@
-import { canEditServer, type McpServerConfigBody, SERVER_MESSAGES } from '@agentforge/shared';
+import { canEditServer, errorMessage, type McpServerConfigBody, SERVER_MESSAGES } from '@agentforge/shared';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
@@ -35,8 +35,6 @@ const PRIMARY =
   'inline-flex items-center gap-2 rounded-lg bg-slate-900 px-3.5 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-slate-700 disabled:opacity-50';
 const CELL =
   'block min-w-0 rounded-md border-0 bg-white px-2.5 py-1.5 font-mono text-xs text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset outline-none placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 disabled:bg-slate-50 disabled:text-slate-500';
-
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : '');
 
 function EnvironmentRows({
   form,
@@ -133,7 +131,8 @@ export function ServerConfigModal({ server, servers, onClose, onSaved }: ServerC
     try {
       saved = server ? await servers.update(server.id, body) : await servers.create(body);
     } catch (error) {
-      setFailure(reasonOf(error) || (server ? SERVER_MESSAGES.updateFailed : SERVER_MESSAGES.saveFailed));
+      // Without a message of its own the failure reads as the spec's text.
+      setFailure(errorMessage(error) || (server ? SERVER_MESSAGES.updateFailed : SERVER_MESSAGES.saveFailed));
       return;
     }
     onSaved?.(saved);

@@ -3,7 +3,7 @@ import {
   DEFAULT_IDLE_TIMEOUT_FORM_MINUTES,
   type EnvironmentVariableRow,
   type McpServerConfigBody,
-  mcpServerConfigFormSchema,
+  mcpServerConfigBodySchema,
   toEnvironmentVariableRows,
 } from '@agentforge/shared';
 import type { FieldErrors, Resolver } from 'react-hook-form';
@@ -54,7 +54,7 @@ export const cardIdleTimeout = (server: Pick<ServerView, 'idleTimeoutMinutes'>) 
 export const serverFormResolver: Resolver<ServerFormValues, unknown, McpServerConfigBody> = async (
   values,
 ) => {
-  const result = mcpServerConfigFormSchema.safeParse(values);
+  const result = mcpServerConfigBodySchema.safeParse(values);
   if (result.success) return { values: result.data, errors: {} };
   const errors: FieldErrors<ServerFormValues> = {};
   for (const issue of result.error.issues) {
