@@ -2,12 +2,15 @@ import type { Conversation } from '@agentforge/shared';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { listConversations } from './conversations';
 import { fetchUserCheck } from './current-user';
+import { listMessages } from './messages';
 import { listProviders } from './providers';
 
 export const chatKeys = {
   providers: () => ['providers'] as const,
   currentUser: () => ['current-user'] as const,
   conversations: () => ['conversations'] as const,
+  // Not under 'conversations': invalidating the list must not refetch (and clobber) a live thread.
+  messages: (conversationId: string) => ['messages', conversationId] as const,
 };
 
 const newestFirst = (a: Conversation, b: Conversation) => b.updatedAt - a.updatedAt;
@@ -39,3 +42,16 @@ export const providersQuery = () =>
 /** GET /user: the current user. */
 export const currentUserQuery = () =>
   queryOptions({ queryKey: chatKeys.currentUser(), queryFn: ({ signal }) => fetchUserCheck(signal) });
+
+/**
+ * GET /conversations/{id}/messages, loaded the first time the conversation is shown. The stream
+ * writes into the cached list from then on (`messagesAfter`), so it is never refetched behind it.
+ */
+export const messagesQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: chatKeys.messages(conversationId),
+    queryFn: () => listMessages(conversationId),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });

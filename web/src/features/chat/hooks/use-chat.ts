@@ -2,8 +2,8 @@ import { errorMessage } from '@agentforge/shared';
 import { useCallback, useReducer, useRef } from 'react';
 import { useToast } from '../../../components/toast/toast-provider';
 import { deleteConversation } from '../api/conversations';
-import { chatReducer, initialChatState, isBusy } from '../utils/chat-reducer';
-import { useConversations, useThreadLoader } from './use-conversation-data';
+import { type ChatSnapshot, chatReducer, initialChatState, isBusy } from '../utils/chat-reducer';
+import { useConversations, useThread } from './use-conversation-data';
 import { useProviderSelection } from './use-provider-selection';
 import type { ProvidersState } from './use-providers';
 import { useSendMessage } from './use-send-message';
@@ -21,13 +21,14 @@ export function useChat(
   { hasUser }: { hasUser: boolean },
 ) {
   const [state, reduce] = useReducer(chatReducer, initialChatState);
-  const latest = useRef(state);
-  latest.current = state;
   const { showToast } = useToast();
 
   const list = useConversations(reduce);
   const { dispatch } = list;
-  useThreadLoader(state.selectedId, state.threads, dispatch);
+  const thread = useThread(state.selectedId);
+  const snapshot: ChatSnapshot = { ...state, loadingMessages: thread.loading };
+  const latest = useRef(snapshot);
+  latest.current = snapshot;
 
   const conversation = list.conversations.find((c) => c.id === state.selectedId);
   const selection = useProviderSelection(conversation, providers, dispatch);
@@ -66,7 +67,6 @@ export function useChat(
     [dispatch, showToast, stop],
   );
 
-  const thread = state.selectedId ? state.threads[state.selectedId] : undefined;
   return {
     conversations: list.conversations,
     conversationsStatus: list.status,
@@ -74,9 +74,9 @@ export function useChat(
     reloadConversations: list.reload,
     selectedId: state.selectedId,
     conversation,
-    messages: thread?.messages ?? [],
-    loadingMessages: thread?.status === 'loading',
-    busy: isBusy(state),
+    messages: thread.messages,
+    loadingMessages: thread.loading,
+    busy: isBusy(snapshot),
     /** The reply streaming in the selected conversation, if any. */
     stream: state.stream && state.stream.conversationId === state.selectedId ? state.stream : null,
     selection,

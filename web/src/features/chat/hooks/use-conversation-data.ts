@@ -1,9 +1,8 @@
 import { CHAT_MESSAGES, type Conversation, errorMessage, type Message } from '@agentforge/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, useCallback, useEffect, useRef } from 'react';
-import { listMessages } from '../api/messages';
-import { chatKeys, conversationsQuery, updateCachedConversations } from '../api/queries';
-import { type ChatAction, conversationsAfter, type Thread } from '../utils/chat-reducer';
+import { chatKeys, conversationsQuery, messagesQuery, updateCachedConversations } from '../api/queries';
+import { type ChatAction, conversationsAfter, messagesAfter } from '../utils/chat-reducer';
 
 /**
  * The conversation list (from the query cache) and a dispatch that keeps that cache in step with
@@ -17,6 +16,7 @@ export function useConversations(reduce: Dispatch<ChatAction>) {
       if (conversationsAfter([], action) !== null) {
         updateCachedConversations(queryClient, (list) => conversationsAfter(list, action) ?? list);
       }
+      applyToMessages(queryClient, action);
       // A reply ended: the server has the conversation's final title and time.
       if (action.type === 'stream_changed' && action.stream === null) {
         void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
@@ -59,29 +59,32 @@ export function loadFailureMessage(conversationId: string, error: unknown): Mess
   };
 }
 
-/**
- * Loads the selected conversation's messages the first time it is shown. A load is not aborted
- * when the selection moves on: its result is kept for that conversation.
- */
-export function useThreadLoader(
-  selectedId: string | null,
-  threads: Record<string, Thread>,
-  dispatch: Dispatch<ChatAction>,
-): void {
-  const known = useRef(threads);
-  known.current = threads;
-  const requested = useRef(new Set<string>());
+/** Keeps each conversation's cached messages in step with the chat's actions. */
+function applyToMessages(client: QueryClient, action: ChatAction): void {
+  if (action.type === 'conversation_created') {
+    client.setQueryData(chatKeys.messages(action.conversation.id), []);
+  } else if (action.type === 'conversation_removed') {
+    client.removeQueries({ queryKey: chatKeys.messages(action.id) });
+  } else if (action.type === 'message_added' || action.type === 'message_updated') {
+    client.setQueryData(chatKeys.messages(action.conversationId), (messages: Message[] = []) =>
+      messagesAfter(messages, action),
+    );
+  }
+}
 
-  useEffect(() => {
-    if (!selectedId || known.current[selectedId] || requested.current.has(selectedId)) return;
-    requested.current.add(selectedId);
-    dispatch({ type: 'thread_loading', id: selectedId });
-    listMessages(selectedId)
-      .then(
-        (messages) => dispatch({ type: 'thread_loaded', id: selectedId, messages }),
-        (error: unknown) =>
-          dispatch({ type: 'thread_failed', id: selectedId, message: loadFailureMessage(selectedId, error) }),
-      )
-      .finally(() => requested.current.delete(selectedId));
-  }, [selectedId, dispatch]);
+const NO_MESSAGES: Message[] = [];
+
+/**
+ * The selected conversation's messages, loaded the first time it is shown (a load goes on when
+ * the selection moves on: its result is kept for that conversation); a failed load reads as one
+ * error message in the chat.
+ */
+export function useThread(selectedId: string | null): { messages: Message[]; loading: boolean } {
+  const { data, error, isPending } = useQuery({
+    ...messagesQuery(selectedId ?? ''),
+    enabled: selectedId !== null,
+  });
+  if (selectedId === null) return { messages: NO_MESSAGES, loading: false };
+  if (error) return { messages: [loadFailureMessage(selectedId, error)], loading: false };
+  return { messages: data ?? NO_MESSAGES, loading: isPending };
 }

@@ -9,7 +9,7 @@ import { type Dispatch, type RefObject, useCallback, useEffect, useRef, useState
 import { createConversation } from '../api/conversations';
 import { createMessage } from '../api/messages';
 import { streamReply } from '../api/stream-client';
-import { type ChatAction, type ChatState, isBusy, tempMessageId } from '../utils/chat-reducer';
+import { type ChatAction, type ChatSnapshot, isBusy, tempMessageId } from '../utils/chat-reducer';
 import { titleFromMessage } from '../utils/conversation-title';
 import { type ModelChoice, metadataOf } from '../utils/provider-choice';
 import { type ReplyRun, replyCallbacks } from './reply-callbacks';
@@ -18,7 +18,7 @@ const isStreamStatus = (status: string): status is StreamStatus =>
   (STREAM_STATUSES as readonly string[]).includes(status);
 
 type SendOptions = {
-  state: RefObject<ChatState>;
+  state: RefObject<ChatSnapshot>;
   dispatch: Dispatch<ChatAction>;
   choice: ModelChoice | null;
   /** The MCP server whose tools the reply may use (the stream's `mcpServerId`). */

@@ -1,16 +1,16 @@
 import type { Conversation, Message, StreamStatus } from '@agentforge/shared';
 
-/** The messages of one conversation, as far as they are loaded. */
-export type Thread = { status: 'loading' | 'ready' | 'error'; messages: Message[] };
-
 /** The reply being streamed: its conversation and its current id (temporary, then the server's). */
 export type ActiveStream = { conversationId: string; messageId: string; status: StreamStatus };
 
-/** The chat's own state; the conversation list itself lives in the query cache (`conversationsQuery`). */
+/**
+ * The chat's own state. The conversation list and each conversation's messages live in the query
+ * cache (`conversationsQuery`, `messagesQuery`); the actions that change them are applied there
+ * (`conversationsAfter`, `messagesAfter`).
+ */
 export type ChatState = {
   /** null: a new chat, created on the fly by its first message. */
   selectedId: string | null;
-  threads: Record<string, Thread>;
   /** A conversation is being created. */
   creating: boolean;
   stream: ActiveStream | null;
@@ -18,7 +18,6 @@ export type ChatState = {
 
 export const initialChatState: ChatState = {
   selectedId: null,
-  threads: {},
   creating: false,
   stream: null,
 };
@@ -29,9 +28,6 @@ export type ChatAction =
   | { type: 'conversation_created'; conversation: Conversation }
   | { type: 'conversation_updated'; id: string; patch: Partial<Conversation> }
   | { type: 'conversation_removed'; id: string }
-  | { type: 'thread_loading'; id: string }
-  | { type: 'thread_loaded'; id: string; messages: Message[] }
-  | { type: 'thread_failed'; id: string; message: Message }
   | { type: 'message_added'; conversationId: string; message: Message }
   | {
       type: 'message_updated';
@@ -40,11 +36,6 @@ export type ChatAction =
       update: (message: Message) => Message;
     }
   | { type: 'stream_changed'; stream: ActiveStream | null };
-
-function withThread(state: ChatState, id: string, update: (thread: Thread) => Thread): ChatState {
-  const thread = state.threads[id] ?? { status: 'ready', messages: [] };
-  return { ...state, threads: { ...state.threads, [id]: update(thread) } };
-}
 
 /** What a conversation action does to the cached conversation list (the reducer does the rest). */
 export function conversationsAfter(conversations: Conversation[], action: ChatAction): Conversation[] | null {
@@ -60,6 +51,18 @@ export function conversationsAfter(conversations: Conversation[], action: ChatAc
   }
 }
 
+/** What a message action does to a conversation's cached messages. */
+export function messagesAfter(messages: Message[], action: ChatAction): Message[] | null {
+  switch (action.type) {
+    case 'message_added':
+      return [...messages, action.message];
+    case 'message_updated':
+      return messages.map((m) => (m.id === action.messageId ? action.update(m) : m));
+    default:
+      return null;
+  }
+}
+
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
     case 'selected':
@@ -67,47 +70,22 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'creating':
       return { ...state, creating: action.creating };
     case 'conversation_created':
-      return {
-        ...state,
-        creating: false,
-        selectedId: action.conversation.id,
-        threads: { ...state.threads, [action.conversation.id]: { status: 'ready', messages: [] } },
-      };
-    case 'conversation_updated':
-      return state;
-    case 'conversation_removed': {
-      const { [action.id]: _removed, ...threads } = state.threads;
-      return {
-        ...state,
-        threads,
-        selectedId: state.selectedId === action.id ? null : state.selectedId,
-      };
-    }
-    case 'thread_loading':
-      return withThread(state, action.id, (thread) => ({ ...thread, status: 'loading' }));
-    case 'thread_loaded':
-      return withThread(state, action.id, () => ({ status: 'ready', messages: action.messages }));
-    case 'thread_failed':
-      return withThread(state, action.id, () => ({ status: 'error', messages: [action.message] }));
-    case 'message_added':
-      return withThread(state, action.conversationId, (thread) => ({
-        ...thread,
-        messages: [...thread.messages, action.message],
-      }));
-    case 'message_updated':
-      return withThread(state, action.conversationId, (thread) => ({
-        ...thread,
-        messages: thread.messages.map((m) => (m.id === action.messageId ? action.update(m) : m)),
-      }));
+      return { ...state, creating: false, selectedId: action.conversation.id };
+    case 'conversation_removed':
+      return state.selectedId === action.id ? { ...state, selectedId: null } : state;
     case 'stream_changed':
       return { ...state, stream: action.stream };
+    default:
+      return state;
   }
 }
 
+/** The chat as the send path reads it: its own state and whether the shown messages are loading. */
+export type ChatSnapshot = ChatState & { loadingMessages: boolean };
+
 /** Spec 5: busy while a conversation is created, messages load, or a reply is under way. */
-export function isBusy(state: ChatState): boolean {
-  const thread = state.selectedId ? state.threads[state.selectedId] : undefined;
-  return state.creating || state.stream !== null || thread?.status === 'loading';
+export function isBusy(chat: ChatSnapshot): boolean {
+  return chat.creating || chat.stream !== null || chat.loadingMessages;
 }
 
 let tempCounter = 0;
