@@ -1,51 +1,27 @@
-import {
-  DeleteCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type ApiKeyRepository, storedApiKeySchema } from '../../domain/api-keys/api-key.js';
 import { isConditionalCheckFailed } from './document-client.js';
+import { getItem, putNew, queryAll } from './table-ops.js';
 
 /** The apiKeys table (userId, keyId); every call is scoped by the caller's userId. */
 export function createApiKeyRepository(db: DynamoDBDocumentClient, tableName: string): ApiKeyRepository {
   return {
-    async create(record) {
-      await db.send(
-        new PutCommand({
+    create: (record) => putNew(db, tableName, record, 'keyId'),
+
+    get: (userId, keyId) =>
+      getItem(db, { tableName, key: { userId, keyId }, consistent: true }, storedApiKeySchema),
+
+    list: (userId) =>
+      queryAll(
+        db,
+        {
           TableName: tableName,
-          Item: record,
-          ConditionExpression: 'attribute_not_exists(keyId)',
-        }),
-      );
-    },
-
-    async get(userId, keyId) {
-      const { Item } = await db.send(
-        new GetCommand({ TableName: tableName, Key: { userId, keyId }, ConsistentRead: true }),
-      );
-      return Item ? storedApiKeySchema.parse(Item) : undefined;
-    },
-
-    async list(userId) {
-      const records = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'userId = :userId',
-            ExpressionAttributeValues: { ':userId': userId },
-            ConsistentRead: true,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        records.push(...(page.Items ?? []).map((item) => storedApiKeySchema.parse(item)));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return records;
-    },
+          KeyConditionExpression: 'userId = :userId',
+          ExpressionAttributeValues: { ':userId': userId },
+          ConsistentRead: true,
+        },
+        storedApiKeySchema,
+      ),
 
     async delete(userId, keyId) {
       try {

@@ -1,16 +1,10 @@
-import {
-  DeleteCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type ConversationRepository,
   conversationRecordSchema,
 } from '../../domain/conversations/conversation.js';
 import { isConditionalCheckFailed } from './document-client.js';
-import { queryAll } from './query-all.js';
+import { getItem, putNew, queryAll } from './table-ops.js';
 import { updateExpression } from './update-expression.js';
 
 export function createConversationRepository(
@@ -18,22 +12,10 @@ export function createConversationRepository(
   tableName: string,
 ): ConversationRepository {
   return {
-    async create(record) {
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: record,
-          ConditionExpression: 'attribute_not_exists(conversationId)',
-        }),
-      );
-    },
+    create: (record) => putNew(db, tableName, record, 'conversationId'),
 
-    async get(userId, conversationId) {
-      const { Item } = await db.send(
-        new GetCommand({ TableName: tableName, Key: { userId, conversationId } }),
-      );
-      return Item ? conversationRecordSchema.parse(Item) : undefined;
-    },
+    get: (userId, conversationId) =>
+      getItem(db, { tableName, key: { userId, conversationId } }, conversationRecordSchema),
 
     listByUser: (userId) =>
       queryAll(

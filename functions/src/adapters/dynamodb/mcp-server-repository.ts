@@ -1,17 +1,11 @@
-import {
-  DeleteCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type McpServerRecord,
   type McpServerRepository,
   mcpServerRecordSchema,
 } from '../../domain/mcp/mcp-server.js';
 import { isConditionalCheckFailed } from './document-client.js';
-import { queryAll } from './query-all.js';
+import { getItem, putNew, queryAll } from './table-ops.js';
 import { updateExpression } from './update-expression.js';
 
 const BY_STATUS_INDEX = 'byStatus';
@@ -30,20 +24,9 @@ export function createMcpServerRepository(
   }
 
   return {
-    async create(record) {
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: record,
-          ConditionExpression: 'attribute_not_exists(serverId)',
-        }),
-      );
-    },
+    create: (record) => putNew(db, tableName, record, 'serverId'),
 
-    async get(userId, serverId) {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: { userId, serverId } }));
-      return Item ? mcpServerRecordSchema.parse(Item) : undefined;
-    },
+    get: (userId, serverId) => getItem(db, { tableName, key: { userId, serverId } }, mcpServerRecordSchema),
 
     listByUser: (userId) =>
       query({ KeyConditionExpression: 'userId = :userId', ExpressionAttributeValues: { ':userId': userId } }),

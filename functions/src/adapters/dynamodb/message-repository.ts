@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { type MessageRepository, messageRecordSchema } from '../../domain/conversations/message.js';
 import { ValidationError } from '../../domain/errors.js';
 import { isConditionalCheckFailed } from './document-client.js';
-import { queryAll } from './query-all.js';
+import { queryAll } from './table-ops.js';
 import { updateExpression } from './update-expression.js';
 
 const BATCH_WRITE_LIMIT = 25;
