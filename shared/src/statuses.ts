@@ -12,6 +12,13 @@ export type ServerStatus = (typeof SERVER_STATUSES)[number];
 export const SERVER_HEALTH_VALUES = ['running', 'error', 'stale'] as const;
 export type ServerHealth = (typeof SERVER_HEALTH_VALUES)[number];
 
+/**
+ * Who stopped a disabled server: its owner (it stays off until they enable it again) or the idle
+ * timeout (the chat may start it again on demand).
+ */
+export const SERVER_STOPPERS = ['owner', 'idle'] as const;
+export type ServerStopper = (typeof SERVER_STOPPERS)[number];
+
 /** Statuses in which the server is changing state: no toggle, edit or delete meanwhile. */
 export const TRANSITIONAL_SERVER_STATUSES = [
   'provisioning',

@@ -91,6 +91,47 @@ describe('MCP servers on the local stack', () => {
     );
   });
 
+  it('keep a server its owner disabled off when a chat uses it, and the chat says so', async () => {
+    // A user of their own: the plan's one concurrent server is not held by another test's.
+    const { idToken } = await signUpAndSignIn();
+    const dave = apiAs(stack.apiUrl, idToken);
+    const { body: server } = await dave.post('/mcp-servers', config({ name: 'Switched off' }));
+    const id = server.id as string;
+    await dave.post(`/mcp-servers/${id}/enable`);
+    await untilStatus(dave, id, 'enabled');
+    await dave.post(`/mcp-servers/${id}/disable`);
+    expect(await untilStatus(dave, id, 'disabled')).toMatchObject({ stoppedBy: 'owner' });
+
+    const key = await dave.post('/api-keys', { provider: 'custom', baseUrl: models.baseUrls.custom });
+    const now = Date.now();
+    const { body: conversation } = await dave.post('/conversations', {
+      title: 'Off',
+      name: 'Off',
+      messages: [],
+      createdAt: now,
+      updatedAt: now,
+      metadata: { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' },
+    });
+    const query = new URLSearchParams({
+      conversationId: conversation.id as string,
+      provider: `custom:${key.body.id as string}`,
+      model: 'llama3.2:latest',
+      mcpServerId: id,
+      triggerContent: 'Please echo [[tool:echo {"message":"hi"}]]',
+    });
+    const events = (
+      await collect(readStream(`${stack.apiUrl}/api/messages/generate-stream?${query}`, idToken))
+    ).map((received) => received.event);
+    expect(events.at(-1)).toEqual({
+      type: 'error',
+      message: expect.stringContaining('The server "Switched off" is disabled.'),
+    });
+    expect((await dave.get(`/mcp-servers/${id}`)).body).toMatchObject({
+      status: 'disabled',
+      stoppedBy: 'owner',
+    });
+  }, 120_000);
+
   it("holds the plan's concurrent-server limit when enables race", async () => {
     const carol = apiAs(stack.apiUrl, (await signUpAndSignIn()).idToken);
     const ids = await Promise.all(

@@ -11,6 +11,9 @@ export const SERVER_MESSAGES = {
   initializeFailed: 'Failed to initialize server',
   updateFailed: 'Failed to update server configuration',
   noServerConnected: 'No Server Connected',
+  /** Not worded by the spec: a chat's server its owner turned off is not started behind their back. */
+  disabledByOwner: (name: string) =>
+    `The server "${name}" is disabled. Enable it in the Servers view to use its tools, or take it off this chat.`,
   /** Not worded by the spec, which only says an enabled server is disabled first. */
   deleteConfirmation: (name: string, enabled: boolean) =>
     enabled

@@ -8,7 +8,7 @@ import {
 } from '../constants/limits';
 import { DEFAULT_IDLE_TIMEOUT_FORM_MINUTES, MIN_IDLE_TIMEOUT_MINUTES } from '../constants/product';
 import { SERVER_MESSAGES } from '../messages/account';
-import { SERVER_HEALTH_VALUES, SERVER_STATUSES } from '../statuses';
+import { SERVER_HEALTH_VALUES, SERVER_STATUSES, SERVER_STOPPERS } from '../statuses';
 
 export const environmentVariablesSchema = z.record(z.string(), z.string());
 export type EnvironmentVariables = z.infer<typeof environmentVariablesSchema>;
@@ -27,6 +27,8 @@ export const mcpServerSchema = z.object({
   lastError: z.string().optional(),
   /** Epoch milliseconds of the last tool call. */
   lastActive: z.number().optional(),
+  /** A disabled server's stopper: only one stopped for idleness starts again on demand. */
+  stoppedBy: z.enum(SERVER_STOPPERS).optional(),
 });
 export type McpServer = z.infer<typeof mcpServerSchema>;
 

@@ -141,8 +141,16 @@ describe('MCP servers', () => {
     await service.recordActivity(await service.owned(alice, id));
     clock += 5 * 60_000 + 1;
     expect(await service.reap()).toEqual({ checked: 1, stopped: 1 });
-    expect(await service.get(alice, id)).toMatchObject({ status: 'disabled' });
+    expect(await service.get(alice, id)).toMatchObject({ status: 'disabled', stoppedBy: 'idle' });
     expect(usage.minutes.get('alice/2026-11')).toBe(10);
+  });
+
+  it('remember that their owner disabled them, until they are enabled again', async () => {
+    const { id } = await running();
+    await service.disable(alice, id);
+    expect(await service.get(alice, id)).toMatchObject({ status: 'disabled', stoppedBy: 'owner' });
+    await service.enable(alice, id);
+    expect(await service.get(alice, id)).not.toHaveProperty('stoppedBy');
   });
 
   it('report compute usage including runs still going', async () => {

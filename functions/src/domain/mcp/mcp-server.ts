@@ -1,4 +1,4 @@
-import { SERVER_HEALTH_VALUES, SERVER_STATUSES } from '@agentforge/shared';
+import { SERVER_HEALTH_VALUES, SERVER_STATUSES, SERVER_STOPPERS } from '@agentforge/shared';
 import * as z from 'zod';
 
 /**
@@ -20,6 +20,7 @@ export const mcpServerRecordSchema = z.object({
   healthStatus: z.enum(SERVER_HEALTH_VALUES).optional(),
   lastError: z.string().optional(),
   lastActive: z.number().optional(),
+  stoppedBy: z.enum(SERVER_STOPPERS).optional(),
   runId: z.string().optional(),
   runStartedAt: z.number().optional(),
   runEndpoint: z.string().optional(),

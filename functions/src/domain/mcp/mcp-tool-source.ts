@@ -30,8 +30,9 @@ export interface McpToolSourceDeps {
 }
 
 /**
- * The chat's tools: those of the conversation's MCP server. A disabled or idle-reaped server is
- * started on demand, with `connecting` status events while it starts.
+ * The chat's tools: those of the conversation's MCP server. A server never started, stopped for
+ * idleness or failed is started on demand, with `connecting` status events while it starts; one its
+ * owner disabled is not.
  */
 export function createMcpToolSource(deps: McpToolSourceDeps): ToolSource {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -42,6 +43,10 @@ export function createMcpToolSource(deps: McpToolSourceDeps): ToolSource {
   ) {
     let record = await deps.servers.get(target);
     if (record.status === 'enabled' && record.healthStatus === 'running') return;
+    // Turned off by its owner: it stays off (only an idle-stopped or never-started one starts here).
+    if (record.status === 'disabled' && record.stoppedBy === 'owner') {
+      throw new ConflictError(SERVER_MESSAGES.disabledByOwner(record.name));
+    }
     onStatus('connecting');
     if (['defined', 'disabled', 'error'].includes(record.status)) await deps.servers.enable(target);
     const deadline = Date.now() + deps.startTimeoutMs;

@@ -39,6 +39,7 @@ export function toView(record: McpServerRecord): McpServer {
     endpoint: `${EXTERNAL_ENDPOINT_PATH}/${record.serverId}`,
     ...(record.lastError ? { lastError: record.lastError } : {}),
     ...(record.lastActive ? { lastActive: record.lastActive } : {}),
+    ...(record.status === 'disabled' && record.stoppedBy ? { stoppedBy: record.stoppedBy } : {}),
   };
 }
 

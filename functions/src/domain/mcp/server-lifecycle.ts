@@ -6,6 +6,7 @@ import {
   isActiveServerStatus,
   isTransitionalServerStatus,
   type McpServer,
+  type ServerStopper,
 } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
@@ -90,17 +91,20 @@ async function refresh(deps: ServerLifecycleDeps, record: McpServerRecord): Prom
 async function stopRun(
   deps: ServerLifecycleDeps,
   record: McpServerRecord,
-  reason: string,
+  stop: { by: ServerStopper; reason: string },
 ): Promise<McpServerRecord> {
-  if (!record.runId) return { ...record, status: 'disabled' };
+  if (!record.runId) {
+    await deps.servers.update(record.userId, record.serverId, { stoppedBy: stop.by, updatedAt: deps.now() });
+    return { ...record, status: 'disabled', stoppedBy: stop.by };
+  }
   await deps.servers.update(
     record.userId,
     record.serverId,
-    { status: 'deprovisioning', updatedAt: deps.now() },
+    { status: 'deprovisioning', stoppedBy: stop.by, updatedAt: deps.now() },
     record.status,
   );
-  await deps.runner.stop(record.runId, reason);
-  return refresh(deps, { ...record, status: 'deprovisioning' });
+  await deps.runner.stop(record.runId, stop.reason);
+  return refresh(deps, { ...record, status: 'deprovisioning', stoppedBy: stop.by });
 }
 
 async function startRun(
@@ -123,13 +127,14 @@ async function startRun(
     bridgeToken,
     runStartedAt: deps.now(),
     lastError: null,
+    stoppedBy: null,
     updatedAt: deps.now(),
   };
   if (!(await deps.servers.update(caller.userId, record.serverId, changes, record.status))) {
     await deps.runner.stop(runId, 'Enabled twice at once');
     throw new ConflictError('The server changed meanwhile. Try again.');
   }
-  return toView(await refresh(deps, { ...record, ...changes, lastError: undefined }));
+  return toView(await refresh(deps, { ...record, ...changes, lastError: undefined, stoppedBy: undefined }));
 }
 
 async function enable(deps: ServerLifecycleDeps, caller: Caller, serverId: string): Promise<McpServer> {
@@ -151,7 +156,7 @@ async function disable(deps: ServerLifecycleDeps, caller: Caller, serverId: stri
   if (!canDisableServer(record.status)) {
     throw new ConflictError(`The server cannot be disabled while it is ${record.status}.`);
   }
-  return toView(await stopRun(deps, record, 'Disabled by its owner'));
+  return toView(await stopRun(deps, record, { by: 'owner', reason: 'Disabled by its owner' }));
 }
 
 async function remove(deps: ServerLifecycleDeps, caller: Caller, serverId: string): Promise<void> {
@@ -159,7 +164,7 @@ async function remove(deps: ServerLifecycleDeps, caller: Caller, serverId: strin
   if (isTransitionalServerStatus(record.status)) {
     throw new ConflictError(`The server cannot be deleted while it is ${record.status}.`);
   }
-  if (record.runId) await stopRun(deps, record, 'Deleted by its owner');
+  if (record.runId) await stopRun(deps, record, { by: 'owner', reason: 'Deleted by its owner' });
   await deps.servers.delete(caller.userId, serverId);
   await deps.compute.releaseSlot(caller.userId, serverId);
 }
@@ -188,7 +193,10 @@ async function reap(deps: ServerLifecycleDeps): Promise<{ checked: number; stopp
       });
       const lastUse = Math.max(fresh.lastActive ?? 0, fresh.runStartedAt ?? 0);
       if (fresh.status === 'enabled' && deps.now() - lastUse > fresh.idleTimeoutMinutes * 60_000) {
-        await stopRun(deps, fresh, `Idle for more than ${fresh.idleTimeoutMinutes} minutes`);
+        await stopRun(deps, fresh, {
+          by: 'idle',
+          reason: `Idle for more than ${fresh.idleTimeoutMinutes} minutes`,
+        });
         stopped++;
       }
     }
