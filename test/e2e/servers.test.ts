@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs } from '../support/api.js';
-import { expectAccessible, loginAs, setUpE2e, signUpAs, signUpWithModel } from './fixtures.js';
+import { expectAccessible, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
 
 const EVERYTHING = '@modelcontextprotocol/server-everything';
 const PROMPT = 'Please echo [[tool:echo {"message":"hi"}]]';
