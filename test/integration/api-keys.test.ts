@@ -194,7 +194,7 @@ describe('validating keys and listing providers against the model server', () =>
     expect(response.body).toEqual({ valid: false, message: expect.any(String) });
   });
 
-  it('lists the providers with a key and each reachable custom endpoint with its models', async () => {
+  it('lists the providers with a key and each custom endpoint, with its models or why it has none', async () => {
     const alice = await signUp();
     await alice.api.post('/api-keys', {
       provider: 'openai',
@@ -210,13 +210,25 @@ describe('validating keys and listing providers against the model server', () =>
         })
       ).body,
     );
-    await alice.api.post('/api-keys', { provider: 'custom', baseUrl: DOWN_URL, label: 'Down' });
+    const down = (await alice.api.post('/api-keys', { provider: 'custom', baseUrl: DOWN_URL, label: 'Down' }))
+      .body as { id: string };
 
     const response = await alice.api.get('/api-keys/providers');
     expect(response.status).toBe(200);
     const providers = providerListSchema.parse(response.body);
-    // No Bedrock on the local stack: only what the user configured, the unreachable endpoint left out.
-    expect(providers.map((provider) => provider.id)).toEqual(['openai', `custom:${ollama.id}`]);
+    // No Bedrock on the local stack: only what the user configured; the unreachable endpoint is
+    // listed without models and with why, so it does not vanish from the user's view.
+    expect(providers.map((provider) => provider.id)).toEqual([
+      'openai',
+      `custom:${ollama.id}`,
+      `custom:${down.id}`,
+    ]);
+    expect(providers[2]).toEqual({
+      id: `custom:${down.id}`,
+      name: 'Down',
+      models: [],
+      error: 'Custom is unavailable: fetch failed',
+    });
     expect(providers[0]?.models.length).toBeGreaterThan(0);
     expect(providers[1]).toEqual({
       id: `custom:${ollama.id}`,

@@ -8,6 +8,8 @@ export const providerSchema = z.object({
   id: z.string(),
   name: z.string(),
   models: z.array(providerModelSchema),
+  /** Why its models could not be listed (then `models` is empty): a key or endpoint to fix or retry. */
+  error: z.string().optional(),
 });
 export type Provider = z.infer<typeof providerSchema>;
 

@@ -196,12 +196,17 @@ describe('api key service: providers', () => {
     expect(await setup({ platform: false }).service.listProviders('u1')).toEqual([]);
   });
 
-  it('leaves out a provider whose models cannot be listed, and says which', async () => {
+  it('lists a provider whose models cannot be listed without models and with the reason', async () => {
     const { service, failures } = setup();
     await service.create('u1', { provider: 'mistral', apiKey: 'bad-key' });
     const down = await service.create('u1', { provider: 'custom', baseUrl: 'http://down.local/v1' });
 
-    expect((await service.listProviders('u1')).map((p) => p.id)).toEqual(['anthropic']);
+    const providers = await service.listProviders('u1');
+    expect(providers.map((p) => p.id)).toEqual(['anthropic', 'mistral', `custom:${down.id}`]);
+    expect(providers.slice(1)).toEqual([
+      { id: 'mistral', name: 'Mistral', models: [], error: expect.any(String) },
+      { id: `custom:${down.id}`, name: 'http://down.local/v1', models: [], error: expect.any(String) },
+    ]);
     expect(failures).toEqual(['mistral', `custom:${down.id}`]);
   });
 

@@ -1,5 +1,6 @@
 import type { Provider } from '@agentforge/shared';
 import { PROVIDER_DISPLAY_NAMES } from '@agentforge/shared';
+import { ProviderError } from '../models/model-provider.js';
 import type { SecretCipher } from '../secret-cipher.js';
 import type { ApiKeyRepository, StoredApiKey } from './api-key.js';
 import { withProviderTimeout } from './provider-calls.js';
@@ -20,7 +21,8 @@ export interface ProviderCatalogueDeps {
  * The providers a user can chat with now, each with the models it offers: for each keyed
  * provider the user's own key (its models from the provider) or else the platform's Bedrock
  * entry of that id; then the platform's other entries; then each Custom endpoint as
- * `custom:<keyId>`. A provider whose model list fails or times out is left out.
+ * `custom:<keyId>`. A provider whose model list fails or times out is listed without models and
+ * with the reason, so the user sees the key or endpoint to fix rather than losing it silently.
  */
 export async function listAvailableProviders(
   deps: ProviderCatalogueDeps,
@@ -51,18 +53,21 @@ export async function listAvailableProviders(
   return (await Promise.all(entries)).filter((provider): provider is Provider => provider !== undefined);
 }
 
-/** The entry with the models the provider lists for this key, or undefined if that fails. */
+/** Not a provider's own words (those are kept): anything else that broke the listing. */
+export const MODELS_UNAVAILABLE = 'Its models could not be listed';
+
+/** The entry with the models the provider lists for this key, or without models and why not. */
 async function withModels(
   deps: ProviderCatalogueDeps,
   record: StoredApiKey,
   entry: Omit<Provider, 'models'>,
-): Promise<Provider | undefined> {
+): Promise<Provider> {
   try {
     const provider = deps.providerFactory(await decryptCredentials(deps.cipher, record));
     const models = await withProviderTimeout(provider.listModels(), deps.listModelsTimeoutMs);
     return { ...entry, models: models.map(({ id, name }) => ({ id, name })) };
   } catch (error) {
     deps.onProviderFailure(entry.id, error);
-    return undefined;
+    return { ...entry, models: [], error: error instanceof ProviderError ? error.message : MODELS_UNAVAILABLE };
   }
 }

@@ -96,7 +96,14 @@ export function Component() {
         serverControls={serverControls}
         onStreamStatus={onStreamStatus}
       />
-      {settingsOpen ? <SettingsPanel onClose={closeSettings} onKeysChanged={providers.reload} /> : null}
+      {settingsOpen ? (
+        <SettingsPanel
+          onClose={closeSettings}
+          onKeysChanged={providers.reload}
+          providers={providers.providers}
+          onRetryProviders={providers.reload}
+        />
+      ) : null}
     </>
   );
 }

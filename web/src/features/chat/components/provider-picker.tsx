@@ -83,6 +83,7 @@ export function ProviderPicker({
                   {p.name}
                 </span>
               </DropdownMenu.Label>
+              {p.error ? <p className="px-2.5 pb-1.5 text-xs text-red-700">Unavailable: {p.error}</p> : null}
               {p.models.map((m) => (
                 <DropdownMenu.RadioItem key={m.id} value={m.id} className={MENU_ITEM}>
                   <span className={`size-2 shrink-0 rounded-full ${providerStyle(p.id).dot}`} />

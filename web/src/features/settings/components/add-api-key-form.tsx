@@ -26,7 +26,10 @@ export function AddApiKeyForm({ onKeysChanged }: { onKeysChanged: () => void }) 
   const custom = provider === 'custom';
 
   useEffect(() => {
-    const subscription = watch(() => resetValidation());
+    // Typing makes an earlier result stale; the reset after a save does not (it shows that key's).
+    const subscription = watch((_, { name }) => {
+      if (name) resetValidation();
+    });
     return () => subscription.unsubscribe();
   }, [watch, resetValidation]);
 
@@ -45,9 +48,13 @@ export function AddApiKeyForm({ onKeysChanged }: { onKeysChanged: () => void }) 
     create.reset();
     const body = toCreateBody(values);
     if (!body.ok) return showErrors(body.errors);
-    // A failure shows in the banner (create.error) and keeps what was typed.
+    // A failure shows in the banner (create.error) and keeps what was typed. A saved key is checked
+    // with its provider at once: an endpoint that answers nothing is not saved silently.
     await create.mutateAsync(body.body).then(
-      () => reset({ ...EMPTY_KEY_FORM, provider: values.provider }),
+      (saved) => {
+        reset({ ...EMPTY_KEY_FORM, provider: values.provider });
+        validate({ keyId: saved.id });
+      },
       () => undefined,
     );
   });

@@ -7,10 +7,17 @@ import { ValidationResult } from './validation-result';
 
 const SMALL_BUTTON = 'rounded-md px-2.5 py-1 text-xs font-semibold transition disabled:opacity-50';
 
-type ApiKeyRowProps = { apiKey: ApiKeyView; deleting: boolean; onDelete: (id: string) => void };
+type ApiKeyRowProps = {
+  apiKey: ApiKeyView;
+  deleting: boolean;
+  onDelete: (id: string) => void;
+  /** Why its provider's models cannot be listed (the chat cannot use it until that is fixed). */
+  listingError?: string | undefined;
+  onRetry?: (() => void) | undefined;
+};
 
 /** A stored key: provider, label, '•••• last4' (or the custom base URL), validate and delete (confirmed). */
-export function ApiKeyRow({ apiKey, deleting, onDelete }: ApiKeyRowProps) {
+export function ApiKeyRow({ apiKey, deleting, onDelete, listingError, onRetry }: ApiKeyRowProps) {
   const { state, validate } = useValidation();
   const style = providerStyle(apiKey.provider);
 
@@ -61,6 +68,26 @@ export function ApiKeyRow({ apiKey, deleting, onDelete }: ApiKeyRowProps) {
       <div className="mt-1">
         <ValidationResult state={state} />
       </div>
+      {listingError ? (
+        <div
+          role="alert"
+          className="mt-2 flex items-start gap-2 rounded-lg bg-red-50 px-2.5 py-1.5 text-xs text-red-800"
+        >
+          <p className="min-w-0 flex-1 break-words">
+            <span className="font-semibold">Not available in the chat: </span>
+            {listingError}
+          </p>
+          {onRetry ? (
+            <button
+              type="button"
+              onClick={onRetry}
+              className="shrink-0 font-semibold underline underline-offset-2"
+            >
+              Retry
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </li>
   );
 }

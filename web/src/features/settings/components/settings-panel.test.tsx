@@ -61,6 +61,46 @@ describe('SettingsPanel', () => {
     await waitFor(() => expect(api.listApiKeys).toHaveBeenCalledTimes(2));
   });
 
+  it('checks a saved endpoint with its provider at once and shows the answer', async () => {
+    vi.mocked(api.createApiKey).mockResolvedValue(LOCAL);
+    vi.mocked(api.validateApiKey).mockResolvedValue({
+      valid: false,
+      message: 'Custom is unavailable: fetch failed',
+    });
+    const { dialog } = renderPanel();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Provider'), 'custom');
+    await userEvent.type(within(dialog).getByLabelText('Base URL'), 'http://localhost:11434/v1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save key' }));
+
+    await waitFor(() => expect(vi.mocked(api.validateApiKey).mock.calls[0]?.[0]).toEqual({ keyId: 'k2' }));
+    const form = within(dialog).getByRole('button', { name: 'Save key' }).closest('form') as HTMLElement;
+    expect((await within(form).findByRole('alert')).textContent).toBe('Custom is unavailable: fetch failed');
+  });
+
+  it('keeps a key whose models cannot be listed in view, with why and a retry', async () => {
+    const onRetry = vi.fn();
+    render(
+      <SettingsPanel
+        onClose={vi.fn()}
+        onKeysChanged={vi.fn()}
+        providers={[
+          { id: 'custom:k2', name: 'Local model', models: [], error: 'Custom is unavailable: fetch failed' },
+        ]}
+        onRetryProviders={onRetry}
+      />,
+      { wrapper: queryWrapper() },
+    );
+    const rows = await screen.findAllByRole('listitem');
+    const local = rows.find((row) => row.textContent?.startsWith('Local model')) as HTMLElement;
+    expect(within(local).getByRole('alert').textContent).toContain(
+      'Not available in the chat: Custom is unavailable: fetch failed',
+    );
+    await userEvent.click(within(local).getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+    const work = rows.find((row) => row.textContent?.startsWith('Work key')) as HTMLElement;
+    expect(within(work).queryByRole('alert')).toBeNull();
+  });
+
   it('asks for what a provider needs before saving', async () => {
     const { dialog } = renderPanel();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save key' }));

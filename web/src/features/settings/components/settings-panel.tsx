@@ -1,3 +1,4 @@
+import type { ApiKeyView, Provider } from '@agentforge/shared';
 import { Dialog } from '../../../components/dialog';
 import { FormBanner } from '../../../components/form/form-banner';
 import { Spinner } from '../../../components/spinner';
@@ -10,7 +11,16 @@ type SettingsPanelProps = {
   onClose: () => void;
   /** Keys were added or deleted: the available providers changed. */
   onKeysChanged: () => void;
+  /** The providers the keys give (GET /api-keys/providers): a key whose models cannot be listed says why. */
+  providers?: readonly Provider[];
+  onRetryProviders?: () => void;
 };
+
+/** Why the provider a stored key gives has no models, if it has none. */
+function listingErrorOf(key: ApiKeyView, providers: readonly Provider[]): string | undefined {
+  const id = key.provider === 'custom' ? `custom:${key.id}` : key.provider;
+  return providers.find((provider) => provider.id === id)?.error;
+}
 
 function SectionTitle({ title, text }: { title: string; text: string }) {
   return (
@@ -22,7 +32,12 @@ function SectionTitle({ title, text }: { title: string; text: string }) {
 }
 
 /** A slide-over dialog with the stored API keys and a form to add one. */
-export function SettingsPanel({ onClose, onKeysChanged }: SettingsPanelProps) {
+export function SettingsPanel({
+  onClose,
+  onKeysChanged,
+  providers = [],
+  onRetryProviders,
+}: SettingsPanelProps) {
   const keys = useApiKeys();
   const { remove } = useApiKeyMutations(onKeysChanged);
 
@@ -48,6 +63,8 @@ export function SettingsPanel({ onClose, onKeysChanged }: SettingsPanelProps) {
                 key={key.id}
                 apiKey={key}
                 deleting={remove.isPending && remove.variables === key.id}
+                listingError={listingErrorOf(key, providers)}
+                onRetry={onRetryProviders}
                 onDelete={(id) => remove.mutate(id)}
               />
             ))}
