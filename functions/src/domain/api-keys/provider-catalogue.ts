@@ -68,6 +68,10 @@ async function withModels(
     return { ...entry, models: models.map(({ id, name }) => ({ id, name })) };
   } catch (error) {
     deps.onProviderFailure(entry.id, error);
-    return { ...entry, models: [], error: error instanceof ProviderError ? error.message : MODELS_UNAVAILABLE };
+    return {
+      ...entry,
+      models: [],
+      error: error instanceof ProviderError ? error.message : MODELS_UNAVAILABLE,
+    };
   }
 }
