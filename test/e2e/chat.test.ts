@@ -99,6 +99,34 @@ describe('chatting on the local stack with a custom endpoint', () => {
     await e2e.screenshot(page, '5-history');
   });
 
+  it('gives each conversation its own URL: a reload, back and forward open it; an unknown one is not found', async () => {
+    const page = await chatWithModel('chat-urls');
+    await send(page, 'First topic');
+    await replies(page).last().getByText('Echo: First topic').waitFor();
+    await page.waitForURL(/\/home\/c\/[^/]+$/);
+    const first = page.url();
+
+    await page.getByRole('button', { name: 'New Chat' }).click();
+    await page.waitForURL(e2e.url('/home'));
+    await send(page, 'Second topic');
+    await replies(page).last().getByText('Echo: Second topic').waitFor();
+    await expect.poll(() => page.url()).not.toBe(first);
+    const second = page.url();
+
+    // A new chat's /home became its conversation's URL once it was created: back goes to the first.
+    await page.goBack();
+    await page.waitForURL(first);
+    await replies(page).last().getByText('Echo: First topic').waitFor();
+    await page.goForward();
+    await page.waitForURL(second);
+    await replies(page).last().getByText('Echo: Second topic').waitFor();
+
+    await page.goto(first);
+    await replies(page).last().getByText('Echo: First topic').waitFor();
+    await page.goto(e2e.url('/home/c/01NOSUCHCONVERSATION'));
+    await page.getByText('Sorry, page not found!').waitFor();
+  });
+
   it('deletes a conversation after a confirmation', async () => {
     const page = await chatWithModel('chat-delete');
     const title = 'Short one';
@@ -113,6 +141,7 @@ describe('chatting on the local stack with a custom endpoint', () => {
     await expectAccessible(page, 'the delete-conversation confirmation');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await sidebar(page).getByText('No conversations yet.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/home');
     await page.reload();
     await sidebar(page).getByText('No conversations yet.').waitFor();
   });

@@ -4,6 +4,7 @@ import { RouteErrorScreen } from '../components/route-error-screen';
 import { FullPageSpinner } from '../components/spinner';
 import { GuestRoute } from '../features/auth/components/guest-route';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { CHAT_ROUTE_PATH } from '../features/chat/hooks/use-conversation-route';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
 
@@ -35,7 +36,8 @@ export const routes: RouteObject[] = [
       {
         element: <ProtectedRoute />,
         children: [
-          { path: 'home', lazy: () => import('./routes/app/home') },
+          // /home and /home/c/{conversationId}: one route, so the chat is not remounted between them.
+          { path: CHAT_ROUTE_PATH, lazy: () => import('./routes/app/home') },
           { path: 'pricing', lazy: () => import('./routes/app/pricing') },
           { path: 'onboarding', lazy: () => import('./routes/app/onboarding') },
           { path: 'profile', lazy: () => import('./routes/app/profile') },

@@ -1,12 +1,13 @@
 import type { Conversation, Message, Provider, StreamQuery } from '@agentforge/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ToastProvider } from '../components/toast/toast-provider';
 import type * as ConversationsApi from '../features/chat/api/conversations';
 import type * as MessagesApi from '../features/chat/api/messages';
 import type { StreamCallbacks, streamReply } from '../features/chat/api/stream-client';
+import { CHAT_ROUTE_PATH } from '../features/chat/hooks/use-conversation-route';
 import type { ProvidersState } from '../features/chat/hooks/use-providers';
 import { createTestQueryClient } from './query';
 
@@ -76,13 +77,21 @@ export function answerChatApi(api: MockedChatApi, onStream: (stream: OpenedStrea
   });
 }
 
-/** What the chat screen needs around it: a router, toasts and a fresh query cache. */
-export function ChatHarness({ children }: { children: ReactNode }) {
+/**
+ * What the chat screen needs around it: a router at `path` (under the app's chat route, so the
+ * URL names the conversation shown), toasts and a fresh query cache.
+ */
+export function ChatHarness({ children, path = '/home' }: { children: ReactNode; path?: string }) {
   const [client] = useState(createTestQueryClient);
   return (
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
       <QueryClientProvider client={client}>
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          <Routes>
+            <Route path={CHAT_ROUTE_PATH} element={children} />
+            <Route path="*" element={<p>Left the chat</p>} />
+          </Routes>
+        </ToastProvider>
       </QueryClientProvider>
     </MemoryRouter>
   );

@@ -139,7 +139,7 @@ describe('ChatScreen with MCP servers', () => {
       conversation('c1', { mcpServerId: 'srv-9' }),
     ]);
     renderChat();
-    await screen.findByRole('button', { name: 'Chat c1' });
+    await screen.findByRole('button', { name: 'Chat c1', current: 'page' });
     expect(attached()).toBe('srv-9');
     await userEvent.click(screen.getByRole('button', { name: 'Detach' }));
     expect(attached()).toBe('none');
@@ -157,7 +157,7 @@ describe('ChatScreen with MCP servers', () => {
   it('attaches a server to a conversation at once and saves it on the conversation', async () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
     renderChat();
-    await screen.findByRole('button', { name: 'Chat c1' });
+    await screen.findByRole('button', { name: 'Chat c1', current: 'page' });
     expect(attached()).toBe('none');
     await userEvent.click(screen.getByRole('button', { name: 'Attach srv-1' }));
     expect(attached()).toBe('srv-1');
@@ -183,7 +183,7 @@ describe('ChatScreen with MCP servers', () => {
       new Promise((_resolve, reject) => (fail = reject)),
     );
     renderChat();
-    await screen.findByRole('button', { name: 'Chat c1' });
+    await screen.findByRole('button', { name: 'Chat c1', current: 'page' });
     await userEvent.click(screen.getByRole('button', { name: 'Detach' }));
     expect(attached()).toBe('none');
     await act(async () => fail(new Error('Internal server error')));

@@ -1,3 +1,4 @@
+import { ROUTER_MESSAGES } from '@agentforge/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,9 +26,9 @@ vi.mock('../api/stream-client', async (importOriginal) => ({
 /** The reply stream the chat opened last, driven by the test. */
 let stream: OpenedStream;
 
-function renderChat(props: Partial<Parameters<typeof ChatScreen>[0]> = {}) {
+function renderChat(props: Partial<Parameters<typeof ChatScreen>[0]> = {}, path = '/home') {
   return render(
-    <ChatHarness>
+    <ChatHarness path={path}>
       <ChatScreen
         providers={ready()}
         email="ada@example.com"
@@ -95,11 +96,28 @@ describe('ChatScreen', () => {
 
   it("shows 'Failed to load messages: {reason}' as an error message in the chat", async () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
-    vi.mocked(messagesApi.listMessages).mockRejectedValue(new ApiError('Not found', { status: 404 }));
+    vi.mocked(messagesApi.listMessages).mockRejectedValue(
+      new ApiError('Service unavailable', { status: 503 }),
+    );
     renderChat();
     const error = await screen.findByRole('alert');
-    expect(error.textContent).toBe('Failed to load messages: Not found');
+    expect(error.textContent).toBe('Failed to load messages: Service unavailable');
     expect(within(replies()[0] as HTMLElement).getByRole('alert')).toBe(error);
+  });
+
+  it('opens the conversation the URL names, and the not-found screen for one the user does not have', async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c2'), conversation('c1')]);
+    vi.mocked(messagesApi.listMessages).mockImplementation(async (id) => {
+      if (id !== 'c1') throw new ApiError('Conversation not found', { status: 404 });
+      return [{ id: 'm1', conversationId: 'c1', role: 'user', content: 'Hello from c1', timestamp: 1 }];
+    });
+    const first = renderChat({}, '/home/c/c1');
+    expect(await screen.findByText('Hello from c1')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Chat c1', current: 'page' })).toBeTruthy();
+    first.unmount();
+
+    renderChat({}, '/home/c/someone-elses');
+    expect(await screen.findByText(ROUTER_MESSAGES.notFound)).toBeTruthy();
   });
 
   it('creates a conversation titled by the first message, then streams the reply into it', async () => {

@@ -1,5 +1,6 @@
 import type { StreamStatus } from '@agentforge/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { NotFoundScreen } from '../../../components/not-found-screen';
 import { useChat } from '../hooks/use-chat';
 import type { ProvidersState } from '../hooks/use-providers';
 import type { ServerAttachment } from '../hooks/use-server-attachment';
@@ -62,6 +63,7 @@ export function ChatScreen({
       ? { messageId: chat.stream.messageId, label: 'Starting the MCP server…' }
       : null;
   const empty = chat.messages.length === 0 && !chat.loadingMessages;
+  if (chat.missing) return <NotFoundScreen />;
 
   return (
     <div className="flex h-dvh overflow-hidden bg-white text-slate-900">

@@ -4,6 +4,7 @@ import { useToast } from '../../../components/toast/toast-provider';
 import { deleteConversation } from '../api/conversations';
 import { type ChatSnapshot, chatReducer, initialChatState, isBusy } from '../utils/chat-reducer';
 import { useConversations, useThread } from './use-conversation-data';
+import { useConversationRoute } from './use-conversation-route';
 import { useProviderSelection } from './use-provider-selection';
 import type { ProvidersState } from './use-providers';
 import { useSendMessage } from './use-send-message';
@@ -22,15 +23,17 @@ export function useChat(
 ) {
   const [state, reduce] = useReducer(chatReducer, initialChatState);
   const { showToast } = useToast();
+  const route = useConversationRoute();
+  const { selectedId } = route;
 
-  const list = useConversations(reduce);
+  const list = useConversations(reduce, route);
   const { dispatch } = list;
-  const thread = useThread(state.selectedId);
-  const snapshot: ChatSnapshot = { ...state, loadingMessages: thread.loading };
+  const thread = useThread(selectedId);
+  const snapshot: ChatSnapshot = { ...state, selectedId, loadingMessages: thread.loading };
   const latest = useRef(snapshot);
   latest.current = snapshot;
 
-  const conversation = list.conversations.find((c) => c.id === state.selectedId);
+  const conversation = list.conversations.find((c) => c.id === selectedId);
   const selection = useProviderSelection(conversation, providers, dispatch);
   const reportServerError = useCallback(
     (error: unknown) =>
@@ -49,9 +52,9 @@ export function useChat(
   const select = useCallback(
     (id: string | null) => {
       clearNotice();
-      dispatch({ type: 'selected', id });
+      route.select(id);
     },
-    [clearNotice, dispatch],
+    [clearNotice, route.select],
   );
 
   const remove = useCallback(
@@ -72,13 +75,15 @@ export function useChat(
     conversationsStatus: list.status,
     conversationsError: list.error,
     reloadConversations: list.reload,
-    selectedId: state.selectedId,
+    selectedId,
+    /** The URL names a conversation the user does not have (unknown, deleted or someone else's). */
+    missing: thread.notFound,
     conversation,
     messages: thread.messages,
     loadingMessages: thread.loading,
     busy: isBusy(snapshot),
     /** The reply streaming in the selected conversation, if any. */
-    stream: state.stream && state.stream.conversationId === state.selectedId ? state.stream : null,
+    stream: state.stream && state.stream.conversationId === selectedId ? state.stream : null,
     selection,
     /** The MCP server the chat shown uses. */
     server,

@@ -1,16 +1,25 @@
 import { CHAT_MESSAGES, type Conversation, errorMessage, type Message } from '@agentforge/shared';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, useCallback, useEffect, useRef } from 'react';
+import { ApiError } from '../../../lib/api-error';
 import { chatKeys, conversationsQuery, messagesQuery, updateCachedConversations } from '../api/queries';
 import { type ChatAction, conversationsAfter, messagesAfter } from '../utils/chat-reducer';
+import type { useConversationRoute } from './use-conversation-route';
+
+type ConversationRoute = ReturnType<typeof useConversationRoute>;
 
 /**
  * The conversation list (from the query cache) and a dispatch that keeps that cache in step with
- * the chat's conversation actions; the newest conversation is selected when the list first loads.
+ * the chat's conversation actions. The selection (the URL) follows: a new conversation is shown,
+ * a deleted one shown is left for a new chat, and the newest is shown when the list first loads
+ * onto a new chat.
  */
-export function useConversations(reduce: Dispatch<ChatAction>) {
+export function useConversations(reduce: Dispatch<ChatAction>, route: ConversationRoute) {
   const queryClient = useQueryClient();
   const { data, error, isFetching, refetch } = useQuery(conversationsQuery());
+  const { selectedId, select } = route;
+  const shown = useRef(selectedId);
+  shown.current = selectedId;
   const dispatch = useCallback(
     (action: ChatAction) => {
       if (conversationsAfter([], action) !== null) {
@@ -21,9 +30,12 @@ export function useConversations(reduce: Dispatch<ChatAction>) {
       if (action.type === 'stream_changed' && action.stream === null) {
         void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
       }
+      if (action.type === 'conversation_created') select(action.conversation.id, { replace: true });
+      if (action.type === 'conversation_removed' && shown.current === action.id)
+        select(null, { replace: true });
       reduce(action);
     },
-    [queryClient, reduce],
+    [queryClient, reduce, select],
   );
 
   const firstLoad = useRef(true);
@@ -31,8 +43,8 @@ export function useConversations(reduce: Dispatch<ChatAction>) {
     if (!data || !firstLoad.current) return;
     firstLoad.current = false;
     const newest = data[0];
-    if (newest) reduce({ type: 'selected', id: newest.id });
-  }, [data, reduce]);
+    if (newest && shown.current === null) select(newest.id, { replace: true });
+  }, [data, select]);
 
   const reload = useCallback(() => void refetch(), [refetch]);
   const failed = error !== null && !isFetching;
@@ -79,12 +91,20 @@ const NO_MESSAGES: Message[] = [];
  * the selection moves on: its result is kept for that conversation); a failed load reads as one
  * error message in the chat.
  */
-export function useThread(selectedId: string | null): { messages: Message[]; loading: boolean } {
+export function useThread(selectedId: string | null): {
+  messages: Message[];
+  loading: boolean;
+  /** The API has no such conversation of this user (unknown, deleted or someone else's). */
+  notFound: boolean;
+} {
   const { data, error, isPending } = useQuery({
     ...messagesQuery(selectedId ?? ''),
     enabled: selectedId !== null,
   });
-  if (selectedId === null) return { messages: NO_MESSAGES, loading: false };
-  if (error) return { messages: [loadFailureMessage(selectedId, error)], loading: false };
-  return { messages: data ?? NO_MESSAGES, loading: isPending };
+  if (selectedId === null) return { messages: NO_MESSAGES, loading: false, notFound: false };
+  if (error instanceof ApiError && error.status === 404) {
+    return { messages: NO_MESSAGES, loading: false, notFound: true };
+  }
+  if (error) return { messages: [loadFailureMessage(selectedId, error)], loading: false, notFound: false };
+  return { messages: data ?? NO_MESSAGES, loading: isPending, notFound: false };
 }

@@ -9,21 +9,17 @@ export type ActiveStream = { conversationId: string; messageId: string; status: 
  * (`conversationsAfter`, `messagesAfter`).
  */
 export type ChatState = {
-  /** null: a new chat, created on the fly by its first message. */
-  selectedId: string | null;
   /** A conversation is being created. */
   creating: boolean;
   stream: ActiveStream | null;
 };
 
 export const initialChatState: ChatState = {
-  selectedId: null,
   creating: false,
   stream: null,
 };
 
 export type ChatAction =
-  | { type: 'selected'; id: string | null }
   | { type: 'creating'; creating: boolean }
   | { type: 'conversation_created'; conversation: Conversation }
   | { type: 'conversation_updated'; id: string; patch: Partial<Conversation> }
@@ -65,14 +61,10 @@ export function messagesAfter(messages: Message[], action: ChatAction): Message[
 
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
-    case 'selected':
-      return { ...state, selectedId: action.id };
     case 'creating':
       return { ...state, creating: action.creating };
     case 'conversation_created':
-      return { ...state, creating: false, selectedId: action.conversation.id };
-    case 'conversation_removed':
-      return state.selectedId === action.id ? { ...state, selectedId: null } : state;
+      return { ...state, creating: false };
     case 'stream_changed':
       return { ...state, stream: action.stream };
     default:
@@ -80,8 +72,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   }
 }
 
-/** The chat as the send path reads it: its own state and whether the shown messages are loading. */
-export type ChatSnapshot = ChatState & { loadingMessages: boolean };
+/**
+ * The chat as the send path reads it: its own state, the conversation shown (null: a new chat,
+ * created on the fly by its first message) and whether its messages are loading.
+ */
+export type ChatSnapshot = ChatState & { selectedId: string | null; loadingMessages: boolean };
 
 /** Spec 5: busy while a conversation is created, messages load, or a reply is under way. */
 export function isBusy(chat: ChatSnapshot): boolean {
