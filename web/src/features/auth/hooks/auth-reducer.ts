@@ -1,3 +1,4 @@
+import { INITIAL_AUTH_STATE } from '@agentforge/shared';
 import type { AuthSession } from 'aws-amplify/auth';
 
 /** The signed-in user as the identity service reports it (spec: current user info). */
@@ -26,16 +27,8 @@ export type AuthAction =
   | { type: 'SET_PROFILE'; userProfile: UserProfile | null }
   | { type: 'SET_ERROR'; error: string };
 
-/** Before the first check: loading, nobody signed in. */
-export const initialAuthState: AuthState = {
-  isAuthenticated: false,
-  isLoading: true,
-  authChecked: false,
-  user: null,
-  userProfile: null,
-  session: null,
-  error: null,
-};
+/** Before the first check: loading, nobody signed in (the shared contract's initial state). */
+export const initialAuthState: AuthState = { ...INITIAL_AUTH_STATE, userProfile: null, session: null };
 
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
   switch (action.type) {
