@@ -2,21 +2,6 @@
 
 type IconProps = { className?: string };
 
-export function LogoMark({ className = 'size-8' }: IconProps) {
-  return (
-    <svg viewBox="0 0 32 32" className={className} aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="8" className="fill-indigo-600" />
-      <path
-        d="M9 22 16 9l7 13M12 17.5h8"
-        fill="none"
-        stroke="white"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
-
 export function CheckIcon({ className = 'size-5' }: IconProps) {
   return (
     <svg viewBox="0 0 20 20" fill="currentColor" className={className} aria-hidden="true" focusable="false">

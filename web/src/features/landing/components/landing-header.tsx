@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Logo } from './logo';
+import { BrandLogo } from '../../../components/brand-logo';
 import { FOCUS_RING, PRIMARY_BUTTON } from './styles';
 
 const SECTION_LINKS = [
@@ -13,7 +13,7 @@ export function LandingHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/80 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3 sm:px-6 lg:px-8">
-        <Logo collapseName />
+        <BrandLogo collapseName />
         <nav aria-label="Sections" className="hidden items-center gap-6 md:flex">
           {SECTION_LINKS.map((link) => (
             <a
