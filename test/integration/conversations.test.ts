@@ -88,6 +88,21 @@ describe('conversations and messages', () => {
     });
     expect(detached.body).not.toHaveProperty('mcpServerId');
 
+    // A rename sets the title and the name; a blank title is refused and changes nothing.
+    const renamed = await alice.put(`/conversations/${id}`, {
+      metadata,
+      updatedAt: 6_000,
+      title: '  Trip plans ',
+    });
+    expect(renamed.body).toMatchObject({ title: 'Trip plans', name: 'Trip plans' });
+    const blank = await alice.put(`/conversations/${id}`, { metadata, updatedAt: 7_000, title: '   ' });
+    expect(blank.status).toBe(400);
+    expect(JSON.stringify(blank.body)).toContain('A conversation needs a title');
+    expect((await alice.get(`/conversations/${id}`)).body).toMatchObject({
+      title: 'Trip plans',
+      updatedAt: 6_000,
+    });
+
     expect((await alice.del(`/conversations/${id}`)).status).toBe(204);
     expect((await alice.get(`/conversations/${id}`)).status).toBe(404);
     expect((await alice.get(`/conversations/${id}/messages`)).status).toBe(404);

@@ -67,5 +67,12 @@ export const updateConversationBodySchema = z.object({
   updatedAt: epochMs,
   /** Not in the spec's body: attaches an MCP server to the conversation, or detaches it (null). */
   mcpServerId: z.string().min(1).max(64).nullable().optional(),
+  /** Not in the spec's body: renames the conversation (its name follows). */
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: 'A conversation needs a title' })
+    .max(MAX_TITLE_LENGTH, { error: `A title may be at most ${MAX_TITLE_LENGTH} characters` })
+    .optional(),
 });
 export type UpdateConversationBody = z.infer<typeof updateConversationBodySchema>;

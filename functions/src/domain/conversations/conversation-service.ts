@@ -179,7 +179,9 @@ export function createConversationService(deps: ConversationServiceDeps) {
       conversationId: string,
       body: UpdateConversationBody,
     ): Promise<Conversation> {
-      const record = await conversations.update(caller.userId, conversationId, body);
+      // A rename sets both: the spec's conversation has a name and a title, made equal at creation.
+      const changes = body.title === undefined ? body : { ...body, name: body.title };
+      const record = await conversations.update(caller.userId, conversationId, changes);
       if (!record) throw new NotFoundError(CONVERSATION_NOT_FOUND);
       return toConversation(record);
     },

@@ -52,6 +52,11 @@ export function updateConversationServer(
   return updateConversation(id, { metadata, mcpServerId });
 }
 
+/** PUT /conversations/{id}: renames the conversation (the API requires its `metadata` too). */
+export function renameConversation(id: string, metadata: ConversationMetadata, title: string): Promise<void> {
+  return updateConversation(id, { metadata, title });
+}
+
 /** DELETE /conversations/{id} (204). */
 export async function deleteConversation(id: string): Promise<void> {
   await apiClient.del(`/conversations/${encodeURIComponent(id)}`);

@@ -2,6 +2,7 @@ import { ROUTER_MESSAGES } from '@agentforge/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastRegion } from '../../../components/toast/toast-region';
 import { ApiError } from '../../../lib/api-error';
 import {
   answerChatApi,
@@ -14,6 +15,7 @@ import * as conversationsApi from '../api/conversations';
 import * as messagesApi from '../api/messages';
 import { streamReply } from '../api/stream-client';
 import { StreamError } from '../api/stream-error';
+import { RENAME_FAILED } from '../hooks/use-chat';
 import { ChatScreen } from './chat-screen';
 
 vi.mock('../api/conversations');
@@ -29,6 +31,7 @@ let stream: OpenedStream;
 function renderChat(props: Partial<Parameters<typeof ChatScreen>[0]> = {}, path = '/home') {
   return render(
     <ChatHarness path={path}>
+      <ToastRegion />
       <ChatScreen
         providers={ready()}
         email="ada@example.com"
@@ -268,6 +271,42 @@ describe('ChatScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No conversations yet.')).toBeTruthy();
     expect(conversationsApi.deleteConversation).toHaveBeenCalledWith('c1');
+  });
+
+  it('renames a conversation in place: Enter saves, Escape cancels, a failure puts the old title back', {
+    timeout: 20_000,
+  }, async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
+    vi.mocked(conversationsApi.renameConversation).mockResolvedValueOnce();
+    renderChat();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename conversation Chat c1' }));
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Conversation title' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Conversation title' }), 'Trip plans{Enter}');
+    expect(await screen.findByRole('button', { name: 'Trip plans' })).toBeTruthy();
+    expect(conversationsApi.renameConversation).toHaveBeenCalledExactlyOnceWith(
+      'c1',
+      conversation('c1').metadata,
+      'Trip plans',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Rename conversation Trip plans' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Conversation title' }), 'ignored{Escape}');
+    expect(screen.getByRole('button', { name: 'Trip plans' })).toBeTruthy();
+    expect(conversationsApi.renameConversation).toHaveBeenCalledOnce();
+
+    vi.mocked(conversationsApi.renameConversation).mockRejectedValueOnce(
+      new ApiError('Nope', { status: 500 }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Rename conversation Trip plans' }));
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Conversation title' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Conversation title' }), 'Trip plans 2{Enter}');
+    expect(await screen.findByRole('button', { name: 'Trip plans' })).toBeTruthy();
+    expect(await screen.findByText(RENAME_FAILED)).toBeTruthy();
+    expect(conversationsApi.renameConversation).toHaveBeenLastCalledWith(
+      'c1',
+      conversation('c1').metadata,
+      'Trip plans 2',
+    );
   });
 
   it('keeps the other modes disabled, coming soon', () => {

@@ -90,6 +90,7 @@ export function ChatScreen({
             chat.select(id);
             setSidebarOpen(false);
           }}
+          onRename={(id, title) => void chat.rename(id, title)}
           onDelete={(id) => void chat.remove(id)}
           email={email}
           onOpenSettings={onOpenSettings}

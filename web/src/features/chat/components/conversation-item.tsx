@@ -1,17 +1,72 @@
-import type { Conversation } from '@agentforge/shared';
-import { Trash2Icon } from 'lucide-react';
+import { type Conversation, MAX_TITLE_LENGTH } from '@agentforge/shared';
+import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 type ConversationItemProps = {
   conversation: Conversation;
   selected: boolean;
   onSelect: (id: string) => void;
+  onRename: (id: string, title: string) => void;
   onDelete: (id: string) => void;
 };
 
-/** A conversation in the sidebar; its delete button asks for a confirmation first. */
-export function ConversationItem({ conversation, selected, onSelect, onDelete }: ConversationItemProps) {
+const ITEM_ACTION =
+  'rounded-md p-1.5 text-slate-500 opacity-0 transition group-hover:opacity-100 hover:bg-slate-300/60 focus-visible:opacity-100';
+
+/** The title being edited in place: Enter (or leaving the field) saves it, Escape cancels. */
+function RenameField({ title, onDone }: { title: string; onDone: (title: string | null) => void }) {
+  const [value, setValue] = useState(title);
+  // Once: a blur after Enter or Escape (the field goes away) must not save again, or save a cancel.
+  const finished = useRef(false);
+  const finish = (result: string | null) => {
+    if (finished.current) return;
+    finished.current = true;
+    onDone(result);
+  };
+  return (
+    <input
+      // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to rename.
+      autoFocus
+      aria-label="Conversation title"
+      value={value}
+      maxLength={MAX_TITLE_LENGTH}
+      onChange={(event) => setValue(event.target.value)}
+      onFocus={(event) => event.target.select()}
+      onBlur={() => finish(value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') finish(value);
+        if (event.key === 'Escape') finish(null);
+      }}
+      className="block w-full rounded-lg bg-white px-3 py-2 text-sm text-slate-900 ring-2 ring-indigo-500 outline-none"
+    />
+  );
+}
+
+/** A conversation in the sidebar: select it, rename it in place, or delete it after a confirmation. */
+export function ConversationItem({
+  conversation,
+  selected,
+  onSelect,
+  onRename,
+  onDelete,
+}: ConversationItemProps) {
   const title = conversation.title || conversation.name;
+  const [renaming, setRenaming] = useState(false);
+
+  if (renaming) {
+    return (
+      <li>
+        <RenameField
+          title={title}
+          onDone={(next) => {
+            setRenaming(false);
+            if (next !== null) onRename(conversation.id, next);
+          }}
+        />
+      </li>
+    );
+  }
 
   return (
     <li className="group relative">
@@ -19,27 +74,37 @@ export function ConversationItem({ conversation, selected, onSelect, onDelete }:
         type="button"
         onClick={() => onSelect(conversation.id)}
         aria-current={selected ? 'page' : undefined}
-        className={`block w-full truncate rounded-lg py-2 pr-9 pl-3 text-left text-sm transition ${
+        className={`block w-full truncate rounded-lg py-2 pr-16 pl-3 text-left text-sm transition ${
           selected ? 'bg-slate-200/80 font-medium text-slate-900' : 'text-slate-700 hover:bg-slate-200/50'
         }`}
       >
         {title}
       </button>
-      <ConfirmDialog
-        title="Delete conversation"
-        description={`Delete “${title}”? Its messages are deleted too.`}
-        confirmLabel="Delete"
-        onConfirm={() => onDelete(conversation.id)}
-        trigger={
-          <button
-            type="button"
-            aria-label={`Delete conversation ${title}`}
-            className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded-md p-1.5 text-slate-500 opacity-0 transition group-hover:opacity-100 hover:bg-slate-300/60 hover:text-red-600 focus-visible:opacity-100"
-          >
-            <Trash2Icon className="size-3.5" />
-          </button>
-        }
-      />
+      <div className="absolute top-1/2 right-1.5 flex -translate-y-1/2">
+        <button
+          type="button"
+          onClick={() => setRenaming(true)}
+          aria-label={`Rename conversation ${title}`}
+          className={`${ITEM_ACTION} hover:text-slate-800`}
+        >
+          <PencilIcon className="size-3.5" />
+        </button>
+        <ConfirmDialog
+          title="Delete conversation"
+          description={`Delete “${title}”? Its messages are deleted too.`}
+          confirmLabel="Delete"
+          onConfirm={() => onDelete(conversation.id)}
+          trigger={
+            <button
+              type="button"
+              aria-label={`Delete conversation ${title}`}
+              className={`${ITEM_ACTION} hover:text-red-600`}
+            >
+              <Trash2Icon className="size-3.5" />
+            </button>
+          }
+        />
+      </div>
     </li>
   );
 }

@@ -14,6 +14,7 @@ type SidebarProps = {
   onRetry: () => void;
   selectedId: string | null;
   onSelect: (id: string | null) => void;
+  onRename: (id: string, title: string) => void;
   onDelete: (id: string) => void;
   email: string | null;
   onOpenSettings: () => void;
@@ -33,6 +34,7 @@ function ConversationList({
   onRetry,
   selectedId,
   onSelect,
+  onRename,
   onDelete,
 }: SidebarProps) {
   if (status === 'loading' && conversations.length === 0) {
@@ -65,6 +67,7 @@ function ConversationList({
           conversation={conversation}
           selected={conversation.id === selectedId}
           onSelect={onSelect}
+          onRename={onRename}
           onDelete={onDelete}
         />
       ))}

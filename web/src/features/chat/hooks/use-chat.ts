@@ -1,7 +1,7 @@
 import { errorMessage } from '@agentforge/shared';
 import { useCallback, useReducer, useRef } from 'react';
 import { useToast } from '../../../components/toast/toast-provider';
-import { deleteConversation } from '../api/conversations';
+import { deleteConversation, renameConversation } from '../api/conversations';
 import { type ChatSnapshot, chatReducer, initialChatState, isBusy } from '../utils/chat-reducer';
 import { useConversations, useThread } from './use-conversation-data';
 import { useConversationRoute } from './use-conversation-route';
@@ -9,6 +9,9 @@ import { useProviderSelection } from './use-provider-selection';
 import type { ProvidersState } from './use-providers';
 import { useSendMessage } from './use-send-message';
 import { useServerAttachment } from './use-server-attachment';
+
+/** The headline of the toast when a conversation could not be renamed. */
+export const RENAME_FAILED = 'Failed to rename the conversation';
 
 /** The headline of the toast when the chat's server could not be changed. */
 export const SERVER_CHANGE_FAILED = "Failed to change the chat's server";
@@ -70,6 +73,23 @@ export function useChat(
     [dispatch, showToast, stop],
   );
 
+  /** Renames at once and saves it; when saving fails the old title comes back and a toast says why. */
+  const rename = useCallback(
+    async (id: string, title: string) => {
+      const before = list.conversations.find((c) => c.id === id);
+      const wanted = title.trim();
+      if (!before || !wanted || wanted === before.title) return;
+      dispatch({ type: 'conversation_updated', id, patch: { title: wanted, name: wanted } });
+      try {
+        await renameConversation(id, before.metadata, wanted);
+      } catch (error) {
+        dispatch({ type: 'conversation_updated', id, patch: { title: before.title, name: before.name } });
+        showToast({ type: 'error', title: RENAME_FAILED, message: errorMessage(error) });
+      }
+    },
+    [dispatch, list.conversations, showToast],
+  );
+
   return {
     conversations: list.conversations,
     conversationsStatus: list.status,
@@ -88,6 +108,7 @@ export function useChat(
     /** The MCP server the chat shown uses. */
     server,
     select,
+    rename,
     remove,
     send,
     stop,
