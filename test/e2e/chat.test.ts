@@ -127,11 +127,19 @@ describe('chatting on the local stack with a custom endpoint', () => {
     await page.getByText('Sorry, page not found!').waitFor();
   });
 
-  it('deletes a conversation after a confirmation', async () => {
+  it('renames a conversation in place, kept over a reload, then deletes it after a confirmation', async () => {
     const page = await chatWithModel('chat-delete');
-    const title = 'Short one';
-    await send(page, title);
+    await send(page, 'Short one');
     await replies(page).last().getByText('Echo: Short one').waitFor();
+    await sidebar(page).getByRole('button', { name: 'Short one', exact: true }).hover();
+    await sidebar(page).getByRole('button', { name: 'Rename conversation Short one' }).click();
+    const field = sidebar(page).getByRole('textbox', { name: 'Conversation title' });
+    await field.fill('Renamed chat');
+    await field.press('Enter');
+    await sidebar(page).getByRole('button', { name: 'Renamed chat', exact: true }).waitFor();
+    await page.reload();
+    const title = 'Renamed chat';
+    await sidebar(page).getByRole('button', { name: title, exact: true }).waitFor();
     await sidebar(page).getByRole('button', { name: title, exact: true }).hover();
     await sidebar(page)
       .getByRole('button', { name: `Delete conversation ${title}` })
