@@ -103,6 +103,27 @@ describe('conversations and messages', () => {
       updatedAt: 6_000,
     });
 
+    // Pinned conversations come first in the list; unpinning puts one back in time order.
+    const olderId = older.body.id as string;
+    const listed = async () =>
+      ((await alice.get('/conversations')).body as unknown as { id: string }[]).map((c) => c.id);
+    expect(await listed()).toEqual([id, olderId]);
+    const olderMetadata = { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' };
+    const pinned = await alice.put(`/conversations/${olderId}`, {
+      metadata: olderMetadata,
+      updatedAt: 1_000,
+      pinned: true,
+    });
+    expect(pinned.body.pinnedAt).toEqual(expect.any(Number));
+    expect(await listed()).toEqual([olderId, id]);
+    const unpinned = await alice.put(`/conversations/${olderId}`, {
+      metadata: olderMetadata,
+      updatedAt: 1_000,
+      pinned: false,
+    });
+    expect(unpinned.body).not.toHaveProperty('pinnedAt');
+    expect(await listed()).toEqual([id, olderId]);
+
     expect((await alice.del(`/conversations/${id}`)).status).toBe(204);
     expect((await alice.get(`/conversations/${id}`)).status).toBe(404);
     expect((await alice.get(`/conversations/${id}/messages`)).status).toBe(404);

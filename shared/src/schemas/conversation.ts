@@ -35,6 +35,8 @@ export const conversationSchema = z.object({
   lastProvider: z.string().optional(),
   lastModel: z.string().optional(),
   mcpServerId: z.string().optional(),
+  /** When it was pinned: pinned conversations come first in the list. */
+  pinnedAt: epochMs.optional(),
   /** Client-side: the conversation shown in the chat. */
   selected: z.boolean().optional(),
 });
@@ -67,6 +69,8 @@ export const updateConversationBodySchema = z.object({
   updatedAt: epochMs,
   /** Not in the spec's body: attaches an MCP server to the conversation, or detaches it (null). */
   mcpServerId: z.string().min(1).max(64).nullable().optional(),
+  /** Not in the spec's body: pins the conversation to the top of the list, or unpins it. */
+  pinned: z.boolean().optional(),
   /** Not in the spec's body: renames the conversation (its name follows). */
   title: z
     .string()
@@ -76,3 +80,11 @@ export const updateConversationBodySchema = z.object({
     .optional(),
 });
 export type UpdateConversationBody = z.infer<typeof updateConversationBodySchema>;
+
+/** The list's order: pinned conversations first (latest pinned on top), then the newest first. */
+export function conversationOrder(
+  a: Pick<Conversation, 'pinnedAt' | 'updatedAt'>,
+  b: Pick<Conversation, 'pinnedAt' | 'updatedAt'>,
+): number {
+  return (b.pinnedAt ?? 0) - (a.pinnedAt ?? 0) || b.updatedAt - a.updatedAt;
+}

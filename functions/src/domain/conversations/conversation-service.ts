@@ -5,6 +5,7 @@ import type {
   Message,
   UpdateConversationBody,
 } from '@agentforge/shared';
+import { conversationOrder } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
 import { NotFoundError } from '../errors.js';
@@ -166,7 +167,7 @@ export function createConversationService(deps: ConversationServiceDeps) {
     /** Newest first (by last update). */
     async list(caller: Caller): Promise<Conversation[]> {
       const records = await conversations.listByUser(caller.userId);
-      return records.sort((a, b) => b.updatedAt - a.updatedAt).map((record) => toConversation(record));
+      return records.sort(conversationOrder).map((record) => toConversation(record));
     },
 
     async get(caller: Caller, conversationId: string): Promise<Conversation> {
@@ -179,8 +180,13 @@ export function createConversationService(deps: ConversationServiceDeps) {
       conversationId: string,
       body: UpdateConversationBody,
     ): Promise<Conversation> {
-      // A rename sets both: the spec's conversation has a name and a title, made equal at creation.
-      const changes = body.title === undefined ? body : { ...body, name: body.title };
+      const { pinned, ...rest } = body;
+      const changes: ConversationChanges = {
+        ...rest,
+        // A rename sets both: the spec's conversation has a name and a title, made equal at creation.
+        ...(body.title === undefined ? {} : { name: body.title }),
+        ...(pinned === undefined ? {} : { pinnedAt: pinned ? now() : null }),
+      };
       const record = await conversations.update(caller.userId, conversationId, changes);
       if (!record) throw new NotFoundError(CONVERSATION_NOT_FOUND);
       return toConversation(record);

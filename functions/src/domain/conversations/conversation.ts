@@ -10,6 +10,7 @@ export const conversationRecordSchema = z.object({
   lastProvider: z.string().optional(),
   lastModel: z.string().optional(),
   mcpServerId: z.string().optional(),
+  pinnedAt: z.number().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -20,6 +21,8 @@ export type ConversationChanges = Partial<
 > & {
   /** null detaches the conversation's MCP server. */
   mcpServerId?: string | null;
+  /** null unpins the conversation. */
+  pinnedAt?: number | null;
 };
 
 export interface ConversationRepository {

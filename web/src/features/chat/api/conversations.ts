@@ -57,6 +57,11 @@ export function renameConversation(id: string, metadata: ConversationMetadata, t
   return updateConversation(id, { metadata, title });
 }
 
+/** PUT /conversations/{id}: pins the conversation to the top of the list, or unpins it. */
+export function pinConversation(id: string, metadata: ConversationMetadata, pinned: boolean): Promise<void> {
+  return updateConversation(id, { metadata, pinned });
+}
+
 /** DELETE /conversations/{id} (204). */
 export async function deleteConversation(id: string): Promise<void> {
   await apiClient.del(`/conversations/${encodeURIComponent(id)}`);

@@ -1,4 +1,4 @@
-import type { Conversation } from '@agentforge/shared';
+import { type Conversation, conversationOrder } from '@agentforge/shared';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { listConversations } from './conversations';
 import { fetchUserCheck } from './current-user';
@@ -13,13 +13,11 @@ export const chatKeys = {
   messages: (conversationId: string) => ['messages', conversationId] as const,
 };
 
-const newestFirst = (a: Conversation, b: Conversation) => b.updatedAt - a.updatedAt;
-
 /** GET /conversations: the caller's conversations (without messages), newest first. */
 export const conversationsQuery = () =>
   queryOptions({
     queryKey: chatKeys.conversations(),
-    queryFn: async ({ signal }) => (await listConversations(signal)).sort(newestFirst),
+    queryFn: async ({ signal }) => (await listConversations(signal)).sort(conversationOrder),
   });
 
 /**
@@ -31,7 +29,7 @@ export function updateCachedConversations(
   update: (conversations: Conversation[]) => Conversation[],
 ): void {
   client.setQueryData(chatKeys.conversations(), (conversations: Conversation[] | undefined) =>
-    update(conversations ?? []).sort(newestFirst),
+    update(conversations ?? []).sort(conversationOrder),
   );
 }
 

@@ -309,6 +309,33 @@ describe('ChatScreen', () => {
     );
   });
 
+  it('pins a conversation to the top of the list and unpins it', async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([
+      conversation('c2', { updatedAt: 2 }),
+      conversation('c1', { updatedAt: 1 }),
+    ]);
+    vi.mocked(conversationsApi.pinConversation).mockResolvedValue();
+    renderChat();
+    const order = () =>
+      within(screen.getByRole('navigation', { name: 'Conversations' }))
+        .getAllByRole('listitem')
+        .map((item) => item.firstElementChild?.textContent);
+    await screen.findByRole('button', { name: 'Pin conversation Chat c1' });
+    expect(order()).toEqual(['Chat c2', 'Chat c1']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pin conversation Chat c1' }));
+    expect(order()).toEqual(['Pinned: Chat c1', 'Chat c2']);
+    expect(conversationsApi.pinConversation).toHaveBeenCalledWith('c1', conversation('c1').metadata, true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Unpin conversation Chat c1' }));
+    expect(order()).toEqual(['Chat c2', 'Chat c1']);
+    expect(conversationsApi.pinConversation).toHaveBeenLastCalledWith(
+      'c1',
+      conversation('c1').metadata,
+      false,
+    );
+  });
+
   it('keeps the other modes disabled, coming soon', () => {
     renderChat();
     expect(screen.getByRole('tab', { name: 'Direct Chat' }).getAttribute('aria-selected')).toBe('true');

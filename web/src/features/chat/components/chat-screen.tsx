@@ -91,6 +91,7 @@ export function ChatScreen({
             setSidebarOpen(false);
           }}
           onRename={(id, title) => void chat.rename(id, title)}
+          onTogglePin={(id) => void chat.togglePin(id)}
           onDelete={(id) => void chat.remove(id)}
           email={email}
           onOpenSettings={onOpenSettings}

@@ -1,5 +1,5 @@
 import { type Conversation, MAX_TITLE_LENGTH } from '@agentforge/shared';
-import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { PencilIcon, PinIcon, PinOffIcon, Trash2Icon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
@@ -8,6 +8,7 @@ type ConversationItemProps = {
   selected: boolean;
   onSelect: (id: string) => void;
   onRename: (id: string, title: string) => void;
+  onTogglePin: (id: string) => void;
   onDelete: (id: string) => void;
 };
 
@@ -49,9 +50,11 @@ export function ConversationItem({
   selected,
   onSelect,
   onRename,
+  onTogglePin,
   onDelete,
 }: ConversationItemProps) {
   const title = conversation.title || conversation.name;
+  const pinned = conversation.pinnedAt !== undefined;
   const [renaming, setRenaming] = useState(false);
 
   if (renaming) {
@@ -74,13 +77,27 @@ export function ConversationItem({
         type="button"
         onClick={() => onSelect(conversation.id)}
         aria-current={selected ? 'page' : undefined}
-        className={`block w-full truncate rounded-lg py-2 pr-16 pl-3 text-left text-sm transition ${
+        className={`block w-full truncate rounded-lg py-2 pr-24 pl-3 text-left text-sm transition ${
           selected ? 'bg-slate-200/80 font-medium text-slate-900' : 'text-slate-700 hover:bg-slate-200/50'
         }`}
       >
+        {pinned ? (
+          <>
+            <PinIcon className="mr-1.5 inline size-3 -translate-y-px text-slate-500" aria-hidden="true" />
+            <span className="sr-only">Pinned: </span>
+          </>
+        ) : null}
         {title}
       </button>
       <div className="absolute top-1/2 right-1.5 flex -translate-y-1/2">
+        <button
+          type="button"
+          onClick={() => onTogglePin(conversation.id)}
+          aria-label={`${pinned ? 'Unpin' : 'Pin'} conversation ${title}`}
+          className={`${ITEM_ACTION} hover:text-slate-800`}
+        >
+          {pinned ? <PinOffIcon className="size-3.5" /> : <PinIcon className="size-3.5" />}
+        </button>
         <button
           type="button"
           onClick={() => setRenaming(true)}

@@ -15,6 +15,7 @@ type SidebarProps = {
   selectedId: string | null;
   onSelect: (id: string | null) => void;
   onRename: (id: string, title: string) => void;
+  onTogglePin: (id: string) => void;
   onDelete: (id: string) => void;
   email: string | null;
   onOpenSettings: () => void;
@@ -35,6 +36,7 @@ function ConversationList({
   selectedId,
   onSelect,
   onRename,
+  onTogglePin,
   onDelete,
 }: SidebarProps) {
   if (status === 'loading' && conversations.length === 0) {
@@ -68,6 +70,7 @@ function ConversationList({
           selected={conversation.id === selectedId}
           onSelect={onSelect}
           onRename={onRename}
+          onTogglePin={onTogglePin}
           onDelete={onDelete}
         />
       ))}

@@ -1,7 +1,7 @@
 import { errorMessage } from '@agentforge/shared';
 import { useCallback, useReducer, useRef } from 'react';
 import { useToast } from '../../../components/toast/toast-provider';
-import { deleteConversation, renameConversation } from '../api/conversations';
+import { deleteConversation, pinConversation, renameConversation } from '../api/conversations';
 import { type ChatSnapshot, chatReducer, initialChatState, isBusy } from '../utils/chat-reducer';
 import { useConversations, useThread } from './use-conversation-data';
 import { useConversationRoute } from './use-conversation-route';
@@ -9,6 +9,9 @@ import { useProviderSelection } from './use-provider-selection';
 import type { ProvidersState } from './use-providers';
 import { useSendMessage } from './use-send-message';
 import { useServerAttachment } from './use-server-attachment';
+
+/** The headline of the toast when a conversation could not be pinned or unpinned. */
+export const PIN_FAILED = 'Failed to pin the conversation';
 
 /** The headline of the toast when a conversation could not be renamed. */
 export const RENAME_FAILED = 'Failed to rename the conversation';
@@ -90,6 +93,23 @@ export function useChat(
     [dispatch, list.conversations, showToast],
   );
 
+  /** Pins or unpins at once and saves it; when saving fails the list is put back and a toast says why. */
+  const togglePin = useCallback(
+    async (id: string) => {
+      const before = list.conversations.find((c) => c.id === id);
+      if (!before) return;
+      const pinned = before.pinnedAt === undefined;
+      dispatch({ type: 'conversation_updated', id, patch: { pinnedAt: pinned ? Date.now() : undefined } });
+      try {
+        await pinConversation(id, before.metadata, pinned);
+      } catch (error) {
+        dispatch({ type: 'conversation_updated', id, patch: { pinnedAt: before.pinnedAt } });
+        showToast({ type: 'error', title: PIN_FAILED, message: errorMessage(error) });
+      }
+    },
+    [dispatch, list.conversations, showToast],
+  );
+
   return {
     conversations: list.conversations,
     conversationsStatus: list.status,
@@ -109,6 +129,7 @@ export function useChat(
     server,
     select,
     rename,
+    togglePin,
     remove,
     send,
     stop,
