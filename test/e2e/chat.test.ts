@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, loginAs, setUpE2e, signUpAs, signUpWithModel } from './fixtures.js';
@@ -125,6 +126,33 @@ describe('chatting on the local stack with a custom endpoint', () => {
     await replies(page).last().getByText('Echo: First topic').waitFor();
     await page.goto(e2e.url('/home/c/01NOSUCHCONVERSATION'));
     await page.getByText('Sorry, page not found!').waitFor();
+  });
+
+  it('exports a conversation as Markdown and JSON, and imports the JSON back as a new one', async () => {
+    const page = await chatWithModel('chat-export');
+    await send(page, 'Export me');
+    await replies(page).last().getByText('Echo: Export me').waitFor();
+    const exportAs = async (item: string) => {
+      await sidebar(page).getByRole('button', { name: 'Export me', exact: true }).hover();
+      await sidebar(page).getByRole('button', { name: 'Export conversation Export me' }).click();
+      const download = page.waitForEvent('download');
+      await page.getByRole('menuitem', { name: item }).click();
+      return download;
+    };
+    const markdown = await exportAs('Export as Markdown');
+    expect(markdown.suggestedFilename()).toBe('export-me.md');
+    expect(await readFile((await markdown.path()) as string, 'utf8')).toContain('### You\n\nExport me');
+    const json = await exportAs('Export as JSON');
+    expect(json.suggestedFilename()).toBe('export-me.json');
+    const path = (await json.path()) as string;
+
+    const first = page.url();
+    await page.getByLabel('Import a conversation (JSON)').setInputFiles(path);
+    await expect.poll(() => page.url()).not.toBe(first);
+    await replies(page).last().getByText('Echo: Export me').waitFor();
+    await expect
+      .poll(() => sidebar(page).getByRole('button', { name: 'Export me', exact: true }).count())
+      .toBe(2);
   });
 
   it('renames a conversation in place, kept over a reload, then deletes it after a confirmation', async () => {

@@ -15,6 +15,16 @@ export function listConversations(signal?: AbortSignal): Promise<Conversation[]>
   return apiClient.get('/conversations', { schema: conversationListSchema, ...(signal ? { signal } : {}) });
 }
 
+/** GET /conversations/{id}: the conversation with all its messages. */
+export function getConversation(id: string): Promise<Conversation> {
+  return apiClient.get(`/conversations/${encodeURIComponent(id)}`, { schema: conversationSchema });
+}
+
+/** POST /conversations with the messages it starts with (an import). */
+export function importConversation(body: CreateConversationBodyInput): Promise<Conversation> {
+  return apiClient.post('/conversations', body, { schema: conversationSchema });
+}
+
 /** POST /conversations: a new, empty conversation titled `title`, chatting with `metadata`'s model. */
 export function createConversation(title: string, metadata: ConversationMetadata): Promise<Conversation> {
   const now = Date.now();

@@ -92,6 +92,8 @@ export function ChatScreen({
           }}
           onRename={(id, title) => void chat.rename(id, title)}
           onTogglePin={(id) => void chat.togglePin(id)}
+          onExport={(id, format) => void chat.exportConversation(id, format)}
+          onImport={(file) => void chat.importFile(file)}
           onDelete={(id) => void chat.remove(id)}
           email={email}
           onOpenSettings={onOpenSettings}

@@ -1,7 +1,9 @@
 import { type Conversation, MAX_TITLE_LENGTH } from '@agentforge/shared';
-import { PencilIcon, PinIcon, PinOffIcon, Trash2Icon } from 'lucide-react';
+import { DownloadIcon, PencilIcon, PinIcon, PinOffIcon, Trash2Icon } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MENU, MENU_ITEM } from '../../../components/menu';
 
 type ConversationItemProps = {
   conversation: Conversation;
@@ -9,6 +11,7 @@ type ConversationItemProps = {
   onSelect: (id: string) => void;
   onRename: (id: string, title: string) => void;
   onTogglePin: (id: string) => void;
+  onExport: (id: string, format: 'md' | 'json') => void;
   onDelete: (id: string) => void;
 };
 
@@ -51,6 +54,7 @@ export function ConversationItem({
   onSelect,
   onRename,
   onTogglePin,
+  onExport,
   onDelete,
 }: ConversationItemProps) {
   const title = conversation.title || conversation.name;
@@ -77,7 +81,7 @@ export function ConversationItem({
         type="button"
         onClick={() => onSelect(conversation.id)}
         aria-current={selected ? 'page' : undefined}
-        className={`block w-full truncate rounded-lg py-2 pr-24 pl-3 text-left text-sm transition ${
+        className={`block w-full truncate rounded-lg py-2 pr-32 pl-3 text-left text-sm transition ${
           selected ? 'bg-slate-200/80 font-medium text-slate-900' : 'text-slate-700 hover:bg-slate-200/50'
         }`}
       >
@@ -98,6 +102,24 @@ export function ConversationItem({
         >
           {pinned ? <PinOffIcon className="size-3.5" /> : <PinIcon className="size-3.5" />}
         </button>
+        <DropdownMenu.Root modal={false}>
+          <DropdownMenu.Trigger
+            aria-label={`Export conversation ${title}`}
+            className={`${ITEM_ACTION} hover:text-slate-800 data-[state=open]:opacity-100`}
+          >
+            <DownloadIcon className="size-3.5" />
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content align="end" sideOffset={4} className={`${MENU} w-48`}>
+              <DropdownMenu.Item onSelect={() => onExport(conversation.id, 'md')} className={MENU_ITEM}>
+                Export as Markdown
+              </DropdownMenu.Item>
+              <DropdownMenu.Item onSelect={() => onExport(conversation.id, 'json')} className={MENU_ITEM}>
+                Export as JSON
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
         <button
           type="button"
           onClick={() => setRenaming(true)}

@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
-import { MessageSquareIcon, PlusIcon, ServerIcon, SettingsIcon } from 'lucide-react';
+import { MessageSquareIcon, PlusIcon, ServerIcon, SettingsIcon, UploadIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { BrandLogo } from '../../../components/brand-logo';
@@ -16,6 +16,9 @@ type SidebarProps = {
   onSelect: (id: string | null) => void;
   onRename: (id: string, title: string) => void;
   onTogglePin: (id: string) => void;
+  onExport: (id: string, format: 'md' | 'json') => void;
+  /** A JSON export to make a new conversation of. */
+  onImport: (file: File) => void;
   onDelete: (id: string) => void;
   email: string | null;
   onOpenSettings: () => void;
@@ -37,6 +40,7 @@ function ConversationList({
   onSelect,
   onRename,
   onTogglePin,
+  onExport,
   onDelete,
 }: SidebarProps) {
   if (status === 'loading' && conversations.length === 0) {
@@ -71,6 +75,7 @@ function ConversationList({
           onSelect={onSelect}
           onRename={onRename}
           onTogglePin={onTogglePin}
+          onExport={onExport}
           onDelete={onDelete}
         />
       ))}
@@ -120,6 +125,20 @@ export function Sidebar(props: SidebarProps) {
           <PlusIcon className="size-4" />
           New Chat
         </button>
+        <label className="mt-1.5 flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-3 py-1.5 text-xs font-medium text-slate-600 transition hover:bg-slate-200/60 focus-within:outline-2 focus-within:outline-indigo-500">
+          <UploadIcon className="size-3.5" />
+          Import a conversation (JSON)
+          <input
+            type="file"
+            accept="application/json,.json"
+            className="sr-only"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) props.onImport(file);
+            }}
+          />
+        </label>
       </div>
       <nav aria-label="Conversations" className="min-h-0 flex-1 overflow-y-auto px-3 py-2">
         <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Chats</p>

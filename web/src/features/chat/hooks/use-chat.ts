@@ -1,14 +1,24 @@
 import { errorMessage } from '@agentforge/shared';
 import { useCallback, useReducer, useRef } from 'react';
 import { useToast } from '../../../components/toast/toast-provider';
-import { deleteConversation, pinConversation, renameConversation } from '../api/conversations';
+import {
+  deleteConversation,
+  getConversation,
+  importConversation,
+  pinConversation,
+  renameConversation,
+} from '../api/conversations';
 import { type ChatSnapshot, chatReducer, initialChatState, isBusy } from '../utils/chat-reducer';
+import { download, exportFileName, importBodyOf, toJson, toMarkdown } from '../utils/conversation-file';
 import { useConversations, useThread } from './use-conversation-data';
 import { useConversationRoute } from './use-conversation-route';
 import { useProviderSelection } from './use-provider-selection';
 import type { ProvidersState } from './use-providers';
 import { useSendMessage } from './use-send-message';
 import { useServerAttachment } from './use-server-attachment';
+
+export const EXPORT_FAILED = 'Failed to export the conversation';
+export const IMPORT_FAILED = 'Failed to import the conversation';
 
 /** The headline of the toast when a conversation could not be pinned or unpinned. */
 export const PIN_FAILED = 'Failed to pin the conversation';
@@ -110,6 +120,33 @@ export function useChat(
     [dispatch, list.conversations, showToast],
   );
 
+  /** Downloads the conversation with all its messages, as Markdown or as JSON (which imports back). */
+  const exportConversation = useCallback(
+    async (id: string, format: 'md' | 'json') => {
+      try {
+        const full = await getConversation(id);
+        const text = format === 'md' ? toMarkdown(full) : toJson(full);
+        download(exportFileName(full, format), text, format === 'md' ? 'text/markdown' : 'application/json');
+      } catch (error) {
+        showToast({ type: 'error', title: EXPORT_FAILED, message: errorMessage(error) });
+      }
+    },
+    [showToast],
+  );
+
+  /** Reads a JSON export and makes it a new conversation of this user, then shows it. */
+  const importFile = useCallback(
+    async (file: File) => {
+      try {
+        const conversation = await importConversation(importBodyOf(await file.text()));
+        dispatch({ type: 'conversation_created', conversation, imported: true });
+      } catch (error) {
+        showToast({ type: 'error', title: IMPORT_FAILED, message: errorMessage(error) });
+      }
+    },
+    [dispatch, showToast],
+  );
+
   return {
     conversations: list.conversations,
     conversationsStatus: list.status,
@@ -130,6 +167,8 @@ export function useChat(
     select,
     rename,
     togglePin,
+    exportConversation,
+    importFile,
     remove,
     send,
     stop,

@@ -73,7 +73,7 @@ export function loadFailureMessage(conversationId: string, error: unknown): Mess
 
 /** Keeps each conversation's cached messages in step with the chat's actions. */
 function applyToMessages(client: QueryClient, action: ChatAction): void {
-  if (action.type === 'conversation_created') {
+  if (action.type === 'conversation_created' && !action.imported) {
     client.setQueryData(chatKeys.messages(action.conversation.id), []);
   } else if (action.type === 'conversation_removed') {
     client.removeQueries({ queryKey: chatKeys.messages(action.id) });

@@ -21,7 +21,8 @@ export const initialChatState: ChatState = {
 
 export type ChatAction =
   | { type: 'creating'; creating: boolean }
-  | { type: 'conversation_created'; conversation: Conversation }
+  /** `imported`: it came with messages, which load from the API when it is shown. */
+  | { type: 'conversation_created'; conversation: Conversation; imported?: boolean }
   | { type: 'conversation_updated'; id: string; patch: Partial<Conversation> }
   | { type: 'conversation_removed'; id: string }
   | { type: 'message_added'; conversationId: string; message: Message }

@@ -1,0 +1,66 @@
+import type { Conversation } from '@agentforge/shared';
+import { describe, expect, it } from 'vitest';
+import { exportFileName, importBodyOf, NOT_AN_EXPORT, toJson, toMarkdown } from './conversation-file';
+
+const CONVERSATION: Conversation = {
+  id: 'c1',
+  userId: 'u1',
+  title: 'Trip: Lisbon & Porto!',
+  name: 'Trip: Lisbon & Porto!',
+  createdAt: 1,
+  updatedAt: 2,
+  metadata: { defaultProvider: 'openai', defaultModel: 'gpt-5' },
+  messages: [
+    { id: 'm1', conversationId: 'c1', role: 'user', content: 'Plan two days', timestamp: 1 },
+    {
+      id: 'm2',
+      conversationId: 'c1',
+      role: 'assistant',
+      content: 'Day 1: ...',
+      model: 'gpt-5',
+      timestamp: 2,
+    },
+    {
+      id: 'm3',
+      conversationId: 'c1',
+      role: 'assistant',
+      content: 'Error: boom',
+      isError: true,
+      timestamp: 3,
+    },
+  ],
+};
+
+describe('conversation files', () => {
+  it('names the file after the title', () => {
+    expect(exportFileName(CONVERSATION, 'md')).toBe('trip-lisbon-porto.md');
+    expect(exportFileName({ title: '!!!' }, 'json')).toBe('conversation.json');
+  });
+
+  it('writes Markdown with each turn under who said it, without error messages', () => {
+    expect(toMarkdown(CONVERSATION)).toBe(
+      '# Trip: Lisbon & Porto!\n\n### You\n\nPlan two days\n\n### gpt-5\n\nDay 1: ...\n',
+    );
+  });
+
+  it('reads its own JSON back as a new conversation body', () => {
+    expect(importBodyOf(toJson(CONVERSATION))).toEqual({
+      title: CONVERSATION.title,
+      name: CONVERSATION.name,
+      createdAt: 1,
+      updatedAt: 2,
+      metadata: CONVERSATION.metadata,
+      messages: CONVERSATION.messages,
+    });
+  });
+
+  it('refuses a file that is not an export, and one over the limits, saying why', () => {
+    expect(() => importBodyOf('not json')).toThrow(NOT_AN_EXPORT);
+    expect(() => importBodyOf('{"hello":1}')).toThrow(NOT_AN_EXPORT);
+    const huge = {
+      ...CONVERSATION,
+      messages: Array.from({ length: 5000 }, (_, i) => ({ ...CONVERSATION.messages[0], id: `m${i}` })),
+    };
+    expect(() => importBodyOf(JSON.stringify(huge))).toThrow(/At most \d+ messages/);
+  });
+});

@@ -1,0 +1,66 @@
+import {
+  type Conversation,
+  type CreateConversationBodyInput,
+  conversationSchema,
+  createConversationBodySchema,
+  formatIssues,
+} from '@agentforge/shared';
+
+/** What an import of a file that is not one of our exports says. */
+export const NOT_AN_EXPORT = 'This file is not a conversation exported from the chat (JSON).';
+
+/** A file name from the title: letters, digits and dashes. */
+export function exportFileName(conversation: Pick<Conversation, 'title'>, extension: 'md' | 'json'): string {
+  const base = conversation.title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${base || 'conversation'}.${extension}`;
+}
+
+/** The conversation as Markdown: its title, then each turn under who said it (errors left out). */
+export function toMarkdown(conversation: Conversation): string {
+  const turns = conversation.messages
+    .filter((message) => !message.isError)
+    .map((message) => {
+      const who = message.role === 'user' ? 'You' : (message.model ?? 'Assistant');
+      return `### ${who}\n\n${message.content.trim()}\n`;
+    });
+  return [`# ${conversation.title}\n`, ...turns].join('\n');
+}
+
+/** The conversation as JSON: exactly what the API returns, so it can be imported back. */
+export function toJson(conversation: Conversation): string {
+  return `${JSON.stringify(conversation, null, 2)}\n`;
+}
+
+/**
+ * A JSON export read back as a new conversation's body (new ids and owner are the API's); throws
+ * an Error with a message to show when the file is not an export or breaks the API's limits.
+ */
+export function importBodyOf(text: string): CreateConversationBodyInput {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(NOT_AN_EXPORT);
+  }
+  const exported = conversationSchema.safeParse(parsed);
+  if (!exported.success) throw new Error(NOT_AN_EXPORT);
+  const { title, name, messages, createdAt, updatedAt, metadata } = exported.data;
+  const body = { title, name, messages, createdAt, updatedAt, metadata };
+  const checked = createConversationBodySchema.safeParse(body);
+  if (!checked.success) throw new Error(formatIssues(checked.error.issues));
+  return body;
+}
+
+/** Offers `text` as a file download. */
+export function download(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
