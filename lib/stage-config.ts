@@ -40,6 +40,18 @@ export const stageConfigSchema = z.strictObject({
    * addresses. Off: the functions would reach the VPC, the metadata service and the Lambda runtime API.
    */
   allowPrivateEndpoints: z.boolean().default(false),
+  /** Alarms (errors, throttles, API 5xx, runaway MCP tasks) are e-mailed here; the SNS topic exists either way. */
+  alarmEmail: z.email().optional(),
+  /**
+   * With a number: a CloudFront web ACL (AWS WAF) blocking an IP past this many requests in five
+   * minutes, plus AWS's managed common and known-bad-input rules (about $8 a month; see docs/deploy.md).
+   */
+  webAclRateLimit: z.number().int().min(100).max(2_000_000_000).optional(),
+  /**
+   * Reserved concurrency of each stream function: long streams cannot starve the API's functions,
+   * and a flood of streams stops there. Leave it out on accounts with the default low quota.
+   */
+  streamReservedConcurrency: z.number().int().min(1).optional(),
 });
 
 export type StageConfig = z.infer<typeof stageConfigSchema>;

@@ -69,6 +69,8 @@ export interface AgentFunctionProps {
   readonly logRetention?: RetentionDays;
   /** @default not in a VPC */
   readonly vpcPlacement?: AgentFunctionVpcPlacement;
+  /** @default none: the account's unreserved pool */
+  readonly reservedConcurrentExecutions?: number | undefined;
 }
 
 /** A Lambda with the team defaults: Node 24 on ARM64, minified ESM bundle with source maps, own log group. */
@@ -92,6 +94,9 @@ export class AgentFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(29),
       description: props.description,
       logGroup: this.logGroup,
+      ...(props.reservedConcurrentExecutions === undefined
+        ? {}
+        : { reservedConcurrentExecutions: props.reservedConcurrentExecutions }),
       ...(props.vpcPlacement && {
         vpc: props.vpcPlacement.vpc,
         vpcSubnets: props.vpcPlacement.subnets,

@@ -22,6 +22,7 @@ import {
   type RouteDefinition,
 } from '../../functions/src/routes';
 import { AgentFunction, type AgentFunctionVpcPlacement } from './agent-function';
+import { pascalCase } from './names';
 
 /** The API Gateway stage; CloudFront's `/api/*` behaviour targets it. */
 export const API_STAGE_NAME = 'api';
@@ -135,8 +136,4 @@ export class Api extends Construct {
         .addMethod(route.method, integration, route.auth === 'cognito' ? cognito : open);
     }
   }
-}
-
-function pascalCase(name: string): string {
-  return name.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
 }

@@ -7,6 +7,7 @@ import type { TableId } from '../../functions/src/adapters/dynamodb/table-defini
 import { API_BASE_PATH, ROUTES, type RouteDefinition } from '../../functions/src/routes';
 import { AgentFunction } from './agent-function';
 import type { Data } from './data';
+import { pascalCase } from './names';
 import type { Secrets } from './secrets';
 
 /**
@@ -36,6 +37,8 @@ export interface StreamingProps {
    * `clientId: null`), which is what the REST API's Cognito authorizer checks too.
    */
   readonly userPool: IUserPool;
+  /** Each stream function's reserved concurrency (the stage's `streamReservedConcurrency`). */
+  readonly reservedConcurrency?: number | undefined;
   /** Environment added to every stream function. */
   readonly environment?: Readonly<Record<string, string>>;
   /** @default ROUTES, the route manifest (only its `transport: 'stream'` routes are used) */
@@ -73,6 +76,7 @@ export class Streaming extends Construct {
         // A long reply with tool calls in between; the handler saves as it goes.
         memorySize: 1024,
         timeout: Duration.minutes(15),
+        reservedConcurrentExecutions: props.reservedConcurrency,
         environment: {
           ...props.environment,
           USER_POOL_ID: props.userPool.userPoolId,
@@ -114,8 +118,4 @@ function bedrockInvokeStatement(stack: Stack): PolicyStatement {
       stack.formatArn({ service: 'bedrock', resource: 'inference-profile/*' }),
     ],
   });
-}
-
-function pascalCase(name: string): string {
-  return name.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
 }

@@ -57,6 +57,8 @@ const SPA_FALLBACK_CODE = `function handler(event) {
 export interface WebHostingProps {
   /** Origins the app calls besides its own (Cognito's endpoints): the CSP's connect-src. */
   connectOrigins: readonly string[];
+  /** A WAF web ACL (scope CLOUDFRONT) in front of the distribution. */
+  webAclArn?: string | undefined;
 }
 
 export class WebHosting extends Construct {
@@ -101,6 +103,7 @@ export class WebHosting extends Construct {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'AgentForge web app',
       defaultRootObject: 'index.html',
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       enableLogging: true,
       logBucket: this.logs,
       logFilePrefix: 'cloudfront/',

@@ -7,7 +7,9 @@ import { AgentFunction } from '../constructs/agent-function';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { Alarms, WebAcl } from '../constructs/guardrails';
 import { McpRuntime } from '../constructs/mcp-runtime';
+import { pascalCase } from '../constructs/names';
 import { Secrets } from '../constructs/secrets';
 import { Streaming } from '../constructs/streaming';
 import { STREAM_PATH, WebHosting } from '../constructs/web-hosting';
@@ -55,6 +57,7 @@ export class AgentForgeStack extends Stack {
   readonly web: WebHosting;
   readonly streaming: Streaming;
   readonly mcpRuntime: McpRuntime;
+  readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: AgentForgeStackProps) {
     super(scope, id, props);
@@ -63,7 +66,12 @@ export class AgentForgeStack extends Stack {
 
     this.data = new Data(this, 'Data');
     this.secrets = new Secrets(this, 'Secrets');
+    // The web ACL (scope CLOUDFRONT) must exist before the distribution that uses it.
+    const webAcl = config.webAclRateLimit
+      ? new WebAcl(this, 'WebAcl', { stage: config.stage, limit: config.webAclRateLimit })
+      : undefined;
     this.web = new WebHosting(this, 'Web', {
+      webAclArn: webAcl?.arn,
       connectOrigins: [
         `https://cognito-idp.${this.region}.amazonaws.com`,
         `https://cognito-identity.${this.region}.amazonaws.com`,
@@ -132,6 +140,7 @@ export class AgentForgeStack extends Stack {
         API_BASE_URL: this.api.url,
         ALLOW_PRIVATE_ENDPOINTS: String(config.allowPrivateEndpoints),
       },
+      reservedConcurrency: config.streamReservedConcurrency,
     });
     // The exact stream paths first: CloudFront matches behaviours in order and /api/* covers them.
     for (const endpoint of this.streaming.endpoints) {
@@ -146,6 +155,26 @@ export class AgentForgeStack extends Stack {
       identityPoolId: this.auth.identityPool.identityPoolId,
       // The web app offers social sign-in only where the hosted domain has a provider behind it.
       ...(config.google ? { oauthDomain: this.auth.hostedDomain } : {}),
+    });
+
+    this.alarms = new Alarms(this, 'Alarms', {
+      stage: config.stage,
+      alarmEmail: config.alarmEmail,
+      functions: {
+        ...Object.fromEntries(
+          Object.entries(this.api.functions).map(([area, fn]) => [`Api${pascalCase(area)}`, fn.function]),
+        ),
+        ...Object.fromEntries(
+          this.streaming.endpoints.map((endpoint) => [
+            `Stream${pascalCase(endpoint.route.handler)}`,
+            endpoint.function.function,
+          ]),
+        ),
+        PostConfirmation: postConfirmation.function,
+        Reaper: this.mcpRuntime.reaper.function,
+      },
+      restApi: this.api.restApi,
+      mcpCluster: this.mcpRuntime.cluster,
     });
 
     this.addOutputs();

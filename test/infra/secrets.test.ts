@@ -53,8 +53,11 @@ function kmsStatements() {
 }
 
 describe('the secrets key', () => {
-  it('is one symmetric KMS key with yearly rotation and a stable logical id', () => {
-    expect(Object.keys(template.findResources('AWS::KMS::Key'))).toEqual([SECRETS_KEY_LOGICAL_ID]);
+  it("is a symmetric KMS key with yearly rotation and a stable logical id (the only other key is the alarm topic's)", () => {
+    const keys = Object.keys(template.findResources('AWS::KMS::Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys).toContain(SECRETS_KEY_LOGICAL_ID);
+    expect(keys.find((key) => key !== SECRETS_KEY_LOGICAL_ID)).toMatch(/^AlarmsTopicKey/);
     expectResource(template, SECRETS_KEY_LOGICAL_ID, { Properties: { EnableKeyRotation: true } });
     expect(
       propertiesOf(template, 'AWS::KMS::Key', SECRETS_KEY_LOGICAL_ID).KeySpec ?? 'SYMMETRIC_DEFAULT',

@@ -1,0 +1,143 @@
+import { Duration } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { Cluster } from 'aws-cdk-lib/aws-ecs';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+
+/** Running MCP server tasks in the stage above which someone should look. */
+export const DEFAULT_RUNNING_TASKS_ALARM = 50;
+
+export interface AlarmsProps {
+  readonly stage: string;
+  /** Where alarms go by e-mail; the topic exists either way (subscribe more later). */
+  readonly alarmEmail?: string | undefined;
+  /** The functions whose errors and throttles alarm, by a short name. */
+  readonly functions: Readonly<Record<string, IFunction>>;
+  readonly restApi: RestApi;
+  readonly mcpCluster: Cluster;
+  readonly runningTasksAlarm?: number;
+}
+
+/** Alarms on errors, throttles, API 5xx and runaway MCP tasks, all to one encrypted SNS topic. */
+export class Alarms extends Construct {
+  readonly topic: Topic;
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    const key = new Key(this, 'TopicKey', {
+      enableKeyRotation: true,
+      description: 'Encrypts the alarm topic',
+    });
+    // CloudWatch alarms publish to the encrypted topic: they need the key.
+    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    this.topic = new Topic(this, 'Topic', {
+      displayName: `AgentForge ${props.stage} alarms`,
+      enforceSSL: true,
+      masterKey: key,
+    });
+    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+
+    const action = new SnsAction(this.topic);
+    const alarm = (name: string, metric: IMetric, threshold: number, description: string) =>
+      new Alarm(this, name, {
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+        alarmDescription: description,
+      }).addAlarmAction(action);
+
+    const fiveMinutes = { period: Duration.minutes(5), statistic: 'Sum' };
+    for (const [name, fn] of Object.entries(props.functions)) {
+      alarm(`${name}Errors`, fn.metricErrors(fiveMinutes), 5, `${name}: 5 or more errors in 5 minutes`);
+      alarm(`${name}Throttles`, fn.metricThrottles(fiveMinutes), 1, `${name}: throttled`);
+    }
+    alarm(
+      'Api5xx',
+      props.restApi.metricServerError(fiveMinutes),
+      5,
+      'API: 5 or more 5xx answers in 5 minutes',
+    );
+    const runningTasks = new Metric({
+      namespace: 'ECS/ContainerInsights',
+      metricName: 'RunningTaskCount',
+      dimensionsMap: { ClusterName: props.mcpCluster.clusterName },
+      period: Duration.minutes(5),
+      statistic: 'Maximum',
+    });
+    alarm(
+      'McpTasks',
+      runningTasks,
+      props.runningTasksAlarm ?? DEFAULT_RUNNING_TASKS_ALARM,
+      'MCP: more server tasks running than expected',
+    );
+  }
+}
+
+const visibility = (metricName: string) => ({
+  cloudWatchMetricsEnabled: true,
+  metricName,
+  sampledRequestsEnabled: true,
+});
+
+/** One of AWS's managed rule groups; `counted` rules only count (they would block normal use). */
+function managedRules(name: string, priority: number, counted: readonly string[] = []) {
+  return {
+    name,
+    priority,
+    overrideAction: { none: {} },
+    statement: {
+      managedRuleGroupStatement: {
+        vendorName: 'AWS',
+        name,
+        ruleActionOverrides: counted.map((rule) => ({ name: rule, actionToUse: { count: {} } })),
+      },
+    },
+    visibilityConfig: visibility(name),
+  };
+}
+
+/**
+ * AWS WAF in front of CloudFront: an IP past `limit` requests in five minutes is blocked for a
+ * while, and AWS's managed common and known-bad-input rules apply.
+ */
+export class WebAcl extends Construct {
+  readonly arn: string;
+
+  constructor(scope: Construct, id: string, { stage, limit }: { stage: string; limit: number }) {
+    super(scope, id);
+    const acl = new CfnWebACL(this, 'Acl', {
+      name: `agentforge-${stage}`,
+      scope: 'CLOUDFRONT',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility(`agentforge-${stage}`),
+      rules: [
+        {
+          name: 'RatePerIp',
+          priority: 0,
+          action: { block: {} },
+          statement: { rateBasedStatement: { limit, aggregateKeyType: 'IP' } },
+          visibilityConfig: visibility('RatePerIp'),
+        },
+        // A chat message or an imported conversation is a large body: that rule only counts.
+        managedRules('AWSManagedRulesCommonRuleSet', 1, ['SizeRestrictions_BODY']),
+        managedRules('AWSManagedRulesKnownBadInputsRuleSet', 2),
+      ],
+    });
+    this.arn = acl.attrArn;
+  }
+}

@@ -1,0 +1,114 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseStageConfig } from '../../lib/stage-config';
+import { synthStack, testStageConfig } from './synth';
+
+const PRODUCTION = parseStageConfig({
+  ...testStageConfig,
+  alarmEmail: 'ops@example.com',
+  webAclRateLimit: 1000,
+  streamReservedConcurrency: 20,
+});
+
+let production: Template;
+let plain: Template;
+
+beforeAll(() => {
+  production = synthStack({ config: PRODUCTION }).template;
+  plain = synthStack().template;
+});
+
+const topicRef = () => {
+  const topics = Object.keys(production.findResources('AWS::SNS::Topic'));
+  expect(topics).toHaveLength(1);
+  return { Ref: topics[0] };
+};
+
+describe('alarms', () => {
+  it('go to one KMS-encrypted topic, e-mailed to the stage address', () => {
+    production.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    production.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+      TopicArn: topicRef(),
+    });
+    plain.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+
+  it('watch every function for errors and throttles, the API for 5xx and the MCP tasks', () => {
+    // The product's functions (CDK's custom-resource providers are not ours to watch).
+    const functions = Object.keys(
+      production.findResources('AWS::Lambda::Function', {
+        Properties: { Description: Match.stringLikeRegexp('^(AgentForge|Cognito post-confirmation)') },
+      }),
+    );
+    expect(functions).toHaveLength(9);
+    const alarms = Object.values(production.findResources('AWS::CloudWatch::Alarm')) as {
+      Properties: {
+        MetricName?: string;
+        Namespace?: string;
+        AlarmActions: unknown[];
+        Dimensions?: { Value: unknown }[];
+      };
+    }[];
+    for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([topicRef()]);
+    const watched = (metric: string) =>
+      alarms
+        .filter(
+          (alarm) => alarm.Properties.MetricName === metric && alarm.Properties.Namespace === 'AWS/Lambda',
+        )
+        .map((alarm) => (alarm.Properties.Dimensions?.[0]?.Value as { Ref: string } | undefined)?.Ref)
+        .sort();
+    expect(watched('Errors')).toEqual([...functions].sort());
+    expect(watched('Throttles')).toEqual([...functions].sort());
+    production.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/ApiGateway',
+      MetricName: '5XXError',
+    });
+    production.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'ECS/ContainerInsights',
+      MetricName: 'RunningTaskCount',
+    });
+  });
+});
+
+describe('the web ACL', () => {
+  it('rate-limits each IP and applies the managed rules in front of CloudFront, when the stage asks', () => {
+    production.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Name: 'RatePerIp',
+          Action: { Block: {} },
+          Statement: { RateBasedStatement: { Limit: 1000, AggregateKeyType: 'IP' } },
+        }),
+        Match.objectLike({
+          Statement: {
+            ManagedRuleGroupStatement: Match.objectLike({
+              Name: 'AWSManagedRulesCommonRuleSet',
+              RuleActionOverrides: [{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }],
+            }),
+          },
+        }),
+      ]),
+    });
+    const acl = Object.keys(production.findResources('AWS::WAFv2::WebACL'))[0];
+    production.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ WebACLId: { 'Fn::GetAtt': [acl, 'Arn'] } }),
+    });
+    plain.resourceCountIs('AWS::WAFv2::WebACL', 0);
+  });
+});
+
+describe('the stream functions', () => {
+  it('have the reserved concurrency the stage sets, and none by default', () => {
+    type LambdaResource = { Properties: { Description?: unknown; ReservedConcurrentExecutions?: number } };
+    const reserved = (template: Template) =>
+      (Object.values(template.findResources('AWS::Lambda::Function')) as LambdaResource[])
+        .filter((fn) => String(fn.Properties.Description).startsWith('AgentForge stream '))
+        .map((fn) => fn.Properties.ReservedConcurrentExecutions);
+    expect(reserved(production)).toEqual([20]);
+    expect(reserved(plain)).toEqual([undefined]);
+  });
+});
