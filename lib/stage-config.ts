@@ -40,7 +40,7 @@ export const stageConfigSchema = z.strictObject({
    * addresses. Off: the functions would reach the VPC, the metadata service and the Lambda runtime API.
    */
   allowPrivateEndpoints: z.boolean().default(false),
-  /** Alarms (errors, throttles, API 5xx, runaway MCP tasks) are e-mailed here; the SNS topic exists either way. */
+  /** Alarms (function errors and throttles, API 5xx) are e-mailed here; the SNS topic exists either way. */
   alarmEmail: z.email().optional(),
   /**
    * With a number: a CloudFront web ACL (AWS WAF) blocking an IP past this many requests in five

@@ -8,7 +8,6 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { Cluster } from 'aws-cdk-lib/aws-ecs';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -17,9 +16,6 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 
-/** Running MCP server tasks in the stage above which someone should look. */
-export const DEFAULT_RUNNING_TASKS_ALARM = 50;
-
 export interface AlarmsProps {
   readonly stage: string;
   /** Where alarms go by e-mail; the topic exists either way (subscribe more later). */
@@ -27,11 +23,12 @@ export interface AlarmsProps {
   /** The functions whose errors and throttles alarm, by a short name. */
   readonly functions: Readonly<Record<string, IFunction>>;
   readonly restApi: RestApi;
-  readonly mcpCluster: Cluster;
-  readonly runningTasksAlarm?: number;
 }
 
-/** Alarms on errors, throttles, API 5xx and runaway MCP tasks, all to one encrypted SNS topic. */
+/**
+ * Alarms on function errors and throttles and API 5xx, all to one encrypted SNS topic. (Running
+ * MCP tasks need a metric first: ECS publishes none without Container Insights, which is off.)
+ */
 export class Alarms extends Construct {
   readonly topic: Topic;
 
@@ -71,19 +68,6 @@ export class Alarms extends Construct {
       props.restApi.metricServerError(fiveMinutes),
       5,
       'API: 5 or more 5xx answers in 5 minutes',
-    );
-    const runningTasks = new Metric({
-      namespace: 'ECS/ContainerInsights',
-      metricName: 'RunningTaskCount',
-      dimensionsMap: { ClusterName: props.mcpCluster.clusterName },
-      period: Duration.minutes(5),
-      statistic: 'Maximum',
-    });
-    alarm(
-      'McpTasks',
-      runningTasks,
-      props.runningTasksAlarm ?? DEFAULT_RUNNING_TASKS_ALARM,
-      'MCP: more server tasks running than expected',
     );
   }
 }

@@ -174,7 +174,6 @@ export class AgentForgeStack extends Stack {
         Reaper: this.mcpRuntime.reaper.function,
       },
       restApi: this.api.restApi,
-      mcpCluster: this.mcpRuntime.cluster,
     });
 
     this.addOutputs();

@@ -35,7 +35,7 @@ describe('alarms', () => {
     plain.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
-  it('watch every function for errors and throttles, the API for 5xx and the MCP tasks', () => {
+  it('watch every function for errors and throttles, and the API for 5xx', () => {
     // The product's functions (CDK's custom-resource providers are not ours to watch).
     const functions = Object.keys(
       production.findResources('AWS::Lambda::Function', {
@@ -64,10 +64,6 @@ describe('alarms', () => {
     production.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'AWS/ApiGateway',
       MetricName: '5XXError',
-    });
-    production.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: 'ECS/ContainerInsights',
-      MetricName: 'RunningTaskCount',
     });
   });
 });

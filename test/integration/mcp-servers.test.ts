@@ -13,6 +13,35 @@ let models: ModelServer;
 let alice: { api: Api; idToken: string };
 let bob: { api: Api; idToken: string };
 
+/**
+ * A new conversation of `user` chatting with the local model through the server `serverId`:
+ * the stream's events for `prompt` (the model server's markers ask for tool calls).
+ */
+async function chatWithTools(user: { api: Api; idToken: string }, serverId: string, prompt: string) {
+  const key = await user.api.post('/api-keys', { provider: 'custom', baseUrl: models.baseUrls.custom });
+  const now = Date.now();
+  const { body: conversation } = await user.api.post('/conversations', {
+    title: 'Tools',
+    name: 'Tools',
+    messages: [],
+    createdAt: now,
+    updatedAt: now,
+    metadata: { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' },
+  });
+  const conversationId = conversation.id as string;
+  const query = new URLSearchParams({
+    conversationId,
+    provider: `custom:${key.body.id as string}`,
+    model: 'llama3.2:latest',
+    mcpServerId: serverId,
+    triggerContent: prompt,
+  });
+  const events = (
+    await collect(readStream(`${stack.apiUrl}/api/messages/generate-stream?${query}`, user.idToken))
+  ).map((received) => received.event);
+  return { events, conversationId };
+}
+
 const config = (overrides: Record<string, unknown> = {}) => ({
   name: 'Everything',
   packageName: EVERYTHING,
@@ -102,26 +131,11 @@ describe('MCP servers on the local stack', () => {
     await dave.post(`/mcp-servers/${id}/disable`);
     expect(await untilStatus(dave, id, 'disabled')).toMatchObject({ stoppedBy: 'owner' });
 
-    const key = await dave.post('/api-keys', { provider: 'custom', baseUrl: models.baseUrls.custom });
-    const now = Date.now();
-    const { body: conversation } = await dave.post('/conversations', {
-      title: 'Off',
-      name: 'Off',
-      messages: [],
-      createdAt: now,
-      updatedAt: now,
-      metadata: { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' },
-    });
-    const query = new URLSearchParams({
-      conversationId: conversation.id as string,
-      provider: `custom:${key.body.id as string}`,
-      model: 'llama3.2:latest',
-      mcpServerId: id,
-      triggerContent: 'Please echo [[tool:echo {"message":"hi"}]]',
-    });
-    const events = (
-      await collect(readStream(`${stack.apiUrl}/api/messages/generate-stream?${query}`, idToken))
-    ).map((received) => received.event);
+    const { events } = await chatWithTools(
+      { api: dave, idToken },
+      id,
+      'Please echo [[tool:echo {"message":"hi"}]]',
+    );
     expect(events.at(-1)).toEqual({
       type: 'error',
       message: expect.stringContaining('The server "Switched off" is disabled.'),
@@ -238,27 +252,12 @@ describe('MCP servers on the local stack', () => {
   }, 120_000);
 
   it('lets the chat model call a tool of the attached server, started on demand', async () => {
-    const key = await alice.api.post('/api-keys', { provider: 'custom', baseUrl: models.baseUrls.custom });
     const { body: server } = await alice.api.post('/mcp-servers', config({ name: 'Chat tools' }));
-    const now = Date.now();
-    const { body: conversation } = await alice.api.post('/conversations', {
-      title: 'Tools',
-      name: 'Tools',
-      messages: [],
-      createdAt: now,
-      updatedAt: now,
-      metadata: { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' },
-    });
-    const query = new URLSearchParams({
-      conversationId: conversation.id as string,
-      provider: `custom:${key.body.id as string}`,
-      model: 'llama3.2:latest',
-      mcpServerId: server.id as string,
-      triggerContent: 'Please echo [[tool:echo {"message":"tool says hi"}]]',
-    });
-    const events = (
-      await collect(readStream(`${stack.apiUrl}/api/messages/generate-stream?${query}`, alice.idToken))
-    ).map((received) => received.event);
+    const { events, conversationId } = await chatWithTools(
+      alice,
+      server.id as string,
+      'Please echo [[tool:echo {"message":"tool says hi"}]]',
+    );
     const types = events.map((event) => event.type);
     expect(types).toContain('tool_call');
     expect(types).toContain('tool_execution_success');
@@ -266,7 +265,7 @@ describe('MCP servers on the local stack', () => {
     const text = events.flatMap((event) => (event.type === 'message_delta' ? [event.chunk] : [])).join('');
     expect(text).toContain('tool says hi');
 
-    const saved = await alice.api.get(`/conversations/${conversation.id as string}`);
+    const saved = await alice.api.get(`/conversations/${conversationId}`);
     const reply = (saved.body.messages as { role: string; toolCalls?: unknown[]; mcpUsedId?: string }[]).find(
       (message) => message.role === 'assistant',
     );
