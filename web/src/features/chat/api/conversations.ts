@@ -39,9 +39,12 @@ export function createConversation(title: string, metadata: ConversationMetadata
   return apiClient.post('/conversations', body, { schema: conversationSchema });
 }
 
-/** PUT /conversations/{id}, stamped now. */
-async function updateConversation(id: string, changes: Omit<UpdateConversationBody, 'updatedAt'>) {
-  const body: UpdateConversationBody = { ...changes, updatedAt: Date.now() };
+/** PUT /conversations/{id}, stamped now unless `changes` keeps a time. */
+async function updateConversation(
+  id: string,
+  changes: Omit<UpdateConversationBody, 'updatedAt'> & { updatedAt?: number },
+) {
+  const body: UpdateConversationBody = { updatedAt: Date.now(), ...changes };
   await apiClient.put(`/conversations/${encodeURIComponent(id)}`, body);
 }
 
@@ -62,14 +65,17 @@ export function updateConversationServer(
   return updateConversation(id, { metadata, mcpServerId });
 }
 
+/** The conversation a rename or a pin changes: neither is activity, so its time stays. */
+type Kept = Pick<Conversation, 'id' | 'metadata' | 'updatedAt'>;
+
 /** PUT /conversations/{id}: renames the conversation (the API requires its `metadata` too). */
-export function renameConversation(id: string, metadata: ConversationMetadata, title: string): Promise<void> {
-  return updateConversation(id, { metadata, title });
+export function renameConversation({ id, metadata, updatedAt }: Kept, title: string): Promise<void> {
+  return updateConversation(id, { metadata, updatedAt, title });
 }
 
 /** PUT /conversations/{id}: pins the conversation to the top of the list, or unpins it. */
-export function pinConversation(id: string, metadata: ConversationMetadata, pinned: boolean): Promise<void> {
-  return updateConversation(id, { metadata, pinned });
+export function pinConversation({ id, metadata, updatedAt }: Kept, pinned: boolean): Promise<void> {
+  return updateConversation(id, { metadata, updatedAt, pinned });
 }
 
 /** DELETE /conversations/{id} (204). */

@@ -283,9 +283,9 @@ describe('ChatScreen', () => {
     await userEvent.clear(screen.getByRole('textbox', { name: 'Conversation title' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Conversation title' }), 'Trip plans{Enter}');
     expect(await screen.findByRole('button', { name: 'Trip plans' })).toBeTruthy();
+    // A rename keeps the conversation's time: it is not activity.
     expect(conversationsApi.renameConversation).toHaveBeenCalledExactlyOnceWith(
-      'c1',
-      conversation('c1').metadata,
+      conversation('c1'),
       'Trip plans',
     );
 
@@ -303,8 +303,7 @@ describe('ChatScreen', () => {
     expect(await screen.findByRole('button', { name: 'Trip plans' })).toBeTruthy();
     expect(await screen.findByText(RENAME_FAILED)).toBeTruthy();
     expect(conversationsApi.renameConversation).toHaveBeenLastCalledWith(
-      'c1',
-      conversation('c1').metadata,
+      conversation('c1', { title: 'Trip plans', name: 'Trip plans' }),
       'Trip plans 2',
     );
   });
@@ -325,13 +324,12 @@ describe('ChatScreen', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Pin conversation Chat c1' }));
     expect(order()).toEqual(['Pinned: Chat c1', 'Chat c2']);
-    expect(conversationsApi.pinConversation).toHaveBeenCalledWith('c1', conversation('c1').metadata, true);
+    expect(conversationsApi.pinConversation).toHaveBeenCalledWith(conversation('c1', { updatedAt: 1 }), true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Unpin conversation Chat c1' }));
     expect(order()).toEqual(['Chat c2', 'Chat c1']);
     expect(conversationsApi.pinConversation).toHaveBeenLastCalledWith(
-      'c1',
-      conversation('c1').metadata,
+      { ...conversation('c1', { updatedAt: 1 }), pinnedAt: expect.any(Number) },
       false,
     );
   });

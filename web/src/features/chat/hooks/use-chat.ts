@@ -94,7 +94,7 @@ export function useChat(
       if (!before || !wanted || wanted === before.title) return;
       dispatch({ type: 'conversation_updated', id, patch: { title: wanted, name: wanted } });
       try {
-        await renameConversation(id, before.metadata, wanted);
+        await renameConversation(before, wanted);
       } catch (error) {
         dispatch({ type: 'conversation_updated', id, patch: { title: before.title, name: before.name } });
         showToast({ type: 'error', title: RENAME_FAILED, message: errorMessage(error) });
@@ -111,7 +111,7 @@ export function useChat(
       const pinned = before.pinnedAt === undefined;
       dispatch({ type: 'conversation_updated', id, patch: { pinnedAt: pinned ? Date.now() : undefined } });
       try {
-        await pinConversation(id, before.metadata, pinned);
+        await pinConversation(before, pinned);
       } catch (error) {
         dispatch({ type: 'conversation_updated', id, patch: { pinnedAt: before.pinnedAt } });
         showToast({ type: 'error', title: PIN_FAILED, message: errorMessage(error) });
