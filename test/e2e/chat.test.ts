@@ -135,6 +135,8 @@ describe('chatting on the local stack with a custom endpoint', () => {
     const exportAs = async (item: string) => {
       await sidebar(page).getByRole('button', { name: 'Export me', exact: true }).hover();
       await sidebar(page).getByRole('button', { name: 'Export conversation Export me' }).click();
+      await page.getByRole('menuitem', { name: item }).waitFor();
+      await expectAccessible(page, 'the export menu');
       const download = page.waitForEvent('download');
       await page.getByRole('menuitem', { name: item }).click();
       return download;
@@ -162,6 +164,7 @@ describe('chatting on the local stack with a custom endpoint', () => {
     await sidebar(page).getByRole('button', { name: 'Short one', exact: true }).hover();
     await sidebar(page).getByRole('button', { name: 'Rename conversation Short one' }).click();
     const field = sidebar(page).getByRole('textbox', { name: 'Conversation title' });
+    await expectAccessible(page, 'a conversation being renamed');
     await field.fill('Renamed chat');
     await field.press('Enter');
     await sidebar(page).getByRole('button', { name: 'Renamed chat', exact: true }).waitFor();

@@ -15,8 +15,9 @@ type ConversationItemProps = {
   onDelete: (id: string) => void;
 };
 
+// Shown on hover or focus; always on touch screens, which have no hover.
 const ITEM_ACTION =
-  'rounded-md p-1.5 text-slate-500 opacity-0 transition group-hover:opacity-100 hover:bg-slate-300/60 focus-visible:opacity-100';
+  'rounded-md p-1.5 text-slate-500 opacity-0 transition group-hover:opacity-100 hover:bg-slate-300/60 focus-visible:opacity-100 [@media(hover:none)]:opacity-100';
 
 /** The title being edited in place: Enter (or leaving the field) saves it, Escape cancels. */
 function RenameField({ title, onDone }: { title: string; onDone: (title: string | null) => void }) {
