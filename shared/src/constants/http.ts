@@ -20,3 +20,12 @@ export const OAUTH_STATE_LENGTH = 32;
 /** Where checkout returns to, relative to the app's origin. */
 export const SUBSCRIPTION_SUCCESS_PATH = '/subscription/success';
 export const SUBSCRIPTION_CANCEL_PATH = '/subscription/cancel';
+
+/**
+ * The agent's streaming routes, relative to API_BASE_PATH: behind the same Function URL pattern as
+ * the chat's stream, so the web app reaches them beside `streamUrl`.
+ */
+export const AGENT_STREAM_PATHS = {
+  plan: '/agent/plan-stream',
+  execute: '/agent/execute-stream',
+} as const;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
 import { AGENT_PLAN_STATUSES, PLAN_STEP_STATUSES } from '../statuses';
 
 export const AGENT_MODES = ['direct', 'mcp', 'single_agent', 'multi_agent', 'generic_agent'] as const;
@@ -11,10 +12,32 @@ export const AGENT_MODE_LABELS: Readonly<Record<AgentMode, string>> = {
   generic_agent: 'Generic Agent',
 };
 
-/** Every mode but direct chat works through a confirmed plan and needs an MCP server. */
-export function isPlanDrivenMode(mode: AgentMode): boolean {
+/** The modes driven by a confirmed plan (every one but direct chat); each needs an MCP server. */
+export const PLAN_MODES = ['mcp', 'single_agent', 'multi_agent', 'generic_agent'] as const;
+export type PlanMode = (typeof PLAN_MODES)[number];
+
+export function isPlanDrivenMode(mode: AgentMode): mode is PlanMode {
   return mode !== 'direct';
 }
+
+/** Budgets (issue: at most 12 steps per plan, at most 8 tool-loop iterations per step). */
+export const MAX_PLAN_STEPS = 12;
+export const MAX_STEP_ITERATIONS = 8;
+/** Multi Agent: the step the service appends to write the answer from the other steps' outputs. */
+export const SYNTHESIS_ROLE = 'synthesizer';
+const MAX_DESCRIPTION_LENGTH = 2_000;
+/** The goal travels in the plan stream's query string (CloudFront allows 8 KB of URL). */
+export const MAX_GOAL_LENGTH = 4_000;
+const MAX_ROLE_LENGTH = 40;
+const MAX_INSTRUCTIONS_LENGTH = 2_000;
+/** A step's arguments as JSON: they live in the plan's one DynamoDB item. */
+export const MAX_STEP_ARGUMENTS_CHARS = 20_000;
+
+const toolArgumentsSchema = z
+  .record(z.string(), z.unknown())
+  .refine((value) => JSON.stringify(value).length <= MAX_STEP_ARGUMENTS_CHARS, {
+    message: `Too large: at most ${MAX_STEP_ARGUMENTS_CHARS} characters of JSON`,
+  });
 
 export const agentPlanStepSchema = z.object({
   id: z.string(),
@@ -23,47 +46,131 @@ export const agentPlanStepSchema = z.object({
   requiresConfirmation: z.boolean(),
   output: z.string().optional(),
   error: z.string().optional(),
+  /** MCP Server mode: the one tool call this step is. */
+  tool: z.string().optional(),
+  arguments: z.record(z.string(), z.unknown()).optional(),
+  /** Multi Agent mode: the specialist that runs the step, its instructions and its tool subset. */
+  role: z.string().optional(),
+  instructions: z.string().optional(),
+  tools: z.array(z.string()).optional(),
+  /** Multi Agent mode: ids of the steps whose outputs this one needs (it runs after them). */
+  dependsOn: z.array(z.string()).optional(),
+  /** A provider/model the user picked for this step (else the plan's). */
+  provider: z.string().optional(),
+  model: z.string().optional(),
+  /** Who confirmed the step and when (epoch ms). */
+  confirmedBy: z.string().optional(),
+  confirmedAt: z.number().optional(),
+  startedAt: z.number().optional(),
+  finishedAt: z.number().optional(),
+  /** The conversation message holding the step's output and tool calls. */
+  messageId: z.string().optional(),
+  /** Generic Agent: what the last re-plan did to this step. */
+  change: z.enum(['added', 'revised']).optional(),
 });
 export type AgentPlanStep = z.infer<typeof agentPlanStepSchema>;
 
+/** Generic Agent: one re-plan after a step, as the panel shows it. */
+export const planRevisionSchema = z.object({
+  afterStepId: z.string(),
+  at: z.number(),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  revised: z.array(z.string()),
+  reason: z.string().optional(),
+});
+export type PlanRevision = z.infer<typeof planRevisionSchema>;
+
+/** What the plan knows of a tool it uses: enough to validate edited arguments and decide confirmation. */
+export const planToolSchema = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  readOnly: z.boolean(),
+});
+export type PlanTool = z.infer<typeof planToolSchema>;
+
 export const agentPlanSchema = z.object({
   id: z.string(),
+  conversationId: z.string(),
+  mode: z.enum(PLAN_MODES),
+  serverId: z.string(),
+  provider: z.string(),
+  model: z.string(),
   goal: z.string(),
   steps: z.array(agentPlanStepSchema),
   status: z.enum(AGENT_PLAN_STATUSES),
+  /** Steps whose tools are all read-only run without asking. */
+  autoRunReadOnly: z.boolean(),
+  tools: z.array(planToolSchema),
+  revisions: z.array(planRevisionSchema),
+  usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
+  /** Set when the plan ended in error or was cancelled, for the panel. */
+  error: z.string().optional(),
   /** Epoch milliseconds. */
   createdAt: z.number(),
   updatedAt: z.number(),
 });
 export type AgentPlan = z.infer<typeof agentPlanSchema>;
 
-// Plans are stored per conversation, so every call names the conversation.
-const planRef = { conversationId: z.string().min(1), planId: z.string().min(1) };
+/** GET /conversations/{id}/plans: newest first. */
+export const agentPlanListSchema = z.object({ plans: z.array(agentPlanSchema) });
+export type AgentPlanList = z.infer<typeof agentPlanListSchema>;
 
-export const generatePlanBodySchema = z.object({
-  conversationId: z.string().min(1),
-  serverId: z.string().min(1),
-  goal: z.string().trim().min(1),
+const id = z.string().min(1).max(MAX_ID_LENGTH);
+
+/** GET /agent/plan-stream query: the goal becomes a plan (SSE: status, `plan`, then `end`). */
+export const planStreamQuerySchema = z.object({
+  conversationId: id,
+  serverId: id,
+  mode: z.enum(PLAN_MODES),
+  goal: z.string().trim().min(1).max(MAX_GOAL_LENGTH),
+  provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
+  model: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
+  autoRunReadOnly: z.enum(['true', 'false']).optional(),
 });
-export type GeneratePlanBody = z.infer<typeof generatePlanBodySchema>;
+export type PlanStreamQuery = z.infer<typeof planStreamQuerySchema>;
 
-export const executeStepBodySchema = z.object({
-  ...planRef,
-  serverId: z.string().min(1),
-  stepId: z.string().min(1),
-});
-export type ExecuteStepBody = z.infer<typeof executeStepBodySchema>;
+/** GET /agent/execute-stream query: runs one step (SSE: the chat's events plus `plan_step`). */
+export const executeStepQuerySchema = z.object({ conversationId: id, planId: id, stepId: id });
+export type ExecuteStepQuery = z.infer<typeof executeStepQuerySchema>;
 
-export const executeStepResponseSchema = z.object({ step: agentPlanStepSchema, output: z.string() });
-export type ExecuteStepResponse = z.infer<typeof executeStepResponseSchema>;
-
-export const confirmStepBodySchema = z.object({ ...planRef, stepId: z.string().min(1) });
-export type ConfirmStepBody = z.infer<typeof confirmStepBodySchema>;
-
-export const cancelPlanBodySchema = z.object(planRef);
-export type CancelPlanBody = z.infer<typeof cancelPlanBodySchema>;
+/** PATCH /conversations/{id}/plans/{planId}/steps/{stepId}: a pending step not yet confirmed. */
+export const updatePlanStepBodySchema = z
+  .object({
+    description: z.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH).optional(),
+    arguments: toolArgumentsSchema.optional(),
+    role: z.string().trim().min(1).max(MAX_ROLE_LENGTH).optional(),
+    instructions: z.string().trim().max(MAX_INSTRUCTIONS_LENGTH).optional(),
+    provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH).optional(),
+    model: z.string().min(1).max(MAX_MODEL_ID_LENGTH).optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change' });
+export type UpdatePlanStepBody = z.infer<typeof updatePlanStepBodySchema>;
 
 /** The spec's rule for the confirmation reply: it confirms when it contains 'yes'. */
 export function isConfirmationReply(reply: string): boolean {
   return reply.toLowerCase().includes('yes');
+}
+
+/**
+ * Steps that may run now. Multi Agent: every pending step whose dependencies have completed (they
+ * may run in parallel); the other modes: the first step not completed, if it is pending.
+ */
+export function readySteps(plan: Pick<AgentPlan, 'mode' | 'steps' | 'status'>): AgentPlanStep[] {
+  if (!isPlanOpen(plan)) return [];
+  if (plan.mode !== 'multi_agent') {
+    const next = plan.steps.find((step) => step.status !== 'completed');
+    return next?.status === 'pending' ? [next] : [];
+  }
+  const completed = new Set(plan.steps.filter((step) => step.status === 'completed').map((step) => step.id));
+  return plan.steps.filter(
+    (step) => step.status === 'pending' && (step.dependsOn ?? []).every((dep) => completed.has(dep)),
+  );
+}
+
+/** Whether a plan can still move: neither finished nor cancelled. */
+export function isPlanOpen(plan: Pick<AgentPlan, 'status'>): boolean {
+  return plan.status === 'pending' || plan.status === 'in_progress';
 }

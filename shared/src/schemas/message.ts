@@ -7,6 +7,17 @@ import { availableToolSchema, processingStepSchema, toolCallSchema } from './too
 export const MESSAGE_ROLES = ['user', 'assistant'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
+/** A message written by a plan step: its output and tool calls, so the history tells the plan's story. */
+export const agentStepRefSchema = z.object({
+  planId: z.string(),
+  stepId: z.string(),
+  /** 1-based position of the step in the plan when it ran. */
+  index: z.number().int().positive(),
+  description: z.string(),
+  role: z.string().optional(),
+});
+export type AgentStepRef = z.infer<typeof agentStepRefSchema>;
+
 export const messageSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
@@ -23,6 +34,7 @@ export const messageSchema = z.object({
   /** Epoch milliseconds. */
   timestamp: z.number(),
   userId: z.string().optional(),
+  agentStep: agentStepRefSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
+import { agentPlanSchema } from './agent';
 import { MAX_MESSAGE_LENGTH } from './message';
 
 /** GET /messages/generate-stream query. */
@@ -67,6 +68,15 @@ export const apiCallCompletedEventSchema = event('api_call_completed', {
   stopReason: z.string().optional(),
 });
 
+/** Agent streams: the plan as it now is (proposed, or revised by a Generic Agent re-plan). */
+export const planEventSchema = event('plan', { plan: agentPlanSchema });
+/** Agent streams: a step changed status; the plan as it now is. */
+export const planStepEventSchema = event('plan_step', {
+  stepId: z.string(),
+  status: z.string(),
+  plan: agentPlanSchema,
+});
+
 export const streamEventSchema = z.discriminatedUnion('type', [
   messageDeltaEventSchema,
   statusEventSchema,
@@ -80,6 +90,8 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   toolExecutionErrorEventSchema,
   apiCallStartedEventSchema,
   apiCallCompletedEventSchema,
+  planEventSchema,
+  planStepEventSchema,
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;
 export type StreamEventType = StreamEvent['type'];
@@ -98,4 +110,6 @@ export const STREAM_EVENT_TYPES = [
   'tool_execution_error',
   'api_call_started',
   'api_call_completed',
+  'plan',
+  'plan_step',
 ] as const satisfies readonly StreamEventType[];

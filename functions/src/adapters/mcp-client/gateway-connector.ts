@@ -40,6 +40,18 @@ export function createGatewayConnector(gatewayBase: string): McpConnector {
           name: tool.name,
           ...(tool.description ? { description: tool.description } : {}),
           inputSchema: tool.inputSchema as Record<string, unknown>,
+          ...(tool.annotations
+            ? {
+                annotations: {
+                  ...(tool.annotations.readOnlyHint !== undefined && {
+                    readOnlyHint: tool.annotations.readOnlyHint,
+                  }),
+                  ...(tool.annotations.destructiveHint !== undefined && {
+                    destructiveHint: tool.annotations.destructiveHint,
+                  }),
+                },
+              }
+            : {}),
         }));
       },
       async callTool(name, input, signal): Promise<ToolResult> {

@@ -1,4 +1,4 @@
-import { processingStepSchema, toolCallSchema } from '@agentforge/shared';
+import { agentStepRefSchema, processingStepSchema, toolCallSchema } from '@agentforge/shared';
 import * as z from 'zod';
 
 /**
@@ -25,6 +25,8 @@ export const messageRecordSchema = z.object({
   stopRequested: z.boolean().optional(),
   /** How much of the reply the user had seen when they stopped it: what is kept. */
   stopAt: z.number().int().min(0).optional(),
+  /** Written by a plan step (its output and tool calls). */
+  agentStep: agentStepRefSchema.optional(),
 });
 export type MessageRecord = z.infer<typeof messageRecordSchema>;
 

@@ -25,6 +25,8 @@ export interface ModelToolDefinition {
   description?: string;
   /** JSON Schema of the tool's input (an MCP tool's inputSchema). */
   inputSchema: Record<string, unknown>;
+  /** MCP tool annotations (hints from the server, untrusted): decide whether a step needs confirming. */
+  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean };
 }
 
 export interface ModelRequest {
@@ -33,6 +35,11 @@ export interface ModelRequest {
   system?: string;
   messages: ModelMessage[];
   tools?: ModelToolDefinition[];
+  /**
+   * `{ type: 'tool', name }` forces a call of that tool (the planner's `create_plan`): every
+   * provider we support does tool calling, not every one does structured output. Default: auto.
+   */
+  toolChoice?: { type: 'tool'; name: string };
   maxOutputTokens?: number;
   /** Aborts the HTTP request to the provider (stop, client cancel, timeout). */
   signal?: AbortSignal;
