@@ -164,7 +164,7 @@ describe('streamReply', () => {
     await streamReply(QUERY, cb, options(response).options);
     const error = cb.onError.mock.calls[0]?.[0];
     expect(error?.message).toBe('Streaming failed: Conversation not found (Status: 404)');
-    expect(error).toMatchObject({ kind: 'http', status: 404 });
+    expect(error).toMatchObject({ kind: 'http', status: 404, apiMessage: 'Conversation not found' });
   });
 
   it('reports frames that are not valid stream events', async () => {

@@ -11,10 +11,16 @@ import { getRuntimeConfig } from '../../../config/runtime-config';
 import { getIdToken } from '../../../lib/api-client';
 import { StreamError } from './stream-error';
 import { readStreamFrame } from './stream-frames';
-import { httpFailure, streamRequest } from './stream-request';
+import { httpFailure, type StreamParams, streamRequest } from './stream-request';
 
-/** Tool and API-call events: everything but the text, status, end and error events. */
-export type StreamSideEvent = Exclude<StreamEvent, { type: 'message_delta' | 'status' | 'end' | 'error' }>;
+/** The agent's plan events: the plan as it now is. */
+export type PlanStreamEvent = Extract<StreamEvent, { type: 'plan' | 'plan_step' }>;
+
+/** Tool and API-call events: everything but the text, status, end, error and plan events. */
+export type StreamSideEvent = Exclude<
+  StreamEvent,
+  { type: 'message_delta' | 'status' | 'end' | 'error' } | PlanStreamEvent
+>;
 
 export type StreamCallbacks = {
   /** A `message_delta` chunk of the reply. */
@@ -27,6 +33,8 @@ export type StreamCallbacks = {
   onStatus?: (status: string, messageId: string | undefined) => void;
   /** Tool and API-call events. */
   onEvent?: (event: StreamSideEvent) => void;
+  /** The agent streams' plan events (a chat reply has none). */
+  onPlan?: (event: PlanStreamEvent) => void;
 };
 
 export type StreamOptions = {
@@ -37,13 +45,28 @@ export type StreamOptions = {
   config?: Pick<RuntimeConfig, 'streamUrl' | 'streamAuthHeader'>;
 };
 
-/**
- * Streams a model reply (GET streamUrl, server-sent events) with fetch, so the ID token can travel
- * in a header. Exactly one of onEnd and onError is called, once; later events are ignored. The
- * returned promise settles when the stream is over (it never rejects).
- */
+/** A stream: its URL (from the runtime configuration) and its query. */
+export type StreamTarget = {
+  url: (config: Pick<RuntimeConfig, 'streamUrl'>) => string | URL;
+  query: StreamParams;
+};
+
+/** Streams a model reply: GET streamUrl with the chat's query (see {@link streamEvents}). */
 export function streamReply(
   query: StreamQuery,
+  callbacks: StreamCallbacks,
+  options: StreamOptions = {},
+): Promise<void> {
+  return streamEvents({ url: (config) => config.streamUrl, query }, callbacks, options);
+}
+
+/**
+ * Streams server-sent events (a chat reply, an agent's plan or step) with fetch, so the ID token
+ * can travel in a header. Exactly one of onEnd and onError is called, once; later events are
+ * ignored. The returned promise settles when the stream is over (it never rejects).
+ */
+export function streamEvents(
+  target: StreamTarget,
   callbacks: StreamCallbacks,
   options: StreamOptions = {},
 ): Promise<void> {
@@ -54,14 +77,14 @@ export function streamReply(
   ) {
     throw new Error(STREAM_ERROR_MESSAGES.callbacksRequired);
   }
-  return new StreamRun(query, callbacks, options).run();
+  return new StreamRun(target, callbacks, options).run();
 }
 
 class StreamRun {
   private finished = false;
 
   constructor(
-    private readonly query: StreamQuery,
+    private readonly target: StreamTarget,
     private readonly callbacks: StreamCallbacks,
     private readonly options: StreamOptions,
   ) {}
@@ -108,7 +131,8 @@ class StreamRun {
     const { signal, fetch: fetchImpl = fetch, getToken = getIdToken } = this.options;
     try {
       const config = this.options.config ?? getRuntimeConfig();
-      const { url, headers } = streamRequest(this.query, await getToken(), config);
+      const { query } = this.target;
+      const { url, headers } = streamRequest(this.target.url(config), query, await getToken(), config);
       return await fetchImpl(url, {
         method: 'GET',
         headers,
@@ -145,6 +169,10 @@ class StreamRun {
       case 'status':
         this.status(event.status, event.messageId);
         break;
+      case 'plan':
+      case 'plan_step':
+        callbacks.onPlan?.(event);
+        break;
       default:
         callbacks.onEvent?.(event);
     }
@@ -153,7 +181,7 @@ class StreamRun {
   private status(status: string, messageId: string | undefined): void {
     if (status === 'complete' && messageId) {
       this.finished = true;
-      const { provider, model } = this.query;
+      const { provider = '', model = '' } = this.target.query;
       this.callbacks.onEnd({ status: 'completed', messageId, provider, model, timestamp: Date.now() });
     } else if (status === 'error' || status === 'failed') {
       this.fail(new StreamError(STREAM_ERROR_MESSAGES.unexpectedStatus(status), 'stream'));

@@ -5,10 +5,17 @@ export class StreamError extends Error {
   override readonly name = 'StreamError';
   readonly kind: StreamErrorKind;
   readonly status: number | undefined;
+  /** An `http` error: the API's own message (e.g. 'No MCP server configured'), without the wrapping. */
+  readonly apiMessage: string | undefined;
 
-  constructor(message: string, kind: StreamErrorKind, init: { status?: number; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    kind: StreamErrorKind,
+    init: { status?: number; apiMessage?: string; cause?: unknown } = {},
+  ) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
     this.kind = kind;
     this.status = init.status;
+    this.apiMessage = init.apiMessage;
   }
 }

@@ -1,27 +1,26 @@
-import {
-  apiErrorMessageFromBody,
-  type RuntimeConfig,
-  STREAM_ERROR_MESSAGES,
-  type StreamQuery,
-} from '@agentforge/shared';
+import { apiErrorMessageFromBody, type RuntimeConfig, STREAM_ERROR_MESSAGES } from '@agentforge/shared';
 import { StreamError } from './stream-error';
 
-/** The stream's URL (the query in its search) and headers (the ID token in the configured header). */
+/** A stream's query: its values go in the URL's search (empty and undefined ones are left out). */
+export type StreamParams = Readonly<Record<string, string | undefined>>;
+
+/** The stream's URL (`url` with the query in its search) and headers (the ID token in the configured header). */
 export function streamRequest(
-  query: StreamQuery,
+  url: string | URL,
+  query: StreamParams,
   token: string,
-  config: Pick<RuntimeConfig, 'streamUrl' | 'streamAuthHeader'>,
+  config: Pick<RuntimeConfig, 'streamAuthHeader'>,
 ) {
-  const url = new URL(config.streamUrl);
+  const target = new URL(url);
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') url.searchParams.set(key, value);
+    if (value !== undefined && value !== '') target.searchParams.set(key, value);
   }
   const header = config.streamAuthHeader;
   const headers = {
     Accept: 'text/event-stream',
     [header]: header === 'Authorization' ? `Bearer ${token}` : token,
   };
-  return { url: url.toString(), headers };
+  return { url: target.toString(), headers };
 }
 
 /** 'Streaming failed: {message} (Status: {status})' for a non-2xx answer. */
@@ -36,5 +35,6 @@ export async function httpFailure(response: Response): Promise<StreamError> {
   const message = apiErrorMessageFromBody(body, response.status);
   return new StreamError(STREAM_ERROR_MESSAGES.streamingFailedWithStatus(message, response.status), 'http', {
     status: response.status,
+    apiMessage: message,
   });
 }
