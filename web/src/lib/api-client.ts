@@ -20,7 +20,7 @@ export type RequestWithBodyOptions<T> = RequestOptions<T> & {
   body?: unknown;
 };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type ApiClient = {
   request<T = unknown>(method: Method, path: string, options?: RequestWithBodyOptions<T>): Promise<T>;
