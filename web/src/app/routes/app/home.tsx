@@ -10,6 +10,7 @@ import { useProviders } from '../../../features/chat/hooks/use-providers';
 import type { ServerAttachment } from '../../../features/chat/hooks/use-server-attachment';
 import { useUserCheck } from '../../../features/chat/hooks/use-user-check';
 import { serverKeys } from '../../../features/servers/api/queries';
+import { ServerConfigModal } from '../../../features/servers/components/server-config-modal';
 import { ServerControls } from '../../../features/servers/components/server-controls';
 import { ServersView } from '../../../features/servers/components/servers-view';
 import { useServers } from '../../../features/servers/hooks/use-servers';
@@ -81,6 +82,10 @@ export function Component() {
   const serverControls = (server: ServerAttachment) => (
     <ServerControls servers={servers} usage={usage} attachedId={server.serverId} onAttach={server.attach} />
   );
+  // As the top bar's 'Configure Server' for a new server: the saved server is the chat's.
+  const serverConfig = (server: ServerAttachment, onClose: () => void) => (
+    <ServerConfigModal servers={servers} onClose={onClose} onSaved={(saved) => server.attach(saved.id)} />
+  );
 
   return (
     <>
@@ -94,6 +99,7 @@ export function Component() {
         signingOut={signingOut}
         serversView={serversView}
         serverControls={serverControls}
+        serverConfig={serverConfig}
         onStreamStatus={onStreamStatus}
       />
       {settingsOpen ? (

@@ -1,5 +1,5 @@
-import { CHAT_MESSAGES, type Message } from '@agentforge/shared';
-import { SparklesIcon, SquareIcon, TriangleAlertIcon } from 'lucide-react';
+import { type AgentStepRef, CHAT_MESSAGES, type Message } from '@agentforge/shared';
+import { ListChecksIcon, SparklesIcon, SquareIcon, TriangleAlertIcon } from 'lucide-react';
 import { CopyButton } from '../../../components/copy-button';
 import { providerStyle } from '../../../components/provider-style';
 import { MarkdownContent } from './markdown-content';
@@ -38,8 +38,13 @@ function ErrorContent({ content }: { content: string }) {
   );
 }
 
+/** An agent step's message: 'Step N · description (role)'. */
+function stepHeading({ index, description, role }: AgentStepRef): string {
+  return `Step ${index} · ${description}${role ? ` (${role})` : ''}`;
+}
+
 /**
- * A model's reply: model name, tool calls, Markdown, and a copy button once complete. While it is
+ * A model's reply (or an agent step's output, under its step heading): model name, tool calls, Markdown, and a copy button once complete. While it is
  * generated, `activity` says what it waits for.
  */
 export function AssistantMessage({ message, activity }: { message: Message; activity?: string | undefined }) {
@@ -54,6 +59,12 @@ export function AssistantMessage({ message, activity }: { message: Message; acti
         <SparklesIcon className="size-4" />
       </div>
       <div className="min-w-0 flex-1 pt-1">
+        {message.agentStep ? (
+          <p className="mb-1 flex items-start gap-1.5 text-sm font-semibold text-indigo-800">
+            <ListChecksIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span className="min-w-0 break-words">{stepHeading(message.agentStep)}</span>
+          </p>
+        ) : null}
         {message.model ? (
           <p className="mb-1 text-xs font-medium text-slate-500" title={message.provider}>
             {message.model}

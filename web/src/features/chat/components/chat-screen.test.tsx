@@ -334,14 +334,34 @@ describe('ChatScreen', () => {
     );
   });
 
-  it('keeps the other modes disabled, coming soon', () => {
+  it('offers the five modes, Direct Chat first', () => {
     renderChat();
-    expect(screen.getByRole('tab', { name: 'Direct Chat' }).getAttribute('aria-selected')).toBe('true');
-    const agent = screen.getByRole('tab', { name: 'Single Agent' }) as HTMLButtonElement;
-    expect(agent.disabled).toBe(true);
-    expect(agent.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(agent.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'Coming soon',
-    );
+    const tabs = screen.getAllByRole('tab') as HTMLButtonElement[];
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Direct Chat',
+      'MCP Server',
+      'Single Agent',
+      'Multi Agent',
+      'Generic Agent',
+    ]);
+    expect(tabs.some((tab) => tab.disabled)).toBe(false);
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("heads an agent step's message with its step, also from the history", async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue([
+      {
+        id: 'm2',
+        conversationId: 'c1',
+        role: 'assistant',
+        content: 'The answer',
+        timestamp: 2,
+        agentStep: { planId: 'p1', stepId: 's2', index: 2, description: 'Write it up', role: 'writer' },
+      },
+    ]);
+    renderChat({}, '/home/c/c1');
+    expect(await screen.findByText('Step 2 · Write it up (writer)')).toBeTruthy();
+    expect(within(replies()[0] as HTMLElement).getByText('The answer')).toBeTruthy();
   });
 });

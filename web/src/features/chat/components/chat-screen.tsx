@@ -1,6 +1,8 @@
 import type { StreamStatus } from '@agentforge/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { NotFoundScreen } from '../../../components/not-found-screen';
+import { AutoRunSwitch } from '../../agent/components/auto-run-switch';
+import { PlanPanel } from '../../agent/components/plan-panel';
 import { useChat } from '../hooks/use-chat';
 import type { ProvidersState } from '../hooks/use-providers';
 import type { ServerAttachment } from '../hooks/use-server-attachment';
@@ -27,7 +29,14 @@ type ChatScreenProps = {
   serverControls?: (server: ServerAttachment) => ReactNode;
   /** The status of the reply being generated, null once none is. */
   onStreamStatus?: (status: StreamStatus | null) => void;
+  /** The server configuration modal, opened when a plan mode needs a server. */
+  serverConfig?: (server: ServerAttachment, onClose: () => void) => ReactNode;
 };
+
+/** The empty chat's line in a plan mode. */
+export const GOAL_HINT = 'Describe a goal: the agent plans the steps and asks you before each one.';
+/** The input's placeholder while a step waits for 'Yes, proceed'. */
+export const REPLY_HINT = "Reply 'yes' to proceed, anything else cancels the plan";
 
 /** The chat of /home: sidebar, top bar, mode tabs, messages and the input. */
 export function ChatScreen({
@@ -40,6 +49,7 @@ export function ChatScreen({
   serversView,
   serverControls,
   onStreamStatus,
+  serverConfig,
 }: ChatScreenProps) {
   const chat = useChat(providers, { hasUser });
   const [sidebarOpen, setSidebarOpen] = useState(false);
@@ -63,6 +73,8 @@ export function ChatScreen({
       ? { messageId: chat.stream.messageId, label: 'Starting the MCP server…' }
       : null;
   const empty = chat.messages.length === 0 && !chat.loadingMessages;
+  const { agent } = chat;
+  const planMode = agent.mode !== 'direct';
   if (chat.missing) return <NotFoundScreen />;
 
   return (
@@ -119,11 +131,19 @@ export function ChatScreen({
             />
           }
         />
-        <ModeTabs>
+        <ModeTabs
+          mode={agent.mode}
+          onModeChange={agent.setMode}
+          aside={planMode ? <AutoRunSwitch checked={agent.autoRun} onChange={agent.setAutoRun} /> : null}
+        >
           {empty ? (
             <EmptyChat
               hint={
-                noProvider ? 'Add an API key or a custom endpoint in Settings to start chatting.' : undefined
+                noProvider
+                  ? 'Add an API key or a custom endpoint in Settings to start chatting.'
+                  : planMode
+                    ? GOAL_HINT
+                    : undefined
               }
             />
           ) : (
@@ -134,7 +154,14 @@ export function ChatScreen({
               activity={activity}
             />
           )}
+          {agent.panel ? (
+            // Room above the panel's bottom for 'Stop Generating', which floats over the input.
+            <div className={chat.stream ? 'pb-10' : ''}>
+              <PlanPanel state={agent.panel} />
+            </div>
+          ) : null}
           <ChatInput
+            placeholder={agent.panel?.asking.length ? REPLY_HINT : planMode ? 'Describe a goal' : undefined}
             onSend={chat.send}
             blocked={chat.busy || chat.selection.choice === null}
             streaming={chat.stream !== null}
@@ -144,6 +171,7 @@ export function ChatScreen({
           />
         </ModeTabs>
       </main>
+      {chat.configuringServer ? serverConfig?.(chat.server, chat.closeServerConfig) : null}
     </div>
   );
 }

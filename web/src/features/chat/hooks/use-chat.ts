@@ -1,6 +1,7 @@
 import { errorMessage } from '@agentforge/shared';
-import { useCallback, useReducer, useRef } from 'react';
+import { useCallback, useReducer, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-provider';
+import { useAgent } from '../../agent/hooks/use-agent';
 import {
   deleteConversation,
   getConversation,
@@ -57,13 +58,33 @@ export function useChat(
     [showToast],
   );
   const server = useServerAttachment(conversation, dispatch, reportServerError);
-  const { send, stop, notice, clearNotice } = useSendMessage({
+  const [configuringServer, setConfiguringServer] = useState(false);
+  const configureServer = useCallback(() => setConfiguringServer(true), []);
+  const closeServerConfig = useCallback(() => setConfiguringServer(false), []);
+  const agent = useAgent({
+    conversationId: selectedId,
+    dispatch,
+    chat: latest,
+    serverId: server.serverId,
+    onServerNeeded: configureServer,
+  });
+  const {
+    send,
+    stop: stopReply,
+    notice,
+    clearNotice,
+  } = useSendMessage({
     state: latest,
     dispatch,
     choice: selection.choice,
     serverId: server.serverId,
     hasUser,
+    delegate: agent.delegate,
   });
+  const { stop: stopAgent } = agent;
+  const stop = useCallback(() => {
+    if (!stopAgent()) stopReply();
+  }, [stopAgent, stopReply]);
 
   const select = useCallback(
     (id: string | null) => {
@@ -164,6 +185,11 @@ export function useChat(
     selection,
     /** The MCP server the chat shown uses. */
     server,
+    /** A plan mode needs a server: the server configuration is open for one. */
+    configuringServer,
+    closeServerConfig,
+    /** The mode tabs, the plan panel and the agent's settings. */
+    agent,
     select,
     rename,
     togglePin,

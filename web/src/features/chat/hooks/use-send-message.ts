@@ -14,8 +14,19 @@ import { titleFromMessage } from '../utils/conversation-title';
 import { type ModelChoice, metadataOf } from '../utils/provider-choice';
 import { type ReplyRun, replyCallbacks } from './reply-callbacks';
 
-const isStreamStatus = (status: string): status is StreamStatus =>
+export const isStreamStatus = (status: string): status is StreamStatus =>
   (STREAM_STATUSES as readonly string[]).includes(status);
+
+/** Takes over sending (an agent mode): the chat still checks the text and creates the conversation. */
+export type SendDelegate = {
+  /** Before anything is created: true to go on, a refusal to show, or false (refused and told otherwise). */
+  check: (content: string) => boolean | string;
+  /** Sends `content` in the conversation (`created`: just now, for this message). */
+  send: (
+    content: string,
+    target: { conversationId: string; created: boolean; choice: ModelChoice },
+  ) => Promise<boolean> | boolean;
+};
 
 type SendOptions = {
   state: RefObject<ChatSnapshot>;
@@ -24,6 +35,7 @@ type SendOptions = {
   /** The MCP server whose tools the reply may use (the stream's `mcpServerId`). */
   serverId?: string | null;
   hasUser: boolean;
+  delegate?: SendDelegate | null;
 };
 
 /**
@@ -31,7 +43,14 @@ type SendOptions = {
  * user's message ('[Error saving this message]' appended when that fails) and streams the reply
  * into a temporary assistant message. `stop` is 'Stop Generating'.
  */
-export function useSendMessage({ state, dispatch, choice, serverId = null, hasUser }: SendOptions) {
+export function useSendMessage({
+  state,
+  dispatch,
+  choice,
+  serverId = null,
+  hasUser,
+  delegate = null,
+}: SendOptions) {
   const run = useRef<ReplyRun | null>(null);
   const starting = useRef(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -102,8 +121,11 @@ export function useSendMessage({ state, dispatch, choice, serverId = null, hasUs
       if (!hasUser) return refuse(CHAT_MESSAGES.missingUser);
       if (isBusy(state.current) || run.current || starting.current) return refuse(CHAT_MESSAGES.busy);
       if (!choice) return false;
+      const verdict = delegate ? delegate.check(content) : true;
+      if (verdict !== true) return verdict === false ? false : refuse(verdict);
 
       let conversationId = state.current.selectedId;
+      const created = !conversationId;
       if (!conversationId) {
         starting.current = true;
         dispatch({ type: 'creating', creating: true });
@@ -118,6 +140,7 @@ export function useSendMessage({ state, dispatch, choice, serverId = null, hasUs
           starting.current = false;
         }
       }
+      if (delegate) return delegate.send(content, { conversationId, created, choice });
 
       const now = Date.now();
       const userMessage: Message = {
@@ -155,7 +178,7 @@ export function useSendMessage({ state, dispatch, choice, serverId = null, hasUs
       void deliver(reply, userMessage, choice, serverId);
       return true;
     },
-    [choice, deliver, dispatch, hasUser, serverId, state, track],
+    [choice, delegate, deliver, dispatch, hasUser, serverId, state, track],
   );
 
   const stop = useCallback(() => {
