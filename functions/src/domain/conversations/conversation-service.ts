@@ -15,6 +15,8 @@ import type { MessagePage, MessageRecord, MessageRepository } from './message.js
 export interface ConversationServiceDeps {
   conversations: ConversationRepository;
   messages: MessageRepository;
+  /** A conversation's agent plans, deleted with it. */
+  plans?: { deleteAll(conversationId: string): Promise<void> };
   newId: () => string;
   now: () => number;
 }
@@ -203,7 +205,7 @@ export function createConversationService(deps: ConversationServiceDeps) {
 
     async delete(caller: Caller, conversationId: string): Promise<void> {
       await owned(caller, conversationId);
-      await messages.deleteAll(conversationId);
+      await Promise.all([messages.deleteAll(conversationId), deps.plans?.deleteAll(conversationId)]);
       await conversations.delete(caller.userId, conversationId);
     },
   };
