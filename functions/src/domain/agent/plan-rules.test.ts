@@ -101,6 +101,10 @@ describe('plan rules', () => {
     expect(() => claimStep(both, 's3', 'm3', 3)).toThrow('cannot run yet');
     const ready = finishStep(finishStep(both, 's1', { output: 'a' }, 3), 's2', { output: 'b' }, 3);
     expect(claimStep(ready, 's3', 'm3', 4).steps[2]?.status).toBe('in_progress');
+
+    // One parallel step failing ends the plan; the other finishing later does not reopen it.
+    const failed = finishStep(both, 's1', { output: '', error: 'boom' }, 3);
+    expect(finishStep(failed, 's2', { output: 'b' }, 4)).toMatchObject({ status: 'error', error: 'boom' });
   });
 
   it('refuses changes to a cancelled plan, and edits of confirmed steps or arguments off-schema', () => {

@@ -138,7 +138,8 @@ export function finishStep(
     }),
     now,
   );
-  if (plan.status === 'cancelled') return finished;
+  // A plan already cancelled, or failed by a parallel step, stays as it is.
+  if (!isPlanOpen(plan)) return finished;
   if (result.error) return { ...finished, status: 'error', error: result.error };
   const done = finished.steps.every((candidate) => candidate.status === 'completed');
   return { ...finished, status: done ? 'completed' : 'in_progress' };
