@@ -62,6 +62,13 @@ const MANIFEST = [
   },
   {
     method: 'GET',
+    path: '/conversations/search',
+    area: 'conversations',
+    handler: 'search-conversations',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
     path: '/conversations/{id}',
     area: 'conversations',
     handler: 'get-conversation',

@@ -44,7 +44,9 @@ async function events(user: User, path: string, params: Record<string, string>):
 
 /** A stream answered before it started: its status and JSON body. */
 async function refused(user: User, path: string, params: Record<string, string>) {
-  const response = await fetch(streamUrl(path, params), { headers: { Authorization: `Bearer ${user.idToken}` } });
+  const response = await fetch(streamUrl(path, params), {
+    headers: { Authorization: `Bearer ${user.idToken}` },
+  });
   return { status: response.status, body: (await response.json()) as { message: string } };
 }
 
@@ -78,7 +80,8 @@ async function confirmAndRun(user: User, current: AgentPlan, stepId: string) {
 }
 
 const current = async (user: User, planned: AgentPlan) =>
-  (await user.api.get(`/conversations/${planned.conversationId}/plans/${planned.id}`)).body as unknown as AgentPlan;
+  (await user.api.get(`/conversations/${planned.conversationId}/plans/${planned.id}`))
+    .body as unknown as AgentPlan;
 
 const types = (received: StreamEvent[]) => received.map((event) => event.type);
 
@@ -109,7 +112,15 @@ describe('agent plans on the local stack', () => {
       mode: 'mcp',
       status: 'pending',
       goal: 'Say hello',
-      steps: [{ id: 's1', tool: 'echo', arguments: { message: 'Say hello' }, status: 'pending', requiresConfirmation: true }],
+      steps: [
+        {
+          id: 's1',
+          tool: 'echo',
+          arguments: { message: 'Say hello' },
+          status: 'pending',
+          requiresConfirmation: true,
+        },
+      ],
     });
     if (!planned) throw new Error('no plan');
 
@@ -119,7 +130,10 @@ describe('agent plans on the local stack', () => {
       body: expect.objectContaining({ message: 'This step needs your confirmation first.' }),
     });
     const badEdit = await alice.api.patch(stepPath(planned, 's1'), { arguments: { message: 42 } });
-    expect(badEdit).toMatchObject({ status: 400, body: { message: expect.stringContaining('/message must be string') } });
+    expect(badEdit).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('/message must be string') },
+    });
     const edited = await alice.api.patch(stepPath(planned, 's1'), { arguments: { message: 'edited hello' } });
     expect(edited.body).toMatchObject({ steps: [{ arguments: { message: 'edited hello' } }] });
 
@@ -130,14 +144,25 @@ describe('agent plans on the local stack', () => {
       expect.arrayContaining(['status', 'plan_step', 'tool_call', 'tool_execution_success', 'end']),
     );
     const stepEvents = executed.filter((event) => event.type === 'plan_step');
-    expect(stepEvents.map((event) => event.type === 'plan_step' && event.status)).toEqual(['in_progress', 'completed']);
+    expect(stepEvents.map((event) => event.type === 'plan_step' && event.status)).toEqual([
+      'in_progress',
+      'completed',
+    ]);
     const done = await current(alice, planned);
-    expect(done).toMatchObject({ status: 'completed', steps: [{ status: 'completed', confirmedBy: expect.any(String) }] });
+    expect(done).toMatchObject({
+      status: 'completed',
+      steps: [{ status: 'completed', confirmedBy: expect.any(String) }],
+    });
     expect(done.steps[0]?.output).toContain('edited hello');
 
     // The history tells the story: the goal, the plan, the step's output with its tool call.
     const { body } = await alice.api.get(`/conversations/${conversationId}/messages`);
-    const messages = body.messages as { role: string; content: string; agentStep?: unknown; toolCalls?: unknown[] }[];
+    const messages = body.messages as {
+      role: string;
+      content: string;
+      agentStep?: unknown;
+      toolCalls?: unknown[];
+    }[];
     expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'assistant']);
     expect(messages[1]?.content).toContain('**Plan**');
     expect(messages[2]).toMatchObject({
@@ -164,7 +189,9 @@ describe('agent plans on the local stack', () => {
     );
     expect(offSchema.events.at(-1)).toMatchObject({
       type: 'error',
-      message: expect.stringContaining('The plan was refused: step 1: The arguments for echo do not match its input'),
+      message: expect.stringContaining(
+        'The plan was refused: step 1: The arguments for echo do not match its input',
+      ),
     });
     const { body } = await alice.api.get(`/conversations/${unknown.conversationId}/plans`);
     expect(body.plans).toEqual([]);
@@ -173,13 +200,19 @@ describe('agent plans on the local stack', () => {
   it('Single Agent: runs each step as a tool loop that sees the earlier outputs, across requests (a reload)', async () => {
     const { plan: planned } = await plan(alice, 'single_agent', 'Plan a trip');
     if (!planned) throw new Error('no plan');
-    expect(planned.steps.map((step) => step.description)).toEqual(['Understand: Plan a trip', 'Answer: Plan a trip']);
+    expect(planned.steps.map((step) => step.description)).toEqual([
+      'Understand: Plan a trip',
+      'Answer: Plan a trip',
+    ]);
 
     const first = await confirmAndRun(alice, planned, 's1');
     expect(first.filter((event) => event.type === 'message_delta').length).toBeGreaterThan(1);
     // A new request (a reload, another Lambda) finds the plan where it was and continues it.
     const between = await current(alice, planned);
-    expect(between).toMatchObject({ status: 'in_progress', steps: [{ status: 'completed' }, { status: 'pending' }] });
+    expect(between).toMatchObject({
+      status: 'in_progress',
+      steps: [{ status: 'completed' }, { status: 'pending' }],
+    });
     expect(between.steps[0]?.output).toBe('Echo: Understand: Plan a trip');
 
     await confirmAndRun(alice, planned, 's2');
@@ -243,7 +276,9 @@ describe('agent plans on the local stack', () => {
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const { body } = await alice.api.get(`/conversations/${conversationId}/messages`);
-    expect((body.messages as { agentStep?: unknown }[]).filter((message) => message.agentStep)).toHaveLength(1);
+    expect((body.messages as { agentStep?: unknown }[]).filter((message) => message.agentStep)).toHaveLength(
+      1,
+    );
   });
 
   it('cancels a plan: nothing more runs', async () => {
@@ -260,7 +295,11 @@ describe('agent plans on the local stack', () => {
   });
 
   it('stops a running step server-side and keeps its partial output', async () => {
-    const { plan: planned, conversationId } = await plan(alice, 'single_agent', 'Ramble [[long:400]] [[slow:20]]');
+    const { plan: planned, conversationId } = await plan(
+      alice,
+      'single_agent',
+      'Ramble [[long:400]] [[slow:20]]',
+    );
     if (!planned) throw new Error('no plan');
     await alice.api.post(`${stepPath(planned, 's1')}/confirm`);
     const stream = readStream(
@@ -277,7 +316,10 @@ describe('agent plans on the local stack', () => {
     }
     expect(seen.at(-1)).toMatchObject({ type: 'status', status: 'stopped' });
     const stopped = await current(alice, planned);
-    expect(stopped).toMatchObject({ status: 'error', steps: [{ status: 'error', error: 'Stopped by the user.' }] });
+    expect(stopped).toMatchObject({
+      status: 'error',
+      steps: [{ status: 'error', error: 'Stopped by the user.' }],
+    });
     expect(stopped.steps[0]?.output).toMatch(/^Echo: Understand: Ramble/);
   });
 
@@ -291,7 +333,8 @@ describe('agent plans on the local stack', () => {
     expect((await bob.api.patch(stepPath(planned, 's1'), { description: 'Mine now' })).status).toBe(404);
     expect((await bob.api.post(`${base}/${planned.id}/cancel`)).status).toBe(404);
     expect(
-      (await refused(bob, AGENT_STREAM_PATHS.execute, { conversationId, planId: planned.id, stepId: 's1' })).status,
+      (await refused(bob, AGENT_STREAM_PATHS.execute, { conversationId, planId: planned.id, stepId: 's1' }))
+        .status,
     ).toBe(404);
     expect(
       (

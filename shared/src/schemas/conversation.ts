@@ -5,6 +5,7 @@ import {
   MAX_INITIAL_MESSAGES_JSON_CHARS,
   MAX_MODEL_ID_LENGTH,
   MAX_PROVIDER_ID_LENGTH,
+  MAX_SEARCH_QUERY_LENGTH,
   MAX_TITLE_LENGTH,
 } from '../constants/limits';
 import { DEFAULT_MODEL, DEFAULT_PROVIDER, NEW_CONVERSATION_TITLE } from '../constants/product';
@@ -88,3 +89,34 @@ export function conversationOrder(
 ): number {
   return (b.pinnedAt ?? 0) - (a.pinnedAt ?? 0) || b.updatedAt - a.updatedAt;
 }
+
+/** GET /conversations/search: titles and message text of the caller's conversations, a page at a time. */
+export const conversationSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(2, { error: 'Type at least 2 characters to search' })
+    .max(MAX_SEARCH_QUERY_LENGTH, { error: `A search may be at most ${MAX_SEARCH_QUERY_LENGTH} characters` }),
+  /** Opaque; from the previous page. */
+  cursor: z.string().max(200).optional(),
+});
+export type ConversationSearchQuery = z.infer<typeof conversationSearchQuerySchema>;
+
+export const conversationSearchResultSchema = z.object({
+  conversationId: z.string(),
+  title: z.string(),
+  updatedAt: epochMs,
+  titleMatch: z.boolean(),
+  /** The first messages that match, each as a short excerpt around the match. */
+  matches: z.array(
+    z.object({ messageId: z.string(), role: z.enum(['user', 'assistant']), excerpt: z.string() }),
+  ),
+});
+export type ConversationSearchResult = z.infer<typeof conversationSearchResultSchema>;
+
+export const conversationSearchPageSchema = z.object({
+  results: z.array(conversationSearchResultSchema),
+  /** Present while conversations remain to be searched. */
+  nextCursor: z.string().optional(),
+});
+export type ConversationSearchPage = z.infer<typeof conversationSearchPageSchema>;

@@ -5,11 +5,12 @@ import type {
   Message,
   UpdateConversationBody,
 } from '@agentforge/shared';
-import { conversationOrder } from '@agentforge/shared';
+import { type ConversationSearchQuery, conversationOrder } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
 import { NotFoundError } from '../errors.js';
 import type { ConversationChanges, ConversationRecord, ConversationRepository } from './conversation.js';
+import { searchConversations } from './conversation-search.js';
 import type { MessagePage, MessageRecord, MessageRepository } from './message.js';
 
 export interface ConversationServiceDeps {
@@ -165,6 +166,9 @@ export function createConversationService(deps: ConversationServiceDeps) {
      * then nothing of it can be read, and a failure removes what was written.
      */
     create: (caller: Caller, body: CreateConversationBody) => createWithMessages(deps, caller, body),
+
+    search: (caller: Caller, query: ConversationSearchQuery) =>
+      searchConversations({ conversations, messages }, caller, query),
 
     /** Newest first (by last update). */
     async list(caller: Caller): Promise<Conversation[]> {
