@@ -134,6 +134,14 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
       );
     },
 
+    deleteFrom: (conversationId, messageId) =>
+      deletePartition(
+        db,
+        { tableName, partitionKey: 'conversationId', sortKey: 'messageId' },
+        conversationId,
+        messageId,
+      ),
+
     deleteAll: (conversationId) =>
       deletePartition(
         db,

@@ -54,20 +54,27 @@ const BATCH_WRITE_LIMIT = 25;
 export const MAX_BATCH_WRITE_ATTEMPTS = 5;
 const backoffMs = (attempt: number) => 50 * 2 ** attempt;
 
-/** Deletes every item of one partition (a conversation's messages or plans), 25 at a time. */
+/**
+ * Deletes every item of one partition (a conversation's messages or plans), or those from a sort
+ * key on (`fromSortKey`, inclusive), 25 at a time.
+ */
 export async function deletePartition(
   db: DynamoDBDocumentClient,
   table: { tableName: string; partitionKey: string; sortKey: string },
   partitionValue: string,
+  fromSortKey?: string,
 ): Promise<void> {
   const { tableName, partitionKey, sortKey } = table;
   const pages = paginateQuery(
     { client: db },
     {
       TableName: tableName,
-      KeyConditionExpression: '#pk = :pk',
+      KeyConditionExpression: fromSortKey === undefined ? '#pk = :pk' : '#pk = :pk AND #sk >= :from',
       ExpressionAttributeNames: { '#pk': partitionKey, '#sk': sortKey },
-      ExpressionAttributeValues: { ':pk': partitionValue },
+      ExpressionAttributeValues: {
+        ':pk': partitionValue,
+        ...(fromSortKey === undefined ? {} : { ':from': fromSortKey }),
+      },
       ProjectionExpression: '#pk, #sk',
     },
   );

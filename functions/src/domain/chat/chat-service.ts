@@ -3,7 +3,7 @@ import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import { userMessageRecord } from '../conversations/conversation-service.js';
 import type { MessageRecord, MessageRepository } from '../conversations/message.js';
-import { NotFoundError } from '../errors.js';
+import { ConflictError, NotFoundError } from '../errors.js';
 import type { ModelMessage } from '../models/model-provider.js';
 import type { ModelResolver, ToolSet, ToolSource, UsageRecorder } from './ports.js';
 import { type Emit, runReply } from './reply-run.js';
@@ -45,8 +45,11 @@ async function startReply(deps: ChatServiceDeps, caller: Caller, query: StreamQu
   const listing = messages.listAll(query.conversationId);
   listing.catch(() => undefined); // awaited just below, once the conversation is known to be the caller's
   const conversation = await deps.conversations.owned(caller, query.conversationId);
+  let history = await listing;
+  if (query.replaceFrom) {
+    history = await replaceFrom(messages, conversation.conversationId, history, query.replaceFrom);
+  }
   const { trigger, reply } = newMessages(deps, caller, query, conversation.conversationId);
-  const history = await listing;
   if (trigger) history.push(trigger);
   // Saved while the model is called (see streamReply).
   const persisted = Promise.all([trigger ? messages.create(trigger) : undefined, messages.create(reply)]);
@@ -60,6 +63,25 @@ async function startReply(deps: ChatServiceDeps, caller: Caller, query: StreamQu
     model,
     persisted: persisted.then(() => undefined),
   };
+}
+
+/**
+ * Regenerate, or edit and resend: the turns from `messageId` on are deleted (replaced, not kept as
+ * a branch: see docs/decisions.md) and the history before it is what the model sees.
+ */
+async function replaceFrom(
+  messages: MessageRepository,
+  conversationId: string,
+  history: MessageRecord[],
+  messageId: string,
+): Promise<MessageRecord[]> {
+  const at = history.findIndex((message) => message.messageId === messageId);
+  if (at < 0) throw new NotFoundError('Message not found');
+  if (history.slice(at).some((message) => message.status === 'streaming')) {
+    throw new ConflictError('Wait for the reply to finish, or stop it, first.');
+  }
+  await messages.deleteFrom(conversationId, messageId);
+  return history.slice(0, at);
 }
 
 /** The triggering user message (if the query carries one) and the empty reply, both to be saved. */
