@@ -24,6 +24,37 @@ export const DEFAULT_CONVERSATION_METADATA: ConversationMetadata = {
 
 const epochMs = z.number().int().nonnegative();
 
+export const MAX_SYSTEM_PROMPT_LENGTH = 4_000;
+/** The most output tokens any plan allows per request; the server caps a request at the caller's plan. */
+export const MAX_OUTPUT_TOKENS_SETTING = 8_192;
+
+/** A conversation's system prompt and model parameters; new conversations take the user's defaults. */
+export const modelSettingsSchema = z
+  .object({
+    systemPrompt: z
+      .string()
+      .trim()
+      .max(MAX_SYSTEM_PROMPT_LENGTH, {
+        error: `A system prompt may be at most ${MAX_SYSTEM_PROMPT_LENGTH} characters`,
+      })
+      .optional(),
+    temperature: z
+      .number()
+      .min(0, { error: 'Temperature is between 0 and 2' })
+      .max(2, { error: 'Temperature is between 0 and 2' })
+      .optional(),
+    maxOutputTokens: z
+      .number()
+      .int({ error: 'Max output tokens is a whole number' })
+      .min(1, { error: `Max output tokens is between 1 and ${MAX_OUTPUT_TOKENS_SETTING}` })
+      .max(MAX_OUTPUT_TOKENS_SETTING, {
+        error: `Max output tokens is between 1 and ${MAX_OUTPUT_TOKENS_SETTING}`,
+      })
+      .optional(),
+  })
+  .strict();
+export type ModelSettings = z.infer<typeof modelSettingsSchema>;
+
 export const conversationSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -38,6 +69,7 @@ export const conversationSchema = z.object({
   mcpServerId: z.string().optional(),
   /** When it was pinned: pinned conversations come first in the list. */
   pinnedAt: epochMs.optional(),
+  settings: modelSettingsSchema.optional(),
   /** Client-side: the conversation shown in the chat. */
   selected: z.boolean().optional(),
 });
@@ -60,6 +92,8 @@ export const createConversationBodySchema = z.object({
   createdAt: epochMs,
   updatedAt: epochMs,
   metadata: conversationMetadataSchema.default(() => ({ ...DEFAULT_CONVERSATION_METADATA })),
+  /** The user's default settings, copied at creation. */
+  settings: modelSettingsSchema.optional(),
 });
 export type CreateConversationBody = z.infer<typeof createConversationBodySchema>;
 export type CreateConversationBodyInput = z.input<typeof createConversationBodySchema>;
@@ -72,6 +106,8 @@ export const updateConversationBodySchema = z.object({
   mcpServerId: z.string().min(1).max(64).nullable().optional(),
   /** Not in the spec's body: pins the conversation to the top of the list, or unpins it. */
   pinned: z.boolean().optional(),
+  /** Not in the spec's body: the system prompt and model parameters (null: back to none). */
+  settings: modelSettingsSchema.nullable().optional(),
   /** Not in the spec's body: renames the conversation (its name follows). */
   title: z
     .string()

@@ -60,6 +60,7 @@ async function startReply(deps: ChatServiceDeps, caller: Caller, query: StreamQu
     history,
     reply,
     serverId: query.mcpServerId ?? conversation.mcpServerId,
+    settings: conversation.settings ?? {},
     model,
     persisted: persisted.then(() => undefined),
   };
@@ -132,9 +133,12 @@ async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit
           provider,
           providerLabel: query.provider,
           model: modelId,
+          ...(run.settings.systemPrompt ? { system: run.settings.systemPrompt } : {}),
           messages: toModelMessages(run.history),
           ...(tools.set ? { tools: tools.set } : {}),
-          maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS,
+          // The caller's plan caps this when billing lands (issue 11).
+          maxOutputTokens: run.settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+          temperature: run.settings.temperature,
           signal,
           emit,
           onProgress,

@@ -14,6 +14,7 @@ export interface ToolLoopInput {
   messages: ModelMessage[];
   tools?: ToolSet;
   maxOutputTokens: number;
+  temperature?: number | undefined;
   signal: AbortSignal;
   emit: (event: StreamEvent) => void;
   /** Called with the reply so far after every change, for the caller to persist. */
@@ -53,6 +54,7 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopState> 
       messages,
       ...(input.tools?.definitions.length ? { tools: input.tools.definitions } : {}),
       maxOutputTokens: input.maxOutputTokens,
+      ...(input.temperature === undefined ? {} : { temperature: input.temperature }),
       signal,
     })) {
       if (event.type === 'text-delta') {

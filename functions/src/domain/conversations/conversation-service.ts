@@ -71,6 +71,7 @@ async function createWithMessages(
     name: body.name,
     title: body.title,
     metadata: body.metadata,
+    ...(body.settings ? { settings: body.settings } : {}),
     createdAt: body.createdAt,
     updatedAt: body.updatedAt,
   };
