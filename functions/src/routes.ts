@@ -4,9 +4,19 @@
  * cannot drift. Paths are relative to API_BASE_PATH. Each area is one Lambda whose entry is
  * `functions/src/handlers/<area>/index.ts`, exporting `handler` (a router over its routes).
  */
+import { AGENT_STREAM_PATHS } from '@agentforge/shared';
+
 export const API_BASE_PATH = '/api';
 
-export const API_AREAS = ['users', 'conversations', 'messages', 'api-keys', 'mcp', 'mcp-gateway'] as const;
+export const API_AREAS = [
+  'users',
+  'conversations',
+  'messages',
+  'agent',
+  'api-keys',
+  'mcp',
+  'mcp-gateway',
+] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -52,6 +62,13 @@ const MANIFEST = [
   },
   {
     method: 'GET',
+    path: '/conversations/search',
+    area: 'conversations',
+    handler: 'search-conversations',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
     path: '/conversations/{id}',
     area: 'conversations',
     handler: 'get-conversation',
@@ -92,6 +109,59 @@ const MANIFEST = [
     path: '/messages/generate-stream',
     area: 'messages',
     handler: 'generate-stream',
+    auth: 'cognito',
+    transport: 'stream',
+  },
+
+  // Agent plans live per conversation; the two streams run beside the chat's (paths in docs/decisions.md).
+  {
+    method: 'GET',
+    path: '/conversations/{id}/plans',
+    area: 'agent',
+    handler: 'list-plans',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/conversations/{id}/plans/{planId}',
+    area: 'agent',
+    handler: 'get-plan',
+    auth: 'cognito',
+  },
+  {
+    method: 'PATCH',
+    path: '/conversations/{id}/plans/{planId}/steps/{stepId}',
+    area: 'agent',
+    handler: 'update-plan-step',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/conversations/{id}/plans/{planId}/steps/{stepId}/confirm',
+    area: 'agent',
+    handler: 'confirm-plan-step',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/conversations/{id}/plans/{planId}/cancel',
+    area: 'agent',
+    handler: 'cancel-plan',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: AGENT_STREAM_PATHS.plan,
+    area: 'agent',
+    handler: 'plan-stream',
+    auth: 'cognito',
+    transport: 'stream',
+  },
+  {
+    method: 'GET',
+    path: AGENT_STREAM_PATHS.execute,
+    area: 'agent',
+    handler: 'execute-stream',
     auth: 'cognito',
     transport: 'stream',
   },

@@ -11,11 +11,17 @@ import { pascalCase } from './names';
 import type { Secrets } from './secrets';
 
 /**
- * The tables a stream function reads and writes: the conversation, its messages, token usage. It
+ * The tables a stream function reads and writes: the conversation, its messages, its agent plans,
+ * token usage. It
  * starts MCP servers and calls their tools through the API as the caller, so it has no access to
  * the servers' table, the runner or ECS.
  */
-export const STREAM_READ_WRITE_TABLES: readonly TableId[] = ['conversations', 'messages', 'usage'];
+export const STREAM_READ_WRITE_TABLES: readonly TableId[] = [
+  'conversations',
+  'messages',
+  'agentPlans',
+  'usage',
+];
 /** The tables a stream function only reads: the user's provider keys (decrypted with the secrets key). */
 export const STREAM_READ_TABLES: readonly TableId[] = ['apiKeys'];
 

@@ -22,8 +22,11 @@ import { LOCAL_WEB_ORIGIN, type StageConfig } from '../stage-config';
  */
 export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   users: ['users'],
-  conversations: ['conversations', 'messages'],
+  // A conversation's plans are deleted with it.
+  conversations: ['conversations', 'messages', 'agentPlans'],
   messages: ['conversations', 'messages'],
+  // Stopping a running step on cancel writes its message's stop flag.
+  agent: ['conversations', 'messages', 'agentPlans'],
   'api-keys': ['apiKeys'],
   mcp: ['mcpServers', 'usage'],
   'mcp-gateway': ['mcpServers'],

@@ -1,5 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { API_AREAS, ROUTES } from '../../functions/src/routes';
 import { parseStageConfig } from '../../lib/stage-config';
 import { synthStack, testStageConfig } from './synth';
 
@@ -9,6 +10,8 @@ const PRODUCTION = parseStageConfig({
   webAclRateLimit: 1000,
   streamReservedConcurrency: 20,
 });
+
+const STREAM_ROUTES = ROUTES.filter((route) => route.transport === 'stream');
 
 let production: Template;
 let plain: Template;
@@ -42,7 +45,8 @@ describe('alarms', () => {
         Properties: { Description: Match.stringLikeRegexp('^(AgentForge|Cognito post-confirmation)') },
       }),
     );
-    expect(functions).toHaveLength(9);
+    // One per API area and per stream route, the post-confirmation trigger and the reaper.
+    expect(functions).toHaveLength(API_AREAS.length + STREAM_ROUTES.length + 2);
     const alarms = Object.values(production.findResources('AWS::CloudWatch::Alarm')) as {
       Properties: {
         MetricName?: string;
@@ -104,7 +108,7 @@ describe('the stream functions', () => {
       (Object.values(template.findResources('AWS::Lambda::Function')) as LambdaResource[])
         .filter((fn) => String(fn.Properties.Description).startsWith('AgentForge stream '))
         .map((fn) => fn.Properties.ReservedConcurrentExecutions);
-    expect(reserved(production)).toEqual([20]);
-    expect(reserved(plain)).toEqual([undefined]);
+    expect(reserved(production)).toEqual(STREAM_ROUTES.map(() => 20));
+    expect(reserved(plain)).toEqual(STREAM_ROUTES.map(() => undefined));
   });
 });

@@ -36,7 +36,11 @@ function functionDescribedAs(prefix: string): [string, Resource] {
   return matches[0] as [string, Resource];
 }
 const apiKeysFunction = () => functionDescribedAs('AgentForge api-keys API');
-const streamFunction = () => functionDescribedAs('AgentForge stream messages/generate-stream');
+/** Every stream route's function (the chat's and the agent's): they decrypt provider keys. */
+const streamFunctions = () =>
+  resourcesOf('AWS::Lambda::Function', {
+    Properties: { Description: Match.stringLikeRegexp('^AgentForge stream ') },
+  }) as [string, Resource][];
 const mcpFunction = () => functionDescribedAs('AgentForge mcp API');
 
 /** Every IAM statement that names a KMS action, with the roles its policy is attached to. */
@@ -71,7 +75,7 @@ describe('the secrets key', () => {
     });
   });
 
-  it('lets the api-keys and mcp functions encrypt and decrypt with it, the stream only decrypt, and nothing more', () => {
+  it('lets the api-keys and mcp functions encrypt and decrypt with it, the streams only decrypt, and nothing more', () => {
     const roleOf = ([, fn]: [string, Resource]) => [{ Ref: fn.Properties.Role?.['Fn::GetAtt'][0] }];
     expect(kmsStatements()).toEqual(
       expect.arrayContaining([
@@ -87,14 +91,20 @@ describe('the secrets key', () => {
           Resource: keyArn,
           roles: roleOf(mcpFunction()),
         },
-        { Effect: 'Allow', Action: ['kms:Decrypt'], Resource: keyArn, roles: roleOf(streamFunction()) },
+        ...streamFunctions().map((fn) => ({
+          Effect: 'Allow',
+          Action: ['kms:Decrypt'],
+          Resource: keyArn,
+          roles: roleOf(fn),
+        })),
       ]),
     );
-    expect(kmsStatements()).toHaveLength(3);
+    expect(streamFunctions().length).toBeGreaterThan(1);
+    expect(kmsStatements()).toHaveLength(2 + streamFunctions().length);
   });
 
   it('tells only the api-keys, mcp and stream functions which key to use', () => {
-    const users = [apiKeysFunction()[0], mcpFunction()[0], streamFunction()[0]];
+    const users = [apiKeysFunction()[0], mcpFunction()[0], ...streamFunctions().map(([id]) => id)];
     for (const [id, fn] of resourcesOf('AWS::Lambda::Function')) {
       const value = fn.Properties.Environment?.Variables?.[SECRETS_KEY_ENV_VAR];
       if (users.includes(id)) expect(value).toEqual(keyArn);

@@ -218,17 +218,21 @@ describe('the stream behaviour of the distribution', () => {
 
   it('lets only this distribution invoke the function, through its URL and as a function', () => {
     const distribution = onlyId(template.findResources('AWS::CloudFront::Distribution'));
-    const permissions = Object.values(
+    const fromCloudFront = Object.values(
       template.findResources('AWS::Lambda::Permission', {
         Properties: { Principal: 'cloudfront.amazonaws.com' },
       }),
     ).map((permission) => (permission as Resource).Properties);
+    // Two per stream function; these are the chat stream's.
+    expect(fromCloudFront).toHaveLength(2 * ROUTES.filter((route) => route.transport === 'stream').length);
+    const permissions = fromCloudFront.filter((permission) =>
+      JSON.stringify(permission.FunctionName).includes(streamUrl),
+    );
     expect(permissions.map((permission) => permission.Action).sort()).toEqual([
       'lambda:InvokeFunction',
       'lambda:InvokeFunctionUrl',
     ]);
-    for (const permission of permissions) {
-      expect(JSON.stringify(permission.FunctionName)).toContain(streamUrl);
+    for (const permission of fromCloudFront) {
       expect(flatten(permission.SourceArn)).toBe(
         `arn:aws:cloudfront::${ACCOUNT}:distribution/<${distribution}>`,
       );
@@ -263,17 +267,26 @@ describe('the stream function permissions', () => {
     }
   });
 
-  it('are the only Bedrock grant in the stack (the api-keys function lists models from a static map)', () => {
+  it('are the only Bedrock grants in the stack, one per stream function (the api-keys function lists models from a static map)', () => {
     const policies = template.findResources('AWS::IAM::Policy');
     const withBedrock = Object.values(policies).filter((policy) =>
       JSON.stringify(policy).includes('bedrock:'),
     );
-    expect(withBedrock.map((policy) => (policy as Resource).Properties.Roles)).toEqual([
-      [{ Ref: streamRole }],
+    const streamRoles = Object.values(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Description: Match.stringLikeRegexp('^AgentForge stream ') },
+      }),
+    ).map((fn) => [
+      { Ref: ((fn as Resource).Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0] },
     ]);
+    expect(withBedrock.map((policy) => (policy as Resource).Properties.Roles)).toEqual(
+      expect.arrayContaining(streamRoles),
+    );
+    expect(withBedrock).toHaveLength(streamRoles.length);
+    expect(streamRoles).toContainEqual([{ Ref: streamRole }]);
   });
 
-  it('read and write conversations, messages, usage and MCP servers, only read API keys, and touch no other table', () => {
+  it('read and write conversations, messages, agent plans and usage, only read API keys, and touch no other table', () => {
     const tableStatements = statementsOf(streamRole).filter((statement) =>
       actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
     );
@@ -290,9 +303,11 @@ describe('the stream function permissions', () => {
         ),
       ].sort();
     const logicalIds = (...ids: TableId[]) => ids.map(tableLogicalId).sort();
-    expect(tablesOf(() => true)).toEqual(logicalIds('conversations', 'messages', 'usage', 'apiKeys'));
+    expect(tablesOf(() => true)).toEqual(
+      logicalIds('conversations', 'messages', 'agentPlans', 'usage', 'apiKeys'),
+    );
     expect(tablesOf((statement) => actionsOf(statement).includes(DYNAMODB_WRITE))).toEqual(
-      logicalIds('conversations', 'messages', 'usage'),
+      logicalIds('conversations', 'messages', 'agentPlans', 'usage'),
     );
   });
 

@@ -279,3 +279,64 @@ describe('oversized input', () => {
     expect(((await alice.get('/conversations')).body as unknown as unknown[]).length).toBe(before + 1);
   });
 });
+
+describe('search', () => {
+  it("finds the caller's conversations by title and message text, case-insensitively, a page at a time", async () => {
+    const carol = apiAs(stack.apiUrl, (await signUpAndSignIn()).idToken);
+    const titled = await carol.post('/conversations', newConversation('Banana bread recipe', 1_000));
+    const texted = await carol.post('/conversations', newConversation('Groceries', 2_000));
+    await carol.post('/conversations', newConversation('Nothing here', 3_000));
+    await carol.post(
+      '/messages',
+      userMessage(texted.body.id as string, 'Buy apples and two BANANAS, please.'),
+    );
+    // Another user's matching conversation stays theirs.
+    await bob.post('/conversations', newConversation('Banana plans', 4_000));
+
+    const found = await carol.get(`/conversations/search?q=${encodeURIComponent('banana')}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual({
+      results: [
+        {
+          conversationId: texted.body.id,
+          title: 'Groceries',
+          updatedAt: expect.any(Number),
+          titleMatch: false,
+          matches: [
+            { messageId: expect.any(String), role: 'user', excerpt: 'Buy apples and two BANANAS, please.' },
+          ],
+        },
+        {
+          conversationId: titled.body.id,
+          title: 'Banana bread recipe',
+          updatedAt: 1_000,
+          titleMatch: true,
+          matches: [],
+        },
+      ],
+    });
+
+    // 27 more conversations: the first page reads 25 of the 30 and says where to go on.
+    for (let i = 0; i < 27; i++) await carol.post('/conversations', newConversation(`Chat ${i}`, 10_000 + i));
+    const first = await carol.get('/conversations/search?q=banana');
+    expect(first.body.results).toEqual([]);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await carol.get(
+      `/conversations/search?q=banana&cursor=${first.body.nextCursor as string}`,
+    );
+    expect((second.body.results as { title: string }[]).map((result) => result.title)).toEqual([
+      'Groceries',
+      'Banana bread recipe',
+    ]);
+    expect(second.body.nextCursor).toBeUndefined();
+
+    expect(await carol.get('/conversations/search?q=b')).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('Type at least 2 characters to search') },
+    });
+    expect(await carol.get('/conversations/search?q=banana&cursor=nonsense')).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid search cursor' },
+    });
+  });
+});

@@ -207,6 +207,64 @@ describe('GET /messages/generate-stream', () => {
     expect(Item?.inputTokens).toBeGreaterThan(0);
     expect(Item?.outputTokens).toBeGreaterThan(0);
   });
+
+  it('regenerates the last reply, and edits and resends a message, replacing the later turns', async () => {
+    const conversationId = await newConversation(alice.api);
+    await collect(readStream(streamUrl(conversationId, 'First question'), alice.idToken));
+    await collect(readStream(streamUrl(conversationId, 'Second question'), alice.idToken));
+    const thread = async () =>
+      (await alice.api.get(`/conversations/${conversationId}`)).body.messages as {
+        id: string;
+        role: string;
+        content: string;
+      }[];
+    const before = await thread();
+    expect(before.map((m) => m.content)).toEqual([
+      'First question',
+      'Echo: First question',
+      'Second question',
+      'Echo: Second question',
+    ]);
+
+    // Regenerate: the last reply is replaced by a new one to the same history.
+    const regenerate = new URLSearchParams({
+      conversationId,
+      provider: alice.provider,
+      model: MODEL,
+      replaceFrom: before[3]?.id ?? '',
+    });
+    const events = await collect(
+      readStream(`${stack.apiUrl}/api/messages/generate-stream?${regenerate}`, alice.idToken),
+    );
+    expect(events.at(-1)?.event).toMatchObject({ type: 'end' });
+    const regenerated = await thread();
+    expect(regenerated.map((m) => m.content)).toEqual(before.map((m) => m.content));
+    expect(regenerated[3]?.id).not.toBe(before[3]?.id);
+
+    // Edit and resend the first message: everything from it on is replaced.
+    const edit = new URLSearchParams({
+      conversationId,
+      provider: alice.provider,
+      model: MODEL,
+      replaceFrom: before[0]?.id ?? '',
+      triggerContent: 'Edited question',
+    });
+    await collect(readStream(`${stack.apiUrl}/api/messages/generate-stream?${edit}`, alice.idToken));
+    expect((await thread()).map((m) => m.content)).toEqual(['Edited question', 'Echo: Edited question']);
+    // The model saw only the edited turn.
+    expect(JSON.stringify(models.requests.at(-1)?.body)).not.toContain('Second question');
+
+    const unknown = new URLSearchParams({
+      conversationId,
+      provider: alice.provider,
+      model: MODEL,
+      replaceFrom: 'no-such-message',
+    });
+    const response = await fetch(`${stack.apiUrl}/api/messages/generate-stream?${unknown}`, {
+      headers: { Authorization: `Bearer ${alice.idToken}` },
+    });
+    expect(response.status).toBe(404);
+  });
 });
 
 describe('the stream route refuses', () => {

@@ -19,6 +19,7 @@ export function apiAs(apiUrl: string, idToken?: string) {
     get: (path: string) => call('GET', path),
     post: (path: string, body?: unknown) => call('POST', path, body),
     put: (path: string, body?: unknown) => call('PUT', path, body),
+    patch: (path: string, body?: unknown) => call('PATCH', path, body),
     del: (path: string) => call('DELETE', path),
     postRaw: (path: string, raw: string) => call('POST', path, undefined, raw),
   };

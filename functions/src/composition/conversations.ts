@@ -1,3 +1,4 @@
+import { createAgentPlanRepository } from '../adapters/dynamodb/agent-plan-repository.js';
 import { createConversationRepository } from '../adapters/dynamodb/conversation-repository.js';
 import { createMessageRepository } from '../adapters/dynamodb/message-repository.js';
 import {
@@ -13,6 +14,7 @@ export function conversationService(): ConversationService {
   conversations ??= createConversationService({
     conversations: createConversationRepository(db, env.tables.conversations),
     messages: messageRepository(),
+    plans: createAgentPlanRepository(db, env.tables.agentPlans),
     newId,
     now: Date.now,
   });

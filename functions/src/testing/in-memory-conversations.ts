@@ -68,6 +68,11 @@ export function inMemoryMessages(): MessageRepository & { records: Map<string, M
         if (shownChars !== undefined) record.stopAt = shownChars;
       }
     },
+    deleteFrom: async (conversationId, messageId) => {
+      for (const record of of(conversationId)) {
+        if (record.messageId >= messageId) records.delete(key(conversationId, record.messageId));
+      }
+    },
     deleteAll: async (conversationId) => {
       for (const record of of(conversationId)) records.delete(key(conversationId, record.messageId));
     },

@@ -5,6 +5,7 @@
  */
 export const MAX_ID_LENGTH = 64;
 export const MAX_TITLE_LENGTH = 200;
+export const MAX_SEARCH_QUERY_LENGTH = 200;
 /** `anthropic`, `custom:<keyId>`, ... */
 export const MAX_PROVIDER_ID_LENGTH = 100;
 export const MAX_MODEL_ID_LENGTH = 200;

@@ -122,7 +122,8 @@ const id = z.string().min(1).max(MAX_ID_LENGTH);
 /** GET /agent/plan-stream query: the goal becomes a plan (SSE: status, `plan`, then `end`). */
 export const planStreamQuerySchema = z.object({
   conversationId: id,
-  serverId: id,
+  /** Absent: the stream refuses with 'No MCP server configured'. */
+  serverId: id.optional(),
   mode: z.enum(PLAN_MODES),
   goal: z.string().trim().min(1).max(MAX_GOAL_LENGTH),
   provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),

@@ -5,6 +5,7 @@ import {
   MAX_INITIAL_MESSAGES_JSON_CHARS,
   MAX_MODEL_ID_LENGTH,
   MAX_PROVIDER_ID_LENGTH,
+  MAX_SEARCH_QUERY_LENGTH,
   MAX_TITLE_LENGTH,
 } from '../constants/limits';
 import { DEFAULT_MODEL, DEFAULT_PROVIDER, NEW_CONVERSATION_TITLE } from '../constants/product';
@@ -23,6 +24,37 @@ export const DEFAULT_CONVERSATION_METADATA: ConversationMetadata = {
 
 const epochMs = z.number().int().nonnegative();
 
+export const MAX_SYSTEM_PROMPT_LENGTH = 4_000;
+/** The most output tokens any plan allows per request; the server caps a request at the caller's plan. */
+export const MAX_OUTPUT_TOKENS_SETTING = 8_192;
+
+/** A conversation's system prompt and model parameters; new conversations take the user's defaults. */
+export const modelSettingsSchema = z
+  .object({
+    systemPrompt: z
+      .string()
+      .trim()
+      .max(MAX_SYSTEM_PROMPT_LENGTH, {
+        error: `A system prompt may be at most ${MAX_SYSTEM_PROMPT_LENGTH} characters`,
+      })
+      .optional(),
+    temperature: z
+      .number()
+      .min(0, { error: 'Temperature is between 0 and 2' })
+      .max(2, { error: 'Temperature is between 0 and 2' })
+      .optional(),
+    maxOutputTokens: z
+      .number()
+      .int({ error: 'Max output tokens is a whole number' })
+      .min(1, { error: `Max output tokens is between 1 and ${MAX_OUTPUT_TOKENS_SETTING}` })
+      .max(MAX_OUTPUT_TOKENS_SETTING, {
+        error: `Max output tokens is between 1 and ${MAX_OUTPUT_TOKENS_SETTING}`,
+      })
+      .optional(),
+  })
+  .strict();
+export type ModelSettings = z.infer<typeof modelSettingsSchema>;
+
 export const conversationSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -37,6 +69,7 @@ export const conversationSchema = z.object({
   mcpServerId: z.string().optional(),
   /** When it was pinned: pinned conversations come first in the list. */
   pinnedAt: epochMs.optional(),
+  settings: modelSettingsSchema.optional(),
   /** Client-side: the conversation shown in the chat. */
   selected: z.boolean().optional(),
 });
@@ -59,6 +92,8 @@ export const createConversationBodySchema = z.object({
   createdAt: epochMs,
   updatedAt: epochMs,
   metadata: conversationMetadataSchema.default(() => ({ ...DEFAULT_CONVERSATION_METADATA })),
+  /** The user's default settings, copied at creation. */
+  settings: modelSettingsSchema.optional(),
 });
 export type CreateConversationBody = z.infer<typeof createConversationBodySchema>;
 export type CreateConversationBodyInput = z.input<typeof createConversationBodySchema>;
@@ -71,6 +106,8 @@ export const updateConversationBodySchema = z.object({
   mcpServerId: z.string().min(1).max(64).nullable().optional(),
   /** Not in the spec's body: pins the conversation to the top of the list, or unpins it. */
   pinned: z.boolean().optional(),
+  /** Not in the spec's body: the system prompt and model parameters (null: back to none). */
+  settings: modelSettingsSchema.nullable().optional(),
   /** Not in the spec's body: renames the conversation (its name follows). */
   title: z
     .string()
@@ -88,3 +125,34 @@ export function conversationOrder(
 ): number {
   return (b.pinnedAt ?? 0) - (a.pinnedAt ?? 0) || b.updatedAt - a.updatedAt;
 }
+
+/** GET /conversations/search: titles and message text of the caller's conversations, a page at a time. */
+export const conversationSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(2, { error: 'Type at least 2 characters to search' })
+    .max(MAX_SEARCH_QUERY_LENGTH, { error: `A search may be at most ${MAX_SEARCH_QUERY_LENGTH} characters` }),
+  /** Opaque; from the previous page. */
+  cursor: z.string().max(200).optional(),
+});
+export type ConversationSearchQuery = z.infer<typeof conversationSearchQuerySchema>;
+
+export const conversationSearchResultSchema = z.object({
+  conversationId: z.string(),
+  title: z.string(),
+  updatedAt: epochMs,
+  titleMatch: z.boolean(),
+  /** The first messages that match, each as a short excerpt around the match. */
+  matches: z.array(
+    z.object({ messageId: z.string(), role: z.enum(['user', 'assistant']), excerpt: z.string() }),
+  ),
+});
+export type ConversationSearchResult = z.infer<typeof conversationSearchResultSchema>;
+
+export const conversationSearchPageSchema = z.object({
+  results: z.array(conversationSearchResultSchema),
+  /** Present while conversations remain to be searched. */
+  nextCursor: z.string().optional(),
+});
+export type ConversationSearchPage = z.infer<typeof conversationSearchPageSchema>;

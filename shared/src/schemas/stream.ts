@@ -11,6 +11,11 @@ export const streamQuerySchema = z.object({
   mcpServerId: z.string().min(1).max(MAX_ID_LENGTH).optional(),
   /** The user message that triggered the reply, when it was not saved before the stream started. */
   triggerContent: z.string().max(MAX_MESSAGE_LENGTH).optional(),
+  /**
+   * Regenerate, or edit and resend: this message and every later one are replaced by the new turn
+   * (the reply to the history before it, after `triggerContent` when given).
+   */
+  replaceFrom: z.string().min(1).max(MAX_ID_LENGTH).optional(),
 });
 export type StreamQuery = z.infer<typeof streamQuerySchema>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { modelSettingsSchema } from './conversation';
 
 /** GET /user */
 export const userCheckResponseSchema = z.object({
@@ -22,6 +23,8 @@ export const userPreferencesSchema = z
     defaultProvider: z.string().trim().min(1).max(100).optional(),
     defaultModel: z.string().trim().min(1).max(200).optional(),
     theme: z.enum(['light', 'dark', 'system']).optional(),
+    /** What a new conversation starts with. */
+    defaultSettings: modelSettingsSchema.optional(),
   })
   .strict();
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;

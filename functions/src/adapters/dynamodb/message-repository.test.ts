@@ -2,7 +2,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMessageRepository, MAX_BATCH_WRITE_ATTEMPTS } from './message-repository.js';
+import { createMessageRepository } from './message-repository.js';
+import { MAX_BATCH_WRITE_ATTEMPTS } from './table-ops.js';
 
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const mock = mockClient(DynamoDBDocumentClient);
@@ -40,7 +41,7 @@ describe('message repository deleteAll', () => {
     mock.on(BatchWriteCommand).resolves(unprocessed(keys));
     const done = createMessageRepository(db, TABLE).deleteAll('c1');
     const failed = expect(done).rejects.toThrow(
-      '2 message deletes of conversation c1 were still unprocessed after 5 attempts',
+      '2 deletes in messages (conversationId c1) were still unprocessed after 5 attempts',
     );
     await vi.runAllTimersAsync();
     await failed;

@@ -1,9 +1,7 @@
 import {
-  BatchWriteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  paginateQuery,
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -11,13 +9,8 @@ import * as z from 'zod';
 import { type MessageRepository, messageRecordSchema } from '../../domain/conversations/message.js';
 import { ValidationError } from '../../domain/errors.js';
 import { isConditionalCheckFailed } from './document-client.js';
-import { queryAll } from './table-ops.js';
+import { deletePartition, queryAll } from './table-ops.js';
 import { updateExpression } from './update-expression.js';
-
-const BATCH_WRITE_LIMIT = 25;
-/** A batch's unprocessed writes are sent again at most this often (with backoff), then it fails. */
-export const MAX_BATCH_WRITE_ATTEMPTS = 5;
-const backoffMs = (attempt: number) => 50 * 2 ** attempt;
 
 const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
@@ -36,20 +29,6 @@ function decodeCursor(conversationId: string, cursor: string): Record<string, un
 }
 
 export function createMessageRepository(db: DynamoDBDocumentClient, tableName: string): MessageRepository {
-  const keysOf = async function* (conversationId: string) {
-    const pages = paginateQuery(
-      { client: db },
-      {
-        TableName: tableName,
-        KeyConditionExpression: 'conversationId = :id',
-        ExpressionAttributeValues: { ':id': conversationId },
-        ProjectionExpression: 'conversationId, messageId',
-      },
-    );
-    for await (const page of pages)
-      yield (page.Items ?? []) as { conversationId: string; messageId: string }[];
-  };
-
   return {
     async create(record) {
       await db.send(new PutCommand({ TableName: tableName, Item: record }));
@@ -155,27 +134,19 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
       );
     },
 
-    async deleteAll(conversationId) {
-      for await (const keys of keysOf(conversationId)) {
-        for (let start = 0; start < keys.length; start += BATCH_WRITE_LIMIT) {
-          let requests = keys
-            .slice(start, start + BATCH_WRITE_LIMIT)
-            .map((Key) => ({ DeleteRequest: { Key } }));
-          // DynamoDB may leave some writes unprocessed under load: retry those with a backoff, a few times.
-          for (let attempt = 1; requests.length > 0; attempt++) {
-            if (attempt > MAX_BATCH_WRITE_ATTEMPTS) {
-              throw new Error(
-                `${requests.length} message deletes of conversation ${conversationId} were still unprocessed after ${MAX_BATCH_WRITE_ATTEMPTS} attempts`,
-              );
-            }
-            if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt - 1)));
-            const { UnprocessedItems } = await db.send(
-              new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-            );
-            requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
-          }
-        }
-      }
-    },
+    deleteFrom: (conversationId, messageId) =>
+      deletePartition(
+        db,
+        { tableName, partitionKey: 'conversationId', sortKey: 'messageId' },
+        conversationId,
+        messageId,
+      ),
+
+    deleteAll: (conversationId) =>
+      deletePartition(
+        db,
+        { tableName, partitionKey: 'conversationId', sortKey: 'messageId' },
+        conversationId,
+      ),
   };
 }

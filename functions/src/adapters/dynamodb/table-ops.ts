@@ -1,4 +1,5 @@
 import {
+  BatchWriteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -46,4 +47,54 @@ export async function getItem<T>(
     new GetCommand({ TableName: input.tableName, Key: input.key, ConsistentRead: input.consistent }),
   );
   return Item ? schema.parse(Item) : undefined;
+}
+
+const BATCH_WRITE_LIMIT = 25;
+/** A batch's unprocessed writes are sent again at most this often (with backoff), then it fails. */
+export const MAX_BATCH_WRITE_ATTEMPTS = 5;
+const backoffMs = (attempt: number) => 50 * 2 ** attempt;
+
+/**
+ * Deletes every item of one partition (a conversation's messages or plans), or those from a sort
+ * key on (`fromSortKey`, inclusive), 25 at a time.
+ */
+export async function deletePartition(
+  db: DynamoDBDocumentClient,
+  table: { tableName: string; partitionKey: string; sortKey: string },
+  partitionValue: string,
+  fromSortKey?: string,
+): Promise<void> {
+  const { tableName, partitionKey, sortKey } = table;
+  const pages = paginateQuery(
+    { client: db },
+    {
+      TableName: tableName,
+      KeyConditionExpression: fromSortKey === undefined ? '#pk = :pk' : '#pk = :pk AND #sk >= :from',
+      ExpressionAttributeNames: { '#pk': partitionKey, '#sk': sortKey },
+      ExpressionAttributeValues: {
+        ':pk': partitionValue,
+        ...(fromSortKey === undefined ? {} : { ':from': fromSortKey }),
+      },
+      ProjectionExpression: '#pk, #sk',
+    },
+  );
+  for await (const page of pages) {
+    const keys = page.Items ?? [];
+    for (let start = 0; start < keys.length; start += BATCH_WRITE_LIMIT) {
+      let requests = keys.slice(start, start + BATCH_WRITE_LIMIT).map((Key) => ({ DeleteRequest: { Key } }));
+      // DynamoDB may leave some writes unprocessed under load: retry those with a backoff, a few times.
+      for (let attempt = 1; requests.length > 0; attempt++) {
+        if (attempt > MAX_BATCH_WRITE_ATTEMPTS) {
+          throw new Error(
+            `${requests.length} deletes in ${tableName} (${partitionKey} ${partitionValue}) were still unprocessed after ${MAX_BATCH_WRITE_ATTEMPTS} attempts`,
+          );
+        }
+        if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt - 1)));
+        const { UnprocessedItems } = await db.send(
+          new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+        );
+        requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
+      }
+    }
+  }
 }

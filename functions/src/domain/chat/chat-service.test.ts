@@ -54,6 +54,24 @@ describe('the chat service', () => {
     await expect(chat.start({ userId: 'mallory', email: '' }, query)).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it("sends the conversation's system prompt and model parameters", async () => {
+    const { chat, model, conversations } = setup([() => textTurn('Hi'), () => textTurn('Hi')]);
+    await runToEnd(chat);
+    expect(model.requests[0]).toMatchObject({ maxOutputTokens: 4096 });
+    expect(model.requests[0]).not.toHaveProperty('system');
+    expect(model.requests[0]).not.toHaveProperty('temperature');
+
+    const record = conversations.records.get('alice/c1');
+    if (record)
+      record.settings = { systemPrompt: 'Answer in French.', temperature: 0.2, maxOutputTokens: 300 };
+    await runToEnd(chat);
+    expect(model.requests[1]).toMatchObject({
+      system: 'Answer in French.',
+      temperature: 0.2,
+      maxOutputTokens: 300,
+    });
+  });
+
   it('saves the trigger message, streams the reply, saves it and ends with the metadata', async () => {
     const { chat, messages, model, usage, conversations } = setup([() => textTurn('Hello', ' world')]);
     const { events, messageId } = await runToEnd(chat);

@@ -1,14 +1,13 @@
-import type { StreamEvent, StreamQuery } from '@agentforge/shared';
+import type { StreamQuery } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import { userMessageRecord } from '../conversations/conversation-service.js';
 import type { MessageRecord, MessageRepository } from '../conversations/message.js';
-import { NotFoundError } from '../errors.js';
+import { ConflictError, NotFoundError } from '../errors.js';
 import type { ModelMessage } from '../models/model-provider.js';
-import { finishReply, replyErrorMessage } from './finish-reply.js';
 import type { ModelResolver, ToolSet, ToolSource, UsageRecorder } from './ports.js';
-import { type StopWatcher, watchForStop } from './stop-watcher.js';
-import { runToolLoop, type ToolLoopState } from './tool-loop.js';
+import { type Emit, runReply } from './reply-run.js';
+import { runToolLoop } from './tool-loop.js';
 
 export { STREAM_STOPPED_MARK } from './finish-reply.js';
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
@@ -23,28 +22,8 @@ export interface ChatServiceDeps {
   now: () => number;
 }
 
-type Emit = (event: StreamEvent) => void;
-
-/** One reply being generated: what `start` prepared for the stream. */
-interface ReplyRun {
-  caller: Caller;
-  query: StreamQuery;
-  history: MessageRecord[];
-  reply: MessageRecord;
-  serverId: string | undefined;
-  model: ReturnType<ModelResolver['resolve']>;
-  /** The trigger and the reply saved (started alongside the model call). */
-  persisted: Promise<void>;
-  emit: Emit;
-}
-
-/** How far the generation got: kept up to date while it runs, read when it ends. */
-interface ReplyProgress {
-  state: ToolLoopState;
-  touched: Promise<void>;
-  usedServer?: string;
-  failure?: unknown;
-}
+/** What `start` prepared for the stream. */
+type PreparedReply = Awaited<ReturnType<typeof startReply>>;
 
 /** Earlier turns as the model sees them: errors and empty replies are left out. */
 function toModelMessages(history: MessageRecord[]): ModelMessage[] {
@@ -66,8 +45,11 @@ async function startReply(deps: ChatServiceDeps, caller: Caller, query: StreamQu
   const listing = messages.listAll(query.conversationId);
   listing.catch(() => undefined); // awaited just below, once the conversation is known to be the caller's
   const conversation = await deps.conversations.owned(caller, query.conversationId);
+  let history = await listing;
+  if (query.replaceFrom) {
+    history = await replaceFrom(messages, conversation.conversationId, history, query.replaceFrom);
+  }
   const { trigger, reply } = newMessages(deps, caller, query, conversation.conversationId);
-  const history = await listing;
   if (trigger) history.push(trigger);
   // Saved while the model is called (see streamReply).
   const persisted = Promise.all([trigger ? messages.create(trigger) : undefined, messages.create(reply)]);
@@ -78,9 +60,29 @@ async function startReply(deps: ChatServiceDeps, caller: Caller, query: StreamQu
     history,
     reply,
     serverId: query.mcpServerId ?? conversation.mcpServerId,
+    settings: conversation.settings ?? {},
     model,
     persisted: persisted.then(() => undefined),
   };
+}
+
+/**
+ * Regenerate, or edit and resend: the turns from `messageId` on are deleted (replaced, not kept as
+ * a branch: see docs/decisions.md) and the history before it is what the model sees.
+ */
+async function replaceFrom(
+  messages: MessageRepository,
+  conversationId: string,
+  history: MessageRecord[],
+  messageId: string,
+): Promise<MessageRecord[]> {
+  const at = history.findIndex((message) => message.messageId === messageId);
+  if (at < 0) throw new NotFoundError('Message not found');
+  if (history.slice(at).some((message) => message.status === 'streaming')) {
+    throw new ConflictError('Wait for the reply to finish, or stop it, first.');
+  }
+  await messages.deleteFrom(conversationId, messageId);
+  return history.slice(0, at);
 }
 
 /** The triggering user message (if the query carries one) and the empty reply, both to be saved. */
@@ -107,76 +109,48 @@ function newMessages(deps: ChatServiceDeps, caller: Caller, query: StreamQuery, 
   return { trigger, reply };
 }
 
-async function streamReply(deps: ChatServiceDeps, run: ReplyRun): Promise<void> {
-  const { caller, reply, persisted, emit } = run;
-  emit({ type: 'status', status: 'streaming', messageId: reply.messageId });
-  const watch = watchForStop(deps.messages, reply, persisted);
-  const progress: ReplyProgress = {
-    state: { content: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 } },
-    touched: Promise.resolve(),
-  };
-  await generate(deps, run, watch, progress);
+async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit): Promise<void> {
+  const { caller, query, reply } = run;
+  let touched: Promise<void> = Promise.resolve();
   try {
-    // Without the reply saved there is nothing to mark: an update would create a partial item.
-    if (
-      !(await persisted.then(
-        () => true,
-        () => false,
-      ))
-    ) {
-      emit({ type: 'error', message: replyErrorMessage(progress.failure) });
-      throw progress.failure ?? new Error('The reply could not be created');
-    }
-    const outcome = await watch.outcome(progress.state, progress.failure);
-    await finishReply(
-      deps.messages,
-      { ...run, state: progress.state, usedServer: progress.usedServer },
-      outcome,
-    );
-  } finally {
-    watch.stop();
-    const { usage } = progress.state;
-    if (usage.inputTokens || usage.outputTokens) {
-      await deps.usage.recordTokens(caller.userId, reply.timestamp, usage);
-    }
-    await progress.touched;
-  }
-}
-
-/** Runs the model (and its tools) to the end; a failure is kept in `progress`, never thrown. */
-async function generate(
-  deps: ChatServiceDeps,
-  run: ReplyRun,
-  watch: StopWatcher,
-  progress: ReplyProgress,
-): Promise<void> {
-  const { caller, query, reply, emit } = run;
-  try {
-    const tools = await toolsFor(deps, caller, query, run.serverId, reply, emit);
-    progress.touched = deps.conversations.touch(caller, reply.conversationId, {
-      lastProvider: query.provider,
-      lastModel: query.model,
-      ...(tools.serverId ? { mcpServerId: tools.serverId } : tools.detach ? { mcpServerId: null } : {}),
-    });
-    progress.touched.catch(() => undefined); // awaited (and so reported) when the stream ends
-    const { provider, model: modelId } = await run.model;
-    progress.state = await runToolLoop({
-      provider,
-      providerLabel: query.provider,
-      model: modelId,
-      messages: toModelMessages(run.history),
-      ...(tools.set ? { tools: tools.set } : {}),
-      maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS,
-      signal: watch.signal,
+    await runReply(deps, {
+      caller,
+      reply,
+      persisted: run.persisted,
       emit,
-      onProgress: (state) => {
-        progress.state = state;
-        watch.progress(state);
+      provider: query.provider,
+      model: query.model,
+      generate: async (signal, onProgress) => {
+        const tools = await toolsFor(deps, caller, query, run.serverId, reply, emit);
+        touched = deps.conversations.touch(caller, reply.conversationId, {
+          lastProvider: query.provider,
+          lastModel: query.model,
+          ...(tools.serverId ? { mcpServerId: tools.serverId } : tools.detach ? { mcpServerId: null } : {}),
+        });
+        touched.catch(() => undefined); // awaited (and so reported) when the stream ends
+        const { provider, model: modelId } = await run.model;
+        const state = await runToolLoop({
+          provider,
+          providerLabel: query.provider,
+          model: modelId,
+          ...(run.settings.systemPrompt ? { system: run.settings.systemPrompt } : {}),
+          messages: toModelMessages(run.history),
+          ...(tools.set ? { tools: tools.set } : {}),
+          // The caller's plan caps this when billing lands (issue 11).
+          maxOutputTokens: run.settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+          temperature: run.settings.temperature,
+          signal,
+          emit,
+          onProgress,
+        });
+        return {
+          state,
+          usedServer: tools.set && state.toolCalls.length > 0 ? tools.set.serverId : undefined,
+        };
       },
     });
-    progress.usedServer = tools.set && progress.state.toolCalls.length > 0 ? tools.set.serverId : undefined;
-  } catch (error) {
-    progress.failure = error;
+  } finally {
+    await touched;
   }
 }
 
@@ -215,7 +189,7 @@ export function createChatService(deps: ChatServiceDeps) {
       const prepared = await startReply(deps, caller, query);
       return {
         messageId: prepared.reply.messageId,
-        run: (emit) => streamReply(deps, { ...prepared, emit }),
+        run: (emit) => streamReply(deps, prepared, emit),
       };
     },
   };

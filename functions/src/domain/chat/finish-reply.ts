@@ -1,4 +1,4 @@
-import type { StreamEvent, StreamQuery } from '@agentforge/shared';
+import type { StreamEvent } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { MessageChanges, MessageRecord, MessageRepository } from '../conversations/message.js';
 import { DomainError } from '../errors.js';
@@ -16,7 +16,9 @@ export const replyErrorMessage = (error: unknown) =>
 
 export interface FinishedReply {
   reply: MessageRecord;
-  query: StreamQuery;
+  /** The provider and model the `end` event names. */
+  provider: string;
+  model: string;
   state: ToolLoopState;
   /** The MCP server whose tools the reply used, if any. */
   usedServer: string | undefined;
@@ -42,7 +44,10 @@ function finalChanges(outcome: ReplyOutcome, { state, usedServer }: FinishedRepl
 }
 
 /** The stream's last event for each outcome, once the last write is done. */
-function finalEvent(outcome: ReplyOutcome, { reply, query, state, usedServer }: FinishedReply): StreamEvent {
+function finalEvent(
+  outcome: ReplyOutcome,
+  { reply, provider, model, state, usedServer }: FinishedReply,
+): StreamEvent {
   if (outcome.kind === 'gone') return { type: 'error', message: CONVERSATION_DELETED };
   if (outcome.kind === 'stopped') return { type: 'status', status: 'stopped', messageId: reply.messageId };
   if (outcome.kind === 'error') return { type: 'error', message: replyErrorMessage(outcome.error) };
@@ -50,8 +55,8 @@ function finalEvent(outcome: ReplyOutcome, { reply, query, state, usedServer }: 
     type: 'end',
     status: 'completed',
     messageId: reply.messageId,
-    provider: query.provider,
-    model: query.model,
+    provider,
+    model,
     timestamp: reply.timestamp,
     toolCallsCount: state.toolCalls.length,
     ...(usedServer ? { mcpUsedId: usedServer } : {}),
@@ -67,6 +72,8 @@ export async function finishReply(
   messages: MessageRepository,
   finished: FinishedReply,
   outcome: ReplyOutcome,
+  /** Runs after the reply's last write, before the last event (an agent step records its result). */
+  settle?: () => Promise<void>,
 ): Promise<void> {
   const { conversationId, messageId } = finished.reply;
   if (outcome.kind !== 'gone') {
@@ -92,6 +99,7 @@ export async function finishReply(
       throw error;
     }
   }
+  await settle?.();
   finished.emit(finalEvent(outcome, finished));
   if (outcome.kind === 'error' && !(outcome.error instanceof DomainError)) throw outcome.error;
 }

@@ -14,6 +14,7 @@ export interface ToolLoopInput {
   messages: ModelMessage[];
   tools?: ToolSet;
   maxOutputTokens: number;
+  temperature?: number | undefined;
   signal: AbortSignal;
   emit: (event: StreamEvent) => void;
   /** Called with the reply so far after every change, for the caller to persist. */
@@ -24,7 +25,12 @@ export interface ToolLoopState {
   content: string;
   toolCalls: ToolCall[];
   usage: ModelUsage;
+  /** The model still wanted tools after MAX_TOOL_ROUNDS rounds. */
+  exhausted?: boolean;
 }
+
+/** What running one tool call needs. */
+type ToolRun = Pick<ToolLoopInput, 'tools' | 'emit' | 'signal'>;
 
 const toolErrorText = (name: string, error: string | undefined) =>
   `Error executing tool ${name}: ${error || 'Unknown error'}`;
@@ -48,6 +54,7 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopState> 
       messages,
       ...(input.tools?.definitions.length ? { tools: input.tools.definitions } : {}),
       maxOutputTokens: input.maxOutputTokens,
+      ...(input.temperature === undefined ? {} : { temperature: input.temperature }),
       signal,
     })) {
       if (event.type === 'text-delta') {
@@ -79,14 +86,19 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopState> 
       input.onProgress(state);
     }
   }
+  state.exhausted = true;
   return state;
 }
 
-async function runTool(
+/**
+ * Calls one tool the model (or a plan step) asked for, emitting its events and recording it in
+ * `state.toolCalls`; a failure is a result the model reads, not an exception (unless aborted).
+ */
+export async function runTool(
   call: ModelToolCall,
-  input: ToolLoopInput,
+  input: ToolRun,
   state: ToolLoopState,
-): Promise<ModelMessage> {
+): Promise<ModelMessage & { role: 'tool' }> {
   const { emit } = input;
   const ref = { toolCallId: call.id, name: call.name };
   const record: ToolCall = {

@@ -5,16 +5,19 @@ import type {
   Message,
   UpdateConversationBody,
 } from '@agentforge/shared';
-import { conversationOrder } from '@agentforge/shared';
+import { type ConversationSearchQuery, conversationOrder } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
 import { NotFoundError } from '../errors.js';
 import type { ConversationChanges, ConversationRecord, ConversationRepository } from './conversation.js';
+import { searchConversations } from './conversation-search.js';
 import type { MessagePage, MessageRecord, MessageRepository } from './message.js';
 
 export interface ConversationServiceDeps {
   conversations: ConversationRepository;
   messages: MessageRepository;
+  /** A conversation's agent plans, deleted with it. */
+  plans?: { deleteAll(conversationId: string): Promise<void> };
   newId: () => string;
   now: () => number;
 }
@@ -68,6 +71,7 @@ async function createWithMessages(
     name: body.name,
     title: body.title,
     metadata: body.metadata,
+    ...(body.settings ? { settings: body.settings } : {}),
     createdAt: body.createdAt,
     updatedAt: body.updatedAt,
   };
@@ -164,6 +168,9 @@ export function createConversationService(deps: ConversationServiceDeps) {
      */
     create: (caller: Caller, body: CreateConversationBody) => createWithMessages(deps, caller, body),
 
+    search: (caller: Caller, query: ConversationSearchQuery) =>
+      searchConversations({ conversations, messages }, caller, query),
+
     /** Newest first (by last update). */
     async list(caller: Caller): Promise<Conversation[]> {
       const records = await conversations.listByUser(caller.userId);
@@ -203,7 +210,7 @@ export function createConversationService(deps: ConversationServiceDeps) {
 
     async delete(caller: Caller, conversationId: string): Promise<void> {
       await owned(caller, conversationId);
-      await messages.deleteAll(conversationId);
+      await Promise.all([messages.deleteAll(conversationId), deps.plans?.deleteAll(conversationId)]);
       await conversations.delete(caller.userId, conversationId);
     },
   };

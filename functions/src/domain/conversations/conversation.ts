@@ -1,3 +1,4 @@
+import { modelSettingsSchema } from '@agentforge/shared';
 import * as z from 'zod';
 
 /** A conversation as stored (messages live in their own table). */
@@ -11,6 +12,7 @@ export const conversationRecordSchema = z.object({
   lastModel: z.string().optional(),
   mcpServerId: z.string().optional(),
   pinnedAt: z.number().optional(),
+  settings: modelSettingsSchema.optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -23,6 +25,8 @@ export type ConversationChanges = Partial<
   mcpServerId?: string | null;
   /** null unpins the conversation. */
   pinnedAt?: number | null;
+  /** null clears the system prompt and parameters. */
+  settings?: ConversationRecord['settings'] | null;
 };
 
 export interface ConversationRepository {

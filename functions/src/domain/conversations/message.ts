@@ -61,5 +61,7 @@ export interface MessageRepository {
   finish(conversationId: string, messageId: string, changes: MessageChanges): Promise<boolean>;
   /** `shownChars`: how much of the reply the user had seen (what a stopped reply keeps). */
   requestStop(conversationId: string, messageId: string, shownChars?: number): Promise<void>;
+  /** Deletes this message and every later one (regenerate, edit and resend). */
+  deleteFrom(conversationId: string, messageId: string): Promise<void>;
   deleteAll(conversationId: string): Promise<void>;
 }

@@ -41,6 +41,8 @@ export interface ModelRequest {
    */
   toolChoice?: { type: 'tool'; name: string };
   maxOutputTokens?: number;
+  /** Sampling temperature (0-2); the provider's default when absent. */
+  temperature?: number;
   /** Aborts the HTTP request to the provider (stop, client cancel, timeout). */
   signal?: AbortSignal;
 }

@@ -4,12 +4,14 @@ import { handler as deleteConversation } from './delete-conversation.js';
 import { handler as getConversation } from './get-conversation.js';
 import { handler as listConversations } from './list-conversations.js';
 import { handler as listMessages } from './list-messages.js';
+import { handler as searchConversations } from './search-conversations.js';
 import { handler as stopMessage } from './stop-message.js';
 import { handler as updateConversation } from './update-conversation.js';
 
 export const handler = createAreaRouter('conversations', {
   createConversation,
   listConversations,
+  searchConversations,
   getConversation,
   updateConversation,
   deleteConversation,

@@ -1,8 +1,10 @@
 import {
   type Conversation,
   type ConversationMetadata,
+  type ConversationSearchPage,
   type CreateConversationBodyInput,
   conversationSchema,
+  conversationSearchPageSchema,
   type UpdateConversationBody,
 } from '@agentforge/shared';
 import * as z from 'zod';
@@ -81,4 +83,17 @@ export function pinConversation({ id, metadata, updatedAt }: Kept, pinned: boole
 /** DELETE /conversations/{id} (204). */
 export async function deleteConversation(id: string): Promise<void> {
   await apiClient.del(`/conversations/${encodeURIComponent(id)}`);
+}
+
+/** GET /conversations/search: a page of the caller's conversations matching `q`. */
+export function searchConversations(
+  q: string,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<ConversationSearchPage> {
+  const params = new URLSearchParams({ q, ...(cursor ? { cursor } : {}) });
+  return apiClient.get(`/conversations/search?${params}`, {
+    schema: conversationSearchPageSchema,
+    ...(signal ? { signal } : {}),
+  });
 }

@@ -1,6 +1,6 @@
 import { type Conversation, conversationOrder } from '@agentforge/shared';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { listConversations } from './conversations';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { listConversations, searchConversations } from './conversations';
 import { fetchUserCheck } from './current-user';
 import { listMessages } from './messages';
 import { listProviders } from './providers';
@@ -9,6 +9,7 @@ export const chatKeys = {
   providers: () => ['providers'] as const,
   currentUser: () => ['current-user'] as const,
   conversations: () => ['conversations'] as const,
+  search: (q: string) => ['conversations', 'search', q] as const,
   // Not under 'conversations': invalidating the list must not refetch (and clobber) a live thread.
   messages: (conversationId: string) => ['messages', conversationId] as const,
 };
@@ -32,6 +33,15 @@ export function updateCachedConversations(
     update(conversations ?? []).sort(conversationOrder),
   );
 }
+
+/** GET /conversations/search, page after page (each page reads a bounded slice of the history). */
+export const conversationSearchQuery = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.search(q),
+    queryFn: ({ pageParam, signal }) => searchConversations(q, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor,
+  });
 
 /** GET /api-keys/providers: the providers and models the user can chat with now. */
 export const providersQuery = () =>

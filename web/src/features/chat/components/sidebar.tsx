@@ -1,9 +1,10 @@
 import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
 import { MessageSquareIcon, PlusIcon, ServerIcon, SettingsIcon, UploadIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { BrandLogo } from '../../../components/brand-logo';
 import { ConversationItem } from './conversation-item';
+import { ConversationSearch } from './conversation-search';
 
 export type SidebarView = 'chats' | 'servers';
 
@@ -114,6 +115,7 @@ function ViewToggle() {
  */
 export function Sidebar(props: SidebarProps) {
   const { email, onSelect, onOpenSettings, servers, view = 'chats', onViewChange } = props;
+  const [searching, setSearching] = useState(false);
   const chats = (
     <>
       <div className="px-3 pb-2">
@@ -140,10 +142,15 @@ export function Sidebar(props: SidebarProps) {
           />
         </label>
       </div>
-      <nav aria-label="Conversations" className="min-h-0 flex-1 overflow-y-auto px-3 py-2">
-        <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Chats</p>
-        <ConversationList {...props} />
-      </nav>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <ConversationSearch onSelect={onSelect} onActiveChange={setSearching} />
+        {searching ? null : (
+          <nav aria-label="Conversations" className="px-3 py-2">
+            <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Chats</p>
+            <ConversationList {...props} />
+          </nav>
+        )}
+      </div>
     </>
   );
   return (

@@ -1,0 +1,177 @@
+import { type AgentPlanStep, MAX_PLAN_STEPS, type PlanTool } from '@agentforge/shared';
+import { describe, expect, it } from 'vitest';
+import type { AgentPlanRecord } from './plan-record.js';
+import {
+  applyReplan,
+  cancelPlan,
+  claimStep,
+  confirmStep,
+  editStep,
+  finishStep,
+  needsConfirmation,
+} from './plan-rules.js';
+
+const echo: PlanTool = {
+  name: 'echo',
+  inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+  readOnly: true,
+};
+const write: PlanTool = { name: 'write', inputSchema: { type: 'object' }, readOnly: false };
+
+const step = (id: string, extra: Partial<AgentPlanStep> = {}): AgentPlanStep => ({
+  id,
+  description: `Step ${id}`,
+  status: 'pending',
+  requiresConfirmation: true,
+  ...extra,
+});
+
+function plan(overrides: Partial<AgentPlanRecord> = {}): AgentPlanRecord {
+  return {
+    id: 'p1',
+    conversationId: 'c1',
+    userId: 'u1',
+    version: 0,
+    mode: 'single_agent',
+    serverId: 'srv',
+    provider: 'custom:k',
+    model: 'm',
+    goal: 'Do it',
+    steps: [step('s1'), step('s2')],
+    status: 'pending',
+    autoRunReadOnly: false,
+    tools: [echo, write],
+    revisions: [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+    createdAt: 1,
+    updatedAt: 1,
+    ...overrides,
+  };
+}
+
+describe('plan rules', () => {
+  it('asks before every step unless auto-run is on and every tool it may call is read-only', () => {
+    expect(needsConfirmation(['echo'], [echo, write], false)).toBe(true);
+    expect(needsConfirmation(['echo'], [echo, write], true)).toBe(false);
+    expect(needsConfirmation(['echo', 'write'], [echo, write], true)).toBe(true);
+    expect(needsConfirmation(['unknown'], [echo, write], true)).toBe(true);
+    expect(needsConfirmation([], [echo, write], true)).toBe(false);
+  });
+
+  it('runs a step only once it is confirmed, in its turn, and only once', () => {
+    expect(() => claimStep(plan(), 's1', 'm1', 2)).toThrow('This step needs your confirmation first.');
+    const confirmed = confirmStep(plan(), 's1', 'u1', 2);
+    expect(confirmed.steps[0]).toMatchObject({ confirmedBy: 'u1', confirmedAt: 2 });
+    expect(confirmStep(confirmed, 's1', 'u1', 3)).toBe(confirmed); // confirming again changes nothing
+
+    const running = claimStep(confirmed, 's1', 'm1', 3);
+    expect(running).toMatchObject({ status: 'in_progress' });
+    expect(running.steps[0]).toMatchObject({ status: 'in_progress', messageId: 'm1', startedAt: 3 });
+    expect(() => claimStep(running, 's1', 'm2', 4)).toThrow('This step is already running.');
+
+    const second = confirmStep(running, 's2', 'u1', 4);
+    expect(() => claimStep(second, 's2', 'm2', 4)).toThrow('This step cannot run yet');
+  });
+
+  it('completes the plan with its last step and fails it with any step in error', () => {
+    let current = claimStep(confirmStep(plan(), 's1', 'u1', 2), 's1', 'm1', 3);
+    current = finishStep(current, 's1', { output: 'one', usage: { inputTokens: 5, outputTokens: 2 } }, 4);
+    expect(current).toMatchObject({ status: 'in_progress', usage: { inputTokens: 5, outputTokens: 2 } });
+    current = claimStep(confirmStep(current, 's2', 'u1', 5), 's2', 'm2', 6);
+    const done = finishStep(current, 's2', { output: 'two' }, 7);
+    expect(done.status).toBe('completed');
+    expect(done.steps.map((s) => s.status)).toEqual(['completed', 'completed']);
+
+    const failed = finishStep(current, 's2', { output: 'half', error: 'Stopped by the user.' }, 7);
+    expect(failed).toMatchObject({ status: 'error', error: 'Stopped by the user.' });
+    expect(failed.steps[1]).toMatchObject({ status: 'error', output: 'half' });
+  });
+
+  it('runs independent Multi Agent steps side by side and a dependent one after them', () => {
+    const multi = plan({
+      mode: 'multi_agent',
+      steps: [
+        step('s1', { requiresConfirmation: false }),
+        step('s2', { requiresConfirmation: false }),
+        step('s3', { requiresConfirmation: false, dependsOn: ['s1', 's2'] }),
+      ],
+    });
+    const both = claimStep(claimStep(multi, 's1', 'm1', 2), 's2', 'm2', 2);
+    expect(both.steps.map((s) => s.status)).toEqual(['in_progress', 'in_progress', 'pending']);
+    expect(() => claimStep(both, 's3', 'm3', 3)).toThrow('cannot run yet');
+    const ready = finishStep(finishStep(both, 's1', { output: 'a' }, 3), 's2', { output: 'b' }, 3);
+    expect(claimStep(ready, 's3', 'm3', 4).steps[2]?.status).toBe('in_progress');
+
+    // One parallel step failing ends the plan; the other finishing later does not reopen it.
+    const failed = finishStep(both, 's1', { output: '', error: 'boom' }, 3);
+    expect(finishStep(failed, 's2', { output: 'b' }, 4)).toMatchObject({ status: 'error', error: 'boom' });
+  });
+
+  it('refuses changes to a cancelled plan, and edits of confirmed steps or arguments off-schema', () => {
+    const cancelled = cancelPlan(plan(), 2);
+    expect(cancelled.status).toBe('cancelled');
+    expect(() => confirmStep(cancelled, 's1', 'u1', 3)).toThrow('no longer running');
+    expect(() => cancelPlan(cancelled, 3)).toThrow('no longer running');
+
+    const mcp = plan({ mode: 'mcp', steps: [step('s1', { tool: 'echo', arguments: { message: 'hi' } })] });
+    expect(editStep(mcp, 's1', { arguments: { message: 'bye' } }, 2).steps[0]?.arguments).toEqual({
+      message: 'bye',
+    });
+    expect(() => editStep(mcp, 's1', { arguments: { message: 42 } }, 2)).toThrow(
+      'The arguments for echo do not match its input: /message must be string',
+    );
+    expect(() => editStep(mcp, 's1', { arguments: {} }, 2)).toThrow("must have required property 'message'");
+    expect(() => editStep(confirmStep(mcp, 's1', 'u1', 2), 's1', { description: 'x' }, 3)).toThrow(
+      'Only a step that has not been confirmed can be edited.',
+    );
+    expect(() => editStep(plan(), 's1', { arguments: {} }, 2)).toThrow('Only an MCP Server step');
+  });
+
+  it('re-plans the steps left and records what changed', () => {
+    let ids = 0;
+    const context = { newStepId: () => `n${++ids}`, autoRunReadOnly: false, now: 9 };
+    const generic = plan({
+      mode: 'generic_agent',
+      status: 'in_progress',
+      steps: [step('s1', { status: 'completed' }), step('s2'), step('s3')],
+    });
+    expect(applyReplan(generic, 's1', { done: false }, context)).toBe(generic);
+
+    const revised = applyReplan(
+      generic,
+      's1',
+      {
+        done: false,
+        remaining: [{ description: 'Step s2' }, { description: 'Check it' }, { description: 'Report' }],
+        reason: 'More to do',
+      },
+      context,
+    );
+    expect(revised.steps.map((s) => [s.id, s.description, s.change])).toEqual([
+      ['s1', 'Step s1', undefined],
+      ['s2', 'Step s2', undefined],
+      ['s3', 'Check it', 'revised'],
+      ['n1', 'Report', 'added'],
+    ]);
+    expect(revised.revisions).toEqual([
+      {
+        afterStepId: 's1',
+        at: 9,
+        added: ['Report'],
+        removed: [],
+        revised: ['Check it'],
+        reason: 'More to do',
+      },
+    ]);
+
+    const finished = applyReplan(generic, 's1', { done: true }, context);
+    expect(finished).toMatchObject({ status: 'completed' });
+    expect(finished.steps.map((s) => s.id)).toEqual(['s1']);
+    expect(finished.revisions[0]?.removed).toEqual(['Step s2', 'Step s3']);
+
+    const many = Array.from({ length: 20 }, (_, i) => ({ description: `More ${i}` }));
+    expect(applyReplan(generic, 's1', { done: false, remaining: many }, context).steps).toHaveLength(
+      MAX_PLAN_STEPS,
+    );
+  });
+});

@@ -1,0 +1,248 @@
+import {
+  type AgentPlanStep,
+  isPlanOpen,
+  MAX_PLAN_STEPS,
+  type PlanRevision,
+  type PlanTool,
+  readySteps,
+  type UpdatePlanStepBody,
+} from '@agentforge/shared';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import type { ModelToolDefinition, ModelUsage } from '../models/model-provider.js';
+import type { AgentPlanRecord } from './plan-record.js';
+import { argumentsProblem } from './tool-arguments.js';
+
+export const PLAN_NOT_FOUND = 'Plan not found';
+export const STEP_NOT_FOUND = 'Step not found';
+export const PLAN_CLOSED = 'This plan is no longer running: start a new one.';
+export const STEP_STOPPED = 'Stopped by the user.';
+
+/** MCP annotations are hints: a tool is read-only only when it says so and does not say it is destructive. */
+export const isReadOnlyTool = (tool: ModelToolDefinition) =>
+  tool.annotations?.readOnlyHint === true && tool.annotations.destructiveHint !== true;
+
+export const toPlanTool = (tool: ModelToolDefinition): PlanTool => ({
+  name: tool.name,
+  ...(tool.description ? { description: tool.description } : {}),
+  inputSchema: tool.inputSchema,
+  readOnly: isReadOnlyTool(tool),
+});
+
+/**
+ * Whether a step asks before it runs: always, unless the user turned on auto-run and every tool
+ * the step may call is known and read-only (a step with no tools changes nothing).
+ */
+export function needsConfirmation(
+  toolNames: readonly string[],
+  tools: readonly PlanTool[],
+  autoRunReadOnly: boolean,
+): boolean {
+  if (!autoRunReadOnly) return true;
+  return !toolNames.every((name) => tools.find((tool) => tool.name === name)?.readOnly === true);
+}
+
+/** The tools a step may call: its own tool (MCP Server), its subset (Multi Agent), else all of them. */
+export function stepToolNames(plan: Pick<AgentPlanRecord, 'mode' | 'tools'>, step: AgentPlanStep): string[] {
+  if (step.tool) return [step.tool];
+  if (plan.mode === 'multi_agent') return step.tools ?? [];
+  return plan.tools.map((tool) => tool.name);
+}
+
+export function findStep(plan: AgentPlanRecord, stepId: string): AgentPlanStep {
+  const step = plan.steps.find((candidate) => candidate.id === stepId);
+  if (!step) throw new NotFoundError(STEP_NOT_FOUND);
+  return step;
+}
+
+function openPlan(plan: AgentPlanRecord): void {
+  if (!isPlanOpen(plan)) throw new ConflictError(PLAN_CLOSED);
+}
+
+const withStep = (
+  plan: AgentPlanRecord,
+  stepId: string,
+  change: (step: AgentPlanStep) => AgentPlanStep,
+  now: number,
+): AgentPlanRecord => ({
+  ...plan,
+  steps: plan.steps.map((step) => (step.id === stepId ? change(step) : step)),
+  updatedAt: now,
+});
+
+/** Records who confirmed a pending step and when; confirming it again changes nothing. */
+export function confirmStep(
+  plan: AgentPlanRecord,
+  stepId: string,
+  userId: string,
+  now: number,
+): AgentPlanRecord {
+  openPlan(plan);
+  const step = findStep(plan, stepId);
+  if (step.status !== 'pending') throw new ConflictError('This step has already run.');
+  if (step.confirmedAt) return plan;
+  return withStep(plan, stepId, (found) => ({ ...found, confirmedBy: userId, confirmedAt: now }), now);
+}
+
+/**
+ * pending -> in_progress, once: the step must be ready (its turn, or its dependencies done) and,
+ * unless it may run unasked, confirmed. The write is conditional on the plan's version, so two
+ * requests racing for the same step cannot both get here.
+ */
+export function claimStep(
+  plan: AgentPlanRecord,
+  stepId: string,
+  messageId: string,
+  now: number,
+): AgentPlanRecord {
+  openPlan(plan);
+  const step = findStep(plan, stepId);
+  if (step.status === 'in_progress') throw new ConflictError('This step is already running.');
+  if (step.status !== 'pending') throw new ConflictError('This step has already run.');
+  if (!readySteps(plan).some((ready) => ready.id === stepId)) {
+    throw new ConflictError('This step cannot run yet: the steps before it have not completed.');
+  }
+  if (step.requiresConfirmation && !step.confirmedAt) {
+    throw new ConflictError('This step needs your confirmation first.');
+  }
+  const claimed = withStep(
+    plan,
+    stepId,
+    (found) => ({ ...found, status: 'in_progress', startedAt: now, messageId }),
+    now,
+  );
+  return { ...claimed, status: 'in_progress' };
+}
+
+/** in_progress -> completed or error; the plan completes with its last step and fails with any. */
+export function finishStep(
+  plan: AgentPlanRecord,
+  stepId: string,
+  result: { output: string; error?: string | undefined; usage?: ModelUsage },
+  now: number,
+): AgentPlanRecord {
+  const step = findStep(plan, stepId);
+  if (step.status !== 'in_progress') return plan;
+  const usage = {
+    inputTokens: plan.usage.inputTokens + (result.usage?.inputTokens ?? 0),
+    outputTokens: plan.usage.outputTokens + (result.usage?.outputTokens ?? 0),
+  };
+  const finished = withStep(
+    { ...plan, usage },
+    stepId,
+    (found) => ({
+      ...found,
+      status: result.error ? 'error' : 'completed',
+      output: result.output,
+      ...(result.error ? { error: result.error } : {}),
+      finishedAt: now,
+    }),
+    now,
+  );
+  // A plan already cancelled, or failed by a parallel step, stays as it is.
+  if (!isPlanOpen(plan)) return finished;
+  if (result.error) return { ...finished, status: 'error', error: result.error };
+  const done = finished.steps.every((candidate) => candidate.status === 'completed');
+  return { ...finished, status: done ? 'completed' : 'in_progress' };
+}
+
+export function cancelPlan(plan: AgentPlanRecord, now: number): AgentPlanRecord {
+  openPlan(plan);
+  return { ...plan, status: 'cancelled', updatedAt: now };
+}
+
+/** A pending step not yet confirmed may be changed; MCP Server arguments must fit the tool's input schema. */
+export function editStep(
+  plan: AgentPlanRecord,
+  stepId: string,
+  changes: UpdatePlanStepBody,
+  now: number,
+): AgentPlanRecord {
+  openPlan(plan);
+  const step = findStep(plan, stepId);
+  if (step.status !== 'pending' || step.confirmedAt) {
+    throw new ConflictError('Only a step that has not been confirmed can be edited.');
+  }
+  if (changes.arguments !== undefined) {
+    if (plan.mode !== 'mcp' || !step.tool) {
+      throw new ValidationError('Only an MCP Server step has arguments to edit.');
+    }
+    const tool = plan.tools.find((candidate) => candidate.name === step.tool);
+    const problem = tool ? argumentsProblem(tool, changes.arguments) : `Unknown tool: ${step.tool}`;
+    if (problem) throw new ValidationError(problem);
+  }
+  if ((changes.role !== undefined || changes.instructions !== undefined) && plan.mode !== 'multi_agent') {
+    throw new ValidationError('Only a Multi Agent step has a role.');
+  }
+  return withStep(plan, stepId, (found) => ({ ...found, ...changes }), now);
+}
+
+/** Generic Agent: what the agent decided after a step. `remaining` absent keeps the steps as they are. */
+export interface Replan {
+  done: boolean;
+  remaining?: { description: string }[] | undefined;
+  reason?: string | undefined;
+}
+
+/**
+ * Applies a re-plan to the steps not yet run: done drops them (the goal is met); otherwise the
+ * pending steps become `remaining`, matched by position (same text kept, new text revised, extra
+ * added, missing removed), within the plan's step budget. The revision records the difference.
+ */
+export function applyReplan(
+  plan: AgentPlanRecord,
+  afterStepId: string,
+  replan: Replan,
+  context: { newStepId: () => string; autoRunReadOnly: boolean; now: number },
+): AgentPlanRecord {
+  if (!isPlanOpen(plan)) return plan;
+  const settled = plan.steps.filter((step) => step.status !== 'pending');
+  const pending = plan.steps.filter((step) => step.status === 'pending');
+  const wanted = replan.done ? [] : (replan.remaining ?? pending).slice(0, MAX_PLAN_STEPS - settled.length);
+  if (!replan.done && replan.remaining === undefined) return plan;
+
+  const revision: PlanRevision = {
+    afterStepId,
+    at: context.now,
+    added: [],
+    removed: [],
+    revised: [],
+    ...(replan.reason ? { reason: replan.reason } : {}),
+  };
+  const needs = needsConfirmation(
+    plan.tools.map((tool) => tool.name),
+    plan.tools,
+    context.autoRunReadOnly,
+  );
+  const next: AgentPlanStep[] = wanted.map((proposal, index) => {
+    const current = pending[index];
+    const description = proposal.description.trim();
+    if (current && current.description === description) {
+      const { change: _change, ...kept } = current;
+      return kept;
+    }
+    if (current) {
+      revision.revised.push(description);
+      const { confirmedAt: _at, confirmedBy: _by, ...unconfirmed } = current;
+      return { ...unconfirmed, description, change: 'revised' };
+    }
+    revision.added.push(description);
+    return {
+      id: context.newStepId(),
+      description,
+      status: 'pending',
+      requiresConfirmation: needs,
+      change: 'added',
+    };
+  });
+  revision.removed.push(...pending.slice(wanted.length).map((step) => step.description));
+  const changed = revision.added.length + revision.removed.length + revision.revised.length > 0;
+  const steps = [...settled.map(({ change: _change, ...step }) => step), ...next];
+  const done = steps.every((step) => step.status === 'completed');
+  return {
+    ...plan,
+    steps,
+    revisions: changed ? [...plan.revisions, revision] : plan.revisions,
+    status: done ? 'completed' : plan.status,
+    updatedAt: context.now,
+  };
+}

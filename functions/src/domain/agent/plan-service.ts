@@ -1,0 +1,73 @@
+import type { AgentPlan, UpdatePlanStepBody } from '@agentforge/shared';
+import type { Caller } from '../caller.js';
+import type { ConversationService } from '../conversations/conversation-service.js';
+import type { MessageRepository } from '../conversations/message.js';
+import { type AgentPlanRepository, toAgentPlan } from './plan-record.js';
+import { cancelPlan, confirmStep, editStep } from './plan-rules.js';
+import { createPlanStore } from './plan-store.js';
+
+export interface PlanServiceDeps {
+  conversations: Pick<ConversationService, 'owned'>;
+  messages: Pick<MessageRepository, 'requestStop'>;
+  plans: AgentPlanRepository;
+  now: () => number;
+}
+
+/** Plans a conversation keeps visible: the newest ones. */
+const PLANS_LISTED = 20;
+
+/** The caller's plans outside the streams: read, confirm a step, edit a pending step, cancel. */
+export function createPlanService(deps: PlanServiceDeps) {
+  const { plans, now } = deps;
+  const store = createPlanStore(plans);
+  return {
+    async list(caller: Caller, conversationId: string): Promise<AgentPlan[]> {
+      await deps.conversations.owned(caller, conversationId);
+      const found = await plans.list(conversationId, PLANS_LISTED);
+      return found.filter((plan) => plan.userId === caller.userId).map(toAgentPlan);
+    },
+
+    async get(caller: Caller, conversationId: string, planId: string): Promise<AgentPlan> {
+      return toAgentPlan(await store.owned(caller, { conversationId, planId }));
+    },
+
+    async confirm(
+      caller: Caller,
+      conversationId: string,
+      planId: string,
+      stepId: string,
+    ): Promise<AgentPlan> {
+      const plan = await store.mutate(caller, { conversationId, planId }, (current) =>
+        confirmStep(current, stepId, caller.userId, now()),
+      );
+      return toAgentPlan(plan);
+    },
+
+    async edit(
+      caller: Caller,
+      conversationId: string,
+      planId: string,
+      stepId: string,
+      changes: UpdatePlanStepBody,
+    ): Promise<AgentPlan> {
+      const plan = await store.mutate(caller, { conversationId, planId }, (current) =>
+        editStep(current, stepId, changes, now()),
+      );
+      return toAgentPlan(plan);
+    },
+
+    /** Cancels the plan; a step running meanwhile is stopped like a chat reply and keeps its output. */
+    async cancel(caller: Caller, conversationId: string, planId: string): Promise<AgentPlan> {
+      const plan = await store.mutate(caller, { conversationId, planId }, (current) =>
+        cancelPlan(current, now()),
+      );
+      await Promise.all(
+        plan.steps
+          .filter((step) => step.status === 'in_progress' && step.messageId)
+          .map((step) => deps.messages.requestStop(conversationId, step.messageId as string)),
+      );
+      return toAgentPlan(plan);
+    },
+  };
+}
+export type PlanService = ReturnType<typeof createPlanService>;

@@ -1,0 +1,88 @@
+import type { StreamEvent } from '@agentforge/shared';
+import type { Caller } from '../caller.js';
+import type { MessageRecord, MessageRepository } from '../conversations/message.js';
+import { finishReply, replyErrorMessage } from './finish-reply.js';
+import type { UsageRecorder } from './ports.js';
+import type { ReplyOutcome } from './stop-watcher.js';
+import { watchForStop } from './stop-watcher.js';
+import type { ToolLoopState } from './tool-loop.js';
+
+export type Emit = (event: StreamEvent) => void;
+
+export const emptyReplyState = (): ToolLoopState => ({
+  content: '',
+  toolCalls: [],
+  usage: { inputTokens: 0, outputTokens: 0 },
+});
+
+/** One assistant message being generated and streamed: a chat reply or an agent step. */
+export interface ReplyRun {
+  caller: Caller;
+  reply: MessageRecord;
+  /** The reply (and its trigger) saved; started alongside the generation. */
+  persisted: Promise<void>;
+  emit: Emit;
+  /** What the `end` event names. */
+  provider: string;
+  model: string;
+  /**
+   * Generates the reply, reporting every change through `onProgress` (saved as it goes, and each
+   * save is the stop check that aborts `signal`). Rejects on failure.
+   */
+  generate(
+    signal: AbortSignal,
+    onProgress: (state: ToolLoopState) => void,
+  ): Promise<{ state: ToolLoopState; usedServer?: string | undefined }>;
+  /** After the reply's last write, before the stream's last event. */
+  settle?(outcome: ReplyOutcome, state: ToolLoopState): Promise<void>;
+}
+
+export interface ReplyRunDeps {
+  messages: MessageRepository;
+  usage: UsageRecorder;
+}
+
+/**
+ * Streams one reply to its end: `status: streaming`, the generation's events, the reply's last
+ * write for every outcome (complete, stopped, too long, error, conversation gone), the last event,
+ * and the tokens booked to the caller. Throws only what the log should see.
+ */
+export async function runReply(deps: ReplyRunDeps, run: ReplyRun): Promise<ReplyOutcome> {
+  const { caller, reply, persisted, emit } = run;
+  emit({ type: 'status', status: 'streaming', messageId: reply.messageId });
+  const watch = watchForStop(deps.messages, reply, persisted);
+  let state = emptyReplyState();
+  let usedServer: string | undefined;
+  let failure: unknown;
+  try {
+    ({ state, usedServer } = await run.generate(watch.signal, (progress) => {
+      state = progress;
+      watch.progress(progress);
+    }));
+  } catch (error) {
+    failure = error;
+  }
+  try {
+    // Without the reply saved there is nothing to mark: an update would create a partial item.
+    if (
+      !(await persisted.then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      emit({ type: 'error', message: replyErrorMessage(failure) });
+      throw failure ?? new Error('The reply could not be created');
+    }
+    const outcome = await watch.outcome(state, failure);
+    const finished = { reply, provider: run.provider, model: run.model, state, usedServer, emit };
+    const { settle } = run;
+    await finishReply(deps.messages, finished, outcome, settle && (() => settle(outcome, state)));
+    return outcome;
+  } finally {
+    watch.stop();
+    const { usage } = state;
+    if (usage.inputTokens || usage.outputTokens) {
+      await deps.usage.recordTokens(caller.userId, reply.timestamp, usage);
+    }
+  }
+}

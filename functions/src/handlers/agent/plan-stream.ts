@@ -1,0 +1,8 @@
+import { planStreamQuerySchema } from '@agentforge/shared';
+import { agentRunner } from '../../composition/agent.js';
+import { sseRoute } from '../../http/sse-route.js';
+
+/** GET /agent/plan-stream: the goal becomes a plan (`planning`, the `plan` event, then `end`). */
+export const handler = sseRoute(planStreamQuerySchema, (caller, query) =>
+  agentRunner().startPlanning(caller, query),
+);

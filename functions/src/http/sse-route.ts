@@ -1,0 +1,70 @@
+import { PassThrough } from 'node:stream';
+import { encodeStreamEvent, formatIssues, SSE_PING_FRAME, STREAM_PING_INTERVAL_MS } from '@agentforge/shared';
+import middy from '@middy/core';
+import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type * as z from 'zod';
+import { idTokenVerifier } from '../composition/identity.js';
+import type { Caller } from '../domain/caller.js';
+import type { Emit } from '../domain/chat/reply-run.js';
+import { ValidationError } from '../domain/errors.js';
+import { logger, withRequestContext } from '../logger.js';
+import { toHttpError } from './error-mapping.js';
+
+interface StreamResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string | PassThrough;
+}
+
+const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache, no-store, no-transform',
+  'X-Accel-Buffering': 'no',
+};
+
+/** CloudFront OAC overwrites Authorization, so behind it the token travels in X-Id-Token. */
+function idTokenOf(headers: APIGatewayProxyEventV2['headers']): string | undefined {
+  const bearer = headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+  return headers['x-id-token'] ?? bearer;
+}
+
+/**
+ * A response-streaming route behind a Function URL (the chat's reply, an agent's plan or step).
+ * It verifies the ID token itself and validates the query; errors found before the stream starts
+ * are plain JSON responses with their status; after that everything is an SSE event, flushed as it
+ * happens, with a ping comment so proxies never time out.
+ */
+export function sseRoute<Q>(
+  querySchema: z.ZodType<Q>,
+  start: (caller: Caller, query: Q) => Promise<{ run: (emit: Emit) => Promise<void> }>,
+) {
+  return middy<APIGatewayProxyEventV2, StreamResponse>({ executionMode: executionModeStreamifyResponse })
+    .use(withRequestContext())
+    .handler(async (event: APIGatewayProxyEventV2) => {
+      let started: { run: (emit: Emit) => Promise<void> };
+      try {
+        const idToken = idTokenOf(event.headers);
+        const claims = await idTokenVerifier().verify(idToken);
+        const query = querySchema.safeParse(event.queryStringParameters ?? {});
+        if (!query.success) {
+          throw new ValidationError(`Invalid query: ${formatIssues(query.error.issues)}`);
+        }
+        started = await start({ userId: claims.sub, email: claims.email, idToken }, query.data);
+      } catch (error) {
+        const { statusCode, body } = toHttpError(error);
+        return { statusCode, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+      }
+
+      const body = new PassThrough();
+      const ping = setInterval(() => body.write(SSE_PING_FRAME), STREAM_PING_INTERVAL_MS);
+      started
+        .run((streamEvent) => body.write(encodeStreamEvent(streamEvent)))
+        .catch((error: unknown) => logger.error('Stream failed', error))
+        .finally(() => {
+          clearInterval(ping);
+          body.end();
+        });
+      return { statusCode: 200, headers: SSE_HEADERS, body };
+    });
+}
