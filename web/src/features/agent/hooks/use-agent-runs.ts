@@ -21,6 +21,8 @@ type AgentRun = RunInfo & {
   stop: () => void;
 };
 
+type MessageUpdate = (update: (message: Message) => Message) => void;
+
 /** How a run ended: its error, if any, and whether the user stopped it. */
 export type RunOutcome = { error: StreamError | null; stopped: boolean };
 
@@ -28,8 +30,8 @@ type StartRun = {
   info: RunInfo;
   /** The assistant message the stream writes, given its temporary id. */
   message: (id: string) => Message;
-  /** Opens the stream with the reply message's callbacks. */
-  open: (callbacks: StreamCallbacks, signal: AbortSignal) => Promise<void>;
+  /** Opens the stream with the reply message's callbacks; `update` changes that message. */
+  open: (callbacks: StreamCallbacks, signal: AbortSignal, update: MessageUpdate) => Promise<void>;
   /** After the stream, before the run is let go (the page stays busy meanwhile). */
   settle?: (outcome: RunOutcome) => Promise<void> | void;
 };
@@ -94,14 +96,15 @@ export function useAgentRuns(dispatch: Dispatch<ChatAction>) {
           publish();
         }
       };
+      const update: MessageUpdate = (change) =>
+        dispatch({
+          type: 'message_updated',
+          conversationId: info.conversationId,
+          messageId: reply.messageId,
+          update: change,
+        });
       const callbacks = replyCallbacks(reply, {
-        update: (update) =>
-          dispatch({
-            type: 'message_updated',
-            conversationId: info.conversationId,
-            messageId: reply.messageId,
-            update,
-          }),
+        update,
         status: (status) => {
           if (status === null) return void finish();
           if (!isStreamStatus(status)) return;
@@ -126,6 +129,7 @@ export function useAgentRuns(dispatch: Dispatch<ChatAction>) {
           },
         },
         reply.controller.signal,
+        update,
       );
     },
     [dispatch, publish],

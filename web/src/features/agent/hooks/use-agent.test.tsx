@@ -184,9 +184,9 @@ describe('agent modes', () => {
       ...withStep(running, 's1', { status: 'completed', output: 'Echo: Say hi' }),
       status: 'completed' as const,
     };
+    // An MCP Server step streams no text: the tool's result, the step's output, is its message's.
     execution.send(
       { type: 'tool_result', toolCallId: 't1', name: 'echo', result: 'Echo: Say hi' },
-      { type: 'message_delta', chunk: 'Echo: Say hi' },
       { type: 'plan_step', stepId: 's1', status: 'completed', plan: done },
       endOf('m-s1'),
     );

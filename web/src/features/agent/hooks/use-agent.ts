@@ -158,11 +158,6 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
       started.current.add(key);
       const { conversationId: cid, id: planId } = current;
       const index = current.steps.findIndex((candidate) => candidate.id === step.id) + 1;
-      // An MCP Server step is one tool call: no model writes it.
-      const model =
-        current.mode === 'mcp'
-          ? {}
-          : { provider: step.provider ?? current.provider, model: step.model ?? current.model };
       runs.start({
         info: { key, kind: 'step', conversationId: cid, planId, stepId: step.id },
         message: (id) => ({
@@ -172,7 +167,8 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
           content: '',
           isLoading: true,
           timestamp: Date.now(),
-          ...model,
+          provider: step.provider ?? current.provider,
+          model: step.model ?? current.model,
           agentStep: {
             planId,
             stepId: step.id,
@@ -181,10 +177,20 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
             ...(step.role ? { role: step.role } : {}),
           },
         }),
-        open: (callbacks, signal) =>
+        open: (callbacks, signal, update) =>
           streamStep(
             { conversationId: cid, planId, stepId: step.id },
-            { ...callbacks, onPlan: (event) => putPlan(queryClient, event.plan) },
+            {
+              ...callbacks,
+              onPlan: (event) => {
+                putPlan(queryClient, event.plan);
+                if (event.type !== 'plan_step' || event.stepId !== step.id) return;
+                // An MCP Server step streams no text: its output (the tool's result) is the message's.
+                const output = event.plan.steps.find((s) => s.id === step.id)?.output;
+                if (output)
+                  update((message) => (message.content ? message : { ...message, content: output }));
+              },
+            },
             { signal },
           ),
         settle: ({ error }: RunOutcome) => {
@@ -285,7 +291,7 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
     setActionError(null);
     const query = {
       conversationId: cid,
-      serverId: serverId ?? '',
+      ...(serverId ? { serverId } : {}),
       mode: planMode,
       goal,
       provider: choice.provider,
