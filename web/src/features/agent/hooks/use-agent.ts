@@ -269,7 +269,9 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
   /** The goal becomes a plan: the goal and the planning reply join the conversation. */
   const generate = (planMode: PlanMode, goal: string, cid: string, created: boolean, choice: ModelChoice) => {
     if (created) {
+      // The mode goes with the new conversation; the next new chat starts in Direct Chat again.
       setModeOf(cid, planMode);
+      setModeOf(null, 'direct');
       queryClient.setQueryData(agentKeys.plans(cid), []);
     }
     const now = Date.now();
