@@ -65,10 +65,10 @@ async function agentPage(label: string, options: { width?: number; height?: numb
   }
   const page = await e2e.openPage({ ...viewport, persist: true });
   await loginAs(e2e, page, user.email);
-  const picker = page.getByRole('button', { name: /Local model/ });
-  await picker.click();
+  // The top bar's other menu is the server picker; on a phone the model picker names the model alone.
+  await page.locator('main header button[aria-haspopup="menu"]:not([aria-label^="Chat server"])').click();
   await page.getByRole('menuitemradio', { name: 'llama3.2:latest' }).click();
-  await expect.poll(() => picker.textContent()).toContain('llama3.2:latest');
+  await page.getByRole('button', { name: /llama3\.2:latest/ }).waitFor();
   return page;
 }
 
@@ -134,7 +134,8 @@ describe('agent modes on the local stack', () => {
     const reply = stepReply(page, /^Step 1 · /);
     const call = reply.locator('details').filter({ hasText: 'echo' });
     await call.getByText('Success').waitFor(SLOW);
-    await reply.getByText('Echo: Say hi').first().waitFor();
+    // The tool's result is the step's output: the message's text (the card's copy is folded away).
+    await reply.locator('p', { hasText: /^Echo: Say hi$/ }).waitFor();
     await planCompleted(page);
     await steps(page).first().getByText('Completed').waitFor();
     await expectAccessible(page, 'a completed MCP Server plan');
@@ -264,8 +265,7 @@ describe('agent modes on a phone', () => {
     await panel(page).getByRole('button', { name: 'Yes, proceed' }).click();
     await planCompleted(page);
     await stepReply(page, /^Step 1 · /)
-      .getByText('Echo: Hello phone')
-      .first()
+      .locator('p', { hasText: /^Echo: Hello phone$/ })
       .waitFor();
     await expectInView(page, panel(page).getByRole('button', { name: 'Close the plan' }), 'Close the plan');
     await e2e.screenshot(page, '8-phone-done');

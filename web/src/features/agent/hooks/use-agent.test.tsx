@@ -205,9 +205,7 @@ describe('agent modes', () => {
     await openIn('Single Agent');
     await planned('Write a poem', plan);
     await screen.findByText('Would you like to proceed with this step?');
-    expect(textbox().getAttribute('placeholder')).toBe(
-      "Reply 'yes' to proceed, anything else cancels the plan",
-    );
+    expect(textbox().getAttribute('placeholder')).toBe("Type 'yes' to proceed");
 
     http.answer('POST', CONFIRM, withStep(plan, 's1', { confirmedAt: 5 }));
     await userEvent.type(textbox(), 'Yes please{Enter}');

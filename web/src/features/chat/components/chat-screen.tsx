@@ -36,7 +36,7 @@ type ChatScreenProps = {
 /** The empty chat's line in a plan mode. */
 export const GOAL_HINT = 'Describe a goal: the agent plans the steps and asks you before each one.';
 /** The input's placeholder while a step waits for 'Yes, proceed'. */
-export const REPLY_HINT = "Reply 'yes' to proceed, anything else cancels the plan";
+export const REPLY_HINT = "Type 'yes' to proceed";
 
 /** The chat of /home: sidebar, top bar, mode tabs, messages and the input. */
 export function ChatScreen({
