@@ -212,6 +212,44 @@ describe('agent modes on the local stack', () => {
     await e2e.screenshot(page, '6-generic-done');
   });
 
+  it("edits steps before confirming them: a tool call's arguments (checked by the API), an agent step's text", async () => {
+    await newChatIn(page, 'MCP Server');
+    await send(page, 'Greet me');
+    await panel(page).getByText(QUESTION).waitFor(SLOW);
+    await panel(page).getByRole('button', { name: 'Edit step 1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit step 1' });
+    const args = dialog.getByRole('textbox', { name: 'Arguments (JSON)' });
+    await args.fill('{"message": 42}');
+    await dialog.getByRole('button', { name: 'Save step' }).click();
+    await dialog.getByRole('alert').waitFor();
+    await expectAccessible(page, 'the edit-step dialog with the API’s refusal');
+    await args.fill('{"message": "Bonjour"}');
+    await dialog.getByRole('button', { name: 'Save step' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await steps(page).first().getByText('"message": "Bonjour"').waitFor();
+    await proceed(page);
+    await stepReply(page, /^Step 1 · /)
+      .locator('p', { hasText: /^Echo: Bonjour$/ })
+      .waitFor(SLOW);
+    await planCompleted(page);
+
+    await newChatIn(page, 'Single Agent');
+    await send(page, 'Greet the server');
+    await panel(page).getByText(QUESTION).waitFor(SLOW);
+    await panel(page).getByRole('button', { name: 'Edit step 1' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit step 1' });
+    await edit.getByRole('textbox', { name: 'Description' }).fill('Say hi [[tool:echo {"message":"hi"}]]');
+    await edit.getByRole('button', { name: 'Save step' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await proceed(page);
+    const reply = stepReply(page, /^Step 1 · Say hi/);
+    await reply.locator('details').filter({ hasText: 'echo' }).getByText('Success').waitFor(SLOW);
+    await reply.getByText('Tool echo said: Echo: hi').waitFor(SLOW);
+    await e2e.screenshot(page, '6b-edited-step');
+    await panel(page).getByRole('button', { name: 'No, cancel' }).click();
+    await panel(page).getByText('Plan cancelled.').waitFor();
+  });
+
   it("cancels a plan with 'No, cancel'", async () => {
     await newChatIn(page, 'Single Agent');
     await send(page, 'Tell me a joke');
