@@ -29,8 +29,8 @@ export const json = (body: unknown, status = 200) =>
 
 /**
  * The product API and its event streams at the fetch level: `answer` routes `METHOD /path` (a
- * regular expression on the path after /api) to a response; an unanswered request is a 404. A
- * request whose path matches a stream route opens a {@link FakeStream} the test writes to.
+ * regular expression on the path after /api) to a response; an unanswered request is a 404. An
+ * unanswered GET on a stream route opens a {@link FakeStream} the test writes to.
  */
 export function fakeHttp() {
   const routes: { method: string; path: RegExp; answer: Answer }[] = [];
@@ -51,12 +51,12 @@ export function fakeHttp() {
       headers: new Headers(init.headers),
     };
     requests.push(request);
-    if (method === 'GET' && streamPaths.some((pattern) => pattern.test(path))) {
-      return openStream(request, init.signal ?? undefined);
-    }
     for (const route of [...routes].reverse()) {
       const match = route.method === method ? path.match(route.path) : null;
       if (match) return route.answer(request, match);
+    }
+    if (method === 'GET' && streamPaths.some((pattern) => pattern.test(path))) {
+      return openStream(request, init.signal ?? undefined);
     }
     return json({ message: `No fake for ${method} ${path}` }, 404);
   }

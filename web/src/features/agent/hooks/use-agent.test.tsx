@@ -309,6 +309,19 @@ describe('agent modes', () => {
     expect(http.seen('POST', /\/stop$/)[0]?.body).toEqual({ shownChars: 3 });
   });
 
+  it("shows the API's refusal to run a step, e.g. 'No MCP server configured'", async () => {
+    await openIn('MCP Server');
+    await planned('Say hi', ECHO_PLAN);
+    http.answer('POST', CONFIRM, withStep(ECHO_PLAN, 's1', { confirmedAt: 5 }));
+    http.answer('GET', EXECUTE_STREAM, json({ message: 'No MCP server configured' }, 409));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, proceed' }));
+    expect((await within(panel()).findByRole('alert')).textContent).toBe('No MCP server configured');
+    const reply = (await screen.findByText('Step 1 · Echo the goal')).closest('article') as HTMLElement;
+    expect(within(reply).getByRole('alert').textContent).toBe(
+      'Error: Streaming failed: No MCP server configured (Status: 409)',
+    );
+  });
+
   it("edits a pending step: the PATCH, and the API's refusal shown in the dialog", async () => {
     await openIn('MCP Server');
     await planned('Say hi', ECHO_PLAN);

@@ -195,7 +195,8 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
           ),
         settle: ({ error }: RunOutcome) => {
           if (!error) return;
-          setActionError(error.apiMessage ?? error.message);
+          // A step that failed once running is told by the plan (its error); one refused before, here.
+          if (error.kind !== 'stream') setActionError(error.apiMessage ?? error.message);
           // What the server made of it (the step may have started, or another tab run it).
           void queryClient.invalidateQueries({ queryKey: agentKeys.plan(cid, planId), exact: true });
         },
