@@ -9,8 +9,10 @@ import { expectAccessible, loginAs, setUpE2e, signUpWithModel } from './fixtures
 
 const EVERYTHING = '@modelcontextprotocol/server-everything';
 const QUESTION = 'Would you like to proceed with this step?';
-/** Planning may start the MCP server first; a step may wait for it too. */
+/** Planning may start the MCP server first (again, if it stopped); a step may wait for it too. */
 const SLOW = { timeout: 90_000 };
+/** A journey may wait for the server more than once. */
+const JOURNEY = { timeout: 180_000 };
 
 const e2e = setUpE2e('agent');
 
@@ -94,7 +96,7 @@ async function expectInView(page: Page, locator: Locator, what: string) {
 }
 
 // One user's agent sessions, on one page: each test starts where the one before left it.
-describe('agent modes on the local stack', () => {
+describe('agent modes on the local stack', JOURNEY, () => {
   let page: Page;
   beforeAll(async () => {
     page = await agentPage('agent-modes', { width: 1366, height: 860 });
@@ -193,23 +195,29 @@ describe('agent modes on the local stack', () => {
     await e2e.screenshot(page, '5-multi-done');
   });
 
-  it('Generic Agent: runs step by step, re-planning after each', async () => {
+  it('Generic Agent: re-plans after a step; the panel shows what changed', async () => {
     await newChatIn(page, 'Generic Agent');
-    await send(page, 'Plan a picnic');
-    await proceed(page);
+    // The re-plan after step 1 (scripted by the goal) replaces step 2.
+    await send(
+      page,
+      'Plan a picnic [[replan:{"done":false,"remaining":[{"description":"Pack the basket"}]}]]',
+    );
+    await panel(page).getByText(QUESTION).waitFor(SLOW);
+    await steps(page).nth(1).getByText('Answer: Plan a picnic').waitFor();
+    await panel(page).getByRole('button', { name: 'Yes, proceed' }).click();
     await stepReply(page, /^Step 1 · /)
       .getByText('Echo:', { exact: false })
       .waitFor(SLOW);
-    // Whatever the re-plan kept, the plan goes on until every step has run.
-    while (!(await panel(page).getByText('All steps completed.').isVisible())) {
-      await Promise.race([
-        panel(page).getByText(QUESTION).waitFor(SLOW),
-        panel(page).getByText('All steps completed.').waitFor(SLOW),
-      ]);
-      if (await panel(page).getByRole('button', { name: 'Yes, proceed' }).isVisible()) await proceed(page);
-    }
+    await panel(page).getByText(QUESTION).waitFor(SLOW);
+    await steps(page).nth(1).getByText('Pack the basket').waitFor();
+    await steps(page).nth(1).getByText('Revised').waitFor();
+    await panel(page).getByText('After step 1:').waitFor();
+    await panel(page).getByText('revised “Pack the basket”', { exact: false }).waitFor();
+    await expectAccessible(page, 'a revised Generic Agent plan');
+    await e2e.screenshot(page, '6-generic-revised');
+    await panel(page).getByRole('button', { name: 'Yes, proceed' }).click();
+    await stepReply(page, 'Step 2 · Pack the basket').getByText('Echo: Pack the basket').waitFor(SLOW);
     await planCompleted(page);
-    await e2e.screenshot(page, '6-generic-done');
   });
 
   it("edits steps before confirming them: a tool call's arguments (checked by the API), an agent step's text", async () => {
@@ -287,7 +295,7 @@ describe('agent modes on the local stack', () => {
   });
 });
 
-describe('agent modes on a phone', () => {
+describe('agent modes on a phone', JOURNEY, () => {
   it('plans, asks and runs at 390×844, the question and its buttons in view', async () => {
     const page = await agentPage('agent-phone', { width: 390, height: 844, server: true });
     await attachEverything(page);
