@@ -6,6 +6,7 @@ import { useApiKeyMutations } from '../api/queries';
 import { useApiKeys } from '../hooks/use-api-keys';
 import { AddApiKeyForm } from './add-api-key-form';
 import { ApiKeyRow } from './api-key-row';
+import { ChatDefaults } from './chat-defaults';
 
 type SettingsPanelProps = {
   onClose: () => void;
@@ -78,6 +79,13 @@ export function SettingsPanel({
           <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
             <AddApiKeyForm onKeysChanged={onKeysChanged} />
           </div>
+        </section>
+        <section>
+          <SectionTitle
+            title="Chat defaults"
+            text="The system prompt and model parameters new conversations start with."
+          />
+          <ChatDefaults />
         </section>
       </div>
     </Dialog>
