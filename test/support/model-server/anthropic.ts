@@ -9,7 +9,14 @@ import {
   startEventStream,
   tokensBeforeFailure,
 } from './exchange.js';
-import { countPromptTokens, jsonPieces, planReply, type Turn } from './script.js';
+import {
+  countPromptTokens,
+  type DeclaredTool,
+  forcedTool,
+  jsonPieces,
+  planReply,
+  type Turn,
+} from './script.js';
 
 type Block = {
   type: string;
@@ -56,11 +63,25 @@ async function createMessage(exchange: Exchange) {
     messages: AnthropicMessage[];
     stream?: boolean;
     max_tokens?: number;
+    tools?: { name: string; input_schema?: Record<string, unknown> }[];
+    /** `auto`, `none`, `any` (some tool call) or `tool` (the named one). */
+    tool_choice?: { type: string; name?: string };
   };
   if (!exchange.models.includes(body.model)) return sendError(exchange, 404, `model: ${body.model}`);
   if (!body.max_tokens) return sendError(exchange, 400, 'max_tokens: Field required');
   if (!body.stream) return sendError(exchange, 400, 'The model server only streams: set stream to true.');
-  const reply = planReply(turnOf(body.messages));
+  const declared: DeclaredTool[] = (body.tools ?? []).map((tool) => ({
+    name: tool.name,
+    inputSchema: tool.input_schema ?? {},
+  }));
+  const choice = body.tool_choice;
+  const forced = forcedTool(
+    declared,
+    choice?.type === 'any' ? 'any' : choice?.type === 'tool' ? { name: choice.name ?? '' } : undefined,
+  );
+  if (typeof forced === 'string') return sendError(exchange, 400, forced);
+  exchange.record.forcedTool = forced?.name;
+  const reply = planReply({ ...turnOf(body.messages), forcedTool: forced });
   if (reply.kind === 'error') return sendError(exchange, reply.status);
 
   const { res } = exchange;

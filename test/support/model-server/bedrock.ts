@@ -13,7 +13,14 @@ import {
   sendJson,
   tokensBeforeFailure,
 } from './exchange.js';
-import { countPromptTokens, jsonPieces, planReply, type Turn } from './script.js';
+import {
+  countPromptTokens,
+  type DeclaredTool,
+  forcedTool,
+  jsonPieces,
+  planReply,
+  type Turn,
+} from './script.js';
 
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
 
@@ -25,6 +32,11 @@ interface Block {
 interface ConverseMessage {
   role: string;
   content: Block[];
+}
+interface ToolConfig {
+  tools?: { toolSpec?: { name: string; inputSchema?: { json?: Record<string, unknown> } } }[];
+  /** One of `auto: {}`, `any: {}` (some tool call), `tool: { name }`. */
+  toolChoice?: { any?: object; tool?: { name: string } };
 }
 
 export async function handleBedrockApi(exchange: Exchange): Promise<void> {
@@ -48,8 +60,18 @@ export async function handleBedrockApi(exchange: Exchange): Promise<void> {
   if (!exchange.models.includes(modelId)) {
     return sendError(exchange, 400, 'ValidationException', 'The provided model identifier is invalid.');
   }
-  const body = exchange.body as { messages: ConverseMessage[] };
-  const reply = planReply(turnOf(body.messages));
+  const body = exchange.body as { messages: ConverseMessage[]; toolConfig?: ToolConfig };
+  const declared: DeclaredTool[] = (body.toolConfig?.tools ?? []).flatMap(({ toolSpec }) =>
+    toolSpec ? [{ name: toolSpec.name, inputSchema: toolSpec.inputSchema?.json ?? {} }] : [],
+  );
+  const choice = body.toolConfig?.toolChoice;
+  const forced = forcedTool(
+    declared,
+    choice?.tool ? { name: choice.tool.name } : choice?.any ? 'any' : undefined,
+  );
+  if (typeof forced === 'string') return sendError(exchange, 400, 'ValidationException', forced);
+  exchange.record.forcedTool = forced?.name;
+  const reply = planReply({ ...turnOf(body.messages), forcedTool: forced });
   if (reply.kind === 'error') return sendError(exchange, reply.status);
 
   const { res } = exchange;

@@ -14,6 +14,8 @@ export interface RecordedRequest {
   query: Record<string, string>;
   headers: Record<string, string>;
   body: unknown;
+  /** The tool the request forced the model to call (see script.ts), as the server understood it. */
+  forcedTool?: string;
   /** performance.now() when each reply token was written. */
   tokenSentAt: number[];
   /** The client went away before the reply was complete. */

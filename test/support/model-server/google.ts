@@ -1,6 +1,6 @@
 /** The Gemini API: `POST /v1beta/models/{model}:streamGenerateContent?alt=sse`, `GET /v1beta/models`. */
 import { BAD_KEY, type Exchange, pace, sendJson, startEventStream, tokensBeforeFailure } from './exchange.js';
-import { countPromptTokens, planReply, type Turn } from './script.js';
+import { countPromptTokens, type DeclaredTool, forcedTool, planReply, type Turn } from './script.js';
 
 interface Part {
   text?: string;
@@ -10,6 +10,18 @@ interface Part {
 interface Content {
   role?: string;
   parts: Part[];
+}
+interface FunctionDeclaration {
+  name: string;
+  /** An OpenAPI subset of JSON Schema; `parametersJsonSchema` is plain JSON Schema. */
+  parameters?: Record<string, unknown>;
+  parametersJsonSchema?: Record<string, unknown>;
+}
+interface GenerateRequest {
+  contents: Content[];
+  tools?: { functionDeclarations?: FunctionDeclaration[] }[];
+  /** Mode `ANY`: some function call, among `allowedFunctionNames` when given. */
+  toolConfig?: { functionCallingConfig?: { mode?: string; allowedFunctionNames?: string[] } };
 }
 
 export async function handleGoogleApi(exchange: Exchange): Promise<void> {
@@ -49,8 +61,19 @@ async function streamContent(exchange: Exchange, model: string) {
       `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
     );
   }
-  const body = exchange.body as { contents: Content[] };
-  const reply = planReply(turnOf(body.contents));
+  const body = exchange.body as GenerateRequest;
+  const declared: DeclaredTool[] = (body.tools ?? [])
+    .flatMap((tool) => tool.functionDeclarations ?? [])
+    .map((f) => ({ name: f.name, inputSchema: f.parameters ?? f.parametersJsonSchema ?? {} }));
+  const config = body.toolConfig?.functionCallingConfig;
+  const allowed = config?.allowedFunctionNames ?? [];
+  const forced = forcedTool(
+    declared,
+    config?.mode !== 'ANY' ? undefined : allowed.length === 1 ? { name: allowed[0] ?? '' } : 'any',
+  );
+  if (typeof forced === 'string') return sendError(exchange, 400, forced);
+  exchange.record.forcedTool = forced?.name;
+  const reply = planReply({ ...turnOf(body.contents), forcedTool: forced });
   if (reply.kind === 'error') return sendError(exchange, reply.status);
 
   const promptTokenCount = countPromptTokens(body.contents);

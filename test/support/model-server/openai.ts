@@ -14,7 +14,14 @@ import {
   tokensBeforeFailure,
 } from './exchange.js';
 import { type ChatDialect, sendError, sendUnknownModel } from './openai-errors.js';
-import { countPromptTokens, jsonPieces, planReply, type Turn } from './script.js';
+import {
+  countPromptTokens,
+  type DeclaredTool,
+  forcedTool,
+  jsonPieces,
+  planReply,
+  type Turn,
+} from './script.js';
 
 interface ChatMessage {
   role: string;
@@ -22,6 +29,13 @@ interface ChatMessage {
   tool_call_id?: string;
   tool_calls?: { id: string; function: { name: string } }[];
 }
+
+interface ChatTool {
+  type: string;
+  function: { name: string; parameters?: Record<string, unknown> };
+}
+/** `auto`, `none`, some tool call (`required`; Mistral: `any`) or a named function. */
+type ChatToolChoice = string | { type: string; function: { name: string } };
 
 export async function handleChatApi(dialect: ChatDialect, exchange: Exchange): Promise<void> {
   const { method, path } = exchange;
@@ -60,11 +74,16 @@ async function chatCompletion(dialect: ChatDialect, exchange: Exchange) {
     messages: ChatMessage[];
     stream?: boolean;
     stream_options?: { include_usage?: boolean };
+    tools?: ChatTool[];
+    tool_choice?: ChatToolChoice;
   };
   if (!exchange.models.includes(body.model)) return sendUnknownModel(dialect, exchange, body.model);
   if (!body.stream)
     return sendError(dialect, exchange, 400, 'The model server only streams: set stream to true.');
-  const reply = planReply(turnOf(body.messages));
+  const forced = forcedTool(declaredTools(body.tools), toolChoice(body.tool_choice));
+  if (typeof forced === 'string') return sendError(dialect, exchange, 400, forced);
+  exchange.record.forcedTool = forced?.name;
+  const reply = planReply({ ...turnOf(body.messages), forcedTool: forced });
   if (reply.kind === 'error') return sendError(dialect, exchange, reply.status);
 
   const id = newId('chatcmpl-');
@@ -125,6 +144,15 @@ async function chatCompletion(dialect: ChatDialect, exchange: Exchange) {
       res.write(sseFrame({ id, object: 'chat.completion.chunk', choices: [], usage }));
   }
   res.end(sseFrame('[DONE]'));
+}
+
+function declaredTools(tools: ChatTool[] = []): DeclaredTool[] {
+  return tools.map(({ function: f }) => ({ name: f.name, inputSchema: f.parameters ?? {} }));
+}
+
+function toolChoice(choice: ChatToolChoice | undefined): { name: string } | 'any' | undefined {
+  if (choice === 'any' || choice === 'required') return 'any';
+  return typeof choice === 'object' ? { name: choice.function.name } : undefined;
 }
 
 function turnOf(messages: ChatMessage[]): Turn {

@@ -1,6 +1,13 @@
 /**
  * What the model server answers, decided from the conversation alone so every provider's
  * protocol plays the same script:
+ * - the request forces a tool (names it, or requires a tool call and offers only that one)
+ *                                             -> a call of that tool, whatever else is below
+ *   (but `[[error]]` and `[[slow]]` apply), with the input:
+ *   - `create_plan`: the object of `[[plan:<json>]]` in the last user text, else a default plan
+ *     shaped by the tool's declared input schema (see defaultPlan)
+ *   - `revise_plan`: the object of `[[replan:<json>]]`, else `{ "done": false }` (keep the steps)
+ *   - any other tool: `{}`
  * - the last message is a tool result        -> `Tool <name> said: <result>`
  * - `[[error:<status>]]` in the last user text -> that HTTP error, in the provider's body shape
  * - `[[tool:<name> <json>]]`                  -> a call of that tool with that input
@@ -10,11 +17,21 @@
  * - `[[slow:<ms>]]`                           -> that pause before each token (default none)
  * - `[[fail-after:<n>]]`                      -> the text breaks off after n tokens with the API's
  *                                                in-stream error (a dropped connection for Mistral)
+ * A marker ends at the first `]]`: JSON inside one must not contain `]]` (write `] ]` for an
+ * array closing inside an array).
  */
 export interface Turn {
   lastUserText: string;
   /** Set when the conversation ends with a tool result. */
   toolResult?: { name: string; content: string };
+  /** Set when the request forces a call of one tool. */
+  forcedTool?: DeclaredTool;
+}
+
+/** A tool as the request declared it: its name and the JSON schema of its input. */
+export interface DeclaredTool {
+  name: string;
+  inputSchema: Record<string, unknown>;
 }
 
 export type Reply =
@@ -29,6 +46,12 @@ export function planReply(turn: Turn): Reply {
   for (const [, name, value] of turn.lastUserText.matchAll(MARKER)) markers.set(name ?? '', value ?? '');
   const delayMs = Number(markers.get('slow') ?? 0);
 
+  if (turn.forcedTool) {
+    const error = markers.get('error');
+    if (error) return { kind: 'error', status: Number(error) };
+    const { name } = turn.forcedTool;
+    return { kind: 'tool', name, input: forcedInput(turn.forcedTool, markers, goalOf(turn)), delayMs };
+  }
   if (turn.toolResult) {
     return {
       kind: 'text',
@@ -58,7 +81,7 @@ export function planReply(turn: Turn): Reply {
       delayMs,
     };
   }
-  const text = turn.lastUserText.replace(MARKER, '').replace(/\s+/g, ' ').trim();
+  const text = goalOf(turn);
   const failAfter = markers.has('fail-after') ? Number(markers.get('fail-after')) : undefined;
   return {
     kind: 'text',
@@ -66,6 +89,85 @@ export function planReply(turn: Turn): Reply {
     delayMs,
     ...(failAfter !== undefined && { failAfter }),
   };
+}
+
+/**
+ * The tool a request forces, from its tool choice: a name, or `any` (some tool call is required:
+ * forced when only one tool is offered, which is how @ai-sdk/mistral forces one). A string when
+ * the named tool is not declared: the message of the API's 400.
+ */
+export function forcedTool(
+  tools: DeclaredTool[],
+  choice: { name: string } | 'any' | undefined,
+): DeclaredTool | string | undefined {
+  if (choice === 'any') return tools.length === 1 ? tools[0] : undefined;
+  if (!choice) return undefined;
+  return (
+    tools.find((tool) => tool.name === choice.name) ??
+    `The tool choice names '${choice.name}', which is not among the declared tools.`
+  );
+}
+
+/** The last user text without its markers, whitespace collapsed. */
+function goalOf(turn: Turn): string {
+  return turn.lastUserText.replace(MARKER, '').replace(/\s+/g, ' ').trim();
+}
+
+function forcedInput(
+  tool: DeclaredTool,
+  markers: Map<string, string>,
+  goal: string,
+): Record<string, unknown> {
+  if (tool.name === 'create_plan') {
+    const plan = markers.get('plan');
+    return plan ? JSON.parse(plan) : defaultPlan(tool.inputSchema, goal);
+  }
+  if (tool.name === 'revise_plan') {
+    const revision = markers.get('replan');
+    return revision ? JSON.parse(revision) : { done: false };
+  }
+  return {};
+}
+
+/**
+ * A plan for the mode the planner's schema reveals, from the properties of `steps.items`:
+ * `tool` (MCP Server: one call of `echo`, or of the first tool the enum offers), `role` (Multi
+ * Agent: two independent specialist steps), else two plain steps (Single and Generic Agent).
+ */
+function defaultPlan(schema: Record<string, unknown>, goal: string): Record<string, unknown> {
+  const step = (schema as { properties?: { steps?: { items?: { properties?: Record<string, unknown> } } } })
+    .properties?.steps?.items?.properties;
+  if (step && 'tool' in step) {
+    const names = (step.tool as { enum?: unknown[] } | undefined)?.enum ?? [];
+    const tool = names.length === 0 || names.includes('echo') ? 'echo' : String(names[0]);
+    return {
+      steps: [{ description: `Call ${tool}`, tool, arguments: tool === 'echo' ? { message: goal } : {} }],
+    };
+  }
+  if (step && 'role' in step) {
+    const tools = 'tools' in step ? { tools: [] } : {};
+    return {
+      steps: [
+        {
+          id: 's1',
+          description: `Research: ${goal}`,
+          role: 'researcher',
+          instructions: 'Find the facts.',
+          dependsOn: [],
+          ...tools,
+        },
+        {
+          id: 's2',
+          description: `Draft: ${goal}`,
+          role: 'writer',
+          instructions: 'Write it up.',
+          dependsOn: [],
+          ...tools,
+        },
+      ],
+    };
+  }
+  return { steps: [{ description: `Understand: ${goal}` }, { description: `Answer: ${goal}` }] };
 }
 
 /** `a b c` -> [`a`, ` b`, ` c`]: joined back they are the text. */

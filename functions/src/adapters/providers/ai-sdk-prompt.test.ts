@@ -78,6 +78,16 @@ describe('toCallOptions', () => {
     });
   });
 
+  it('forces the named tool when the request says so', () => {
+    const options = toCallOptions({
+      model: 'm',
+      messages: [{ role: 'user', content: 'plan it' }],
+      tools: [{ name: 'create_plan', inputSchema: { type: 'object' } }],
+      toolChoice: { type: 'tool', name: 'create_plan' },
+    });
+    expect(options.toolChoice).toEqual({ type: 'tool', toolName: 'create_plan' });
+  });
+
   it('sends no tool fields without tools', () => {
     const options = toCallOptions({ model: 'm', messages: [{ role: 'user', content: 'hi' }], tools: [] });
     expect(options).not.toHaveProperty('tools');

@@ -4,6 +4,7 @@ import type {
   LanguageModelV3FunctionTool,
   LanguageModelV3Message,
   LanguageModelV3Prompt,
+  LanguageModelV3ToolChoice,
   LanguageModelV3ToolResultPart,
 } from '@ai-sdk/provider';
 import type { ModelMessage, ModelRequest, ModelToolDefinition } from '../../domain/models/model-provider.js';
@@ -13,10 +14,14 @@ export function toCallOptions(request: ModelRequest): LanguageModelV3CallOptions
   const tools = request.tools?.length ? request.tools.map(toFunctionTool) : undefined;
   return {
     prompt: toPrompt(request.system, request.messages),
-    ...(tools && { tools, toolChoice: { type: 'auto' } }),
+    ...(tools && { tools, toolChoice: toToolChoice(request.toolChoice) }),
     ...(request.maxOutputTokens !== undefined && { maxOutputTokens: request.maxOutputTokens }),
     ...(request.signal && { abortSignal: request.signal }),
   };
+}
+
+function toToolChoice(choice: ModelRequest['toolChoice']): LanguageModelV3ToolChoice {
+  return choice ? { type: 'tool', toolName: choice.name } : { type: 'auto' };
 }
 
 export function toPrompt(system: string | undefined, messages: ModelMessage[]): LanguageModelV3Prompt {

@@ -72,6 +72,19 @@ describe('toConverseInput', () => {
       },
     });
   });
+
+  it('forces the named tool when the request says so, and leaves the choice to the model otherwise', () => {
+    const tools = [{ name: 'create_plan', inputSchema: { type: 'object' } }];
+    const messages = [{ role: 'user' as const, content: 'plan it' }];
+    expect(
+      toConverseInput({ model: 'm', messages, tools, toolChoice: { type: 'tool', name: 'create_plan' } })
+        .toolConfig,
+    ).toEqual({
+      tools: [{ toolSpec: { name: 'create_plan', inputSchema: { json: { type: 'object' } } } }],
+      toolChoice: { tool: { name: 'create_plan' } },
+    });
+    expect(toConverseInput({ model: 'm', messages, tools }).toolConfig).not.toHaveProperty('toolChoice');
+  });
 });
 
 describe('toBedrockModelId', () => {

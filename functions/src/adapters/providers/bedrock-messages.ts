@@ -17,7 +17,7 @@ export function toConverseInput(request: ModelRequest): ConverseStreamCommandInp
     messages: toConverseMessages(request.messages),
     ...(request.system && { system: [{ text: request.system }] }),
     ...(request.maxOutputTokens !== undefined && { inferenceConfig: { maxTokens: request.maxOutputTokens } }),
-    ...(request.tools?.length && { toolConfig: toToolConfig(request.tools) }),
+    ...(request.tools?.length && { toolConfig: toToolConfig(request.tools, request.toolChoice) }),
   };
 }
 
@@ -64,7 +64,10 @@ function toContentBlocks(message: ModelMessage): ContentBlock[] {
   }
 }
 
-function toToolConfig(tools: NonNullable<ModelRequest['tools']>): ToolConfiguration {
+function toToolConfig(
+  tools: NonNullable<ModelRequest['tools']>,
+  choice: ModelRequest['toolChoice'],
+): ToolConfiguration {
   return {
     tools: tools.map((tool) => ({
       toolSpec: {
@@ -73,5 +76,7 @@ function toToolConfig(tools: NonNullable<ModelRequest['tools']>): ToolConfigurat
         inputSchema: { json: tool.inputSchema as DocumentType },
       },
     })),
+    // Without one, Converse lets the model choose (auto).
+    ...(choice && { toolChoice: { tool: { name: choice.name } } }),
   };
 }
