@@ -16,6 +16,7 @@ export function toCallOptions(request: ModelRequest): LanguageModelV3CallOptions
     prompt: toPrompt(request.system, request.messages),
     ...(tools && { tools, toolChoice: toToolChoice(request.toolChoice) }),
     ...(request.maxOutputTokens !== undefined && { maxOutputTokens: request.maxOutputTokens }),
+    ...(request.temperature !== undefined && { temperature: request.temperature }),
     ...(request.signal && { abortSignal: request.signal }),
   };
 }

@@ -16,7 +16,12 @@ export function toConverseInput(request: ModelRequest): ConverseStreamCommandInp
     modelId: toBedrockModelId(request.model),
     messages: toConverseMessages(request.messages),
     ...(request.system && { system: [{ text: request.system }] }),
-    ...(request.maxOutputTokens !== undefined && { inferenceConfig: { maxTokens: request.maxOutputTokens } }),
+    ...((request.maxOutputTokens !== undefined || request.temperature !== undefined) && {
+      inferenceConfig: {
+        ...(request.maxOutputTokens !== undefined && { maxTokens: request.maxOutputTokens }),
+        ...(request.temperature !== undefined && { temperature: request.temperature }),
+      },
+    }),
     ...(request.tools?.length && { toolConfig: toToolConfig(request.tools, request.toolChoice) }),
   };
 }
