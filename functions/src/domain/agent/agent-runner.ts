@@ -330,8 +330,13 @@ export function createAgentRunner(deps: AgentRunnerDeps) {
           settle: async (outcome, state) => {
             try {
               const error = stepErrorOf(outcome);
+              // A stopped step keeps what the user saw, as its message does.
+              const output =
+                outcome.kind === 'stopped' && outcome.stopAt !== undefined
+                  ? state.content.slice(0, outcome.stopAt)
+                  : state.content;
               let plan = await mutate(caller, query, (current) =>
-                finishStep(current, stepId, { output: state.content, error, usage: state.usage }, now()),
+                finishStep(current, stepId, { output, error, usage: state.usage }, now()),
               );
               emit(planStepEvent(plan, stepId));
               if (plan.mode === 'generic_agent' && !error && isPlanOpen(plan)) {
