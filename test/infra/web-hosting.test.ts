@@ -159,7 +159,8 @@ describe('security headers of the web app', () => {
     const csp = config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy as string;
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('unsafe-eval');
-    expect(csp).toContain("img-src 'self' data: blob: https://www.google.com/s2/favicons;");
+    expect(csp).toContain("img-src 'self' data: blob:;");
+    expect(csp).toContain('frame-src blob:;');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain('https://cognito-idp.us-east-1.amazonaws.com');
