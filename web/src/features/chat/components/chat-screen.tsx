@@ -72,7 +72,7 @@ export function ChatScreen({
           type="button"
           aria-label="Close sidebar"
           onClick={() => setSidebarOpen(false)}
-          className="fixed inset-0 z-30 bg-slate-900/30 md:hidden"
+          className="theme-light fixed inset-0 z-30 bg-slate-900/30 md:hidden"
         />
       ) : null}
       <aside

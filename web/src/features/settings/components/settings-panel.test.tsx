@@ -182,4 +182,16 @@ describe('SettingsPanel', () => {
       }),
     );
   }, 15_000);
+
+  it('switches to dark at once, keeps it on this device and saves it to the preferences', async () => {
+    vi.mocked(preferencesApi.savePreferences).mockImplementation(async (body) => body);
+    const { dialog } = renderPanel();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Dark' }));
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(localStorage.getItem('agentforge.theme')).toBe('dark');
+    await waitFor(() => expect(preferencesApi.savePreferences).toHaveBeenCalledWith({ theme: 'dark' }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Light' }));
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    localStorage.clear();
+  });
 });
