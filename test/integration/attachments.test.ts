@@ -53,7 +53,7 @@ async function upload(
   conversationId: string,
   fileName: string,
   contentType: string,
-  bytes: Uint8Array,
+  bytes: Uint8Array<ArrayBuffer>,
 ) {
   const created = await user.api.post(`/conversations/${conversationId}/attachments`, {
     fileName,
