@@ -118,6 +118,12 @@ function isTextLikeDeclaredType(declared: string, extension: string): boolean {
   return declared === 'video/mp2t' && ['ts', 'mts', 'cts'].includes(extension);
 }
 
+/** The file picker's `accept`: the image types and every text and code extension. */
+export const ATTACHMENT_FILE_ACCEPT = [
+  ...new Set(Object.values(IMAGE_TYPES)),
+  ...[...Object.keys(TEXT_TYPES), ...CODE_EXTENSIONS].map((extension) => `.${extension}`),
+].join(',');
+
 export const ATTACHMENT_MESSAGES = {
   unsupportedType: (fileName: string) =>
     `${fileName}: this type of file cannot be attached. Attach images (PNG, JPEG, GIF, WebP) or text and code files.`,
@@ -131,6 +137,8 @@ export const ATTACHMENT_MESSAGES = {
   needsMessage: 'Attachments must be sent with a message.',
   modelRefusesImages: 'This model does not accept images',
   uploadFailed: (fileName: string) => `${fileName} could not be uploaded. Try again.`,
+  /** Sending while a file's upload failed. */
+  removeFailed: 'Retry or remove the files that could not be uploaded.',
 } as const;
 
 /** What a file is for the product, decided from its name and declared type. */
