@@ -1,4 +1,4 @@
-import type { StreamStatus } from '@agentforge/shared';
+import { providerAcceptsImages, type StreamStatus } from '@agentforge/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { NotFoundScreen } from '../../../components/not-found-screen';
 import { useChat } from '../hooks/use-chat';
@@ -141,6 +141,10 @@ export function ChatScreen({
             onStop={chat.stop}
             notice={chat.notice}
             onEdit={chat.clearNotice}
+            attachments={{
+              conversationId: chat.selectedId,
+              acceptsImages: providerAcceptsImages(chat.selection.choice?.provider ?? ''),
+            }}
           />
         </ModeTabs>
       </main>
