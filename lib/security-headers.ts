@@ -17,11 +17,11 @@ export function contentSecurityPolicy(options: {
     'script-src': ["'self'", ...(dev ? ["'unsafe-inline'"] : [])],
     // Radix and React set style attributes; Vite injects <style> in dev.
     'style-src': ["'self'", "'unsafe-inline'"],
-    // The landing page's model logos load from outside (spec 2; landing-content.ts): that path only.
-    'img-src': ["'self'", 'data:', 'blob:', 'https://www.google.com/s2/favicons'],
+    // Nothing from outside: the landing page's model marks and demos are bundled (landing-content.ts).
+    'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...options.connect, ...(dev ? [dev.hmrOrigin] : [])],
-    'frame-src': ['https://www.youtube-nocookie.com', 'blob:'],
+    'frame-src': ['blob:'],
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],

@@ -50,6 +50,12 @@ const baseSchema = z.object({
   /** Whether the platform serves models through Bedrock. Default: true on AWS, false locally. */
   BEDROCK_ENABLED: z.stringbool().optional(),
   WHITELISTED_EMAILS: csv,
+  /** The attachments' bucket (issue 17): set on the functions granted it. */
+  ATTACHMENTS_BUCKET: z.string().min(1).optional(),
+  /** Local stack only: the S3 stand-in's URL (path-style). */
+  S3_ENDPOINT: z.url().optional(),
+  /** Local stack only: the S3 stand-in's credentials (it verifies signatures made with them). */
+  LOCAL_S3_CREDENTIALS_FILE: z.string().min(1).optional(),
 });
 
 const tablesSchema = z.object(

@@ -102,6 +102,21 @@ const MANIFEST = [
     handler: 'stop-message',
     auth: 'cognito',
   },
+  // Attachments (issue 17): presigned upload and download of a conversation's files.
+  {
+    method: 'POST',
+    path: '/conversations/{id}/attachments',
+    area: 'conversations',
+    handler: 'create-attachment',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/conversations/{id}/attachments/{attachmentId}',
+    area: 'conversations',
+    handler: 'get-attachment',
+    auth: 'cognito',
+  },
 
   { method: 'POST', path: '/messages', area: 'messages', handler: 'create-message', auth: 'cognito' },
   {

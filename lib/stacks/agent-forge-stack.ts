@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions';
 import type { ApiArea } from '../../functions/src/routes';
 import { AgentFunction } from '../constructs/agent-function';
 import { Api } from '../constructs/api';
+import { Attachments } from '../constructs/attachments';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Alarms, WebAcl } from '../constructs/guardrails';
@@ -61,6 +62,7 @@ export class AgentForgeStack extends Stack {
   readonly streaming: Streaming;
   readonly mcpRuntime: McpRuntime;
   readonly alarms: Alarms;
+  readonly attachments: Attachments;
 
   constructor(scope: Construct, id: string, props: AgentForgeStackProps) {
     super(scope, id, props);
@@ -79,7 +81,13 @@ export class AgentForgeStack extends Stack {
         `https://cognito-idp.${this.region}.amazonaws.com`,
         `https://cognito-identity.${this.region}.amazonaws.com`,
         `https://${config.domainPrefix}.auth.${this.region}.amazoncognito.com`,
+        // Presigned uploads and downloads of attachments (the bucket is made just below).
+        Lazy.string({ produce: () => this.attachments.origin }),
       ],
+    });
+    this.attachments = new Attachments(this, 'Attachments', {
+      appOrigins: [...webOrigins, this.web.url],
+      accessLogs: this.web.logs,
     });
     this.auth = new Auth(this, 'Auth', {
       domainPrefix: config.domainPrefix,
@@ -120,6 +128,8 @@ export class AgentForgeStack extends Stack {
     // Starts, observes and stops server tasks; encrypts and decrypts the servers' env values.
     this.mcpRuntime.grantServerControl(this.api.functions.mcp.function);
     this.secrets.grantEncryptDecrypt(this.api.functions.mcp.function);
+    // Presigned uploads and downloads, and a deleted conversation's files.
+    this.attachments.grantManage(this.api.functions.conversations.function);
 
     const postConfirmation = new AgentFunction(this, 'PostConfirmation', {
       entry: entry('auth/post-confirmation'),
@@ -145,6 +155,8 @@ export class AgentForgeStack extends Stack {
       },
       reservedConcurrency: config.streamReservedConcurrency,
     });
+    // The chat reads a message's attachments for the model.
+    this.attachments.grantRead(this.streaming.endpointFor(STREAM_PATH).function.function);
     // The exact stream paths first: CloudFront matches behaviours in order and /api/* covers them.
     for (const endpoint of this.streaming.endpoints) {
       this.web.routeStream(endpoint.path, endpoint.functionUrl);

@@ -7,18 +7,20 @@ import { type TableId, tableEnvVar } from '../../functions/src/adapters/dynamodb
 import { ensureLocalSecretKeyFile } from '../../functions/src/adapters/secrets/local-key-file.js';
 import { lambdaContext } from './api-gateway-event.js';
 import { startLocalApi } from './api-server.js';
+import { loadAdminCredentials } from './cognito/admin-auth.js';
 import { startLocalCognito } from './cognito/index.js';
 import { startLocalDynamo } from './dynamodb.js';
 import { importHandler } from './function-modules.js';
 import { close, listen } from './net.js';
 import { createOutbox } from './outbox.js';
+import { startLocalS3 } from './s3/server.js';
 import { startWebServer } from './web-server.js';
 
 export interface LocalStackOptions {
   /** Where dynalite, the identity service and the outbox keep their data (`.local`). */
   dataDir: string;
   /** 0 = an ephemeral port. */
-  ports: { api: number; web: number; cognito: number; dynamodb: number };
+  ports: { api: number; web: number; cognito: number; dynamodb: number; s3?: number };
   /** Start Vite for the web app (integration tests of the API leave it off). */
   web: boolean;
   /** Tests: every e-mailed code is this value. */
@@ -32,6 +34,8 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   apiUrl: string;
+  /** The S3 stand-in's endpoint (attachments). */
+  s3Url: string;
   webUrl?: string;
   outboxUrl: string;
   outboxFile: string;
@@ -66,6 +70,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const outbox = createOutbox(outboxFile);
     const webPort = options.web ? options.ports.web || (await freePort()) : undefined;
     const webOrigins = webPort ? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`] : [];
+    // The attachments' storage: S3's REST API for presigned uploads and downloads (ATTACHMENTS_BUCKET).
+    const s3 = await startLocalS3({
+      port: options.ports.s3 ?? 0,
+      dataDir: join(options.dataDir, 's3'),
+      bucket: LOCAL_ATTACHMENTS_BUCKET,
+      credentials: loadAdminCredentials(join(options.dataDir, 's3-credentials.json')),
+      allowedOrigins: webOrigins,
+    });
+    stops.push(s3.stop);
+    Object.assign(process.env, {
+      S3_ENDPOINT: s3.endpoint,
+      ATTACHMENTS_BUCKET: LOCAL_ATTACHMENTS_BUCKET,
+      LOCAL_S3_CREDENTIALS_FILE: join(options.dataDir, 's3-credentials.json'),
+    });
     const cognito = await startLocalCognito({
       allowedOrigins: webOrigins,
       dataDir: join(options.dataDir, 'cognito'),
@@ -113,13 +131,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     let webUrl: string | undefined;
     if (webPort) {
-      const web = await startWebServer({ port: webPort, config: runtimeConfig });
+      const web = await startWebServer({ port: webPort, config: runtimeConfig, connect: [s3.endpoint] });
       stops.push(() => web.close());
       webUrl = `http://localhost:${webPort}`;
     }
 
     return {
       apiUrl,
+      s3Url: s3.endpoint,
       webUrl,
       outboxUrl: `${apiUrl}/outbox`,
       outboxFile,
@@ -133,6 +152,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 }
 
 export const DEFAULT_REAPER_INTERVAL_MS = 60_000;
+export const LOCAL_ATTACHMENTS_BUCKET = 'local-attachments';
 
 /**
  * The MCP reaper on a timer, as the scheduled Lambda; on stop it also stops every server the local

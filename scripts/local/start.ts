@@ -1,7 +1,7 @@
 /**
  * `npm start`: the whole product on this machine, no cloud account. Data lives under `.local/`
  * (LOCAL_DATA_DIR overrides) and survives restarts. Ports: API_PORT (3000), WEB_PORT (5173), COGNITO_PORT (9229),
- * DYNAMODB_PORT (4567). CODE=<digits> makes every e-mailed code that value.
+ * DYNAMODB_PORT (4567), S3_PORT (4569). CODE=<digits> makes every e-mailed code that value.
  */
 import { join } from 'node:path';
 import { startLocalStack } from './stack.js';
@@ -24,6 +24,7 @@ const stack = await startLocalStack({
     web: port('WEB_PORT', 5173),
     cognito: port('COGNITO_PORT', 9229),
     dynamodb: port('DYNAMODB_PORT', 4567),
+    s3: port('S3_PORT', 4569),
   },
   web: true,
   ...(process.env.MCP_REAPER_INTERVAL_MS

@@ -25,8 +25,8 @@ function runtimeConfigPlugin(config: RuntimeConfig): Plugin {
  * e2e suite runs the app under them. Vite's dev server adds what it needs: its HMR websocket and
  * inline scripts (the react-refresh preamble).
  */
-function securityHeadersPlugin(config: RuntimeConfig, port: number): Plugin {
-  const origins = [config.apiBaseUrl, config.streamUrl, config.userPoolEndpoint ?? '']
+function securityHeadersPlugin(config: RuntimeConfig, port: number, connect: readonly string[]): Plugin {
+  const origins = [config.apiBaseUrl, config.streamUrl, config.userPoolEndpoint ?? '', ...connect]
     .filter(Boolean)
     .map((url) => new URL(url).origin);
   const csp = contentSecurityPolicy({
@@ -51,6 +51,8 @@ function securityHeadersPlugin(config: RuntimeConfig, port: number): Plugin {
 export async function startWebServer(options: {
   port: number;
   config: RuntimeConfig;
+  /** More origins the app calls (the attachments' storage, through presigned URLs). */
+  connect?: readonly string[];
 }): Promise<ViteDevServer> {
   const server = await createServer({
     root: WEB_ROOT,
@@ -58,7 +60,10 @@ export async function startWebServer(options: {
     logLevel: 'warn',
     clearScreen: false,
     server: { port: options.port, host: '127.0.0.1', strictPort: true },
-    plugins: [securityHeadersPlugin(options.config, options.port), runtimeConfigPlugin(options.config)],
+    plugins: [
+      securityHeadersPlugin(options.config, options.port, options.connect ?? []),
+      runtimeConfigPlugin(options.config),
+    ],
   });
   await server.listen();
   return server;

@@ -9,6 +9,7 @@ export * from './messages';
 export * from './schemas/agent';
 export * from './schemas/api-error';
 export * from './schemas/api-key';
+export * from './schemas/attachment';
 export * from './schemas/auth';
 export * from './schemas/billing';
 export * from './schemas/code-to-chat';

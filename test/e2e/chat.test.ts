@@ -36,7 +36,7 @@ describe('chatting on the local stack with a custom endpoint', () => {
     await expectAccessible(page, 'the empty home');
     await e2e.screenshot(page, '1-empty');
 
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await settings.getByText('No keys stored yet.').waitFor();
     await expectAccessible(page, 'the Settings dialog');

@@ -19,7 +19,12 @@ export type E2e = {
    * A fresh browser context (no cookies or storage of another test) and its page, closed after the
    * test; with `persist` (for a beforeAll) it lives until the file ends.
    */
-  openPage: (options?: { width?: number; height?: number; persist?: boolean }) => Promise<Page>;
+  openPage: (options?: {
+    width?: number;
+    height?: number;
+    persist?: boolean;
+    colorScheme?: 'light' | 'dark';
+  }) => Promise<Page>;
   screenshot: (page: Page, name: string) => Promise<unknown>;
 };
 
@@ -30,8 +35,8 @@ export function setUpE2e(file: string): E2e {
   const contexts: BrowserContext[] = [];
   const e2e = {
     url: (path: string) => `${e2e.stack.webUrl}${path}`,
-    openPage: async ({ width = 1280, height = 800, persist = false } = {}) => {
-      const context = await e2e.browser.newContext({ viewport: { width, height } });
+    openPage: async ({ width = 1280, height = 800, persist = false, colorScheme = 'light' } = {}) => {
+      const context = await e2e.browser.newContext({ viewport: { width, height }, colorScheme });
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       if (!persist) contexts.push(context);
       return context.newPage();

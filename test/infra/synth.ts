@@ -80,3 +80,9 @@ export const PRIVATE_ENCRYPTED_BUCKET = {
     ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
   },
 };
+
+/** A CSP (or any string CloudFormation joins) as text, with `<token>` where a value is filled in. */
+export function cspText(value: string | { 'Fn::Join': [string, unknown[]] }): string {
+  if (typeof value === 'string') return value;
+  return value['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : '<token>')).join('');
+}

@@ -311,16 +311,21 @@ describe('agent plans on the local stack', () => {
       seen.push(event);
       if (seen.filter((e) => e.type === 'message_delta').length === 5) {
         const messageId = (seen.find((e) => e.type === 'status') as { messageId: string }).messageId;
-        await alice.api.post(`/conversations/${conversationId}/messages/${messageId}/stop`, {});
+        const shownChars = seen
+          .filter((e) => e.type === 'message_delta')
+          .map((e) => (e as { chunk: string }).chunk)
+          .join('').length;
+        await alice.api.post(`/conversations/${conversationId}/messages/${messageId}/stop`, { shownChars });
       }
     }
     expect(seen.at(-1)).toMatchObject({ type: 'status', status: 'stopped' });
     const stopped = await current(alice, planned);
     expect(stopped).toMatchObject({
       status: 'error',
-      steps: [{ status: 'error', error: 'Stopped by the user.' }],
+      steps: [{ status: 'error', error: 'Stopped by the user.' }, { status: 'pending' }],
     });
-    expect(stopped.steps[0]?.output).toMatch(/^Echo: Understand: Ramble/);
+    // Exactly what the user had seen when they stopped: five tokens.
+    expect(stopped.steps[0]?.output).toBe('w1 w2 w3 w4 w5');
   });
 
   it("keeps each user's plans to themselves, and refuses agent actions without a server", async () => {

@@ -3,11 +3,13 @@ import { Amplify } from 'aws-amplify';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { initTheme } from './app/theme';
 import { FullPageError } from './components/full-page-error';
 import { buildAmplifyConfig } from './config/amplify-config';
 import { loadRuntimeConfig } from './config/runtime-config';
 import './index.css';
 
+initTheme();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = createRoot(container);

@@ -1,5 +1,6 @@
 import { createUsageRepository } from '../adapters/dynamodb/usage-repository.js';
 import { type ChatService, createChatService } from '../domain/chat/chat-service.js';
+import { attachmentService } from './attachments.js';
 import { conversationService, messageRepository } from './conversations.js';
 import { mcpToolSource } from './mcp-tools.js';
 import { modelResolver } from './models.js';
@@ -12,6 +13,7 @@ export function chatService(): ChatService {
     messages: messageRepository(),
     models: modelResolver(),
     tools: mcpToolSource(),
+    attachments: attachmentService(),
     usage: createUsageRepository(db, env.tables.usage),
     newId,
     now: Date.now,

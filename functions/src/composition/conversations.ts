@@ -5,6 +5,7 @@ import {
   type ConversationService,
   createConversationService,
 } from '../domain/conversations/conversation-service.js';
+import { attachmentService } from './attachments.js';
 import { db, env, newId } from './root.js';
 
 export const messageRepository = () => createMessageRepository(db, env.tables.messages);
@@ -15,6 +16,10 @@ export function conversationService(): ConversationService {
     conversations: createConversationRepository(db, env.tables.conversations),
     messages: messageRepository(),
     plans: createAgentPlanRepository(db, env.tables.agentPlans),
+    // Only the conversations function deletes (it holds the bucket's grants and name).
+    attachments: {
+      deleteAll: (userId, conversationId) => attachmentService().deleteAll(userId, conversationId),
+    },
     newId,
     now: Date.now,
   });

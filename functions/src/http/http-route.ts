@@ -22,11 +22,18 @@ export interface HttpRequest<TBody, TQuery, TParams> {
 export interface HttpResult {
   statusCode: number;
   body?: unknown;
+  /** Added to the JSON headers (a redirect's Location). */
+  headers?: Record<string, string>;
 }
 
 export const ok = (body: unknown): HttpResult => ({ statusCode: 200, body });
 export const created = (body: unknown): HttpResult => ({ statusCode: 201, body });
 export const noContent = (): HttpResult => ({ statusCode: 204 });
+/** 302 to `location` (a presigned download): never cached, never sniffed. */
+export const found = (location: string): HttpResult => ({
+  statusCode: 302,
+  headers: { Location: location, 'X-Content-Type-Options': 'nosniff' },
+});
 
 export interface RouteSchemas<TBody, TQuery, TParams> {
   body?: z.ZodType<TBody>;
@@ -64,7 +71,7 @@ export function httpRoute<TBody = undefined, TQuery = undefined, TParams = undef
       });
       return {
         statusCode: result.statusCode,
-        headers: JSON_HEADERS,
+        headers: { ...JSON_HEADERS, ...result.headers },
         body: result.body === undefined ? '' : JSON.stringify(result.body),
       };
     });

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
 import { MESSAGE_CONTENT_MISSING } from '../constants/product';
 import { CHAT_MESSAGES } from '../messages/chat';
+import { attachmentSchema } from './attachment';
 import { availableToolSchema, processingStepSchema, toolCallSchema } from './tool-call';
 
 export const MESSAGE_ROLES = ['user', 'assistant'] as const;
@@ -35,6 +36,8 @@ export const messageSchema = z.object({
   timestamp: z.number(),
   userId: z.string().optional(),
   agentStep: agentStepRefSchema.optional(),
+  /** Files sent with a user message (issue 17). */
+  attachments: z.array(attachmentSchema).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
 import { agentPlanSchema } from './agent';
+import { attachmentIdsField } from './attachment';
 import { MAX_MESSAGE_LENGTH } from './message';
 
 /** GET /messages/generate-stream query. */
@@ -16,6 +17,11 @@ export const streamQuerySchema = z.object({
    * (the reply to the history before it, after `triggerContent` when given).
    */
   replaceFrom: z.string().min(1).max(MAX_ID_LENGTH).optional(),
+  /**
+   * Files uploaded for the message the reply answers (the trigger, else the last user message):
+   * comma-separated ids, at most MAX_ATTACHMENTS_PER_MESSAGE.
+   */
+  attachmentIds: attachmentIdsField.optional(),
 });
 export type StreamQuery = z.infer<typeof streamQuerySchema>;
 

@@ -5,7 +5,8 @@
  *                                             -> a call of that tool, whatever else is below
  *   (but `[[error]]` and `[[slow]]` apply), with the input:
  *   - `create_plan`: the object of `[[plan:<json>]]` in the last user text, else a default plan
- *     shaped by the tool's declared input schema (see defaultPlan)
+ *     shaped by the tool's declared input schema (see defaultPlan); its agent steps keep the
+ *     goal's other markers, so `[[slow]]` or `[[long]]` in a goal script how its steps run
  *   - `revise_plan`: the object of `[[replan:<json>]]`, else `{ "done": false }` (keep the steps)
  *   - any other tool: `{}`
  * - the last message is a tool result        -> `Tool <name> said: <result>`
@@ -50,7 +51,12 @@ export function planReply(turn: Turn): Reply {
     const error = markers.get('error');
     if (error) return { kind: 'error', status: Number(error) };
     const { name } = turn.forcedTool;
-    return { kind: 'tool', name, input: forcedInput(turn.forcedTool, markers, goalOf(turn)), delayMs };
+    return {
+      kind: 'tool',
+      name,
+      input: forcedInput(turn.forcedTool, markers, goalOf(turn), taskOf(turn)),
+      delayMs,
+    };
   }
   if (turn.toolResult) {
     return {
@@ -113,14 +119,26 @@ function goalOf(turn: Turn): string {
   return turn.lastUserText.replace(MARKER, '').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The last user text without its plan markers: the default plan's agent steps carry the other
+ * markers into their descriptions, so a goal can script how its steps run (slow, long, a tool).
+ */
+function taskOf(turn: Turn): string {
+  return turn.lastUserText
+    .replace(MARKER, (marker, name: string) => (name === 'plan' || name === 'replan' ? '' : marker))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 function forcedInput(
   tool: DeclaredTool,
   markers: Map<string, string>,
   goal: string,
+  task: string,
 ): Record<string, unknown> {
   if (tool.name === 'create_plan') {
     const plan = markers.get('plan');
-    return plan ? JSON.parse(plan) : defaultPlan(tool.inputSchema, goal);
+    return plan ? JSON.parse(plan) : defaultPlan(tool.inputSchema, goal, task);
   }
   if (tool.name === 'revise_plan') {
     const revision = markers.get('replan');
@@ -134,7 +152,7 @@ function forcedInput(
  * `tool` (MCP Server: one call of `echo`, or of the first tool the enum offers), `role` (Multi
  * Agent: two independent specialist steps), else two plain steps (Single and Generic Agent).
  */
-function defaultPlan(schema: Record<string, unknown>, goal: string): Record<string, unknown> {
+function defaultPlan(schema: Record<string, unknown>, goal: string, task: string): Record<string, unknown> {
   const step = (schema as { properties?: { steps?: { items?: { properties?: Record<string, unknown> } } } })
     .properties?.steps?.items?.properties;
   if (step && 'tool' in step) {
@@ -150,7 +168,7 @@ function defaultPlan(schema: Record<string, unknown>, goal: string): Record<stri
       steps: [
         {
           id: 's1',
-          description: `Research: ${goal}`,
+          description: `Research: ${task}`,
           role: 'researcher',
           instructions: 'Find the facts.',
           dependsOn: [],
@@ -158,7 +176,7 @@ function defaultPlan(schema: Record<string, unknown>, goal: string): Record<stri
         },
         {
           id: 's2',
-          description: `Draft: ${goal}`,
+          description: `Draft: ${task}`,
           role: 'writer',
           instructions: 'Write it up.',
           dependsOn: [],
@@ -167,7 +185,7 @@ function defaultPlan(schema: Record<string, unknown>, goal: string): Record<stri
       ],
     };
   }
-  return { steps: [{ description: `Understand: ${goal}` }, { description: `Answer: ${goal}` }] };
+  return { steps: [{ description: `Understand: ${task}` }, { description: `Answer: ${task}` }] };
 }
 
 /** `a b c` -> [`a`, ` b`, ` c`]: joined back they are the text. */

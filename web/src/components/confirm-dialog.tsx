@@ -27,7 +27,7 @@ export function ConfirmDialog({
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+        <AlertDialog.Overlay className="theme-light fixed inset-0 z-50 bg-slate-900/40" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-slate-200 outline-none">
           <AlertDialog.Title className="text-base font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-600">

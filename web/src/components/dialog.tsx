@@ -45,7 +45,7 @@ export function Dialog({
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => open || onClose()}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[1px]" />
+        <DialogPrimitive.Overlay className="theme-light fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[1px]" />
         <div className={`pointer-events-none fixed inset-0 z-50 flex ${look.frame}`}>
           <DialogPrimitive.Content
             // Without a description Radix would warn; the title alone names the dialog.

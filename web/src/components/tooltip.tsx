@@ -14,7 +14,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
         <TooltipPrimitive.Portal>
           <TooltipPrimitive.Content
             sideOffset={6}
-            className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow"
+            className="theme-light z-50 rounded-md bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow"
           >
             {content}
             <TooltipPrimitive.Arrow className="fill-slate-900" />

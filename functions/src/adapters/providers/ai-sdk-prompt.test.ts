@@ -61,19 +61,21 @@ describe('toPrompt', () => {
 });
 
 describe('toCallOptions', () => {
-  it('passes tools (auto choice), the output limit and the abort signal', () => {
+  it('passes tools (auto choice), the output limit, the temperature and the abort signal', () => {
     const signal = new AbortController().signal;
     const options = toCallOptions({
       model: 'm',
       messages: [{ role: 'user', content: 'hi' }],
       tools: [{ name: 'echo', description: 'Echoes', inputSchema: { type: 'object' } }],
       maxOutputTokens: 100,
+      temperature: 0.7,
       signal,
     });
     expect(options).toMatchObject({
       tools: [{ type: 'function', name: 'echo', description: 'Echoes', inputSchema: { type: 'object' } }],
       toolChoice: { type: 'auto' },
       maxOutputTokens: 100,
+      temperature: 0.7,
       abortSignal: signal,
     });
   });

@@ -1,13 +1,20 @@
 import type {
   JSONSchema7,
   LanguageModelV3CallOptions,
+  LanguageModelV3FilePart,
   LanguageModelV3FunctionTool,
   LanguageModelV3Message,
   LanguageModelV3Prompt,
+  LanguageModelV3TextPart,
   LanguageModelV3ToolChoice,
   LanguageModelV3ToolResultPart,
 } from '@ai-sdk/provider';
-import type { ModelMessage, ModelRequest, ModelToolDefinition } from '../../domain/models/model-provider.js';
+import type {
+  ModelMessage,
+  ModelRequest,
+  ModelToolDefinition,
+  ModelUserPart,
+} from '../../domain/models/model-provider.js';
 
 /** Our request in the AI SDK's language-model terms (the input of `doStream`). */
 export function toCallOptions(request: ModelRequest): LanguageModelV3CallOptions {
@@ -16,6 +23,7 @@ export function toCallOptions(request: ModelRequest): LanguageModelV3CallOptions
     prompt: toPrompt(request.system, request.messages),
     ...(tools && { tools, toolChoice: toToolChoice(request.toolChoice) }),
     ...(request.maxOutputTokens !== undefined && { maxOutputTokens: request.maxOutputTokens }),
+    ...(request.temperature !== undefined && { temperature: request.temperature }),
     ...(request.signal && { abortSignal: request.signal }),
   };
 }
@@ -39,7 +47,13 @@ export function toPrompt(system: string | undefined, messages: ModelMessage[]): 
 function toMessage(message: ModelMessage): LanguageModelV3Message {
   switch (message.role) {
     case 'user':
-      return { role: 'user', content: [{ type: 'text', text: message.content }] };
+      return {
+        role: 'user',
+        content:
+          typeof message.content === 'string'
+            ? [{ type: 'text', text: message.content }]
+            : message.content.map(toUserPart),
+      };
     case 'assistant':
       return {
         role: 'assistant',
@@ -63,6 +77,13 @@ function toMessage(message: ModelMessage): LanguageModelV3Message {
       return { role: 'tool', content: [result] };
     }
   }
+}
+
+/** An image is a `file` part: each provider package turns it into its API's image block. */
+function toUserPart(part: ModelUserPart): LanguageModelV3TextPart | LanguageModelV3FilePart {
+  return part.type === 'text'
+    ? { type: 'text', text: part.text }
+    : { type: 'file', mediaType: part.mediaType, data: part.data };
 }
 
 function toFunctionTool(tool: ModelToolDefinition): LanguageModelV3FunctionTool {

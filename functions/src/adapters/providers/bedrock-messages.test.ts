@@ -51,20 +51,21 @@ describe('toConverseMessages', () => {
 });
 
 describe('toConverseInput', () => {
-  it('maps the model, system prompt, output limit and tools', () => {
+  it('maps the model, system prompt, output limit, temperature and tools', () => {
     expect(
       toConverseInput({
         model: 'claude-3-haiku-20240307',
         system: 'Be brief.',
         messages: [{ role: 'user', content: 'hi' }],
         maxOutputTokens: 256,
+        temperature: 0.3,
         tools: [{ name: 'echo', description: 'Echoes', inputSchema: { type: 'object' } }],
       }),
     ).toEqual({
       modelId: 'anthropic.claude-3-haiku-20240307-v1:0',
       messages: [{ role: 'user', content: [{ text: 'hi' }] }],
       system: [{ text: 'Be brief.' }],
-      inferenceConfig: { maxTokens: 256 },
+      inferenceConfig: { maxTokens: 256, temperature: 0.3 },
       toolConfig: {
         tools: [
           { toolSpec: { name: 'echo', description: 'Echoes', inputSchema: { json: { type: 'object' } } } },

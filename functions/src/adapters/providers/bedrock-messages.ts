@@ -1,11 +1,12 @@
 import type {
   ContentBlock,
   ConverseStreamCommandInput,
+  ImageFormat,
   Message,
   ToolConfiguration,
   ToolUseBlock,
 } from '@aws-sdk/client-bedrock-runtime';
-import type { ModelMessage, ModelRequest } from '../../domain/models/model-provider.js';
+import type { ModelMessage, ModelRequest, ModelUserPart } from '../../domain/models/model-provider.js';
 import { toBedrockModelId } from './bedrock-models.js';
 
 type DocumentType = NonNullable<ToolUseBlock['input']>;
@@ -16,7 +17,12 @@ export function toConverseInput(request: ModelRequest): ConverseStreamCommandInp
     modelId: toBedrockModelId(request.model),
     messages: toConverseMessages(request.messages),
     ...(request.system && { system: [{ text: request.system }] }),
-    ...(request.maxOutputTokens !== undefined && { inferenceConfig: { maxTokens: request.maxOutputTokens } }),
+    ...((request.maxOutputTokens !== undefined || request.temperature !== undefined) && {
+      inferenceConfig: {
+        ...(request.maxOutputTokens !== undefined && { maxTokens: request.maxOutputTokens }),
+        ...(request.temperature !== undefined && { temperature: request.temperature }),
+      },
+    }),
     ...(request.tools?.length && { toolConfig: toToolConfig(request.tools, request.toolChoice) }),
   };
 }
@@ -41,6 +47,7 @@ export function toConverseMessages(messages: ModelMessage[]): Message[] {
 function toContentBlocks(message: ModelMessage): ContentBlock[] {
   switch (message.role) {
     case 'user':
+      if (typeof message.content !== 'string') return message.content.flatMap(toUserBlock);
       return message.content ? [{ text: message.content }] : [];
     case 'assistant':
       return [
@@ -62,6 +69,13 @@ function toContentBlocks(message: ModelMessage): ContentBlock[] {
         },
       ];
   }
+}
+
+/** Converse's image block takes the format without `image/` (png, jpeg, gif, webp). */
+function toUserBlock(part: ModelUserPart): ContentBlock[] {
+  if (part.type === 'text') return part.text ? [{ text: part.text }] : [];
+  const format = part.mediaType.replace(/^image\//, '') as ImageFormat;
+  return [{ image: { format, source: { bytes: part.data } } }];
 }
 
 function toToolConfig(

@@ -26,9 +26,12 @@ describe('create_plan', () => {
     expect(inputOf(`Do it [[plan:${JSON.stringify(plan)}]] now`, SINGLE)).toEqual(plan);
   });
 
-  it('plans two plain steps for a schema without tool or role (Single and Generic Agent)', () => {
-    expect(inputOf(' Book \n a  trip [[slow:5]] ', SINGLE)).toEqual({
-      steps: [{ description: 'Understand: Book a trip' }, { description: 'Answer: Book a trip' }],
+  it('plans two plain steps for a schema without tool or role (Single and Generic Agent), keeping run markers', () => {
+    expect(inputOf(' Book \n a  trip [[slow:5]] [[replan:{"done":true}]]', SINGLE)).toEqual({
+      steps: [
+        { description: 'Understand: Book a trip [[slow:5]]' },
+        { description: 'Answer: Book a trip [[slow:5]]' },
+      ],
     });
     expect(inputOf('Book a trip', { name: 'create_plan', inputSchema: {} })).toEqual({
       steps: [{ description: 'Understand: Book a trip' }, { description: 'Answer: Book a trip' }],

@@ -1,11 +1,9 @@
 import {
   AGENT_MESSAGES,
   AGENT_MODE_LABELS,
-  type AgentPlan,
   type ExecuteStepQuery,
   isPlanOpen,
   type PlanStreamQuery,
-  type UpdatePlanStepBody,
 } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
@@ -17,23 +15,11 @@ import type { ToolLoopState } from '../chat/tool-loop.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import { userMessageRecord } from '../conversations/conversation-service.js';
 import type { MessageRecord, MessageRepository } from '../conversations/message.js';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { ValidationError } from '../errors.js';
 import { type AgentPlanRecord, type AgentPlanRepository, toAgentPlan } from './plan-record.js';
-import {
-  applyReplan,
-  cancelPlan,
-  claimStep,
-  confirmStep,
-  editStep,
-  findStep,
-  finishStep,
-  PLAN_NOT_FOUND,
-  STEP_STOPPED,
-  toPlanTool,
-} from './plan-rules.js';
+import { applyReplan, claimStep, findStep, finishStep, STEP_STOPPED, toPlanTool } from './plan-rules.js';
 import { createPlanStore } from './plan-store.js';
 import {
-  CREATE_PLAN_TOOL,
   callForcedTool,
   createPlanTool,
   outputForPrompt,
@@ -330,8 +316,13 @@ export function createAgentRunner(deps: AgentRunnerDeps) {
           settle: async (outcome, state) => {
             try {
               const error = stepErrorOf(outcome);
+              // A stopped step keeps what the user saw, as its message does.
+              const output =
+                outcome.kind === 'stopped' && outcome.stopAt !== undefined
+                  ? state.content.slice(0, outcome.stopAt)
+                  : state.content;
               let plan = await mutate(caller, query, (current) =>
-                finishStep(current, stepId, { output: state.content, error, usage: state.usage }, now()),
+                finishStep(current, stepId, { output, error, usage: state.usage }, now()),
               );
               emit(planStepEvent(plan, stepId));
               if (plan.mode === 'generic_agent' && !error && isPlanOpen(plan)) {

@@ -41,13 +41,6 @@ export function needsConfirmation(
   return !toolNames.every((name) => tools.find((tool) => tool.name === name)?.readOnly === true);
 }
 
-/** The tools a step may call: its own tool (MCP Server), its subset (Multi Agent), else all of them. */
-export function stepToolNames(plan: Pick<AgentPlanRecord, 'mode' | 'tools'>, step: AgentPlanStep): string[] {
-  if (step.tool) return [step.tool];
-  if (plan.mode === 'multi_agent') return step.tools ?? [];
-  return plan.tools.map((tool) => tool.name);
-}
-
 export function findStep(plan: AgentPlanRecord, stepId: string): AgentPlanStep {
   const step = plan.steps.find((candidate) => candidate.id === stepId);
   if (!step) throw new NotFoundError(STEP_NOT_FOUND);

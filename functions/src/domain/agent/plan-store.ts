@@ -40,4 +40,3 @@ export function createPlanStore(plans: AgentPlanRepository) {
     },
   };
 }
-export type PlanStore = ReturnType<typeof createPlanStore>;

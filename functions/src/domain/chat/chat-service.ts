@@ -1,10 +1,16 @@
-import type { StreamQuery } from '@agentforge/shared';
+import { ATTACHMENT_MESSAGES, type StreamQuery } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import { userMessageRecord } from '../conversations/conversation-service.js';
 import type { MessageRecord, MessageRepository } from '../conversations/message.js';
-import { ConflictError, NotFoundError } from '../errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { ModelMessage } from '../models/model-provider.js';
+import {
+  type AttachmentReader,
+  assertImagesAccepted,
+  triggerAttachments,
+  userTurnContent,
+} from './attachment-content.js';
 import type { ModelResolver, ToolSet, ToolSource, UsageRecorder } from './ports.js';
 import { type Emit, runReply } from './reply-run.js';
 import { runToolLoop } from './tool-loop.js';
@@ -17,6 +23,8 @@ export interface ChatServiceDeps {
   messages: MessageRepository;
   models: ModelResolver;
   tools?: ToolSource;
+  /** Files sent with messages (issue 17); without it, a stream naming attachments is refused. */
+  attachments?: AttachmentReader;
   usage: UsageRecorder;
   newId: () => string;
   now: () => number;
@@ -25,11 +33,24 @@ export interface ChatServiceDeps {
 /** What `start` prepared for the stream. */
 type PreparedReply = Awaited<ReturnType<typeof startReply>>;
 
-/** Earlier turns as the model sees them: errors and empty replies are left out. */
-function toModelMessages(history: MessageRecord[]): ModelMessage[] {
-  return history
-    .filter((message) => !message.isError && message.content.trim() !== '')
-    .map((message) => ({ role: message.role, content: message.content }));
+/**
+ * Earlier turns as the model sees them: errors and empty replies are left out; user turns with
+ * attachments carry their files (see userTurnContent).
+ */
+async function toModelMessages(
+  history: MessageRecord[],
+  attachments: AttachmentReader | undefined,
+): Promise<ModelMessage[]> {
+  const turns = history.filter((message) => !message.isError && message.content.trim() !== '');
+  const lastUser = turns.findLast((message) => message.role === 'user');
+  return Promise.all(
+    turns.map(async (message): Promise<ModelMessage> => {
+      if (message.role === 'user' && message.attachments?.length && attachments) {
+        return { role: 'user', content: await userTurnContent(attachments, message, message === lastUser) };
+      }
+      return { role: message.role, content: message.content };
+    }),
+  );
 }
 
 /**
@@ -50,9 +71,15 @@ async function startReply(deps: ChatServiceDeps, caller: Caller, query: StreamQu
     history = await replaceFrom(messages, conversation.conversationId, history, query.replaceFrom);
   }
   const { trigger, reply } = newMessages(deps, caller, query, conversation.conversationId);
+  const attached = await attachToTrigger(deps, caller, query, trigger, history);
   if (trigger) history.push(trigger);
+  assertImagesAccepted(history, query.provider);
   // Saved while the model is called (see streamReply).
-  const persisted = Promise.all([trigger ? messages.create(trigger) : undefined, messages.create(reply)]);
+  const persisted = Promise.all([
+    trigger ? messages.create(trigger) : undefined,
+    messages.create(reply),
+    attached?.(),
+  ]);
   persisted.catch(() => undefined); // awaited (and reported) by the stream
   return {
     caller,
@@ -83,6 +110,30 @@ async function replaceFrom(
   }
   await messages.deleteFrom(conversationId, messageId);
   return history.slice(0, at);
+}
+
+/**
+ * The stream's attachments (checked in storage) go on the message the reply answers: the trigger,
+ * else the last message when it is the user's (saved before the stream by POST /messages, so it is
+ * updated: the returned write).
+ */
+async function attachToTrigger(
+  deps: ChatServiceDeps,
+  caller: Caller,
+  query: StreamQuery,
+  trigger: MessageRecord | undefined,
+  history: MessageRecord[],
+): Promise<(() => Promise<void>) | undefined> {
+  const attachments = await triggerAttachments(deps.attachments, caller, query, query.conversationId);
+  if (attachments.length === 0) return undefined;
+  if (trigger) {
+    trigger.attachments = attachments;
+    return undefined;
+  }
+  const last = history.at(-1);
+  if (last?.role !== 'user') throw new ValidationError(ATTACHMENT_MESSAGES.needsMessage);
+  last.attachments = attachments;
+  return () => deps.messages.update(last.conversationId, last.messageId, { attachments });
 }
 
 /** The triggering user message (if the query carries one) and the empty reply, both to be saved. */
@@ -134,7 +185,7 @@ async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit
           providerLabel: query.provider,
           model: modelId,
           ...(run.settings.systemPrompt ? { system: run.settings.systemPrompt } : {}),
-          messages: toModelMessages(run.history),
+          messages: await toModelMessages(run.history, deps.attachments),
           ...(tools.set ? { tools: tools.set } : {}),
           // The caller's plan caps this when billing lands (issue 11).
           maxOutputTokens: run.settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,

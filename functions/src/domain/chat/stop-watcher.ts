@@ -15,8 +15,6 @@ export type ReplyOutcome =
   | { kind: 'gone' }
   | { kind: 'error'; error: unknown };
 
-export type StopWatcher = ReturnType<typeof watchForStop>;
-
 /**
  * Saves the reply as it streams (at most once per SAVE_INTERVAL_MS, and while nothing streams,
  * e.g. during a tool call, still every STOP_CHECK_INTERVAL_MS): each save is conditional, so it is

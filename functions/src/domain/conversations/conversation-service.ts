@@ -18,6 +18,8 @@ export interface ConversationServiceDeps {
   messages: MessageRepository;
   /** A conversation's agent plans, deleted with it. */
   plans?: { deleteAll(conversationId: string): Promise<void> };
+  /** A conversation's attached files, deleted with it. */
+  attachments?: { deleteAll(userId: string, conversationId: string): Promise<void> };
   newId: () => string;
   now: () => number;
 }
@@ -210,7 +212,11 @@ export function createConversationService(deps: ConversationServiceDeps) {
 
     async delete(caller: Caller, conversationId: string): Promise<void> {
       await owned(caller, conversationId);
-      await Promise.all([messages.deleteAll(conversationId), deps.plans?.deleteAll(conversationId)]);
+      await Promise.all([
+        messages.deleteAll(conversationId),
+        deps.plans?.deleteAll(conversationId),
+        deps.attachments?.deleteAll(caller.userId, conversationId),
+      ]);
       await conversations.delete(caller.userId, conversationId);
     },
   };

@@ -1,4 +1,9 @@
-import { agentStepRefSchema, processingStepSchema, toolCallSchema } from '@agentforge/shared';
+import {
+  agentStepRefSchema,
+  attachmentSchema,
+  processingStepSchema,
+  toolCallSchema,
+} from '@agentforge/shared';
 import * as z from 'zod';
 
 /**
@@ -27,11 +32,16 @@ export const messageRecordSchema = z.object({
   stopAt: z.number().int().min(0).optional(),
   /** Written by a plan step (its output and tool calls). */
   agentStep: agentStepRefSchema.optional(),
+  /** Files sent with a user message, as storage described them (issue 17). */
+  attachments: z.array(attachmentSchema).optional(),
 });
 export type MessageRecord = z.infer<typeof messageRecordSchema>;
 
 export type MessageChanges = Partial<
-  Pick<MessageRecord, 'content' | 'status' | 'isError' | 'toolCalls' | 'processingSteps' | 'mcpUsedId'>
+  Pick<
+    MessageRecord,
+    'content' | 'status' | 'isError' | 'toolCalls' | 'processingSteps' | 'mcpUsedId' | 'attachments'
+  >
 >;
 
 export type SaveOutcome =

@@ -15,8 +15,13 @@ export interface ModelToolCall {
   input: unknown;
 }
 
+/** A part of a user turn: text, or an image (attachments: see domain/chat/attachment-content.ts). */
+export type ModelUserPart =
+  | { type: 'text'; text: string }
+  | { type: 'image'; mediaType: string; data: Uint8Array };
+
 export type ModelMessage =
-  | { role: 'user'; content: string }
+  | { role: 'user'; content: string | ModelUserPart[] }
   | { role: 'assistant'; content: string; toolCalls?: ModelToolCall[] }
   | { role: 'tool'; toolCallId: string; toolName: string; content: string; isError?: boolean };
 

@@ -1,6 +1,8 @@
 import { createAreaRouter } from '../../http/area-router.js';
+import { handler as createAttachment } from './create-attachment.js';
 import { handler as createConversation } from './create-conversation.js';
 import { handler as deleteConversation } from './delete-conversation.js';
+import { handler as getAttachment } from './get-attachment.js';
 import { handler as getConversation } from './get-conversation.js';
 import { handler as listConversations } from './list-conversations.js';
 import { handler as listMessages } from './list-messages.js';
@@ -17,4 +19,6 @@ export const handler = createAreaRouter('conversations', {
   deleteConversation,
   listMessages,
   stopMessage,
+  createAttachment,
+  getAttachment,
 });

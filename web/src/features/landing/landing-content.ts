@@ -1,3 +1,4 @@
+import { type SimpleIcon, siClaude, siGooglegemini, siMeta, siMistralai } from 'simple-icons';
 /**
  * The landing page's marketing copy and mock data (spec 1 pitch, spec 2 "Landing page (/)").
  * Kept apart from the components so the copy can change without touching layout, and so tests
@@ -24,55 +25,37 @@ export const EXAMPLE_PROMPTS = [
 /** The mock chat textarea's placeholder until an empty send replaces it (spec 5 "Landing chat"). */
 export const DEFAULT_CHAT_PLACEHOLDER = 'Ask your AI agent anything...';
 
-export type DemoVideo = { id: string; title: string; description: string; videoId: string };
+export type DemoScene = 'deploy-server' | 'multi-model-chat';
+export type DemoVideo = { id: DemoScene; title: string; description: string };
 
 /**
- * The two demo videos, embedded from the external video player.
- * TODO(content): the video ids are placeholders until the product's demo recordings are published.
+ * The two demos (spec: "demo videos"): drawn in the page as looping animations of the product's
+ * own screens, so they work offline, weigh a few KB and need no third-party player.
  */
 export const DEMO_VIDEOS: readonly DemoVideo[] = [
   {
     id: 'deploy-server',
     title: 'Deploy an MCP server in one click',
     description: 'Add a tool server to your agent and watch it start in its own isolated container.',
-    videoId: 'agentforge-deploy-demo',
   },
   {
     id: 'multi-model-chat',
     title: 'Chat with multiple models',
     description: 'Switch between model families in one conversation and compare their answers.',
-    videoId: 'agentforge-models-demo',
   },
 ];
-
-const VIDEO_EMBED_BASE = 'https://www.youtube-nocookie.com/embed/';
-
-/** The player URL of a demo video: autoplaying, muted and looping (a loop needs the video as its own playlist). */
-export function demoVideoEmbedUrl(videoId: string): string {
-  const id = encodeURIComponent(videoId);
-  const params = new URLSearchParams({
-    autoplay: '1',
-    mute: '1',
-    loop: '1',
-    playlist: videoId,
-    controls: '0',
-    playsinline: '1',
-    rel: '0',
-  });
-  return `${VIDEO_EMBED_BASE}${id}?${params.toString()}`;
-}
 
 export type ModelTile = {
   name: string;
   vendor: string;
   description: string;
-  /** An external logo image; the Custom tile has none and shows a glyph instead. */
-  logoUrl?: string;
+  /**
+   * The family's mark, bundled (simple-icons, CC0) so the page renders offline and sends nothing
+   * to a third party; a family it has no mark for shows its monogram, the Custom tile a glyph.
+   */
+  logo?: SimpleIcon;
+  monogram?: string;
 };
-
-function logoOf(domain: string): string {
-  return `https://www.google.com/s2/favicons?domain=${domain}&sz=64`;
-}
 
 /** The model grid's six tiles (spec 1). */
 export const MODEL_TILES: readonly ModelTile[] = [
@@ -80,37 +63,18 @@ export const MODEL_TILES: readonly ModelTile[] = [
     name: 'Claude',
     vendor: 'Anthropic',
     description: 'Careful reasoning and long documents.',
-    logoUrl: logoOf('anthropic.com'),
+    logo: siClaude,
   },
-  {
-    name: 'GPT-4',
-    vendor: 'OpenAI',
-    description: 'Versatile generation and coding.',
-    logoUrl: logoOf('openai.com'),
-  },
+  { name: 'GPT-4', vendor: 'OpenAI', description: 'Versatile generation and coding.', monogram: 'GPT' },
   {
     name: 'Gemini',
     vendor: 'Google',
     description: 'Multimodal understanding at scale.',
-    logoUrl: logoOf('gemini.google.com'),
+    logo: siGooglegemini,
   },
-  {
-    name: 'Llama',
-    vendor: 'Meta',
-    description: 'Open weights you can run anywhere.',
-    logoUrl: logoOf('llama.com'),
-  },
-  {
-    name: 'Mistral',
-    vendor: 'Mistral AI',
-    description: 'Fast, efficient open models.',
-    logoUrl: logoOf('mistral.ai'),
-  },
-  {
-    name: 'Custom',
-    vendor: 'Your endpoint',
-    description: 'Bring your own model and API key.',
-  },
+  { name: 'Llama', vendor: 'Meta', description: 'Open weights you can run anywhere.', logo: siMeta },
+  { name: 'Mistral', vendor: 'Mistral AI', description: 'Fast, efficient open models.', logo: siMistralai },
+  { name: 'Custom', vendor: 'Your endpoint', description: 'Bring your own model and API key.' },
 ];
 
 /** The 'How it works' steps. */

@@ -5,6 +5,7 @@ import {
   type CreateConversationBodyInput,
   conversationSchema,
   conversationSearchPageSchema,
+  type ModelSettings,
   type UpdateConversationBody,
 } from '@agentforge/shared';
 import * as z from 'zod';
@@ -78,6 +79,14 @@ export function renameConversation({ id, metadata, updatedAt }: Kept, title: str
 /** PUT /conversations/{id}: pins the conversation to the top of the list, or unpins it. */
 export function pinConversation({ id, metadata, updatedAt }: Kept, pinned: boolean): Promise<void> {
   return updateConversation(id, { metadata, updatedAt, pinned });
+}
+
+/** PUT /conversations/{id}: the conversation's system prompt and model parameters (null: none). */
+export function updateConversationSettings(
+  { id, metadata, updatedAt }: Kept,
+  settings: ModelSettings | null,
+) {
+  return updateConversation(id, { metadata, updatedAt, settings });
 }
 
 /** DELETE /conversations/{id} (204). */

@@ -1,10 +1,16 @@
-import { CHAT_INPUT_MAX_HEIGHT_PX } from '@agentforge/shared';
+import { ATTACHMENT_MESSAGES, CHAT_INPUT_MAX_HEIGHT_PX } from '@agentforge/shared';
 import { ArrowUpIcon, SquareIcon } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type OutgoingAttachments, useAttachmentUploads } from '../hooks/use-attachment-uploads';
+import { AttachButton, AttachmentChips } from './attachment-chips';
 
 type ChatInputProps = {
-  /** Sends the text; resolves true when it was taken (the input then empties). */
-  onSend: (text: string) => Promise<boolean>;
+  /**
+   * Sends the text, with the attached files when there are any (issue 17: upload them to the
+   * conversation with `attachments.upload(conversationId)`, then pass their ids in the stream's
+   * `attachmentIds`); resolves true when it was taken (the input then empties).
+   */
+  onSend: (text: string, attachments?: OutgoingAttachments) => Promise<boolean>;
   /** Something is loading or being created, or there is no model to send to. */
   blocked: boolean;
   streaming: boolean;
@@ -13,6 +19,11 @@ type ChatInputProps = {
   notice: string | null;
   onEdit: () => void;
   placeholder?: string;
+  /**
+   * Offers 'Attach files': files upload to `conversationId` as soon as they are picked (null: a
+   * new chat, uploaded when sent); images only where `acceptsImages`.
+   */
+  attachments?: { conversationId: string | null; acceptsImages: boolean };
 };
 
 /** The textarea grows with its content up to CHAT_INPUT_MAX_HEIGHT_PX, then scrolls. */
@@ -36,16 +47,31 @@ export function ChatInput({
   notice,
   onEdit,
   placeholder,
+  attachments,
 }: ChatInputProps) {
   const [text, setText] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const files = useAttachmentUploads(attachments?.conversationId ?? null);
+  const [fileNotice, setFileNotice] = useState<string | null>(null);
   const canSend = text.trim() !== '' && !blocked && !streaming;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
   useLayoutEffect(() => fitHeight(textarea.current), [text]);
 
   async function submit() {
-    if (await onSend(text)) setText('');
+    if (files.outgoing.count === 0) {
+      if (await onSend(text)) setText('');
+      return;
+    }
+    if (files.failed) return setFileNotice(ATTACHMENT_MESSAGES.removeFailed);
+    if (files.outgoing.hasImages && !attachments?.acceptsImages) {
+      return setFileNotice(ATTACHMENT_MESSAGES.modelRefusesImages);
+    }
+    setFileNotice(null);
+    if (await onSend(text, files.outgoing)) {
+      setText('');
+      files.clear();
+    }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -79,7 +105,38 @@ export function ChatInput({
             {notice}
           </p>
         ) : null}
-        <div className="flex items-end gap-2 rounded-[26px] bg-white p-2 pl-5 shadow-[0_2px_12px_rgba(15,23,42,0.08)] ring-1 ring-slate-200 transition focus-within:ring-slate-300">
+        {attachments && (fileNotice ?? files.notice) ? (
+          <p role="alert" className="mb-2 px-2 text-sm font-medium text-red-600">
+            {fileNotice ?? files.notice}
+          </p>
+        ) : null}
+        {attachments ? (
+          <AttachmentChips
+            files={files.files}
+            onRemove={(key) => {
+              setFileNotice(null);
+              files.remove(key);
+            }}
+            onRetry={(key) => {
+              setFileNotice(null);
+              files.retry(key);
+            }}
+          />
+        ) : null}
+        <div
+          className={`flex items-end gap-2 rounded-[26px] bg-white p-2 shadow-[0_2px_12px_rgba(15,23,42,0.08)] ring-1 ring-slate-200 transition focus-within:ring-slate-300 ${
+            attachments ? 'pl-2' : 'pl-5'
+          }`}
+        >
+          {attachments ? (
+            <AttachButton
+              disabled={streaming}
+              onPick={(picked) => {
+                setFileNotice(null);
+                files.add(picked);
+              }}
+            />
+          ) : null}
           <textarea
             ref={textarea}
             aria-label="Message"

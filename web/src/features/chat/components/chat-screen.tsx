@@ -1,4 +1,4 @@
-import type { StreamStatus } from '@agentforge/shared';
+import { providerAcceptsImages, type StreamStatus } from '@agentforge/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { NotFoundScreen } from '../../../components/not-found-screen';
 import { AutoRunSwitch } from '../../agent/components/auto-run-switch';
@@ -84,7 +84,7 @@ export function ChatScreen({
           type="button"
           aria-label="Close sidebar"
           onClick={() => setSidebarOpen(false)}
-          className="fixed inset-0 z-30 bg-slate-900/30 md:hidden"
+          className="theme-light fixed inset-0 z-30 bg-slate-900/30 md:hidden"
         />
       ) : null}
       <aside
@@ -168,6 +168,10 @@ export function ChatScreen({
             onStop={chat.stop}
             notice={chat.notice}
             onEdit={chat.clearNotice}
+            attachments={{
+              conversationId: chat.selectedId,
+              acceptsImages: providerAcceptsImages(chat.selection.choice?.provider ?? ''),
+            }}
           />
         </ModeTabs>
       </main>

@@ -7,7 +7,7 @@ const HighlightedCode = lazy(() => import('./highlighted-code'));
 /** A fenced code block: language, copy button and highlighted code (plain until the highlighter loads). */
 export function CodeBlock({ code, language }: { code: string; language: string }) {
   return (
-    <div className="not-prose my-4 overflow-hidden rounded-xl bg-[#282c34] ring-1 ring-slate-900/10">
+    <div className="theme-light not-prose my-4 overflow-hidden rounded-xl bg-[#282c34] ring-1 ring-slate-900/10">
       <div className="flex items-center justify-between border-b border-white/10 px-4 py-1.5">
         <span className="font-mono text-xs text-slate-400">{language || 'text'}</span>
         <CopyButton text={code} what="code" className="text-slate-300 hover:bg-white/10 hover:text-white" />

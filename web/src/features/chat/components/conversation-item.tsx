@@ -1,9 +1,17 @@
 import { type Conversation, MAX_TITLE_LENGTH } from '@agentforge/shared';
-import { DownloadIcon, PencilIcon, PinIcon, PinOffIcon, Trash2Icon } from 'lucide-react';
+import {
+  DownloadIcon,
+  PencilIcon,
+  PinIcon,
+  PinOffIcon,
+  SlidersHorizontalIcon,
+  Trash2Icon,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MENU, MENU_ITEM } from '../../../components/menu';
+import { ConversationSettingsDialog } from './conversation-settings-dialog';
 
 type ConversationItemProps = {
   conversation: Conversation;
@@ -61,6 +69,7 @@ export function ConversationItem({
   const title = conversation.title || conversation.name;
   const pinned = conversation.pinnedAt !== undefined;
   const [renaming, setRenaming] = useState(false);
+  const [editingSettings, setEditingSettings] = useState(false);
 
   if (renaming) {
     return (
@@ -82,7 +91,7 @@ export function ConversationItem({
         type="button"
         onClick={() => onSelect(conversation.id)}
         aria-current={selected ? 'page' : undefined}
-        className={`block w-full truncate rounded-lg py-2 pr-32 pl-3 text-left text-sm transition ${
+        className={`block w-full truncate rounded-lg py-2 pr-40 pl-3 text-left text-sm transition ${
           selected ? 'bg-slate-200/80 font-medium text-slate-900' : 'text-slate-700 hover:bg-slate-200/50'
         }`}
       >
@@ -121,6 +130,17 @@ export function ConversationItem({
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
+        <button
+          type="button"
+          onClick={() => setEditingSettings(true)}
+          aria-label={`Model settings of conversation ${title}`}
+          className={`${ITEM_ACTION} hover:text-slate-800`}
+        >
+          <SlidersHorizontalIcon className="size-3.5" />
+        </button>
+        {editingSettings ? (
+          <ConversationSettingsDialog conversation={conversation} onClose={() => setEditingSettings(false)} />
+        ) : null}
         <button
           type="button"
           onClick={() => setRenaming(true)}

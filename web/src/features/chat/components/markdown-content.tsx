@@ -30,7 +30,11 @@ function Pre({ node, children }: ComponentProps<'pre'> & ExtraProps) {
   if (code?.type === 'element' && code.tagName === 'code') {
     return <CodeBlock code={textOf(code).replace(/\n$/, '')} language={languageOf(code)} />;
   }
-  return <pre className="my-4 overflow-x-auto rounded-xl bg-slate-900 p-4 text-slate-100">{children}</pre>;
+  return (
+    <pre className="theme-light my-4 overflow-x-auto rounded-xl bg-slate-900 p-4 text-slate-100">
+      {children}
+    </pre>
+  );
 }
 
 const components: Components = {

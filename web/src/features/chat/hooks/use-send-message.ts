@@ -1,4 +1,5 @@
 import {
+  type Attachment,
   CHAT_MESSAGES,
   errorMessage,
   type Message,
@@ -13,6 +14,7 @@ import { type ChatAction, type ChatSnapshot, isBusy, tempMessageId } from '../ut
 import { titleFromMessage } from '../utils/conversation-title';
 import { type ModelChoice, metadataOf } from '../utils/provider-choice';
 import { type ReplyRun, replyCallbacks } from './reply-callbacks';
+import type { OutgoingAttachments } from './use-attachment-uploads';
 
 export const isStreamStatus = (status: string): status is StreamStatus =>
   (STREAM_STATUSES as readonly string[]).includes(status);
@@ -101,6 +103,9 @@ export function useSendMessage({
         ...base,
         ...(server ? { mcpServerId: server } : {}),
         ...(triggerContent ? { triggerContent } : {}),
+        ...(userMessage.attachments?.length
+          ? { attachmentIds: userMessage.attachments.map((attachment) => attachment.id).join(',') }
+          : {}),
       };
       await streamReply(query, callbacks, {
         signal: reply.controller.signal,
@@ -110,7 +115,7 @@ export function useSendMessage({
   );
 
   const send = useCallback(
-    async (text: string): Promise<boolean> => {
+    async (text: string, attachments?: OutgoingAttachments): Promise<boolean> => {
       const content = text.trim();
       const refuse = (message: string) => {
         setNotice(message);
@@ -142,6 +147,19 @@ export function useSendMessage({
       }
       if (delegate) return delegate.send(content, { conversationId, created, choice });
 
+      // Files go straight to storage, into the conversation, before the message that names them.
+      let attached: Attachment[] = [];
+      if (attachments?.count) {
+        starting.current = true;
+        try {
+          attached = await attachments.upload(conversationId);
+        } catch (error) {
+          return refuse(errorMessage(error));
+        } finally {
+          starting.current = false;
+        }
+      }
+
       const now = Date.now();
       const userMessage: Message = {
         id: tempMessageId('user'),
@@ -149,6 +167,7 @@ export function useSendMessage({
         role: 'user',
         content,
         timestamp: now,
+        ...(attached.length ? { attachments: attached } : {}),
       };
       const reply: ReplyRun = {
         controller: new AbortController(),

@@ -34,7 +34,7 @@ export function LandingPage() {
   if (!isGuest) return null;
 
   return (
-    <div className="min-h-screen bg-slate-50 text-slate-900">
+    <div className="theme-light min-h-screen bg-slate-50 text-slate-900">
       <a
         href="#main-content"
         className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-semibold text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"

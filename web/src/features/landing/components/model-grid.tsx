@@ -2,7 +2,7 @@ import { MODEL_TILES } from '../landing-content';
 import { PlusIcon } from './icons';
 import { SectionHeading } from './section-heading';
 
-/** The six model families, each with an externally hosted logo (the Custom tile has a glyph). */
+/** The six model families, each with its bundled mark (the Custom tile has a glyph). */
 export function ModelGrid() {
   return (
     <section id="models" aria-labelledby="landing-models-title" className="scroll-mt-20 py-20 sm:py-28">
@@ -20,15 +20,26 @@ export function ModelGrid() {
               className="flex items-start gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md"
             >
               <div className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-slate-50 ring-1 ring-slate-200">
-                {model.logoUrl ? (
-                  <img
-                    src={model.logoUrl}
-                    alt={`${model.name} logo`}
-                    loading="lazy"
+                {model.logo ? (
+                  <svg
+                    role="img"
+                    aria-label={`${model.name} logo`}
+                    viewBox="0 0 24 24"
                     width={28}
                     height={28}
+                    fill={`#${model.logo.hex}`}
                     className="size-7"
-                  />
+                  >
+                    <path d={model.logo.path} />
+                  </svg>
+                ) : model.monogram ? (
+                  <span
+                    role="img"
+                    aria-label={`${model.name} logo`}
+                    className="text-xs font-bold tracking-tight text-slate-800"
+                  >
+                    {model.monogram}
+                  </span>
                 ) : (
                   <PlusIcon className="size-6 text-indigo-600" />
                 )}

@@ -36,7 +36,7 @@ function ClientSnippet({ name, url, token }: { name: string; url: string; token:
     <Tabs.Root
       value={kind}
       onValueChange={(value) => setKind(value as ClientKind)}
-      className="overflow-hidden rounded-xl bg-slate-900 ring-1 ring-slate-800"
+      className="theme-light overflow-hidden rounded-xl bg-slate-900 ring-1 ring-slate-800"
     >
       <div className="flex items-center gap-1 border-b border-white/10 px-2 py-1.5">
         <Tabs.List aria-label="Client" className="flex gap-1">

@@ -1,8 +1,14 @@
 import type { CreateApiKeyBody } from '@agentforge/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createApiKey, deleteApiKey, listApiKeys, validateApiKey } from './api-keys';
+import { getPreferences } from './preferences';
 
 export const apiKeyKeys = { list: () => ['api-keys'] as const };
+export const preferencesKeys = { all: () => ['preferences'] as const };
+
+/** GET /users/preferences */
+export const preferencesQuery = () =>
+  queryOptions({ queryKey: preferencesKeys.all(), queryFn: ({ signal }) => getPreferences(signal) });
 
 /** GET /api-keys, newest first. */
 export const apiKeysQuery = () =>

@@ -5,9 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import { queryWrapper } from '../../../testing/query';
 import * as api from '../api/api-keys';
+import * as preferencesApi from '../api/preferences';
 import { SettingsPanel } from './settings-panel';
 
 vi.mock('../api/api-keys');
+vi.mock('../api/preferences');
 
 const OPENAI: ApiKeyView = { id: 'k1', provider: 'openai', label: 'Work key', last4: 'abcd', createdAt: 2 };
 const LOCAL: ApiKeyView = {
@@ -28,6 +30,7 @@ function renderPanel() {
 
 beforeEach(() => {
   vi.mocked(api.listApiKeys).mockResolvedValue([LOCAL, OPENAI]);
+  vi.mocked(preferencesApi.getPreferences).mockResolvedValue({ theme: 'dark' });
 });
 
 afterEach(() => {
@@ -157,5 +160,38 @@ describe('SettingsPanel', () => {
     const { onClose } = renderPanel();
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('saves the chat defaults new conversations start with, keeping the other preferences', async () => {
+    vi.mocked(preferencesApi.savePreferences).mockImplementation(async (body) => body);
+    const { dialog } = renderPanel();
+    const prompt = await within(dialog).findByLabelText('System prompt');
+    await userEvent.type(prompt, 'Be brief.');
+    await userEvent.type(within(dialog).getByLabelText('Temperature'), '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save defaults' }));
+    expect(await within(dialog).findByText(/Temperature is between 0 and 2/)).toBeTruthy();
+    expect(preferencesApi.savePreferences).not.toHaveBeenCalled();
+
+    await userEvent.clear(within(dialog).getByLabelText('Temperature'));
+    await userEvent.type(within(dialog).getByLabelText('Temperature'), '0.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save defaults' }));
+    await waitFor(() =>
+      expect(preferencesApi.savePreferences).toHaveBeenCalledWith({
+        theme: 'dark',
+        defaultSettings: { systemPrompt: 'Be brief.', temperature: 0.5 },
+      }),
+    );
+  }, 15_000);
+
+  it('switches to dark at once, keeps it on this device and saves it to the preferences', async () => {
+    vi.mocked(preferencesApi.savePreferences).mockImplementation(async (body) => body);
+    const { dialog } = renderPanel();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Dark' }));
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(localStorage.getItem('agentforge.theme')).toBe('dark');
+    await waitFor(() => expect(preferencesApi.savePreferences).toHaveBeenCalledWith({ theme: 'dark' }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Light' }));
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    localStorage.clear();
   });
 });

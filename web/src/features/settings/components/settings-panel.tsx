@@ -6,6 +6,8 @@ import { useApiKeyMutations } from '../api/queries';
 import { useApiKeys } from '../hooks/use-api-keys';
 import { AddApiKeyForm } from './add-api-key-form';
 import { ApiKeyRow } from './api-key-row';
+import { Appearance } from './appearance';
+import { ChatDefaults } from './chat-defaults';
 
 type SettingsPanelProps = {
   onClose: () => void;
@@ -78,6 +80,17 @@ export function SettingsPanel({
           <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
             <AddApiKeyForm onKeysChanged={onKeysChanged} />
           </div>
+        </section>
+        <section>
+          <SectionTitle title="Appearance" text="Light, dark, or following your system setting." />
+          <Appearance />
+        </section>
+        <section>
+          <SectionTitle
+            title="Chat defaults"
+            text="The system prompt and model parameters new conversations start with."
+          />
+          <ChatDefaults />
         </section>
       </div>
     </Dialog>

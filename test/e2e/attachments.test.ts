@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAs } from '../support/api.js';
+import { expectAccessible, loginAs, setUpE2e, signUpAs, signUpWithModel } from './fixtures.js';
+
+const e2e = setUpE2e('attachments');
+
+/** A real 1x1 PNG, so the thumbnail actually decodes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const input = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const chips = (page: Page) => page.getByRole('list', { name: 'Attached files' });
+
+/** Every CSP violation Chromium reports on the page. */
+function cspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+describe('attachments in the browser', () => {
+  it('attaches a code file in a new chat (uploaded on send), and refuses an image for a custom model', async () => {
+    const { email } = await signUpWithModel(e2e, 'files-custom');
+    const page = await e2e.openPage();
+    const violations = cspViolations(page);
+    await loginAs(e2e, page, email);
+    const picker = page.getByRole('button', { name: /Local model/ });
+    await picker.click();
+    await page.getByRole('menuitemradio', { name: 'llama3.2:latest' }).click();
+
+    await page.getByTestId('attachment-input').setInputFiles({
+      name: 'answer.ts',
+      mimeType: 'video/mp2t',
+      buffer: Buffer.from('export const answer = 42;\n'),
+    });
+    await chips(page).getByText('answer.ts').waitFor();
+    await expectAccessible(page, 'the input with an attached file');
+    await input(page).fill('Explain this file');
+    await input(page).press('Enter');
+
+    const mine = page.getByRole('article', { name: 'Your message' });
+    await mine.getByRole('button', { name: 'Download answer.ts' }).waitFor();
+    await page
+      .getByRole('article', { name: 'Reply' })
+      .getByText(/Attached file answer\.ts/)
+      .waitFor();
+    await expect.poll(() => chips(page).count()).toBe(0);
+
+    // The conversation exists now: an image uploads as soon as it is picked, then the model refuses it.
+    await page
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: PNG });
+    await chips(page)
+      .getByText(/Uploaded/)
+      .waitFor();
+    await input(page).fill('And this?');
+    await input(page).press('Enter');
+    await page.getByRole('alert').getByText('This model does not accept images').waitFor();
+    await expectAccessible(page, 'the input refusing an image');
+    await page.getByRole('button', { name: 'Remove cat.png' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => chips(page).count()).toBe(0);
+    expect(violations).toEqual([]);
+  });
+
+  it('sends an image to Anthropic and shows its thumbnail, fetched from storage', async () => {
+    const user = await signUpAs('files-image');
+    const key = await apiAs(e2e.stack.apiUrl, user.idToken).post('/api-keys', {
+      provider: 'anthropic',
+      apiKey: 'sk-ant-e2e',
+      baseUrl: e2e.models.baseUrls.anthropic,
+    });
+    expect(key.status).toBe(201);
+    const page = await e2e.openPage();
+    const violations = cspViolations(page);
+    await loginAs(e2e, page, user.email);
+    await page.getByRole('button', { name: /Anthropic · Claude 3 Haiku/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Attach files' }).waitFor();
+    await page
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: PNG });
+    await input(page).fill('What is this?');
+    await input(page).press('Enter');
+    await page.getByRole('article', { name: 'Reply' }).getByText('Echo: What is this?').waitFor();
+
+    const thumbnail = page
+      .getByRole('article', { name: 'Your message' })
+      .getByRole('img', { name: 'cat.png' });
+    await thumbnail.waitFor();
+    await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    await expectAccessible(page, 'a message with an image');
+    const sent = e2e.models.requests.filter((r) => r.dialect === 'anthropic' && r.method === 'POST').at(-1);
+    expect(JSON.stringify(sent?.body)).toContain(PNG.toString('base64'));
+
+    // Over a reload the thumbnail comes back from the stored message.
+    await page.reload();
+    await thumbnail.waitFor();
+    expect(violations).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+import { ATTACHMENT_FILE_ACCEPT } from '@agentforge/shared';
+import { FileTextIcon, ImageIcon, PaperclipIcon, RotateCwIcon, XIcon } from 'lucide-react';
+import { useRef } from 'react';
+import type { PendingFile } from '../hooks/use-attachment-uploads';
+
+/** `12 KB`, `1.4 MB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The paperclip: opens the file picker (images, text and code files). */
+export function AttachButton({ onPick, disabled }: { onPick: (files: File[]) => void; disabled: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="Attach files"
+        title="Attach files"
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+        className="flex size-10 shrink-0 items-center justify-center rounded-full text-slate-600 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:text-slate-300"
+      >
+        <PaperclipIcon className="size-5" />
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        accept={ATTACHMENT_FILE_ACCEPT}
+        data-testid="attachment-input"
+        onChange={(event) => {
+          onPick([...(event.target.files ?? [])]);
+          // The same file can be picked again after it was removed.
+          event.target.value = '';
+        }}
+      />
+    </>
+  );
+}
+
+/** The files going with the next message: name, size, upload progress or error, retry and remove. */
+export function AttachmentChips({
+  files,
+  onRemove,
+  onRetry,
+}: {
+  files: readonly PendingFile[];
+  onRemove: (key: string) => void;
+  onRetry: (key: string) => void;
+}) {
+  if (files.length === 0) return null;
+  return (
+    <ul aria-label="Attached files" className="mb-2 flex flex-wrap gap-2">
+      {files.map((item) => {
+        const Icon = item.kind === 'image' ? ImageIcon : FileTextIcon;
+        const percent = Math.round(item.progress * 100);
+        return (
+          <li
+            key={item.key}
+            className={`flex max-w-full items-center gap-2 rounded-xl bg-white py-1.5 pr-1.5 pl-3 text-sm shadow-sm ring-1 ${
+              item.status === 'failed' ? 'ring-red-300' : 'ring-slate-200'
+            }`}
+          >
+            <Icon aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+            <span className="min-w-0">
+              <span className="block max-w-48 truncate font-medium text-slate-800">{item.file.name}</span>
+              <span className="block text-xs text-slate-600">
+                {item.status === 'uploading' ? (
+                  <>
+                    <progress
+                      aria-label={`Uploading ${item.file.name}`}
+                      max={100}
+                      value={percent}
+                      className="mr-1 h-1.5 w-16 align-middle"
+                    />
+                    {percent}%
+                  </>
+                ) : item.status === 'failed' ? (
+                  <span role="alert" className="text-red-700">
+                    {item.error}
+                  </span>
+                ) : item.status === 'uploaded' ? (
+                  `${formatBytes(item.file.size)} · Uploaded`
+                ) : (
+                  formatBytes(item.file.size)
+                )}
+              </span>
+            </span>
+            {item.status === 'failed' ? (
+              <button
+                type="button"
+                aria-label={`Retry ${item.file.name}`}
+                onClick={() => onRetry(item.key)}
+                className="flex size-7 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+              >
+                <RotateCwIcon className="size-4" />
+              </button>
+            ) : null}
+            <button
+              type="button"
+              aria-label={`Remove ${item.file.name}`}
+              onClick={() => onRemove(item.key)}
+              className="flex size-7 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+            >
+              <XIcon className="size-4" />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

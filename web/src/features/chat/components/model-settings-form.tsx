@@ -1,0 +1,151 @@
+import {
+  MAX_OUTPUT_TOKENS_SETTING,
+  MAX_SYSTEM_PROMPT_LENGTH,
+  type ModelSettings,
+  modelSettingsSchema,
+} from '@agentforge/shared';
+import { type FormEvent, useId, useState } from 'react';
+
+const FIELD =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-none';
+const LABEL = 'block text-sm font-medium text-slate-700';
+const HINT = 'mt-1 text-xs text-slate-500';
+
+/** The form's text, as typed: empty numbers mean "the provider's default". */
+type Draft = { systemPrompt: string; temperature: string; maxOutputTokens: string };
+
+const draftOf = (settings: ModelSettings | undefined): Draft => ({
+  systemPrompt: settings?.systemPrompt ?? '',
+  temperature: settings?.temperature === undefined ? '' : String(settings.temperature),
+  maxOutputTokens: settings?.maxOutputTokens === undefined ? '' : String(settings.maxOutputTokens),
+});
+
+/** The settings a draft says, or why it cannot be saved. */
+export function settingsFromDraft(draft: Draft): { settings: ModelSettings } | { error: string } {
+  const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
+  const candidate = {
+    ...(draft.systemPrompt.trim() ? { systemPrompt: draft.systemPrompt.trim() } : {}),
+    ...(number(draft.temperature) === undefined ? {} : { temperature: number(draft.temperature) }),
+    ...(number(draft.maxOutputTokens) === undefined
+      ? {}
+      : { maxOutputTokens: number(draft.maxOutputTokens) }),
+  };
+  const parsed = modelSettingsSchema.safeParse(candidate);
+  // Each message names its field already.
+  return parsed.success
+    ? { settings: parsed.data }
+    : { error: parsed.error.issues.map((issue) => issue.message).join('; ') };
+}
+
+/**
+ * A system prompt and model parameters: a conversation's, or the defaults new conversations start
+ * with. Blank fields leave the provider's defaults. `onSave` rejects with a message to show.
+ */
+export function ModelSettingsForm({
+  initial,
+  onSave,
+  saveLabel = 'Save',
+  footer,
+}: {
+  initial: ModelSettings | undefined;
+  onSave: (settings: ModelSettings) => Promise<void>;
+  saveLabel?: string;
+  /** Extra buttons beside Save (e.g. Cancel). */
+  footer?: React.ReactNode;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState(() => draftOf(initial));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const field = (name: keyof Draft) => ({
+    id: `${id}-${name}`,
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => {
+      setDraft((current) => ({ ...current, [name]: event.target.value }));
+      setError(null);
+    },
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = settingsFromDraft(draft);
+    if ('error' in result) {
+      setError(result.error);
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave(result.settings);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div>
+        <label htmlFor={`${id}-systemPrompt`} className={LABEL}>
+          System prompt
+        </label>
+        <textarea
+          {...field('systemPrompt')}
+          rows={4}
+          maxLength={MAX_SYSTEM_PROMPT_LENGTH}
+          placeholder="e.g. You are a concise assistant. Answer in English."
+          className={FIELD}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-temperature`} className={LABEL}>
+            Temperature
+          </label>
+          <input
+            {...field('temperature')}
+            type="number"
+            min={0}
+            max={2}
+            step={0.1}
+            inputMode="decimal"
+            className={FIELD}
+          />
+          <p className={HINT}>0 to 2; blank for the model's default.</p>
+        </div>
+        <div>
+          <label htmlFor={`${id}-maxOutputTokens`} className={LABEL}>
+            Max output tokens
+          </label>
+          <input
+            {...field('maxOutputTokens')}
+            type="number"
+            min={1}
+            max={MAX_OUTPUT_TOKENS_SETTING}
+            step={1}
+            inputMode="numeric"
+            className={FIELD}
+          />
+          <p className={HINT}>
+            Up to {MAX_OUTPUT_TOKENS_SETTING.toLocaleString('en-US')}, within your plan’s limit.
+          </p>
+        </div>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        {footer}
+        <button
+          type="submit"
+          disabled={saving}
+          className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white transition hover:bg-indigo-500 disabled:opacity-60"
+        >
+          {saving ? 'Saving…' : saveLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
