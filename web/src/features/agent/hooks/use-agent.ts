@@ -30,6 +30,9 @@ import { useAgentMode, useAutoRunSetting } from './use-agent-settings';
 /** Not worded by the spec: the plan stream carries the goal in its URL (MAX_GOAL_LENGTH). */
 export const GOAL_TOO_LONG = `The goal is too long (at most ${MAX_GOAL_LENGTH.toLocaleString('en-US')} characters).`;
 
+/** Not worded by the spec: a plan's goal is text only (it travels in the plan stream's URL). */
+export const NO_ATTACHMENTS = 'Files are not sent to the agent: remove them, or send them in Direct Chat.';
+
 /** Not worded by the spec: the planning ended without a plan (nor an error). */
 export const NO_PLAN = 'The agent did not propose a plan. Please try again.';
 
@@ -346,10 +349,11 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
   const delegate: SendDelegate | null = !isPlanDrivenMode(mode)
     ? null
     : {
-        check: (content) => {
+        check: (content, attachmentCount) => {
           if (planning || stepRuns.length > 0 || serverRunning || confirming || cancelling) {
             return CHAT_MESSAGES.busy;
           }
+          if (attachmentCount > 0) return NO_ATTACHMENTS;
           if (asking.length > 0) return true;
           if (!serverId) {
             showToast({ type: 'error', message: AGENT_MESSAGES.setUpServerFirst });

@@ -22,7 +22,7 @@ export const isStreamStatus = (status: string): status is StreamStatus =>
 /** Takes over sending (an agent mode): the chat still checks the text and creates the conversation. */
 export type SendDelegate = {
   /** Before anything is created: true to go on, a refusal to show, or false (refused and told otherwise). */
-  check: (content: string) => boolean | string;
+  check: (content: string, attachmentCount: number) => boolean | string;
   /** Sends `content` in the conversation (`created`: just now, for this message). */
   send: (
     content: string,
@@ -126,7 +126,7 @@ export function useSendMessage({
       if (!hasUser) return refuse(CHAT_MESSAGES.missingUser);
       if (isBusy(state.current) || run.current || starting.current) return refuse(CHAT_MESSAGES.busy);
       if (!choice) return false;
-      const verdict = delegate ? delegate.check(content) : true;
+      const verdict = delegate ? delegate.check(content, attachments?.count ?? 0) : true;
       if (verdict !== true) return verdict === false ? false : refuse(verdict);
 
       let conversationId = state.current.selectedId;
