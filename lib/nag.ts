@@ -44,7 +44,7 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     path: /^Streaming\/\w+\/Function\/ServiceRole\/DefaultPolicy$/,
     rules: ['AwsSolutions-IAM5'],
     reason:
-      'Bedrock invoke on foundation models and inference profiles: which models a stage offers is configuration (narrowed per stage in the AWS deploy readiness work).',
+      'AWS Marketplace actions have no resource-level scope: Bedrock subscribes to a third-party model as the caller on its first use (limited to the offered products by aws-marketplace:ProductId when the stage lists them). Bedrock invoke is on the offered models and inference profiles only.',
   },
   {
     path: /^SchedulerRoleForTarget-\w+\/DefaultPolicy$/,

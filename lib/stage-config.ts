@@ -48,6 +48,14 @@ export const stageConfigSchema = z.strictObject({
    */
   webAclRateLimit: z.number().int().min(100).max(2_000_000_000).optional(),
   /**
+   * AWS Marketplace product ids of the offered Bedrock models (each model card lists its own): the
+   * stream functions may then subscribe to those products only. Without it they may subscribe to any
+   * (Bedrock subscribes as the caller the first time a third-party model is used in the account).
+   */
+  bedrockMarketplaceProductIds: z
+    .array(z.string().regex(/^prod-[a-z0-9]+$/, 'must be a Marketplace product id such as prod-abc123'))
+    .optional(),
+  /**
    * Reserved concurrency of each stream function: long streams cannot starve the API's functions,
    * and a flood of streams stops there. Leave it out on accounts with the default low quota.
    */

@@ -1,11 +1,11 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { type FunctionUrl, FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions';
 import { API_BASE_PATH, ROUTES, type RouteDefinition } from '../../functions/src/routes';
 import { AgentFunction } from './agent-function';
+import { bedrockAccessStatements } from './bedrock-access';
 import type { Data } from './data';
 import { pascalCase } from './names';
 import type { Secrets } from './secrets';
@@ -25,9 +25,6 @@ export const STREAM_READ_WRITE_TABLES: readonly TableId[] = [
 /** The tables a stream function only reads: the user's provider keys (decrypted with the secrets key). */
 export const STREAM_READ_TABLES: readonly TableId[] = ['apiKeys'];
 
-/** What a stream function may call on Bedrock: ConverseStream (and Converse), nothing else. */
-export const BEDROCK_INVOKE_ACTIONS = ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'];
-
 export interface StreamingProps {
   readonly stage: string;
   /** Entry file of a handler module named `<area>/<handler>` (the stack's `entry` helper). */
@@ -43,6 +40,8 @@ export interface StreamingProps {
    * `clientId: null`), which is what the REST API's Cognito authorizer checks too.
    */
   readonly userPool: IUserPool;
+  /** Marketplace product ids of the offered models: limits the subscription grant to them. */
+  readonly bedrockProductIds?: readonly string[] | undefined;
   /** Each stream function's reserved concurrency (the stage's `streamReservedConcurrency`). */
   readonly reservedConcurrency?: number | undefined;
   /** Environment added to every stream function. */
@@ -71,7 +70,7 @@ export class Streaming extends Construct {
   constructor(scope: Construct, id: string, props: StreamingProps) {
     super(scope, id);
     const routes = (props.routes ?? ROUTES).filter((route) => route.transport === 'stream');
-    const bedrock = bedrockInvokeStatement(Stack.of(this));
+    const bedrock = bedrockAccessStatements(Stack.of(this), { productIds: props.bedrockProductIds });
 
     this.endpoints = routes.map((route) => {
       const module = `${route.area}/${route.handler}`;
@@ -94,7 +93,7 @@ export class Streaming extends Construct {
       props.data.grantReadWrite(fn.function, ...STREAM_READ_WRITE_TABLES);
       for (const tableId of STREAM_READ_TABLES) props.data.tables[tableId].grantReadData(fn.function);
       props.secrets.grantDecrypt(fn.function);
-      fn.function.addToRolePolicy(bedrock);
+      for (const statement of bedrock) fn.function.addToRolePolicy(statement);
 
       const functionUrl = fn.function.addFunctionUrl({
         authType: FunctionUrlAuthType.AWS_IAM,
@@ -110,18 +109,4 @@ export class Streaming extends Construct {
     if (!endpoint) throw new Error(`No streaming route serves ${path}`);
     return endpoint;
   }
-}
-
-/**
- * Bedrock invocation on foundation models (any region: the `us.` cross-region inference profiles
- * route to models in several regions) and on this account's inference profiles in the stack's region.
- */
-function bedrockInvokeStatement(stack: Stack): PolicyStatement {
-  return new PolicyStatement({
-    actions: BEDROCK_INVOKE_ACTIONS,
-    resources: [
-      stack.formatArn({ service: 'bedrock', region: '*', account: '', resource: 'foundation-model/*' }),
-      stack.formatArn({ service: 'bedrock', resource: 'inference-profile/*' }),
-    ],
-  });
 }

@@ -144,6 +144,7 @@ export class AgentForgeStack extends Stack {
         ALLOW_PRIVATE_ENDPOINTS: String(config.allowPrivateEndpoints),
       },
       reservedConcurrency: config.streamReservedConcurrency,
+      bedrockProductIds: config.bedrockMarketplaceProductIds,
     });
     // The exact stream paths first: CloudFront matches behaviours in order and /api/* covers them.
     for (const endpoint of this.streaming.endpoints) {

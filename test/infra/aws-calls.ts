@@ -17,6 +17,7 @@ import {
 } from '../../functions/src/adapters/dynamodb/table-definitions';
 import { ECS_RUNNER_ENV } from '../../functions/src/adapters/mcp-runner/ecs-runner-config';
 import { BEDROCK_MODELS } from '../../functions/src/adapters/providers/bedrock-models';
+import { INFERENCE_PROFILE_REGIONS } from '../../lib/constructs/bedrock-access';
 import { SECRETS_KEY_LOGICAL_ID } from '../../lib/constructs/secrets';
 import { type AdapterUse, FUNCTIONS_SRC } from './function-code';
 import { ACCOUNT, type AwsCall, REGION, type Resources, resolve } from './iam-simulator';
@@ -154,26 +155,31 @@ function executionRoleArn(target: CallTarget): string {
 const envFile = (target: CallTarget) =>
   `arn:aws:s3:::${envOf(target, ECS_RUNNER_ENV.envBucket)}/server-1/run.env`;
 
-/** Where a US cross-region inference profile may route a request (its destination regions). */
-export const US_PROFILE_REGIONS = ['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2'];
-
 /**
  * ConverseStream on every model the product offers: a foundation model in the stack's region, or
- * a cross-region inference profile (in the stack's region) and its model in each destination region.
+ * a cross-region inference profile (in the stack's region) and its model in each destination
+ * region; and, on a model's first use in the account, the Marketplace subscription Bedrock makes
+ * as the caller.
  */
 function bedrockCalls(): AwsCall[] {
   const action = 'bedrock:InvokeModelWithResponseStream';
-  return BEDROCK_MODELS.flatMap(({ bedrockId }) => {
+  const invoke = BEDROCK_MODELS.flatMap(({ bedrockId }): AwsCall[] => {
     const profile = bedrockId.match(/^(us)\.(.+)$/);
     if (!profile) return [{ action, resource: `arn:aws:bedrock:${REGION}::foundation-model/${bedrockId}` }];
     return [
       { action, resource: `arn:aws:bedrock:${REGION}:${ACCOUNT}:inference-profile/${bedrockId}` },
-      ...US_PROFILE_REGIONS.map((region) => ({
+      ...(INFERENCE_PROFILE_REGIONS.us ?? []).map((region) => ({
         action,
         resource: `arn:aws:bedrock:${region}::foundation-model/${profile[2]}`,
       })),
     ];
   });
+  const product = { 'aws-marketplace:ProductId': 'prod-offeredmodel' };
+  return [
+    ...invoke,
+    { action: 'aws-marketplace:ViewSubscriptions', resource: '*' },
+    { action: 'aws-marketplace:Subscribe', resource: '*', context: product },
+  ];
 }
 
 /** Per SDK command, the IAM calls it is. */
