@@ -33,6 +33,26 @@ export const stageConfigSchema = z.strictObject({
       clientSecretName: z.string().min(1),
     })
     .optional(),
+  /**
+   * Mail through Amazon SES (codes now, product mail later) instead of Cognito's built-in e-mail
+   * and its small daily cap. The identity must be verified in SES in us-east-1 (and the account
+   * out of the SES sandbox to mail anyone but verified addresses; see docs/deploy.md).
+   */
+  email: z
+    .strictObject({
+      fromAddress: z.email(),
+      fromName: z.string().min(1).optional(),
+      replyTo: z.email().optional(),
+      /** A verified domain (the from address's) or an identity ARN; default: the from address itself. */
+      identity: z
+        .string()
+        .regex(
+          /^(arn:aws:ses:[a-z0-9-]+:\d{12}:identity\/.+|[a-z0-9-]+(\.[a-z0-9-]+)+)$/,
+          'must be a domain such as acme.example or an SES identity ARN',
+        )
+        .optional(),
+    })
+    .optional(),
   /** E-mail addresses that skip the waitlist and onboarding. */
   whitelistedEmails: z.array(z.email()).default([]),
   /**

@@ -7,6 +7,7 @@ import { AgentFunction } from '../constructs/agent-function';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { Email } from '../constructs/email';
 import { Alarms, WebAcl } from '../constructs/guardrails';
 import { McpRuntime } from '../constructs/mcp-runtime';
 import { pascalCase } from '../constructs/names';
@@ -61,6 +62,7 @@ export class AgentForgeStack extends Stack {
   readonly streaming: Streaming;
   readonly mcpRuntime: McpRuntime;
   readonly alarms: Alarms;
+  readonly email: Email | undefined;
 
   constructor(scope: Construct, id: string, props: AgentForgeStackProps) {
     super(scope, id, props);
@@ -81,10 +83,13 @@ export class AgentForgeStack extends Stack {
         `https://${config.domainPrefix}.auth.${this.region}.amazoncognito.com`,
       ],
     });
+    // Mail through SES when the stage names a verified identity (grant sending with email.grantSend).
+    this.email = config.email ? new Email(this, 'Email', config.email) : undefined;
     this.auth = new Auth(this, 'Auth', {
       domainPrefix: config.domainPrefix,
       appOrigins: [...webOrigins, this.web.url],
       google: config.google,
+      email: this.email,
     });
 
     const entry =
