@@ -76,6 +76,16 @@ export const stageConfigSchema = z.strictObject({
     .array(z.string().regex(/^prod-[a-z0-9]+$/, 'must be a Marketplace product id such as prod-abc123'))
     .optional(),
   /**
+   * A monthly AWS Budgets cost budget on Bedrock (USD): `alarmEmail` is e-mailed at 80% and 100% of
+   * actual spend. Needs `alarmEmail`.
+   */
+  bedrockMonthlyBudgetUsd: z.number().positive().optional(),
+  /**
+   * The Cost Explorer services the Bedrock budget counts. Some third-party models bill under their
+   * own Marketplace service name; add those seen in Cost Explorer. @default ['Amazon Bedrock']
+   */
+  bedrockBudgetServices: z.array(z.string().min(1)).min(1).optional(),
+  /**
    * Reserved concurrency of each stream function: long streams cannot starve the API's functions,
    * and a flood of streams stops there. Leave it out on accounts with the default low quota.
    */
@@ -84,13 +94,24 @@ export const stageConfigSchema = z.strictObject({
 
 export type StageConfig = z.infer<typeof stageConfigSchema>;
 
+/** Rules across fields. */
+const stageConfigRules = stageConfigSchema.superRefine((config, context) => {
+  if (config.bedrockMonthlyBudgetUsd !== undefined && !config.alarmEmail) {
+    context.addIssue({
+      code: 'custom',
+      path: ['bedrockMonthlyBudgetUsd'],
+      message: 'needs alarmEmail: the budget notifies that address',
+    });
+  }
+});
+
 export class StageConfigError extends Error {
   override readonly name = 'StageConfigError';
 }
 
 /** Parses a stage config, throwing a StageConfigError that lists every invalid field. */
 export function parseStageConfig(input: unknown): StageConfig {
-  const result = stageConfigSchema.safeParse(input);
+  const result = stageConfigRules.safeParse(input);
   if (!result.success) {
     throw new StageConfigError(`Invalid stage config:\n${z.prettifyError(result.error)}`, {
       cause: result.error,

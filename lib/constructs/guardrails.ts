@@ -1,5 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
 import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -117,5 +118,46 @@ export class WebAcl extends Construct {
       ],
     });
     this.arn = acl.attrArn;
+  }
+}
+
+export interface BedrockBudgetProps {
+  readonly stage: string;
+  /** Monthly Bedrock spend in USD that counts as 100%. */
+  readonly monthlyUsd: number;
+  /** Who is e-mailed at 80% and at 100% of it. */
+  readonly email: string;
+  /** The Cost Explorer services counted. @default ['Amazon Bedrock'] */
+  readonly services?: readonly string[] | undefined;
+}
+
+/** The percentages of the budget at which the stage's alarm address is e-mailed (actual spend). */
+export const BUDGET_THRESHOLDS = [80, 100] as const;
+
+/**
+ * An AWS Budgets cost budget on the account's Bedrock spend this month. Budgets are per account:
+ * with several stages in one account each stage's budget sees the account's whole Bedrock spend.
+ */
+export class BedrockBudget extends Construct {
+  constructor(scope: Construct, id: string, props: BedrockBudgetProps) {
+    super(scope, id);
+    new CfnBudget(this, 'Budget', {
+      budget: {
+        budgetName: `agentforge-${props.stage}-bedrock`,
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount: props.monthlyUsd, unit: 'USD' },
+        costFilters: { Service: [...(props.services ?? ['Amazon Bedrock'])] },
+      },
+      notificationsWithSubscribers: BUDGET_THRESHOLDS.map((threshold) => ({
+        notification: {
+          notificationType: 'ACTUAL',
+          comparisonOperator: 'GREATER_THAN',
+          threshold,
+          thresholdType: 'PERCENTAGE',
+        },
+        subscribers: [{ subscriptionType: 'EMAIL', address: props.email }],
+      })),
+    });
   }
 }

@@ -8,7 +8,7 @@ import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
-import { Alarms, WebAcl } from '../constructs/guardrails';
+import { Alarms, BedrockBudget, WebAcl } from '../constructs/guardrails';
 import { McpRuntime } from '../constructs/mcp-runtime';
 import { pascalCase } from '../constructs/names';
 import { Secrets } from '../constructs/secrets';
@@ -184,6 +184,15 @@ export class AgentForgeStack extends Stack {
       },
       restApi: this.api.restApi,
     });
+
+    if (config.bedrockMonthlyBudgetUsd !== undefined && config.alarmEmail) {
+      new BedrockBudget(this, 'BedrockBudget', {
+        stage: config.stage,
+        monthlyUsd: config.bedrockMonthlyBudgetUsd,
+        email: config.alarmEmail,
+        services: config.bedrockBudgetServices,
+      });
+    }
 
     this.addOutputs();
   }

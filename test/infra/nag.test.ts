@@ -2,21 +2,41 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acknowledgeNagFindings, addNagChecks } from '../../lib/nag';
 import { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
+import { parseStageConfig, type StageConfig } from '../../lib/stage-config';
 import { fixtureHandler, projectRoot, testApp, testStageConfig } from './synth';
+
+/** Every optional part of a production stage turned on. */
+const PRODUCTION = parseStageConfig({
+  ...testStageConfig,
+  alarmEmail: 'ops@example.com',
+  webAclRateLimit: 1000,
+  streamReservedConcurrency: 20,
+  email: { fromAddress: 'no-reply@acme.example', identity: 'acme.example' },
+  bedrockMonthlyBudgetUsd: 100,
+  bedrockMarketplaceProductIds: ['prod-abc123'],
+});
+
+function synthWithNag(config: StageConfig): () => void {
+  const app = testApp();
+  addNagChecks(app);
+  const stack = new AgentForgeStack(app, 'AgentForge-test', {
+    env: { region: 'us-east-1', account: '123456789012' },
+    config,
+    projectRoot,
+    webAssetPath: join(projectRoot, 'lib/web-placeholder'),
+    handlerEntry: () => fixtureHandler,
+    runnerEntry: fixtureHandler,
+  });
+  acknowledgeNagFindings(stack);
+  return () => app.synth();
+}
 
 describe('cdk-nag (AWS Solutions)', () => {
   it('finds nothing that is not fixed or acknowledged with a reason', () => {
-    const app = testApp();
-    addNagChecks(app);
-    const stack = new AgentForgeStack(app, 'AgentForge-test', {
-      env: { region: 'us-east-1', account: '123456789012' },
-      config: testStageConfig,
-      projectRoot,
-      webAssetPath: join(projectRoot, 'lib/web-placeholder'),
-      handlerEntry: () => fixtureHandler,
-      runnerEntry: fixtureHandler,
-    });
-    acknowledgeNagFindings(stack);
-    expect(() => app.synth()).not.toThrow();
+    expect(synthWithNag(testStageConfig)).not.toThrow();
+  });
+
+  it('finds nothing either with every production option on', () => {
+    expect(synthWithNag(PRODUCTION)).not.toThrow();
   });
 });
