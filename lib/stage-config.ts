@@ -76,6 +76,23 @@ export const stageConfigSchema = z.strictObject({
     .array(z.string().regex(/^prod-[a-z0-9]+$/, 'must be a Marketplace product id such as prod-abc123'))
     .optional(),
   /**
+   * API Gateway throttling (requests per second and burst, across all callers): `rateLimit` and
+   * `burstLimit` for every method (default 100 and 200), and `families` for every method under a
+   * path's first segment (`/api-keys`), over the defaults: `/mcp-external` 10/20, `/api-keys` 5/10.
+   */
+  apiThrottling: z
+    .strictObject({
+      rateLimit: z.number().positive().optional(),
+      burstLimit: z.number().int().positive().optional(),
+      families: z
+        .record(
+          z.string().regex(/^\/[a-z0-9-]+$/, 'must be a first path segment such as /api-keys'),
+          z.strictObject({ rateLimit: z.number().positive(), burstLimit: z.number().int().positive() }),
+        )
+        .optional(),
+    })
+    .optional(),
+  /**
    * A monthly AWS Budgets cost budget on Bedrock (USD): `alarmEmail` is e-mailed at 80% and 100% of
    * actual spend. Needs `alarmEmail`.
    */

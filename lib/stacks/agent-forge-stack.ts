@@ -4,7 +4,7 @@ import type { Construct } from 'constructs';
 import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions';
 import type { ApiArea } from '../../functions/src/routes';
 import { AgentFunction } from '../constructs/agent-function';
-import { Api } from '../constructs/api';
+import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
@@ -116,6 +116,11 @@ export class AgentForgeStack extends Stack {
       },
       // The MCP gateway forwards to the server tasks' private IPs: the only VPC-attached area.
       vpcPlacement: { 'mcp-gateway': this.mcpRuntime.gatewayPlacement },
+      throttling: {
+        rateLimit: config.apiThrottling?.rateLimit ?? DEFAULT_API_THROTTLING.rateLimit,
+        burstLimit: config.apiThrottling?.burstLimit ?? DEFAULT_API_THROTTLING.burstLimit,
+      },
+      familyThrottling: { ...DEFAULT_FAMILY_THROTTLING, ...config.apiThrottling?.families },
     });
     for (const [area, tableIds] of Object.entries(AREA_TABLES) as [ApiArea, readonly TableId[]][]) {
       this.data.addTableNames(this.api.functions[area].function);
