@@ -103,6 +103,11 @@ export const stageConfigSchema = z.strictObject({
    */
   bedrockBudgetServices: z.array(z.string().min(1)).min(1).optional(),
   /**
+   * A reply still generating this many seconds after its request is stopped and saved, and the
+   * stream ends with an error saying so (default 600; the stream functions time out at 900).
+   */
+  maxStreamSeconds: z.number().int().min(30).max(840).optional(),
+  /**
    * Reserved concurrency of each stream function: long streams cannot starve the API's functions,
    * and a flood of streams stops there. Leave it out on accounts with the default low quota.
    */

@@ -25,6 +25,13 @@ export const STREAM_READ_WRITE_TABLES: readonly TableId[] = [
 /** The tables a stream function only reads: the user's provider keys (decrypted with the secrets key). */
 export const STREAM_READ_TABLES: readonly TableId[] = ['apiKeys'];
 
+/** The stream functions' timeout: Lambda's maximum. */
+export const STREAM_TIMEOUT = Duration.minutes(15);
+/** A reply still generating this long after its request is stopped and saved (MAX_STREAM_SECONDS). */
+export const DEFAULT_MAX_STREAM_SECONDS = 600;
+/** Time the handler keeps, past the stream's maximum, to save the reply and end the stream. */
+const STREAM_WIND_DOWN_SECONDS = 60;
+
 export interface StreamingProps {
   readonly stage: string;
   /** Entry file of a handler module named `<area>/<handler>` (the stack's `entry` helper). */
@@ -44,6 +51,8 @@ export interface StreamingProps {
   readonly bedrockProductIds?: readonly string[] | undefined;
   /** Each stream function's reserved concurrency (the stage's `streamReservedConcurrency`). */
   readonly reservedConcurrency?: number | undefined;
+  /** @default DEFAULT_MAX_STREAM_SECONDS; at most the timeout less a minute to wind down */
+  readonly maxStreamSeconds?: number | undefined;
   /** Environment added to every stream function. */
   readonly environment?: Readonly<Record<string, string>>;
   /** @default ROUTES, the route manifest (only its `transport: 'stream'` routes are used) */
@@ -71,6 +80,12 @@ export class Streaming extends Construct {
     super(scope, id);
     const routes = (props.routes ?? ROUTES).filter((route) => route.transport === 'stream');
     const bedrock = bedrockAccessStatements(Stack.of(this), { productIds: props.bedrockProductIds });
+    const maxStreamSeconds = props.maxStreamSeconds ?? DEFAULT_MAX_STREAM_SECONDS;
+    if (maxStreamSeconds > STREAM_TIMEOUT.toSeconds() - STREAM_WIND_DOWN_SECONDS) {
+      throw new Error(
+        `maxStreamSeconds ${maxStreamSeconds} leaves the stream functions no time to save the reply before their ${STREAM_TIMEOUT.toSeconds()} s timeout`,
+      );
+    }
 
     this.endpoints = routes.map((route) => {
       const module = `${route.area}/${route.handler}`;
@@ -80,12 +95,13 @@ export class Streaming extends Construct {
         description: `AgentForge stream ${module} (${props.stage})`,
         // A long reply with tool calls in between; the handler saves as it goes.
         memorySize: 1024,
-        timeout: Duration.minutes(15),
+        timeout: STREAM_TIMEOUT,
         reservedConcurrentExecutions: props.reservedConcurrency,
         environment: {
           ...props.environment,
           USER_POOL_ID: props.userPool.userPoolId,
           BEDROCK_ENABLED: 'true',
+          MAX_STREAM_SECONDS: String(maxStreamSeconds),
         },
       });
 

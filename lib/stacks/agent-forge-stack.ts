@@ -155,6 +155,7 @@ export class AgentForgeStack extends Stack {
       },
       reservedConcurrency: config.streamReservedConcurrency,
       bedrockProductIds: config.bedrockMarketplaceProductIds,
+      maxStreamSeconds: config.maxStreamSeconds,
     });
     // The exact stream paths first: CloudFront matches behaviours in order and /api/* covers them.
     for (const endpoint of this.streaming.endpoints) {

@@ -140,6 +140,8 @@ describe('the stream function', () => {
             STAGE: 'test',
             RUNTIME: 'aws',
             BEDROCK_ENABLED: 'true',
+            // Well inside the 15-minute timeout: the reply is saved and the stream ended properly.
+            MAX_STREAM_SECONDS: '600',
             // Users' endpoints may not be private addresses unless the stage says so.
             ALLOW_PRIVATE_ENDPOINTS: 'false',
             USER_POOL_ID: { Ref: 'UserPool' },
@@ -154,6 +156,15 @@ describe('the stream function', () => {
     });
     // The API's own URL (through the stage), where the chat starts MCP servers and calls their tools.
     expect(JSON.stringify(apiBaseUrl.asObject())).toMatch(/execute-api.*\/api/);
+  });
+
+  it('ends streams after the stage’s maximum, which must leave time before the timeout', () => {
+    const config = parseStageConfig({ ...testStageConfig, maxStreamSeconds: 300 });
+    synthStack({ config }).template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'AgentForge stream messages/generate-stream (test)',
+      Environment: { Variables: Match.objectLike({ MAX_STREAM_SECONDS: '300' }) },
+    });
+    expect(() => parseStageConfig({ ...testStageConfig, maxStreamSeconds: 900 })).toThrow(/maxStreamSeconds/);
   });
 
   it('has a Function URL that streams and requires IAM (CloudFront signs with OAC)', () => {
