@@ -62,6 +62,8 @@ export const stageConfigSchema = z.strictObject({
   allowPrivateEndpoints: z.boolean().default(false),
   /** Alarms (function errors and throttles, API 5xx) are e-mailed here; the SNS topic exists either way. */
   alarmEmail: z.email().optional(),
+  /** Alarm when this many MCP servers (Fargate tasks) run at once. @default 20 */
+  runningServersAlarmThreshold: z.number().int().min(1).optional(),
   /**
    * With a number: a CloudFront web ACL (AWS WAF) blocking an IP past this many requests in five
    * minutes, plus AWS's managed common and known-bad-input rules (about $8 a month; see docs/deploy.md).

@@ -92,6 +92,8 @@ export class Api extends Construct {
 
     this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
     this.restApi = new RestApi(this, 'RestApi', {
+      // API Gateway's metrics are per API name: one per stage, or stages in one account would mix.
+      restApiName: `agentforge-${props.stage}`,
       description: `AgentForge API (${props.stage})`,
       // CloudFront fronts the API, so an edge-optimized endpoint would only add a second CDN hop.
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
@@ -107,7 +109,10 @@ export class Api extends Construct {
         // Execution logs for failures only (INFO would log every request's payload).
         loggingLevel: MethodLoggingLevel.ERROR,
         metricsEnabled: true,
-        methodOptions: familyMethodOptions(routes, props.familyThrottling ?? DEFAULT_FAMILY_THROTTLING),
+        methodOptions: familyMethodOptions(routes, props.familyThrottling ?? DEFAULT_FAMILY_THROTTLING, {
+          // The defaults apply to the families a custom route list has; a family named explicitly must exist.
+          strict: props.familyThrottling !== undefined,
+        }),
       },
       defaultCorsPreflightOptions: {
         allowOrigins: [...props.allowedOrigins],
@@ -115,6 +120,15 @@ export class Api extends Construct {
         allowHeaders: Cors.DEFAULT_HEADERS,
       },
     });
+
+    // The execution logs (errors only) go to a group API Gateway names and would create itself,
+    // kept forever: created here first, with a retention.
+    const executionLogs = new LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.restApi.restApiId}/${API_STAGE_NAME}`,
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.restApi.deploymentStage.node.addDependency(executionLogs);
 
     this.authorizer = new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
       cognitoUserPools: [props.userPool],
@@ -170,13 +184,15 @@ export class Api extends Construct {
 function familyMethodOptions(
   routes: readonly RouteDefinition[],
   families: Readonly<Record<string, ApiThrottling>>,
+  { strict }: { strict: boolean },
 ): Record<string, MethodDeploymentOptions> {
   const options: Record<string, MethodDeploymentOptions> = {};
   for (const [family, limit] of Object.entries(families)) {
     const members = routes.filter(
       (route) => route.transport !== 'stream' && routeFamily(route.path) === family,
     );
-    if (members.length === 0) throw new Error(`API throttling names ${family}, which no API route is under`);
+    if (members.length === 0 && strict)
+      throw new Error(`API throttling names ${family}, which no API route is under`);
     for (const route of members) {
       options[`${API_BASE_PATH}${route.path}/${route.method}`] = {
         throttlingRateLimit: limit.rateLimit,

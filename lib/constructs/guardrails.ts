@@ -10,6 +10,8 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { METRIC } from '../../functions/src/metrics';
+import { productMetric } from './observability';
 
 export interface AlarmsProps {
   readonly stage: string;
@@ -18,11 +20,14 @@ export interface AlarmsProps {
   /** The functions whose errors and throttles alarm, by a short name. */
   readonly functions: Readonly<Record<string, IFunction>>;
   readonly restApi: RestApi;
+  /** Running MCP servers (the reaper's RunningServers) at which to alarm. @default 20 */
+  readonly runningServersThreshold?: number | undefined;
 }
 
 /**
- * Alarms on function errors and throttles and API 5xx, all to one encrypted SNS topic. (Running
- * MCP tasks need a metric first: ECS publishes none without Container Insights, which is off.)
+ * Alarms on function errors and throttles, API 5xx, failed streams and running MCP servers (the
+ * product's own metrics: ECS publishes no task count without Container Insights, which is off),
+ * all to one encrypted SNS topic.
  */
 export class Alarms extends Construct {
   readonly topic: Topic;
@@ -63,6 +68,19 @@ export class Alarms extends Construct {
       props.restApi.metricServerError(fiveMinutes),
       5,
       'API: 5 or more 5xx answers in 5 minutes',
+    );
+    alarm(
+      'StreamErrors',
+      productMetric(props.stage, METRIC.streamErrors, 'Sum'),
+      5,
+      'Streams: 5 or more ended in error in 5 minutes',
+    );
+    const running = props.runningServersThreshold ?? 20;
+    alarm(
+      'RunningServers',
+      productMetric(props.stage, METRIC.runningServers, 'Maximum'),
+      running,
+      `MCP servers: ${running} or more running (each is a Fargate task)`,
     );
   }
 }

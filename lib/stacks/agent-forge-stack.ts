@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions';
 import type { ApiArea } from '../../functions/src/routes';
@@ -11,9 +11,11 @@ import { Email } from '../constructs/email';
 import { Alarms, BedrockBudget, WebAcl } from '../constructs/guardrails';
 import { McpRuntime } from '../constructs/mcp-runtime';
 import { pascalCase } from '../constructs/names';
+import { OperationsDashboard } from '../constructs/observability';
 import { Secrets } from '../constructs/secrets';
 import { Streaming } from '../constructs/streaming';
 import { STREAM_PATH, WebHosting } from '../constructs/web-hosting';
+import { LambdaLogRetention } from '../log-retention';
 import { LOCAL_WEB_ORIGIN, type StageConfig } from '../stage-config';
 
 /**
@@ -172,24 +174,33 @@ export class AgentForgeStack extends Stack {
       ...(config.google ? { oauthDomain: this.auth.hostedDomain } : {}),
     });
 
+    const productFunctions = {
+      ...Object.fromEntries(
+        Object.entries(this.api.functions).map(([area, fn]) => [`Api${pascalCase(area)}`, fn.function]),
+      ),
+      ...Object.fromEntries(
+        this.streaming.endpoints.map((endpoint) => [
+          `Stream${pascalCase(endpoint.route.handler)}`,
+          endpoint.function.function,
+        ]),
+      ),
+      PostConfirmation: postConfirmation.function,
+      Reaper: this.mcpRuntime.reaper.function,
+    };
     this.alarms = new Alarms(this, 'Alarms', {
       stage: config.stage,
       alarmEmail: config.alarmEmail,
-      functions: {
-        ...Object.fromEntries(
-          Object.entries(this.api.functions).map(([area, fn]) => [`Api${pascalCase(area)}`, fn.function]),
-        ),
-        ...Object.fromEntries(
-          this.streaming.endpoints.map((endpoint) => [
-            `Stream${pascalCase(endpoint.route.handler)}`,
-            endpoint.function.function,
-          ]),
-        ),
-        PostConfirmation: postConfirmation.function,
-        Reaper: this.mcpRuntime.reaper.function,
-      },
+      functions: productFunctions,
+      restApi: this.api.restApi,
+      runningServersThreshold: config.runningServersAlarmThreshold,
+    });
+    new OperationsDashboard(this, 'Operations', {
+      stage: config.stage,
+      functions: productFunctions,
       restApi: this.api.restApi,
     });
+    // Every log group with a retention, CDK's custom-resource providers' included.
+    Aspects.of(this).add(new LambdaLogRetention());
 
     if (config.bedrockMonthlyBudgetUsd !== undefined && config.alarmEmail) {
       new BedrockBudget(this, 'BedrockBudget', {

@@ -9,6 +9,7 @@ import type { Caller } from '../domain/caller.js';
 import { type Emit, withReplyDeadline } from '../domain/chat/reply-run.js';
 import { ValidationError } from '../domain/errors.js';
 import { logger, withRequestContext } from '../logger.js';
+import { emitMetrics, METRIC } from '../metrics.js';
 import { toHttpError } from './error-mapping.js';
 
 interface StreamResponse {
@@ -54,6 +55,7 @@ export function sseRoute<Q>(
   return middy<APIGatewayProxyEventV2, StreamResponse>({ executionMode: executionModeStreamifyResponse })
     .use(withRequestContext())
     .handler(async (event: APIGatewayProxyEventV2) => {
+      const requestedAt = Date.now();
       const deadline = new AbortController();
       const deadlineTimer = setTimeout(() => deadline.abort(), maxStreamMs());
       let started: { run: (emit: Emit) => Promise<void> };
@@ -68,19 +70,35 @@ export function sseRoute<Q>(
       } catch (error) {
         clearTimeout(deadlineTimer);
         const { statusCode, body } = toHttpError(error);
+        if (statusCode >= 500) emitMetrics({ [METRIC.streamErrors]: { value: 1, unit: 'Count' } });
         return { statusCode, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
       }
 
       const body = new PassThrough();
       const ping = setInterval(() => body.write(SSE_PING_FRAME), STREAM_PING_INTERVAL_MS);
-      withReplyDeadline(deadline.signal, () =>
-        started.run((streamEvent) => body.write(encodeStreamEvent(streamEvent))),
-      )
-        .catch((error: unknown) => logger.error('Stream failed', error))
+      let firstTokenAt: number | undefined;
+      let failed = false;
+      const emit: Emit = (streamEvent) => {
+        if (streamEvent.type === 'message_delta') firstTokenAt ??= Date.now();
+        if (streamEvent.type === 'error') failed = true;
+        body.write(encodeStreamEvent(streamEvent));
+      };
+      withReplyDeadline(deadline.signal, () => started.run(emit))
+        .catch((error: unknown) => {
+          failed = true;
+          logger.error('Stream failed', error);
+        })
         .finally(() => {
           clearTimeout(deadlineTimer);
           clearInterval(ping);
           body.end();
+          emitMetrics({
+            [METRIC.streamDuration]: { value: Date.now() - requestedAt, unit: 'Milliseconds' },
+            [METRIC.streamErrors]: { value: failed ? 1 : 0, unit: 'Count' },
+            ...(firstTokenAt === undefined
+              ? {}
+              : { [METRIC.firstTokenLatency]: { value: firstTokenAt - requestedAt, unit: 'Milliseconds' } }),
+          });
         });
       return { statusCode: 200, headers: SSE_HEADERS, body };
     });

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { StreamEvent } from '@agentforge/shared';
+import { emitMetrics, METRIC } from '../../metrics.js';
 import type { Caller } from '../caller.js';
 import type { MessageRecord, MessageRepository } from '../conversations/message.js';
 import { DomainError } from '../errors.js';
@@ -118,6 +119,10 @@ export async function runReply(deps: ReplyRunDeps, run: ReplyRun): Promise<Reply
     watch.stop();
     const { usage } = state;
     if (usage.inputTokens || usage.outputTokens) {
+      emitMetrics({
+        [METRIC.inputTokens]: { value: usage.inputTokens, unit: 'Count' },
+        [METRIC.outputTokens]: { value: usage.outputTokens, unit: 'Count' },
+      });
       await deps.usage.recordTokens(caller.userId, reply.timestamp, usage);
     }
   }
