@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** The origin the Vite dev server serves the web app from; always allowed as an OAuth callback. */
+/** The origin the Vite dev server serves the web app from; allowed only on stages with `allowLocalhost`. */
 export const LOCAL_WEB_ORIGIN = 'http://localhost:5173';
 
 const origin = z
@@ -23,8 +23,34 @@ export const stageConfigSchema = z.strictObject({
     .string()
     .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be lower-case letters, digits and inner dashes')
     .refine((prefix) => !/aws|amazon|cognito/.test(prefix), 'must not contain aws, amazon or cognito'),
-  /** Extra web origins (custom domains) allowed for CORS and as OAuth callback/logout URLs. */
+  /** Extra web origins allowed for CORS and as OAuth callback/logout URLs. */
   allowedOrigins: z.array(origin).default([]),
+  /**
+   * Whether the Vite dev server (http://localhost:5173) may use this stage: a CORS origin and an
+   * OAuth callback. Development stages only; never on prod.
+   */
+  allowLocalhost: z.boolean().default(false),
+  /**
+   * The app's own domain: CloudFront answers it with this ACM certificate (which must be in
+   * us-east-1 and cover the name) and TLS 1.2 at least; config.json, the OAuth callbacks and the
+   * outputs use it. Point the name at the `DistributionDomainName` output (CNAME or alias).
+   */
+  domain: z
+    .strictObject({
+      name: z
+        .string()
+        .regex(
+          /^(?!-)[a-z0-9-]{1,63}(\.(?!-)[a-z0-9-]{1,63})+$/,
+          'must be a lower-case host name such as app.acme.example',
+        ),
+      certificateArn: z
+        .string()
+        .regex(
+          /^arn:aws:acm:us-east-1:\d{12}:certificate\/[\w-]+$/,
+          'must be an ACM certificate ARN in us-east-1 (CloudFront uses certificates from there only)',
+        ),
+    })
+    .optional(),
   /** Google sign-in; without it no Google identity provider is created. */
   google: z
     .strictObject({

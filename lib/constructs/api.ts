@@ -114,11 +114,16 @@ export class Api extends Construct {
           strict: props.familyThrottling !== undefined,
         }),
       },
-      defaultCorsPreflightOptions: {
-        allowOrigins: [...props.allowedOrigins],
-        allowMethods: Cors.ALL_METHODS,
-        allowHeaders: Cors.DEFAULT_HEADERS,
-      },
+      // Preflights only for other origins: the app itself calls the API on its own origin.
+      ...(props.allowedOrigins.length > 0
+        ? {
+            defaultCorsPreflightOptions: {
+              allowOrigins: [...props.allowedOrigins],
+              allowMethods: Cors.ALL_METHODS,
+              allowHeaders: Cors.DEFAULT_HEADERS,
+            },
+          }
+        : {}),
     });
 
     // The execution logs (errors only) go to a group API Gateway names and would create itself,

@@ -69,7 +69,8 @@ export class AgentForgeStack extends Stack {
   constructor(scope: Construct, id: string, props: AgentForgeStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const webOrigins = [LOCAL_WEB_ORIGIN, ...config.allowedOrigins];
+    // Origins besides the app's own: the Vite dev server only where the stage allows it.
+    const webOrigins = [...(config.allowLocalhost ? [LOCAL_WEB_ORIGIN] : []), ...config.allowedOrigins];
 
     this.data = new Data(this, 'Data');
     this.secrets = new Secrets(this, 'Secrets');
@@ -79,6 +80,7 @@ export class AgentForgeStack extends Stack {
       : undefined;
     this.web = new WebHosting(this, 'Web', {
       webAclArn: webAcl?.arn,
+      domain: config.domain,
       connectOrigins: [
         `https://cognito-idp.${this.region}.amazonaws.com`,
         `https://cognito-identity.${this.region}.amazonaws.com`,
@@ -224,6 +226,8 @@ export class AgentForgeStack extends Stack {
       DistributionUrl: this.web.url,
       // The function behind the web app's streamUrl (for logs and `aws lambda` commands).
       StreamFunctionName: this.streaming.endpointFor(STREAM_PATH).function.function.functionName,
+      // Where the custom domain's DNS record points (CNAME, or an alias in Route 53).
+      DistributionDomainName: this.web.distribution.distributionDomainName,
     };
     for (const [name, value] of Object.entries(outputs)) {
       new CfnOutput(this, name, { value });

@@ -14,6 +14,15 @@ const PRODUCTION = parseStageConfig({
   email: { fromAddress: 'no-reply@acme.example', identity: 'acme.example' },
   bedrockMonthlyBudgetUsd: 100,
   bedrockMarketplaceProductIds: ['prod-abc123'],
+  allowLocalhost: false,
+  allowedOrigins: [],
+  domain: {
+    name: 'app.acme.example',
+    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f0e0d0c-1234-5678-9abc-def012345678',
+  },
+  apiThrottling: { families: { '/mcp-servers': { rateLimit: 5, burstLimit: 10 } } },
+  maxStreamSeconds: 300,
+  runningServersAlarmThreshold: 10,
 });
 
 function synthWithNag(config: StageConfig): () => void {
