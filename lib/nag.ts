@@ -73,7 +73,7 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     path: /^Api\/RestApi\/DeploymentStage\.api$/,
     rules: ['AwsSolutions-APIG3'],
     reason:
-      'WAF is attached at CloudFront, which fronts the API (decided with the deploy readiness work: about $5 a month per web ACL).',
+      'WAF is attached at CloudFront, which fronts the API (stage option webAclRateLimit: about $8 a month idle).',
   },
   {
     path: /^Api\/RestApi\/Default\/api\/mcp-(gateway|external)\/\{serverId\}\/(GET|POST)$/,
@@ -91,7 +91,7 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     path: /^Web\/Distribution$/,
     rules: ['AwsSolutions-CFR1', 'AwsSolutions-CFR2', 'AwsSolutions-CFR4'],
     reason:
-      'No geo restriction for a global product; WAF and TLS 1.2 minimum come with the custom domain and certificate of the deploy readiness work (the default CloudFront certificate cannot set them).',
+      'No geo restriction for a global product; WAF is the stage option webAclRateLimit; TLS 1.2 minimum needs the stage option domain (the default CloudFront certificate cannot set it).',
   },
   {
     path: /^McpRuntime\/EnvFiles$/,
