@@ -44,7 +44,7 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     path: /^Streaming\/\w+\/Function\/ServiceRole\/DefaultPolicy$/,
     rules: ['AwsSolutions-IAM5'],
     reason:
-      "Bedrock invoke on foundation models and inference profiles: which models a stage offers is configuration (narrowed per stage in the AWS deploy readiness work); the chat stream reads attachment objects under the bucket's attachments/ prefix (one object per file, keys per user and conversation).",
+      "AWS Marketplace actions have no resource-level scope: Bedrock subscribes to a third-party model as the caller on its first use (limited to the offered products by aws-marketplace:ProductId when the stage lists them). Bedrock invoke is on the offered models and inference profiles only. The chat stream reads attachment objects under the bucket's attachments/ prefix (one object per file, keys per user and conversation).",
   },
   {
     path: /^Api\/ConversationsFunction\/Function\/ServiceRole\/DefaultPolicy$/,
@@ -85,7 +85,7 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     path: /^Api\/RestApi\/DeploymentStage\.api$/,
     rules: ['AwsSolutions-APIG3'],
     reason:
-      'WAF is attached at CloudFront, which fronts the API (decided with the deploy readiness work: about $5 a month per web ACL).',
+      'WAF is attached at CloudFront, which fronts the API (stage option webAclRateLimit: about $8 a month idle).',
   },
   {
     path: /^Api\/RestApi\/Default\/api\/mcp-(gateway|external)\/\{serverId\}\/(GET|POST)$/,
@@ -103,7 +103,7 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     path: /^Web\/Distribution$/,
     rules: ['AwsSolutions-CFR1', 'AwsSolutions-CFR2', 'AwsSolutions-CFR4'],
     reason:
-      'No geo restriction for a global product; WAF and TLS 1.2 minimum come with the custom domain and certificate of the deploy readiness work (the default CloudFront certificate cannot set them).',
+      'No geo restriction for a global product; WAF is the stage option webAclRateLimit; TLS 1.2 minimum needs the stage option domain (the default CloudFront certificate cannot set it).',
   },
   {
     path: /^McpRuntime\/EnvFiles$/,

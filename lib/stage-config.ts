@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** The origin the Vite dev server serves the web app from; always allowed as an OAuth callback. */
+/** The origin the Vite dev server serves the web app from; allowed only on stages with `allowLocalhost`. */
 export const LOCAL_WEB_ORIGIN = 'http://localhost:5173';
 
 const origin = z
@@ -23,14 +23,60 @@ export const stageConfigSchema = z.strictObject({
     .string()
     .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be lower-case letters, digits and inner dashes')
     .refine((prefix) => !/aws|amazon|cognito/.test(prefix), 'must not contain aws, amazon or cognito'),
-  /** Extra web origins (custom domains) allowed for CORS and as OAuth callback/logout URLs. */
+  /** Extra web origins allowed for CORS and as OAuth callback/logout URLs. */
   allowedOrigins: z.array(origin).default([]),
+  /**
+   * Whether the Vite dev server (http://localhost:5173) may use this stage: a CORS origin and an
+   * OAuth callback. Development stages only; never on prod.
+   */
+  allowLocalhost: z.boolean().default(false),
+  /**
+   * The app's own domain: CloudFront answers it with this ACM certificate (which must be in
+   * us-east-1 and cover the name) and TLS 1.2 at least; config.json, the OAuth callbacks and the
+   * outputs use it. Point the name at the `DistributionDomainName` output (CNAME or alias).
+   */
+  domain: z
+    .strictObject({
+      name: z
+        .string()
+        .regex(
+          /^(?!-)[a-z0-9-]{1,63}(\.(?!-)[a-z0-9-]{1,63})+$/,
+          'must be a lower-case host name such as app.acme.example',
+        ),
+      certificateArn: z
+        .string()
+        .regex(
+          /^arn:aws:acm:us-east-1:\d{12}:certificate\/[\w-]+$/,
+          'must be an ACM certificate ARN in us-east-1 (CloudFront uses certificates from there only)',
+        ),
+    })
+    .optional(),
   /** Google sign-in; without it no Google identity provider is created. */
   google: z
     .strictObject({
       clientId: z.string().min(1),
       /** Name of a Secrets Manager secret whose plain-text value is the Google client secret. */
       clientSecretName: z.string().min(1),
+    })
+    .optional(),
+  /**
+   * Mail through Amazon SES (codes now, product mail later) instead of Cognito's built-in e-mail
+   * and its small daily cap. The identity must be verified in SES in us-east-1 (and the account
+   * out of the SES sandbox to mail anyone but verified addresses; see docs/deploy.md).
+   */
+  email: z
+    .strictObject({
+      fromAddress: z.email(),
+      fromName: z.string().min(1).optional(),
+      replyTo: z.email().optional(),
+      /** A verified domain (the from address's) or an identity ARN; default: the from address itself. */
+      identity: z
+        .string()
+        .regex(
+          /^(arn:aws:ses:[a-z0-9-]+:\d{12}:identity\/.+|[a-z0-9-]+(\.[a-z0-9-]+)+)$/,
+          'must be a domain such as acme.example or an SES identity ARN',
+        )
+        .optional(),
     })
     .optional(),
   /** E-mail addresses that skip the waitlist and onboarding. */
@@ -42,11 +88,53 @@ export const stageConfigSchema = z.strictObject({
   allowPrivateEndpoints: z.boolean().default(false),
   /** Alarms (function errors and throttles, API 5xx) are e-mailed here; the SNS topic exists either way. */
   alarmEmail: z.email().optional(),
+  /** Alarm when this many MCP servers (Fargate tasks) run at once. @default 20 */
+  runningServersAlarmThreshold: z.number().int().min(1).optional(),
   /**
    * With a number: a CloudFront web ACL (AWS WAF) blocking an IP past this many requests in five
    * minutes, plus AWS's managed common and known-bad-input rules (about $8 a month; see docs/deploy.md).
    */
   webAclRateLimit: z.number().int().min(100).max(2_000_000_000).optional(),
+  /**
+   * AWS Marketplace product ids of the offered Bedrock models (each model card lists its own): the
+   * stream functions may then subscribe to those products only. Without it they may subscribe to any
+   * (Bedrock subscribes as the caller the first time a third-party model is used in the account).
+   */
+  bedrockMarketplaceProductIds: z
+    .array(z.string().regex(/^prod-[a-z0-9]+$/, 'must be a Marketplace product id such as prod-abc123'))
+    .optional(),
+  /**
+   * API Gateway throttling (requests per second and burst, across all callers): `rateLimit` and
+   * `burstLimit` for every method (default 100 and 200), and `families` for every method under a
+   * path's first segment (`/api-keys`), over the defaults: `/mcp-external` 10/20, `/api-keys` 5/10.
+   */
+  apiThrottling: z
+    .strictObject({
+      rateLimit: z.number().positive().optional(),
+      burstLimit: z.number().int().positive().optional(),
+      families: z
+        .record(
+          z.string().regex(/^\/[a-z0-9-]+$/, 'must be a first path segment such as /api-keys'),
+          z.strictObject({ rateLimit: z.number().positive(), burstLimit: z.number().int().positive() }),
+        )
+        .optional(),
+    })
+    .optional(),
+  /**
+   * A monthly AWS Budgets cost budget on Bedrock (USD): `alarmEmail` is e-mailed at 80% and 100% of
+   * actual spend. Needs `alarmEmail`.
+   */
+  bedrockMonthlyBudgetUsd: z.number().positive().optional(),
+  /**
+   * The Cost Explorer services the Bedrock budget counts. Some third-party models bill under their
+   * own Marketplace service name; add those seen in Cost Explorer. @default ['Amazon Bedrock']
+   */
+  bedrockBudgetServices: z.array(z.string().min(1)).min(1).optional(),
+  /**
+   * A reply still generating this many seconds after its request is stopped and saved, and the
+   * stream ends with an error saying so (default 600; the stream functions time out at 900).
+   */
+  maxStreamSeconds: z.number().int().min(30).max(840).optional(),
   /**
    * Reserved concurrency of each stream function: long streams cannot starve the API's functions,
    * and a flood of streams stops there. Leave it out on accounts with the default low quota.
@@ -56,13 +144,24 @@ export const stageConfigSchema = z.strictObject({
 
 export type StageConfig = z.infer<typeof stageConfigSchema>;
 
+/** Rules across fields. */
+const stageConfigRules = stageConfigSchema.superRefine((config, context) => {
+  if (config.bedrockMonthlyBudgetUsd !== undefined && !config.alarmEmail) {
+    context.addIssue({
+      code: 'custom',
+      path: ['bedrockMonthlyBudgetUsd'],
+      message: 'needs alarmEmail: the budget notifies that address',
+    });
+  }
+});
+
 export class StageConfigError extends Error {
   override readonly name = 'StageConfigError';
 }
 
 /** Parses a stage config, throwing a StageConfigError that lists every invalid field. */
 export function parseStageConfig(input: unknown): StageConfig {
-  const result = stageConfigSchema.safeParse(input);
+  const result = stageConfigRules.safeParse(input);
   if (!result.success) {
     throw new StageConfigError(`Invalid stage config:\n${z.prettifyError(result.error)}`, {
       cause: result.error,

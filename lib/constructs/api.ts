@@ -7,6 +7,7 @@ import {
   EndpointType,
   LambdaIntegration,
   LogGroupLogDestination,
+  type MethodDeploymentOptions,
   MethodLoggingLevel,
   type MethodOptions,
   RestApi,
@@ -32,6 +33,22 @@ export interface ApiThrottling {
   readonly burstLimit: number;
 }
 
+/** The stage-wide limit: every method not in a stricter family (requests per second, across all callers). */
+export const DEFAULT_API_THROTTLING: ApiThrottling = { rateLimit: 100, burstLimit: 200 };
+
+/**
+ * Stricter limits for route families (a path's first segment under the API base path): external
+ * MCP clients come from anywhere with only a server token; API key validation calls out to
+ * providers and creation encrypts with KMS, and neither is called more than a few times a session.
+ */
+export const DEFAULT_FAMILY_THROTTLING: Readonly<Record<string, ApiThrottling>> = {
+  '/mcp-external': { rateLimit: 10, burstLimit: 20 },
+  '/api-keys': { rateLimit: 5, burstLimit: 10 },
+};
+
+/** `/mcp-external/{serverId}` -> `/mcp-external`. */
+export const routeFamily = (path: string) => `/${path.split('/')[1]}`;
+
 export interface ApiProps {
   readonly stage: string;
   readonly userPool: IUserPool;
@@ -41,8 +58,13 @@ export interface ApiProps {
   readonly handlerEntry: (area: ApiArea) => string;
   /** Environment shared by every area function. */
   readonly environment?: Readonly<Record<string, string>>;
-  /** @default 100 requests/s, bursts of 200 */
-  readonly throttling?: ApiThrottling;
+  /** @default DEFAULT_API_THROTTLING */
+  readonly throttling?: ApiThrottling | undefined;
+  /**
+   * Limits per route family (`/api-keys`: every method of every path under it), over the stage's.
+   * @default DEFAULT_FAMILY_THROTTLING
+   */
+  readonly familyThrottling?: Readonly<Record<string, ApiThrottling>> | undefined;
   /** @default ROUTES, the route manifest */
   readonly routes?: readonly RouteDefinition[];
   /** Areas whose function runs in a VPC (the MCP gateway); every other area stays outside any VPC. */
@@ -65,10 +87,13 @@ export class Api extends Construct {
         throw new Error(`vpcPlacement names "${area}", which is not an API area (${API_AREAS.join(', ')})`);
       }
     }
-    const throttling = props.throttling ?? { rateLimit: 100, burstLimit: 200 };
+    const throttling = props.throttling ?? DEFAULT_API_THROTTLING;
+    const routes = props.routes ?? ROUTES;
 
     this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
     this.restApi = new RestApi(this, 'RestApi', {
+      // API Gateway's metrics are per API name: one per stage, or stages in one account would mix.
+      restApiName: `agentforge-${props.stage}`,
       description: `AgentForge API (${props.stage})`,
       // CloudFront fronts the API, so an edge-optimized endpoint would only add a second CDN hop.
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
@@ -84,13 +109,31 @@ export class Api extends Construct {
         // Execution logs for failures only (INFO would log every request's payload).
         loggingLevel: MethodLoggingLevel.ERROR,
         metricsEnabled: true,
+        methodOptions: familyMethodOptions(routes, props.familyThrottling ?? DEFAULT_FAMILY_THROTTLING, {
+          // The defaults apply to the families a custom route list has; a family named explicitly must exist.
+          strict: props.familyThrottling !== undefined,
+        }),
       },
-      defaultCorsPreflightOptions: {
-        allowOrigins: [...props.allowedOrigins],
-        allowMethods: Cors.ALL_METHODS,
-        allowHeaders: Cors.DEFAULT_HEADERS,
-      },
+      // Preflights only for other origins: the app itself calls the API on its own origin.
+      ...(props.allowedOrigins.length > 0
+        ? {
+            defaultCorsPreflightOptions: {
+              allowOrigins: [...props.allowedOrigins],
+              allowMethods: Cors.ALL_METHODS,
+              allowHeaders: Cors.DEFAULT_HEADERS,
+            },
+          }
+        : {}),
     });
+
+    // The execution logs (errors only) go to a group API Gateway names and would create itself,
+    // kept forever: created here first, with a retention.
+    const executionLogs = new LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.restApi.restApiId}/${API_STAGE_NAME}`,
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.restApi.deploymentStage.node.addDependency(executionLogs);
 
     this.authorizer = new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
       cognitoUserPools: [props.userPool],
@@ -109,7 +152,7 @@ export class Api extends Construct {
       ]),
     ) as Record<ApiArea, AgentFunction>;
 
-    this.addRoutes(props.routes ?? ROUTES);
+    this.addRoutes(routes);
     this.url = `${this.restApi.url}${API_BASE_PATH.slice(1)}`;
   }
 
@@ -136,4 +179,33 @@ export class Api extends Construct {
         .addMethod(route.method, integration, route.auth === 'cognito' ? cognito : open);
     }
   }
+}
+
+/**
+ * One method setting per method of each throttled family: API Gateway has no path wildcards
+ * besides "every method" (`/*`), so the family is spelt out from the manifest. Each keeps the
+ * stage's logging and metrics (a method setting does not inherit them).
+ */
+function familyMethodOptions(
+  routes: readonly RouteDefinition[],
+  families: Readonly<Record<string, ApiThrottling>>,
+  { strict }: { strict: boolean },
+): Record<string, MethodDeploymentOptions> {
+  const options: Record<string, MethodDeploymentOptions> = {};
+  for (const [family, limit] of Object.entries(families)) {
+    const members = routes.filter(
+      (route) => route.transport !== 'stream' && routeFamily(route.path) === family,
+    );
+    if (members.length === 0 && strict)
+      throw new Error(`API throttling names ${family}, which no API route is under`);
+    for (const route of members) {
+      options[`${API_BASE_PATH}${route.path}/${route.method}`] = {
+        throttlingRateLimit: limit.rateLimit,
+        throttlingBurstLimit: limit.burstLimit,
+        loggingLevel: MethodLoggingLevel.ERROR,
+        metricsEnabled: true,
+      };
+    }
+  }
+  return options;
 }

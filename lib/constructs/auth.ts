@@ -14,6 +14,7 @@ import {
 import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import type { Email } from './email';
 
 export interface GoogleSignInProps {
   readonly clientId: string;
@@ -27,7 +28,9 @@ export interface AuthProps {
   /** Web origins (scheme + host, no path) the app is served from: OAuth callback and logout targets. */
   readonly appOrigins: readonly string[];
   /** Google sign-in; omitted: no Google identity provider. */
-  readonly google?: GoogleSignInProps;
+  readonly google?: GoogleSignInProps | undefined;
+  /** Codes and links sent through SES with the stage's identity; omitted: Cognito's own e-mail (small daily cap). */
+  readonly email?: Pick<Email, 'userPoolEmail' | 'identityArn'> | undefined;
 }
 
 /** Cognito: the user pool with its hosted domain, optional Google sign-in, the web app client and identity pool. */
@@ -59,9 +62,13 @@ export class Auth extends Construct {
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       standardAttributes: { email: { required: true, mutable: true } },
+      ...(props.email ? { email: props.email.userPoolEmail } : {}),
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    (this.userPool.node.defaultChild as CfnResource).overrideLogicalId('UserPool');
+    const cfnUserPool = this.userPool.node.defaultChild as CfnResource;
+    cfnUserPool.overrideLogicalId('UserPool');
+    // The identity by its ARN: the stage may name a domain identity or give the ARN itself.
+    if (props.email) cfnUserPool.addPropertyOverride('EmailConfiguration.SourceArn', props.email.identityArn);
 
     this.domain = this.userPool.addDomain('HostedDomain', {
       cognitoDomain: { domainPrefix: props.domainPrefix },

@@ -1,5 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
 import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -9,6 +10,8 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { METRIC } from '../../functions/src/metrics';
+import { productMetric } from './observability';
 
 export interface AlarmsProps {
   readonly stage: string;
@@ -17,11 +20,14 @@ export interface AlarmsProps {
   /** The functions whose errors and throttles alarm, by a short name. */
   readonly functions: Readonly<Record<string, IFunction>>;
   readonly restApi: RestApi;
+  /** Running MCP servers (the reaper's RunningServers) at which to alarm. @default 20 */
+  readonly runningServersThreshold?: number | undefined;
 }
 
 /**
- * Alarms on function errors and throttles and API 5xx, all to one encrypted SNS topic. (Running
- * MCP tasks need a metric first: ECS publishes none without Container Insights, which is off.)
+ * Alarms on function errors and throttles, API 5xx, failed streams and running MCP servers (the
+ * product's own metrics: ECS publishes no task count without Container Insights, which is off),
+ * all to one encrypted SNS topic.
  */
 export class Alarms extends Construct {
   readonly topic: Topic;
@@ -62,6 +68,19 @@ export class Alarms extends Construct {
       props.restApi.metricServerError(fiveMinutes),
       5,
       'API: 5 or more 5xx answers in 5 minutes',
+    );
+    alarm(
+      'StreamErrors',
+      productMetric(props.stage, METRIC.streamErrors, 'Sum'),
+      5,
+      'Streams: 5 or more ended in error in 5 minutes',
+    );
+    const running = props.runningServersThreshold ?? 20;
+    alarm(
+      'RunningServers',
+      productMetric(props.stage, METRIC.runningServers, 'Maximum'),
+      running,
+      `MCP servers: ${running} or more running (each is a Fargate task)`,
     );
   }
 }
@@ -117,5 +136,46 @@ export class WebAcl extends Construct {
       ],
     });
     this.arn = acl.attrArn;
+  }
+}
+
+export interface BedrockBudgetProps {
+  readonly stage: string;
+  /** Monthly Bedrock spend in USD that counts as 100%. */
+  readonly monthlyUsd: number;
+  /** Who is e-mailed at 80% and at 100% of it. */
+  readonly email: string;
+  /** The Cost Explorer services counted. @default ['Amazon Bedrock'] */
+  readonly services?: readonly string[] | undefined;
+}
+
+/** The percentages of the budget at which the stage's alarm address is e-mailed (actual spend). */
+export const BUDGET_THRESHOLDS = [80, 100] as const;
+
+/**
+ * An AWS Budgets cost budget on the account's Bedrock spend this month. Budgets are per account:
+ * with several stages in one account each stage's budget sees the account's whole Bedrock spend.
+ */
+export class BedrockBudget extends Construct {
+  constructor(scope: Construct, id: string, props: BedrockBudgetProps) {
+    super(scope, id);
+    new CfnBudget(this, 'Budget', {
+      budget: {
+        budgetName: `agentforge-${props.stage}-bedrock`,
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount: props.monthlyUsd, unit: 'USD' },
+        costFilters: { Service: [...(props.services ?? ['Amazon Bedrock'])] },
+      },
+      notificationsWithSubscribers: BUDGET_THRESHOLDS.map((threshold) => ({
+        notification: {
+          notificationType: 'ACTUAL',
+          comparisonOperator: 'GREATER_THAN',
+          threshold,
+          thresholdType: 'PERCENTAGE',
+        },
+        subscribers: [{ subscriptionType: 'EMAIL', address: props.email }],
+      })),
+    });
   }
 }

@@ -1,11 +1,11 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { type FunctionUrl, FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions';
 import { API_BASE_PATH, ROUTES, type RouteDefinition } from '../../functions/src/routes';
 import { AgentFunction } from './agent-function';
+import { bedrockAccessStatements } from './bedrock-access';
 import type { Data } from './data';
 import { pascalCase } from './names';
 import type { Secrets } from './secrets';
@@ -25,8 +25,12 @@ export const STREAM_READ_WRITE_TABLES: readonly TableId[] = [
 /** The tables a stream function only reads: the user's provider keys (decrypted with the secrets key). */
 export const STREAM_READ_TABLES: readonly TableId[] = ['apiKeys'];
 
-/** What a stream function may call on Bedrock: ConverseStream (and Converse), nothing else. */
-export const BEDROCK_INVOKE_ACTIONS = ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'];
+/** The stream functions' timeout: Lambda's maximum. */
+export const STREAM_TIMEOUT = Duration.minutes(15);
+/** A reply still generating this long after its request is stopped and saved (MAX_STREAM_SECONDS). */
+export const DEFAULT_MAX_STREAM_SECONDS = 600;
+/** Time the handler keeps, past the stream's maximum, to save the reply and end the stream. */
+const STREAM_WIND_DOWN_SECONDS = 60;
 
 export interface StreamingProps {
   readonly stage: string;
@@ -43,8 +47,12 @@ export interface StreamingProps {
    * `clientId: null`), which is what the REST API's Cognito authorizer checks too.
    */
   readonly userPool: IUserPool;
+  /** Marketplace product ids of the offered models: limits the subscription grant to them. */
+  readonly bedrockProductIds?: readonly string[] | undefined;
   /** Each stream function's reserved concurrency (the stage's `streamReservedConcurrency`). */
   readonly reservedConcurrency?: number | undefined;
+  /** @default DEFAULT_MAX_STREAM_SECONDS; at most the timeout less a minute to wind down */
+  readonly maxStreamSeconds?: number | undefined;
   /** Environment added to every stream function. */
   readonly environment?: Readonly<Record<string, string>>;
   /** @default ROUTES, the route manifest (only its `transport: 'stream'` routes are used) */
@@ -71,7 +79,13 @@ export class Streaming extends Construct {
   constructor(scope: Construct, id: string, props: StreamingProps) {
     super(scope, id);
     const routes = (props.routes ?? ROUTES).filter((route) => route.transport === 'stream');
-    const bedrock = bedrockInvokeStatement(Stack.of(this));
+    const bedrock = bedrockAccessStatements(Stack.of(this), { productIds: props.bedrockProductIds });
+    const maxStreamSeconds = props.maxStreamSeconds ?? DEFAULT_MAX_STREAM_SECONDS;
+    if (maxStreamSeconds > STREAM_TIMEOUT.toSeconds() - STREAM_WIND_DOWN_SECONDS) {
+      throw new Error(
+        `maxStreamSeconds ${maxStreamSeconds} leaves the stream functions no time to save the reply before their ${STREAM_TIMEOUT.toSeconds()} s timeout`,
+      );
+    }
 
     this.endpoints = routes.map((route) => {
       const module = `${route.area}/${route.handler}`;
@@ -81,12 +95,13 @@ export class Streaming extends Construct {
         description: `AgentForge stream ${module} (${props.stage})`,
         // A long reply with tool calls in between; the handler saves as it goes.
         memorySize: 1024,
-        timeout: Duration.minutes(15),
+        timeout: STREAM_TIMEOUT,
         reservedConcurrentExecutions: props.reservedConcurrency,
         environment: {
           ...props.environment,
           USER_POOL_ID: props.userPool.userPoolId,
           BEDROCK_ENABLED: 'true',
+          MAX_STREAM_SECONDS: String(maxStreamSeconds),
         },
       });
 
@@ -94,7 +109,7 @@ export class Streaming extends Construct {
       props.data.grantReadWrite(fn.function, ...STREAM_READ_WRITE_TABLES);
       for (const tableId of STREAM_READ_TABLES) props.data.tables[tableId].grantReadData(fn.function);
       props.secrets.grantDecrypt(fn.function);
-      fn.function.addToRolePolicy(bedrock);
+      for (const statement of bedrock) fn.function.addToRolePolicy(statement);
 
       const functionUrl = fn.function.addFunctionUrl({
         authType: FunctionUrlAuthType.AWS_IAM,
@@ -110,18 +125,4 @@ export class Streaming extends Construct {
     if (!endpoint) throw new Error(`No streaming route serves ${path}`);
     return endpoint;
   }
-}
-
-/**
- * Bedrock invocation on foundation models (any region: the `us.` cross-region inference profiles
- * route to models in several regions) and on this account's inference profiles in the stack's region.
- */
-function bedrockInvokeStatement(stack: Stack): PolicyStatement {
-  return new PolicyStatement({
-    actions: BEDROCK_INVOKE_ACTIONS,
-    resources: [
-      stack.formatArn({ service: 'bedrock', region: '*', account: '', resource: 'foundation-model/*' }),
-      stack.formatArn({ service: 'bedrock', resource: 'inference-profile/*' }),
-    ],
-  });
 }

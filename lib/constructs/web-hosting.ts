@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
@@ -17,6 +18,7 @@ import {
   OriginRequestQueryStringBehavior,
   PriceClass,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { FunctionUrlOrigin, RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -59,6 +61,8 @@ export interface WebHostingProps {
   connectOrigins: readonly string[];
   /** A WAF web ACL (scope CLOUDFRONT) in front of the distribution. */
   webAclArn?: string | undefined;
+  /** The app's own domain and its ACM certificate (us-east-1); without it, CloudFront's domain. */
+  domain?: { readonly name: string; readonly certificateArn: string } | undefined;
 }
 
 export class WebHosting extends Construct {
@@ -66,7 +70,7 @@ export class WebHosting extends Construct {
   readonly distribution: Distribution;
   /** Access logs of the app bucket and the distribution. */
   readonly logs: Bucket;
-  /** `https://<distribution domain>`, the app's origin. */
+  /** The app's origin: `https://<custom domain>`, else `https://<distribution domain>`. */
   readonly url: string;
   private apiRouted = false;
   private streamOriginRequestPolicy?: OriginRequestPolicy;
@@ -104,6 +108,13 @@ export class WebHosting extends Construct {
       comment: 'AgentForge web app',
       defaultRootObject: 'index.html',
       ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
+      ...(props.domain
+        ? {
+            domainNames: [props.domain.name],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       enableLogging: true,
       logBucket: this.logs,
       logFilePrefix: 'cloudfront/',
@@ -137,7 +148,7 @@ export class WebHosting extends Construct {
         }),
       },
     });
-    this.url = `https://${this.distribution.distributionDomainName}`;
+    this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
   }
 
   /**

@@ -1,19 +1,22 @@
 import { join } from 'node:path';
-import { CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions';
 import type { ApiArea } from '../../functions/src/routes';
 import { AgentFunction } from '../constructs/agent-function';
-import { Api } from '../constructs/api';
+import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../constructs/api';
 import { Attachments } from '../constructs/attachments';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
-import { Alarms, WebAcl } from '../constructs/guardrails';
+import { Email } from '../constructs/email';
+import { Alarms, BedrockBudget, WebAcl } from '../constructs/guardrails';
 import { McpRuntime } from '../constructs/mcp-runtime';
 import { pascalCase } from '../constructs/names';
+import { OperationsDashboard } from '../constructs/observability';
 import { Secrets } from '../constructs/secrets';
 import { Streaming } from '../constructs/streaming';
 import { STREAM_PATH, WebHosting } from '../constructs/web-hosting';
+import { LambdaLogRetention } from '../log-retention';
 import { LOCAL_WEB_ORIGIN, type StageConfig } from '../stage-config';
 
 /**
@@ -63,11 +66,13 @@ export class AgentForgeStack extends Stack {
   readonly mcpRuntime: McpRuntime;
   readonly alarms: Alarms;
   readonly attachments: Attachments;
+  readonly email: Email | undefined;
 
   constructor(scope: Construct, id: string, props: AgentForgeStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const webOrigins = [LOCAL_WEB_ORIGIN, ...config.allowedOrigins];
+    // Origins besides the app's own: the Vite dev server only where the stage allows it.
+    const webOrigins = [...(config.allowLocalhost ? [LOCAL_WEB_ORIGIN] : []), ...config.allowedOrigins];
 
     this.data = new Data(this, 'Data');
     this.secrets = new Secrets(this, 'Secrets');
@@ -77,6 +82,7 @@ export class AgentForgeStack extends Stack {
       : undefined;
     this.web = new WebHosting(this, 'Web', {
       webAclArn: webAcl?.arn,
+      domain: config.domain,
       connectOrigins: [
         `https://cognito-idp.${this.region}.amazonaws.com`,
         `https://cognito-identity.${this.region}.amazonaws.com`,
@@ -89,10 +95,13 @@ export class AgentForgeStack extends Stack {
       appOrigins: [...webOrigins, this.web.url],
       accessLogs: this.web.logs,
     });
+    // Mail through SES when the stage names a verified identity (grant sending with email.grantSend).
+    this.email = config.email ? new Email(this, 'Email', config.email) : undefined;
     this.auth = new Auth(this, 'Auth', {
       domainPrefix: config.domainPrefix,
       appOrigins: [...webOrigins, this.web.url],
       google: config.google,
+      email: this.email,
     });
 
     const entry =
@@ -119,6 +128,11 @@ export class AgentForgeStack extends Stack {
       },
       // The MCP gateway forwards to the server tasks' private IPs: the only VPC-attached area.
       vpcPlacement: { 'mcp-gateway': this.mcpRuntime.gatewayPlacement },
+      throttling: {
+        rateLimit: config.apiThrottling?.rateLimit ?? DEFAULT_API_THROTTLING.rateLimit,
+        burstLimit: config.apiThrottling?.burstLimit ?? DEFAULT_API_THROTTLING.burstLimit,
+      },
+      familyThrottling: { ...DEFAULT_FAMILY_THROTTLING, ...config.apiThrottling?.families },
     });
     for (const [area, tableIds] of Object.entries(AREA_TABLES) as [ApiArea, readonly TableId[]][]) {
       this.data.addTableNames(this.api.functions[area].function);
@@ -154,6 +168,8 @@ export class AgentForgeStack extends Stack {
         ALLOW_PRIVATE_ENDPOINTS: String(config.allowPrivateEndpoints),
       },
       reservedConcurrency: config.streamReservedConcurrency,
+      bedrockProductIds: config.bedrockMarketplaceProductIds,
+      maxStreamSeconds: config.maxStreamSeconds,
     });
     // The chat reads a message's attachments for the model.
     this.attachments.grantRead(this.streaming.endpointFor(STREAM_PATH).function.function);
@@ -172,24 +188,42 @@ export class AgentForgeStack extends Stack {
       ...(config.google ? { oauthDomain: this.auth.hostedDomain } : {}),
     });
 
+    const productFunctions = {
+      ...Object.fromEntries(
+        Object.entries(this.api.functions).map(([area, fn]) => [`Api${pascalCase(area)}`, fn.function]),
+      ),
+      ...Object.fromEntries(
+        this.streaming.endpoints.map((endpoint) => [
+          `Stream${pascalCase(endpoint.route.handler)}`,
+          endpoint.function.function,
+        ]),
+      ),
+      PostConfirmation: postConfirmation.function,
+      Reaper: this.mcpRuntime.reaper.function,
+    };
     this.alarms = new Alarms(this, 'Alarms', {
       stage: config.stage,
       alarmEmail: config.alarmEmail,
-      functions: {
-        ...Object.fromEntries(
-          Object.entries(this.api.functions).map(([area, fn]) => [`Api${pascalCase(area)}`, fn.function]),
-        ),
-        ...Object.fromEntries(
-          this.streaming.endpoints.map((endpoint) => [
-            `Stream${pascalCase(endpoint.route.handler)}`,
-            endpoint.function.function,
-          ]),
-        ),
-        PostConfirmation: postConfirmation.function,
-        Reaper: this.mcpRuntime.reaper.function,
-      },
+      functions: productFunctions,
+      restApi: this.api.restApi,
+      runningServersThreshold: config.runningServersAlarmThreshold,
+    });
+    new OperationsDashboard(this, 'Operations', {
+      stage: config.stage,
+      functions: productFunctions,
       restApi: this.api.restApi,
     });
+    // Every log group with a retention, CDK's custom-resource providers' included.
+    Aspects.of(this).add(new LambdaLogRetention());
+
+    if (config.bedrockMonthlyBudgetUsd !== undefined && config.alarmEmail) {
+      new BedrockBudget(this, 'BedrockBudget', {
+        stage: config.stage,
+        monthlyUsd: config.bedrockMonthlyBudgetUsd,
+        email: config.alarmEmail,
+        services: config.bedrockBudgetServices,
+      });
+    }
 
     this.addOutputs();
   }
@@ -204,6 +238,8 @@ export class AgentForgeStack extends Stack {
       DistributionUrl: this.web.url,
       // The function behind the web app's streamUrl (for logs and `aws lambda` commands).
       StreamFunctionName: this.streaming.endpointFor(STREAM_PATH).function.function.functionName,
+      // Where the custom domain's DNS record points (CNAME, or an alias in Route 53).
+      DistributionDomainName: this.web.distribution.distributionDomainName,
     };
     for (const [name, value] of Object.entries(outputs)) {
       new CfnOutput(this, name, { value });

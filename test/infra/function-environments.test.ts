@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ROUTES } from '../../functions/src/routes';
+import { modulesOf, rootsOf } from './function-code';
 import { projectRoot, synthStack } from './synth';
 
 /**
@@ -10,45 +9,12 @@ import { projectRoot, synthStack } from './synth';
  * as its handlers build them at runtime. Local-only roots are never reached on AWS.
  */
 const LOCAL_ONLY_ROOTS = new Set(['localRunner']);
-const HANDLERS = join(projectRoot, 'functions/src/handlers');
 /** Where resolved tokens point: nothing listens there, so a call fails fast with a connection error. */
 const PLACEHOLDER_URL = 'http://127.0.0.1:9/api';
 
 type LambdaResource = {
   Properties: { Description?: string; Environment?: { Variables: Record<string, unknown> } };
 };
-
-/** The handler modules a function runs, from its description (the synth uses one fixture handler for all). */
-function modulesOf(description: string): string[] | undefined {
-  const area = description.match(/^AgentForge (\S+) API \(/)?.[1];
-  if (area) {
-    return ROUTES.filter((route) => route.area === area && route.transport !== 'stream').map(
-      (route) => `${area}/${route.handler}`,
-    );
-  }
-  const stream = description.match(/^AgentForge stream (\S+) \(/)?.[1];
-  if (stream) return [stream];
-  if (description.startsWith('AgentForge MCP reaper')) return ['mcp/reap-servers'];
-  if (description.startsWith('Cognito post-confirmation trigger')) return ['auth/post-confirmation'];
-  return undefined;
-}
-
-/** The composition roots (`composition/<x>.js` named imports) the handler modules use. */
-function rootsOf(modules: string[]): Map<string, Set<string>> {
-  const roots = new Map<string, Set<string>>();
-  for (const module of modules) {
-    const source = readFileSync(join(HANDLERS, `${module}.ts`), 'utf8');
-    for (const [, names, file] of source.matchAll(
-      /import \{([^}]+)\} from '\.\.\/\.\.\/composition\/([\w-]+)\.js'/g,
-    )) {
-      const set = roots.get(file as string) ?? new Set<string>();
-      for (const name of (names as string).split(',').map((n) => n.trim().replace(/^type /, '')))
-        set.add(name);
-      roots.set(file as string, set);
-    }
-  }
-  return roots;
-}
 
 /** A value of the right form for a variable whose value is a CloudFormation token. */
 function placeholderFor(name: string): string {

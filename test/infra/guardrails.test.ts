@@ -112,3 +112,49 @@ describe('the stream functions', () => {
     expect(reserved(plain)).toEqual(STREAM_ROUTES.map(() => undefined));
   });
 });
+
+describe('the Bedrock budget', () => {
+  it('e-mails the alarm address at 80% and 100% of the stage’s monthly Bedrock spend', () => {
+    const { template } = synthStack({
+      config: parseStageConfig({ ...PRODUCTION, bedrockMonthlyBudgetUsd: 250 }),
+    });
+    const notification = (threshold: number) => ({
+      Notification: {
+        NotificationType: 'ACTUAL',
+        ComparisonOperator: 'GREATER_THAN',
+        Threshold: threshold,
+        ThresholdType: 'PERCENTAGE',
+      },
+      Subscribers: [{ SubscriptionType: 'EMAIL', Address: 'ops@example.com' }],
+    });
+    template.hasResourceProperties('AWS::Budgets::Budget', {
+      Budget: {
+        BudgetName: 'agentforge-test-bedrock',
+        BudgetType: 'COST',
+        TimeUnit: 'MONTHLY',
+        BudgetLimit: { Amount: 250, Unit: 'USD' },
+        CostFilters: { Service: ['Amazon Bedrock'] },
+      },
+      NotificationsWithSubscribers: [notification(80), notification(100)],
+    });
+    production.resourceCountIs('AWS::Budgets::Budget', 0);
+  });
+
+  it('counts the services the stage names, and needs the alarm address', () => {
+    const { template } = synthStack({
+      config: parseStageConfig({
+        ...PRODUCTION,
+        bedrockMonthlyBudgetUsd: 100,
+        bedrockBudgetServices: ['Amazon Bedrock', 'Claude 3 Haiku (Amazon Bedrock Edition)'],
+      }),
+    });
+    template.hasResourceProperties('AWS::Budgets::Budget', {
+      Budget: Match.objectLike({
+        CostFilters: { Service: ['Amazon Bedrock', 'Claude 3 Haiku (Amazon Bedrock Edition)'] },
+      }),
+    });
+    expect(() => parseStageConfig({ ...testStageConfig, bedrockMonthlyBudgetUsd: 100 })).toThrow(
+      /needs alarmEmail/,
+    );
+  });
+});

@@ -18,10 +18,11 @@ describe('the stage config', () => {
     },
   );
 
-  it('fills in empty origins and whitelist and leaves Google out by default', () => {
+  it('fills in empty origins and whitelist, no localhost, and leaves Google out by default', () => {
     expect(parseStageConfig(valid)).toEqual({
       ...valid,
       allowedOrigins: [],
+      allowLocalhost: false,
       whitelistedEmails: [],
       allowPrivateEndpoints: false,
     });

@@ -5,11 +5,13 @@ import {
   type TableId,
   tableEnvVar,
 } from '../../functions/src/adapters/dynamodb/table-definitions';
+import { BEDROCK_MODELS } from '../../functions/src/adapters/providers/bedrock-models';
 import { API_BASE_PATH, ROUTES } from '../../functions/src/routes';
 import { tableLogicalId } from '../../lib/constructs/data';
 import { SECRETS_KEY_ENV_VAR, SECRETS_KEY_LOGICAL_ID } from '../../lib/constructs/secrets';
 import { STREAM_PATH } from '../../lib/constructs/web-hosting';
-import { expectResource, propertiesOf, synthStack } from './synth';
+import { parseStageConfig } from '../../lib/stage-config';
+import { expectResource, propertiesOf, synthStack, testStageConfig } from './synth';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ACCOUNT = '123456789012';
@@ -77,7 +79,11 @@ const actionsOf = (statement: Statement) => [statement.Action].flat();
 
 /** Every statement of every IAM policy attached to a role. */
 function statementsOf(role: string): Statement[] {
-  const policies = template.findResources('AWS::IAM::Policy', {
+  return statementsOfIn(template, role);
+}
+
+function statementsOfIn(tpl: Template, role: string): Statement[] {
+  const policies = tpl.findResources('AWS::IAM::Policy', {
     Properties: { Roles: Match.exact([{ Ref: role }]) },
   }) as Record<string, Resource>;
   return Object.values(policies).flatMap(
@@ -134,6 +140,8 @@ describe('the stream function', () => {
             STAGE: 'test',
             RUNTIME: 'aws',
             BEDROCK_ENABLED: 'true',
+            // Well inside the 15-minute timeout: the reply is saved and the stream ended properly.
+            MAX_STREAM_SECONDS: '600',
             // Users' endpoints may not be private addresses unless the stage says so.
             ALLOW_PRIVATE_ENDPOINTS: 'false',
             USER_POOL_ID: { Ref: 'UserPool' },
@@ -148,6 +156,15 @@ describe('the stream function', () => {
     });
     // The API's own URL (through the stage), where the chat starts MCP servers and calls their tools.
     expect(JSON.stringify(apiBaseUrl.asObject())).toMatch(/execute-api.*\/api/);
+  });
+
+  it('ends streams after the stage’s maximum, which must leave time before the timeout', () => {
+    const config = parseStageConfig({ ...testStageConfig, maxStreamSeconds: 300 });
+    synthStack({ config }).template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'AgentForge stream messages/generate-stream (test)',
+      Environment: { Variables: Match.objectLike({ MAX_STREAM_SECONDS: '300' }) },
+    });
+    expect(() => parseStageConfig({ ...testStageConfig, maxStreamSeconds: 900 })).toThrow(/maxStreamSeconds/);
   });
 
   it('has a Function URL that streams and requires IAM (CloudFront signs with OAC)', () => {
@@ -242,21 +259,55 @@ describe('the stream behaviour of the distribution', () => {
 });
 
 describe('the stream function permissions', () => {
-  it('invoke Bedrock models and inference profiles, nothing else and nowhere else', () => {
+  it('invoke exactly the offered Bedrock models and inference profiles (the profiles’ models in their regions)', () => {
     const bedrock = statementsOf(streamRole).filter((statement) =>
       actionsOf(statement).some((action) => action.startsWith('bedrock:')),
     );
     expect(bedrock).toHaveLength(1);
     const [statement] = bedrock as [Statement];
     expect(statement.Effect).toBe('Allow');
-    expect(actionsOf(statement).sort()).toEqual([
-      'bedrock:InvokeModel',
-      'bedrock:InvokeModelWithResponseStream',
+    expect(actionsOf(statement)).toEqual(['bedrock:InvokeModelWithResponseStream']);
+    const resources = [statement.Resource].flat().map(flatten);
+    const expected = BEDROCK_MODELS.flatMap(({ bedrockId }) => {
+      const model = bedrockId.replace(/^us\./, '');
+      return bedrockId.startsWith('us.')
+        ? [
+            `arn:aws:bedrock:us-east-1:${ACCOUNT}:inference-profile/${bedrockId}`,
+            ...['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2'].map(
+              (region) => `arn:aws:bedrock:${region}::foundation-model/${model}`,
+            ),
+          ]
+        : [`arn:aws:bedrock:us-east-1::foundation-model/${bedrockId}`];
+    });
+    expect(resources.sort()).toEqual([...new Set(expected)].sort());
+    expect(resources.filter((arn) => arn.includes('*'))).toEqual([]);
+  });
+
+  it('subscribe to Marketplace models (Bedrock does, as the caller, on first use), by product id when the stage lists them', () => {
+    const marketplace = (role: string, tpl: Template) =>
+      statementsOfIn(tpl, role).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('aws-marketplace:')),
+      );
+    expect(marketplace(streamRole, template)).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['aws-marketplace:Subscribe', 'aws-marketplace:Unsubscribe'],
+        Resource: '*',
+        Sid: 'SubscribeToBedrockModels',
+      },
+      {
+        Effect: 'Allow',
+        Action: 'aws-marketplace:ViewSubscriptions',
+        Resource: '*',
+        Sid: 'ViewModelSubscriptions',
+      },
     ]);
-    expect([statement.Resource].flat().map(flatten).sort()).toEqual([
-      'arn:aws:bedrock:*::foundation-model/*',
-      `arn:aws:bedrock:us-east-1:${ACCOUNT}:inference-profile/*`,
-    ]);
+    const scoped = synthStack({
+      config: parseStageConfig({ ...testStageConfig, bedrockMarketplaceProductIds: ['prod-abc123'] }),
+    }).template;
+    expect(marketplace(streamRole, scoped)[0]).toMatchObject({
+      Condition: { 'ForAnyValue:StringEquals': { 'aws-marketplace:ProductId': ['prod-abc123'] } },
+    });
   });
 
   it('never pair a Bedrock action with Resource "*"', () => {

@@ -14,6 +14,8 @@ export const testStageConfig: StageConfig = parseStageConfig({
   stage: 'test',
   domainPrefix: 'agentforge-test',
   allowedOrigins: ['https://app.example.com'],
+  // A development stage: the Vite dev server may use it (off by default, see stage-config).
+  allowLocalhost: true,
   whitelistedEmails: ['vip@example.com'],
 });
 

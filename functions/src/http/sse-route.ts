@@ -6,9 +6,10 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { idTokenVerifier } from '../composition/identity.js';
 import type { Caller } from '../domain/caller.js';
-import type { Emit } from '../domain/chat/reply-run.js';
+import { type Emit, withReplyDeadline } from '../domain/chat/reply-run.js';
 import { ValidationError } from '../domain/errors.js';
 import { logger, withRequestContext } from '../logger.js';
+import { emitMetrics, METRIC } from '../metrics.js';
 import { toHttpError } from './error-mapping.js';
 
 interface StreamResponse {
@@ -29,11 +30,23 @@ function idTokenOf(headers: APIGatewayProxyEventV2['headers']): string | undefin
   return headers['x-id-token'] ?? bearer;
 }
 
+/** The longest a stream runs when MAX_STREAM_SECONDS is not set: well inside the 15-minute Lambda timeout. */
+export const DEFAULT_MAX_STREAM_SECONDS = 600;
+
+/** MAX_STREAM_SECONDS in milliseconds (read per stream, so the local stack and tests may set it). */
+function maxStreamMs(): number {
+  const seconds = Number(process.env.MAX_STREAM_SECONDS);
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_MAX_STREAM_SECONDS) * 1000;
+}
+
 /**
  * A response-streaming route behind a Function URL (the chat's reply, an agent's plan or step).
  * It verifies the ID token itself and validates the query; errors found before the stream starts
  * are plain JSON responses with their status; after that everything is an SSE event, flushed as it
- * happens, with a ping comment so proxies never time out.
+ * happens, with a ping comment so proxies never time out. A reply still generating
+ * MAX_STREAM_SECONDS after the request came in is stopped and saved, and the stream ends with an
+ * `error` event saying so (runReply, through withReplyDeadline): the function never reaches its
+ * own timeout mid-reply, which would leave the message `streaming`.
  */
 export function sseRoute<Q>(
   querySchema: z.ZodType<Q>,
@@ -42,6 +55,9 @@ export function sseRoute<Q>(
   return middy<APIGatewayProxyEventV2, StreamResponse>({ executionMode: executionModeStreamifyResponse })
     .use(withRequestContext())
     .handler(async (event: APIGatewayProxyEventV2) => {
+      const requestedAt = Date.now();
+      const deadline = new AbortController();
+      const deadlineTimer = setTimeout(() => deadline.abort(), maxStreamMs());
       let started: { run: (emit: Emit) => Promise<void> };
       try {
         const idToken = idTokenOf(event.headers);
@@ -52,18 +68,37 @@ export function sseRoute<Q>(
         }
         started = await start({ userId: claims.sub, email: claims.email, idToken }, query.data);
       } catch (error) {
+        clearTimeout(deadlineTimer);
         const { statusCode, body } = toHttpError(error);
+        if (statusCode >= 500) emitMetrics({ [METRIC.streamErrors]: { value: 1, unit: 'Count' } });
         return { statusCode, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
       }
 
       const body = new PassThrough();
       const ping = setInterval(() => body.write(SSE_PING_FRAME), STREAM_PING_INTERVAL_MS);
-      started
-        .run((streamEvent) => body.write(encodeStreamEvent(streamEvent)))
-        .catch((error: unknown) => logger.error('Stream failed', error))
+      let firstTokenAt: number | undefined;
+      let failed = false;
+      const emit: Emit = (streamEvent) => {
+        if (streamEvent.type === 'message_delta') firstTokenAt ??= Date.now();
+        if (streamEvent.type === 'error') failed = true;
+        body.write(encodeStreamEvent(streamEvent));
+      };
+      withReplyDeadline(deadline.signal, () => started.run(emit))
+        .catch((error: unknown) => {
+          failed = true;
+          logger.error('Stream failed', error);
+        })
         .finally(() => {
+          clearTimeout(deadlineTimer);
           clearInterval(ping);
           body.end();
+          emitMetrics({
+            [METRIC.streamDuration]: { value: Date.now() - requestedAt, unit: 'Milliseconds' },
+            [METRIC.streamErrors]: { value: failed ? 1 : 0, unit: 'Count' },
+            ...(firstTokenAt === undefined
+              ? {}
+              : { [METRIC.firstTokenLatency]: { value: firstTokenAt - requestedAt, unit: 'Milliseconds' } }),
+          });
         });
       return { statusCode: 200, headers: SSE_HEADERS, body };
     });

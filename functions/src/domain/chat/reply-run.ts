@@ -1,6 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { StreamEvent } from '@agentforge/shared';
+import { emitMetrics, METRIC } from '../../metrics.js';
 import type { Caller } from '../caller.js';
 import type { MessageRecord, MessageRepository } from '../conversations/message.js';
+import { DomainError } from '../errors.js';
 import { finishReply, replyErrorMessage } from './finish-reply.js';
 import type { UsageRecorder } from './ports.js';
 import type { ReplyOutcome } from './stop-watcher.js';
@@ -8,6 +11,28 @@ import { watchForStop } from './stop-watcher.js';
 import type { ToolLoopState } from './tool-loop.js';
 
 export type Emit = (event: StreamEvent) => void;
+
+/** What the user reads when a reply outlives the stream's time limit. */
+export const REPLY_TOO_SLOW_MESSAGE = 'The reply took too long and was stopped.';
+
+/** A reply still generating when its stream's deadline passed: it ends in error, saved as far as it got. */
+export class ReplyTimeoutError extends DomainError {
+  readonly code = 'UPSTREAM_ERROR';
+  constructor() {
+    super(REPLY_TOO_SLOW_MESSAGE);
+  }
+}
+
+const deadlines = new AsyncLocalStorage<AbortSignal>();
+
+/**
+ * Runs a stream (http/sse-route) under a deadline: every reply generated inside `fn` is aborted
+ * when `deadline` aborts. Carried as async context, so the services between the route and
+ * runReply need not pass it along.
+ */
+export function withReplyDeadline<T>(deadline: AbortSignal, fn: () => T): T {
+  return deadlines.run(deadline, fn);
+}
 
 export const emptyReplyState = (): ToolLoopState => ({
   content: '',
@@ -54,14 +79,26 @@ export async function runReply(deps: ReplyRunDeps, run: ReplyRun): Promise<Reply
   let state = emptyReplyState();
   let usedServer: string | undefined;
   let failure: unknown;
+  const deadline = deadlines.getStore();
+  let timedOut = false;
+  const onDeadline = () => {
+    timedOut = true;
+  };
+  deadline?.addEventListener('abort', onDeadline);
   try {
-    ({ state, usedServer } = await run.generate(watch.signal, (progress) => {
+    if (deadline?.aborted) throw new ReplyTimeoutError();
+    const signal = deadline ? AbortSignal.any([watch.signal, deadline]) : watch.signal;
+    ({ state, usedServer } = await run.generate(signal, (progress) => {
       state = progress;
       watch.progress(progress);
     }));
   } catch (error) {
     failure = error;
+  } finally {
+    deadline?.removeEventListener('abort', onDeadline);
   }
+  // However the generation ended once the deadline passed, the reply ends as too slow (a stop still wins).
+  if (timedOut) failure = new ReplyTimeoutError();
   try {
     // Without the reply saved there is nothing to mark: an update would create a partial item.
     if (
@@ -82,6 +119,10 @@ export async function runReply(deps: ReplyRunDeps, run: ReplyRun): Promise<Reply
     watch.stop();
     const { usage } = state;
     if (usage.inputTokens || usage.outputTokens) {
+      emitMetrics({
+        [METRIC.inputTokens]: { value: usage.inputTokens, unit: 'Count' },
+        [METRIC.outputTokens]: { value: usage.outputTokens, unit: 'Count' },
+      });
       await deps.usage.recordTokens(caller.userId, reply.timestamp, usage);
     }
   }

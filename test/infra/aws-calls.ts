@@ -1,0 +1,275 @@
+/**
+ * The AWS calls a function's code can make, as IAM sees them: for every adapter factory its
+ * composition roots build (function-code.ts), the SDK commands the adapter's module sends (read
+ * from its source, so a new command shows up here by itself), each turned into IAM actions on the
+ * resources the function's own environment names (its table names, the runner's cluster, ...).
+ *
+ * ADAPTERS says, per factory, where its commands are or why it makes no AWS call; COMMANDS says,
+ * per SDK command, what IAM authorizes. A factory or a command missing from them fails the test
+ * that uses them, asking for an entry.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  TABLE_DEFINITIONS,
+  type TableId,
+  tableEnvVar,
+} from '../../functions/src/adapters/dynamodb/table-definitions';
+import { ECS_RUNNER_ENV } from '../../functions/src/adapters/mcp-runner/ecs-runner-config';
+import { BEDROCK_MODELS } from '../../functions/src/adapters/providers/bedrock-models';
+import { INFERENCE_PROFILE_REGIONS } from '../../lib/constructs/bedrock-access';
+import { SECRETS_KEY_LOGICAL_ID } from '../../lib/constructs/secrets';
+import { type AdapterUse, FUNCTIONS_SRC } from './function-code';
+import { ACCOUNT, type AwsCall, REGION, type Resources, resolve } from './iam-simulator';
+
+interface AdapterSpec {
+  /** The modules whose SDK commands the adapter sends (default: the module it is imported from). */
+  readonly commandsIn?: readonly string[];
+  /** It makes no AWS call at all, and why. */
+  readonly noAwsCalls?: string;
+}
+
+const LOCAL_ONLY = 'local stack only (RUNTIME=local)';
+
+/** Every adapter factory a composition root may build. */
+export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
+  createDocumentClient: { noAwsCalls: 'the DynamoDB client itself; the repositories send the commands' },
+  createUserRepository: {},
+  createConversationRepository: {},
+  createMessageRepository: {},
+  createAgentPlanRepository: {},
+  createApiKeyRepository: {},
+  createMcpServerRepository: {},
+  createUsageRepository: {},
+  createComputeUsageRepository: {},
+  createLimitSlots: {},
+  createKmsSecretCipher: {},
+  createEcsRunner: {},
+  createS3AttachmentStore: {},
+  // Users' own providers are HTTPS through the guarded fetch; the platform's is Bedrock.
+  createModelProvider: { commandsIn: ['adapters/providers/bedrock'] },
+  createGuardedFetch: { noAwsCalls: 'HTTPS to users’ provider endpoints' },
+  createCognitoIdTokenVerifier: { noAwsCalls: 'fetches the pool’s public JWKS over HTTPS, unsigned' },
+  createServerApiClient: { noAwsCalls: 'HTTPS to the product API with the caller’s ID token' },
+  createGatewayConnector: { noAwsCalls: 'HTTPS to the MCP gateway with the caller’s ID token' },
+  createLocalRunner: { noAwsCalls: LOCAL_ONLY },
+  createLocalSecretCipher: { noAwsCalls: LOCAL_ONLY },
+  createLocalIdTokenVerifier: { noAwsCalls: LOCAL_ONLY },
+};
+
+/** An SDK command an adapter sends: `<package>:<command>`, e.g. `client-ecs:RunTask`. */
+export interface SdkCommand {
+  readonly sdk: string;
+  readonly command: string;
+}
+
+const TABLE_OPS: Readonly<Record<string, readonly string[]>> = {
+  putNew: ['Put'],
+  getItem: ['Get'],
+  queryAll: ['Query'],
+  deletePartition: ['Query', 'BatchWrite'],
+};
+
+/** The SDK commands a module sends, from its source (and the table-ops helpers it calls). */
+export function commandsOf(module: string): SdkCommand[] {
+  const source = readFileSync(join(FUNCTIONS_SRC, `${module}.ts`), 'utf8');
+  const packages = [
+    ...new Set([...source.matchAll(/'@aws-sdk\/([\w-]+)'/g)].map((match) => match[1] as string)),
+  ];
+  const packageOf = (command: string) => {
+    for (const [, names, sdk] of source.matchAll(/import \{([^}]+)\} from '@aws-sdk\/([\w-]+)'/g)) {
+      if (new RegExp(`\\b${command}Command\\b`).test(names as string)) return sdk as string;
+    }
+    if (packages.length === 1) return packages[0] as string;
+    throw new Error(`${module}: which SDK package sends ${command}Command?`);
+  };
+  const commands = new Set<string>();
+  for (const [, command] of source.matchAll(/\bnew (\w+)Command\(/g)) {
+    commands.add(`${packageOf(command as string)}:${command}`);
+  }
+  if (/\bpaginateQuery\(/.test(source)) commands.add('lib-dynamodb:Query');
+  if (/from '\.\/table-ops\.js'/.test(source)) {
+    for (const [helper, names] of Object.entries(TABLE_OPS)) {
+      if (new RegExp(`\\b${helper}\\(`).test(source))
+        for (const name of names) commands.add(`lib-dynamodb:${name}`);
+    }
+  }
+  return [...commands].map((key) => {
+    const [sdk, command] = key.split(':') as [string, string];
+    return { sdk, command };
+  });
+}
+
+/** What one function's code is given: its resolved environment, the template, the adapter use. */
+export interface CallTarget {
+  readonly resources: Resources;
+  readonly env: Readonly<Record<string, string>>;
+  readonly use: AdapterUse;
+  /** Whether the adapter's module queries a global index (`IndexName`). */
+  readonly queriesIndexes: boolean;
+}
+
+function envOf(target: CallTarget, name: string): string {
+  const value = target.env[name];
+  if (!value) throw new Error(`${target.use.factory} needs ${name} in the function's environment`);
+  return value;
+}
+
+function tableArn(target: CallTarget): string {
+  const table = target.use.table;
+  if (!table) throw new Error(`${target.use.factory} (${target.use.path}) is given no env.tables.<id>`);
+  return `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/${envOf(target, tableEnvVar(table))}`;
+}
+
+const dynamo =
+  (action: string) =>
+  (target: CallTarget): AwsCall[] => [{ action: `dynamodb:${action}`, resource: tableArn(target) }];
+
+function indexArns(target: CallTarget): string[] {
+  const definition = TABLE_DEFINITIONS.find((table) => table.id === (target.use.table as TableId));
+  return (definition?.globalIndexes ?? []).map((index) => `${tableArn(target)}/index/${index.indexName}`);
+}
+
+const secretsKeyArn = (target: CallTarget) =>
+  resolve(target.resources, { 'Fn::GetAtt': [SECRETS_KEY_LOGICAL_ID, 'Arn'] });
+
+/** A task of the runner's cluster, as ECS names it (the run id the runner keeps). */
+function runnerTask(target: CallTarget): { arn: string; cluster: string } {
+  const cluster = envOf(target, ECS_RUNNER_ENV.clusterArn);
+  const name = cluster.split(':cluster/')[1];
+  return { arn: `arn:aws:ecs:${REGION}:${ACCOUNT}:task/${name}/0123456789abcdef`, cluster };
+}
+
+/** The execution role of the task definition the function runs (RunTask passes it to ECS). */
+function executionRoleArn(target: CallTarget): string {
+  const taskDefinition = envOf(target, ECS_RUNNER_ENV.taskDefinitionArn);
+  const [id, resource] =
+    Object.entries(target.resources).find(
+      ([id, resource]) =>
+        resource.Type === 'AWS::ECS::TaskDefinition' &&
+        resolve(target.resources, { Ref: id }) === taskDefinition,
+    ) ?? [];
+  if (!id || !resource) throw new Error(`No task definition ${taskDefinition} in the template`);
+  return resolve(target.resources, resource.Properties?.ExecutionRoleArn);
+}
+
+const envFile = (target: CallTarget) =>
+  `arn:aws:s3:::${envOf(target, ECS_RUNNER_ENV.envBucket)}/server-1/run.env`;
+
+/** A conversation's files, as the attachment service keys them (`attachments/<user>/<conversation>/`). */
+const ATTACHMENT_FOLDER = 'attachments/user-1/conversation-1/';
+const attachmentsBucket = (target: CallTarget) => envOf(target, 'ATTACHMENTS_BUCKET');
+const attachmentObject = (target: CallTarget) =>
+  `arn:aws:s3:::${attachmentsBucket(target)}/${ATTACHMENT_FOLDER}file-1`;
+
+/** The object an S3 object command touches: the runner's env file or an attachment. */
+const s3Object = (action: string) => (target: CallTarget) => [
+  {
+    action,
+    resource: target.use.factory === 'createEcsRunner' ? envFile(target) : attachmentObject(target),
+  },
+];
+
+/**
+ * ConverseStream on every model the product offers: a foundation model in the stack's region, or
+ * a cross-region inference profile (in the stack's region) and its model in each destination
+ * region; and, on a model's first use in the account, the Marketplace subscription Bedrock makes
+ * as the caller.
+ */
+function bedrockCalls(): AwsCall[] {
+  const action = 'bedrock:InvokeModelWithResponseStream';
+  const invoke = BEDROCK_MODELS.flatMap(({ bedrockId }): AwsCall[] => {
+    const profile = bedrockId.match(/^(us)\.(.+)$/);
+    if (!profile) return [{ action, resource: `arn:aws:bedrock:${REGION}::foundation-model/${bedrockId}` }];
+    return [
+      { action, resource: `arn:aws:bedrock:${REGION}:${ACCOUNT}:inference-profile/${bedrockId}` },
+      ...(INFERENCE_PROFILE_REGIONS.us ?? []).map((region) => ({
+        action,
+        resource: `arn:aws:bedrock:${region}::foundation-model/${profile[2]}`,
+      })),
+    ];
+  });
+  const product = { 'aws-marketplace:ProductId': 'prod-offeredmodel' };
+  return [
+    ...invoke,
+    { action: 'aws-marketplace:ViewSubscriptions', resource: '*' },
+    { action: 'aws-marketplace:Subscribe', resource: '*', context: product },
+  ];
+}
+
+/** Per SDK command, the IAM calls it is. */
+export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]>> = {
+  'lib-dynamodb:Get': dynamo('GetItem'),
+  'lib-dynamodb:Put': dynamo('PutItem'),
+  'lib-dynamodb:Update': dynamo('UpdateItem'),
+  'lib-dynamodb:Delete': dynamo('DeleteItem'),
+  'lib-dynamodb:BatchWrite': dynamo('BatchWriteItem'),
+  'lib-dynamodb:Query': (target) => [
+    ...dynamo('Query')(target),
+    ...(target.queriesIndexes
+      ? indexArns(target).map((resource) => ({ action: 'dynamodb:Query', resource }))
+      : []),
+  ],
+  'client-kms:Encrypt': (target) => [{ action: 'kms:Encrypt', resource: secretsKeyArn(target) }],
+  'client-kms:Decrypt': (target) => [{ action: 'kms:Decrypt', resource: secretsKeyArn(target) }],
+  'client-ecs:RunTask': (target): AwsCall[] => {
+    const task = runnerTask(target);
+    return [
+      {
+        action: 'ecs:RunTask',
+        resource: envOf(target, ECS_RUNNER_ENV.taskDefinitionArn),
+        context: { 'ecs:cluster': task.cluster },
+      },
+      // RunTask with `tags` needs TagResource on the new task.
+      { action: 'ecs:TagResource', resource: task.arn, context: { 'ecs:CreateAction': 'RunTask' } },
+      // And passes the task definition's execution role to ECS.
+      {
+        action: 'iam:PassRole',
+        resource: executionRoleArn(target),
+        context: { 'iam:PassedToService': 'ecs-tasks.amazonaws.com' },
+      },
+    ];
+  },
+  'client-ecs:DescribeTasks': (target) => {
+    const task = runnerTask(target);
+    return [{ action: 'ecs:DescribeTasks', resource: task.arn, context: { 'ecs:cluster': task.cluster } }];
+  },
+  'client-ecs:StopTask': (target) => {
+    const task = runnerTask(target);
+    return [{ action: 'ecs:StopTask', resource: task.arn, context: { 'ecs:cluster': task.cluster } }];
+  },
+  // Presigned URLs are requests signed with the function's credentials: the same actions.
+  'client-s3:PutObject': s3Object('s3:PutObject'),
+  'client-s3:GetObject': s3Object('s3:GetObject'),
+  'client-s3:HeadObject': s3Object('s3:GetObject'),
+  'client-s3:DeleteObject': s3Object('s3:DeleteObject'),
+  'client-s3:DeleteObjects': s3Object('s3:DeleteObject'),
+  'client-s3:ListObjectsV2': (target) => [
+    {
+      action: 's3:ListBucket',
+      resource: `arn:aws:s3:::${attachmentsBucket(target)}`,
+      context: { 's3:prefix': ATTACHMENT_FOLDER },
+    },
+  ],
+  'client-bedrock-runtime:ConverseStream': () => bedrockCalls(),
+};
+
+/** The IAM calls one adapter use can make in a function with this environment. */
+export function callsOf(
+  resources: Resources,
+  env: Readonly<Record<string, string>>,
+  use: AdapterUse,
+): (AwsCall & { command: string })[] {
+  const spec = ADAPTERS[use.factory];
+  if (!spec) throw new Error(`Unknown adapter factory ${use.factory} (${use.path}): add it to ADAPTERS`);
+  if (spec.noAwsCalls) return [];
+  return (spec.commandsIn ?? [use.module]).flatMap((module) => {
+    const queriesIndexes = /\bIndexName\b/.test(readFileSync(join(FUNCTIONS_SRC, `${module}.ts`), 'utf8'));
+    return commandsOf(module).flatMap(({ sdk, command }) => {
+      const key = `${sdk}:${command}`;
+      const build = COMMANDS[key];
+      if (!build) throw new Error(`${module} sends ${key}: add what IAM authorizes to COMMANDS`);
+      return build({ resources, env, use, queriesIndexes }).map((call) => ({ ...call, command: key }));
+    });
+  });
+}

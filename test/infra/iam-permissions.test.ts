@@ -1,0 +1,351 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADAPTERS, COMMANDS, callsOf, commandsOf } from './aws-calls';
+import { type AdapterUse, adaptersReachedFrom, modulesOf, rootsOf } from './function-code';
+import {
+  type AwsCall,
+  isAllowed,
+  type Resources,
+  resolve,
+  resourcesOf,
+  roleStatements,
+  type Statement,
+} from './iam-simulator';
+import { synthStack } from './synth';
+
+/**
+ * Code and IAM must not drift: every AWS call a function's code can make (aws-calls.ts, from the
+ * adapters its composition roots build) must be allowed by that function's role in the template.
+ *
+ * The roots are followed as a whole, so a function is credited with every adapter a root builds.
+ * Where a function's handlers never reach part of a root, it is said here, with the reason (and
+ * an entry that no longer matches anything fails, so the list cannot go stale).
+ */
+const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly string[]; reason: string }[] = [
+  {
+    fn: /^AgentForge mcp-gateway API/,
+    factory: 'createEcsRunner',
+    reason:
+      'the gateway forwards to the address on the stored record; the runner is built on first use and never is',
+  },
+  {
+    fn: /^AgentForge mcp-gateway API/,
+    factory: 'createKmsSecretCipher',
+    reason: 'forwarding reads the bridge token and the external token hash, never the encrypted env',
+  },
+  {
+    fn: /^AgentForge mcp-gateway API/,
+    factory: 'createComputeUsageRepository',
+    reason: 'compute minutes are booked by the MCP API and the reaper',
+  },
+  {
+    fn: /^AgentForge mcp-gateway API/,
+    factory: 'createLimitSlots',
+    reason: 'server slots are taken on enable and given back on stop, by the MCP API and the reaper',
+  },
+  {
+    fn: /^AgentForge messages API/,
+    factory: 'createAgentPlanRepository',
+    reason:
+      'the conversation service touches plans only when a conversation is deleted (the conversations API)',
+  },
+  {
+    fn: /^AgentForge MCP reaper/,
+    factory: 'createKmsSecretCipher',
+    reason: 'the reaper only observes and stops runs; starting one (which decrypts its env) is the MCP API',
+  },
+  {
+    fn: /^AgentForge api-keys API/,
+    factory: 'createModelProvider',
+    reason:
+      'validation builds adapters for a user’s own credentials only (never Bedrock); Bedrock’s model list is static',
+  },
+  {
+    fn: /^AgentForge stream /,
+    factory: 'createApiKeyRepository',
+    actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+    reason: 'a stream only resolves the caller’s credentials (get, list); keys are stored by the API',
+  },
+  {
+    fn: /^AgentForge stream messages\//,
+    factory: 'createS3AttachmentStore',
+    actions: ['s3:PutObject', 's3:DeleteObject', 's3:ListBucket'],
+    reason:
+      'a stream only reads the files of the message it sends (head and get); uploads and deletion are the conversations API',
+  },
+  {
+    fn: /^AgentForge (messages API|agent API|stream agent\/)/,
+    factory: 'createS3AttachmentStore',
+    reason:
+      'the conversation service touches files only when a conversation is deleted (the conversations API)',
+  },
+  {
+    fn: /^AgentForge stream /,
+    factory: 'createKmsSecretCipher',
+    actions: ['kms:Encrypt'],
+    reason: 'a stream only decrypts the stored key it uses',
+  },
+];
+
+interface ProductFunction {
+  description: string;
+  roleId: string;
+  env: Record<string, string>;
+  uses: AdapterUse[];
+}
+
+type LambdaResource = {
+  Type: string;
+  Properties: {
+    Description?: string;
+    Role: { 'Fn::GetAtt': [string, string] };
+    Environment?: { Variables: Record<string, unknown> };
+  };
+};
+
+let resources: Resources;
+let functions: ProductFunction[];
+
+beforeAll(() => {
+  resources = resourcesOf(synthStack().template);
+  functions = Object.values(resources)
+    .filter((resource) => resource.Type === 'AWS::Lambda::Function')
+    .flatMap((resource) => {
+      const { Properties } = resource as LambdaResource;
+      const modules =
+        typeof Properties.Description === 'string' ? modulesOf(Properties.Description) : undefined;
+      if (!modules) return [];
+      const env = Object.fromEntries(
+        Object.entries(Properties.Environment?.Variables ?? {}).map(([name, value]) => {
+          try {
+            return [name, resolve(resources, value)];
+          } catch {
+            // Values no adapter addresses AWS with (the API's URL, ...).
+            return [name, `<unresolved ${name}>`];
+          }
+        }),
+      );
+      return [
+        {
+          description: Properties.Description as string,
+          roleId: Properties.Role['Fn::GetAtt'][0],
+          env,
+          uses: adaptersReachedFrom(rootsOf(modules)),
+        },
+      ];
+    });
+});
+
+type Call = AwsCall & { command: string; use: AdapterUse };
+
+/** The calls a function's code can make, less what its handlers never reach (NOT_REACHED). */
+function callsOfFunction(fn: ProductFunction, res: Resources = resources): Call[] {
+  const skipped = NOT_REACHED.filter((entry) => entry.fn.test(fn.description));
+  return fn.uses
+    .filter((use) => !skipped.some((entry) => entry.factory === use.factory && !entry.actions))
+    .flatMap((use) =>
+      callsOf(res, fn.env, use)
+        .filter(
+          (call) =>
+            !skipped.some((entry) => entry.factory === use.factory && entry.actions?.includes(call.action)),
+        )
+        .map((call) => ({ ...call, use })),
+    );
+}
+
+/** `description: action on resource (path)` for every call the role does not allow. */
+function deniedCalls(res: Resources, statementsOf: (fn: ProductFunction) => Statement[]): string[] {
+  return functions.flatMap((fn) => {
+    const statements = statementsOf(fn);
+    return callsOfFunction(fn, res)
+      .filter((call) => !isAllowed(res, statements, call))
+      .map((call) => `${fn.description}: ${call.action} on ${call.resource} (${call.use.path})`);
+  });
+}
+
+describe('the code of every function', () => {
+  it('is found: each API area, each stream, the reaper and the trigger', () => {
+    expect(functions.map((fn) => fn.description)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^AgentForge mcp API/),
+        expect.stringMatching(/^AgentForge mcp-gateway API/),
+        expect.stringMatching(/^AgentForge stream messages\/generate-stream/),
+        expect.stringMatching(/^AgentForge stream agent\/plan-stream/),
+        expect.stringMatching(/^AgentForge MCP reaper/),
+        expect.stringMatching(/^Cognito post-confirmation trigger/),
+      ]),
+    );
+  });
+
+  it('builds only adapters whose AWS calls are known', () => {
+    const unknown = functions.flatMap((fn) => fn.uses.filter((use) => !ADAPTERS[use.factory]));
+    expect(unknown.map((use) => `${use.factory} (${use.path})`)).toEqual([]);
+  });
+
+  it('sends only SDK commands whose IAM actions are known', () => {
+    const modules = new Set(
+      Object.entries(ADAPTERS).flatMap(([factory, spec]) =>
+        spec.noAwsCalls
+          ? []
+          : (spec.commandsIn ??
+            functions.flatMap((fn) =>
+              fn.uses.filter((use) => use.factory === factory).map((use) => use.module),
+            )),
+      ),
+    );
+    const unknown = [...modules].flatMap((module) =>
+      commandsOf(module)
+        .map(({ sdk, command }) => `${sdk}:${command}`)
+        .filter((key) => !COMMANDS[key])
+        .map((key) => `${module}: ${key}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it('reads the commands from the adapters’ sources', () => {
+    const keys = (module: string) =>
+      commandsOf(module)
+        .map(({ sdk, command }) => `${sdk}:${command}`)
+        .sort();
+    expect(keys('adapters/mcp-runner/ecs-runner')).toEqual([
+      'client-ecs:DescribeTasks',
+      'client-ecs:RunTask',
+      'client-ecs:StopTask',
+      'client-s3:DeleteObject',
+      'client-s3:PutObject',
+    ]);
+    // Through the table-ops helpers: putNew, getItem, queryAll, deletePartition.
+    expect(keys('adapters/dynamodb/agent-plan-repository')).toEqual([
+      'lib-dynamodb:BatchWrite',
+      'lib-dynamodb:Get',
+      'lib-dynamodb:Put',
+      'lib-dynamodb:Query',
+    ]);
+    expect(keys('adapters/providers/bedrock')).toEqual(['client-bedrock-runtime:ConverseStream']);
+  });
+
+  it('follows the composition roots to the adapters they build', () => {
+    const stream = functions.find((fn) =>
+      fn.description.startsWith('AgentForge stream messages/generate-stream'),
+    );
+    const factories = new Set(
+      stream?.uses.map((use) => `${use.factory}${use.table ? `(${use.table})` : ''}`),
+    );
+    for (const expected of [
+      'createMessageRepository(messages)',
+      'createUsageRepository(usage)',
+      'createApiKeyRepository(apiKeys)',
+      'createKmsSecretCipher',
+      'createModelProvider',
+      'createCognitoIdTokenVerifier',
+      'createServerApiClient',
+    ]) {
+      expect(factories, expected).toContain(expected);
+    }
+    const mcp = functions.find((fn) => fn.description.startsWith('AgentForge mcp API'));
+    expect(mcp?.uses.map((use) => use.factory)).toContain('createEcsRunner');
+    // Also through an adapter loaded on first use (a dynamic import).
+    const conversations = functions.find((fn) => fn.description.startsWith('AgentForge conversations API'));
+    expect(conversations?.uses.map((use) => use.factory)).toContain('createS3AttachmentStore');
+  });
+
+  it('says why each function skips part of a root, and every such entry still applies', () => {
+    const stale = NOT_REACHED.filter(
+      (entry) =>
+        !functions.some(
+          (fn) =>
+            entry.fn.test(fn.description) &&
+            fn.uses.some(
+              (use) =>
+                use.factory === entry.factory &&
+                (!entry.actions ||
+                  callsOf(resources, fn.env, use).some((call) => entry.actions?.includes(call.action))),
+            ),
+        ),
+    );
+    expect(stale.map((entry) => `${entry.fn} ${entry.factory}`)).toEqual([]);
+  });
+});
+
+/** CDK's table grants add stream reads on the table; the tables have no streams, so nothing uses it. */
+const isCdkStreamGrant = (statement: Statement) =>
+  [statement.Action]
+    .flat()
+    .every((action) => action === 'dynamodb:GetRecords' || action === 'dynamodb:GetShardIterator');
+
+describe('every function role', () => {
+  it('allows every AWS call the function’s code can make', () => {
+    expect(deniedCalls(resources, (fn) => roleStatements(resources, fn.roleId))).toEqual([]);
+  });
+
+  it('would fail the test with any one of its statements removed (none is unused, none is redundant)', () => {
+    const unneeded: string[] = [];
+    for (const fn of functions) {
+      const statements = roleStatements(resources, fn.roleId);
+      const calls = callsOfFunction(fn);
+      statements.forEach((removed, index) => {
+        if (isCdkStreamGrant(removed)) return;
+        const rest = statements.filter((_, i) => i !== index);
+        if (calls.every((call) => isAllowed(resources, rest, call))) {
+          unneeded.push(`${fn.description}: ${removed.Sid ?? JSON.stringify(removed.Action)}`);
+        }
+      });
+    }
+    expect(unneeded).toEqual([]);
+  });
+
+  it('fails the test when a grant is removed from a copy of the template', () => {
+    const mcp = functions.find((fn) => fn.description.startsWith('AgentForge mcp API')) as ProductFunction;
+    const copy = structuredClone(resources) as Record<
+      string,
+      { Type: string; Properties?: Record<string, unknown> }
+    >;
+    // Drop the mcp function's RunTask statement from its role's policy.
+    for (const resource of Object.values(copy)) {
+      if (resource.Type !== 'AWS::IAM::Policy') continue;
+      const properties = resource.Properties ?? {};
+      if (!(properties.Roles as { Ref: string }[]).some((ref) => ref.Ref === mcp.roleId)) continue;
+      const document = properties.PolicyDocument as { Statement: Statement[] };
+      document.Statement = document.Statement.filter((statement) => statement.Sid !== 'RunRunnerTasks');
+    }
+    const denied = deniedCalls(copy, (fn) => roleStatements(copy, fn.roleId));
+    expect(denied).toEqual([
+      expect.stringMatching(
+        /^AgentForge mcp API .*: ecs:RunTask on arn:aws:ecs:us-east-1:123456789012:task-definition\//,
+      ),
+    ]);
+  });
+});
+
+describe('the simulator', () => {
+  const statement = (patch: Partial<Statement>): Statement => ({
+    Effect: 'Allow',
+    Action: 'dynamodb:GetItem',
+    Resource: 'arn:aws:dynamodb:us-east-1:123456789012:table/t',
+    ...patch,
+  });
+  const call = { action: 'dynamodb:GetItem', resource: 'arn:aws:dynamodb:us-east-1:123456789012:table/t' };
+
+  it('matches actions case-insensitively with wildcards, resources with wildcards', () => {
+    expect(isAllowed({}, [statement({ Action: 'DynamoDB:Get*' })], call)).toBe(true);
+    expect(isAllowed({}, [statement({ Action: 'dynamodb:Query' })], call)).toBe(false);
+    expect(isAllowed({}, [statement({ Resource: 'arn:aws:dynamodb:*:*:table/*' })], call)).toBe(true);
+    expect(isAllowed({}, [statement({ Resource: 'arn:aws:dynamodb:*:*:table/t/index/*' })], call)).toBe(
+      false,
+    );
+  });
+
+  it('lets an explicit Deny win and requires condition keys in the context', () => {
+    expect(isAllowed({}, [statement({}), statement({ Effect: 'Deny' })], call)).toBe(false);
+    const conditioned = statement({ Condition: { StringEquals: { 'aws:k': 'v' } } });
+    expect(isAllowed({}, [conditioned], call)).toBe(false);
+    expect(isAllowed({}, [conditioned], { ...call, context: { 'aws:k': 'v' } })).toBe(true);
+    expect(isAllowed({}, [conditioned], { ...call, context: { 'aws:k': 'w' } })).toBe(false);
+  });
+
+  it('refuses what it does not model', () => {
+    expect(() => isAllowed({}, [statement({ NotAction: 'x:y' })], call)).toThrow(/not modelled/);
+    expect(() =>
+      isAllowed({}, [statement({ Condition: { NumericLessThan: { 'aws:k': '1' } } })], call),
+    ).toThrow(/not modelled/);
+  });
+});
