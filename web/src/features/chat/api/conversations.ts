@@ -29,7 +29,11 @@ export function importConversation(body: CreateConversationBodyInput): Promise<C
 }
 
 /** POST /conversations: a new, empty conversation titled `title`, chatting with `metadata`'s model. */
-export function createConversation(title: string, metadata: ConversationMetadata): Promise<Conversation> {
+export function createConversation(
+  title: string,
+  metadata: ConversationMetadata,
+  settings?: ModelSettings,
+): Promise<Conversation> {
   const now = Date.now();
   const body: CreateConversationBodyInput = {
     title,
@@ -38,6 +42,7 @@ export function createConversation(title: string, metadata: ConversationMetadata
     createdAt: now,
     updatedAt: now,
     metadata,
+    ...(settings && Object.keys(settings).length ? { settings } : {}),
   };
   return apiClient.post('/conversations', body, { schema: conversationSchema });
 }

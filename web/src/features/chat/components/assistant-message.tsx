@@ -1,5 +1,5 @@
 import { type AgentStepRef, CHAT_MESSAGES, type Message } from '@agentforge/shared';
-import { ListChecksIcon, SparklesIcon, SquareIcon, TriangleAlertIcon } from 'lucide-react';
+import { ListChecksIcon, RefreshCwIcon, SparklesIcon, SquareIcon, TriangleAlertIcon } from 'lucide-react';
 import { CopyButton } from '../../../components/copy-button';
 import { providerStyle } from '../../../components/provider-style';
 import { MarkdownContent } from './markdown-content';
@@ -19,6 +19,8 @@ function TypingDots({ activity }: { activity?: string | undefined }) {
     </span>
   );
 }
+
+const ACTION_CLASS = 'text-slate-500 hover:bg-slate-100 hover:text-slate-700';
 
 /** '[Streaming stopped]' at the end of a reply is shown as a note under it. */
 function splitStopped(content: string): { body: string; stopped: boolean } {
@@ -47,7 +49,16 @@ function stepHeading({ index, description, role }: AgentStepRef): string {
  * A model's reply (or an agent step's output, under its step heading): model name, tool calls, Markdown, and a copy button once complete. While it is
  * generated, `activity` says what it waits for.
  */
-export function AssistantMessage({ message, activity }: { message: Message; activity?: string | undefined }) {
+export function AssistantMessage({
+  message,
+  activity,
+  onRegenerate,
+}: {
+  message: Message;
+  activity?: string | undefined;
+  /** 'Regenerate': a new reply in place of this one (the last reply only). */
+  onRegenerate?: ((messageId: string) => void) | undefined;
+}) {
   const style = providerStyle(message.provider);
   const { body, stopped } = splitStopped(message.content);
   const done = !message.isLoading;
@@ -81,13 +92,22 @@ export function AssistantMessage({ message, activity }: { message: Message; acti
             {CHAT_MESSAGES.streamingStopped}
           </p>
         ) : null}
-        {done && body && !message.isError ? (
+        {done && ((body && !message.isError) || onRegenerate) ? (
           <div className="mt-1 -ml-2 flex">
-            <CopyButton
-              text={body}
-              what="message"
-              className="text-slate-500 hover:bg-slate-100 hover:text-slate-700"
-            />
+            {body && !message.isError ? (
+              <CopyButton text={body} what="message" className={ACTION_CLASS} />
+            ) : null}
+            {onRegenerate ? (
+              <button
+                type="button"
+                onClick={() => onRegenerate(message.id)}
+                aria-label="Regenerate reply"
+                className={`inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium transition focus-visible:outline-2 focus-visible:outline-indigo-500 ${ACTION_CLASS}`}
+              >
+                <RefreshCwIcon className="size-3.5" />
+                Regenerate
+              </button>
+            ) : null}
           </div>
         ) : null}
       </div>

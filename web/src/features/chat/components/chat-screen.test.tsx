@@ -1,4 +1,4 @@
-import { ROUTER_MESSAGES } from '@agentforge/shared';
+import { CHAT_MESSAGES, ROUTER_MESSAGES } from '@agentforge/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,9 +8,11 @@ import {
   answerChatApi,
   ChatHarness,
   conversation,
+  message,
   type OpenedStream,
   readyProviders as ready,
 } from '../../../testing/chat-fixture';
+import * as preferencesApi from '../../settings/api/preferences';
 import * as conversationsApi from '../api/conversations';
 import * as messagesApi from '../api/messages';
 import { streamReply } from '../api/stream-client';
@@ -20,6 +22,7 @@ import { ChatScreen } from './chat-screen';
 
 vi.mock('../api/conversations');
 vi.mock('../api/messages');
+vi.mock('../../settings/api/preferences');
 vi.mock('../api/stream-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/stream-client')>()),
   streamReply: vi.fn(),
@@ -52,6 +55,7 @@ beforeEach(() => {
   answerChatApi({ conversations: conversationsApi, messages: messagesApi, streamReply }, (opened) => {
     stream = opened;
   });
+  vi.mocked(preferencesApi.getPreferences).mockResolvedValue({});
 });
 
 afterEach(() => {
@@ -128,10 +132,11 @@ describe('ChatScreen', () => {
     await screen.findByText('No conversations yet.');
     await userEvent.type(textbox(), 'Hello model{Enter}');
 
-    expect(conversationsApi.createConversation).toHaveBeenCalledWith('Hello model', {
-      defaultProvider: 'custom:k1',
-      defaultModel: 'llama3.2:latest',
-    });
+    expect(conversationsApi.createConversation).toHaveBeenCalledWith(
+      'Hello model',
+      { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
+      undefined,
+    );
     await waitFor(() => expect(streamReply).toHaveBeenCalled());
     expect(messagesApi.createMessage).toHaveBeenCalledWith({
       conversationId: 'new-1',
@@ -170,6 +175,113 @@ describe('ChatScreen', () => {
     expect(screen.getByRole('button', { name: 'Copy message' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Hello model (saved)' })).toBeTruthy();
     expect(conversationsApi.listConversations).toHaveBeenCalledTimes(2);
+  });
+
+  it('starts a new conversation with the model settings of the preferences', async () => {
+    vi.mocked(preferencesApi.getPreferences).mockResolvedValue({
+      defaultSettings: { systemPrompt: 'Answer in French.', temperature: 0.2 },
+    });
+    renderChat();
+    await screen.findByText('No conversations yet.');
+    await userEvent.type(textbox(), 'Hello model{Enter}');
+    await waitFor(() =>
+      expect(conversationsApi.createConversation).toHaveBeenCalledWith(
+        'Hello model',
+        { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
+        { systemPrompt: 'Answer in French.', temperature: 0.2 },
+      ),
+    );
+  });
+
+  it('regenerates the last reply: it is replaced by a new one, streamed with replaceFrom', async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue([
+      message({ id: 'm1', role: 'user', content: 'Name a colour' }),
+      message({
+        id: 'm2',
+        role: 'assistant',
+        content: 'Blue',
+        provider: 'custom:k1',
+        model: 'llama3.2:latest',
+      }),
+    ]);
+    renderChat({}, '/home/c/c1');
+    await screen.findByText('Blue');
+    // Only the last reply can be regenerated.
+    await userEvent.click(screen.getByRole('button', { name: 'Regenerate reply' }));
+
+    expect(stream.query).toEqual({
+      conversationId: 'c1',
+      provider: 'custom:k1',
+      model: 'llama3.2:latest',
+      replaceFrom: 'm2',
+    });
+    expect(screen.queryByText('Blue')).toBeNull();
+    expect(screen.getByText('Name a colour')).toBeTruthy();
+    expect(messagesApi.createMessage).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Regenerate reply' })).toBeNull();
+
+    act(() => stream.callbacks.onStatus?.('streaming', 'm3'));
+    act(() => stream.callbacks.onData('Green'));
+    vi.mocked(messagesApi.listMessages).mockResolvedValue([
+      message({ id: 'm1', role: 'user', content: 'Name a colour' }),
+      message({ id: 'm3', role: 'assistant', content: 'Green (saved)' }),
+    ]);
+    act(() =>
+      stream.callbacks.onEnd({
+        status: 'completed',
+        messageId: 'm3',
+        provider: 'custom:k1',
+        model: 'llama3.2:latest',
+        timestamp: 3,
+      }),
+    );
+    // The messages are read back once it is over.
+    expect(await screen.findByText('Green (saved)')).toBeTruthy();
+    expect(replies()).toHaveLength(1);
+  });
+
+  it('edits and resends a message: the later turns are replaced; Escape cancels; an empty edit is refused', async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue([
+      message({ id: 'm1', role: 'user', content: 'Name a colour' }),
+      message({ id: 'm2', role: 'assistant', content: 'Blue' }),
+      message({ id: 'm3', role: 'user', content: 'Another' }),
+      message({ id: 'm4', role: 'assistant', content: 'Red' }),
+    ]);
+    renderChat({}, '/home/c/c1');
+    await screen.findByText('Red');
+    const edits = screen.getAllByRole('button', { name: 'Edit message' });
+    expect(edits).toHaveLength(2);
+
+    await userEvent.click(edits[0] as HTMLElement);
+    const form = screen.getByRole('form', { name: 'Edit message' });
+    const field = within(form).getByRole('textbox', { name: 'Your message' });
+    expect(document.activeElement).toBe(field);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Edit message' })).toBeNull();
+    expect(streamReply).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Edit message' })[0] as HTMLElement);
+    const again = within(screen.getByRole('form', { name: 'Edit message' }));
+    await userEvent.clear(again.getByRole('textbox', { name: 'Your message' }));
+    await userEvent.click(again.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(CHAT_MESSAGES.emptyMessage)).toBeTruthy();
+    expect(streamReply).not.toHaveBeenCalled();
+
+    await userEvent.type(again.getByRole('textbox', { name: 'Your message' }), 'Name a fruit');
+    await userEvent.click(again.getByRole('button', { name: 'Send' }));
+    expect(stream.query).toEqual({
+      conversationId: 'c1',
+      provider: 'custom:k1',
+      model: 'llama3.2:latest',
+      replaceFrom: 'm1',
+      triggerContent: 'Name a fruit',
+    });
+    expect(screen.queryByRole('form', { name: 'Edit message' })).toBeNull();
+    expect(screen.getByText('Name a fruit')).toBeTruthy();
+    for (const gone of ['Name a colour', 'Blue', 'Another', 'Red'])
+      expect(screen.queryByText(gone)).toBeNull();
   });
 
   it("appends '[Error saving this message]' when the message cannot be saved, and still streams", async () => {

@@ -152,6 +152,7 @@ export function ChatScreen({
               messages={chat.messages}
               loading={chat.loadingMessages}
               activity={activity}
+              replay={chat.busy || !chat.selection.choice ? null : chat.replayActions}
             />
           )}
           {agent.panel ? (

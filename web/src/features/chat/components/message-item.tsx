@@ -3,21 +3,37 @@ import { memo } from 'react';
 import { AssistantMessage } from './assistant-message';
 import { UserMessage } from './user-message';
 
+/** Regenerate a reply, or edit and resend a message: the turns from it on are replaced. */
+export type ReplayActions = {
+  regenerate: (messageId: string) => void;
+  /** False when the edit was refused (the chat says why). */
+  edit: (messageId: string, content: string) => boolean;
+};
+
 /** One chat message: the user's on the right; the model's with its model name, tool calls and Markdown. */
 export const MessageItem = memo(function MessageItem({
   message,
   activity,
+  replay,
+  last = false,
 }: {
   message: Message;
   /** What the reply being generated waits for (e.g. its MCP server starting). */
   activity?: string | undefined;
+  replay?: ReplayActions | undefined;
+  /** The conversation's last message (the one a reply can be regenerated from). */
+  last?: boolean;
 }) {
   return (
     <article aria-label={message.role === 'user' ? 'Your message' : 'Reply'} className="py-3">
       {message.role === 'user' ? (
-        <UserMessage message={message} />
+        <UserMessage message={message} onEdit={replay?.edit} />
       ) : (
-        <AssistantMessage message={message} activity={activity} />
+        <AssistantMessage
+          message={message}
+          activity={activity}
+          onRegenerate={last ? replay?.regenerate : undefined}
+        />
       )}
     </article>
   );

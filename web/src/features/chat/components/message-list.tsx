@@ -1,7 +1,8 @@
 import type { Message } from '@agentforge/shared';
 import { Spinner } from '../../../components/spinner';
 import { useAutoScroll } from '../hooks/use-auto-scroll';
-import { MessageItem } from './message-item';
+import { isTempMessageId } from '../utils/chat-reducer';
+import { MessageItem, type ReplayActions } from './message-item';
 
 type MessageListProps = {
   conversationId: string | null;
@@ -9,6 +10,8 @@ type MessageListProps = {
   loading: boolean;
   /** The reply being generated and what it waits for, shown by its typing dots. */
   activity?: { messageId: string; label: string } | null;
+  /** Regenerate the last reply and edit a message of yours (absent while they cannot be used). */
+  replay?: ReplayActions | null;
 };
 
 /** What changes as a reply streams in: the count, and the size of the last message. */
@@ -18,7 +21,7 @@ function contentKeyOf(messages: Message[]): string {
 }
 
 /** The conversation's messages; follows new content while the reader is near the bottom. */
-export function MessageList({ conversationId, messages, loading, activity }: MessageListProps) {
+export function MessageList({ conversationId, messages, loading, activity, replay }: MessageListProps) {
   // Another conversation, or a message the user just sent, scrolls to the bottom.
   const sent = messages.filter((m) => m.role === 'user').length;
   const { ref, onScroll } = useAutoScroll<HTMLDivElement>(
@@ -45,6 +48,13 @@ export function MessageList({ conversationId, messages, loading, activity }: Mes
               key={message.id}
               message={message}
               activity={activity?.messageId === message.id ? activity.label : undefined}
+              // Saved messages only (a temporary id is not the server's yet); plans are not replayed.
+              replay={
+                replay && !isTempMessageId(message.id) && !message.agentStep && !message.isLoading
+                  ? replay
+                  : undefined
+              }
+              last={message === messages.at(-1)}
             />
           ))
         )}

@@ -1,7 +1,9 @@
 import { errorMessage } from '@agentforge/shared';
-import { useCallback, useReducer, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-provider';
 import { useAgent } from '../../agent/hooks/use-agent';
+import { preferencesQuery } from '../../settings/api/queries';
 import {
   deleteConversation,
   getConversation,
@@ -68,8 +70,23 @@ export function useChat(
     serverId: server.serverId,
     onServerNeeded: configureServer,
   });
+  const queryClient = useQueryClient();
+  // The defaults a new conversation starts with, ready by the first message.
+  useEffect(() => {
+    if (hasUser) void queryClient.prefetchQuery(preferencesQuery());
+  }, [hasUser, queryClient]);
+  const defaultSettings = useCallback(
+    () =>
+      queryClient
+        .fetchQuery({ ...preferencesQuery(), staleTime: Number.POSITIVE_INFINITY, retry: false })
+        .then((preferences) => preferences.defaultSettings)
+        // A chat starts without them rather than not at all.
+        .catch(() => undefined),
+    [queryClient],
+  );
   const {
     send,
+    replay,
     stop: stopReply,
     notice,
     clearNotice,
@@ -80,7 +97,15 @@ export function useChat(
     serverId: server.serverId,
     hasUser,
     delegate: agent.delegate,
+    defaultSettings,
   });
+  const replayActions = useMemo(
+    () => ({
+      regenerate: (messageId: string) => void replay({ messageId }),
+      edit: (messageId: string, content: string) => replay({ messageId, content }),
+    }),
+    [replay],
+  );
   const { stop: stopAgent } = agent;
   const stop = useCallback(() => {
     if (!stopAgent()) stopReply();
@@ -197,6 +222,8 @@ export function useChat(
     importFile,
     remove,
     send,
+    /** Regenerate or edit and resend; the direct chat only (a plan mode's turns are its plan's). */
+    replayActions: agent.delegate ? null : replayActions,
     stop,
     notice,
     clearNotice,

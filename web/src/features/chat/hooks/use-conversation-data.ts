@@ -77,7 +77,11 @@ function applyToMessages(client: QueryClient, action: ChatAction): void {
     client.setQueryData(chatKeys.messages(action.conversation.id), []);
   } else if (action.type === 'conversation_removed') {
     client.removeQueries({ queryKey: chatKeys.messages(action.id) });
-  } else if (action.type === 'message_added' || action.type === 'message_updated') {
+  } else if (
+    action.type === 'message_added' ||
+    action.type === 'message_updated' ||
+    action.type === 'messages_replaced_from'
+  ) {
     client.setQueryData(chatKeys.messages(action.conversationId), (messages: Message[] = []) =>
       messagesAfter(messages, action),
     );

@@ -3,12 +3,16 @@ import {
   CHAT_MESSAGES,
   errorMessage,
   type Message,
+  type ModelSettings,
   STREAM_STATUSES,
+  type StreamQuery,
   type StreamStatus,
 } from '@agentforge/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { createConversation } from '../api/conversations';
 import { createMessage } from '../api/messages';
+import { chatKeys } from '../api/queries';
 import { streamReply } from '../api/stream-client';
 import { type ChatAction, type ChatSnapshot, isBusy, tempMessageId } from '../utils/chat-reducer';
 import { titleFromMessage } from '../utils/conversation-title';
@@ -38,7 +42,12 @@ type SendOptions = {
   serverId?: string | null;
   hasUser: boolean;
   delegate?: SendDelegate | null;
+  /** The user's default model settings, copied onto a conversation the first message creates. */
+  defaultSettings?: () => Promise<ModelSettings | undefined>;
 };
+
+/** Regenerate (no content: the reply to the history before `messageId`), or edit and resend. */
+export type Replay = { messageId: string; content?: string };
 
 /**
  * Sending (spec 5 "Chat"): creates the conversation on the fly when none is selected, saves the
@@ -52,7 +61,9 @@ export function useSendMessage({
   serverId = null,
   hasUser,
   delegate = null,
+  defaultSettings,
 }: SendOptions) {
+  const queryClient = useQueryClient();
   const run = useRef<ReplyRun | null>(null);
   const starting = useRef(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -74,6 +85,31 @@ export function useSendMessage({
     [dispatch],
   );
 
+  /** Streams the reply into the run's temporary message; `onEnd` once it has completed. */
+  const stream = useCallback(
+    async (reply: ReplyRun, query: StreamQuery, onEnd?: () => void) => {
+      if (reply.finished) return;
+      const { conversationId } = reply;
+      track(reply, 'connecting');
+      const callbacks = replyCallbacks(reply, {
+        update: (update) =>
+          dispatch({ type: 'message_updated', conversationId, messageId: reply.messageId, update }),
+        status: (status) => (status === null || isStreamStatus(status) ? track(reply, status) : undefined),
+      });
+      const ended: typeof callbacks = onEnd
+        ? {
+            ...callbacks,
+            onEnd: (result) => {
+              callbacks.onEnd(result);
+              onEnd();
+            },
+          }
+        : callbacks;
+      await streamReply(query, ended, { signal: reply.controller.signal });
+    },
+    [dispatch, track],
+  );
+
   const deliver = useCallback(
     async (reply: ReplyRun, userMessage: Message, target: ModelChoice, server: string | null) => {
       const { conversationId } = reply;
@@ -92,35 +128,54 @@ export function useSendMessage({
         });
         dispatch({ type: 'message_updated', conversationId, messageId: userMessage.id, update });
       }
-      if (reply.finished) return;
-      track(reply, 'connecting');
-      const callbacks = replyCallbacks(reply, {
-        update: (update) =>
-          dispatch({ type: 'message_updated', conversationId, messageId: reply.messageId, update }),
-        status: (status) => (status === null || isStreamStatus(status) ? track(reply, status) : undefined),
-      });
-      const query = {
+      await stream(reply, {
         ...base,
         ...(server ? { mcpServerId: server } : {}),
         ...(triggerContent ? { triggerContent } : {}),
-        ...(userMessage.attachments?.length
-          ? { attachmentIds: userMessage.attachments.map((attachment) => attachment.id).join(',') }
-          : {}),
-      };
-      await streamReply(query, callbacks, {
-        signal: reply.controller.signal,
+        ...attachmentIdsOf(userMessage.attachments),
       });
     },
-    [dispatch, track],
+    [dispatch, stream],
+  );
+
+  /** Shows the user's message (if any) and the reply to come, and makes the reply the run. */
+  const begin = useCallback(
+    (conversationId: string, userMessage: Message | null, target: ModelChoice): ReplyRun => {
+      const now = Date.now();
+      const reply: ReplyRun = {
+        controller: new AbortController(),
+        conversationId,
+        messageId: tempMessageId('assistant'),
+        finished: false,
+        stopRequested: false,
+        stopSent: false,
+      };
+      const replyMessage: Message = {
+        id: reply.messageId,
+        conversationId,
+        role: 'assistant',
+        content: '',
+        isLoading: true,
+        provider: target.provider,
+        model: target.model,
+        timestamp: now,
+      };
+      if (userMessage) dispatch({ type: 'message_added', conversationId, message: userMessage });
+      dispatch({ type: 'message_added', conversationId, message: replyMessage });
+      // The API records the server on the conversation as the reply starts.
+      const patch = serverId ? { updatedAt: now, mcpServerId: serverId } : { updatedAt: now };
+      dispatch({ type: 'conversation_updated', id: conversationId, patch });
+      run.current = reply;
+      track(reply, 'sending');
+      return reply;
+    },
+    [dispatch, serverId, track],
   );
 
   const send = useCallback(
     async (text: string, attachments?: OutgoingAttachments): Promise<boolean> => {
       const content = text.trim();
-      const refuse = (message: string) => {
-        setNotice(message);
-        return false;
-      };
+      const refuse = (message: string) => refuseWith(setNotice, message);
       setNotice(null);
       if (!content) return refuse(CHAT_MESSAGES.emptyMessage);
       if (!hasUser) return refuse(CHAT_MESSAGES.missingUser);
@@ -135,7 +190,12 @@ export function useSendMessage({
         starting.current = true;
         dispatch({ type: 'creating', creating: true });
         try {
-          const conversation = await createConversation(titleFromMessage(content), metadataOf(choice));
+          const settings = await defaultSettings?.();
+          const conversation = await createConversation(
+            titleFromMessage(content),
+            metadataOf(choice),
+            settings,
+          );
           dispatch({ type: 'conversation_created', conversation });
           conversationId = conversation.id;
         } catch (error) {
@@ -160,44 +220,54 @@ export function useSendMessage({
         }
       }
 
-      const now = Date.now();
-      const userMessage: Message = {
-        id: tempMessageId('user'),
-        conversationId,
-        role: 'user',
-        content,
-        timestamp: now,
-        ...(attached.length ? { attachments: attached } : {}),
-      };
-      const reply: ReplyRun = {
-        controller: new AbortController(),
-        conversationId,
-        messageId: tempMessageId('assistant'),
-        finished: false,
-        stopRequested: false,
-        stopSent: false,
-      };
-      const replyMessage: Message = {
-        id: reply.messageId,
-        conversationId,
-        role: 'assistant',
-        content: '',
-        isLoading: true,
-        provider: choice.provider,
-        model: choice.model,
-        timestamp: now,
-      };
-      dispatch({ type: 'message_added', conversationId, message: userMessage });
-      dispatch({ type: 'message_added', conversationId, message: replyMessage });
-      // The API records the server on the conversation as the reply starts.
-      const patch = serverId ? { updatedAt: now, mcpServerId: serverId } : { updatedAt: now };
-      dispatch({ type: 'conversation_updated', id: conversationId, patch });
-      run.current = reply;
-      track(reply, 'sending');
+      const userMessage = newUserMessage(conversationId, content, attached);
+      const reply = begin(conversationId, userMessage, choice);
       void deliver(reply, userMessage, choice, serverId);
       return true;
     },
-    [choice, delegate, deliver, dispatch, hasUser, serverId, state, track],
+    [begin, choice, defaultSettings, delegate, deliver, dispatch, hasUser, serverId, state],
+  );
+
+  /**
+   * Regenerate a reply, or edit and resend a message of the conversation shown: `messageId` and
+   * every later message are replaced by the new turn, with the model picked now. The messages are
+   * read back once the reply has completed (the new user message's id is the server's).
+   */
+  const replay = useCallback(
+    ({ messageId, content: edited }: Replay): boolean => {
+      const conversationId = state.current.selectedId;
+      const content = edited?.trim();
+      setNotice(null);
+      if (edited !== undefined && !content) return refuseWith(setNotice, CHAT_MESSAGES.emptyMessage);
+      if (isBusy(state.current) || run.current || starting.current)
+        return refuseWith(setNotice, CHAT_MESSAGES.busy);
+      if (!choice || !conversationId) return false;
+      const messages = queryClient.getQueryData<Message[]>(chatKeys.messages(conversationId)) ?? [];
+      const replaced = messages.find((message) => message.id === messageId);
+      if (!replaced) return false;
+      dispatch({ type: 'messages_replaced_from', conversationId, messageId });
+      // An edited message keeps its files.
+      const userMessage = content
+        ? newUserMessage(conversationId, content, replaced.attachments ?? [])
+        : null;
+      const reply = begin(conversationId, userMessage, choice);
+      const query: StreamQuery = {
+        conversationId,
+        provider: choice.provider,
+        model: choice.model,
+        replaceFrom: messageId,
+        ...(serverId ? { mcpServerId: serverId } : {}),
+        ...(userMessage ? { triggerContent: userMessage.content } : {}),
+        ...attachmentIdsOf(userMessage?.attachments),
+      };
+      void stream(
+        reply,
+        query,
+        () => void queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) }),
+      );
+      return true;
+    },
+    [begin, choice, dispatch, queryClient, serverId, state, stream],
   );
 
   const stop = useCallback(() => {
@@ -215,5 +285,28 @@ export function useSendMessage({
     }).stop();
   }, [dispatch, track]);
 
-  return { send, stop, notice, clearNotice: useCallback(() => setNotice(null), []) };
+  return { send, replay, stop, notice, clearNotice: useCallback(() => setNotice(null), []) };
+}
+
+function refuseWith(setNotice: (notice: string) => void, message: string): false {
+  setNotice(message);
+  return false;
+}
+
+function newUserMessage(conversationId: string, content: string, attachments: Attachment[]): Message {
+  return {
+    id: tempMessageId('user'),
+    conversationId,
+    role: 'user',
+    content,
+    timestamp: Date.now(),
+    ...(attachments.length ? { attachments } : {}),
+  };
+}
+
+/** The stream's `attachmentIds`: the files of the message the reply answers. */
+function attachmentIdsOf(attachments: Attachment[] | undefined): Pick<StreamQuery, 'attachmentIds'> {
+  return attachments?.length
+    ? { attachmentIds: attachments.map((attachment) => attachment.id).join(',') }
+    : {};
 }

@@ -32,6 +32,8 @@ export type ChatAction =
       messageId: string;
       update: (message: Message) => Message;
     }
+  /** Regenerate, or edit and resend: this message and every later one are being replaced. */
+  | { type: 'messages_replaced_from'; conversationId: string; messageId: string }
   | { type: 'stream_changed'; stream: ActiveStream | null };
 
 /** What a conversation action does to the cached conversation list (the reducer does the rest). */
@@ -55,6 +57,10 @@ export function messagesAfter(messages: Message[], action: ChatAction): Message[
       return [...messages, action.message];
     case 'message_updated':
       return messages.map((m) => (m.id === action.messageId ? action.update(m) : m));
+    case 'messages_replaced_from': {
+      const at = messages.findIndex((m) => m.id === action.messageId);
+      return at < 0 ? messages : messages.slice(0, at);
+    }
     default:
       return null;
   }
