@@ -14,10 +14,16 @@ async function send(page: Page, text: string) {
   await input(page).press('Enter');
 }
 
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
 /** A signed-in page with the local model chosen in the picker. */
-async function chatWithModel(label: string): Promise<Page> {
+async function chatWithModel(
+  label: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<Page> {
   const { email } = await signUpWithModel(e2e, label);
-  const page = await e2e.openPage();
+  const page = await e2e.openPage(viewport);
   await loginAs(e2e, page, email);
   const picker = page.getByRole('button', { name: /Local model/ });
   await picker.click();
@@ -98,6 +104,43 @@ describe('chatting on the local stack with a custom endpoint', () => {
     await history.getByText('Echo: Hello there friend').waitFor();
     await history.getByText('Count for me [[long:300]] [[slow:40]]').waitFor();
     await e2e.screenshot(page, '5-history');
+  });
+
+  it('regenerates a reply with another model and edits a message, on a phone; kept over a reload', async () => {
+    const page = await chatWithModel('chat-replay', PHONE);
+    await send(page, 'Name a colour');
+    await replies(page).last().getByText('Echo: Name a colour').waitFor();
+
+    // Regenerate with the other model of the endpoint: the reply is replaced, not added.
+    const picker = page.getByRole('button', { name: /Local model/ });
+    await picker.click();
+    await page.getByRole('menuitemradio', { name: 'qwen2.5:7b' }).click();
+    await expect.poll(() => picker.textContent()).toContain('qwen2.5:7b');
+    await page.getByRole('button', { name: 'Regenerate reply' }).click();
+    await replies(page).last().getByText('qwen2.5:7b', { exact: true }).waitFor();
+    await replies(page).last().getByText('Echo: Name a colour').waitFor();
+    expect(await replies(page).count()).toBe(1);
+    await e2e.screenshot(page, '6-regenerated');
+
+    // Edit the question: the old question and its reply give way to the new turn.
+    await page.getByRole('button', { name: 'Edit message' }).click();
+    const form = page.getByRole('form', { name: 'Edit message' });
+    await expectAccessible(page, 'editing a message');
+    await form.getByRole('textbox', { name: 'Your message' }).fill('Name a fruit');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await replies(page).last().getByText('Echo: Name a fruit').waitFor();
+    // Once the reply is over the messages are the server's, so the new one can be edited again.
+    await page.getByRole('button', { name: 'Edit message' }).waitFor();
+    await e2e.screenshot(page, '7-edited');
+
+    await page.reload();
+    const history = page.getByRole('region', { name: 'Messages' });
+    await history.getByText('Echo: Name a fruit').waitFor();
+    expect(await replies(page).count()).toBe(1);
+    expect(await page.getByRole('article', { name: 'Your message' }).allTextContents()).toEqual([
+      expect.stringContaining('Name a fruit'),
+    ]);
+    expect(await history.getByText('Name a colour').count()).toBe(0);
   });
 
   it('gives each conversation its own URL: a reload, back and forward open it; an unknown one is not found', async () => {
