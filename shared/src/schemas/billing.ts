@@ -98,3 +98,45 @@ export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 /** POST /subscriptions/cancel: the subscription runs until this ISO time. */
 export const cancelSubscriptionResponseSchema = z.object({ currentPeriodEnd: z.iso.datetime() });
 export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponseSchema>;
+
+/** POST /subscriptions/portal: Stripe's Customer Portal (payment methods, invoices), back to `returnUrl`. */
+export const portalBodySchema = z.object({ returnUrl: z.url({ protocol: /^https?$/ }) });
+export type PortalBody = z.infer<typeof portalBodySchema>;
+export const portalResponseSchema = z.object({ url: z.url() });
+export type PortalResponse = z.infer<typeof portalResponseSchema>;
+
+/**
+ * POST /subscriptions/sync (the success page, with the checkout session's id when it has one) and
+ * POST /subscriptions/resume (undo a pending cancellation) answer with GET /subscriptions' body.
+ */
+export const syncSubscriptionBodySchema = z.object({
+  sessionId: z.string().min(1).max(255).optional(),
+});
+export type SyncSubscriptionBody = z.infer<typeof syncSubscriptionBodySchema>;
+
+/** The overage a paid plan may run up in a month past its allowance, in USD (default 10). */
+export const DEFAULT_OVERAGE_CAP_USD = 10;
+export const MAX_OVERAGE_CAP_USD = 1000;
+/** PUT /subscriptions/overage-cap */
+export const overageCapBodySchema = z.object({
+  capUsd: z.number().int().min(0).max(MAX_OVERAGE_CAP_USD),
+});
+export type OverageCapBody = z.infer<typeof overageCapBodySchema>;
+
+/** GET /subscriptions/usage: tokens per UTC day for the last 30 days and this month's compute. */
+export const USAGE_HISTORY_DAYS = 30;
+export const usageHistorySchema = z.object({
+  days: z.array(
+    z.object({
+      /** `YYYY-MM-DD` (UTC), oldest first, every day present (0 when none were used). */
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      tokens: count,
+      /** Tokens on the user's own API keys (recorded, not limited). */
+      ownKeyTokens: count,
+    }),
+  ),
+  compute: z.object({ usedMinutes: count, limitHours: count }),
+  /** This month's overage on a paid plan, and its cap. */
+  overage: z.object({ tokens: count, usd: count, capUsd: count }),
+});
+export type UsageHistory = z.infer<typeof usageHistorySchema>;
