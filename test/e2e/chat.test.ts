@@ -14,6 +14,9 @@ async function send(page: Page, text: string) {
   await input(page).press('Enter');
 }
 
+const modelPicker = (page: Page) =>
+  page.getByRole('button', { name: /Local model|llama3\.2:latest|qwen2\.5:7b/ });
+
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
@@ -25,7 +28,8 @@ async function chatWithModel(
   const { email } = await signUpWithModel(e2e, label);
   const page = await e2e.openPage(viewport);
   await loginAs(e2e, page, email);
-  const picker = page.getByRole('button', { name: /Local model/ });
+  // On a phone the picker names the model only.
+  const picker = modelPicker(page);
   await picker.click();
   await page.getByRole('menuitemradio', { name: 'llama3.2:latest' }).click();
   await expect.poll(() => picker.textContent()).toContain('llama3.2:latest');
@@ -112,7 +116,7 @@ describe('chatting on the local stack with a custom endpoint', () => {
     await replies(page).last().getByText('Echo: Name a colour').waitFor();
 
     // Regenerate with the other model of the endpoint: the reply is replaced, not added.
-    const picker = page.getByRole('button', { name: /Local model/ });
+    const picker = modelPicker(page);
     await picker.click();
     await page.getByRole('menuitemradio', { name: 'qwen2.5:7b' }).click();
     await expect.poll(() => picker.textContent()).toContain('qwen2.5:7b');
@@ -177,7 +181,7 @@ describe('chatting on the local stack with a custom endpoint', () => {
     await replies(page).last().getByText('Echo: Export me').waitFor();
     const exportAs = async (item: string) => {
       await sidebar(page).getByRole('button', { name: 'Export me', exact: true }).hover();
-      await sidebar(page).getByRole('button', { name: 'Export conversation Export me' }).click();
+      await sidebar(page).getByRole('button', { name: 'More actions for conversation Export me' }).click();
       await page.getByRole('menuitem', { name: item }).waitFor();
       await expectAccessible(page, 'the export menu');
       const download = page.waitForEvent('download');

@@ -1,6 +1,7 @@
 import { type Conversation, MAX_TITLE_LENGTH } from '@agentforge/shared';
 import {
   DownloadIcon,
+  EllipsisIcon,
   PencilIcon,
   PinIcon,
   PinOffIcon,
@@ -91,7 +92,7 @@ export function ConversationItem({
         type="button"
         onClick={() => onSelect(conversation.id)}
         aria-current={selected ? 'page' : undefined}
-        className={`block w-full truncate rounded-lg py-2 pr-40 pl-3 text-left text-sm transition ${
+        className={`block w-full truncate rounded-lg py-2 pr-32 pl-3 text-left text-sm transition ${
           selected ? 'bg-slate-200/80 font-medium text-slate-900' : 'text-slate-700 hover:bg-slate-200/50'
         }`}
       >
@@ -114,30 +115,28 @@ export function ConversationItem({
         </button>
         <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger
-            aria-label={`Export conversation ${title}`}
+            aria-label={`More actions for conversation ${title}`}
             className={`${ITEM_ACTION} hover:text-slate-800 data-[state=open]:opacity-100`}
           >
-            <DownloadIcon className="size-3.5" />
+            <EllipsisIcon className="size-3.5" />
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
             <DropdownMenu.Content align="end" sideOffset={4} className={`${MENU} w-48`}>
+              <DropdownMenu.Item onSelect={() => setEditingSettings(true)} className={MENU_ITEM}>
+                <SlidersHorizontalIcon className="size-4" aria-hidden="true" />
+                Model settings
+              </DropdownMenu.Item>
               <DropdownMenu.Item onSelect={() => onExport(conversation.id, 'md')} className={MENU_ITEM}>
+                <DownloadIcon className="size-4" aria-hidden="true" />
                 Export as Markdown
               </DropdownMenu.Item>
               <DropdownMenu.Item onSelect={() => onExport(conversation.id, 'json')} className={MENU_ITEM}>
+                <DownloadIcon className="size-4" aria-hidden="true" />
                 Export as JSON
               </DropdownMenu.Item>
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
-        <button
-          type="button"
-          onClick={() => setEditingSettings(true)}
-          aria-label={`Model settings of conversation ${title}`}
-          className={`${ITEM_ACTION} hover:text-slate-800`}
-        >
-          <SlidersHorizontalIcon className="size-3.5" />
-        </button>
         {editingSettings ? (
           <ConversationSettingsDialog conversation={conversation} onClose={() => setEditingSettings(false)} />
         ) : null}

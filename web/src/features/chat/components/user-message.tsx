@@ -94,7 +94,7 @@ function EditForm({
         autoFocus
         className="w-full resize-y bg-transparent text-[15px] leading-7 text-slate-900 outline-none"
       />
-      <p className="mb-2 text-xs text-slate-500">Sending replaces this message and the replies after it.</p>
+      <p className="mb-2 text-xs text-slate-600">Sending replaces this message and the replies after it.</p>
       <div className="flex justify-end gap-2">
         <button
           type="button"

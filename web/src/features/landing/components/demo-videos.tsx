@@ -41,7 +41,7 @@ function DeployServerScene({ frame }: { frame: number }) {
           </span>
         </div>
         <p className="mt-1 font-mono text-xs text-slate-400">@modelcontextprotocol/server-everything</p>
-        <p className="mt-1 text-xs text-slate-500">Idle timeout: 15 min · isolated container</p>
+        <p className="mt-1 text-xs text-slate-400">Idle timeout: 15 min · isolated container</p>
       </div>
       {frame >= 3 ? (
         <p className="self-end rounded-2xl bg-indigo-600 px-3 py-1.5 text-sm text-white">
