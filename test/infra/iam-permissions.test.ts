@@ -49,6 +49,12 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
       'the conversation service touches plans only when a conversation is deleted (the conversations API)',
   },
   {
+    fn: /^AgentForge (MCP reaper|mcp-gateway API)/,
+    factory: 'createPlanLookup',
+    reason:
+      'plans are read when a server is configured or started (the MCP API), not by reaping or forwarding',
+  },
+  {
     fn: /^AgentForge MCP reaper/,
     factory: 'createKmsSecretCipher',
     reason: 'the reaper only observes and stops runs; starting one (which decrypts its env) is the MCP API',

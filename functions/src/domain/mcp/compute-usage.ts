@@ -1,7 +1,7 @@
 import type { ComputeUsage, PlanLimits } from '@agentforge/shared';
-import { isActiveServerStatus } from '@agentforge/shared';
+import { isActiveServerStatus, LIMIT_MESSAGES } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
-import { RateLimitedError } from '../errors.js';
+import { PlanLimitError } from '../errors.js';
 import type {
   ComputeUsageRepository,
   LimitSlots,
@@ -15,12 +15,15 @@ export interface ComputeUsageDeps {
   usage: ComputeUsageRepository;
   /** The plan's concurrent-server limit, held with conditional writes (parallel enables cannot exceed it). */
   slots: LimitSlots;
-  planOf: (userId: string) => Promise<PlanLimits>;
+  planOf: (userId: string) => Promise<ServerPlan>;
   now: () => number;
 }
 
+/** A plan's server limits, and its name for the messages. */
+export type ServerPlan = PlanLimits & { readonly name?: string };
+
 const concurrencyLimit = (max: number) =>
-  new RateLimitedError(
+  new PlanLimitError(
     `Your plan runs at most ${max} server${max === 1 ? '' : 's'} at a time. Disable another server first.`,
   );
 
@@ -30,7 +33,7 @@ export function createComputeUsage(deps: ComputeUsageDeps) {
 
   /**
    * Takes one of the plan's concurrent-server slots for a run of this server, or throws
-   * RateLimitedError (too many running, or this month's compute hours used up).
+   * PlanLimitError (too many running, or this month's compute hours used up).
    */
   async function takeSlot(caller: Caller, serverId: string): Promise<void> {
     const plan = await deps.planOf(caller.userId);
@@ -38,7 +41,9 @@ export function createComputeUsage(deps: ComputeUsageDeps) {
     if (active.length >= plan.maxConcurrentServers) throw concurrencyLimit(plan.maxConcurrentServers);
     const used = await deps.usage.computeMinutes(caller.userId, monthOf(now()));
     if (used >= plan.monthlyComputeHours * 60) {
-      throw new RateLimitedError(`This month's ${plan.monthlyComputeHours} compute hours are used up.`);
+      throw new PlanLimitError(
+        LIMIT_MESSAGES.monthlyCompute(plan.monthlyComputeHours, plan.name ?? 'current'),
+      );
     }
     const isActive = async (holder: string) => {
       const other = await servers.get(caller.userId, holder);

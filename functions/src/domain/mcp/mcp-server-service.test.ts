@@ -10,7 +10,7 @@ import {
 import {
   ConflictError,
   NotFoundError,
-  RateLimitedError,
+  PlanLimitError,
   UnauthorizedError,
   ValidationError,
 } from '../errors.js';
@@ -120,7 +120,7 @@ describe('MCP servers', () => {
   it("enforce the plan's concurrent servers and idle timeout limits", async () => {
     await running();
     const second = await service.create(alice, { ...config, name: 'Second' });
-    await expect(service.enable(alice, second.id)).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(service.enable(alice, second.id)).rejects.toBeInstanceOf(PlanLimitError);
     await expect(service.create(alice, { ...config, idleTimeoutMinutes: 31 })).rejects.toThrow(
       new ValidationError('Idle timeout can be at most 30 minutes on your plan.'),
     );
