@@ -142,9 +142,8 @@ export class AgentForgeStack extends Stack {
     for (const [area, tableIds] of Object.entries(AREA_TABLES) as [ApiArea, readonly TableId[]][]) {
       this.data.addTableNames(this.api.functions[area].function);
       this.data.grantReadWrite(this.api.functions[area].function, ...tableIds);
-      for (const tableId of AREA_GET_ITEM_TABLES[area] ?? []) {
-        this.data.tables[tableId].grant(this.api.functions[area].function, 'dynamodb:GetItem');
-      }
+      const getItemTables = AREA_GET_ITEM_TABLES[area];
+      if (getItemTables) this.data.grantGetItem(this.api.functions[area].function, ...getItemTables);
     }
     this.secrets.grantEncryptDecrypt(this.api.functions['api-keys'].function);
     // Starts, observes and stops server tasks; encrypts and decrypts the servers' env values.

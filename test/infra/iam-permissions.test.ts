@@ -49,10 +49,9 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
       'the conversation service touches plans only when a conversation is deleted (the conversations API)',
   },
   {
-    fn: /^AgentForge (MCP reaper|mcp-gateway API)/,
+    fn: /^AgentForge mcp-gateway API/,
     factory: 'createPlanLookup',
-    reason:
-      'plans are read when a server is configured or started (the MCP API), not by reaping or forwarding',
+    reason: 'plans are read by the MCP API and the reaper, never when forwarding',
   },
   {
     fn: /^AgentForge MCP reaper/,

@@ -64,24 +64,37 @@ export function createComputeUsage(deps: ComputeUsageDeps) {
     if (minutes > 0) await deps.usage.addComputeMinutes(record.userId, monthOf(endedAt), minutes);
   }
 
-  async function usage(caller: Caller): Promise<ComputeUsage> {
+  async function usageOf(userId: string): Promise<ComputeUsage & { plan: ServerPlan }> {
     const at = now();
     const month = monthOf(at);
-    const booked = await deps.usage.computeMinutes(caller.userId, month);
+    const booked = await deps.usage.computeMinutes(userId, month);
     // Runs still going count too, so the bar moves while a server runs.
-    const running = (await servers.listByUser(caller.userId))
+    const running = (await servers.listByUser(userId))
       .filter((s) => s.runStartedAt && isActiveServerStatus(s.status))
       .reduce((sum, s) => sum + runMinutes(s.runStartedAt as number, at), 0);
-    const limitMinutes = (await deps.planOf(caller.userId)).monthlyComputeHours * 60;
+    const plan = await deps.planOf(userId);
+    const limitMinutes = plan.monthlyComputeHours * 60;
     const usedMinutes = booked + running;
     return {
       currentMonth: month,
       usedMinutes,
       limitMinutes,
       remainingMinutes: Math.max(0, limitMinutes - usedMinutes),
+      plan,
     };
   }
 
-  return { takeSlot, releaseSlot, bookRun, usage };
+  async function usage(caller: Caller): Promise<ComputeUsage> {
+    const { plan: _plan, ...computed } = await usageOf(caller.userId);
+    return computed;
+  }
+
+  /** The plan whose month's compute hours the user's runs (booked and still going) have used up, if so. */
+  async function exhausted(userId: string): Promise<ServerPlan | undefined> {
+    const { remainingMinutes, plan } = await usageOf(userId);
+    return remainingMinutes <= 0 ? plan : undefined;
+  }
+
+  return { takeSlot, releaseSlot, bookRun, usage, exhausted };
 }
 export type ComputeUsageService = ReturnType<typeof createComputeUsage>;
