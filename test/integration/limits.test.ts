@@ -194,7 +194,7 @@ describe('token limits on the platform’s models', () => {
     const user = await newUser();
     await setPlan(user, { tier: 'pro', status: 'active' });
     const conversationId = await newConversation(user);
-    const url = streamUrl(conversationId, 'Slowly [[long:200]] [[slow:40]]');
+    const url = streamUrl(conversationId, 'Slowly [[long:400]] [[slow:40]]');
     let messageId = '';
     let deltas = 0;
     for await (const { event } of readStream(url, user.idToken)) {
@@ -206,9 +206,9 @@ describe('token limits on the platform’s models', () => {
       if (event.type === 'status' && event.status === 'stopped') break;
     }
     const stopped = await dayOf(user);
-    // The prompt and the streamed words: more than nothing, far less than the 200 words reserved.
+    // The prompt and the streamed words: more than nothing, far less than the 400 words asked for.
     expect(stopped.used).toBeGreaterThan(5);
-    expect(stopped.used).toBeLessThan(200);
+    expect(stopped.used).toBeLessThan(300);
     expect(stopped.committed).toBe(stopped.used);
 
     // The provider breaks off after 3 words: the prompt and those words, not the 4,096 reserved.
@@ -321,6 +321,30 @@ describe('server limits follow the plan', () => {
     const pro = await user.api.post('/mcp-servers', server(PRO.serverTimeoutMinutes));
     expect(pro.status).toBe(201);
     expect((await user.api.post('/mcp-servers', server(PRO.serverTimeoutMinutes + 1))).status).toBe(400);
+  });
+
+  it('runs as many servers at a time as the plan allows', async () => {
+    const user = await newUser();
+    await setPlan(user, { tier: 'pro', status: 'active' });
+    const ids = await Promise.all(
+      Array.from(
+        { length: PRO.maxConcurrentServers + 1 },
+        async (_, i) =>
+          (await user.api.post('/mcp-servers', { ...server(5), name: `Pro ${i}` })).body.id as string,
+      ),
+    );
+    const answers = await Promise.all(ids.map((id) => user.api.post(`/mcp-servers/${id}/enable`)));
+    const refused = answers.filter((answer) => answer.status >= 300);
+    expect(answers.length - refused.length).toBe(PRO.maxConcurrentServers);
+    expect(refused).toEqual([
+      expect.objectContaining({
+        status: 429,
+        body: expect.objectContaining({
+          code: PLAN_LIMIT_ERROR_CODE,
+          message: expect.stringMatching(`at most ${PRO.maxConcurrentServers} servers at a time`),
+        }),
+      }),
+    ]);
   });
 
   it('refuses a start once the month’s compute hours of the plan are used', async () => {
