@@ -7,6 +7,7 @@ import {
   TableEncryptionV2,
   TableV2,
 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import {
@@ -53,6 +54,19 @@ export class Data extends Construct {
       table.grantReadWriteData(fn);
       fn.addEnvironment(tableEnvVar(id), table.tableName);
     }
+  }
+
+  /**
+   * Lets a function get items of the given tables, by key only (no index, no query): one small
+   * statement, as a role's inline policy has a size limit.
+   */
+  grantGetItem(fn: LambdaFunction, ...ids: readonly TableId[]): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: ids.map((id) => this.tables[id].tableArn),
+      }),
+    );
   }
 
   private createTable(definition: TableDefinition): TableV2 {

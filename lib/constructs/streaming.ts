@@ -24,6 +24,11 @@ export const STREAM_READ_WRITE_TABLES: readonly TableId[] = [
 ];
 /** The tables a stream function only reads: the user's provider keys (decrypted with the secrets key). */
 export const STREAM_READ_TABLES: readonly TableId[] = ['apiKeys'];
+/**
+ * The tables a stream function only gets items of: the user's billing record (the plan whose
+ * token limits apply). GetItem alone keeps the role's policy under IAM's size limit.
+ */
+export const STREAM_GET_ITEM_TABLES: readonly TableId[] = ['billing'];
 
 /** The stream functions' timeout: Lambda's maximum. */
 export const STREAM_TIMEOUT = Duration.minutes(15);
@@ -108,6 +113,7 @@ export class Streaming extends Construct {
       props.data.addTableNames(fn.function);
       props.data.grantReadWrite(fn.function, ...STREAM_READ_WRITE_TABLES);
       for (const tableId of STREAM_READ_TABLES) props.data.tables[tableId].grantReadData(fn.function);
+      props.data.grantGetItem(fn.function, ...STREAM_GET_ITEM_TABLES);
       props.secrets.grantDecrypt(fn.function);
       for (const statement of bedrock) fn.function.addToRolePolicy(statement);
 

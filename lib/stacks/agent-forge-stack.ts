@@ -36,6 +36,11 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   'mcp-gateway': ['mcpServers'],
 };
 
+/** The tables an API area only gets items of: the MCP area's server limits follow the billing record's plan. */
+export const AREA_GET_ITEM_TABLES: Readonly<Partial<Record<ApiArea, readonly TableId[]>>> = {
+  mcp: ['billing'],
+};
+
 export interface AgentForgeStackProps extends StackProps {
   readonly config: StageConfig;
   /** Repository root (holds package-lock.json); handler entries must lie under it. */
@@ -137,6 +142,8 @@ export class AgentForgeStack extends Stack {
     for (const [area, tableIds] of Object.entries(AREA_TABLES) as [ApiArea, readonly TableId[]][]) {
       this.data.addTableNames(this.api.functions[area].function);
       this.data.grantReadWrite(this.api.functions[area].function, ...tableIds);
+      const getItemTables = AREA_GET_ITEM_TABLES[area];
+      if (getItemTables) this.data.grantGetItem(this.api.functions[area].function, ...getItemTables);
     }
     this.secrets.grantEncryptDecrypt(this.api.functions['api-keys'].function);
     // Starts, observes and stops server tasks; encrypts and decrypts the servers' env values.

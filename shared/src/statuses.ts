@@ -13,10 +13,11 @@ export const SERVER_HEALTH_VALUES = ['running', 'error', 'stale'] as const;
 export type ServerHealth = (typeof SERVER_HEALTH_VALUES)[number];
 
 /**
- * Who stopped a disabled server: its owner (it stays off until they enable it again) or the idle
- * timeout (the chat may start it again on demand).
+ * Who stopped a disabled server: its owner (it stays off until they enable it again), the idle
+ * timeout (the chat may start it again on demand), or the plan's monthly compute hours running out
+ * (a start is refused until the month ends or the plan grows).
  */
-export const SERVER_STOPPERS = ['owner', 'idle'] as const;
+export const SERVER_STOPPERS = ['owner', 'idle', 'compute'] as const;
 export type ServerStopper = (typeof SERVER_STOPPERS)[number];
 
 /** Statuses in which the server is changing state: no toggle, edit or delete meanwhile. */

@@ -43,6 +43,8 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createUsageRepository: {},
   createComputeUsageRepository: {},
   createLimitSlots: {},
+  createTokenLedger: {},
+  createPlanLookup: {},
   createKmsSecretCipher: {},
   createEcsRunner: {},
   createS3AttachmentStore: {},

@@ -49,6 +49,11 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
       'the conversation service touches plans only when a conversation is deleted (the conversations API)',
   },
   {
+    fn: /^AgentForge mcp-gateway API/,
+    factory: 'createPlanLookup',
+    reason: 'plans are read by the MCP API and the reaper, never when forwarding',
+  },
+  {
     fn: /^AgentForge MCP reaper/,
     factory: 'createKmsSecretCipher',
     reason: 'the reaper only observes and stops runs; starting one (which decrypts its env) is the MCP API',

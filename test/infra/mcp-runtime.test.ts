@@ -337,6 +337,13 @@ describe('the reaper', () => {
     expect(tables.some((arn) => arn.includes('UsageTable'))).toBe(true);
     expect(tables.join()).not.toMatch(/ApiKeysTable|MessagesTable|BillingTable/);
   });
+
+  it('only gets billing records (the plan whose compute hours apply)', () => {
+    const billing = statementsOfRole(roleIdOf(ids.reaper)).filter((s) =>
+      JSON.stringify(s.Resource).includes('BillingTable'),
+    );
+    expect(billing.flatMap(actionsOf)).toEqual(['dynamodb:GetItem']);
+  });
 });
 
 describe('server control (the mcp area and the reaper)', () => {

@@ -337,7 +337,7 @@ describe('the stream function permissions', () => {
     expect(streamRoles).toContainEqual([{ Ref: streamRole }]);
   });
 
-  it('read and write conversations, messages, agent plans and usage, only read API keys, and touch no other table', () => {
+  it('read and write conversations, messages, agent plans and usage, only read API keys and billing records, and touch no other table', () => {
     const tableStatements = statementsOf(streamRole).filter((statement) =>
       actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
     );
@@ -355,8 +355,14 @@ describe('the stream function permissions', () => {
       ].sort();
     const logicalIds = (...ids: TableId[]) => ids.map(tableLogicalId).sort();
     expect(tablesOf(() => true)).toEqual(
-      logicalIds('conversations', 'messages', 'agentPlans', 'usage', 'apiKeys'),
+      logicalIds('conversations', 'messages', 'agentPlans', 'usage', 'apiKeys', 'billing'),
     );
+    // The plan is read, one item at a time.
+    expect(
+      tableStatements.filter((statement) =>
+        JSON.stringify(statement.Resource).includes(tableLogicalId('billing')),
+      ),
+    ).toEqual([expect.objectContaining({ Action: 'dynamodb:GetItem' })]);
     expect(tablesOf((statement) => actionsOf(statement).includes(DYNAMODB_WRITE))).toEqual(
       logicalIds('conversations', 'messages', 'agentPlans', 'usage'),
     );

@@ -1,9 +1,9 @@
-import { PLAN_LIMITS } from '@agentforge/shared';
 import { ECSClient } from '@aws-sdk/client-ecs';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { createLimitSlots } from '../adapters/dynamodb/limit-slots.js';
 import { createMcpServerRepository } from '../adapters/dynamodb/mcp-server-repository.js';
+import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
 import { createComputeUsageRepository } from '../adapters/dynamodb/usage-repository.js';
 import { createEcsRunner, parseEcsRunnerConfig } from '../adapters/mcp-runner/ecs-runner.js';
 import { createLocalRunner, type LocalRunner } from '../adapters/mcp-runner/local-runner.js';
@@ -48,14 +48,18 @@ const lazyRunner: ServerRunner = {
 
 let servers: McpServerService | undefined;
 export function mcpServerService(): McpServerService {
+  const plans = createPlanLookup(db, env.tables.billing);
   servers ??= createMcpServerService({
     servers: createMcpServerRepository(db, env.tables.mcpServers),
     usage: createComputeUsageRepository(db, env.tables.usage),
     slots: createLimitSlots(db, env.tables.usage, 'server-slot'),
     runner: lazyRunner,
     cipher: secretCipher(),
-    // Every user is on Free until billing lands; the billing issue replaces this with the subscription's plan.
-    planOf: async () => PLAN_LIMITS.free,
+    // Concurrent servers, the idle-timeout cap and the month's compute hours follow the user's plan.
+    planOf: async (userId) => {
+      const plan = await plans.planOf(userId);
+      return { ...plan.limits, name: plan.name };
+    },
     newId: ulid,
     now: Date.now,
   });

@@ -1,6 +1,8 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { ulid } from 'ulid';
 import { createApiKeyRepository } from '../adapters/dynamodb/api-key-repository.js';
+import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
+import { createTokenLedger } from '../adapters/dynamodb/token-ledger.js';
 import { assertAllowedEndpoint, createGuardedFetch } from '../adapters/net/guarded-fetch.js';
 import { BEDROCK_MODELS, createModelProvider } from '../adapters/providers/index.js';
 import { type ApiKeyService, createApiKeyService } from '../domain/api-keys/api-key-service.js';
@@ -8,6 +10,7 @@ import { platformProvidersFrom } from '../domain/api-keys/platform-providers.js'
 import type { ProviderFactory } from '../domain/api-keys/provider-credentials.js';
 import { createModelResolver } from '../domain/chat/model-resolver.js';
 import type { ModelResolver } from '../domain/chat/ports.js';
+import { createTokenMeter } from '../domain/limits/token-meter.js';
 import { logger } from '../logger.js';
 import { db, env } from './root.js';
 import { secretCipher } from './secrets.js';
@@ -51,6 +54,16 @@ export function apiKeyService(): ApiKeyService {
 
 let resolver: ModelResolver | undefined;
 export function modelResolver(): ModelResolver {
-  resolver ??= createModelResolver({ credentials: apiKeyService(), createProvider: providerFactory });
+  resolver ??= createModelResolver({
+    credentials: apiKeyService(),
+    createProvider: providerFactory,
+    // The plan's token limits on every model call of the streams (issue 11).
+    meter: createTokenMeter({
+      plans: createPlanLookup(db, env.tables.billing),
+      ledger: createTokenLedger(db, env.tables.usage),
+      now: Date.now,
+      newId: ulid,
+    }),
+  });
   return resolver;
 }

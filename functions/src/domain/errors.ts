@@ -1,3 +1,5 @@
+import { PLAN_LIMIT_ERROR_CODE } from '@agentforge/shared';
+
 /**
  * Domain errors. Services throw these; `http/error-mapping.ts` is the one place that turns them
  * into HTTP responses. Each carries a stable code and a message safe to show to the user.
@@ -11,7 +13,9 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'RATE_LIMITED'
   /** A system we call (a model provider, an MCP server) failed. */
-  | 'UPSTREAM_ERROR';
+  | 'UPSTREAM_ERROR'
+  /** A plan limit refused the work before it started (the app offers 'Upgrade Plan'). */
+  | typeof PLAN_LIMIT_ERROR_CODE;
 
 export abstract class DomainError extends Error {
   abstract readonly code: ErrorCode;
@@ -51,4 +55,12 @@ export class PayloadTooLargeError extends DomainError {
 
 export class RateLimitedError extends DomainError {
   readonly code = 'RATE_LIMITED';
+}
+
+/**
+ * A plan limit (tokens per day or request, the overage cap, servers, compute hours) refused the
+ * work before it started: 429 with code `plan_limit`, and the stream's `error` event carries it.
+ */
+export class PlanLimitError extends DomainError {
+  readonly code = PLAN_LIMIT_ERROR_CODE;
 }

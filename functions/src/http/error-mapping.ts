@@ -15,6 +15,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UPSTREAM_ERROR: 502,
+  plan_limit: 429,
 };
 
 /** The one error -> HTTP mapping. 4xx carry the domain message; 5xx say nothing internal. */

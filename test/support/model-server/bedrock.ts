@@ -60,7 +60,11 @@ export async function handleBedrockApi(exchange: Exchange): Promise<void> {
   if (!exchange.models.includes(modelId)) {
     return sendError(exchange, 400, 'ValidationException', 'The provided model identifier is invalid.');
   }
-  const body = exchange.body as { messages: ConverseMessage[]; toolConfig?: ToolConfig };
+  const body = exchange.body as {
+    messages: ConverseMessage[];
+    toolConfig?: ToolConfig;
+    inferenceConfig?: { maxTokens?: number };
+  };
   const declared: DeclaredTool[] = (body.toolConfig?.tools ?? []).flatMap(({ toolSpec }) =>
     toolSpec ? [{ name: toolSpec.name, inputSchema: toolSpec.inputSchema?.json ?? {} }] : [],
   );
@@ -93,11 +97,14 @@ export async function handleBedrockApi(exchange: Exchange): Promise<void> {
   let outputTokens: number;
   let stopReason: string;
   if (reply.kind === 'text') {
-    const sent = await pace(exchange, tokensBeforeFailure(reply), reply.delayMs, (text) =>
+    // As Bedrock does, the reply stops at maxTokens (`max_tokens`): a word token counts one.
+    const maxTokens = body.inferenceConfig?.maxTokens;
+    const tokens = tokensBeforeFailure(reply).slice(0, maxTokens);
+    const sent = await pace(exchange, tokens, reply.delayMs, (text) =>
       send('contentBlockDelta', { contentBlockIndex: 0, delta: { text } }),
     );
     if (!sent) return;
-    if (reply.failAfter !== undefined) {
+    if (reply.failAfter !== undefined && (maxTokens === undefined || reply.failAfter < maxTokens)) {
       const headers: MessageHeaders = {
         ':exception-type': { type: 'string', value: 'serviceUnavailableException' },
         ':content-type': { type: 'string', value: 'application/json' },
@@ -106,8 +113,8 @@ export async function handleBedrockApi(exchange: Exchange): Promise<void> {
       const body = fromUtf8(JSON.stringify({ message: 'Bedrock is unable to process your request.' }));
       return res.end(codec.encode({ headers, body }));
     }
-    outputTokens = reply.tokens.length;
-    stopReason = 'end_turn';
+    outputTokens = tokens.length;
+    stopReason = maxTokens !== undefined && reply.tokens.length > maxTokens ? 'max_tokens' : 'end_turn';
   } else {
     send('contentBlockStart', {
       contentBlockIndex: 0,

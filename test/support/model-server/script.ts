@@ -18,6 +18,8 @@
  * - `[[slow:<ms>]]`                           -> that pause before each token (default none)
  * - `[[fail-after:<n>]]`                      -> the text breaks off after n tokens with the API's
  *                                                in-stream error (a dropped connection for Mistral)
+ * Bedrock's text replies stop at the request's `inferenceConfig.maxTokens` (stop reason
+ * `max_tokens`), a word token counting one, as the limits' output cap expects of a provider.
  * A marker ends at the first `]]`: JSON inside one must not contain `]]` (write `] ]` for an
  * array closing inside an array).
  */

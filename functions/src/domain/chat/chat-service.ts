@@ -187,7 +187,7 @@ async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit
           ...(run.settings.systemPrompt ? { system: run.settings.systemPrompt } : {}),
           messages: await toModelMessages(run.history, deps.attachments),
           ...(tools.set ? { tools: tools.set } : {}),
-          // The caller's plan caps this when billing lands (issue 11).
+          // The plan's maxTokensPerRequest, and the day's room, cap this further (limits/token-meter).
           maxOutputTokens: run.settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
           temperature: run.settings.temperature,
           signal,

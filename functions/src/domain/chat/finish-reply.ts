@@ -1,4 +1,4 @@
-import type { StreamEvent } from '@agentforge/shared';
+import { PLAN_LIMIT_ERROR_CODE, type StreamEvent } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { MessageChanges, MessageRecord, MessageRepository } from '../conversations/message.js';
 import { DomainError } from '../errors.js';
@@ -50,7 +50,16 @@ function finalEvent(
 ): StreamEvent {
   if (outcome.kind === 'gone') return { type: 'error', message: CONVERSATION_DELETED };
   if (outcome.kind === 'stopped') return { type: 'status', status: 'stopped', messageId: reply.messageId };
-  if (outcome.kind === 'error') return { type: 'error', message: replyErrorMessage(outcome.error) };
+  if (outcome.kind === 'error') {
+    const { error } = outcome;
+    // A plan limit's refusal says so, for the app to offer 'Upgrade Plan'.
+    const limited = error instanceof DomainError && error.code === PLAN_LIMIT_ERROR_CODE;
+    return {
+      type: 'error',
+      message: replyErrorMessage(error),
+      ...(limited ? { code: PLAN_LIMIT_ERROR_CODE } : {}),
+    };
+  }
   return {
     type: 'end',
     status: 'completed',

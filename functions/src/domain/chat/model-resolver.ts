@@ -1,15 +1,20 @@
 import type { ProviderCredentials, ProviderFactory } from '../api-keys/provider-credentials.js';
 import { ValidationError } from '../errors.js';
+import type { TokenMeter } from '../limits/token-meter.js';
 import type { ModelResolver } from './ports.js';
 
 export interface CredentialsSource {
   resolveCredentials(userId: string, providerId: string): Promise<ProviderCredentials | undefined>;
 }
 
-/** The caller's key (or Custom endpoint) for the provider, else the platform's Bedrock models. */
+/**
+ * The caller's key (or Custom endpoint) for the provider, else the platform's Bedrock models;
+ * with a meter, every call of the provider follows the caller's plan's token limits.
+ */
 export function createModelResolver(deps: {
   credentials: CredentialsSource;
   createProvider: ProviderFactory;
+  meter?: TokenMeter;
 }): ModelResolver {
   return {
     async resolve(userId, providerId, model) {
@@ -19,7 +24,13 @@ export function createModelResolver(deps: {
           `No API key is stored for the provider '${providerId}'. Add one in Settings.`,
         );
       }
-      return { provider: deps.createProvider(credentials), model };
+      const provider = deps.createProvider(credentials);
+      return {
+        provider: deps.meter
+          ? deps.meter.meter(userId, provider, { ownKey: credentials.provider !== 'bedrock' })
+          : provider,
+        model,
+      };
     },
   };
 }

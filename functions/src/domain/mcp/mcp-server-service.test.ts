@@ -1,4 +1,4 @@
-import { PLAN_LIMITS } from '@agentforge/shared';
+import { LIMIT_MESSAGES, PLAN_LIMIT_ERROR_CODE, PLAN_LIMITS } from '@agentforge/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   fakeCipher,
@@ -10,7 +10,7 @@ import {
 import {
   ConflictError,
   NotFoundError,
-  RateLimitedError,
+  PlanLimitError,
   UnauthorizedError,
   ValidationError,
 } from '../errors.js';
@@ -43,7 +43,7 @@ beforeEach(() => {
     slots: inMemoryLimitSlots(),
     runner,
     cipher: fakeCipher,
-    planOf: async () => PLAN_LIMITS.free,
+    planOf: async () => ({ ...PLAN_LIMITS.free, name: 'Free' }),
     newId: () => `srv-${++id}`,
     now: () => clock,
   });
@@ -120,7 +120,7 @@ describe('MCP servers', () => {
   it("enforce the plan's concurrent servers and idle timeout limits", async () => {
     await running();
     const second = await service.create(alice, { ...config, name: 'Second' });
-    await expect(service.enable(alice, second.id)).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(service.enable(alice, second.id)).rejects.toBeInstanceOf(PlanLimitError);
     await expect(service.create(alice, { ...config, idleTimeoutMinutes: 31 })).rejects.toThrow(
       new ValidationError('Idle timeout can be at most 30 minutes on your plan.'),
     );
@@ -143,6 +143,20 @@ describe('MCP servers', () => {
     expect(await service.reap()).toEqual({ checked: 1, stopped: 1 });
     expect(await service.get(alice, id)).toMatchObject({ status: 'disabled', stoppedBy: 'idle' });
     expect(usage.minutes.get('alice/2026-11')).toBe(10);
+  });
+
+  it('are stopped by the reaper once the plan’s compute hours for the month are used up', async () => {
+    const { id } = await running();
+    clock += 60_000;
+    expect(await service.reap()).toEqual({ checked: 1, stopped: 0 });
+    // Earlier runs booked all but a minute of Free's hours; this one has been running for a minute.
+    usage.minutes.set('alice/2026-11', PLAN_LIMITS.free.monthlyComputeHours * 60 - 1);
+    expect(await service.reap()).toEqual({ checked: 1, stopped: 1 });
+    expect(await service.get(alice, id)).toMatchObject({ status: 'disabled', stoppedBy: 'compute' });
+    await expect(service.enable(alice, id)).rejects.toMatchObject({
+      code: PLAN_LIMIT_ERROR_CODE,
+      message: LIMIT_MESSAGES.monthlyCompute(PLAN_LIMITS.free.monthlyComputeHours, 'Free'),
+    });
   });
 
   it('remember that their owner disabled them, until they are enabled again', async () => {

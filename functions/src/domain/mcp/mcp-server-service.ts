@@ -1,6 +1,5 @@
-import type { PlanLimits } from '@agentforge/shared';
 import type { SecretCipher } from '../secret-cipher.js';
-import { createComputeUsage } from './compute-usage.js';
+import { createComputeUsage, type ServerPlan } from './compute-usage.js';
 import { createExternalAccess } from './external-access.js';
 import type { ComputeUsageRepository, LimitSlots, McpServerRepository } from './mcp-server.js';
 import { createServerConfig } from './server-config.js';
@@ -14,8 +13,8 @@ export interface McpServerServiceDeps {
   slots: LimitSlots;
   runner: ServerRunner;
   cipher: SecretCipher;
-  /** The caller's plan limits (Free until billing lands). */
-  planOf: (userId: string) => Promise<PlanLimits>;
+  /** The caller's plan limits (from their billing record). */
+  planOf: (userId: string) => Promise<ServerPlan>;
   newId: () => string;
   now: () => number;
 }

@@ -5,6 +5,7 @@ import {
   canEnableServer,
   isActiveServerStatus,
   isTransitionalServerStatus,
+  LIMIT_MESSAGES,
   type McpServer,
   type ServerStopper,
 } from '@agentforge/shared';
@@ -179,10 +180,22 @@ async function get(deps: ServerLifecycleDeps, caller: Caller, serverId: string):
   return toView(await refresh(deps, await deps.config.owned(caller, serverId)));
 }
 
-/** The reaper: refreshes every active server, stops those idle past their timeout. */
+/**
+ * The reaper: refreshes every active server, stops those idle past their timeout, and those of a
+ * user whose plan's compute hours for the month are used up (each user's usage read once a run).
+ */
 async function reap(deps: ServerLifecycleDeps): Promise<{ checked: number; stopped: number }> {
   let checked = 0;
   let stopped = 0;
+  const exhausted = new Map<string, ReturnType<ServerLifecycleDeps['compute']['exhausted']>>();
+  const exhaustedPlan = (userId: string) => {
+    let plan = exhausted.get(userId);
+    if (!plan) {
+      plan = deps.compute.exhausted(userId);
+      exhausted.set(userId, plan);
+    }
+    return plan;
+  };
   for (const status of ACTIVE_SERVER_STATUSES) {
     for (const record of await deps.servers.listByStatus(status)) {
       checked++;
@@ -196,6 +209,19 @@ async function reap(deps: ServerLifecycleDeps): Promise<{ checked: number; stopp
         await stopRun(deps, fresh, {
           by: 'idle',
           reason: `Idle for more than ${fresh.idleTimeoutMinutes} minutes`,
+        });
+        stopped++;
+        continue;
+      }
+      if (fresh.status !== 'enabled') continue;
+      const plan = await exhaustedPlan(fresh.userId).catch((error: unknown) => {
+        logger.warn('Reaper could not read a user’s compute usage', { userId: fresh.userId, error });
+        return undefined;
+      });
+      if (plan) {
+        await stopRun(deps, fresh, {
+          by: 'compute',
+          reason: LIMIT_MESSAGES.monthlyCompute(plan.monthlyComputeHours, plan.name ?? 'current'),
         });
         stopped++;
       }

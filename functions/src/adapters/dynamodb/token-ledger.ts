@@ -1,0 +1,85 @@
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TokenLedger } from '../../domain/limits/token-meter.js';
+import { isConditionalCheckFailed } from './document-client.js';
+
+/**
+ * The token counters as usage-table items (key userId, period):
+ * - `tokens#YYYY-MM-DD`: `committed` (settled plus reserved), `used` (settled, counted against the
+ *   plan), `ownKeyTokens` (on the user's own keys, not counted), beside `inputTokens`,
+ *   `outputTokens` and `requests` (every reply's provider usage, usage-repository.ts);
+ * - `overage#YYYY-MM`: `tokens`, the month's overage past the daily allowances (paid plans);
+ * - `overage#YYYY-MM#<id>`: one row per call that went over (`tokens`, `at`): the meter reporter's
+ *   input, `<id>` being the idempotent meter event's identifier.
+ */
+export function createTokenLedger(db: DynamoDBDocumentClient, tableName: string): TokenLedger {
+  const number = (value: unknown) => (typeof value === 'number' ? value : 0);
+  const dayKey = (userId: string, day: string) => ({ userId, period: `tokens#${day}` });
+  const monthKey = (userId: string, month: string) => ({ userId, period: `overage#${month}` });
+  return {
+    async day(userId, day) {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: dayKey(userId, day), ConsistentRead: true }),
+      );
+      return { committed: number(Item?.committed), used: number(Item?.used) };
+    },
+
+    async monthOverage(userId, month) {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: monthKey(userId, month), ConsistentRead: true }),
+      );
+      return number(Item?.tokens);
+    },
+
+    async reserve(userId, day, estimate, maxCommittedBefore) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: dayKey(userId, day),
+            UpdateExpression: 'ADD committed :estimate',
+            ConditionExpression: 'attribute_not_exists(committed) OR committed <= :max',
+            ExpressionAttributeValues: { ':estimate': estimate, ':max': maxCommittedBefore },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    async settle(userId, day, { counted, reserved, ownKeyTokens }) {
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: dayKey(userId, day),
+          UpdateExpression: 'ADD used :counted, committed :release, ownKeyTokens :own',
+          ExpressionAttributeValues: {
+            ':counted': counted,
+            ':release': counted - reserved,
+            ':own': ownKeyTokens,
+          },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      return number(Attributes?.used);
+    },
+
+    async addOverage(userId, month, { id, tokens, at }) {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { userId, period: `overage#${month}#${id}`, tokens, at },
+        }),
+      );
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: monthKey(userId, month),
+          UpdateExpression: 'ADD tokens :tokens',
+          ExpressionAttributeValues: { ':tokens': tokens },
+        }),
+      );
+    },
+  };
+}

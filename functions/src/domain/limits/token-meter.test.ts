@@ -1,0 +1,176 @@
+import { LIMIT_MESSAGES, PLAN_LIMIT_ERROR_CODE } from '@agentforge/shared';
+import { describe, expect, it } from 'vitest';
+import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
+import type { ModelProvider, ModelStreamEvent } from '../models/model-provider.js';
+import { type BillingSnapshot, planFromBilling } from './plan.js';
+import type { DayCounter } from './token-budget.js';
+import { createTokenMeter, type TokenLedger } from './token-meter.js';
+
+const NOW = Date.UTC(2026, 10, 23, 12);
+
+/** The ledger's semantics in memory, each operation atomic, with a pause before each write (interleaving). */
+function memoryLedger() {
+  const days = new Map<string, DayCounter & { ownKeyTokens: number }>();
+  const overage = new Map<string, number>();
+  const rows: { month: string; id: string; tokens: number }[] = [];
+  const dayOf = (userId: string, day: string) => {
+    const key = `${userId}#${day}`;
+    let counter = days.get(key);
+    if (!counter) {
+      counter = { committed: 0, used: 0, ownKeyTokens: 0 };
+      days.set(key, counter);
+    }
+    return counter;
+  };
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+  const ledger: TokenLedger = {
+    async day(userId, day) {
+      const { committed, used } = dayOf(userId, day);
+      return { committed, used };
+    },
+    monthOverage: async (userId, month) => overage.get(`${userId}#${month}`) ?? 0,
+    async reserve(userId, day, estimate, max) {
+      await tick();
+      const counter = dayOf(userId, day);
+      if (counter.committed > max) return false;
+      counter.committed += estimate;
+      return true;
+    },
+    async settle(userId, day, { counted, reserved, ownKeyTokens }) {
+      await tick();
+      const counter = dayOf(userId, day);
+      counter.used += counted;
+      counter.committed += counted - reserved;
+      counter.ownKeyTokens += ownKeyTokens;
+      return counter.used;
+    },
+    async addOverage(userId, month, { id, tokens }) {
+      overage.set(`${userId}#${month}`, (overage.get(`${userId}#${month}`) ?? 0) + tokens);
+      rows.push({ month, id, tokens });
+    },
+  };
+  return { ledger, days, overage, rows, day: (userId: string) => dayOf(userId, '2026-11-23') };
+}
+
+function meterFor(billing?: BillingSnapshot) {
+  const memory = memoryLedger();
+  let id = 0;
+  const meter = createTokenMeter({
+    plans: { planOf: async () => planFromBilling(billing) },
+    ledger: memory.ledger,
+    now: () => NOW,
+    newId: () => `row-${++id}`,
+  });
+  return { meter, ...memory };
+}
+
+/** A provider answering every call with `outputTokens` words and the prompt's stated usage. */
+function wordsModel(outputTokens: number, inputTokens = 10): ModelProvider & { calls: number } {
+  const model = {
+    id: 'bedrock' as const,
+    calls: 0,
+    async *stream(request: { maxOutputTokens?: number }): AsyncIterable<ModelStreamEvent> {
+      model.calls++;
+      const n = Math.min(outputTokens, request.maxOutputTokens ?? outputTokens);
+      for (let i = 0; i < n; i++) yield { type: 'text-delta', text: ' w' };
+      yield { type: 'finish', reason: 'stop', usage: { inputTokens, outputTokens: n } };
+    },
+    listModels: async () => [],
+    validate: async () => undefined,
+  };
+  return model;
+}
+
+const ask = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }], maxOutputTokens: 20 };
+
+async function drain(provider: ModelProvider, request = ask): Promise<ModelStreamEvent[]> {
+  const events: ModelStreamEvent[] = [];
+  for await (const event of provider.stream(request)) events.push(event);
+  return events;
+}
+
+describe('the token meter', () => {
+  it('reserves before the call and settles to the usage after it', async () => {
+    const { meter, day } = meterFor();
+    const model = wordsModel(5);
+    await drain(meter.meter('u1', model, { ownKey: false }));
+    expect(day('u1')).toEqual({ committed: 15, used: 15, ownKeyTokens: 0 });
+  });
+
+  it('never lets twenty concurrent calls spend past Free’s day', async () => {
+    const { meter, day } = meterFor();
+    const model = wordsModel(20);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => drain(meter.meter('u1', model, { ownKey: false }))),
+    );
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(refused.length).toBeGreaterThan(0);
+    for (const result of refused) {
+      expect((result as PromiseRejectedResult).reason).toMatchObject({
+        code: PLAN_LIMIT_ERROR_CODE,
+        message: LIMIT_MESSAGES.dailyTokens(100, 'Free'),
+      });
+    }
+    expect(model.calls).toBe(20 - refused.length);
+    expect(day('u1').used).toBeLessThanOrEqual(100);
+    expect(day('u1').committed).toBe(day('u1').used);
+  });
+
+  it('settles a call that broke off to its prompt and streamed output, and one that failed at once to nothing', async () => {
+    const { meter, day } = meterFor({ tier: 'pro', status: 'active' });
+    const { provider } = scriptedModel([
+      async function* () {
+        yield { type: 'text-delta', text: 'abcdefgh' };
+        throw new Error('connection reset');
+      },
+      // biome-ignore lint/correctness/useYield: fails before any output
+      async function* () {
+        throw new Error('unavailable');
+      },
+    ]);
+    const metered = meter.meter('u1', provider, { ownKey: false });
+    await expect(drain(metered)).rejects.toThrow('connection reset');
+    const broken = day('u1');
+    expect(broken.committed).toBe(broken.used);
+    expect(broken.used).toBeGreaterThan(2); // the prompt's estimate + 8 characters / 4
+    await expect(drain(metered)).rejects.toThrow('unavailable');
+    expect(day('u1')).toMatchObject({ committed: broken.used, used: broken.used });
+  });
+
+  it('settles when the consumer stops reading (a stop or a disconnect)', async () => {
+    const { meter, day } = meterFor({ tier: 'pro', status: 'active' });
+    const model = wordsModel(100);
+    for await (const event of meter
+      .meter('u1', model, { ownKey: false })
+      .stream({ ...ask, maxOutputTokens: 200 })) {
+      if (event.type === 'text-delta') break;
+    }
+    expect(day('u1').committed).toBe(day('u1').used);
+    expect(day('u1').used).toBeGreaterThan(0);
+    expect(day('u1').used).toBeLessThan(100);
+  });
+
+  it('books a paid plan’s overage past the allowance, one ledger row per call', async () => {
+    const { meter, days, overage, rows } = meterFor({ tier: 'pro', status: 'active' });
+    days.set('u1#2026-11-23', { committed: 9_990, used: 9_990, ownKeyTokens: 0 });
+    await drain(meter.meter('u1', wordsModel(20), { ownKey: false }), { ...ask, maxOutputTokens: 50 });
+    expect(days.get('u1#2026-11-23')?.used).toBe(9_990 + 30);
+    expect(overage.get('u1#2026-11')).toBe(20);
+    expect(rows).toEqual([{ month: '2026-11', id: 'row-1', tokens: 20 }]);
+  });
+
+  it('records own-key calls as ownKeyTokens, unlimited and uncounted', async () => {
+    const { meter, days } = meterFor();
+    days.set('u1#2026-11-23', { committed: 100, used: 100, ownKeyTokens: 0 });
+    const model = wordsModel(500);
+    await drain(meter.meter('u1', model, { ownKey: true }), { ...ask, maxOutputTokens: 1_000 });
+    expect(days.get('u1#2026-11-23')).toEqual({ committed: 100, used: 100, ownKeyTokens: 510 });
+  });
+
+  it('passes the output cap to the provider', async () => {
+    const { meter } = meterFor();
+    const { provider, requests } = scriptedModel([() => textTurn('ok')]);
+    await drain(meter.meter('u1', provider, { ownKey: false }), { ...ask, maxOutputTokens: 4_096 });
+    expect(requests[0]?.maxOutputTokens).toBeLessThan(100);
+  });
+});
