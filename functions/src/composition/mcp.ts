@@ -2,11 +2,13 @@ import { PLAN_LIMITS } from '@agentforge/shared';
 import { ECSClient } from '@aws-sdk/client-ecs';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
+import { createGithubLinkRepository } from '../adapters/dynamodb/github-link-repository.js';
 import { createLimitSlots } from '../adapters/dynamodb/limit-slots.js';
 import { createMcpServerRepository } from '../adapters/dynamodb/mcp-server-repository.js';
 import { createComputeUsageRepository } from '../adapters/dynamodb/usage-repository.js';
 import { createEcsRunner, parseEcsRunnerConfig } from '../adapters/mcp-runner/ecs-runner.js';
 import { createLocalRunner, type LocalRunner } from '../adapters/mcp-runner/local-runner.js';
+import { linkedGithubToken } from '../domain/github/github-link-service.js';
 import { createMcpServerService, type McpServerService } from '../domain/mcp/mcp-server-service.js';
 import type { ServerRunner } from '../domain/mcp/server-runner.js';
 import { db, env, required } from './root.js';
@@ -56,6 +58,12 @@ export function mcpServerService(): McpServerService {
     cipher: secretCipher(),
     // Every user is on Free until billing lands; the billing issue replaces this with the subscription's plan.
     planOf: async () => PLAN_LIMITS.free,
+    // An env value may reference the user's linked GitHub account (read from the users table).
+    githubToken: (userId) =>
+      linkedGithubToken(
+        { links: createGithubLinkRepository(db, env.tables.users), cipher: secretCipher() },
+        userId,
+      ),
     newId: ulid,
     now: Date.now,
   });

@@ -16,6 +16,8 @@ export interface McpServerServiceDeps {
   cipher: SecretCipher;
   /** The caller's plan limits (Free until billing lands). */
   planOf: (userId: string) => Promise<PlanLimits>;
+  /** The user's linked GitHub token, decrypted, if linked (env values may reference it). */
+  githubToken: (userId: string) => Promise<string | undefined>;
   newId: () => string;
   now: () => number;
 }
