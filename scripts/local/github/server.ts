@@ -161,7 +161,8 @@ export async function startLocalGithub(options: LocalGithubOptions): Promise<Loc
         .end('Unknown OAuth application (client_id).');
       return;
     }
-    if (!redirectTarget(params.get('redirect_uri'))) {
+    const target = redirectTarget(params.get('redirect_uri'));
+    if (!target) {
       res
         .writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
         .end('The redirect_uri MUST match the registered callback URL for this application.');
@@ -169,8 +170,8 @@ export async function startLocalGithub(options: LocalGithubOptions): Promise<Loc
     }
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy':
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      // form-action also covers the redirect the form's answer makes: to the App's callback.
+      'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(target).origin}; frame-ancestors 'none'`,
       'Cache-Control': 'no-store',
     });
     res.end(consentPage(params, 'AgentForge (local)'));
