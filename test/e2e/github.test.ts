@@ -1,6 +1,9 @@
-import { GITHUB_MESSAGES } from '@agentforge/shared';
+import { GITHUB_MESSAGES, GITHUB_TOKEN_ENV_VAR, GITHUB_TOKEN_REFERENCE } from '@agentforge/shared';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiAs } from '../support/api.js';
 import { expectAccessible, loginAs, setUpE2e, signUpAs } from './fixtures.js';
 
 const e2e = setUpE2e('github');
@@ -19,12 +22,42 @@ async function connectGithub(label: string) {
   await page.keyboard.press('Enter');
   await page.waitForURL(`${e2e.stack.githubUrl}/login/oauth/authorize?**`);
   expect(await page.title()).toMatch(/^Local test GitHub/);
-  return page;
+  return { page, idToken: user.idToken };
+}
+
+/** Starts a server whose GitHub token references the linked account; answers the login GitHub gives it. */
+async function githubLoginOfAServer(idToken: string): Promise<string> {
+  const api = apiAs(e2e.stack.apiUrl, idToken);
+  const { body: server } = await api.post('/mcp-servers', {
+    name: 'GitHub',
+    packageName: '@modelcontextprotocol/server-everything',
+    idleTimeoutMinutes: 5,
+    environmentVariables: { [GITHUB_TOKEN_ENV_VAR]: GITHUB_TOKEN_REFERENCE },
+  });
+  const id = server.id as string;
+  await api.post(`/mcp-servers/${id}/enable`);
+  await expect
+    .poll(async () => (await api.get(`/mcp-servers/${id}`)).body.status, { timeout: 30_000, interval: 250 })
+    .toBe('enabled');
+  const client = new Client({ name: 'e2e', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${e2e.stack.apiUrl}/api/mcp-gateway/${id}`), {
+      requestInit: { headers: { Authorization: `Bearer ${idToken}` } },
+    }),
+  );
+  const result = await client.callTool({ name: 'get-env', arguments: {} });
+  await client.close();
+  await api.post(`/mcp-servers/${id}/disable`);
+  const env = JSON.parse((result.content as { text: string }[])[0]?.text ?? '{}') as Record<string, string>;
+  const user = await fetch(`${e2e.stack.githubUrl}/user`, {
+    headers: { Authorization: `Bearer ${env[GITHUB_TOKEN_ENV_VAR]}` },
+  });
+  return ((await user.json()) as { login: string }).login;
 }
 
 describe('GitHub account link', () => {
   it('Connect GitHub in Settings -> Authorize on the local GitHub -> callback -> linked, shown in Settings', async () => {
-    const page = await connectGithub('github-link');
+    const { page, idToken } = await connectGithub('github-link');
     await expectAccessible(page, 'the local GitHub consent page');
     await page.getByLabel('Sign in as (any username)').fill('e2e-octocat');
     await page.getByRole('button', { name: 'Authorize' }).click();
@@ -37,6 +70,8 @@ describe('GitHub account link', () => {
     await page.waitForURL(e2e.url('/home?feature=settings'));
     await settings(page).getByText('Connected as e2e-octocat').waitFor();
     await expectAccessible(page, 'Settings with a linked GitHub account');
+    // A server configured with the account gets its token when it starts.
+    expect(await githubLoginOfAServer(idToken)).toBe('e2e-octocat');
 
     // Disconnect: revoked and gone.
     await settings(page).getByRole('button', { name: 'Disconnect' }).click();
@@ -44,7 +79,7 @@ describe('GitHub account link', () => {
   });
 
   it('Deny on the local GitHub -> the error toast -> back home after 4 s', async () => {
-    const page = await connectGithub('github-deny');
+    const { page } = await connectGithub('github-deny');
     await page.getByRole('button', { name: 'Deny' }).click();
     await page.waitForURL(e2e.url('/github/callback?**'));
     await toasts(page).getByText(GITHUB_MESSAGES.connectionFailedTitle).waitFor();
