@@ -92,4 +92,26 @@ describe('GitHub account link', () => {
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await settings(page).getByText('Not connected').waitFor();
   });
+
+  it("Connect GitHub on a server's page returns to it, with its settings open", async () => {
+    const user = await signUpAs('github-server');
+    const api = apiAs(e2e.stack.apiUrl, user.idToken);
+    const { body: server } = await api.post('/mcp-servers', {
+      name: 'Repo tools',
+      packageName: '@modelcontextprotocol/server-everything',
+      idleTimeoutMinutes: 5,
+      environmentVariables: {},
+    });
+    const page = await e2e.openPage();
+    await loginAs(e2e, page, user.email);
+    await page.goto(e2e.url(`/servers/${server.id as string}?feature=settings`));
+    const serverSettings = page.getByRole('region', { name: 'Server settings' });
+    await serverSettings.getByText('Not connected').waitFor();
+    await expectAccessible(page, "a server's page with its settings");
+    await serverSettings.getByRole('button', { name: 'Connect GitHub' }).click();
+    await page.waitForURL(`${e2e.stack.githubUrl}/login/oauth/authorize?**`);
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await page.waitForURL(e2e.url(`/servers/${server.id as string}?feature=settings`));
+    await serverSettings.getByText('Connected as octocat').waitFor();
+  });
 });
