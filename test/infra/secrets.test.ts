@@ -124,3 +124,26 @@ describe('the secrets key', () => {
     }
   });
 });
+
+describe('the GitHub OAuth App secret', () => {
+  it('is read only by the github function, which is told its name (the stage default)', () => {
+    const [githubId, github] = githubFunction();
+    const readers = resourcesOf('AWS::IAM::Policy').flatMap(([, policy]) =>
+      (policy.Properties.PolicyDocument?.Statement ?? [])
+        .filter((statement) =>
+          [statement.Action].flat().some((action) => action.startsWith('secretsmanager:')),
+        )
+        .map((statement) => ({ actions: [statement.Action].flat().sort(), roles: policy.Properties.Roles })),
+    );
+    expect(readers).toEqual([
+      {
+        actions: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+        roles: [{ Ref: github.Properties.Role?.['Fn::GetAtt'][0] }],
+      },
+    ]);
+    for (const [id, fn] of resourcesOf('AWS::Lambda::Function')) {
+      const value = fn.Properties.Environment?.Variables?.GITHUB_SECRET_ID;
+      expect(value).toEqual(id === githubId ? 'agentforge/test/github' : undefined);
+    }
+  });
+});
