@@ -60,6 +60,11 @@ export const stageConfigSchema = z.strictObject({
     })
     .optional(),
   /**
+   * The GitHub account link: name of a Secrets Manager secret holding the GitHub OAuth App's
+   * `{"clientId": "...", "clientSecret": "..."}`. Default `agentforge/<stage>/github`.
+   */
+  githubSecretName: z.string().min(1).optional(),
+  /**
    * Mail through Amazon SES (codes now, product mail later) instead of Cognito's built-in e-mail
    * and its small daily cap. The identity must be verified in SES in us-east-1 (and the account
    * out of the SES sandbox to mail anyone but verified addresses; see docs/deploy.md).

@@ -56,6 +56,16 @@ const baseSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   /** Local stack only: the S3 stand-in's credentials (it verifies signatures made with them). */
   LOCAL_S3_CREDENTIALS_FILE: z.string().min(1).optional(),
+  /** GitHub's web host (OAuth) and API: github.com by default, the local GitHub service locally. */
+  GITHUB_OAUTH_URL: z.url().default('https://github.com'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  /** AWS: the Secrets Manager secret holding the GitHub OAuth App's `{clientId, clientSecret}`. */
+  GITHUB_SECRET_ID: z.string().min(1).optional(),
+  /** Local stack only: the local GitHub service's client id and secret. */
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where GitHub returns to (the web app's /github/callback); omitted: the App's registered URL. */
+  GITHUB_REDIRECT_URI: z.url().optional(),
 });
 
 const tablesSchema = z.object(

@@ -16,6 +16,7 @@ export const API_AREAS = [
   'api-keys',
   'mcp',
   'mcp-gateway',
+  'github',
 ] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
@@ -257,6 +258,24 @@ const MANIFEST = [
     handler: 'method-not-allowed',
     auth: 'public',
   },
+
+  // The GitHub account link (issue 12); exchange-code is the spec's POST /api/github/exchange-code.
+  {
+    method: 'POST',
+    path: '/github/authorize-url',
+    area: 'github',
+    handler: 'create-authorize-url',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/github/exchange-code',
+    area: 'github',
+    handler: 'exchange-code',
+    auth: 'cognito',
+  },
+  { method: 'GET', path: '/github/link', area: 'github', handler: 'get-link', auth: 'cognito' },
+  { method: 'DELETE', path: '/github/link', area: 'github', handler: 'delete-link', auth: 'cognito' },
 ] as const satisfies readonly RouteDefinition[];
 
 export const ROUTES: readonly RouteDefinition[] = MANIFEST;

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { Aspects, CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions';
 import type { ApiArea } from '../../functions/src/routes';
@@ -32,8 +34,11 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   // Stopping a running step on cancel writes its message's stop flag.
   agent: ['conversations', 'messages', 'agentPlans'],
   'api-keys': ['apiKeys'],
-  mcp: ['mcpServers', 'usage'],
+  // A server's env may reference the owner's linked GitHub token (on the user's record).
+  mcp: ['mcpServers', 'usage', 'users'],
   'mcp-gateway': ['mcpServers'],
+  // The GitHub link and its issued states live on the user's record.
+  github: ['users'],
 };
 
 /** The tables an API area only gets items of: the MCP area's server limits follow the billing record's plan. */
@@ -58,6 +63,16 @@ export interface AgentForgeStackProps extends StackProps {
    * @default `<projectRoot>/functions/src/runner/main.ts`
    */
   readonly runnerEntry?: string;
+}
+
+/**
+ * The GitHub OAuth App's client id and secret (a Secrets Manager secret the operator creates,
+ * docs/deploy.md): only the GitHub link's function may read it.
+ */
+function grantGithubApp(scope: Construct, fn: LambdaFunction, config: StageConfig): void {
+  const name = config.githubSecretName ?? `agentforge/${config.stage}/github`;
+  Secret.fromSecretNameV2(scope, 'GithubOAuthApp', name).grantRead(fn);
+  fn.addEnvironment('GITHUB_SECRET_ID', name);
 }
 
 /** One stage of the product: data, auth, API and web hosting. */
@@ -149,6 +164,9 @@ export class AgentForgeStack extends Stack {
     // Starts, observes and stops server tasks; encrypts and decrypts the servers' env values.
     this.mcpRuntime.grantServerControl(this.api.functions.mcp.function);
     this.secrets.grantEncryptDecrypt(this.api.functions.mcp.function);
+    // The GitHub link: encrypts the user's token, and reads the OAuth App's client secret.
+    this.secrets.grantEncryptDecrypt(this.api.functions.github.function);
+    grantGithubApp(this, this.api.functions.github.function, config);
     // Presigned uploads and downloads, and a deleted conversation's files.
     this.attachments.grantManage(this.api.functions.conversations.function);
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { loadAdminCredentials } from './cognito/admin-auth.js';
 import { startLocalCognito } from './cognito/index.js';
 import { startLocalDynamo } from './dynamodb.js';
 import { importHandler } from './function-modules.js';
+import { startLocalGithub } from './github/server.js';
 import { close, listen } from './net.js';
 import { createOutbox } from './outbox.js';
 import { startLocalS3 } from './s3/server.js';
@@ -20,7 +22,7 @@ export interface LocalStackOptions {
   /** Where dynalite, the identity service and the outbox keep their data (`.local`). */
   dataDir: string;
   /** 0 = an ephemeral port. */
-  ports: { api: number; web: number; cognito: number; dynamodb: number; s3?: number };
+  ports: { api: number; web: number; cognito: number; dynamodb: number; s3?: number; github?: number };
   /** Start Vite for the web app (integration tests of the API leave it off). */
   web: boolean;
   /** Tests: every e-mailed code is this value. */
@@ -36,6 +38,8 @@ export interface LocalStack {
   apiUrl: string;
   /** The S3 stand-in's endpoint (attachments). */
   s3Url: string;
+  /** The local GitHub service: OAuth host and API base URL of the account link. */
+  githubUrl: string;
   webUrl?: string;
   outboxUrl: string;
   outboxFile: string;
@@ -83,6 +87,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       S3_ENDPOINT: s3.endpoint,
       ATTACHMENTS_BUCKET: LOCAL_ATTACHMENTS_BUCKET,
       LOCAL_S3_CREDENTIALS_FILE: join(options.dataDir, 's3-credentials.json'),
+    });
+    // The GitHub account link's GitHub: an OAuth App registered with the web app's callback (a
+    // stack without the web app, for API tests, registers one nothing serves: they read the redirect).
+    const githubCallback = `http://localhost:${webPort ?? 9}/github/callback`;
+    const github = await startLocalGithub({
+      port: options.ports.github ?? 0,
+      clientId: LOCAL_GITHUB_CLIENT_ID,
+      clientSecret: randomBytes(20).toString('hex'),
+      callbackUrl: githubCallback,
+    });
+    stops.push(github.stop);
+    Object.assign(process.env, {
+      GITHUB_OAUTH_URL: github.url,
+      GITHUB_API_URL: github.url,
+      GITHUB_CLIENT_ID: LOCAL_GITHUB_CLIENT_ID,
+      GITHUB_CLIENT_SECRET: github.clientSecret,
+      GITHUB_REDIRECT_URI: githubCallback,
     });
     const cognito = await startLocalCognito({
       allowedOrigins: webOrigins,
@@ -139,6 +160,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     return {
       apiUrl,
       s3Url: s3.endpoint,
+      githubUrl: github.url,
       webUrl,
       outboxUrl: `${apiUrl}/outbox`,
       outboxFile,
@@ -153,6 +175,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
 export const DEFAULT_REAPER_INTERVAL_MS = 60_000;
 export const LOCAL_ATTACHMENTS_BUCKET = 'local-attachments';
+export const LOCAL_GITHUB_CLIENT_ID = 'Ov23liLocalAgentForge';
 
 /**
  * The MCP reaper on a timer, as the scheduled Lambda; on stop it also stops every server the local

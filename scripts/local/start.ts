@@ -25,6 +25,7 @@ const stack = await startLocalStack({
     cognito: port('COGNITO_PORT', 9229),
     dynamodb: port('DYNAMODB_PORT', 4567),
     s3: port('S3_PORT', 4569),
+    github: port('GITHUB_PORT', 4571),
   },
   web: true,
   ...(process.env.MCP_REAPER_INTERVAL_MS
@@ -36,6 +37,7 @@ const stack = await startLocalStack({
 
 console.log(`API: ${stack.apiUrl}/api`);
 console.log(`Outbox (sign-up and reset codes): ${stack.outboxUrl}`);
+console.log(`Local test GitHub (account link): ${stack.githubUrl}`);
 console.log(`Started in ${Math.round(performance.now() - startedAt)} ms`);
 console.log(`Local stack ready: ${stack.webUrl}`);
 

@@ -46,6 +46,9 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createTokenLedger: {},
   createPlanLookup: {},
   createKmsSecretCipher: {},
+  createGithubLinkRepository: {},
+  createSecretsManagerGithubCredentials: {},
+  createGithubOAuthClient: { noAwsCalls: 'HTTPS to GitHub (github.com and api.github.com)' },
   createEcsRunner: {},
   createS3AttachmentStore: {},
   // Users' own providers are HTTPS through the guarded fetch; the platform's is Bedrock.
@@ -254,6 +257,13 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
     },
   ],
   'client-bedrock-runtime:ConverseStream': () => bedrockCalls(),
+  // A secret named without its ARN: IAM sees the ARN, whose name ends in a random 6-character suffix.
+  'client-secrets-manager:GetSecretValue': (target) => [
+    {
+      action: 'secretsmanager:GetSecretValue',
+      resource: `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${envOf(target, 'GITHUB_SECRET_ID')}-AbCdEf`,
+    },
+  ],
 };
 
 /** The IAM calls one adapter use can make in a function with this environment. */

@@ -43,6 +43,18 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
     reason: 'server slots are taken on enable and given back on stop, by the MCP API and the reaper',
   },
   {
+    fn: /^AgentForge (mcp-gateway API|MCP reaper)/,
+    factory: 'createGithubLinkRepository',
+    reason:
+      'only starting a run reads the linked GitHub token (the MCP API); forwarding and reaping never do',
+  },
+  {
+    fn: /^AgentForge mcp API/,
+    factory: 'createGithubLinkRepository',
+    actions: ['dynamodb:UpdateItem'],
+    reason: 'the MCP API only reads the linked token; the link is written by the GitHub API',
+  },
+  {
     fn: /^AgentForge messages API/,
     factory: 'createAgentPlanRepository',
     reason:

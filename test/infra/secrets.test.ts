@@ -42,6 +42,7 @@ const streamFunctions = () =>
     Properties: { Description: Match.stringLikeRegexp('^AgentForge stream ') },
   }) as [string, Resource][];
 const mcpFunction = () => functionDescribedAs('AgentForge mcp API');
+const githubFunction = () => functionDescribedAs('AgentForge github API');
 
 /** Every IAM statement that names a KMS action, with the roles its policy is attached to. */
 function kmsStatements() {
@@ -75,7 +76,7 @@ describe('the secrets key', () => {
     });
   });
 
-  it('lets the api-keys and mcp functions encrypt and decrypt with it, the streams only decrypt, and nothing more', () => {
+  it('lets the api-keys, mcp and github functions encrypt and decrypt with it, the streams only decrypt, and nothing more', () => {
     const roleOf = ([, fn]: [string, Resource]) => [{ Ref: fn.Properties.Role?.['Fn::GetAtt'][0] }];
     expect(kmsStatements()).toEqual(
       expect.arrayContaining([
@@ -91,6 +92,12 @@ describe('the secrets key', () => {
           Resource: keyArn,
           roles: roleOf(mcpFunction()),
         },
+        {
+          Effect: 'Allow',
+          Action: ['kms:Decrypt', 'kms:Encrypt'],
+          Resource: keyArn,
+          roles: roleOf(githubFunction()),
+        },
         ...streamFunctions().map((fn) => ({
           Effect: 'Allow',
           Action: ['kms:Decrypt'],
@@ -100,15 +107,43 @@ describe('the secrets key', () => {
       ]),
     );
     expect(streamFunctions().length).toBeGreaterThan(1);
-    expect(kmsStatements()).toHaveLength(2 + streamFunctions().length);
+    expect(kmsStatements()).toHaveLength(3 + streamFunctions().length);
   });
 
-  it('tells only the api-keys, mcp and stream functions which key to use', () => {
-    const users = [apiKeysFunction()[0], mcpFunction()[0], ...streamFunctions().map(([id]) => id)];
+  it('tells only the api-keys, mcp, github and stream functions which key to use', () => {
+    const users = [
+      apiKeysFunction()[0],
+      mcpFunction()[0],
+      githubFunction()[0],
+      ...streamFunctions().map(([id]) => id),
+    ];
     for (const [id, fn] of resourcesOf('AWS::Lambda::Function')) {
       const value = fn.Properties.Environment?.Variables?.[SECRETS_KEY_ENV_VAR];
       if (users.includes(id)) expect(value).toEqual(keyArn);
       else expect(value).toBeUndefined();
+    }
+  });
+});
+
+describe('the GitHub OAuth App secret', () => {
+  it('is read only by the github function, which is told its name (the stage default)', () => {
+    const [githubId, github] = githubFunction();
+    const readers = resourcesOf('AWS::IAM::Policy').flatMap(([, policy]) =>
+      (policy.Properties.PolicyDocument?.Statement ?? [])
+        .filter((statement) =>
+          [statement.Action].flat().some((action) => action.startsWith('secretsmanager:')),
+        )
+        .map((statement) => ({ actions: [statement.Action].flat().sort(), roles: policy.Properties.Roles })),
+    );
+    expect(readers).toEqual([
+      {
+        actions: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+        roles: [{ Ref: github.Properties.Role?.['Fn::GetAtt'][0] }],
+      },
+    ]);
+    for (const [id, fn] of resourcesOf('AWS::Lambda::Function')) {
+      const value = fn.Properties.Environment?.Variables?.GITHUB_SECRET_ID;
+      expect(value).toEqual(id === githubId ? 'agentforge/test/github' : undefined);
     }
   });
 });

@@ -1,12 +1,14 @@
 import { ECSClient } from '@aws-sdk/client-ecs';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
+import { createGithubLinkRepository } from '../adapters/dynamodb/github-link-repository.js';
 import { createLimitSlots } from '../adapters/dynamodb/limit-slots.js';
 import { createMcpServerRepository } from '../adapters/dynamodb/mcp-server-repository.js';
 import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
 import { createComputeUsageRepository } from '../adapters/dynamodb/usage-repository.js';
 import { createEcsRunner, parseEcsRunnerConfig } from '../adapters/mcp-runner/ecs-runner.js';
 import { createLocalRunner, type LocalRunner } from '../adapters/mcp-runner/local-runner.js';
+import { linkedGithubToken } from '../domain/github/github-link-service.js';
 import { createMcpServerService, type McpServerService } from '../domain/mcp/mcp-server-service.js';
 import type { ServerRunner } from '../domain/mcp/server-runner.js';
 import { db, env, required } from './root.js';
@@ -60,6 +62,12 @@ export function mcpServerService(): McpServerService {
       const plan = await plans.planOf(userId);
       return { ...plan.limits, name: plan.name };
     },
+    // An env value may reference the user's linked GitHub account (read from the users table).
+    githubToken: (userId) =>
+      linkedGithubToken(
+        { links: createGithubLinkRepository(db, env.tables.users), cipher: secretCipher() },
+        userId,
+      ),
     newId: ulid,
     now: Date.now,
   });

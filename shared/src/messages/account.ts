@@ -59,6 +59,10 @@ export const GITHUB_MESSAGES = {
   noStoredState: 'OAuth state mismatch: No state found in session storage.',
   stateMismatch: 'OAuth state mismatch: Security check failed.',
   connectionFailedTitle: 'GitHub Connection Failed',
+  // Not in the spec's texts: the progress message and the success toast of the callback.
+  connecting: 'Connecting your GitHub account...',
+  connectedTitle: 'GitHub Connected',
+  connectedAs: (username: string) => `Your GitHub account ${username} is linked.`,
 } as const;
 
 export const PROFILE_MESSAGES = {

@@ -1,4 +1,9 @@
-import { LIMIT_MESSAGES, PLAN_LIMIT_ERROR_CODE, PLAN_LIMITS } from '@agentforge/shared';
+import {
+  GITHUB_TOKEN_REFERENCE,
+  LIMIT_MESSAGES,
+  PLAN_LIMIT_ERROR_CODE,
+  PLAN_LIMITS,
+} from '@agentforge/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   fakeCipher,
@@ -30,12 +35,14 @@ let servers: ReturnType<typeof inMemoryServers>;
 let usage: ReturnType<typeof inMemoryComputeUsage>;
 let runner: ReturnType<typeof scriptedRunner>;
 let service: ReturnType<typeof createMcpServerService>;
+let githubTokens: Map<string, string>;
 
 beforeEach(() => {
   clock = Date.UTC(2026, 10, 21, 12);
   servers = inMemoryServers();
   usage = inMemoryComputeUsage();
   runner = scriptedRunner();
+  githubTokens = new Map();
   let id = 0;
   service = createMcpServerService({
     servers,
@@ -44,6 +51,7 @@ beforeEach(() => {
     runner,
     cipher: fakeCipher,
     planOf: async () => ({ ...PLAN_LIMITS.free, name: 'Free' }),
+    githubToken: async (userId) => githubTokens.get(userId),
     newId: () => `srv-${++id}`,
     now: () => clock,
   });
@@ -62,6 +70,24 @@ async function running() {
 }
 
 describe('MCP servers', () => {
+  it('get the linked GitHub token for a value that references it, only when they start', async () => {
+    const created = await service.create(alice, {
+      ...config,
+      environmentVariables: { GITHUB_PERSONAL_ACCESS_TOKEN: GITHUB_TOKEN_REFERENCE, DEBUG: '1' },
+    });
+    expect(created.environmentVariables.GITHUB_PERSONAL_ACCESS_TOKEN).toBe(GITHUB_TOKEN_REFERENCE);
+    // Not linked: the server cannot start and says why.
+    await expect(service.enable(alice, created.id)).rejects.toThrow(/connect GitHub in Settings/);
+    githubTokens.set('alice', 'gho_alices-token');
+    await service.enable(alice, created.id);
+    expect([...runner.runs.values()].at(-1)?.environment).toEqual({
+      GITHUB_PERSONAL_ACCESS_TOKEN: 'gho_alices-token',
+      DEBUG: '1',
+    });
+    // The stored configuration keeps the reference, never the token.
+    expect(JSON.stringify(await servers.get('alice', created.id))).not.toContain('gho_alices-token');
+  });
+
   it('are created defined, with environment values masked and encrypted at rest', async () => {
     const created = await service.create(alice, config);
     expect(created).toMatchObject({

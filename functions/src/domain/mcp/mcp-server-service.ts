@@ -15,6 +15,8 @@ export interface McpServerServiceDeps {
   cipher: SecretCipher;
   /** The caller's plan limits (from their billing record). */
   planOf: (userId: string) => Promise<ServerPlan>;
+  /** The user's linked GitHub token, decrypted, if linked (env values may reference it). */
+  githubToken: (userId: string) => Promise<string | undefined>;
   newId: () => string;
   now: () => number;
 }

@@ -1,7 +1,11 @@
+import { GITHUB_TOKEN_REFERENCE } from '@agentforge/shared';
+
 const DOTS = '••••••••';
 
 /** How an environment value is shown: never whole; the last 4 characters of long values. */
 export function maskValue(value: string): string {
+  // A reference to the linked GitHub account is no secret: the form shows it as such.
+  if (value === GITHUB_TOKEN_REFERENCE) return value;
   return value.length > 12 ? `${DOTS}${value.slice(-4)}` : DOTS;
 }
 

@@ -1,5 +1,6 @@
 import {
   canEditServer,
+  GITHUB_TOKEN_REFERENCE,
   type McpServer,
   type McpServerConfigBody,
   type PlanLimits,
@@ -20,6 +21,8 @@ export interface ServerConfigDeps {
   cipher: SecretCipher;
   /** The caller's plan limits (Free until billing lands). */
   planOf: (userId: string) => Promise<PlanLimits>;
+  /** The user's linked GitHub token, decrypted, if linked (env values may reference it). */
+  githubToken: (userId: string) => Promise<string | undefined>;
   newId: () => string;
   now: () => number;
 }
@@ -64,6 +67,29 @@ async function environmentOf(
     string,
     string
   >;
+}
+
+export const GITHUB_NOT_LINKED_MESSAGE =
+  'This server uses your GitHub account: connect GitHub in Settings, then start it again.';
+
+/**
+ * The env values a run gets: a value that references the linked GitHub account becomes the
+ * user's token, decrypted here and only here (the stored config keeps the reference).
+ */
+async function runEnvironmentOf(
+  deps: ServerConfigDeps,
+  record: McpServerRecord,
+): Promise<Record<string, string>> {
+  const environment = await environmentOf(deps, record);
+  if (!Object.values(environment).includes(GITHUB_TOKEN_REFERENCE)) return environment;
+  const token = await deps.githubToken(record.userId);
+  if (!token) throw new ConflictError(GITHUB_NOT_LINKED_MESSAGE);
+  return Object.fromEntries(
+    Object.entries(environment).map(([key, value]) => [
+      key,
+      value === GITHUB_TOKEN_REFERENCE ? token : value,
+    ]),
+  );
 }
 
 async function encrypted(
@@ -140,8 +166,11 @@ export function createServerConfig(deps: ServerConfigDeps) {
     /** The caller's server, else NotFoundError (a wrong owner is 404, never someone else's data). */
     owned: (caller: Caller, serverId: string) => owned(deps, caller, serverId),
     toView,
-    /** The server's env values, decrypted (for the runner only: the API shows previews). */
-    environmentOf: (record: McpServerRecord) => environmentOf(deps, record),
+    /**
+     * The server's env values, decrypted, with a linked-account reference resolved (for the
+     * runner only: the API shows previews).
+     */
+    environmentOf: (record: McpServerRecord) => runEnvironmentOf(deps, record),
     create: (caller: Caller, body: McpServerConfigBody) => create(deps, caller, body),
     update: (caller: Caller, serverId: string, body: McpServerConfigBody) =>
       update(deps, caller, serverId, body),

@@ -1,3 +1,4 @@
+import { GITHUB_TOKEN_ENV_VAR, GITHUB_TOKEN_REFERENCE } from '@agentforge/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -90,6 +91,23 @@ describe('ServerConfigModal (new)', () => {
     });
     expect(onSaved).toHaveBeenCalled();
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it("'Use my GitHub account' sets the GitHub token variable to the linked-account reference", async () => {
+    const { servers } = renderModal();
+    await userEvent.type(field('Name'), 'GitHub');
+    await userEvent.type(field('Package name'), '@modelcontextprotocol/server-github');
+    await userEvent.click(screen.getByRole('button', { name: 'Use my GitHub account' }));
+    expect((field('Variable 1 name') as HTMLInputElement).value).toBe(GITHUB_TOKEN_ENV_VAR);
+    expect(screen.getByText(/stands for your linked GitHub account/)).toBeTruthy();
+    // Again: the same row, not a second one.
+    await userEvent.click(screen.getByRole('button', { name: 'Use my GitHub account' }));
+    expect(screen.queryByLabelText('Variable 2 name')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    await waitFor(() => expect(servers.create).toHaveBeenCalledTimes(1));
+    expect(servers.create.mock.calls[0]?.[0]).toMatchObject({
+      environmentVariables: { [GITHUB_TOKEN_ENV_VAR]: GITHUB_TOKEN_REFERENCE },
+    });
   });
 
   it("shows the API's message when saving fails, else 'Failed to save server configuration'", async () => {

@@ -1,5 +1,12 @@
-import { canEditServer, errorMessage, type McpServerConfigBody, SERVER_MESSAGES } from '@agentforge/shared';
-import { PlusIcon, Trash2Icon } from 'lucide-react';
+import {
+  canEditServer,
+  errorMessage,
+  GITHUB_TOKEN_ENV_VAR,
+  GITHUB_TOKEN_REFERENCE,
+  type McpServerConfigBody,
+  SERVER_MESSAGES,
+} from '@agentforge/shared';
+import { LinkIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
@@ -46,19 +53,36 @@ function EnvironmentRows({
   const rows = useFieldArray({ control: form.control, name: 'environmentVariables' });
   const values = form.watch('environmentVariables');
   const masked = values.some((row) => isMaskedValue(row.value));
+  const usesGithub = values.some((row) => row.value === GITHUB_TOKEN_REFERENCE);
+  // The GitHub MCP server's token variable, referencing the linked account (resolved at start).
+  const referenceGithubAccount = () => {
+    const index = values.findIndex((row) => row.key.trim() === GITHUB_TOKEN_ENV_VAR);
+    if (index >= 0) form.setValue(`environmentVariables.${index}.value`, GITHUB_TOKEN_REFERENCE);
+    else rows.append({ key: GITHUB_TOKEN_ENV_VAR, value: GITHUB_TOKEN_REFERENCE });
+  };
   return (
     <fieldset className="space-y-2">
       <div className="flex items-center justify-between">
         <legend className="text-sm font-medium text-slate-700">Environment variables</legend>
         {disabled ? null : (
-          <button
-            type="button"
-            onClick={() => rows.append({ key: '', value: '' })}
-            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-indigo-600 hover:bg-indigo-50"
-          >
-            <PlusIcon className="size-3.5" />
-            Add variable
-          </button>
+          <div className="flex items-center gap-1">
+            <button
+              type="button"
+              onClick={referenceGithubAccount}
+              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-indigo-700 hover:bg-indigo-50"
+            >
+              <LinkIcon className="size-3.5" aria-hidden="true" />
+              Use my GitHub account
+            </button>
+            <button
+              type="button"
+              onClick={() => rows.append({ key: '', value: '' })}
+              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-indigo-600 hover:bg-indigo-50"
+            >
+              <PlusIcon className="size-3.5" />
+              Add variable
+            </button>
+          </div>
         )}
       </div>
       {rows.fields.length === 0 ? (
@@ -104,6 +128,9 @@ function EnvironmentRows({
       <p className="text-xs text-slate-500">
         {masked ? 'Stored values stay hidden: leave one as it is to keep it, or type a new value. ' : ''}
         Rows without a name are ignored.
+        {usesGithub
+          ? ` ${GITHUB_TOKEN_REFERENCE} stands for your linked GitHub account: the server gets its token when it starts (connect GitHub in Settings).`
+          : ''}
       </p>
     </fieldset>
   );

@@ -4,12 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import { queryWrapper } from '../../../testing/query';
+import * as githubApi from '../../github/api/github';
 import * as api from '../api/api-keys';
 import * as preferencesApi from '../api/preferences';
 import { SettingsPanel } from './settings-panel';
 
 vi.mock('../api/api-keys');
 vi.mock('../api/preferences');
+vi.mock('../../github/api/github');
 
 const OPENAI: ApiKeyView = { id: 'k1', provider: 'openai', label: 'Work key', last4: 'abcd', createdAt: 2 };
 const LOCAL: ApiKeyView = {
@@ -31,6 +33,7 @@ function renderPanel() {
 beforeEach(() => {
   vi.mocked(api.listApiKeys).mockResolvedValue([LOCAL, OPENAI]);
   vi.mocked(preferencesApi.getPreferences).mockResolvedValue({ theme: 'dark' });
+  vi.mocked(githubApi.getGithubLink).mockResolvedValue({ linked: false });
 });
 
 afterEach(() => {

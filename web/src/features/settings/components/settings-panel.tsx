@@ -2,6 +2,7 @@ import type { ApiKeyView, Provider } from '@agentforge/shared';
 import { Dialog } from '../../../components/dialog';
 import { FormBanner } from '../../../components/form/form-banner';
 import { Spinner } from '../../../components/spinner';
+import { LinkedAccounts } from '../../github/components/linked-accounts';
 import { useApiKeyMutations } from '../api/queries';
 import { useApiKeys } from '../hooks/use-api-keys';
 import { AddApiKeyForm } from './add-api-key-form';
@@ -80,6 +81,13 @@ export function SettingsPanel({
           <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
             <AddApiKeyForm onKeysChanged={onKeysChanged} />
           </div>
+        </section>
+        <section>
+          <SectionTitle
+            title="Linked accounts"
+            text="MCP servers can use your GitHub account (such as the GitHub server's token) without pasting it."
+          />
+          <LinkedAccounts />
         </section>
         <section>
           <SectionTitle title="Appearance" text="Light, dark, or following your system setting." />
