@@ -16,6 +16,7 @@ export const API_AREAS = [
   'api-keys',
   'mcp',
   'mcp-gateway',
+  'workspace',
 ] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
@@ -256,6 +257,18 @@ const MANIFEST = [
     area: 'mcp-gateway',
     handler: 'method-not-allowed',
     auth: 'public',
+  },
+
+  // The code workspace (issue 12): the caller's files, by path.
+  { method: 'GET', path: '/workspace/files', area: 'workspace', handler: 'list-files', auth: 'cognito' },
+  { method: 'PUT', path: '/workspace/files', area: 'workspace', handler: 'put-file', auth: 'cognito' },
+  { method: 'DELETE', path: '/workspace/files', area: 'workspace', handler: 'delete-file', auth: 'cognito' },
+  {
+    method: 'POST',
+    path: '/workspace/files/rename',
+    area: 'workspace',
+    handler: 'rename-file',
+    auth: 'cognito',
   },
 ] as const satisfies readonly RouteDefinition[];
 

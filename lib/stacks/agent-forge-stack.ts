@@ -34,6 +34,7 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   'api-keys': ['apiKeys'],
   mcp: ['mcpServers', 'usage'],
   'mcp-gateway': ['mcpServers'],
+  workspace: ['workspaceFiles'],
 };
 
 export interface AgentForgeStackProps extends StackProps {
