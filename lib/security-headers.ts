@@ -14,7 +14,9 @@ export function contentSecurityPolicy(options: {
   const dev = options.dev;
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(dev ? ["'unsafe-inline'"] : [])],
+    // blob: for the code workspace's preview (docs/decisions.md "Code workspace"): its srcdoc
+    // inherits this policy, so its runner (from 'self') runs the user's scripts from blob: URLs.
+    'script-src': ["'self'", 'blob:', ...(dev ? ["'unsafe-inline'"] : [])],
     // Radix and React set style attributes; Vite injects <style> in dev.
     'style-src': ["'self'", "'unsafe-inline'"],
     // Nothing from outside: the landing page's model marks and demos are bundled (landing-content.ts).

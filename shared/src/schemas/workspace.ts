@@ -56,6 +56,7 @@ export const workspacePathSchema = z
   .max(MAX_WORKSPACE_PATH_LENGTH, WORKSPACE_MESSAGES.pathTooLong)
   .superRefine((path, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (!path || path.length > MAX_WORKSPACE_PATH_LENGTH) return; // one message: the length's
     if (path.startsWith('/') || path.endsWith('/')) return fail(WORKSPACE_MESSAGES.pathAbsolute);
     const segments = path.split('/');
     if (segments.some((segment) => segment === '')) return fail(WORKSPACE_MESSAGES.pathEmptySegment);
