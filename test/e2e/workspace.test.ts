@@ -1,5 +1,6 @@
+/// <reference lib="dom" />
 import { CHAT_MESSAGES, WORKSPACE_DEMO_FILE } from '@agentforge/shared';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
 
@@ -7,6 +8,7 @@ const e2e = setUpE2e('workspace');
 
 const files = (page: Page) => page.getByRole('navigation', { name: 'Files' });
 const editorOf = (page: Page, path: string) => page.getByRole('textbox', { name: `Code of ${path}` });
+const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 const saved = (page: Page) => page.getByRole('status').getByText('Saved', { exact: true });
 
 /** Makes a file from the 'Enter file name' box, by keyboard, and types its content into CodeMirror. */
@@ -132,7 +134,13 @@ describe('the code workspace on the local stack', () => {
     await demo.click();
     await page.keyboard.press('Control+Home');
     await page.keyboard.press('Shift+End');
-    await page.getByRole('button', { name: 'Send Code to Chat' }).click();
+    // By keyboard: the editor does not trap Tab; Shift+Tab goes back to the toolbar.
+    const sendButton = page.getByRole('button', { name: 'Send Code to Chat' });
+    for (let presses = 0; presses < 5 && !(await focused(sendButton)); presses++) {
+      await page.keyboard.press('Shift+Tab');
+    }
+    expect(await focused(sendButton)).toBe(true);
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Send Code to Chat' });
     await dialog.waitFor();
     expect(await dialog.getByRole('radio', { name: 'The selection' }).isChecked()).toBe(true);

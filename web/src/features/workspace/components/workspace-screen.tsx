@@ -217,7 +217,11 @@ export function WorkspaceScreen() {
                     title={`Delete ${file.path}?`}
                     description="The file is deleted from your workspace."
                     confirmLabel="Delete"
-                    onConfirm={() => remove.mutate(file.path)}
+                    onConfirm={() => {
+                      // A save still to come would make the file again.
+                      autosave.cancel(file.path);
+                      remove.mutate(file.path);
+                    }}
                   />
                 </li>
               ))}

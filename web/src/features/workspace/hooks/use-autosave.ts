@@ -5,7 +5,8 @@ export const AUTOSAVE_DELAY_MS = 800;
 
 /**
  * Debounced saving per file: `schedule` (re)starts the file's timer; `flush` saves every pending
- * file at once (before leaving, switching to the chat). Pending saves are flushed on unmount.
+ * file at once (before leaving, switching to the chat); `cancel` drops one. Pending saves are
+ * flushed on unmount.
  */
 export function useAutosave(save: (path: string, content: string) => void, delayMs = AUTOSAVE_DELAY_MS) {
   const pending = useRef(new Map<string, { timer: ReturnType<typeof setTimeout>; content: string }>());
@@ -29,10 +30,17 @@ export function useAutosave(save: (path: string, content: string) => void, delay
     [delayMs, fire],
   );
 
+  /** Drops a file's pending save (the file is being deleted). */
+  const cancel = useCallback((path: string) => {
+    const entry = pending.current.get(path);
+    if (entry) clearTimeout(entry.timer);
+    pending.current.delete(path);
+  }, []);
+
   const flush = useCallback(() => {
     for (const path of [...pending.current.keys()]) fire(path);
   }, [fire]);
 
   useEffect(() => flush, [flush]);
-  return { schedule, flush };
+  return { schedule, flush, cancel };
 }
