@@ -173,4 +173,19 @@ describe('the code workspace on the local stack', () => {
     await e2e.screenshot(page, '3-sent');
     expect(cspViolations.map((violation) => violation.slice(0, 200))).toEqual([]);
   }, 120_000);
+
+  it('is readable in the dark theme too', async () => {
+    const { email } = await signUpWithModel(e2e, 'workspace-dark');
+    const page = await e2e.openPage({ colorScheme: 'dark' });
+    await loginAs(e2e, page, email);
+    await page.goto(e2e.url('/workspace'));
+    await editorOf(page, WORKSPACE_DEMO_FILE.path)
+      .getByText('Hello from the workspace', { exact: false })
+      .waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(true);
+    await expectAccessible(page, 'the workspace in the dark theme');
+    await e2e.screenshot(page, '4-dark');
+  });
 });

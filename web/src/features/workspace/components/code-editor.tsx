@@ -80,7 +80,8 @@ export default function CodeEditor({ path, language, value, onChange, onSelectio
       extensions={extensions}
       indentWithTab={false}
       height="100%"
-      className="h-full text-sm"
+      // The light palette in the dark theme too: CodeMirror's One Dark colours fall short of AA contrast.
+      className="theme-light h-full bg-white text-sm text-slate-900"
       basicSetup={{ foldGutter: false }}
     />
   );

@@ -188,7 +188,11 @@ export function WorkspaceScreen() {
                     type="button"
                     onClick={() => select(file.path)}
                     aria-current={file.path === selected?.path ? 'true' : undefined}
-                    className="flex min-w-0 flex-1 items-center gap-2 rounded-lg px-2 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-200/60 aria-[current=true]:bg-white aria-[current=true]:font-semibold aria-[current=true]:text-slate-900 aria-[current=true]:shadow-sm"
+                    className={`flex min-w-0 flex-1 items-center gap-2 rounded-lg px-2 py-1.5 text-left text-sm hover:bg-slate-200/60 ${
+                      file.path === selected?.path
+                        ? 'bg-white font-semibold text-slate-900 shadow-sm'
+                        : 'text-slate-700'
+                    }`}
                   >
                     <FileIcon className="size-4 shrink-0 text-slate-500" />
                     <span className="truncate">{file.path}</span>
