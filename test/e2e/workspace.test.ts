@@ -171,6 +171,25 @@ describe('the code workspace on the local stack', () => {
       .getByText(/^Echo: Explain this line/)
       .waitFor();
     await e2e.screenshot(page, '3-sent');
+
+    // A folder, to a new conversation.
+    await page.getByRole('link', { name: 'Code workspace' }).click();
+    await files(page).getByRole('button', { name: 'styles/main.css', exact: true }).click();
+    await page.getByRole('button', { name: 'Send Code to Chat' }).click();
+    await dialog.getByRole('radio', { name: 'The folder styles/ (1 file)' }).check();
+    await dialog.getByRole('radio', { name: 'A new conversation' }).check();
+    await dialog.getByLabel('Prompt').fill('Review the folder');
+    await dialog.getByRole('button', { name: 'Send to Chat' }).click();
+    await page
+      .getByRole('article', { name: 'Reply' })
+      .last()
+      .getByText(/^Echo: Review the folder/)
+      .waitFor();
+    await page.waitForURL((url) => /\/home\/c\//.test(url.pathname) && url.href !== conversationUrl);
+    const folderMessage = page.getByRole('article', { name: 'Your message' }).last();
+    await folderMessage.getByText('Folder `styles/`').waitFor();
+    await folderMessage.getByText('==> styles/main.css <==').waitFor();
+    expect(await page.getByRole('article', { name: 'Your message' }).count()).toBe(1);
     expect(cspViolations.map((violation) => violation.slice(0, 200))).toEqual([]);
   }, 120_000);
 
