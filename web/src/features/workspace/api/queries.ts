@@ -22,15 +22,25 @@ function withFile(files: WorkspaceFile[] | undefined, file: WorkspaceFile): Work
   return [...(files ?? []).filter((f) => f.path !== file.path), file];
 }
 
+type SaveEvents = {
+  /** Told of every save's outcome (a per-call callback would be told of the latest call only). */
+  onSaved?: (body: PutWorkspaceFileBody) => void;
+  onSaveFailed?: (body: PutWorkspaceFileBody) => void;
+};
+
 /** PUT (create or autosave), rename and DELETE; the cached list follows each answer. */
-export function useWorkspaceMutations() {
+export function useWorkspaceMutations({ onSaved, onSaveFailed }: SaveEvents = {}) {
   const queryClient = useQueryClient();
   const setFiles = (update: (files: WorkspaceFile[] | undefined) => WorkspaceFile[]) =>
     queryClient.setQueryData<WorkspaceFile[]>(workspaceKeys.files(), update);
   return {
     save: useMutation({
       mutationFn: (body: PutWorkspaceFileBody) => putWorkspaceFile(body),
-      onSuccess: (file) => setFiles((files) => withFile(files, file)),
+      onSuccess: (file, body) => {
+        setFiles((files) => withFile(files, file));
+        onSaved?.(body);
+      },
+      onError: (_, body) => onSaveFailed?.(body),
     }),
     rename: useMutation({
       mutationFn: (body: RenameWorkspaceFileBody) => renameWorkspaceFile(body),

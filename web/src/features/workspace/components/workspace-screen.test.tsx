@@ -94,6 +94,27 @@ describe('WorkspaceScreen', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
   });
 
+  it('tells each file its own save outcome when saves overlap', async () => {
+    http.answer('GET', FILES, { files: [file('a.html', 'a'), file('b.css', 'b')] });
+    let releaseA: () => void = () => undefined;
+    http.answer('PUT', FILES, async (request: { body: unknown }) => {
+      const body = request.body as { path: string; content: string };
+      if (body.path === 'a.html') await new Promise<void>((resolve) => (releaseA = resolve));
+      return json(file(body.path, body.content));
+    });
+    renderScreen();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Code of a.html' }), '1');
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'b.css' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code of b.css' }), '2');
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
+    releaseA();
+    await userEvent.click(screen.getByRole('button', { name: 'a.html' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
+    expect((screen.getByRole('textbox', { name: 'Code of a.html' }) as HTMLTextAreaElement).value).toBe('a1');
+  });
+
   it("toggles 'Show Preview' / 'Show Editor' and renders the files in a sandboxed srcdoc frame", async () => {
     http.answer('GET', FILES, { files: [file('index.html', '<h1>Hi</h1>'), file('app.js', 'x()')] });
     renderScreen();

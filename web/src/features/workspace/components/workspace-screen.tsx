@@ -8,7 +8,7 @@ import {
 } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, FileIcon, PencilIcon, SendIcon, Trash2Icon } from 'lucide-react';
-import { type KeyboardEvent, lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { conversationPath } from '../../chat/hooks/use-conversation-route';
@@ -43,7 +43,6 @@ const SAVE_TEXT: Record<SaveState, string> = {
  */
 export function WorkspaceScreen() {
   const files = useQuery(workspaceFilesQuery());
-  const { save, rename, remove } = useWorkspaceMutations();
   const location = useLocation();
   const navigate = useNavigate();
   const conversation = conversationFromState(location.state);
@@ -66,23 +65,22 @@ export function WorkspaceScreen() {
   );
   const selected = withDrafts.find((file) => file.path === selectedPath) ?? withDrafts[0] ?? null;
 
+  const latestDrafts = useRef(drafts);
+  latestDrafts.current = drafts;
+  const { save, rename, remove } = useWorkspaceMutations({
+    onSaved: ({ path, content }) => {
+      const draft = latestDrafts.current[path];
+      // A later edit keeps its draft, and its own save is still to come.
+      if (draft !== undefined && draft !== content) return;
+      setDrafts(({ [path]: _saved, ...rest }) => rest);
+      setSaveState((states) => ({ ...states, [path]: 'saved' }));
+    },
+    onSaveFailed: ({ path }) => setSaveState((states) => ({ ...states, [path]: 'failed' })),
+  });
   const persist = useCallback(
     (path: string, content: string) => {
       setSaveState((states) => ({ ...states, [path]: 'saving' }));
-      save.mutate(
-        { path, content },
-        {
-          onSuccess: () => {
-            setSaveState((states) => ({ ...states, [path]: 'saved' }));
-            setDrafts((current) => {
-              if (current[path] !== content) return current;
-              const { [path]: _saved, ...rest } = current;
-              return rest;
-            });
-          },
-          onError: () => setSaveState((states) => ({ ...states, [path]: 'failed' })),
-        },
-      );
+      save.mutate({ path, content });
     },
     [save.mutate],
   );
