@@ -1,8 +1,9 @@
 /**
  * The web app's Content-Security-Policy: one source for CloudFront (deployed) and the local web
- * server (so the e2e suite proves the app works under it). Scripts only from the app's origin,
- * images only from it, inline data and the landing page's logo service (a model's reply cannot load
- * a remote image: see SafeImage), frames only for the landing page's demo videos (and the workspace preview's sandboxed blob:),
+ * server (so the e2e suite proves the app works under it). Scripts only from the app's origin and
+ * blob: (the code workspace's preview runner; never inline), images only from it, inline data and
+ * the landing page's logo service (a model's reply cannot load a remote image: see SafeImage),
+ * frames only blob: (the workspace preview is a srcdoc frame, which frame-src does not govern),
  * never framed itself.
  */
 export function contentSecurityPolicy(options: {
