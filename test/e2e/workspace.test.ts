@@ -207,4 +207,22 @@ describe('the code workspace on the local stack', () => {
     await expectAccessible(page, 'the workspace in the dark theme');
     await e2e.screenshot(page, '4-dark');
   });
+
+  it('works on a phone', async () => {
+    const { email } = await signUpWithModel(e2e, 'workspace-phone');
+    const page = await e2e.openPage({ width: 390, height: 844 });
+    await loginAs(e2e, page, email);
+    await page.goto(e2e.url('/workspace'));
+    await editorOf(page, WORKSPACE_DEMO_FILE.path)
+      .getByText('Hello from the workspace', { exact: false })
+      .waitFor();
+    await expectAccessible(page, 'the workspace on a phone');
+    await page.getByRole('button', { name: 'Show Preview' }).click();
+    await page.getByRole('button', { name: 'Render Preview' }).click();
+    await page
+      .frameLocator('iframe[title="Preview"]')
+      .getByRole('heading', { name: 'Hello from the workspace' })
+      .waitFor();
+    await e2e.screenshot(page, '5-phone');
+  });
 });

@@ -179,7 +179,7 @@ export function WorkspaceScreen() {
               </button>
             </div>
           ) : (
-            <ul className="mt-3 space-y-0.5">
+            <ul className="mt-3 max-h-40 space-y-0.5 overflow-y-auto md:max-h-none">
               {withDrafts.map((file) => (
                 <li key={file.path} className="group flex items-center gap-1">
                   <button
