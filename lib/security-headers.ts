@@ -1,8 +1,9 @@
 /**
  * The web app's Content-Security-Policy: one source for CloudFront (deployed) and the local web
- * server (so the e2e suite proves the app works under it). Scripts only from the app's origin,
- * images only from it, inline data and the landing page's logo service (a model's reply cannot load
- * a remote image: see SafeImage), frames only for the landing page's demo videos (and the workspace preview's sandboxed blob:),
+ * server (so the e2e suite proves the app works under it). Scripts only from the app's origin and
+ * blob: (the code workspace's preview runner; never inline), images only from it, inline data and
+ * the landing page's logo service (a model's reply cannot load a remote image: see SafeImage),
+ * frames only blob: (the workspace preview is a srcdoc frame, which frame-src does not govern),
  * never framed itself.
  */
 export function contentSecurityPolicy(options: {
@@ -14,7 +15,9 @@ export function contentSecurityPolicy(options: {
   const dev = options.dev;
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(dev ? ["'unsafe-inline'"] : [])],
+    // blob: for the code workspace's preview (docs/decisions.md "Code workspace"): its srcdoc
+    // inherits this policy, so its runner (from 'self') runs the user's scripts from blob: URLs.
+    'script-src': ["'self'", 'blob:', ...(dev ? ["'unsafe-inline'"] : [])],
     // Radix and React set style attributes; Vite injects <style> in dev.
     'style-src': ["'self'", "'unsafe-inline'"],
     // Nothing from outside: the landing page's model marks and demos are bundled (landing-content.ts).

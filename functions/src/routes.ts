@@ -17,6 +17,7 @@ export const API_AREAS = [
   'mcp',
   'mcp-gateway',
   'github',
+  'workspace',
 ] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
@@ -276,6 +277,17 @@ const MANIFEST = [
   },
   { method: 'GET', path: '/github/link', area: 'github', handler: 'get-link', auth: 'cognito' },
   { method: 'DELETE', path: '/github/link', area: 'github', handler: 'delete-link', auth: 'cognito' },
+  // The code workspace (issue 12): the caller's files, by path.
+  { method: 'GET', path: '/workspace/files', area: 'workspace', handler: 'list-files', auth: 'cognito' },
+  { method: 'PUT', path: '/workspace/files', area: 'workspace', handler: 'put-file', auth: 'cognito' },
+  { method: 'DELETE', path: '/workspace/files', area: 'workspace', handler: 'delete-file', auth: 'cognito' },
+  {
+    method: 'POST',
+    path: '/workspace/files/rename',
+    area: 'workspace',
+    handler: 'rename-file',
+    auth: 'cognito',
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export const ROUTES: readonly RouteDefinition[] = MANIFEST;

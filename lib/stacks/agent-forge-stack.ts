@@ -39,6 +39,7 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   'mcp-gateway': ['mcpServers'],
   // The GitHub link and its issued states live on the user's record.
   github: ['users'],
+  workspace: ['workspaceFiles'],
 };
 
 /** The tables an API area only gets items of: the MCP area's server limits follow the billing record's plan. */

@@ -39,6 +39,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createMessageRepository: {},
   createAgentPlanRepository: {},
   createApiKeyRepository: {},
+  createWorkspaceFileRepository: {},
   createMcpServerRepository: {},
   createUsageRepository: {},
   createComputeUsageRepository: {},

@@ -158,7 +158,9 @@ describe('security headers of the web app', () => {
     const config = Object.values(policies)[0]?.Properties.ResponseHeadersPolicyConfig;
     // A join where the CSP names a resource (the attachments bucket's origin).
     const csp = cspText(config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
-    expect(csp).toContain("script-src 'self';");
+    // blob: for the code workspace's preview runner (docs/decisions.md "Code workspace"); never inline.
+    expect(csp).toContain("script-src 'self' blob:;");
+    expect(csp.match(/script-src [^;]*/)?.[0]).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain("img-src 'self' data: blob:;");
     expect(csp).toContain('frame-src blob:;');

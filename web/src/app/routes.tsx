@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
           { path: 'onboarding', lazy: () => import('./routes/app/onboarding') },
           { path: 'profile', lazy: () => import('./routes/app/profile') },
           { path: 'createuser', lazy: () => import('./routes/app/create-user') },
+          { path: 'workspace', lazy: () => import('./routes/app/workspace') },
         ],
       },
       // Targets of other flows; the spec lists no guard for them

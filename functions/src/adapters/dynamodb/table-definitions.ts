@@ -11,6 +11,7 @@
  * - billing:       userId; GSI byCustomer (stripeCustomerId)
  * - usage:         userId, period (`tokens#YYYY-MM-DD`, `compute#YYYY-MM`)
  * - agentPlans:    conversationId, planId
+ * - workspaceFiles: userId, path (the code workspace)
  */
 export interface KeyAttribute {
   readonly name: string;
@@ -40,6 +41,7 @@ export const TABLE_IDS = [
   'billing',
   'usage',
   'agentPlans',
+  'workspaceFiles',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
@@ -63,6 +65,7 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
   },
   { id: 'usage', partitionKey: s('userId'), sortKey: s('period') },
   { id: 'agentPlans', partitionKey: s('conversationId'), sortKey: s('planId') },
+  { id: 'workspaceFiles', partitionKey: s('userId'), sortKey: s('path') },
 ];
 
 /** Environment variable that carries a table's name to the functions, e.g. TABLE_MCP_SERVERS. */

@@ -4,6 +4,7 @@ import { NotFoundScreen } from '../../../components/not-found-screen';
 import { AutoRunSwitch } from '../../agent/components/auto-run-switch';
 import { PlanPanel } from '../../agent/components/plan-panel';
 import { useChat } from '../hooks/use-chat';
+import { useHandedOverMessage } from '../hooks/use-handed-over-message';
 import type { ProvidersState } from '../hooks/use-providers';
 import type { ServerAttachment } from '../hooks/use-server-attachment';
 import { isTempMessageId } from '../utils/chat-reducer';
@@ -63,6 +64,11 @@ export function ChatScreen({
     reportedStatus.current = streamStatus;
     reportStatus.current?.(streamStatus);
   }, [streamStatus]);
+  // 'Send Code to Chat' from the workspace arrives here to be sent.
+  useHandedOverMessage(
+    chat.send,
+    hasUser && chat.selection.choice !== null && !chat.busy && !chat.loadingMessages,
+  );
   const noProvider = providers.status === 'ready' && chat.selection.choice === null;
   // After the reply has started, 'connecting' means its MCP server is being started on demand.
   const activity =

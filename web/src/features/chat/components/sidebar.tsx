@@ -1,8 +1,10 @@
 import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
-import { MessageSquareIcon, PlusIcon, ServerIcon, SettingsIcon, UploadIcon } from 'lucide-react';
+import { CodeIcon, MessageSquareIcon, PlusIcon, ServerIcon, SettingsIcon, UploadIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../../components/brand-logo';
+import { workspaceLinkState } from '../../workspace/utils/workspace-link';
 import { ConversationItem } from './conversation-item';
 import { ConversationSearch } from './conversation-search';
 
@@ -115,6 +117,7 @@ function ViewToggle() {
  */
 export function Sidebar(props: SidebarProps) {
   const { email, onSelect, onOpenSettings, servers, view = 'chats', onViewChange } = props;
+  const current = props.conversations.find((conversation) => conversation.id === props.selectedId);
   const [searching, setSearching] = useState(false);
   const chats = (
     <>
@@ -177,6 +180,10 @@ export function Sidebar(props: SidebarProps) {
       )}
       <div className="shrink-0 space-y-0.5 border-t border-slate-200 p-3">
         {email ? <p className="truncate px-3 pb-1.5 text-xs text-slate-500">{email}</p> : null}
+        <Link to="/workspace" state={workspaceLinkState(current)} className={FOOTER_BUTTON}>
+          <CodeIcon className="size-4" />
+          Code workspace
+        </Link>
         <button type="button" onClick={onOpenSettings} className={FOOTER_BUTTON}>
           <SettingsIcon className="size-4" />
           Settings
