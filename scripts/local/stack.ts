@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -14,13 +15,16 @@ import { importHandler } from './function-modules.js';
 import { close, listen } from './net.js';
 import { createOutbox } from './outbox.js';
 import { startLocalS3 } from './s3/server.js';
+import { startLocalStripe } from './stripe/server.js';
 import { startWebServer } from './web-server.js';
 
 export interface LocalStackOptions {
   /** Where dynalite, the identity service and the outbox keep their data (`.local`). */
   dataDir: string;
   /** 0 = an ephemeral port. */
-  ports: { api: number; web: number; cognito: number; dynamodb: number; s3?: number };
+  ports: { api: number; web: number; cognito: number; dynamodb: number; s3?: number; stripe?: number };
+  /** The origins Stripe's checkout and portal may return to (default: the web app's). */
+  appOrigins?: readonly string[];
   /** Start Vite for the web app (integration tests of the API leave it off). */
   web: boolean;
   /** Tests: every e-mailed code is this value. */
@@ -36,6 +40,8 @@ export interface LocalStack {
   apiUrl: string;
   /** The S3 stand-in's endpoint (attachments). */
   s3Url: string;
+  /** The local Stripe service and its keys (made per start). */
+  stripe: { url: string; secretKey: string; webhookSecret: string };
   webUrl?: string;
   outboxUrl: string;
   outboxFile: string;
@@ -116,6 +122,27 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const apiUrl = api.url.replace('127.0.0.1', 'localhost');
     // The chat starts MCP servers and reaches their tools through this same API, as on AWS.
     process.env.API_BASE_URL = `${api.url}/api`;
+    // Stripe: the local service with keys made for this run; its webhooks go to this API.
+    const stripeKeys = {
+      secretKey: `sk_test_local_${randomBytes(18).toString('hex')}`,
+      webhookSecret: `whsec_local_${randomBytes(18).toString('hex')}`,
+    };
+    const stripe = await startLocalStripe({
+      port: options.ports.stripe ?? 0,
+      dataDir: join(options.dataDir, 'stripe'),
+      ...stripeKeys,
+      webhookUrl: `${api.url}/api/stripe/webhook`,
+      ...(options.quiet ? { quiet: true } : {}),
+    });
+    stops.push(stripe.stop);
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: stripeKeys.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
+      STRIPE_API_HOST: 'localhost',
+      STRIPE_API_PORT: String(stripe.port),
+      STRIPE_API_PROTOCOL: 'http',
+      APP_ORIGINS: (options.appOrigins ?? webOrigins).join(','),
+    });
     stops.push(startLocalReaper(options.reaperIntervalMs ?? DEFAULT_REAPER_INTERVAL_MS));
 
     const runtimeConfig: RuntimeConfig = {
@@ -139,6 +166,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     return {
       apiUrl,
       s3Url: s3.endpoint,
+      stripe: { url: stripe.url, ...stripeKeys },
       webUrl,
       outboxUrl: `${apiUrl}/outbox`,
       outboxFile,

@@ -46,6 +46,10 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createKmsSecretCipher: {},
   createEcsRunner: {},
   createS3AttachmentStore: {},
+  createBillingRepository: {},
+  createUsageHistoryReader: {},
+  createStripeKeySource: {},
+  createStripeBilling: { noAwsCalls: 'HTTPS to Stripe’s API with the secret key' },
   // Users' own providers are HTTPS through the guarded fetch; the platform's is Bedrock.
   createModelProvider: { commandsIn: ['adapters/providers/bedrock'] },
   createGuardedFetch: { noAwsCalls: 'HTTPS to users’ provider endpoints' },
@@ -252,6 +256,10 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
     },
   ],
   'client-bedrock-runtime:ConverseStream': () => bedrockCalls(),
+  'lib-dynamodb:BatchGet': dynamo('BatchGetItem'),
+  'client-secrets-manager:GetSecretValue': (target) => [
+    { action: 'secretsmanager:GetSecretValue', resource: envOf(target, 'STRIPE_SECRET_ARN') },
+  ],
 };
 
 /** The IAM calls one adapter use can make in a function with this environment. */
