@@ -274,4 +274,20 @@ describe('subscriptions with the local Stripe service', () => {
     const second = await stripe.billing.meterEvents.create(meter);
     expect(second).toEqual(first);
   });
+
+  // Last: the local service's clock moves for every subscription.
+  it('ends a trial into active, and a pending cancellation into Free when the period ends', async () => {
+    const api = await signUp();
+    await pay(await checkout(api, 'pro'), '4242424242424242');
+    expect((await subscription(api)).subscription.status).toBe('trialing');
+    await control('/clock/advance', { seconds: String((PRO_TRIAL_DAYS + 1) * 24 * 3600) });
+    expect((await subscription(api)).subscription).toMatchObject({ tier: 'pro', status: 'active' });
+
+    expect((await api.post('/subscriptions/cancel')).status).toBe(200);
+    await control('/clock/advance', { seconds: String(31 * 24 * 3600) });
+    const after = await subscription(api);
+    expect(after.subscription).toMatchObject({ tier: 'free', status: 'canceled', isPaid: false });
+    // Not first-time any more: no trial on the next Pro checkout.
+    expect(after.subscription.trialInfo.isApplicable).toBe(false);
+  });
 });
