@@ -23,6 +23,12 @@ const LAMBDA_ROLE =
 
 const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
   {
+    path: /^Billing\/StripeSecret$/,
+    rules: ['AwsSolutions-SMG4'],
+    reason:
+      "Stripe's secret key and webhook secret are issued by Stripe: they are rolled in Stripe's dashboard and set here by the operator, so Secrets Manager cannot rotate them.",
+  },
+  {
     path: LAMBDA_ROLE,
     rules: ['AwsSolutions-IAM4'],
     reason:
@@ -92,6 +98,18 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     rules: ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
     reason:
       'External MCP clients authenticate with the server token the handler checks (hashed, constant-time); GET on the gateway paths only answers 405.',
+  },
+  {
+    path: /^Api\/RestApi\/Default\/api\/stripe\/webhook\/POST$/,
+    rules: ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
+    reason:
+      "Stripe calls the webhook without a user: the handler verifies the raw body's Stripe-Signature (HMAC with the webhook secret, 5-minute tolerance) before reading anything.",
+  },
+  {
+    path: /^Api\/BillingFunction\/Function\/ServiceRole\/DefaultPolicy$/,
+    rules: ['AwsSolutions-IAM5'],
+    reason:
+      "The billing table's byCustomer index (the webhook finds a customer's user), this stage's table only.",
   },
   {
     path: /^Auth\/UserPool$/,

@@ -66,6 +66,20 @@ const baseSchema = z.object({
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   /** Where GitHub returns to (the web app's /github/callback); omitted: the App's registered URL. */
   GITHUB_REDIRECT_URI: z.url().optional(),
+  /**
+   * The app's own origins (the billing function): Stripe's checkout and portal return only to
+   * these. On AWS the stage's web origins plus its custom domain; locally the web app's.
+   */
+  APP_ORIGINS: csv,
+  /** AWS: the Secrets Manager secret holding `{"secretKey": "sk_…", "webhookSecret": "whsec_…"}`. */
+  STRIPE_SECRET_ARN: z.string().min(1).optional(),
+  /** Local stack only: the local Stripe service's keys (on AWS they come from STRIPE_SECRET_ARN). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Local stack only: where stripe-node reaches the local Stripe service. */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
 const tablesSchema = z.object(

@@ -9,6 +9,7 @@ import { AgentFunction } from '../constructs/agent-function';
 import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../constructs/api';
 import { Attachments } from '../constructs/attachments';
 import { Auth } from '../constructs/auth';
+import { Billing } from '../constructs/billing';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
 import { Alarms, BedrockBudget, WebAcl } from '../constructs/guardrails';
@@ -40,6 +41,8 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   // The GitHub link and its issued states live on the user's record.
   github: ['users'],
   workspace: ['workspaceFiles'],
+  // The billing record and processed webhook events; usage (tokens, compute, running servers) is read.
+  billing: ['billing', 'usage'],
 };
 
 /** The tables an API area only gets items of: the MCP area's server limits follow the billing record's plan. */
@@ -87,6 +90,7 @@ export class AgentForgeStack extends Stack {
   readonly mcpRuntime: McpRuntime;
   readonly alarms: Alarms;
   readonly attachments: Attachments;
+  readonly billing: Billing;
   readonly email: Email | undefined;
 
   constructor(scope: Construct, id: string, props: AgentForgeStackProps) {
@@ -170,6 +174,15 @@ export class AgentForgeStack extends Stack {
     grantGithubApp(this, this.api.functions.github.function, config);
     // Presigned uploads and downloads, and a deleted conversation's files.
     this.attachments.grantManage(this.api.functions.conversations.function);
+    // Stripe's keys, and the origins checkout and the portal may return to: the stage's web origins
+    // and its custom domain (CloudFront's own name cannot be passed in: the distribution depends on
+    // the API, so a stage without a domain lists its distribution URL in allowedOrigins).
+    this.billing = new Billing(this, 'Billing', { stage: config.stage });
+    this.billing.grantRead(this.api.functions.billing.function);
+    this.api.functions.billing.function.addEnvironment(
+      'APP_ORIGINS',
+      [...webOrigins, ...(config.domain ? [`https://${config.domain.name}`] : [])].join(','),
+    );
 
     const postConfirmation = new AgentFunction(this, 'PostConfirmation', {
       entry: entry('auth/post-confirmation'),

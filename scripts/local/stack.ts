@@ -16,13 +16,24 @@ import { startLocalGithub } from './github/server.js';
 import { close, listen } from './net.js';
 import { createOutbox } from './outbox.js';
 import { startLocalS3 } from './s3/server.js';
+import { startLocalStripe } from './stripe/server.js';
 import { startWebServer } from './web-server.js';
 
 export interface LocalStackOptions {
   /** Where dynalite, the identity service and the outbox keep their data (`.local`). */
   dataDir: string;
   /** 0 = an ephemeral port. */
-  ports: { api: number; web: number; cognito: number; dynamodb: number; s3?: number; github?: number };
+  ports: {
+    api: number;
+    web: number;
+    cognito: number;
+    dynamodb: number;
+    s3?: number;
+    github?: number;
+    stripe?: number;
+  };
+  /** The origins Stripe's checkout and portal may return to (default: the web app's). */
+  appOrigins?: readonly string[];
   /** Start Vite for the web app (integration tests of the API leave it off). */
   web: boolean;
   /** Tests: every e-mailed code is this value. */
@@ -40,6 +51,8 @@ export interface LocalStack {
   s3Url: string;
   /** The local GitHub service: OAuth host and API base URL of the account link. */
   githubUrl: string;
+  /** The local Stripe service and its keys (made per start). */
+  stripe: { url: string; secretKey: string; webhookSecret: string };
   webUrl?: string;
   outboxUrl: string;
   outboxFile: string;
@@ -137,6 +150,27 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const apiUrl = api.url.replace('127.0.0.1', 'localhost');
     // The chat starts MCP servers and reaches their tools through this same API, as on AWS.
     process.env.API_BASE_URL = `${api.url}/api`;
+    // Stripe: the local service with keys made for this run; its webhooks go to this API.
+    const stripeKeys = {
+      secretKey: `sk_test_local_${randomBytes(18).toString('hex')}`,
+      webhookSecret: `whsec_local_${randomBytes(18).toString('hex')}`,
+    };
+    const stripe = await startLocalStripe({
+      port: options.ports.stripe ?? 0,
+      dataDir: join(options.dataDir, 'stripe'),
+      ...stripeKeys,
+      webhookUrl: `${api.url}/api/stripe/webhook`,
+      ...(options.quiet ? { quiet: true } : {}),
+    });
+    stops.push(stripe.stop);
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: stripeKeys.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
+      STRIPE_API_HOST: 'localhost',
+      STRIPE_API_PORT: String(stripe.port),
+      STRIPE_API_PROTOCOL: 'http',
+      APP_ORIGINS: (options.appOrigins ?? webOrigins).join(','),
+    });
     stops.push(startLocalReaper(options.reaperIntervalMs ?? DEFAULT_REAPER_INTERVAL_MS));
 
     const runtimeConfig: RuntimeConfig = {
@@ -161,6 +195,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       apiUrl,
       s3Url: s3.endpoint,
       githubUrl: github.url,
+      stripe: { url: stripe.url, ...stripeKeys },
       webUrl,
       outboxUrl: `${apiUrl}/outbox`,
       outboxFile,

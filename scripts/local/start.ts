@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole product on this machine, no cloud account. Data lives under `.local/`
  * (LOCAL_DATA_DIR overrides) and survives restarts. Ports: API_PORT (3000), WEB_PORT (5173), COGNITO_PORT (9229),
- * DYNAMODB_PORT (4567), S3_PORT (4569). CODE=<digits> makes every e-mailed code that value.
+ * DYNAMODB_PORT (4567), S3_PORT (4569),
+ * STRIPE_PORT (12111). CODE=<digits> makes every e-mailed code that value.
  */
 import { join } from 'node:path';
 import { startLocalStack } from './stack.js';
@@ -26,6 +27,7 @@ const stack = await startLocalStack({
     dynamodb: port('DYNAMODB_PORT', 4567),
     s3: port('S3_PORT', 4569),
     github: port('GITHUB_PORT', 4571),
+    stripe: port('STRIPE_PORT', 12111),
   },
   web: true,
   ...(process.env.MCP_REAPER_INTERVAL_MS
@@ -38,6 +40,9 @@ const stack = await startLocalStack({
 console.log(`API: ${stack.apiUrl}/api`);
 console.log(`Outbox (sign-up and reset codes): ${stack.outboxUrl}`);
 console.log(`Local test GitHub (account link): ${stack.githubUrl}`);
+console.log(
+  `Local Stripe (${stack.stripe.url}): checkout with test card 4242 4242 4242 4242 (any expiry and CVC); 4000 0000 0000 0002 is declined`,
+);
 console.log(`Started in ${Math.round(performance.now() - startedAt)} ms`);
 console.log(`Local stack ready: ${stack.webUrl}`);
 

@@ -52,6 +52,10 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createGithubOAuthClient: { noAwsCalls: 'HTTPS to GitHub (github.com and api.github.com)' },
   createEcsRunner: {},
   createS3AttachmentStore: {},
+  createBillingRepository: {},
+  createUsageHistoryReader: {},
+  createStripeKeySource: {},
+  createStripeBilling: { noAwsCalls: 'HTTPS to Stripe’s API with the secret key' },
   // Users' own providers are HTTPS through the guarded fetch; the platform's is Bedrock.
   createModelProvider: { commandsIn: ['adapters/providers/bedrock'] },
   createGuardedFetch: { noAwsCalls: 'HTTPS to users’ provider endpoints' },
@@ -258,11 +262,15 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
     },
   ],
   'client-bedrock-runtime:ConverseStream': () => bedrockCalls(),
-  // A secret named without its ARN: IAM sees the ARN, whose name ends in a random 6-character suffix.
+  'lib-dynamodb:BatchGet': dynamo('BatchGetItem'),
+  // The GitHub secret is named without its ARN (IAM sees the ARN, whose name ends in a random
+  // 6-character suffix); the Stripe secret is given by ARN.
   'client-secrets-manager:GetSecretValue': (target) => [
     {
       action: 'secretsmanager:GetSecretValue',
-      resource: `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${envOf(target, 'GITHUB_SECRET_ID')}-AbCdEf`,
+      resource: target.env.STRIPE_SECRET_ARN
+        ? target.env.STRIPE_SECRET_ARN
+        : `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${envOf(target, 'GITHUB_SECRET_ID')}-AbCdEf`,
     },
   ],
 };

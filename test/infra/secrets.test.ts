@@ -130,8 +130,11 @@ describe('the GitHub OAuth App secret', () => {
     const [githubId, github] = githubFunction();
     const readers = resourcesOf('AWS::IAM::Policy').flatMap(([, policy]) =>
       (policy.Properties.PolicyDocument?.Statement ?? [])
-        .filter((statement) =>
-          [statement.Action].flat().some((action) => action.startsWith('secretsmanager:')),
+        .filter(
+          (statement) =>
+            [statement.Action].flat().some((action) => action.startsWith('secretsmanager:')) &&
+            // The Stripe secret (billing) is another one.
+            JSON.stringify(statement.Resource).includes('github'),
         )
         .map((statement) => ({ actions: [statement.Action].flat().sort(), roles: policy.Properties.Roles })),
     );

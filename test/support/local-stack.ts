@@ -9,6 +9,8 @@ export const TEST_CODE = '123456';
 export async function startTestStack(options: {
   web: boolean;
   reaperIntervalMs?: number;
+  /** Where Stripe's checkout may return to (default: the web app's origins). */
+  appOrigins?: readonly string[];
 }): Promise<LocalStack & { dataDir: string }> {
   process.env.LOG_LEVEL ??= 'silent';
   const dataDir = await mkdtemp(join(tmpdir(), 'agentforge-test-'));
@@ -17,6 +19,7 @@ export async function startTestStack(options: {
     ports: { api: 0, web: 0, cognito: 0, dynamodb: 0 },
     web: options.web,
     ...(options.reaperIntervalMs ? { reaperIntervalMs: options.reaperIntervalMs } : {}),
+    ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
     fixedCode: TEST_CODE,
     quiet: true,
   });

@@ -139,3 +139,6 @@ export const PLAN_LIMITS: Readonly<Record<SubscriptionTier, PlanLimits>> = {
 export function isPaidTier(tier: SubscriptionTier): boolean {
   return tier !== 'free';
 }
+
+/** A first-time Pro subscriber's free trial (Stripe `trial_period_days`), shown through `trialInfo`. */
+export const PRO_TRIAL_DAYS = 14;

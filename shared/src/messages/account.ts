@@ -33,6 +33,15 @@ export const SUBSCRIPTION_MESSAGES = {
   fetchPlansError: (statusText: string) => `Error fetching plans: ${statusText}`,
   createCheckoutError: (statusText: string) => `Error creating checkout session: ${statusText}`,
   cancelSubscriptionError: (statusText: string) => `Error cancelling subscription: ${statusText}`,
+  /** Not worded by the spec: the API's refusals (400/404/409 `message`). */
+  checkoutFreeRefused: 'Free needs no checkout: it is the plan you are on without a subscription.',
+  checkoutEnterpriseRefused: 'Enterprise is contact-only: contact us to set up an Enterprise plan.',
+  alreadySubscribed: 'You already have a subscription. Change or cancel it in Subscription & Usage.',
+  urlNotOnAppOrigin: "The return URLs must be on this app's own origin.",
+  noSubscription: 'You have no paid subscription.',
+  noBillingAccount: 'You have no billing account yet: subscribe to a plan first.',
+  trialOffer: (days: number) => `Your first ${days} days of Pro are free.`,
+  trialEnds: (date: string) => `Your free trial ends on ${date}.`,
 } as const;
 
 /**

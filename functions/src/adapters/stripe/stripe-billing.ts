@@ -1,0 +1,149 @@
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@agentforge/shared';
+import Stripe from 'stripe';
+import type { BillingProvider, ProviderSubscription } from '../../domain/billing/ports.js';
+import { ValidationError } from '../../domain/errors.js';
+import { PRICE_LOOKUP_KEYS, tierOfLookupKey } from './catalog.js';
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Local stack only: the local Stripe service (stripe-node's host/port/protocol options). */
+  endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/** Stripe's default: a signature older than five minutes is refused (replays). */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+const statusOf = (status: string): SubscriptionStatus =>
+  (SUBSCRIPTION_STATUSES as readonly string[]).includes(status)
+    ? (status as SubscriptionStatus)
+    : 'incomplete';
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? undefined);
+
+/** Stripe's subscription as the domain sees it; the period end sits on the items since API 2025-03-31. */
+export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscription {
+  const items = sub.items.data;
+  const licensed = items.find((item) => tierOfLookupKey(item.price.lookup_key)) ?? items[0];
+  const periodEnd = Math.max(0, ...items.map((item) => item.current_period_end));
+  return {
+    id: sub.id,
+    status: statusOf(sub.status),
+    tier: tierOfLookupKey(licensed?.price.lookup_key),
+    currentPeriodEnd: periodEnd * 1000,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    ...(sub.trial_end ? { trialEnd: sub.trial_end * 1000 } : {}),
+    seats: licensed?.quantity ?? 1,
+    created: sub.created * 1000,
+  };
+}
+
+/** The billing provider on stripe-node: real Stripe on AWS, the local Stripe service locally. */
+export function createStripeBilling(config: StripeConfig): BillingProvider {
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    ...(config.endpoint ?? {}),
+  });
+  let priceIds: Promise<Record<keyof typeof PRICE_LOOKUP_KEYS, string>> | undefined;
+  const prices = () => {
+    priceIds ??= stripe.prices
+      .list({ lookup_keys: Object.values(PRICE_LOOKUP_KEYS), active: true, limit: 10 })
+      .then(({ data }) => {
+        const byKey = new Map(data.map((price) => [price.lookup_key, price.id]));
+        const ids = Object.fromEntries(
+          Object.entries(PRICE_LOOKUP_KEYS).map(([name, key]) => {
+            const id = byKey.get(key);
+            if (!id) throw new Error(`Stripe has no active price with lookup key ${key}`);
+            return [name, id];
+          }),
+        );
+        return ids as Record<keyof typeof PRICE_LOOKUP_KEYS, string>;
+      })
+      .catch((error: unknown) => {
+        priceIds = undefined;
+        throw error;
+      });
+    return priceIds;
+  };
+
+  return {
+    async createCustomer({ userId, email }) {
+      const customer = await stripe.customers.create(
+        { ...(email ? { email } : {}), metadata: { userId } },
+        { idempotencyKey: `customer-${userId}` },
+      );
+      return customer.id;
+    },
+
+    async customerUserId(customerId) {
+      const customer = await stripe.customers.retrieve(customerId);
+      return 'deleted' in customer && customer.deleted ? undefined : customer.metadata?.userId || undefined;
+    },
+
+    async listSubscriptions(customerId) {
+      const { data } = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
+      return data.map(toProviderSubscription).sort((a, b) => b.created - a.created);
+    },
+
+    async createCheckoutSession({ customerId, userId, tier, successUrl, cancelUrl, trialDays }) {
+      const ids = await prices();
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customerId,
+        client_reference_id: userId,
+        // Pro: the plan; Teams: one seat (more through the portal); both: metered extra tokens.
+        line_items: [{ price: ids[tier], quantity: 1 }, { price: ids.overage }],
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+        subscription_data: {
+          metadata: { userId, tier },
+          ...(trialDays ? { trial_period_days: trialDays } : {}),
+        },
+      });
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return session.url;
+    },
+
+    async checkoutSessionCustomer(sessionId) {
+      try {
+        return idOf((await stripe.checkout.sessions.retrieve(sessionId)).customer);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+          return undefined;
+        throw error;
+      }
+    },
+
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+    },
+
+    async createPortalSession(customerId, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
+      return session.url;
+    },
+
+    async verifyWebhook(rawBody, signature) {
+      if (!signature) throw new ValidationError('Missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          config.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
+      } catch (error) {
+        throw new ValidationError('Invalid Stripe webhook signature', { cause: error });
+      }
+      const object = event.data.object as { customer?: string | { id: string } | null };
+      const customerId = idOf(object.customer);
+      return { id: event.id, type: event.type, ...(customerId ? { customerId } : {}) };
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { createBillingRepository } from '../adapters/dynamodb/billing-repository.js';
+import { createUsageHistoryReader } from '../adapters/dynamodb/usage-history.js';
+import { createStripeBilling, type StripeConfig } from '../adapters/stripe/stripe-billing.js';
+import { createStripeKeySource } from '../adapters/stripe/stripe-keys.js';
+import type { BillingProvider } from '../domain/billing/ports.js';
+import {
+  createSubscriptionService,
+  type SubscriptionService,
+} from '../domain/billing/subscription-service.js';
+import { createSubscriptionSync } from '../domain/billing/subscription-sync.js';
+import { createWebhookHandler } from '../domain/billing/webhook.js';
+import { db, env, required } from './root.js';
+
+/** The Stripe keys: from Secrets Manager on AWS (read once per container), from the env locally. */
+async function stripeConfig(): Promise<StripeConfig> {
+  if (env.RUNTIME === 'local') {
+    return {
+      secretKey: required('STRIPE_SECRET_KEY'),
+      webhookSecret: required('STRIPE_WEBHOOK_SECRET'),
+      endpoint: {
+        host: required('STRIPE_API_HOST'),
+        port: env.STRIPE_API_PORT ?? 443,
+        protocol: env.STRIPE_API_PROTOCOL ?? 'https',
+      },
+    };
+  }
+  return createStripeKeySource({ region: env.AWS_REGION, secretId: required('STRIPE_SECRET_ARN') })();
+}
+
+let stripe: Promise<BillingProvider> | undefined;
+/** stripe-node, built when the first billing call needs it (a failed secret read is retried next time). */
+function stripeBilling(): Promise<BillingProvider> {
+  stripe ??= stripeConfig()
+    .then(createStripeBilling)
+    .catch((error: unknown) => {
+      stripe = undefined;
+      throw error;
+    });
+  return stripe;
+}
+
+const lazyProvider: BillingProvider = {
+  createCustomer: async (input) => (await stripeBilling()).createCustomer(input),
+  customerUserId: async (id) => (await stripeBilling()).customerUserId(id),
+  listSubscriptions: async (id) => (await stripeBilling()).listSubscriptions(id),
+  createCheckoutSession: async (input) => (await stripeBilling()).createCheckoutSession(input),
+  checkoutSessionCustomer: async (id) => (await stripeBilling()).checkoutSessionCustomer(id),
+  setCancelAtPeriodEnd: async (id, cancel) => (await stripeBilling()).setCancelAtPeriodEnd(id, cancel),
+  createPortalSession: async (id, url) => (await stripeBilling()).createPortalSession(id, url),
+  verifyWebhook: async (raw, signature) => (await stripeBilling()).verifyWebhook(raw, signature),
+};
+
+let parts: { service: SubscriptionService; webhook: ReturnType<typeof createWebhookHandler> } | undefined;
+function build() {
+  if (parts) return parts;
+  const store = createBillingRepository(db, env.tables.billing);
+  const sync = createSubscriptionSync({ provider: lazyProvider, store, now: Date.now });
+  parts = {
+    service: createSubscriptionService({
+      provider: lazyProvider,
+      store,
+      usage: createUsageHistoryReader(db, env.tables.usage),
+      sync,
+      appOrigins: env.APP_ORIGINS,
+      now: Date.now,
+    }),
+    webhook: createWebhookHandler({ provider: lazyProvider, store, sync }),
+  };
+  return parts;
+}
+
+export function subscriptionService(): SubscriptionService {
+  return build().service;
+}
+
+export function stripeWebhook(): ReturnType<typeof createWebhookHandler> {
+  return build().webhook;
+}

@@ -1,0 +1,41 @@
+import type { BillingProvider, BillingStore } from './ports.js';
+import type { SyncSubscription } from './subscription-sync.js';
+
+/** The events that can change a subscription; each only triggers the sync, whatever its payload says. */
+export const HANDLED_EVENTS: ReadonlySet<string> = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+export interface WebhookResult {
+  received: true;
+  /** The event was processed before (a retry or a replay): nothing was done. */
+  duplicate: boolean;
+  /** An event type the product does not act on. */
+  ignored?: true;
+}
+
+/**
+ * POST /stripe/webhook: verify the raw body's signature (ValidationError -> 400), skip an event id
+ * seen before, sync the customer from Stripe, then record the event id (a conditional put). The
+ * id is recorded after the sync, so a failed sync is retried by Stripe's redelivery; two copies
+ * racing both sync, which is harmless because the sync only re-reads Stripe.
+ */
+export function createWebhookHandler(deps: {
+  provider: BillingProvider;
+  store: BillingStore;
+  sync: SyncSubscription;
+}) {
+  return async (rawBody: string, signature: string | undefined): Promise<WebhookResult> => {
+    const event = await deps.provider.verifyWebhook(rawBody, signature);
+    if (!HANDLED_EVENTS.has(event.type)) return { received: true, duplicate: false, ignored: true };
+    if (await deps.store.isEventProcessed(event.id)) return { received: true, duplicate: true };
+    if (event.customerId) await deps.sync(event.customerId);
+    const first = await deps.store.markEventProcessed(event.id, event.type);
+    return { received: true, duplicate: !first };
+  };
+}
