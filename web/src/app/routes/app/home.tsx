@@ -1,12 +1,11 @@
 import type { StreamStatus } from '@agentforge/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { useSignOut } from '../../../features/auth/hooks/use-sign-out';
 import { useSignedInEmail } from '../../../features/auth/hooks/use-signed-in-email';
 import { billingKeys } from '../../../features/billing/api/queries';
-import { SubscriptionModal } from '../../../features/billing/components/subscription-modal';
 import { ChatScreen } from '../../../features/chat/components/chat-screen';
 import { useProviders } from '../../../features/chat/hooks/use-providers';
 import type { ServerAttachment } from '../../../features/chat/hooks/use-server-attachment';
@@ -25,6 +24,13 @@ const SETTINGS_FEATURE = 'settings';
 const SUBSCRIPTION_FEATURE = 'subscription';
 
 export const handle: RouteHandle = { title: 'Chat' };
+
+/** Loaded when first opened: /home's first load carries none of it. */
+const SubscriptionModal = lazy(() =>
+  import('../../../features/billing/components/subscription-modal').then((module) => ({
+    default: module.SubscriptionModal,
+  })),
+);
 
 /**
  * /home (signed-in): the chat, with the MCP servers (sidebar view and top bar) and the settings
@@ -125,7 +131,11 @@ export function Component() {
           onRetryProviders={providers.reload}
         />
       ) : null}
-      {subscriptionOpen ? <SubscriptionModal onClose={closeFeature} /> : null}
+      {subscriptionOpen ? (
+        <Suspense fallback={null}>
+          <SubscriptionModal onClose={closeFeature} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

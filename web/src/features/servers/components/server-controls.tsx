@@ -53,6 +53,7 @@ export function UsageMeter({ usage, onOpen }: { usage: UsageState; onOpen?: (() 
         ? {
             type: 'button' as const,
             onClick: onOpen,
+            'aria-label': `Server usage: ${usageHoursFloored(usedMinutes)}/${usageHoursFloored(limitMinutes)} hours`,
             className:
               'flex w-full flex-col gap-1 rounded-md p-1 text-left transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500',
           }
