@@ -37,9 +37,14 @@ export const plansQuery = () =>
 export const usageHistoryQuery = () =>
   queryOptions({ queryKey: billingKeys.usage(), queryFn: ({ signal }) => getUsageHistory(signal) });
 
+/** How often, and how many times, the success page syncs again while the payment is still being confirmed. */
+const SYNC_RETRY_INTERVAL_MS = 2_000;
+const SYNC_ATTEMPTS = 10;
+
 /**
- * POST /subscriptions/sync once per checkout session (the success page): a query, so a remount or
- * a second render does not sync twice; its answer is the subscription.
+ * POST /subscriptions/sync for a checkout session (the success page): a query, so a remount or a
+ * second render does not sync twice; its answer is the subscription. While it still says Free
+ * (the payment not confirmed yet) it syncs again every 2 s, 10 times at most.
  */
 export const syncQuery = (sessionId: string | null) =>
   queryOptions({
@@ -47,6 +52,10 @@ export const syncQuery = (sessionId: string | null) =>
     queryFn: () => syncSubscription(sessionId ? { sessionId } : {}),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
+    refetchInterval: ({ state }) =>
+      state.data && !state.data.subscription.isPaid && state.dataUpdateCount < SYNC_ATTEMPTS
+        ? SYNC_RETRY_INTERVAL_MS
+        : false,
   });
 
 /** The URLs checkout returns to (spec 7): on the app's origin; Stripe fills in the session id. */

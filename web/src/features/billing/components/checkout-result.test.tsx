@@ -2,7 +2,7 @@ import { SUBSCRIPTION_MESSAGES } from '@agentforge/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { subscriptionOf } from '../../../testing/billing-fixture';
-import { type FakeHttp, fakeHttp } from '../../../testing/fake-http';
+import { type FakeHttp, fakeHttp, json } from '../../../testing/fake-http';
 import { renderRoutes, SIGNED_IN } from '../../../testing/render-routes';
 
 vi.mock('aws-amplify/auth', () => ({
@@ -44,6 +44,15 @@ describe('/subscription/success', () => {
     expect(screen.getByRole('status').textContent).toMatch(/next billing date is December 23, 2026/);
     expect(screen.getByRole('link', { name: 'Go to chat' }).getAttribute('href')).toBe('/home');
     expect(http.seen('POST', /^\/subscriptions\/sync$/)).toHaveLength(1);
+  });
+
+  it('syncs again while the payment is still being confirmed', async () => {
+    const answers = [subscriptionOf('free'), subscriptionOf('teams')];
+    http.answer('POST', /^\/subscriptions\/sync$/, () => json(answers.shift() ?? subscriptionOf('teams')));
+    renderRoutes('/subscription/success?session_id=cs_test_2', { auth: SIGNED_IN });
+    expect(await screen.findByRole('heading', { name: 'Your payment is being processed' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'You are on the Teams plan' })).toBeTruthy();
+    expect(http.seen('POST', /^\/subscriptions\/sync$/)).toHaveLength(2);
   });
 
   it("says 'Failed to load subscription data' when the sync fails", async () => {
