@@ -1,9 +1,8 @@
 import { type AgentStepRef, CHAT_MESSAGES, PLAN_LIMIT_ERROR_CODE } from '@agentforge/shared';
 import { ListChecksIcon, RefreshCwIcon, SparklesIcon, SquareIcon, TriangleAlertIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { CopyButton } from '../../../components/copy-button';
 import { providerStyle } from '../../../components/provider-style';
-import { UPGRADE_PLAN_LABEL } from '../../billing/utils/plan-display';
+import { UpgradePlanLink } from '../../billing/components/upgrade-plan-link';
 import type { ChatMessage } from '../utils/stream-message';
 import { MarkdownContent } from './markdown-content';
 import { ToolCallCard } from './tool-call-card';
@@ -41,14 +40,7 @@ function ErrorContent({ content, code }: { content: string; code: string | undef
         <div className="[&_*]:text-red-800">
           <MarkdownContent content={content} />
         </div>
-        {code === PLAN_LIMIT_ERROR_CODE ? (
-          <Link
-            to="/pricing"
-            className="mt-2 inline-flex items-center rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white transition hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
-          >
-            {UPGRADE_PLAN_LABEL}
-          </Link>
-        ) : null}
+        {code === PLAN_LIMIT_ERROR_CODE ? <UpgradePlanLink className="mt-2" /> : null}
       </div>
     </div>
   );
