@@ -1,3 +1,5 @@
+import { useId } from 'react';
+
 type UsageBarProps = {
   label: string;
   value: number;
@@ -10,7 +12,7 @@ type UsageBarProps = {
 export function UsageBar({ label, value, max, text }: UsageBarProps) {
   const share = max > 0 ? Math.min(1, value / max) : 0;
   const tone = share >= 0.9 ? 'bg-red-500' : share >= 0.7 ? 'bg-amber-500' : 'bg-emerald-500';
-  const id = `usage-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const id = useId();
   return (
     <div>
       <div className="flex items-baseline justify-between gap-3 text-sm">
