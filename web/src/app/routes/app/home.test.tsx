@@ -2,15 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSubscription, getUsageHistory, listPlans } from '../../../features/billing/api/billing';
 import { listConversations } from '../../../features/chat/api/conversations';
 import { fetchUserCheck } from '../../../features/chat/api/current-user';
 import { listProviders } from '../../../features/chat/api/providers';
 import { fetchUsage, listServers } from '../../../features/servers/api/servers';
 import { createApiKey, listApiKeys } from '../../../features/settings/api/api-keys';
 import { ApiError } from '../../../lib/api-error';
+import { PLANS, subscriptionOf, usageHistory } from '../../../testing/billing-fixture';
 import { renderRoutes, SIGNED_IN } from '../../../testing/render-routes';
 
 vi.mock('aws-amplify/auth');
+vi.mock('../../../features/billing/api/billing');
 vi.mock('../../../features/chat/api/current-user');
 vi.mock('../../../features/chat/api/conversations');
 vi.mock('../../../features/chat/api/providers');
@@ -32,6 +35,9 @@ beforeEach(() => {
     limitMinutes: 600,
     remainingMinutes: 450,
   });
+  vi.mocked(getSubscription).mockResolvedValue(subscriptionOf('pro'));
+  vi.mocked(listPlans).mockResolvedValue(PLANS);
+  vi.mocked(getUsageHistory).mockResolvedValue(usageHistory());
 });
 
 afterEach(() => {
@@ -105,5 +111,29 @@ describe('/home', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(router.state.location.search).toBe('');
+  });
+
+  it("opens 'Subscription & Usage' from the top bar's usage (hours floored) and from the sidebar", async () => {
+    const { router } = renderRoutes('/home', { auth: SIGNED_IN });
+    // 150 of 600 minutes: 2.5 of 10 hours, floored on the top bar.
+    await userEvent.click(await screen.findByRole('button', { name: 'Server usage: 2/10 hours' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscription & Usage' });
+    expect(router.state.location.search).toBe('?feature=subscription');
+    // The modal rounds to 1 decimal: 75 minutes are 1.3 hours.
+    expect(
+      (await within(dialog).findByRole('progressbar', { name: 'Compute hours' })).getAttribute(
+        'aria-valuetext',
+      ),
+    ).toBe('1.3 / 100 hours');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(router.state.location.search).toBe('');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Subscription' }));
+    expect(await screen.findByRole('dialog', { name: 'Subscription & Usage' })).toBeTruthy();
+  });
+
+  it("links 'Upgrade Plan' in the top bar to /pricing", async () => {
+    renderRoutes('/home', { auth: SIGNED_IN });
+    expect((await screen.findByRole('link', { name: 'Upgrade Plan' })).getAttribute('href')).toBe('/pricing');
   });
 });

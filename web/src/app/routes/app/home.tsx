@@ -1,10 +1,11 @@
 import type { StreamStatus } from '@agentforge/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { useSignOut } from '../../../features/auth/hooks/use-sign-out';
 import { useSignedInEmail } from '../../../features/auth/hooks/use-signed-in-email';
+import { billingKeys } from '../../../features/billing/api/queries';
 import { ChatScreen } from '../../../features/chat/components/chat-screen';
 import { useProviders } from '../../../features/chat/hooks/use-providers';
 import type { ServerAttachment } from '../../../features/chat/hooks/use-server-attachment';
@@ -18,10 +19,18 @@ import { useUsage } from '../../../features/servers/hooks/use-usage';
 import { SettingsPanel } from '../../../features/settings/components/settings-panel';
 import type { RouteHandle } from '../../route-handle';
 
-/** `/home?feature=settings` opens the settings. */
+/** `/home?feature=settings` opens the settings, `/home?feature=subscription` 'Subscription & Usage'. */
 const SETTINGS_FEATURE = 'settings';
+const SUBSCRIPTION_FEATURE = 'subscription';
 
 export const handle: RouteHandle = { title: 'Chat' };
+
+/** Loaded when first opened: /home's first load carries none of it. */
+const SubscriptionModal = lazy(() =>
+  import('../../../features/billing/components/subscription-modal').then((module) => ({
+    default: module.SubscriptionModal,
+  })),
+);
 
 /**
  * /home (signed-in): the chat, with the MCP servers (sidebar view and top bar) and the settings
@@ -39,7 +48,9 @@ export function Component() {
   const usage = useUsage();
   // Settings open is in the URL (?feature=settings): a link (the GitHub callback's) can open them.
   const [searchParams, setSearchParams] = useSearchParams();
-  const settingsOpen = searchParams.get('feature') === SETTINGS_FEATURE;
+  const feature = searchParams.get('feature');
+  const settingsOpen = feature === SETTINGS_FEATURE;
+  const subscriptionOpen = feature === SUBSCRIPTION_FEATURE;
   const setFeature = useCallback(
     (feature: string | null) =>
       setSearchParams(
@@ -53,7 +64,8 @@ export function Component() {
     [setSearchParams],
   );
   const openSettings = useCallback(() => setFeature(SETTINGS_FEATURE), [setFeature]);
-  const closeSettings = useCallback(() => setFeature(null), [setFeature]);
+  const openSubscription = useCallback(() => setFeature(SUBSCRIPTION_FEATURE), [setFeature]);
+  const closeFeature = useCallback(() => setFeature(null), [setFeature]);
 
   const queryClient = useQueryClient();
   // A reply with a server starts it on demand ('connecting') and uses compute: refresh both after.
@@ -63,6 +75,8 @@ export function Component() {
       if (status === null) {
         void queryClient.invalidateQueries({ queryKey: serverKeys.all });
         void queryClient.invalidateQueries({ queryKey: serverKeys.usage() });
+        // The reply's tokens count against today's allowance.
+        void queryClient.invalidateQueries({ queryKey: billingKeys.all });
       }
     },
     [queryClient],
@@ -80,7 +94,13 @@ export function Component() {
     <ServersView servers={servers} attachedId={server.serverId} onAttach={server.attach} />
   );
   const serverControls = (server: ServerAttachment) => (
-    <ServerControls servers={servers} usage={usage} attachedId={server.serverId} onAttach={server.attach} />
+    <ServerControls
+      servers={servers}
+      usage={usage}
+      attachedId={server.serverId}
+      onAttach={server.attach}
+      onOpenUsage={openSubscription}
+    />
   );
   // As the top bar's 'Configure Server' for a new server: the saved server is the chat's.
   const serverConfig = (server: ServerAttachment, onClose: () => void) => (
@@ -95,6 +115,7 @@ export function Component() {
         email={userCheck?.email ?? signedInEmail}
         hasUser={user !== null}
         onOpenSettings={openSettings}
+        onOpenSubscription={openSubscription}
         onSignOut={() => void signOut()}
         signingOut={signingOut}
         serversView={serversView}
@@ -104,11 +125,16 @@ export function Component() {
       />
       {settingsOpen ? (
         <SettingsPanel
-          onClose={closeSettings}
+          onClose={closeFeature}
           onKeysChanged={providers.reload}
           providers={providers.providers}
           onRetryProviders={providers.reload}
         />
+      ) : null}
+      {subscriptionOpen ? (
+        <Suspense fallback={null}>
+          <SubscriptionModal onClose={closeFeature} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,9 +1,9 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { PricingPage } from '../../../features/billing/components/pricing-page';
 import type { RouteHandle } from '../../route-handle';
 
 export const handle: RouteHandle = { title: 'Pricing' };
 
-/** /pricing (signed-in): the plan cards. Placeholder until the billing issue. */
+/** /pricing (signed-in): the plan cards. */
 export function Component() {
-  return <PlaceholderScreen title="Pricing" subtitle="Free, Pro, Teams and Enterprise plans" />;
+  return <PricingPage />;
 }

@@ -164,7 +164,11 @@ class StreamRun {
         callbacks.onEnd(streamCompletionResultSchema.parse(event));
         break;
       case 'error':
-        this.fail(new StreamError(event.message || STREAM_ERROR_MESSAGES.unknownBackendError, 'stream'));
+        this.fail(
+          new StreamError(event.message || STREAM_ERROR_MESSAGES.unknownBackendError, 'stream', {
+            code: event.code,
+          }),
+        );
         break;
       case 'status':
         this.status(event.status, event.messageId);

@@ -33,8 +33,10 @@ export async function httpFailure(response: Response): Promise<StreamError> {
     // Not JSON: the message falls back to 'HTTP error {status}'.
   }
   const message = apiErrorMessageFromBody(body, response.status);
+  const code = (body as { code?: unknown } | null)?.code;
   return new StreamError(STREAM_ERROR_MESSAGES.streamingFailedWithStatus(message, response.status), 'http', {
     status: response.status,
     apiMessage: message,
+    code: typeof code === 'string' ? code : undefined,
   });
 }

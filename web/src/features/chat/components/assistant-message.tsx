@@ -1,7 +1,9 @@
-import { type AgentStepRef, CHAT_MESSAGES, type Message } from '@agentforge/shared';
+import { type AgentStepRef, CHAT_MESSAGES, PLAN_LIMIT_ERROR_CODE } from '@agentforge/shared';
 import { ListChecksIcon, RefreshCwIcon, SparklesIcon, SquareIcon, TriangleAlertIcon } from 'lucide-react';
 import { CopyButton } from '../../../components/copy-button';
 import { providerStyle } from '../../../components/provider-style';
+import { UpgradePlanLink } from '../../billing/components/upgrade-plan-link';
+import type { ChatMessage } from '../utils/stream-message';
 import { MarkdownContent } from './markdown-content';
 import { ToolCallCard } from './tool-call-card';
 
@@ -29,12 +31,16 @@ function splitStopped(content: string): { body: string; stopped: boolean } {
   return { body: content.slice(0, -marker.length).trimEnd(), stopped: true };
 }
 
-function ErrorContent({ content }: { content: string }) {
+/** A failed reply; a plan limit's refusal offers 'Upgrade Plan' (to /pricing). */
+function ErrorContent({ content, code }: { content: string; code: string | undefined }) {
   return (
     <div role="alert" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3">
       <TriangleAlertIcon className="mt-1.5 size-4 shrink-0 text-red-500" />
-      <div className="min-w-0 [&_*]:text-red-800">
-        <MarkdownContent content={content} />
+      <div className="min-w-0">
+        <div className="[&_*]:text-red-800">
+          <MarkdownContent content={content} />
+        </div>
+        {code === PLAN_LIMIT_ERROR_CODE ? <UpgradePlanLink className="mt-2" /> : null}
       </div>
     </div>
   );
@@ -54,7 +60,7 @@ export function AssistantMessage({
   activity,
   onRegenerate,
 }: {
-  message: Message;
+  message: ChatMessage;
   activity?: string | undefined;
   /** 'Regenerate': a new reply in place of this one (the last reply only). */
   onRegenerate?: ((messageId: string) => void) | undefined;
@@ -84,7 +90,11 @@ export function AssistantMessage({
         {message.toolCalls?.map((call) => (
           <ToolCallCard key={call.id} call={call} />
         ))}
-        {message.isError ? <ErrorContent content={body} /> : body ? <MarkdownContent content={body} /> : null}
+        {message.isError ? (
+          <ErrorContent content={body} code={message.errorCode} />
+        ) : body ? (
+          <MarkdownContent content={body} />
+        ) : null}
         {message.isLoading ? <TypingDots activity={activity} /> : null}
         {stopped ? (
           <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600">

@@ -22,6 +22,8 @@ type ChatScreenProps = {
   /** The signed-in user is known (else sending reports it). */
   hasUser: boolean;
   onOpenSettings: () => void;
+  /** 'Subscription & Usage' (the sidebar's Subscription button). */
+  onOpenSubscription?: () => void;
   onSignOut: () => void;
   signingOut: boolean;
   /** The sidebar's Servers view (with it, the sidebar gets its Chats/Servers toggle). */
@@ -45,6 +47,7 @@ export function ChatScreen({
   email,
   hasUser,
   onOpenSettings,
+  onOpenSubscription,
   onSignOut,
   signingOut,
   serversView,
@@ -115,6 +118,7 @@ export function ChatScreen({
           onDelete={(id) => void chat.remove(id)}
           email={email}
           onOpenSettings={onOpenSettings}
+          {...(onOpenSubscription ? { onOpenSubscription } : {})}
           view={sidebarView}
           onViewChange={setSidebarView}
           {...(serversView ? { servers: serversView(chat.server) } : {})}

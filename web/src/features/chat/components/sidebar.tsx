@@ -1,5 +1,13 @@
 import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
-import { CodeIcon, MessageSquareIcon, PlusIcon, ServerIcon, SettingsIcon, UploadIcon } from 'lucide-react';
+import {
+  CodeIcon,
+  CreditCardIcon,
+  MessageSquareIcon,
+  PlusIcon,
+  ServerIcon,
+  SettingsIcon,
+  UploadIcon,
+} from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -25,6 +33,8 @@ type SidebarProps = {
   onDelete: (id: string) => void;
   email: string | null;
   onOpenSettings: () => void;
+  /** 'Subscription & Usage'; without it the sidebar has no Subscription button. */
+  onOpenSubscription?: () => void;
   view?: SidebarView;
   onViewChange?: (view: SidebarView) => void;
   /** The Servers view; without it the sidebar has no Chats/Servers toggle. */
@@ -113,10 +123,18 @@ function ViewToggle() {
 
 /**
  * Conversations (newest first) and 'New Chat', or with a Servers view the Chats/Servers toggle;
- * and the account: e-mail and 'Settings' ('Logout' is in the top bar, spec 2).
+ * and the account: e-mail, 'Settings' and 'Subscription' ('Logout' is in the top bar, spec 2).
  */
 export function Sidebar(props: SidebarProps) {
-  const { email, onSelect, onOpenSettings, servers, view = 'chats', onViewChange } = props;
+  const {
+    email,
+    onSelect,
+    onOpenSettings,
+    onOpenSubscription,
+    servers,
+    view = 'chats',
+    onViewChange,
+  } = props;
   const current = props.conversations.find((conversation) => conversation.id === props.selectedId);
   const [searching, setSearching] = useState(false);
   const chats = (
@@ -188,6 +206,12 @@ export function Sidebar(props: SidebarProps) {
           <SettingsIcon className="size-4" />
           Settings
         </button>
+        {onOpenSubscription ? (
+          <button type="button" onClick={onOpenSubscription} className={FOOTER_BUTTON}>
+            <CreditCardIcon className="size-4" />
+            Subscription
+          </button>
+        ) : null}
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
 import { SERVER_MESSAGES } from '@agentforge/shared';
-import { LogOutIcon, MenuIcon } from 'lucide-react';
+import { LogOutIcon, MenuIcon, RocketIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { UPGRADE_PLAN_LABEL } from '../../billing/utils/plan-display';
 
 type TopBarProps = {
   picker: ReactNode;
@@ -11,7 +13,7 @@ type TopBarProps = {
   signingOut: boolean;
 };
 
-/** The model picker, the tool server (picker, usage, 'Configure Server') and 'Logout'. */
+/** The model picker, the tool server (picker, usage, 'Configure Server'), 'Upgrade Plan' and 'Logout'. */
 export function TopBar({ picker, server, onOpenSidebar, onLogout, signingOut }: TopBarProps) {
   return (
     <header className="flex h-14 shrink-0 items-center gap-1 border-b border-slate-100 px-2 sm:gap-2 sm:px-4">
@@ -30,6 +32,13 @@ export function TopBar({ picker, server, onOpenSidebar, onLogout, signingOut }: 
           {SERVER_MESSAGES.noServerConnected}
         </span>
       )}
+      <Link
+        to="/pricing"
+        className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 transition hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
+      >
+        <RocketIcon aria-hidden="true" className="size-4" />
+        <span className="max-lg:sr-only">{UPGRADE_PLAN_LABEL}</span>
+      </Link>
       <button
         type="button"
         onClick={onLogout}

@@ -80,7 +80,7 @@ export function replyCallbacks(
     },
     onError(error) {
       const text = error.kind === 'initiate' ? CHAT_MESSAGES.startGenerationFailed : error.message;
-      finish((message) => markStreamError(message, text));
+      finish((message) => markStreamError(message, text, error.code));
     },
     stop() {
       run.stopRequested = true;

@@ -16,13 +16,26 @@ export const appendChunk = (message: Message, chunk: string): Message => ({
   content: message.content + chunk,
 });
 
-/** Spec 4: an error appends '**Error:** {message}' and marks the message as an error. */
-export const markStreamError = (message: Message, error: string): Message => ({
-  ...message,
-  content: withParagraph(message.content, CHAT_MESSAGES.streamError(error)),
-  isError: true,
-  isLoading: false,
-});
+/**
+ * A message as the chat holds it. `errorCode` is the client's alone (the code of the refusal that
+ * ended the reply, e.g. PLAN_LIMIT_ERROR_CODE): never sent, and gone once messages are read back.
+ */
+export type ChatMessage = Message & { errorCode?: string };
+
+/**
+ * Spec 4: an error appends '**Error:** {message}' and marks the message as an error, keeping the
+ * refusal's code when there is one.
+ */
+export function markStreamError(message: Message, error: string, code?: string): ChatMessage {
+  const marked: ChatMessage = {
+    ...message,
+    content: withParagraph(message.content, CHAT_MESSAGES.streamError(error)),
+    isError: true,
+    isLoading: false,
+  };
+  if (code) marked.errorCode = code;
+  return marked;
+}
 
 /** Spec 4: stop marks the message with '[Streaming stopped]' (as the server saves it). */
 export const markStopped = (message: Message): Message => ({

@@ -1,6 +1,7 @@
 import { SERVER_STATUSES, type ServerStatus } from '@agentforge/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { ServerView } from '../api/servers';
 import { ServerCard, type ServerCardProps } from './server-card';
@@ -152,5 +153,27 @@ describe('ServerCard', () => {
     expect(handlers.onDismissFailure).toHaveBeenCalledWith('s1');
     expect(screen.getByText('In this chat')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Use in chat' })).toBeNull();
+  });
+
+  it("offers 'Upgrade Plan' when a plan limit refused the action", () => {
+    render(
+      <MemoryRouter>
+        <ServerCard
+          server={server()}
+          endpointUrl="http://api.test/api/mcp-external/s1"
+          pending={undefined}
+          failure={{ title: 'Failed to initialize server', detail: 'At most 1 server.', planLimit: true }}
+          attached={false}
+          onToggle={vi.fn()}
+          onEdit={vi.fn()}
+          onConnect={vi.fn()}
+          onDelete={vi.fn()}
+          onAttach={vi.fn()}
+          onDismissFailure={vi.fn()}
+        />
+      </MemoryRouter>,
+    );
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/pricing');
   });
 });

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
 import { Switch } from '../../../components/switch';
 import { Tooltip } from '../../../components/tooltip';
+import { UpgradePlanLink } from '../../billing/components/upgrade-plan-link';
 import type { ServerView } from '../api/servers';
 import type { ServerAction, ServerFailure } from '../hooks/use-servers';
 import { cardIdleTimeout } from '../utils/server-form';
@@ -157,6 +158,7 @@ export function ServerCard({
             {failure.detail && failure.detail !== failure.title ? (
               <p className="mt-0.5 break-words">{failure.detail}</p>
             ) : null}
+            {failure.planLimit ? <UpgradePlanLink look="inline" className="mt-1 inline-block" /> : null}
           </div>
           <button
             type="button"

@@ -166,6 +166,13 @@ describe('UsageMeter', () => {
     expect(screen.getByText('0/1 hours')).toBeTruthy();
   });
 
+  it("is a button opening 'Subscription & Usage' when it can", async () => {
+    const onOpen = vi.fn();
+    render(<UsageMeter usage={usageState()} onOpen={onOpen} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Server usage: 1/10 hours' }));
+    expect(onOpen).toHaveBeenCalledOnce();
+  });
+
   it("says 'Failed to load usage data' when the usage cannot be loaded", () => {
     render(<UsageMeter usage={usageState({ status: 'error', usage: null })} />);
     expect(screen.getByRole('alert').textContent).toBe('Failed to load usage data');

@@ -1,8 +1,9 @@
 import { SERVER_MESSAGES, SUBSCRIPTION_MESSAGES, usageHoursFloored } from '@agentforge/shared';
-import { CheckIcon, ChevronDownIcon, PlusIcon, ServerIcon } from 'lucide-react';
+import { CheckIcon, ChevronDownIcon, CreditCardIcon, PlusIcon, ServerIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { MENU, MENU_ITEM } from '../../../components/menu';
+import { SUBSCRIPTION_TITLE } from '../../billing/utils/plan-display';
 import type { ServersState } from '../hooks/use-servers';
 import type { UsageState } from '../hooks/use-usage';
 import { ServerConfigModal } from './server-config-modal';
@@ -18,6 +19,8 @@ type ServerControlsProps = {
   /** The server attached to the chat shown. */
   attachedId: string | null;
   onAttach: (serverId: string | null) => void;
+  /** Opens 'Subscription & Usage' (the usage meter is its button). */
+  onOpenUsage?: () => void;
 };
 
 /** The radio value of 'No server' (server ids are ulids, never this). */
@@ -25,8 +28,11 @@ const NO_SERVER = 'none';
 
 const TRIGGER =
   'inline-flex max-w-72 items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500';
-/** Usage as 'X/Y hours', both floored (spec 9), or 'Failed to load usage data'. */
-export function UsageMeter({ usage }: { usage: UsageState }) {
+/**
+ * Usage as 'X/Y hours', both floored (spec 9), or 'Failed to load usage data'; with `onOpen` it is
+ * a button opening 'Subscription & Usage'.
+ */
+export function UsageMeter({ usage, onOpen }: { usage: UsageState; onOpen?: (() => void) | undefined }) {
   if (usage.status === 'error') {
     return (
       <p role="alert" className="text-xs font-medium text-red-600">
@@ -40,9 +46,18 @@ export function UsageMeter({ usage }: { usage: UsageState }) {
   const { usedMinutes, limitMinutes } = usage.usage;
   const share = limitMinutes > 0 ? Math.min(1, usedMinutes / limitMinutes) : 0;
   const bar = share >= 0.9 ? 'bg-red-500' : share >= 0.7 ? 'bg-amber-500' : 'bg-emerald-500';
+  const Meter = onOpen ? 'button' : 'div';
   return (
-    <div
-      className="flex flex-col gap-1"
+    <Meter
+      {...(onOpen
+        ? {
+            type: 'button' as const,
+            onClick: onOpen,
+            'aria-label': `Server usage: ${usageHoursFloored(usedMinutes)}/${usageHoursFloored(limitMinutes)} hours`,
+            className:
+              'flex w-full flex-col gap-1 rounded-md p-1 text-left transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500',
+          }
+        : { className: 'flex flex-col gap-1' })}
       title={`Server compute this month: ${usedMinutes} of ${limitMinutes} minutes`}
     >
       <p className="text-xs whitespace-nowrap text-slate-500">
@@ -54,7 +69,7 @@ export function UsageMeter({ usage }: { usage: UsageState }) {
       <div className="h-1 w-full overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
         <div className={`h-full rounded-full ${bar}`} style={{ width: `${Math.max(share * 100, 2)}%` }} />
       </div>
-    </div>
+    </Meter>
   );
 }
 
@@ -62,7 +77,7 @@ export function UsageMeter({ usage }: { usage: UsageState }) {
  * The top bar's server part (spec 2): the chat's server with an 'Active' badge, or 'No Server
  * Connected', as a picker of the user's servers; the compute usage; and 'Configure Server'.
  */
-export function ServerControls({ servers, usage, attachedId, onAttach }: ServerControlsProps) {
+export function ServerControls({ servers, usage, attachedId, onAttach, onOpenUsage }: ServerControlsProps) {
   const [modal, setModal] = useState<'new' | 'edit' | null>(null);
   const attached = attachedId ? servers.servers.find((s) => s.id === attachedId) : undefined;
   // An id the list does not know (deleted meanwhile) once the list has loaded.
@@ -151,6 +166,12 @@ export function ServerControls({ servers, usage, attachedId, onAttach }: ServerC
               <PlusIcon className="size-4" />
               {ADD_SERVER_LABEL}
             </DropdownMenu.Item>
+            {onOpenUsage ? (
+              <DropdownMenu.Item onSelect={onOpenUsage} className={`${MENU_ITEM} lg:hidden`}>
+                <CreditCardIcon className="size-4" />
+                {SUBSCRIPTION_TITLE}
+              </DropdownMenu.Item>
+            ) : null}
             {/* Below lg the top bar has no room for the usage meter: it shows here instead. */}
             <div className="mt-1 border-t border-slate-100 px-2.5 pt-2 pb-1 lg:hidden">
               <UsageMeter usage={usage} />
@@ -158,8 +179,8 @@ export function ServerControls({ servers, usage, attachedId, onAttach }: ServerC
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <div className="hidden w-24 lg:block">
-        <UsageMeter usage={usage} />
+      <div className="hidden w-28 lg:block">
+        <UsageMeter usage={usage} onOpen={onOpenUsage} />
       </div>
       <button
         type="button"

@@ -1,3 +1,4 @@
+import { PLAN_LIMIT_ERROR_CODE } from '@agentforge/shared';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
@@ -132,6 +133,24 @@ describe('useServers', () => {
     expect(result.current.pending.s1).toBeUndefined();
     await act(async () => result.current.dismissFailure('s1'));
     expect(result.current.failures.s1).toBeUndefined();
+  });
+
+  it('marks a refusal by a plan limit (the API error carries its code), so the card offers Upgrade Plan', async () => {
+    vi.mocked(api.listServers).mockResolvedValue([view()]);
+    vi.mocked(api.enableServer).mockRejectedValue(
+      new ApiError('Your plan runs at most 1 server at a time.', {
+        status: 429,
+        data: { code: PLAN_LIMIT_ERROR_CODE, message: 'Your plan runs at most 1 server at a time.' },
+      }),
+    );
+    const { result } = renderHook(() => useServers(), { wrapper: queryWrapper() });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    await act(() => result.current.toggle(view()));
+    expect(result.current.failures.s1).toEqual({
+      title: 'Failed to initialize server',
+      detail: 'Your plan runs at most 1 server at a time.',
+      planLimit: true,
+    });
   });
 
   it("reports 'Failed to update server configuration' when disabling fails", async () => {

@@ -8,6 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { isPlanLimitError } from '../../billing/utils/plan-limit';
 import { isTransitional, serverKeys, serversQuery } from '../api/queries';
 import {
   createServer,
@@ -23,7 +24,8 @@ export { ENABLED_SERVER_POLL_INTERVAL_MS, SERVER_POLL_INTERVAL_MS } from '../api
 export type ServerAction = 'enable' | 'disable' | 'delete';
 
 /** A failed card action: what failed (the spec's text) and why (the API's message). */
-export type ServerFailure = { title: string; detail: string };
+/** `planLimit`: refused by a plan limit (e.g. concurrent servers), so 'Upgrade Plan' is offered. */
+export type ServerFailure = { title: string; detail: string; planLimit?: boolean };
 
 export type ServersState = {
   status: 'loading' | 'ready' | 'error';
@@ -71,12 +73,14 @@ async function runAction({ id, action }: ActionVariables): Promise<ServerView | 
   return action === 'enable' ? enableServer(id) : disableServer(id);
 }
 
-type ActionState = ActionVariables & { status: string; error: string | null };
+type ActionState = ActionVariables & { status: string; error: string | null; planLimit: boolean };
 
 /** A card action as plain data (mutations themselves are mutable and would not re-render). */
 function actionState(mutation: Mutation<unknown, Error, ActionVariables>): ActionState | null {
   const { variables, status, error } = mutation.state;
-  return variables ? { ...variables, status, error: error ? error.message : null } : null;
+  return variables
+    ? { ...variables, status, error: error ? error.message : null, planLimit: isPlanLimitError(error) }
+    : null;
 }
 
 /**
@@ -103,7 +107,11 @@ export function useServers(): ServersState {
       delete failures[action.id];
       if (action.status === 'pending') pending[action.id] = action.action;
       if (action.status === 'error') {
-        failures[action.id] = { title: FAILURE_TITLES[action.action], detail: action.error ?? '' };
+        failures[action.id] = {
+          title: FAILURE_TITLES[action.action],
+          detail: action.error ?? '',
+          ...(action.planLimit ? { planLimit: true } : {}),
+        };
       }
     }
     return { pending, failures };
