@@ -80,6 +80,11 @@ const baseSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** Local stack only: the outbox file product mail (team invitations) is appended to. */
+  LOCAL_OUTBOX_FILE: z.string().min(1).optional(),
+  /** AWS: the stage's from address and SES identity, on the functions granted sending (Email.grantSend). */
+  MAIL_FROM_ADDRESS: z.string().min(1).optional(),
+  SES_IDENTITY_ARN: z.string().min(1).optional(),
 });
 
 const tablesSchema = z.object(

@@ -19,6 +19,7 @@ export const API_AREAS = [
   'github',
   'workspace',
   'billing',
+  'teams',
 ] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
@@ -343,6 +344,99 @@ const MANIFEST = [
     auth: 'cognito',
   },
   { method: 'POST', path: '/stripe/webhook', area: 'billing', handler: 'stripe-webhook', auth: 'public' },
+
+  // Teams (issue 13): membership and role are read from the teams table on every call.
+  {
+    method: 'POST',
+    path: '/teams',
+    area: 'teams',
+    handler: 'create-team',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/teams',
+    area: 'teams',
+    handler: 'list-teams',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/join',
+    area: 'teams',
+    handler: 'accept-invitation',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/teams/{teamId}',
+    area: 'teams',
+    handler: 'get-team',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/{teamId}/leave',
+    area: 'teams',
+    handler: 'leave-team',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/{teamId}/transfer-ownership',
+    area: 'teams',
+    handler: 'transfer-ownership',
+    auth: 'cognito',
+  },
+  {
+    method: 'PUT',
+    path: '/teams/{teamId}/members/{userId}',
+    area: 'teams',
+    handler: 'update-member',
+    auth: 'cognito',
+  },
+  {
+    method: 'DELETE',
+    path: '/teams/{teamId}/members/{userId}',
+    area: 'teams',
+    handler: 'remove-member',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/{teamId}/invitations',
+    area: 'teams',
+    handler: 'create-invitation',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/teams/{teamId}/invitations',
+    area: 'teams',
+    handler: 'list-invitations',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/{teamId}/invitations/{invitationId}/resend',
+    area: 'teams',
+    handler: 'resend-invitation',
+    auth: 'cognito',
+  },
+  {
+    method: 'DELETE',
+    path: '/teams/{teamId}/invitations/{invitationId}',
+    area: 'teams',
+    handler: 'revoke-invitation',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/{teamId}/subscription/checkout',
+    area: 'teams',
+    handler: 'team-checkout',
+    auth: 'cognito',
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export const ROUTES: readonly RouteDefinition[] = MANIFEST;

@@ -236,6 +236,7 @@ export class McpRuntime extends Construct {
     props.data.grantReadWrite(this.reaper.function, ...MCP_CONTROL_TABLES);
     // Stops the servers of a user whose plan's compute hours are used up: reads their plan.
     props.data.grantGetItem(this.reaper.function, 'billing');
+    props.data.grantTeamMembershipQuery(this.reaper.function);
     this.grantServerControl(this.reaper.function);
 
     this.reaperSchedule = new Schedule(this, 'ReaperSchedule', {

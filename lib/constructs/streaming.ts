@@ -114,6 +114,7 @@ export class Streaming extends Construct {
       props.data.grantReadWrite(fn.function, ...STREAM_READ_WRITE_TABLES);
       for (const tableId of STREAM_READ_TABLES) props.data.tables[tableId].grantReadData(fn.function);
       props.data.grantGetItem(fn.function, ...STREAM_GET_ITEM_TABLES);
+      props.data.grantTeamMembershipQuery(fn.function);
       props.secrets.grantDecrypt(fn.function);
       for (const statement of bedrock) fn.function.addToRolePolicy(statement);
 

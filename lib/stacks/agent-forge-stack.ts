@@ -43,6 +43,8 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   workspace: ['workspaceFiles'],
   // The billing record and processed webhook events; usage (tokens, compute, running servers) is read.
   billing: ['billing', 'usage'],
+  // Teams, members and invitations; a team's subscription is a billing record (`team#<teamId>`).
+  teams: ['teams', 'billing'],
 };
 
 /** The tables an API area only gets items of: the MCP area's server limits follow the billing record's plan. */
@@ -164,6 +166,9 @@ export class AgentForgeStack extends Stack {
       this.data.grantReadWrite(this.api.functions[area].function, ...tableIds);
       const getItemTables = AREA_GET_ITEM_TABLES[area];
       if (getItemTables) this.data.grantGetItem(this.api.functions[area].function, ...getItemTables);
+      // A member of a subscribed team is on the team's plan (the plan lookup reads "my teams").
+      if (getItemTables?.includes('billing'))
+        this.data.grantTeamMembershipQuery(this.api.functions[area].function);
     }
     this.secrets.grantEncryptDecrypt(this.api.functions['api-keys'].function);
     // Starts, observes and stops server tasks; encrypts and decrypts the servers' env values.
@@ -179,10 +184,12 @@ export class AgentForgeStack extends Stack {
     // the API, so a stage without a domain lists its distribution URL in allowedOrigins).
     this.billing = new Billing(this, 'Billing', { stage: config.stage });
     this.billing.grantRead(this.api.functions.billing.function);
-    this.api.functions.billing.function.addEnvironment(
-      'APP_ORIGINS',
-      [...webOrigins, ...(config.domain ? [`https://${config.domain.name}`] : [])].join(','),
-    );
+    // Teams subscribe, and their seats follow their members, through the same Stripe account.
+    this.billing.grantRead(this.api.functions.teams.function);
+    const appOrigins = [...webOrigins, ...(config.domain ? [`https://${config.domain.name}`] : [])].join(',');
+    this.api.functions.billing.function.addEnvironment('APP_ORIGINS', appOrigins);
+    // Checkout return URLs, and the link of the invitation e-mail.
+    this.api.functions.teams.function.addEnvironment('APP_ORIGINS', appOrigins);
 
     const postConfirmation = new AgentFunction(this, 'PostConfirmation', {
       entry: entry('auth/post-confirmation'),

@@ -8,7 +8,13 @@ export interface OutboxEntry {
   /** ISO timestamp of delivery. */
   at: string;
   to: string;
-  kind: 'sign-up-code' | 'resend-code' | 'password-reset-code' | 'attribute-verification-code';
+  kind:
+    | 'sign-up-code'
+    | 'resend-code'
+    | 'password-reset-code'
+    | 'attribute-verification-code'
+    /** Written by the teams function (functions/src/adapters/mail/outbox-mailer.ts). */
+    | 'team-invitation';
   subject: string;
   code: string;
   text: string;

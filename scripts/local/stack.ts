@@ -85,6 +85,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.LOCAL_DATA_DIR = options.dataDir;
     const outboxFile = join(options.dataDir, 'outbox.jsonl');
     const outbox = createOutbox(outboxFile);
+    // Product mail (team invitations) from the functions goes to the same outbox.
+    process.env.LOCAL_OUTBOX_FILE = outboxFile;
     const webPort = options.web ? options.ports.web || (await freePort()) : undefined;
     const webOrigins = webPort ? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`] : [];
     // The attachments' storage: S3's REST API for presigned uploads and downloads (ATTACHMENTS_BUCKET).

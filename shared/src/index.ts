@@ -23,6 +23,7 @@ export * from './schemas/provider';
 export * from './schemas/runtime-config';
 export * from './schemas/stream';
 export * from './schemas/stream-sse';
+export * from './schemas/teams';
 export * from './schemas/toast';
 export * from './schemas/tool-call';
 export * from './schemas/usage';

@@ -2,3 +2,4 @@ export * from './messages/account';
 export * from './messages/api';
 export * from './messages/chat';
 export * from './messages/identity';
+export * from './messages/teams';

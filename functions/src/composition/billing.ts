@@ -9,6 +9,8 @@ import {
 } from '../domain/billing/subscription-service.js';
 import { createSubscriptionSync } from '../domain/billing/subscription-sync.js';
 import { createWebhookHandler } from '../domain/billing/webhook.js';
+import type { TeamSeats } from '../domain/teams/ports.js';
+import { createTeamSeats } from '../domain/teams/team-seats.js';
 import { db, env, required } from './root.js';
 
 /** The Stripe keys: from Secrets Manager on AWS (read once per container), from the env locally. */
@@ -46,25 +48,30 @@ const lazyProvider: BillingProvider = {
   createCheckoutSession: async (input) => (await stripeBilling()).createCheckoutSession(input),
   checkoutSessionCustomer: async (id) => (await stripeBilling()).checkoutSessionCustomer(id),
   setCancelAtPeriodEnd: async (id, cancel) => (await stripeBilling()).setCancelAtPeriodEnd(id, cancel),
+  setSeats: async (id, seats) => (await stripeBilling()).setSeats(id, seats),
   createPortalSession: async (id, url) => (await stripeBilling()).createPortalSession(id, url),
   verifyWebhook: async (raw, signature) => (await stripeBilling()).verifyWebhook(raw, signature),
 };
 
-let parts: { service: SubscriptionService; webhook: ReturnType<typeof createWebhookHandler> } | undefined;
+let parts:
+  | { service: SubscriptionService; webhook: ReturnType<typeof createWebhookHandler>; seats: TeamSeats }
+  | undefined;
 function build() {
   if (parts) return parts;
   const store = createBillingRepository(db, env.tables.billing);
   const sync = createSubscriptionSync({ provider: lazyProvider, store, now: Date.now });
+  const service = createSubscriptionService({
+    provider: lazyProvider,
+    store,
+    usage: createUsageHistoryReader(db, env.tables.usage),
+    sync,
+    appOrigins: env.APP_ORIGINS,
+    now: Date.now,
+  });
   parts = {
-    service: createSubscriptionService({
-      provider: lazyProvider,
-      store,
-      usage: createUsageHistoryReader(db, env.tables.usage),
-      sync,
-      appOrigins: env.APP_ORIGINS,
-      now: Date.now,
-    }),
+    service,
     webhook: createWebhookHandler({ provider: lazyProvider, store, sync }),
+    seats: createTeamSeats({ provider: lazyProvider, store, sync, subscriptions: service }),
   };
   return parts;
 }
@@ -75,4 +82,9 @@ export function subscriptionService(): SubscriptionService {
 
 export function stripeWebhook(): ReturnType<typeof createWebhookHandler> {
   return build().webhook;
+}
+
+/** A team's subscription (billing record `team#<teamId>`): checkout and seats that follow the members. */
+export function teamSeats(): TeamSeats {
+  return build().seats;
 }

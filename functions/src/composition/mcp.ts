@@ -50,7 +50,7 @@ const lazyRunner: ServerRunner = {
 
 let servers: McpServerService | undefined;
 export function mcpServerService(): McpServerService {
-  const plans = createPlanLookup(db, env.tables.billing);
+  const plans = createPlanLookup(db, env.tables.billing, env.tables.teams);
   servers ??= createMcpServerService({
     servers: createMcpServerRepository(db, env.tables.mcpServers),
     usage: createComputeUsageRepository(db, env.tables.usage),

@@ -59,7 +59,7 @@ export function modelResolver(): ModelResolver {
     createProvider: providerFactory,
     // The plan's token limits on every model call of the streams (issue 11).
     meter: createTokenMeter({
-      plans: createPlanLookup(db, env.tables.billing),
+      plans: createPlanLookup(db, env.tables.billing, env.tables.teams),
       ledger: createTokenLedger(db, env.tables.usage),
       now: Date.now,
       newId: ulid,

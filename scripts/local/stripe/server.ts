@@ -362,6 +362,31 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           Object.assign(sub, { cancel_at_period_end: on, cancel_at: on ? periodEnd : null });
         }
         if (params.metadata) sub.metadata = { ...(sub.metadata as object), ...obj(params.metadata) };
+        // Seat changes: `items[n][id]` with `items[n][quantity]` (licensed items only, as Stripe).
+        for (const [index, value] of list(params.items).entries()) {
+          const change = obj(value);
+          const item = subscriptionItems(sub).find((candidate) => candidate.id === str(change.id));
+          if (!item)
+            throw new StripeError(
+              400,
+              'invalid_request_error',
+              `No such subscription item: '${str(change.id)}'`,
+              undefined,
+              `items[${index}][id]`,
+            );
+          const quantity = Number(str(change.quantity));
+          if (!Number.isInteger(quantity) || quantity < 1 || isMetered(item.price as StripeObject))
+            throw new StripeError(
+              400,
+              'invalid_request_error',
+              'Invalid quantity for a licensed subscription item.',
+              undefined,
+              `items[${index}][quantity]`,
+            );
+          item.quantity = quantity;
+        }
+        const proration = str(params.proration_behavior);
+        if (proration) sub.last_proration_behavior = proration;
         save();
         await emit('customer.subscription.updated', sub);
         return sub;

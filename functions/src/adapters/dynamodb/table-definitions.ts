@@ -12,6 +12,8 @@
  * - usage:         userId, period (`tokens#YYYY-MM-DD`, `compute#YYYY-MM`)
  * - agentPlans:    conversationId, planId
  * - workspaceFiles: userId, path (the code workspace)
+ * - teams:         teamId, sk (`META`, `MEMBER#<userId>`, `INVITE#<invitationId>`); GSI byMember
+ *                  (memberUserId, teamId) for "my teams", sparse GSI byInviteCode (codeHash)
  */
 export interface KeyAttribute {
   readonly name: string;
@@ -42,6 +44,7 @@ export const TABLE_IDS = [
   'usage',
   'agentPlans',
   'workspaceFiles',
+  'teams',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
@@ -66,6 +69,15 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
   { id: 'usage', partitionKey: s('userId'), sortKey: s('period') },
   { id: 'agentPlans', partitionKey: s('conversationId'), sortKey: s('planId') },
   { id: 'workspaceFiles', partitionKey: s('userId'), sortKey: s('path') },
+  {
+    id: 'teams',
+    partitionKey: s('teamId'),
+    sortKey: s('sk'),
+    globalIndexes: [
+      { indexName: 'byMember', partitionKey: s('memberUserId'), sortKey: s('teamId') },
+      { indexName: 'byInviteCode', partitionKey: s('codeHash') },
+    ],
+  },
 ];
 
 /** Environment variable that carries a table's name to the functions, e.g. TABLE_MCP_SERVERS. */

@@ -87,14 +87,17 @@ export function createStripeBilling(config: StripeConfig): BillingProvider {
       return data.map(toProviderSubscription).sort((a, b) => b.created - a.created);
     },
 
-    async createCheckoutSession({ customerId, userId, tier, successUrl, cancelUrl, trialDays }) {
+    async createCheckoutSession({ customerId, userId, tier, successUrl, cancelUrl, trialDays, seats }) {
       const ids = await prices();
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer: customerId,
         client_reference_id: userId,
-        // Pro: the plan; Teams: one seat (more through the portal); both: metered extra tokens.
-        line_items: [{ price: ids[tier], quantity: 1 }, { price: ids.overage }],
+        // Pro: the plan; Teams: one seat per member (then following the members); both: metered extra tokens.
+        line_items: [
+          { price: ids[tier], quantity: tier === 'teams' ? (seats ?? 1) : 1 },
+          { price: ids.overage },
+        ],
         success_url: successUrl,
         cancel_url: cancelUrl,
         subscription_data: {
@@ -118,6 +121,17 @@ export function createStripeBilling(config: StripeConfig): BillingProvider {
 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+    },
+
+    async setSeats(subscriptionId, seats) {
+      const sub = await stripe.subscriptions.retrieve(subscriptionId);
+      const licensed = sub.items.data.find((item) => tierOfLookupKey(item.price.lookup_key));
+      if (!licensed) throw new Error(`Subscription ${subscriptionId} has no licensed item`);
+      if (licensed.quantity === seats) return;
+      await stripe.subscriptions.update(subscriptionId, {
+        items: [{ id: licensed.id, quantity: seats }],
+        proration_behavior: 'create_prorations',
+      });
     },
 
     async createPortalSession(customerId, returnUrl) {

@@ -84,10 +84,14 @@ export interface BillingProvider {
     successUrl: string;
     cancelUrl: string;
     trialDays?: number;
+    /** Teams: the seats to start with (one per team member); default 1. */
+    seats?: number;
   }): Promise<string>;
   /** The customer of a checkout session, or undefined when there is no such session. */
   checkoutSessionCustomer(sessionId: string): Promise<string | undefined>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /** Sets the licensed item's quantity (Teams seats), prorated. */
+  setSeats(subscriptionId: string, seats: number): Promise<void>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
   /** Verifies a webhook's raw body and signature; throws ValidationError when they do not match. */
   verifyWebhook(rawBody: string, signature: string | undefined): Promise<VerifiedEvent>;

@@ -25,7 +25,7 @@ export interface SubscriptionService {
   plans(): Plan[];
   checkout(
     caller: Caller,
-    body: { tier: SubscriptionTier; successUrl: string; cancelUrl: string },
+    body: { tier: SubscriptionTier; successUrl: string; cancelUrl: string; seats?: number },
   ): Promise<CheckoutResponse>;
   cancel(caller: Caller): Promise<CancelSubscriptionResponse>;
   resume(caller: Caller): Promise<SubscriptionResponse>;
@@ -130,7 +130,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps): Subscr
     get,
     plans: () => SELECTABLE_PLANS.map((plan) => planOf(plan.id)),
 
-    async checkout(caller, { tier, successUrl, cancelUrl }) {
+    async checkout(caller, { tier, successUrl, cancelUrl, seats }) {
       if (tier === 'free') throw new ValidationError(SUBSCRIPTION_MESSAGES.checkoutFreeRefused);
       if (tier === 'enterprise') throw new ValidationError(SUBSCRIPTION_MESSAGES.checkoutEnterpriseRefused);
       requireAppOrigin(successUrl, cancelUrl);
@@ -152,6 +152,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps): Subscr
         successUrl,
         cancelUrl,
         ...(tier === 'pro' && firstTime ? { trialDays: PRO_TRIAL_DAYS } : {}),
+        ...(tier === 'teams' && seats ? { seats } : {}),
       });
       return { url };
     },

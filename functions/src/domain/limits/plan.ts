@@ -48,6 +48,12 @@ export function planFromBilling(record: BillingSnapshot | undefined): UserPlan {
   };
 }
 
+/** The best of several plans (a user's own and their teams'): the higher tier, Free when none. */
+export function bestPlan(plans: readonly UserPlan[]): UserPlan {
+  const rank = (plan: UserPlan) => SUBSCRIPTION_TIERS.indexOf(plan.tier);
+  return plans.reduce((best, plan) => (rank(plan) > rank(best) ? plan : best), planFromBilling(undefined));
+}
+
 /** Where a user's plan comes from (adapters/dynamodb/plan-lookup reads the billing table). */
 export interface PlanSource {
   planOf(userId: string): Promise<UserPlan>;

@@ -1,0 +1,125 @@
+import type { TeamRole } from '@agentforge/shared';
+
+/** The team's record (teams table, `teamId` / `META`). */
+export interface TeamRecord {
+  teamId: string;
+  name: string;
+  ownerId: string;
+  /** Kept with conditional ADDs: the last-Admin rule holds under concurrent demotions. */
+  adminCount: number;
+  memberCount: number;
+  /** Epoch ms. */
+  createdAt: number;
+}
+
+/** A membership (teams table, `teamId` / `MEMBER#<userId>`; GSI byMember on `memberUserId`). */
+export interface MemberRecord {
+  teamId: string;
+  userId: string;
+  email: string;
+  role: TeamRole;
+  /** Epoch ms. */
+  joinedAt: number;
+}
+
+/** A pending invitation (teams table, `teamId` / `INVITE#<invitationId>`; GSI byInviteCode on `codeHash`). */
+export interface InvitationRecord {
+  teamId: string;
+  invitationId: string;
+  /** Lower-cased. */
+  email: string;
+  role: TeamRole;
+  /** SHA-256 of the code (hex): the code itself is only ever in the e-mail. */
+  codeHash: string;
+  invitedBy: string;
+  /** Epoch ms. */
+  createdAt: number;
+  /** Epoch ms; expired invitations are filtered on read (no TTL deletion, like the other tables). */
+  expiresAt: number;
+}
+
+/** The teams table, as the teams domain uses it; every write is single-item and conditional. */
+export interface TeamStore {
+  createTeam(team: TeamRecord, owner: MemberRecord): Promise<void>;
+  getTeam(teamId: string): Promise<TeamRecord | undefined>;
+  /** Consistent read of one membership: the authorization check of every team route. */
+  getMember(teamId: string, userId: string): Promise<MemberRecord | undefined>;
+  listMembers(teamId: string): Promise<MemberRecord[]>;
+  /** The caller's memberships (GSI; each is confirmed with getMember before it grants anything). */
+  listMembershipsOf(userId: string): Promise<MemberRecord[]>;
+  /** Puts the membership if absent; false when the person is a member already. */
+  addMember(member: MemberRecord): Promise<boolean>;
+  /** Sets the role only if it is `from`; false when it was not (changed meanwhile or gone). */
+  setRole(teamId: string, userId: string, from: TeamRole, to: TeamRole): Promise<boolean>;
+  /** Deletes the membership; the deleted record, or undefined when there was none. */
+  removeMember(teamId: string, userId: string): Promise<MemberRecord | undefined>;
+  /** `adminCount += delta`, and when `delta < 0` only if at least one Admin remains; false when refused. */
+  addAdmins(teamId: string, delta: number): Promise<boolean>;
+  addMembers(teamId: string, delta: number): Promise<void>;
+  /** Sets the owner only if it is `from`; false otherwise. */
+  setOwner(teamId: string, from: string, to: string): Promise<boolean>;
+
+  putInvitation(invitation: InvitationRecord): Promise<void>;
+  getInvitation(teamId: string, invitationId: string): Promise<InvitationRecord | undefined>;
+  listInvitations(teamId: string): Promise<InvitationRecord[]>;
+  findInvitationByCodeHash(codeHash: string): Promise<InvitationRecord | undefined>;
+  /** Replaces the code and expiry of an existing invitation; false when it is gone. */
+  renewInvitation(
+    teamId: string,
+    invitationId: string,
+    codeHash: string,
+    expiresAt: number,
+  ): Promise<boolean>;
+  /** Deletes it, only with this code hash when given (an accepted code is used once); false when not deleted. */
+  deleteInvitation(teamId: string, invitationId: string, codeHash?: string): Promise<boolean>;
+}
+
+/** A product e-mail: the outbox locally, Amazon SES on AWS. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  kind: 'team-invitation';
+  /** The code a person types (the outbox page shows it). */
+  code?: string;
+}
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * What happened in a team: each action is announced to the listeners after it took effect. The
+ * seats listener keeps the Stripe quantity in step; the audit log (its own issue) subscribes here.
+ */
+export type TeamEvent =
+  | { type: 'team.created'; teamId: string; actorId: string; at: number }
+  | { type: 'member.invited'; teamId: string; actorId: string; email: string; role: TeamRole; at: number }
+  | { type: 'invitation.resent'; teamId: string; actorId: string; email: string; at: number }
+  | { type: 'invitation.revoked'; teamId: string; actorId: string; email: string; at: number }
+  | { type: 'member.joined'; teamId: string; actorId: string; role: TeamRole; at: number }
+  | {
+      type: 'member.role_changed';
+      teamId: string;
+      actorId: string;
+      targetUserId: string;
+      from: TeamRole;
+      to: TeamRole;
+      at: number;
+    }
+  | { type: 'member.removed'; teamId: string; actorId: string; targetUserId: string; at: number }
+  | { type: 'member.left'; teamId: string; actorId: string; at: number }
+  | { type: 'team.ownership_transferred'; teamId: string; actorId: string; targetUserId: string; at: number };
+
+export type TeamEventListener = (event: TeamEvent) => Promise<void> | void;
+
+/** The team's Stripe subscription, as the teams domain needs it (seats follow the members). */
+export interface TeamSeats {
+  /** Sets the subscription's seat quantity (prorated) when the team has a live subscription. */
+  setSeats(teamId: string, seats: number): Promise<void>;
+  /** A Checkout Session for the Teams plan with `seats` seats; the URL. */
+  checkout(
+    teamId: string,
+    email: string,
+    input: { seats: number; successUrl: string; cancelUrl: string },
+  ): Promise<string>;
+}

@@ -1,0 +1,81 @@
+import { TEAM_MESSAGES, type TeamRole } from '@agentforge/shared';
+
+/**
+ * The team role rules, pure: who may do what, and the invariants membership changes keep. Every
+ * teams route (and the team scope of the MCP and API-key routes) asks these, with the membership
+ * read from our own records, never from the client.
+ */
+
+/** What a member may do in a team. */
+export type TeamAction =
+  /** Read the team and its members. */
+  | 'read'
+  /** List, attach and use the team's MCP servers (start one on demand); chat with its keys. */
+  | 'use'
+  | 'leave'
+  /** Invite, list, resend and revoke invitations. */
+  | 'invite'
+  | 'changeRole'
+  | 'removeMember'
+  /** Create, edit, enable, disable and delete the team's MCP servers. */
+  | 'manageServers'
+  /** Add, list (masked) and delete the team's provider keys. */
+  | 'manageKeys'
+  /** Subscribe the team (the seats follow the members). */
+  | 'manageBilling'
+  | 'transferOwnership';
+
+export interface Membership {
+  role: TeamRole;
+  isOwner: boolean;
+}
+
+const MEMBER_ACTIONS: ReadonlySet<TeamAction> = new Set(['read', 'use', 'leave']);
+const OWNER_ACTIONS: ReadonlySet<TeamAction> = new Set(['transferOwnership']);
+
+export function can(member: Membership, action: TeamAction): boolean {
+  if (MEMBER_ACTIONS.has(action)) return true;
+  if (OWNER_ACTIONS.has(action)) return member.isOwner;
+  return member.role === 'admin';
+}
+
+/** Why `action` is refused to a member (the 403's message), or undefined when it is allowed. */
+export function refusal(member: Membership, action: TeamAction): string | undefined {
+  if (can(member, action)) return undefined;
+  return OWNER_ACTIONS.has(action) ? TEAM_MESSAGES.ownerRequired : TEAM_MESSAGES.adminRequired;
+}
+
+/** The team's counts the invariants need (from the team's record). */
+export interface TeamCounts {
+  ownerId: string;
+  adminCount: number;
+}
+
+/**
+ * Whether `target`'s role may become `role`: a team always keeps at least one Admin, and the owner
+ * stays an Admin (ownership is transferred first). Undefined when allowed.
+ */
+export function roleChangeRefusal(
+  team: TeamCounts,
+  target: { userId: string; role: TeamRole },
+  role: TeamRole,
+): string | undefined {
+  if (target.role === role) return undefined;
+  if (role === 'user' && target.userId === team.ownerId) return TEAM_MESSAGES.ownerCannotLeave;
+  if (role === 'user' && target.role === 'admin' && team.adminCount <= 1) return TEAM_MESSAGES.lastAdmin;
+  return undefined;
+}
+
+/** Whether `target` may leave or be removed: never the owner, never the last Admin. */
+export function departureRefusal(
+  team: TeamCounts,
+  target: { userId: string; role: TeamRole },
+): string | undefined {
+  if (target.userId === team.ownerId) return TEAM_MESSAGES.ownerCannotLeave;
+  if (target.role === 'admin' && team.adminCount <= 1) return TEAM_MESSAGES.lastAdmin;
+  return undefined;
+}
+
+/** The owner partition of a team's resources (MCP servers, provider keys, billing record, usage). */
+export const TEAM_OWNER_PREFIX = 'team#';
+export const teamOwnerId = (teamId: string) => `${TEAM_OWNER_PREFIX}${teamId}`;

@@ -1,0 +1,36 @@
+import type { BillingProvider, BillingStore } from '../billing/ports.js';
+import type { SubscriptionService } from '../billing/subscription-service.js';
+import { LIVE_STATUSES, type SyncSubscription } from '../billing/subscription-sync.js';
+import type { TeamSeats } from './ports.js';
+import { teamOwnerId } from './roles.js';
+
+/**
+ * A team's subscription is an ordinary billing record whose owner is the team (`team#<teamId>`,
+ * the Stripe customer's metadata userId): checkout, webhook and sync work unchanged. The seats
+ * follow the members: each change sets the licensed item's quantity (prorated), then re-syncs.
+ */
+export function createTeamSeats(deps: {
+  provider: BillingProvider;
+  store: BillingStore;
+  sync: SyncSubscription;
+  subscriptions: Pick<SubscriptionService, 'checkout'>;
+}): TeamSeats {
+  return {
+    async setSeats(teamId, seats) {
+      const record = await deps.store.get(teamOwnerId(teamId));
+      if (!record?.stripeSubscriptionId || !record.stripeCustomerId || !LIVE_STATUSES.has(record.status))
+        return;
+      if (record.seats === seats) return;
+      await deps.provider.setSeats(record.stripeSubscriptionId, seats);
+      await deps.sync(record.stripeCustomerId);
+    },
+
+    async checkout(teamId, email, { seats, successUrl, cancelUrl }) {
+      const { url } = await deps.subscriptions.checkout(
+        { userId: teamOwnerId(teamId), email },
+        { tier: 'teams', successUrl, cancelUrl, seats },
+      );
+      return url;
+    },
+  };
+}

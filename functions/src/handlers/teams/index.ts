@@ -1,0 +1,30 @@
+import { createAreaRouter } from '../../http/area-router.js';
+import { handler as acceptInvitation } from './accept-invitation.js';
+import { handler as createInvitation } from './create-invitation.js';
+import { handler as createTeam } from './create-team.js';
+import { handler as getTeam } from './get-team.js';
+import { handler as leaveTeam } from './leave-team.js';
+import { handler as listInvitations } from './list-invitations.js';
+import { handler as listTeams } from './list-teams.js';
+import { handler as removeMember } from './remove-member.js';
+import { handler as resendInvitation } from './resend-invitation.js';
+import { handler as revokeInvitation } from './revoke-invitation.js';
+import { handler as teamCheckout } from './team-checkout.js';
+import { handler as transferOwnership } from './transfer-ownership.js';
+import { handler as updateMember } from './update-member.js';
+
+export const handler = createAreaRouter('teams', {
+  createTeam,
+  listTeams,
+  acceptInvitation,
+  getTeam,
+  leaveTeam,
+  transferOwnership,
+  updateMember,
+  removeMember,
+  createInvitation,
+  listInvitations,
+  resendInvitation,
+  revokeInvitation,
+  teamCheckout,
+});

@@ -1,0 +1,9 @@
+import { teamMemberParamsSchema } from '@agentforge/shared';
+import { teamService } from '../../composition/teams.js';
+import { httpRoute, noContent } from '../../http/http-route.js';
+
+/** DELETE /teams/{teamId}/members/{userId}: Admins remove a member (a member may remove themself). */
+export const handler = httpRoute({ params: teamMemberParamsSchema }, async ({ caller, params }) => {
+  await teamService().removeMember(caller, params.teamId, params.userId);
+  return noContent();
+});

@@ -1,0 +1,89 @@
+import * as z from 'zod';
+
+/** A member's role in a team: Admins run the team, Users use its shared servers and keys. */
+export const TEAM_ROLES = ['admin', 'user'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** An invitation is valid for seven days; resending issues a new code and a new week. */
+export const TEAM_INVITATION_TTL_DAYS = 7;
+
+const id = z.string().min(1).max(128);
+const trimmedName = z.string().trim().min(1, 'Team name is required').max(80, 'Team name is too long');
+
+/** POST /teams */
+export const createTeamBodySchema = z.object({ name: trimmedName });
+export type CreateTeamBody = z.infer<typeof createTeamBodySchema>;
+
+/** A team as one of its members sees it (GET /teams lists the caller's, with their role). */
+export const teamSummarySchema = z.object({
+  teamId: z.string(),
+  name: z.string(),
+  role: z.enum(TEAM_ROLES),
+  isOwner: z.boolean(),
+  memberCount: z.number().int().nonnegative(),
+  createdAt: z.iso.datetime(),
+});
+export type TeamSummary = z.infer<typeof teamSummarySchema>;
+
+export const listTeamsResponseSchema = z.object({ teams: z.array(teamSummarySchema) });
+export type ListTeamsResponse = z.infer<typeof listTeamsResponseSchema>;
+
+export const teamMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  role: z.enum(TEAM_ROLES),
+  isOwner: z.boolean(),
+  joinedAt: z.iso.datetime(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/** GET /teams/{teamId}: the team and its members (any member may read it). */
+export const teamDetailSchema = z.object({
+  team: teamSummarySchema,
+  members: z.array(teamMemberSchema),
+});
+export type TeamDetail = z.infer<typeof teamDetailSchema>;
+
+export const teamParamsSchema = z.object({ teamId: id });
+export const teamMemberParamsSchema = z.object({ teamId: id, userId: id });
+export const teamInvitationParamsSchema = z.object({ teamId: id, invitationId: id });
+
+/** POST /teams/{teamId}/invitations (Admins) */
+export const createInvitationBodySchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')),
+  role: z.enum(TEAM_ROLES).default('user'),
+});
+export type CreateInvitationBody = z.infer<typeof createInvitationBodySchema>;
+
+/** A pending invitation as Admins see it: never its code. */
+export const teamInvitationSchema = z.object({
+  invitationId: z.string(),
+  email: z.string(),
+  role: z.enum(TEAM_ROLES),
+  invitedBy: z.string(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+
+export const listInvitationsResponseSchema = z.object({ invitations: z.array(teamInvitationSchema) });
+export type ListInvitationsResponse = z.infer<typeof listInvitationsResponseSchema>;
+
+/** POST /teams/join: the invitee, signed in with the invited e-mail, accepts with the code. */
+export const acceptInvitationBodySchema = z.object({ code: z.string().trim().min(16).max(128) });
+export type AcceptInvitationBody = z.infer<typeof acceptInvitationBodySchema>;
+
+/** PUT /teams/{teamId}/members/{userId} (Admins) */
+export const updateMemberBodySchema = z.object({ role: z.enum(TEAM_ROLES) });
+export type UpdateMemberBody = z.infer<typeof updateMemberBodySchema>;
+
+/** POST /teams/{teamId}/transfer-ownership (the owner) */
+export const transferOwnershipBodySchema = z.object({ userId: id });
+export type TransferOwnershipBody = z.infer<typeof transferOwnershipBodySchema>;
+
+/** POST /teams/{teamId}/subscription/checkout (Admins): the team subscribes to Teams, one seat per member. */
+export const teamCheckoutBodySchema = z.object({
+  successUrl: z.url({ protocol: /^https?$/ }),
+  cancelUrl: z.url({ protocol: /^https?$/ }),
+});
+export type TeamCheckoutBody = z.infer<typeof teamCheckoutBodySchema>;

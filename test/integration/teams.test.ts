@@ -1,0 +1,404 @@
+import { readFile } from 'node:fs/promises';
+import {
+  checkoutResponseSchema,
+  listInvitationsResponseSchema,
+  listTeamsResponseSchema,
+  PLAN_LIMITS,
+  TEAM_MESSAGES,
+  teamDetailSchema,
+  teamInvitationSchema,
+  teamSummarySchema,
+} from '@agentforge/shared';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../functions/src/routes.js';
+import { type Api, apiAs } from '../support/api.js';
+import { configureAmplify, signUpAndSignIn, uniqueEmail } from '../support/identity.js';
+import { startTestStack } from '../support/local-stack.js';
+
+const APP = 'http://localhost:5173';
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  stack = await startTestStack({ web: false, appOrigins: [APP] });
+  configureAmplify(stack.runtimeConfig);
+  const { port } = new URL(stack.stripe.url);
+  stripe = new Stripe(stack.stripe.secretKey, { host: 'localhost', port: Number(port), protocol: 'http' });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+interface Person {
+  api: Api;
+  email: string;
+  userId: string;
+}
+
+async function person(label: string): Promise<Person> {
+  const { email, idToken } = await signUpAndSignIn(uniqueEmail(label));
+  const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    sub: string;
+  };
+  return { api: apiAs(stack.apiUrl, idToken), email, userId: claims.sub };
+}
+
+async function createTeam(owner: Person, name = 'Acme') {
+  const response = await owner.api.post('/teams', { name });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return teamSummarySchema.parse(response.body);
+}
+
+/** The invitation code e-mailed to `email` (the newest): read from the local outbox. */
+async function codeFor(email: string): Promise<string> {
+  const lines = (await readFile(stack.outboxFile, 'utf8')).split('\n').filter(Boolean);
+  const entries = lines
+    .map(
+      (line) => JSON.parse(line) as { to: string; kind: string; code: string; text: string; subject: string },
+    )
+    .filter((entry) => entry.to === email && entry.kind === 'team-invitation');
+  const last = entries.at(-1);
+  if (!last) throw new Error(`no invitation for ${email} in the outbox`);
+  expect(last.text).toContain(`${APP}/teams/join?code=${last.code}`);
+  return last.code;
+}
+
+async function invite(admin: Person, teamId: string, email: string, role: 'admin' | 'user' = 'user') {
+  const response = await admin.api.post(`/teams/${teamId}/invitations`, { email, role });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return teamInvitationSchema.parse(response.body);
+}
+
+async function join(member: Person, teamId: string, admin: Person, role: 'admin' | 'user' = 'user') {
+  await invite(admin, teamId, member.email, role);
+  const response = await member.api.post('/teams/join', { code: await codeFor(member.email) });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return teamSummarySchema.parse(response.body);
+}
+
+async function detail(api: Api, teamId: string) {
+  const response = await api.get(`/teams/${teamId}`);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return teamDetailSchema.parse(response.body);
+}
+
+describe('teams: members, invitations and roles', () => {
+  it('creates a team, invites by e-mail, and the invitee joins with the code from the outbox', async () => {
+    const owner = await person('owner');
+    const member = await person('member');
+    const team = await createTeam(owner, 'Platform');
+    expect(team).toMatchObject({ name: 'Platform', role: 'admin', isOwner: true, memberCount: 1 });
+
+    const invitation = await invite(owner, team.teamId, member.email.toUpperCase());
+    expect(invitation).toMatchObject({ email: member.email, role: 'user', invitedBy: owner.userId });
+    expect(Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)).toBe(7 * 24 * 3600 * 1000);
+    const listed = listInvitationsResponseSchema.parse(
+      (await owner.api.get(`/teams/${team.teamId}/invitations`)).body,
+    );
+    expect(listed.invitations.map((i) => i.invitationId)).toEqual([invitation.invitationId]);
+    expect(JSON.stringify(listed)).not.toContain('codeHash');
+    // A second invitation to the same address is refused while one is pending.
+    expect((await owner.api.post(`/teams/${team.teamId}/invitations`, { email: member.email })).status).toBe(
+      409,
+    );
+
+    // Resend: a new code; the old one stops working.
+    const oldCode = await codeFor(member.email);
+    const resent = await owner.api.post(
+      `/teams/${team.teamId}/invitations/${invitation.invitationId}/resend`,
+    );
+    expect(resent.status).toBe(200);
+    const code = await codeFor(member.email);
+    expect(code).not.toBe(oldCode);
+    expect((await member.api.post('/teams/join', { code: oldCode })).body).toMatchObject({
+      message: TEAM_MESSAGES.invitationInvalid,
+    });
+
+    // Someone else signed in cannot use the code.
+    const stranger = await person('stranger');
+    const refused = await stranger.api.post('/teams/join', { code });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: TEAM_MESSAGES.invitationForAnotherEmail },
+    });
+
+    const joined = await member.api.post('/teams/join', { code });
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({ teamId: team.teamId, role: 'user', isOwner: false, memberCount: 2 });
+    // The code is used once.
+    expect((await member.api.post('/teams/join', { code })).status).toBe(404);
+    expect(
+      listInvitationsResponseSchema.parse((await owner.api.get(`/teams/${team.teamId}/invitations`)).body),
+    ).toEqual({ invitations: [] });
+
+    const teams = listTeamsResponseSchema.parse((await member.api.get('/teams')).body).teams;
+    expect(teams).toEqual([expect.objectContaining({ teamId: team.teamId, role: 'user', name: 'Platform' })]);
+    const members = (await detail(owner.api, team.teamId)).members;
+    expect(members.map((m) => [m.email, m.role, m.isOwner])).toEqual([
+      [owner.email, 'admin', true],
+      [member.email, 'user', false],
+    ]);
+  });
+
+  it('revokes an invitation, and belongs to several teams', async () => {
+    const owner = await person('owner');
+    const other = await person('other');
+    const member = await person('multi');
+    const a = await createTeam(owner, 'Alpha');
+    const b = await createTeam(other, 'Beta');
+    await join(member, a.teamId, owner);
+    const pending = await invite(other, b.teamId, member.email, 'admin');
+    const code = await codeFor(member.email);
+    expect((await other.api.del(`/teams/${b.teamId}/invitations/${pending.invitationId}`)).status).toBe(204);
+    expect((await member.api.post('/teams/join', { code })).status).toBe(404);
+    await join(member, b.teamId, other, 'admin');
+    const teams = listTeamsResponseSchema.parse((await member.api.get('/teams')).body).teams;
+    expect(teams.map((t) => [t.name, t.role])).toEqual([
+      ['Alpha', 'user'],
+      ['Beta', 'admin'],
+    ]);
+  });
+
+  it('changes roles, keeps one Admin and the owner, removes, transfers ownership, and lets members leave', async () => {
+    const owner = await person('owner');
+    const second = await person('second');
+    const third = await person('third');
+    const team = await createTeam(owner);
+    await join(second, team.teamId, owner);
+    await join(third, team.teamId, owner);
+    const path = (p: Person) => `/teams/${team.teamId}/members/${p.userId}`;
+
+    // The owner stays an Admin; a team keeps one Admin at least.
+    expect(await owner.api.put(path(owner), { role: 'user' })).toMatchObject({
+      status: 409,
+      body: { message: TEAM_MESSAGES.ownerCannotLeave },
+    });
+    expect(await owner.api.post(`/teams/${team.teamId}/leave`)).toMatchObject({
+      status: 409,
+      body: { message: TEAM_MESSAGES.ownerCannotLeave },
+    });
+    // A User cannot change roles.
+    expect(await second.api.put(path(second), { role: 'admin' })).toMatchObject({
+      status: 403,
+      body: { message: TEAM_MESSAGES.adminRequired },
+    });
+
+    expect((await owner.api.put(path(second), { role: 'admin' })).body).toMatchObject({ role: 'admin' });
+    // Only the owner transfers ownership; it goes to a member, who becomes an Admin.
+    expect(
+      await second.api.post(`/teams/${team.teamId}/transfer-ownership`, { userId: third.userId }),
+    ).toMatchObject({
+      status: 403,
+      body: { message: TEAM_MESSAGES.ownerRequired },
+    });
+    const transferred = await owner.api.post(`/teams/${team.teamId}/transfer-ownership`, {
+      userId: third.userId,
+    });
+    expect(transferred.status).toBe(200);
+    const after = teamDetailSchema.parse(transferred.body).members;
+    expect(after.find((m) => m.userId === third.userId)).toMatchObject({ role: 'admin', isOwner: true });
+    expect(after.find((m) => m.userId === owner.userId)).toMatchObject({ role: 'admin', isOwner: false });
+
+    // Three Admins: two may step down, the last one may not.
+    expect((await third.api.put(path(owner), { role: 'user' })).status).toBe(200);
+    expect((await second.api.put(path(second), { role: 'user' })).status).toBe(200);
+    expect(await third.api.post(`/teams/${team.teamId}/leave`)).toMatchObject({ status: 409 });
+    expect(await third.api.put(path(third), { role: 'user' })).toMatchObject({ status: 409 });
+
+    // Removal: access ends at once.
+    expect((await third.api.del(path(second))).status).toBe(204);
+    expect((await second.api.get(`/teams/${team.teamId}`)).status).toBe(404);
+    expect(listTeamsResponseSchema.parse((await second.api.get('/teams')).body).teams).toEqual([]);
+    // A member leaves.
+    expect((await owner.api.post(`/teams/${team.teamId}/leave`)).status).toBe(204);
+    const left = await detail(third.api, team.teamId);
+    expect(left.members.map((m) => m.userId)).toEqual([third.userId]);
+    expect(left.team.memberCount).toBe(1);
+  });
+
+  it('keeps an Admin when Admins demote each other at once', async () => {
+    const owner = await person('owner');
+    const a = await person('a');
+    const b = await person('b');
+    const team = await createTeam(owner);
+    await join(a, team.teamId, owner, 'admin');
+    await join(b, team.teamId, owner, 'admin');
+    // The owner stays; a and b demote each other at once: both may go (the owner remains Admin).
+    const results = await Promise.all([
+      a.api.put(`/teams/${team.teamId}/members/${b.userId}`, { role: 'user' }),
+      b.api.put(`/teams/${team.teamId}/members/${a.userId}`, { role: 'user' }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    const admins = (await detail(owner.api, team.teamId)).members.filter((m) => m.role === 'admin');
+    expect(admins.length).toBeGreaterThanOrEqual(1);
+    expect(admins.map((m) => m.userId)).toContain(owner.userId);
+  });
+});
+
+describe('teams: the subscription follows the members', () => {
+  async function pay(checkoutUrl: string) {
+    return fetch(`${checkoutUrl}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12 / 34',
+        cvc: '123',
+      }).toString(),
+      redirect: 'manual',
+    });
+  }
+
+  async function teamSubscription(teamId: string) {
+    const { data } = await stripe.subscriptions.list({ status: 'all', limit: 100 });
+    const sub = data.find((s) => s.metadata?.userId === `team#${teamId}`);
+    if (!sub) throw new Error('no team subscription');
+    return sub;
+  }
+
+  it('checks out one seat per member, then +1 on joining and -1 on removal, and members get Teams', async () => {
+    const owner = await person('owner');
+    const first = await person('first');
+    const team = await createTeam(owner, 'Paying');
+    await join(first, team.teamId, owner);
+    // A User cannot subscribe the team.
+    const body = { successUrl: `${APP}/teams?checkout=done`, cancelUrl: `${APP}/teams` };
+    expect((await first.api.post(`/teams/${team.teamId}/subscription/checkout`, body)).status).toBe(403);
+
+    const response = await owner.api.post(`/teams/${team.teamId}/subscription/checkout`, body);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect((await pay(checkoutResponseSchema.parse(response.body).url)).status).toBe(303);
+    const seat = async () => (await teamSubscription(team.teamId)).items.data[0]?.quantity;
+    expect(await seat()).toBe(2);
+
+    const second = await person('second');
+    await join(second, team.teamId, owner);
+    expect(await seat()).toBe(3);
+    expect((await owner.api.del(`/teams/${team.teamId}/members/${second.userId}`)).status).toBe(204);
+    expect(await seat()).toBe(2);
+    expect((await first.api.post(`/teams/${team.teamId}/leave`)).status).toBe(204);
+    expect(await seat()).toBe(1);
+    expect((await teamSubscription(team.teamId)).last_proration_behavior ?? 'create_prorations').toBe(
+      'create_prorations',
+    );
+    // The owner's own subscription is untouched (the team's is its own billing record).
+    expect(
+      ((await owner.api.get('/subscriptions')).body as { subscription: { tier: string } }).subscription.tier,
+    ).toBe('free');
+    expect(PLAN_LIMITS.teams.tokensPerDay).toBe(50_000);
+  });
+});
+
+type Role = 'admin' | 'user' | 'outsider' | 'removed';
+
+describe('teams: the authorization matrix over every teams route', () => {
+  it('answers each route as Admin, User, member of another team and removed member', async () => {
+    // Sign-ups one after another: the test's Amplify holds one session at a time.
+    const admin = await person('admin');
+    const user = await person('user');
+    const outsider = await person('outsider');
+    const removed = await person('removed');
+    const victim = await person('victim');
+    const spare = await person('spare');
+    const team = await createTeam(admin, 'Matrix');
+    await createTeam(outsider, 'Elsewhere');
+    for (const p of [user, removed, victim, spare]) await join(p, team.teamId, admin);
+    expect((await admin.api.del(`/teams/${team.teamId}/members/${removed.userId}`)).status).toBe(204);
+    const t = `/teams/${team.teamId}`;
+    const pendingInvitation = (await invite(admin, team.teamId, uniqueEmail('pending'))).invitationId;
+    const body = { successUrl: `${APP}/teams`, cancelUrl: `${APP}/teams` };
+    const actors: Record<Role, Person> = { admin, user, outsider, removed };
+    const order: Role[] = ['outsider', 'removed', 'user', 'admin'];
+
+    /** Route key -> the request each actor makes and the status each must get; run in this order. */
+    const matrix: [string, (role: Role) => [string, string, unknown?], Record<Role, number>][] = [
+      ['GET /teams', () => ['GET', '/teams'], { admin: 200, user: 200, outsider: 200, removed: 200 }],
+      [
+        'POST /teams',
+        (r) => ['POST', '/teams', { name: `Own ${r}` }],
+        { admin: 201, user: 201, outsider: 201, removed: 201 },
+      ],
+      [
+        'POST /teams/join',
+        () => ['POST', '/teams/join', { code: 'x'.repeat(32) }],
+        { admin: 404, user: 404, outsider: 404, removed: 404 },
+      ],
+      ['GET /teams/{teamId}', () => ['GET', t], { admin: 200, user: 200, outsider: 404, removed: 404 }],
+      [
+        'GET /teams/{teamId}/invitations',
+        () => ['GET', `${t}/invitations`],
+        { admin: 200, user: 403, outsider: 404, removed: 404 },
+      ],
+      [
+        'POST /teams/{teamId}/invitations',
+        (r) => ['POST', `${t}/invitations`, { email: uniqueEmail(`by-${r}`) }],
+        { admin: 201, user: 403, outsider: 404, removed: 404 },
+      ],
+      [
+        'POST /teams/{teamId}/invitations/{invitationId}/resend',
+        () => ['POST', `${t}/invitations/${pendingInvitation}/resend`],
+        { admin: 200, user: 403, outsider: 404, removed: 404 },
+      ],
+      [
+        'DELETE /teams/{teamId}/invitations/{invitationId}',
+        () => ['DELETE', `${t}/invitations/${pendingInvitation}`],
+        { admin: 204, user: 403, outsider: 404, removed: 404 },
+      ],
+      [
+        'PUT /teams/{teamId}/members/{userId}',
+        () => ['PUT', `${t}/members/${victim.userId}`, { role: 'admin' }],
+        { admin: 200, user: 403, outsider: 404, removed: 404 },
+      ],
+      [
+        'POST /teams/{teamId}/subscription/checkout',
+        () => ['POST', `${t}/subscription/checkout`, body],
+        { admin: 200, user: 403, outsider: 404, removed: 404 },
+      ],
+      [
+        'DELETE /teams/{teamId}/members/{userId}',
+        () => ['DELETE', `${t}/members/${spare.userId}`],
+        { admin: 204, user: 403, outsider: 404, removed: 404 },
+      ],
+      [
+        'POST /teams/{teamId}/transfer-ownership',
+        () => ['POST', `${t}/transfer-ownership`, { userId: victim.userId }],
+        { admin: 200, user: 403, outsider: 404, removed: 404 },
+      ],
+      // Last: the User leaves, then the former owner (an Admin beside the new owner) leaves too.
+      [
+        'POST /teams/{teamId}/leave',
+        () => ['POST', `${t}/leave`],
+        { admin: 204, user: 204, outsider: 404, removed: 404 },
+      ],
+    ];
+
+    const teamRoutes = ROUTES.filter((route) => route.area === 'teams').map((route) => `${route.method} ${route.path}`);
+    expect(matrix.map(([key]) => key).sort()).toEqual([...teamRoutes].sort());
+
+    const failures: string[] = [];
+    for (const [key, request, expected] of matrix) {
+      for (const role of order) {
+        const [method, path, payload] = request(role);
+        const api = actors[role].api;
+        const response =
+          method === 'GET'
+            ? await api.get(path)
+            : method === 'DELETE'
+              ? await api.del(path)
+              : method === 'PUT'
+                ? await api.put(path, payload)
+                : await api.post(path, payload);
+        if (response.status !== expected[role])
+          failures.push(`${key} as ${role}: ${response.status} ${JSON.stringify(response.body)}`);
+        if (response.status === 403) expect(response.body.message).toMatch(/Admin|owner/);
+        if (key === 'GET /teams') {
+          const ids = listTeamsResponseSchema.parse(response.body).teams.map((x) => x.teamId);
+          expect(ids.includes(team.teamId), role).toBe(role === 'admin' || role === 'user');
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
