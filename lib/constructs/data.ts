@@ -69,19 +69,6 @@ export class Data extends Construct {
     );
   }
 
-  /**
-   * Lets a function query "my teams" (the teams table's byMember index) and nothing else of it:
-   * the plan lookup gives a member of a subscribed team the team's plan.
-   */
-  grantTeamMembershipQuery(fn: LambdaFunction): void {
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:Query'],
-        resources: [`${this.tables.teams.tableArn}/index/byMember`],
-      }),
-    );
-  }
-
   private createTable(definition: TableDefinition): TableV2 {
     const table = new TableV2(this, tableLogicalId(definition.id), {
       partitionKey: toAttribute(definition.partitionKey),

@@ -235,8 +235,8 @@ export class McpRuntime extends Construct {
     props.data.addTableNames(this.reaper.function);
     props.data.grantReadWrite(this.reaper.function, ...MCP_CONTROL_TABLES);
     // Stops the servers of a user whose plan's compute hours are used up: reads their plan.
+    // (A member of a subscribed team is on the team's plan: "my teams" is a billing table item.)
     props.data.grantGetItem(this.reaper.function, 'billing');
-    props.data.grantTeamMembershipQuery(this.reaper.function);
     this.grantServerControl(this.reaper.function);
 
     this.reaperSchedule = new Schedule(this, 'ReaperSchedule', {

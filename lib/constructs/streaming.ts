@@ -26,7 +26,8 @@ export const STREAM_READ_WRITE_TABLES: readonly TableId[] = [
 export const STREAM_READ_TABLES: readonly TableId[] = ['apiKeys'];
 /**
  * The tables a stream function only gets items of: the user's billing record (the plan whose
- * token limits apply). GetItem alone keeps the role's policy under IAM's size limit.
+ * token limits apply; also "my teams", for team plans and team keys). GetItem alone keeps the
+ * role's policy under IAM's size limit.
  */
 export const STREAM_GET_ITEM_TABLES: readonly TableId[] = ['billing'];
 
@@ -114,7 +115,6 @@ export class Streaming extends Construct {
       props.data.grantReadWrite(fn.function, ...STREAM_READ_WRITE_TABLES);
       for (const tableId of STREAM_READ_TABLES) props.data.tables[tableId].grantReadData(fn.function);
       props.data.grantGetItem(fn.function, ...STREAM_GET_ITEM_TABLES);
-      props.data.grantTeamMembershipQuery(fn.function);
       props.secrets.grantDecrypt(fn.function);
       for (const statement of bedrock) fn.function.addToRolePolicy(statement);
 

@@ -47,9 +47,16 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   teams: ['teams', 'billing'],
 };
 
-/** The tables an API area only gets items of: the MCP area's server limits follow the billing record's plan. */
+/**
+ * The tables an API area only gets items of: the MCP area's server limits follow the billing
+ * record's plan; team MCP servers and provider keys are used after reading the caller's membership
+ * ("my teams", a billing table item, and the member's role in the teams table), and a member of a
+ * subscribed team is on the team's plan.
+ */
 export const AREA_GET_ITEM_TABLES: Readonly<Partial<Record<ApiArea, readonly TableId[]>>> = {
-  mcp: ['billing'],
+  mcp: ['billing', 'teams'],
+  'mcp-gateway': ['billing', 'teams'],
+  'api-keys': ['billing', 'teams'],
 };
 
 export interface AgentForgeStackProps extends StackProps {
@@ -166,9 +173,6 @@ export class AgentForgeStack extends Stack {
       this.data.grantReadWrite(this.api.functions[area].function, ...tableIds);
       const getItemTables = AREA_GET_ITEM_TABLES[area];
       if (getItemTables) this.data.grantGetItem(this.api.functions[area].function, ...getItemTables);
-      // A member of a subscribed team is on the team's plan (the plan lookup reads "my teams").
-      if (getItemTables?.includes('billing'))
-        this.data.grantTeamMembershipQuery(this.api.functions[area].function);
     }
     this.secrets.grantEncryptDecrypt(this.api.functions['api-keys'].function);
     // Starts, observes and stops server tasks; encrypts and decrypts the servers' env values.

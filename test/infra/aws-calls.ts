@@ -56,6 +56,11 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createUsageHistoryReader: {},
   createStripeKeySource: {},
   createStripeBilling: { noAwsCalls: 'HTTPS to Stripe’s API with the secret key' },
+  createTeamRepository: {},
+  createTeamRoleReader: {},
+  createMyTeamsIndex: {},
+  createMyTeamsReader: {},
+  createOutboxMailer: { noAwsCalls: LOCAL_ONLY },
   // Users' own providers are HTTPS through the guarded fetch; the platform's is Bedrock.
   createModelProvider: { commandsIn: ['adapters/providers/bedrock'] },
   createGuardedFetch: { noAwsCalls: 'HTTPS to users’ provider endpoints' },

@@ -15,13 +15,17 @@ import { ROUTES } from '../../functions/src/routes.js';
 import { type Api, apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn, uniqueEmail } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
+import { type ModelServer, startModelServer } from '../support/model-server/index.js';
+import { collect, readStream } from '../support/sse.js';
 
 const APP = 'http://localhost:5173';
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let stripe: Stripe;
+let models: ModelServer;
 
 beforeAll(async () => {
+  models = await startModelServer();
   stack = await startTestStack({ web: false, appOrigins: [APP] });
   configureAmplify(stack.runtimeConfig);
   const { port } = new URL(stack.stripe.url);
@@ -29,12 +33,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stack?.stop();
+  await models?.stop();
 });
 
 interface Person {
   api: Api;
   email: string;
   userId: string;
+  idToken: string;
 }
 
 async function person(label: string): Promise<Person> {
@@ -42,7 +48,7 @@ async function person(label: string): Promise<Person> {
   const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
     sub: string;
   };
-  return { api: apiAs(stack.apiUrl, idToken), email, userId: claims.sub };
+  return { api: apiAs(stack.apiUrl, idToken), email, userId: claims.sub, idToken };
 }
 
 async function createTeam(owner: Person, name = 'Acme') {
@@ -280,9 +286,10 @@ describe('teams: the subscription follows the members', () => {
     expect(await seat()).toBe(2);
     expect((await first.api.post(`/teams/${team.teamId}/leave`)).status).toBe(204);
     expect(await seat()).toBe(1);
-    expect((await teamSubscription(team.teamId)).last_proration_behavior ?? 'create_prorations').toBe(
-      'create_prorations',
-    );
+    expect(
+      ((await teamSubscription(team.teamId)) as unknown as { last_proration_behavior?: string })
+        .last_proration_behavior,
+    ).toBe('create_prorations');
     // The owner's own subscription is untouched (the team's is its own billing record).
     expect(
       ((await owner.api.get('/subscriptions')).body as { subscription: { tier: string } }).subscription.tier,
@@ -374,7 +381,9 @@ describe('teams: the authorization matrix over every teams route', () => {
       ],
     ];
 
-    const teamRoutes = ROUTES.filter((route) => route.area === 'teams').map((route) => `${route.method} ${route.path}`);
+    const teamRoutes = ROUTES.filter((route) => route.area === 'teams').map(
+      (route) => `${route.method} ${route.path}`,
+    );
     expect(matrix.map(([key]) => key).sort()).toEqual([...teamRoutes].sort());
 
     const failures: string[] = [];
@@ -401,4 +410,131 @@ describe('teams: the authorization matrix over every teams route', () => {
     }
     expect(failures).toEqual([]);
   });
+});
+
+describe('teams: shared MCP servers and provider keys', () => {
+  const SECRET = 'sk-team-secret-key-0042';
+
+  async function chat(member: Person, provider: string, mcpServerId: string | undefined, prompt: string) {
+    const now = Date.now();
+    const { body: conversation } = await member.api.post('/conversations', {
+      title: 'Team chat',
+      name: 'Team chat',
+      messages: [],
+      createdAt: now,
+      updatedAt: now,
+      metadata: { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' },
+    });
+    const query = new URLSearchParams({
+      conversationId: conversation.id as string,
+      provider,
+      model: 'llama3.2:latest',
+      triggerContent: prompt,
+      ...(mcpServerId ? { mcpServerId } : {}),
+    });
+    return (
+      await collect(readStream(`${stack.apiUrl}/api/messages/generate-stream?${query}`, member.idToken))
+    ).map((received) => received.event);
+  }
+
+  it('lets a User chat with the team key and call the team server, never see the key, nor manage either', async () => {
+    const admin = await person('admin');
+    const member = await person('member');
+    const outsider = await person('outsider');
+    const team = await createTeam(admin, 'Shared');
+    await join(member, team.teamId, admin);
+    const scope = `?teamId=${team.teamId}`;
+
+    // The Admin adds the team's key (a Custom endpoint with a key) and a team server.
+    const key = await admin.api.post(`/api-keys${scope}`, {
+      provider: 'custom',
+      baseUrl: models.baseUrls.custom,
+      apiKey: SECRET,
+      label: 'Team model',
+    });
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
+    expect(JSON.stringify(key.body)).not.toContain(SECRET);
+    const server = await admin.api.post(`/mcp-servers${scope}`, {
+      name: 'Team tools',
+      packageName: '@modelcontextprotocol/server-everything',
+      idleTimeoutMinutes: 5,
+      environmentVariables: [],
+    });
+    expect(server.status, JSON.stringify(server.body)).toBe(201);
+    const serverId = server.body.id as string;
+
+    // A User: no key management, no server management; lists the team's servers and providers.
+    expect(await member.api.get(`/api-keys${scope}`)).toMatchObject({
+      status: 403,
+      body: { message: TEAM_MESSAGES.adminRequired },
+    });
+    expect(
+      (await member.api.post(`/api-keys${scope}`, { provider: 'custom', baseUrl: models.baseUrls.custom }))
+        .status,
+    ).toBe(403);
+    expect((await member.api.del(`/api-keys/${key.body.id as string}${scope}`)).status).toBe(403);
+    expect(
+      (await member.api.post(`/mcp-servers${scope}`, { name: 'x', packageName: 'y', idleTimeoutMinutes: 5 }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await member.api.put(`/mcp-servers/${serverId}`, {
+          name: 'Renamed',
+          packageName: '@modelcontextprotocol/server-everything',
+          idleTimeoutMinutes: 5,
+        })
+      ).status,
+    ).toBe(403);
+    expect((await member.api.del(`/mcp-servers/${serverId}`)).status).toBe(403);
+    expect((await member.api.post(`/mcp-servers/${serverId}/disable`)).status).toBe(403);
+    expect((await member.api.post(`/mcp-servers/${serverId}/external-token`)).status).toBe(403);
+    const servers = await member.api.get(`/mcp-servers${scope}`);
+    expect(servers.status).toBe(200);
+    expect((servers.body as unknown as { id: string }[]).map((s) => s.id)).toEqual([serverId]);
+    // The team's server is not among the member's own.
+    expect((await member.api.get('/mcp-servers')).body).toEqual([]);
+    const providers = await member.api.get(`/api-keys/providers${scope}`);
+    expect(providers.status).toBe(200);
+    const teamProvider = `team:${team.teamId}:custom:${key.body.id as string}`;
+    expect((providers.body as unknown as { id: string }[]).map((p) => p.id)).toEqual([teamProvider]);
+    expect(JSON.stringify(providers.body)).not.toContain(SECRET);
+    expect(JSON.stringify((await member.api.get('/api-keys')).body)).not.toContain(SECRET);
+
+    // The User chats with the team's key and the team's server (started on demand).
+    const events = await chat(
+      member,
+      teamProvider,
+      serverId,
+      'Please echo [[tool:echo {"message":"team tool"}]]',
+    );
+    const types = events.map((event) => event.type);
+    expect(types).toContain('tool_call');
+    expect(types).toContain('tool_execution_success');
+    expect(events.at(-1)).toMatchObject({ type: 'end', mcpUsedId: serverId, toolCallsCount: 1 });
+    expect(JSON.stringify(events)).not.toContain(SECRET);
+    // The model server saw the team's key as the bearer of the member's request.
+    expect(models.requests.some((request) => (request.headers.authorization ?? '').includes(SECRET))).toBe(
+      true,
+    );
+
+    // Another team's member: the server and the team's providers are not found.
+    expect((await outsider.api.get(`/mcp-servers/${serverId}`)).status).toBe(404);
+    expect((await outsider.api.get(`/mcp-servers${scope}`)).status).toBe(404);
+    expect((await outsider.api.get(`/api-keys/providers${scope}`)).status).toBe(404);
+    const stolen = await chat(outsider, teamProvider, undefined, 'Hello');
+    expect(stolen.at(-1)).toMatchObject({ type: 'error' });
+
+    // Removed: the key and the server are gone for them at once.
+    expect((await admin.api.del(`/teams/${team.teamId}/members/${member.userId}`)).status).toBe(204);
+    expect((await member.api.get(`/mcp-servers/${serverId}`)).status).toBe(404);
+    expect((await member.api.get(`/mcp-servers${scope}`)).status).toBe(404);
+    const after = await chat(member, teamProvider, undefined, 'Hello again');
+    expect(after.at(-1)).toMatchObject({ type: 'error' });
+
+    // The Admin manages both.
+    expect((await admin.api.post(`/mcp-servers/${serverId}/disable`)).status).toBe(200);
+    expect((await admin.api.del(`/mcp-servers/${serverId}`)).status).toBe(204);
+    expect((await admin.api.del(`/api-keys/${key.body.id as string}${scope}`)).status).toBe(204);
+  }, 120_000);
 });

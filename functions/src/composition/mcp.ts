@@ -13,6 +13,7 @@ import { createMcpServerService, type McpServerService } from '../domain/mcp/mcp
 import type { ServerRunner } from '../domain/mcp/server-runner.js';
 import { db, env, required } from './root.js';
 import { secretCipher } from './secrets.js';
+import { myTeamsReader } from './team-scope.js';
 
 let local: LocalRunner | undefined;
 /** Local stack only: the sandboxed child processes (the local stack stops them on shutdown). */
@@ -50,7 +51,7 @@ const lazyRunner: ServerRunner = {
 
 let servers: McpServerService | undefined;
 export function mcpServerService(): McpServerService {
-  const plans = createPlanLookup(db, env.tables.billing, env.tables.teams);
+  const plans = createPlanLookup(db, env.tables.billing, myTeamsReader());
   servers ??= createMcpServerService({
     servers: createMcpServerRepository(db, env.tables.mcpServers),
     usage: createComputeUsageRepository(db, env.tables.usage),

@@ -11,9 +11,11 @@ import type { ProviderFactory } from '../domain/api-keys/provider-credentials.js
 import { createModelResolver } from '../domain/chat/model-resolver.js';
 import type { ModelResolver } from '../domain/chat/ports.js';
 import { createTokenMeter } from '../domain/limits/token-meter.js';
+import { createTeamCredentials } from '../domain/teams/team-credentials.js';
 import { logger } from '../logger.js';
 import { db, env } from './root.js';
 import { secretCipher } from './secrets.js';
+import { myTeamsReader } from './team-scope.js';
 
 /** Private endpoints (a local Ollama) only where the stage allows them: the local stack by default. */
 const outbound = { allowPrivate: env.ALLOW_PRIVATE_ENDPOINTS ?? env.RUNTIME === 'local' };
@@ -55,11 +57,12 @@ export function apiKeyService(): ApiKeyService {
 let resolver: ModelResolver | undefined;
 export function modelResolver(): ModelResolver {
   resolver ??= createModelResolver({
-    credentials: apiKeyService(),
+    // Team keys (`team:<teamId>:<providerId>`) resolve as the team's while the caller is a member.
+    credentials: createTeamCredentials(apiKeyService(), myTeamsReader()),
     createProvider: providerFactory,
     // The plan's token limits on every model call of the streams (issue 11).
     meter: createTokenMeter({
-      plans: createPlanLookup(db, env.tables.billing, env.tables.teams),
+      plans: createPlanLookup(db, env.tables.billing, myTeamsReader()),
       ledger: createTokenLedger(db, env.tables.usage),
       now: Date.now,
       newId: ulid,

@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { createMyTeamsIndex } from '../adapters/dynamodb/my-teams.js';
 import { createTeamRepository } from '../adapters/dynamodb/team-repository.js';
 import { createOutboxMailer } from '../adapters/mail/outbox-mailer.js';
 import type { Mailer } from '../domain/teams/ports.js';
@@ -23,6 +24,7 @@ let service: TeamService | undefined;
 export function teamService(): TeamService {
   service ??= createTeamService({
     store: createTeamRepository(db, env.tables.teams),
+    myTeams: createMyTeamsIndex(db, env.tables.billing),
     mailer: mailer(),
     seats: teamSeats(),
     // The audit log (its own issue) adds its recorder here; nothing else listens yet.

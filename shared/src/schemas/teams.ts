@@ -87,3 +87,22 @@ export const teamCheckoutBodySchema = z.object({
   cancelUrl: z.url({ protocol: /^https?$/ }),
 });
 export type TeamCheckoutBody = z.infer<typeof teamCheckoutBodySchema>;
+
+/**
+ * `?teamId=` on the MCP server and API key routes: the team's servers and keys instead of the
+ * caller's own (the role rules decide what a member may do with them).
+ */
+export const teamScopeQuerySchema = z.object({ teamId: id.optional() });
+export type TeamScopeQuery = z.infer<typeof teamScopeQuerySchema>;
+
+/** A provider id of a team key, as GET /api-keys/providers?teamId= lists it: `team:<teamId>:<providerId>`. */
+export const TEAM_PROVIDER_PREFIX = 'team:';
+export const teamProviderId = (teamId: string, providerId: string) =>
+  `${TEAM_PROVIDER_PREFIX}${teamId}:${providerId}`;
+export function parseTeamProviderId(providerId: string): { teamId: string; providerId: string } | undefined {
+  if (!providerId.startsWith(TEAM_PROVIDER_PREFIX)) return undefined;
+  const rest = providerId.slice(TEAM_PROVIDER_PREFIX.length);
+  const at = rest.indexOf(':');
+  if (at <= 0 || at === rest.length - 1) return undefined;
+  return { teamId: rest.slice(0, at), providerId: rest.slice(at + 1) };
+}

@@ -1,17 +1,18 @@
-import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { bestPlan, type PlanSource, planFromBilling } from '../../domain/limits/plan.js';
 import { teamOwnerId } from '../../domain/teams/roles.js';
+import type { TeamMemberships } from '../../domain/teams/team-scope.js';
 
 /**
  * The user's plan from their billing record (billing table, key userId: `tier`, `status`,
  * `overageCapUsd`, written by the billing sync); no record is Free (see planFromBilling). With the
- * teams table, a member of a subscribed team is on the team's plan (its billing record is
- * `team#<teamId>`) when that is better than their own: the Teams plan's tokens per member.
+ * memberships ("my teams"), a member of a subscribed team is on the team's plan (its billing record is
+ * `team#<teamId>`) when that is better than their own: the Teams plan's tokens for each member.
  */
 export function createPlanLookup(
   db: DynamoDBDocumentClient,
   tableName: string,
-  teamsTableName?: string,
+  memberships?: Pick<TeamMemberships, 'teamIdsOf'>,
 ): PlanSource {
   const billingOf = async (userId: string) =>
     (
@@ -28,18 +29,11 @@ export function createPlanLookup(
   return {
     async planOf(userId) {
       const own = planFromBilling(await billingOf(userId));
-      if (!teamsTableName || own.tier === 'teams' || own.tier === 'enterprise') return own;
-      const { Items } = await db.send(
-        new QueryCommand({
-          TableName: teamsTableName,
-          IndexName: 'byMember',
-          KeyConditionExpression: 'memberUserId = :user',
-          ExpressionAttributeValues: { ':user': userId },
-          ProjectionExpression: 'teamId',
-        }),
-      );
+      if (!memberships || own.tier === 'teams' || own.tier === 'enterprise') return own;
       const teamPlans = await Promise.all(
-        (Items ?? []).map(async (item) => planFromBilling(await billingOf(teamOwnerId(String(item.teamId))))),
+        (await memberships.teamIdsOf(userId)).map(async (teamId) =>
+          planFromBilling(await billingOf(teamOwnerId(teamId))),
+        ),
       );
       return bestPlan([own, ...teamPlans]);
     },

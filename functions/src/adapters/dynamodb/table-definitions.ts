@@ -12,8 +12,8 @@
  * - usage:         userId, period (`tokens#YYYY-MM-DD`, `compute#YYYY-MM`)
  * - agentPlans:    conversationId, planId
  * - workspaceFiles: userId, path (the code workspace)
- * - teams:         teamId, sk (`META`, `MEMBER#<userId>`, `INVITE#<invitationId>`); GSI byMember
- *                  (memberUserId, teamId) for "my teams", sparse GSI byInviteCode (codeHash)
+ * - teams:         teamId, sk (`META`, `MEMBER#<userId>`, `INVITE#<invitationId>`); sparse GSI
+ *                  byInviteCode (codeHash). "My teams" is `teams-of#<userId>` in billing.
  */
 export interface KeyAttribute {
   readonly name: string;
@@ -73,10 +73,7 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
     id: 'teams',
     partitionKey: s('teamId'),
     sortKey: s('sk'),
-    globalIndexes: [
-      { indexName: 'byMember', partitionKey: s('memberUserId'), sortKey: s('teamId') },
-      { indexName: 'byInviteCode', partitionKey: s('codeHash') },
-    ],
+    globalIndexes: [{ indexName: 'byInviteCode', partitionKey: s('codeHash') }],
   },
 ];
 

@@ -14,8 +14,8 @@ import { queryAll } from './table-ops.js';
 
 /**
  * The teams table (key teamId, sk): `META` (name, ownerId, adminCount, memberCount),
- * `MEMBER#<userId>` (memberUserId, email, role, joinedAt; GSI byMember on memberUserId, teamId) and
- * `INVITE#<invitationId>` (email, role, codeHash, expiresAt; sparse GSI byInviteCode on codeHash).
+ * `MEMBER#<userId>` (email, role, joinedAt) and `INVITE#<invitationId>` (email, role, codeHash,
+ * expiresAt; sparse GSI byInviteCode on codeHash). "My teams" is kept apart (my-teams.ts).
  */
 const META = 'META';
 const memberSk = (userId: string) => `MEMBER#${userId}`;
@@ -99,18 +99,6 @@ export function createTeamRepository(db: DynamoDBDocumentClient, tableName: stri
     },
 
     listMembers: (teamId) => queryAll(db, queryPrefix(teamId, 'MEMBER#'), memberSchema),
-
-    listMembershipsOf: (userId) =>
-      queryAll(
-        db,
-        {
-          TableName: tableName,
-          IndexName: 'byMember',
-          KeyConditionExpression: 'memberUserId = :user',
-          ExpressionAttributeValues: { ':user': userId },
-        },
-        memberSchema,
-      ),
 
     addMember: (member) =>
       conditional(

@@ -12,7 +12,7 @@ export interface TeamRecord {
   createdAt: number;
 }
 
-/** A membership (teams table, `teamId` / `MEMBER#<userId>`; GSI byMember on `memberUserId`). */
+/** A membership (teams table, `teamId` / `MEMBER#<userId>`; listed in the person's "my teams"). */
 export interface MemberRecord {
   teamId: string;
   userId: string;
@@ -45,8 +45,6 @@ export interface TeamStore {
   /** Consistent read of one membership: the authorization check of every team route. */
   getMember(teamId: string, userId: string): Promise<MemberRecord | undefined>;
   listMembers(teamId: string): Promise<MemberRecord[]>;
-  /** The caller's memberships (GSI; each is confirmed with getMember before it grants anything). */
-  listMembershipsOf(userId: string): Promise<MemberRecord[]>;
   /** Puts the membership if absent; false when the person is a member already. */
   addMember(member: MemberRecord): Promise<boolean>;
   /** Sets the role only if it is `from`; false when it was not (changed meanwhile or gone). */
@@ -72,6 +70,16 @@ export interface TeamStore {
   ): Promise<boolean>;
   /** Deletes it, only with this code hash when given (an accepted code is used once); false when not deleted. */
   deleteInvitation(teamId: string, invitationId: string, codeHash?: string): Promise<boolean>;
+}
+
+/**
+ * "My teams" (adapters/dynamodb/my-teams): the teams a person belongs to, read by the plan lookup
+ * and the team scope. Added after a membership is written, removed before it is deleted.
+ */
+export interface MyTeamsIndex {
+  teamIdsOf(userId: string): Promise<string[]>;
+  add(userId: string, teamId: string): Promise<void>;
+  remove(userId: string, teamId: string): Promise<void>;
 }
 
 /** A product e-mail: the outbox locally, Amazon SES on AWS. */

@@ -20,6 +20,7 @@ import type {
   InvitationRecord,
   Mailer,
   MemberRecord,
+  MyTeamsIndex,
   TeamEvent,
   TeamEventListener,
   TeamRecord,
@@ -30,6 +31,7 @@ import { departureRefusal, refusal, roleChangeRefusal, type TeamAction } from '.
 
 export interface TeamServiceDeps {
   store: TeamStore;
+  myTeams: MyTeamsIndex;
   mailer: Mailer;
   seats: TeamSeats;
   /** Told of every action once it took effect (the audit log subscribes here); errors are theirs. */
@@ -144,6 +146,8 @@ export function createTeamService(deps: TeamServiceDeps) {
     if (reason) throw new ConflictError(reason);
     if (target.role === 'admin' && !(await store.addAdmins(access.team.teamId, -1)))
       throw new ConflictError(TEAM_MESSAGES.lastAdmin);
+    // Out of "my teams" first: access to the team's keys and plan ends before the membership is gone.
+    await deps.myTeams.remove(target.userId, access.team.teamId);
     const removed = await store.removeMember(access.team.teamId, target.userId);
     if (!removed) {
       if (target.role === 'admin') await store.addAdmins(access.team.teamId, 1);
@@ -188,15 +192,16 @@ export function createTeamService(deps: TeamServiceDeps) {
         joinedAt: at,
       };
       await store.createTeam(team, owner);
+      await deps.myTeams.add(caller.userId, team.teamId);
       await announce({ type: 'team.created', teamId: team.teamId, actorId: caller.userId, at });
       return summary(team, owner);
     },
 
     async list(caller: Caller): Promise<ListTeamsResponse> {
-      const memberships = await store.listMembershipsOf(caller.userId);
+      const teamIds = await deps.myTeams.teamIdsOf(caller.userId);
       const teams = await Promise.all(
-        memberships.map(async ({ teamId }) => {
-          // The index may lag a removal: the membership is confirmed on the table itself.
+        teamIds.map(async (teamId) => {
+          // "My teams" is the index; the membership itself is the truth.
           const [member, team] = await Promise.all([
             store.getMember(teamId, caller.userId),
             store.getTeam(teamId),
@@ -307,6 +312,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         await store.deleteInvitation(invitation.teamId, invitation.invitationId, codeHash);
         throw new ConflictError(TEAM_MESSAGES.alreadyMember);
       }
+      await deps.myTeams.add(caller.userId, invitation.teamId);
       // The code is used once: a second acceptance finds nothing to delete and the member stays one.
       await store.deleteInvitation(invitation.teamId, invitation.invitationId, codeHash);
       if (member.role === 'admin') await store.addAdmins(invitation.teamId, 1);

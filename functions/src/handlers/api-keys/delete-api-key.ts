@@ -1,9 +1,15 @@
+import { teamScopeQuerySchema } from '@agentforge/shared';
 import { apiKeyService } from '../../composition/models.js';
+import { teamScope } from '../../composition/team-scope.js';
 import { httpRoute, noContent } from '../../http/http-route.js';
 import { apiKeyIdParamsSchema } from './request-schemas.js';
 
-/** DELETE /api-keys/{id}: 404 for an unknown id or another user's key. */
-export const handler = httpRoute({ params: apiKeyIdParamsSchema }, async ({ params, caller }) => {
-  await apiKeyService().remove(caller.userId, params.id);
-  return noContent();
-});
+/** DELETE /api-keys/{id}[?teamId=]: 404 for an unknown id or another user's (or team's) key. */
+export const handler = httpRoute(
+  { params: apiKeyIdParamsSchema, query: teamScopeQuerySchema },
+  async ({ params, caller, query }) => {
+    const owner = await teamScope().actor(caller, query.teamId, 'manageKeys');
+    await apiKeyService().remove(owner.userId, params.id);
+    return noContent();
+  },
+);

@@ -1,14 +1,23 @@
 import { mcpServerService } from '../../composition/mcp.js';
+import { teamScope } from '../../composition/team-scope.js';
 import { httpRoute } from '../../http/http-route.js';
+import { ownsServer } from '../mcp/params.js';
 import { forward } from './forward.js';
 import { gatewayParams, mcpMessage } from './params.js';
 
 /**
  * POST /mcp-gateway/{serverId}: MCP (Streamable HTTP, JSON responses) for the server's owner,
- * authenticated by the Cognito authorizer. The chat's tool calls come this way.
+ * authenticated by the Cognito authorizer (or a member of the team owning it). The chat's tool calls come this way.
  */
 export const handler = httpRoute(
   { params: gatewayParams, body: mcpMessage },
   async ({ caller, params, body, event }) =>
-    forward(await mcpServerService().owned(caller, params.serverId), body, event),
+    forward(
+      await mcpServerService().owned(
+        await teamScope().resolve(caller, 'use', ownsServer(caller, params.serverId)),
+        params.serverId,
+      ),
+      body,
+      event,
+    ),
 );

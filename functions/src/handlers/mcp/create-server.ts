@@ -1,8 +1,13 @@
-import { mcpServerConfigBodySchema } from '@agentforge/shared';
+import { mcpServerConfigBodySchema, teamScopeQuerySchema } from '@agentforge/shared';
 import { mcpServerService } from '../../composition/mcp.js';
+import { teamScope } from '../../composition/team-scope.js';
 import { created, httpRoute } from '../../http/http-route.js';
 
-/** POST /mcp-servers: a new server configuration, status 'defined'. */
-export const handler = httpRoute({ body: mcpServerConfigBodySchema }, async ({ caller, body }) =>
-  created(await mcpServerService().create(caller, body)),
+/** POST /mcp-servers[?teamId=]: a new server configuration, status 'defined' (a team's: Admins only). */
+export const handler = httpRoute(
+  { body: mcpServerConfigBodySchema, query: teamScopeQuerySchema },
+  async ({ caller, body, query }) =>
+    created(
+      await mcpServerService().create(await teamScope().actor(caller, query.teamId, 'manageServers'), body),
+    ),
 );

@@ -1,9 +1,11 @@
 import { mcpServerService } from '../../composition/mcp.js';
+import { teamScope } from '../../composition/team-scope.js';
 import { httpRoute, noContent } from '../../http/http-route.js';
-import { serverParams } from './params.js';
+import { ownsServer, serverParams } from './params.js';
 
 /** DELETE /mcp-servers/{id}: a running server is disabled first; refused during transitions. */
 export const handler = httpRoute({ params: serverParams }, async ({ caller, params }) => {
-  await mcpServerService().delete(caller, params.id);
+  const owner = await teamScope().resolve(caller, 'manageServers', ownsServer(caller, params.id));
+  await mcpServerService().delete(owner, params.id);
   return noContent();
 });

@@ -1,8 +1,13 @@
 import { mcpServerService } from '../../composition/mcp.js';
+import { teamScope } from '../../composition/team-scope.js';
+import type { Caller } from '../../domain/caller.js';
 import { httpRoute, ok } from '../../http/http-route.js';
-import { serverParams } from './params.js';
+import { ownsServer, serverParams } from './params.js';
+
+/** The caller's own server, or a team's they may act on this way. */
+const actor = (caller: Caller, id: string) => teamScope().resolve(caller, 'use', ownsServer(caller, id));
 
 /** POST /mcp-servers/{id}/enable: starts a run within the plan's limits. */
 export const handler = httpRoute({ params: serverParams }, async ({ caller, params }) =>
-  ok(await mcpServerService().enable(caller, params.id)),
+  ok(await mcpServerService().enable(await actor(caller, params.id), params.id)),
 );

@@ -1,8 +1,14 @@
 import { mcpServerService } from '../../composition/mcp.js';
+import { teamScope } from '../../composition/team-scope.js';
+import type { Caller } from '../../domain/caller.js';
 import { created, httpRoute } from '../../http/http-route.js';
-import { serverParams } from './params.js';
+import { ownsServer, serverParams } from './params.js';
+
+/** The caller's own server, or a team's they may act on this way. */
+const actor = (caller: Caller, id: string) =>
+  teamScope().resolve(caller, 'manageServers', ownsServer(caller, id));
 
 /** POST /mcp-servers/{id}/external-token: a token for external MCP clients, shown this once. */
 export const handler = httpRoute({ params: serverParams }, async ({ caller, params }) =>
-  created(await mcpServerService().issueExternalToken(caller, params.id)),
+  created(await mcpServerService().issueExternalToken(await actor(caller, params.id), params.id)),
 );
