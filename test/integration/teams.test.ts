@@ -279,11 +279,18 @@ describe('teams: the subscription follows the members', () => {
     const seat = async () => (await teamSubscription(team.teamId)).items.data[0]?.quantity;
     expect(await seat()).toBe(2);
 
+    // Each member is on Teams now (the plan the limits follow), whatever their own plan.
+    const limitMinutes = async (p: Person) => (await p.api.get('/mcp/usage')).body.limitMinutes;
+    expect(await limitMinutes(first)).toBe(PLAN_LIMITS.teams.monthlyComputeHours * 60);
+
     const second = await person('second');
+    expect(await limitMinutes(second)).toBe(PLAN_LIMITS.free.monthlyComputeHours * 60);
     await join(second, team.teamId, owner);
     expect(await seat()).toBe(3);
+    expect(await limitMinutes(second)).toBe(PLAN_LIMITS.teams.monthlyComputeHours * 60);
     expect((await owner.api.del(`/teams/${team.teamId}/members/${second.userId}`)).status).toBe(204);
     expect(await seat()).toBe(2);
+    expect(await limitMinutes(second)).toBe(PLAN_LIMITS.free.monthlyComputeHours * 60);
     expect((await first.api.post(`/teams/${team.teamId}/leave`)).status).toBe(204);
     expect(await seat()).toBe(1);
     expect(
@@ -294,7 +301,6 @@ describe('teams: the subscription follows the members', () => {
     expect(
       ((await owner.api.get('/subscriptions')).body as { subscription: { tier: string } }).subscription.tier,
     ).toBe('free');
-    expect(PLAN_LIMITS.teams.tokensPerDay).toBe(50_000);
   });
 });
 

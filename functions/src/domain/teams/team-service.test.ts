@@ -1,0 +1,290 @@
+import { TEAM_MESSAGES } from '@agentforge/shared';
+import { describe, expect, it } from 'vitest';
+import type { CredentialsSource } from '../chat/model-resolver.js';
+import { ForbiddenError, NotFoundError } from '../errors.js';
+import { bestPlan, planFromBilling } from '../limits/plan.js';
+import type {
+  InvitationRecord,
+  MailMessage,
+  MemberRecord,
+  TeamEvent,
+  TeamRecord,
+  TeamStore,
+} from './ports.js';
+import { createTeamCredentials } from './team-credentials.js';
+import { createTeamScope } from './team-scope.js';
+import { createTeamService, hashCode } from './team-service.js';
+
+/** The teams table in memory, with the conditional semantics of the DynamoDB adapter. */
+function memoryStore(): TeamStore & { teams: Map<string, TeamRecord> } {
+  const teams = new Map<string, TeamRecord>();
+  const members = new Map<string, MemberRecord>();
+  const invitations = new Map<string, InvitationRecord>();
+  const mk = (teamId: string, id: string) => `${teamId}/${id}`;
+  return {
+    teams,
+    async createTeam(team, owner) {
+      teams.set(team.teamId, { ...team });
+      members.set(mk(team.teamId, owner.userId), { ...owner });
+    },
+    getTeam: async (teamId) => (teams.has(teamId) ? { ...(teams.get(teamId) as TeamRecord) } : undefined),
+    getMember: async (teamId, userId) => members.get(mk(teamId, userId)),
+    listMembers: async (teamId) => [...members.values()].filter((m) => m.teamId === teamId),
+    async addMember(member) {
+      if (members.has(mk(member.teamId, member.userId))) return false;
+      members.set(mk(member.teamId, member.userId), { ...member });
+      return true;
+    },
+    async setRole(teamId, userId, from, to) {
+      const member = members.get(mk(teamId, userId));
+      if (member?.role !== from) return false;
+      member.role = to;
+      return true;
+    },
+    async removeMember(teamId, userId) {
+      const member = members.get(mk(teamId, userId));
+      members.delete(mk(teamId, userId));
+      return member;
+    },
+    async addAdmins(teamId, delta) {
+      const team = teams.get(teamId);
+      if (!team || (delta < 0 && team.adminCount <= -delta)) return false;
+      team.adminCount += delta;
+      return true;
+    },
+    async addMembers(teamId, delta) {
+      const team = teams.get(teamId);
+      if (team) team.memberCount += delta;
+    },
+    async setOwner(teamId, from, to) {
+      const team = teams.get(teamId);
+      if (team?.ownerId !== from) return false;
+      team.ownerId = to;
+      return true;
+    },
+    async putInvitation(invitation) {
+      invitations.set(mk(invitation.teamId, invitation.invitationId), { ...invitation });
+    },
+    getInvitation: async (teamId, id) => invitations.get(mk(teamId, id)),
+    listInvitations: async (teamId) => [...invitations.values()].filter((i) => i.teamId === teamId),
+    findInvitationByCodeHash: async (hash) => [...invitations.values()].find((i) => i.codeHash === hash),
+    async renewInvitation(teamId, id, codeHash, expiresAt) {
+      const invitation = invitations.get(mk(teamId, id));
+      if (!invitation) return false;
+      Object.assign(invitation, { codeHash, expiresAt });
+      return true;
+    },
+    async deleteInvitation(teamId, id, codeHash) {
+      const invitation = invitations.get(mk(teamId, id));
+      if (!invitation || (codeHash && invitation.codeHash !== codeHash)) return false;
+      invitations.delete(mk(teamId, id));
+      return true;
+    },
+  };
+}
+
+function setup(options: { seatsFail?: boolean; listenerFails?: boolean } = {}) {
+  const store = memoryStore();
+  const mail: MailMessage[] = [];
+  const seats: [string, number][] = [];
+  const events: TeamEvent[] = [];
+  const errors: string[] = [];
+  const myTeams = new Map<string, Set<string>>();
+  let clock = Date.parse('2026-11-23T10:00:00Z');
+  let ids = 0;
+  const service = createTeamService({
+    store,
+    myTeams: {
+      teamIdsOf: async (userId) => [...(myTeams.get(userId) ?? [])],
+      add: async (userId, teamId) => void myTeams.set(userId, (myTeams.get(userId) ?? new Set()).add(teamId)),
+      remove: async (userId, teamId) => void myTeams.get(userId)?.delete(teamId),
+    },
+    mailer: { send: async (message) => void mail.push(message) },
+    seats: {
+      setSeats: async (teamId, count) => {
+        if (options.seatsFail) throw new Error('Stripe is down');
+        seats.push([teamId, count]);
+      },
+      checkout: async () => 'https://checkout.example/1',
+    },
+    listeners: [
+      (event) => {
+        if (options.listenerFails) throw new Error('audit is down');
+        events.push(event);
+      },
+    ],
+    appUrl: 'https://app.example',
+    newId: () => `id${++ids}`,
+    now: () => clock,
+    onListenerError: (event) => errors.push(`listener ${event.type}`),
+    onSeatsError: (teamId) => errors.push(`seats ${teamId}`),
+  });
+  const caller = (userId: string) => ({ userId, email: `${userId}@example.com` });
+  const codeOf = (email: string) => mail.filter((m) => m.to === email).at(-1)?.code ?? '';
+  const advance = (ms: number) => {
+    clock += ms;
+  };
+  return { service, store, mail, seats, events, errors, myTeams, caller, codeOf, advance };
+}
+
+describe('team service', () => {
+  it('creates a team with its creator as owner and Admin, invites by mail, and joins with the code', async () => {
+    const { service, mail, seats, events, caller, codeOf, myTeams } = setup();
+    const team = await service.create(caller('owner'), { name: 'Acme' });
+    expect(team).toMatchObject({ role: 'admin', isOwner: true, memberCount: 1 });
+    expect(myTeams.get('owner')).toEqual(new Set([team.teamId]));
+
+    const invitation = await service.invite(caller('owner'), team.teamId, {
+      email: 'u@example.com',
+      role: 'user',
+    });
+    expect(invitation.expiresAt).toBe('2026-11-30T10:00:00.000Z');
+    expect(mail[0]).toMatchObject({ to: 'u@example.com', kind: 'team-invitation' });
+    expect(mail[0]?.text).toContain(`https://app.example/teams/join?code=${codeOf('u@example.com')}`);
+    expect(JSON.stringify(invitation)).not.toContain(codeOf('u@example.com'));
+
+    await expect(service.accept(caller('someone'), { code: codeOf('u@example.com') })).rejects.toThrow(
+      TEAM_MESSAGES.invitationForAnotherEmail,
+    );
+    const joined = await service.accept(caller('u'), { code: codeOf('u@example.com') });
+    expect(joined).toMatchObject({ teamId: team.teamId, role: 'user', memberCount: 2 });
+    expect(seats).toEqual([[team.teamId, 2]]);
+    expect(events.map((e) => e.type)).toEqual(['team.created', 'member.invited', 'member.joined']);
+    await expect(service.accept(caller('u'), { code: codeOf('u@example.com') })).rejects.toThrow(
+      NotFoundError,
+    );
+  });
+
+  it('refuses expired codes, and only Admins invite', async () => {
+    const { service, caller, codeOf, advance } = setup();
+    const team = await service.create(caller('owner'), { name: 'Acme' });
+    await service.invite(caller('owner'), team.teamId, { email: 'u@example.com', role: 'user' });
+    advance(7 * 24 * 3600 * 1000);
+    await expect(service.accept(caller('u'), { code: codeOf('u@example.com') })).rejects.toThrow(
+      TEAM_MESSAGES.invitationInvalid,
+    );
+    // Expired invitations are not listed, and a new one may be sent.
+    expect((await service.listInvitations(caller('owner'), team.teamId)).invitations).toEqual([]);
+    await service.invite(caller('owner'), team.teamId, { email: 'u@example.com', role: 'user' });
+    await service.accept(caller('u'), { code: codeOf('u@example.com') });
+    await expect(
+      service.invite(caller('u'), team.teamId, { email: 'x@example.com', role: 'user' }),
+    ).rejects.toThrow(ForbiddenError);
+    await expect(service.get(caller('stranger'), team.teamId)).rejects.toThrow(NotFoundError);
+  });
+
+  it('keeps the owner and one Admin, and takes a removed member out of "my teams" first', async () => {
+    const { service, store, caller, codeOf, myTeams, seats } = setup();
+    const team = await service.create(caller('owner'), { name: 'Acme' });
+    await service.invite(caller('owner'), team.teamId, { email: 'a@example.com', role: 'admin' });
+    await service.accept(caller('a'), { code: codeOf('a@example.com') });
+    await expect(service.changeRole(caller('a'), team.teamId, 'owner', 'user')).rejects.toThrow(
+      TEAM_MESSAGES.ownerCannotLeave,
+    );
+    // The counter guards the rule even where the records say otherwise (a crash between writes).
+    (store.teams.get(team.teamId) as TeamRecord).adminCount = 1;
+    await expect(service.changeRole(caller('owner'), team.teamId, 'a', 'user')).rejects.toThrow(
+      TEAM_MESSAGES.lastAdmin,
+    );
+    (store.teams.get(team.teamId) as TeamRecord).adminCount = 2;
+    await service.removeMember(caller('owner'), team.teamId, 'a');
+    expect(myTeams.get('a')).toEqual(new Set());
+    expect(seats.at(-1)).toEqual([team.teamId, 1]);
+    expect((store.teams.get(team.teamId) as TeamRecord).adminCount).toBe(1);
+  });
+
+  it('never fails an action for a listener or Stripe; reports both', async () => {
+    const { service, caller, codeOf, errors } = setup({ seatsFail: true, listenerFails: true });
+    const team = await service.create(caller('owner'), { name: 'Acme' });
+    await service.invite(caller('owner'), team.teamId, { email: 'u@example.com', role: 'user' });
+    await service.accept(caller('u'), { code: codeOf('u@example.com') });
+    expect(errors).toEqual([
+      'listener team.created',
+      'listener member.invited',
+      `seats ${team.teamId}`,
+      'listener member.joined',
+    ]);
+  });
+
+  it('checks out one seat per member, for Admins only', async () => {
+    const { service, caller, codeOf } = setup();
+    const team = await service.create(caller('owner'), { name: 'Acme' });
+    await service.invite(caller('owner'), team.teamId, { email: 'u@example.com', role: 'user' });
+    await service.accept(caller('u'), { code: codeOf('u@example.com') });
+    const urls = { successUrl: 'https://app.example/ok', cancelUrl: 'https://app.example/no' };
+    await expect(service.checkout(caller('u'), team.teamId, urls)).rejects.toThrow(
+      TEAM_MESSAGES.adminRequired,
+    );
+    expect(await service.checkout(caller('owner'), team.teamId, urls)).toEqual({
+      url: 'https://checkout.example/1',
+    });
+  });
+});
+
+describe('team scope and team keys', () => {
+  const memberships = {
+    teamIdsOf: async (userId: string) => (userId === 'u' || userId === 'a' ? ['t1'] : []),
+    roleIn: async (teamId: string, userId: string) =>
+      teamId === 't1' ? ({ u: 'user', a: 'admin' } as const)[userId as 'u' | 'a'] : undefined,
+  };
+  const scope = createTeamScope(memberships);
+
+  it('acts as the team after the role rules allow the caller', async () => {
+    expect(await scope.actor({ userId: 'a', email: '' }, 't1', 'manageServers')).toEqual({
+      userId: 'team#t1',
+      email: '',
+    });
+    await expect(scope.actor({ userId: 'u', email: '' }, 't1', 'manageServers')).rejects.toThrow(
+      ForbiddenError,
+    );
+    await expect(scope.actor({ userId: 'x', email: '' }, 't1', 'use')).rejects.toThrow(NotFoundError);
+    expect(await scope.actor({ userId: 'x', email: '' }, undefined, 'manageServers')).toEqual({
+      userId: 'x',
+      email: '',
+    });
+  });
+
+  it("resolves a resource by id: the caller's own, else a team's they belong to", async () => {
+    const owns = (owners: string[]) => async (ownerId: string) => owners.includes(ownerId);
+    expect((await scope.resolve({ userId: 'u', email: '' }, 'use', owns(['u']))).userId).toBe('u');
+    expect((await scope.resolve({ userId: 'u', email: '' }, 'use', owns(['team#t1']))).userId).toBe(
+      'team#t1',
+    );
+    await expect(
+      scope.resolve({ userId: 'u', email: '' }, 'manageServers', owns(['team#t1'])),
+    ).rejects.toThrow(TEAM_MESSAGES.adminRequired);
+    // Not a member: the caller, so the service answers 404.
+    expect((await scope.resolve({ userId: 'x', email: '' }, 'use', owns(['team#t1']))).userId).toBe('x');
+  });
+
+  it("gives a team key to members only, and never the platform's models under a team id", async () => {
+    const own: CredentialsSource = {
+      resolveCredentials: async (userId, providerId) =>
+        userId === 'team#t1' && providerId === 'custom:k1'
+          ? { provider: 'custom', baseUrl: 'http://model', apiKey: 'sk' }
+          : { provider: 'bedrock' },
+    };
+    const credentials = createTeamCredentials(own, memberships);
+    expect(await credentials.resolveCredentials('u', 'team:t1:custom:k1')).toMatchObject({
+      provider: 'custom',
+    });
+    expect(await credentials.resolveCredentials('x', 'team:t1:custom:k1')).toBeUndefined();
+    expect(await credentials.resolveCredentials('u', 'team:t1:anthropic')).toBeUndefined();
+    expect(await credentials.resolveCredentials('u', 'anthropic')).toEqual({ provider: 'bedrock' });
+  });
+
+  it("puts a member on the best of their own and their teams' plans", () => {
+    const plan = bestPlan([
+      planFromBilling({ tier: 'pro' }),
+      planFromBilling({ tier: 'teams', status: 'active' }),
+    ]);
+    expect(plan.tier).toBe('teams');
+    expect(
+      bestPlan([planFromBilling(undefined), planFromBilling({ tier: 'teams', status: 'canceled' })]).tier,
+    ).toBe('free');
+  });
+});
+
+it('hashes codes with SHA-256', () => {
+  expect(hashCode('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+});
