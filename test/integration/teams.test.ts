@@ -282,6 +282,13 @@ describe('teams: the subscription follows the members', () => {
     // Each member is on Teams now (the plan the limits follow), whatever their own plan.
     const limitMinutes = async (p: Person) => (await p.api.get('/mcp/usage')).body.limitMinutes;
     expect(await limitMinutes(first)).toBe(PLAN_LIMITS.teams.monthlyComputeHours * 60);
+    // The usage view shows the limits that apply: the member's own subscription stays Free.
+    const view = (await first.api.get('/subscriptions')).body as {
+      subscription: { tier: string };
+      usage: { tokens: { limit: number } };
+    };
+    expect(view.subscription.tier).toBe('free');
+    expect(view.usage.tokens.limit).toBe(PLAN_LIMITS.teams.tokensPerDay);
 
     const second = await person('second');
     expect(await limitMinutes(second)).toBe(PLAN_LIMITS.free.monthlyComputeHours * 60);

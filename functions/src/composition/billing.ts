@@ -1,4 +1,5 @@
 import { createBillingRepository } from '../adapters/dynamodb/billing-repository.js';
+import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
 import { createUsageHistoryReader } from '../adapters/dynamodb/usage-history.js';
 import { createStripeBilling, type StripeConfig } from '../adapters/stripe/stripe-billing.js';
 import { createStripeKeySource } from '../adapters/stripe/stripe-keys.js';
@@ -12,6 +13,7 @@ import { createWebhookHandler } from '../domain/billing/webhook.js';
 import type { TeamSeats } from '../domain/teams/ports.js';
 import { createTeamSeats } from '../domain/teams/team-seats.js';
 import { db, env, required } from './root.js';
+import { myTeamsReader } from './team-scope.js';
 
 /** The Stripe keys: from Secrets Manager on AWS (read once per container), from the env locally. */
 async function stripeConfig(): Promise<StripeConfig> {
@@ -59,6 +61,7 @@ let parts:
 function build() {
   if (parts) return parts;
   const store = createBillingRepository(db, env.tables.billing);
+  const plans = createPlanLookup(db, env.tables.billing, myTeamsReader());
   const sync = createSubscriptionSync({ provider: lazyProvider, store, now: Date.now });
   const service = createSubscriptionService({
     provider: lazyProvider,
@@ -67,6 +70,8 @@ function build() {
     sync,
     appOrigins: env.APP_ORIGINS,
     now: Date.now,
+    // A member of a subscribed team sees the Teams plan's limits, which the platform enforces.
+    limitsTierOf: async (userId) => (await plans.planOf(userId)).tier,
   });
   parts = {
     service,

@@ -43,6 +43,11 @@ export interface SubscriptionServiceDeps {
   /** The app's origins: checkout and portal return URLs must be on one of them. */
   appOrigins: readonly string[];
   now: () => number;
+  /**
+   * The tier whose limits apply to the user, when it is not just their own (a member of a
+   * subscribed team is on Teams): the usage shown against the limits the platform enforces.
+   */
+  limitsTierOf?: (userId: string) => Promise<SubscriptionTier>;
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -88,7 +93,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps): Subscr
     const now = deps.now();
     const record = await store.get(caller.userId);
     const tier = record?.tier ?? 'free';
-    const limits = PLAN_LIMITS[tier];
+    const limits = PLAN_LIMITS[deps.limitsTierOf ? await deps.limitsTierOf(caller.userId) : tier];
     const [today, computeMinutes, activeServers] = await Promise.all([
       usage.dailyTokens(caller.userId, [isoDay(now)]),
       usage.computeMinutes(caller.userId, isoMonth(now)),
