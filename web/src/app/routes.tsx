@@ -43,6 +43,8 @@ export const routes: RouteObject[] = [
           { path: 'profile', lazy: () => import('./routes/app/profile') },
           { path: 'createuser', lazy: () => import('./routes/app/create-user') },
           { path: 'workspace', lazy: () => import('./routes/app/workspace') },
+          { path: 'teams', lazy: () => import('./routes/app/teams') },
+          { path: 'teams/join', lazy: () => import('./routes/app/teams-join') },
         ],
       },
       // Targets of other flows; the spec lists no guard for them

@@ -7,6 +7,7 @@ import {
   ServerIcon,
   SettingsIcon,
   UploadIcon,
+  UsersIcon,
 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
@@ -201,6 +202,10 @@ export function Sidebar(props: SidebarProps) {
         <Link to="/workspace" state={workspaceLinkState(current)} className={FOOTER_BUTTON}>
           <CodeIcon className="size-4" />
           Code workspace
+        </Link>
+        <Link to="/teams" className={FOOTER_BUTTON}>
+          <UsersIcon className="size-4" />
+          Teams
         </Link>
         <button type="button" onClick={onOpenSettings} className={FOOTER_BUTTON}>
           <SettingsIcon className="size-4" />

@@ -1,0 +1,67 @@
+import {
+  type CreateInvitationBody,
+  type ListInvitationsResponse,
+  type ListTeamsResponse,
+  listInvitationsResponseSchema,
+  listTeamsResponseSchema,
+  type TeamDetail,
+  type TeamInvitation,
+  type TeamMember,
+  type TeamRole,
+  type TeamSummary,
+  teamDetailSchema,
+  teamInvitationSchema,
+  teamMemberSchema,
+  teamSummarySchema,
+} from '@agentforge/shared';
+import { apiClient } from '../../../lib/api-client';
+
+const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
+const team = (teamId: string) => `/teams/${encodeURIComponent(teamId)}`;
+
+/** GET /teams: my teams, with my role in each. */
+export const listTeams = (signal?: AbortSignal): Promise<ListTeamsResponse> =>
+  apiClient.get('/teams', { schema: listTeamsResponseSchema, ...signalOf(signal) });
+
+/** GET /teams/{teamId}: the team and its members. */
+export const getTeam = (teamId: string, signal?: AbortSignal): Promise<TeamDetail> =>
+  apiClient.get(team(teamId), { schema: teamDetailSchema, ...signalOf(signal) });
+
+/** GET /teams/{teamId}/invitations (Admins). */
+export const listInvitations = (teamId: string, signal?: AbortSignal): Promise<ListInvitationsResponse> =>
+  apiClient.get(`${team(teamId)}/invitations`, {
+    schema: listInvitationsResponseSchema,
+    ...signalOf(signal),
+  });
+
+export const createTeam = (name: string): Promise<TeamSummary> =>
+  apiClient.post('/teams', { name }, { schema: teamSummarySchema });
+
+export const acceptInvitation = (code: string): Promise<TeamSummary> =>
+  apiClient.post('/teams/join', { code }, { schema: teamSummarySchema });
+
+export const invite = (teamId: string, body: CreateInvitationBody): Promise<TeamInvitation> =>
+  apiClient.post(`${team(teamId)}/invitations`, body, { schema: teamInvitationSchema });
+
+export const resendInvitation = (teamId: string, invitationId: string): Promise<TeamInvitation> =>
+  apiClient.post(`${team(teamId)}/invitations/${encodeURIComponent(invitationId)}/resend`, undefined, {
+    schema: teamInvitationSchema,
+  });
+
+export const revokeInvitation = (teamId: string, invitationId: string): Promise<unknown> =>
+  apiClient.del(`${team(teamId)}/invitations/${encodeURIComponent(invitationId)}`);
+
+export const changeRole = (teamId: string, userId: string, role: TeamRole): Promise<TeamMember> =>
+  apiClient.put(
+    `${team(teamId)}/members/${encodeURIComponent(userId)}`,
+    { role },
+    { schema: teamMemberSchema },
+  );
+
+export const removeMember = (teamId: string, userId: string): Promise<unknown> =>
+  apiClient.del(`${team(teamId)}/members/${encodeURIComponent(userId)}`);
+
+export const leaveTeam = (teamId: string): Promise<unknown> => apiClient.post(`${team(teamId)}/leave`);
+
+export const transferOwnership = (teamId: string, userId: string): Promise<TeamDetail> =>
+  apiClient.post(`${team(teamId)}/transfer-ownership`, { userId }, { schema: teamDetailSchema });

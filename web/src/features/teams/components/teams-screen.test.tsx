@@ -1,0 +1,179 @@
+import { TEAM_MESSAGES } from '@agentforge/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeHttp, fakeHttp, json } from '../../../testing/fake-http';
+import { queryWrapper } from '../../../testing/query';
+import { JoinTeamScreen } from './join-team-screen';
+import { TeamsScreen } from './teams-screen';
+
+vi.mock('aws-amplify/auth', () => ({
+  fetchAuthSession: async () => ({ tokens: { idToken: { toString: () => 'id-token' } } }),
+}));
+vi.mock('../../../config/runtime-config', async () => {
+  const { TEST_CONFIG } = await import('../../../testing/fake-http');
+  return { getRuntimeConfig: () => TEST_CONFIG };
+});
+
+const AT = '2026-11-23T10:00:00.000Z';
+const summary = (role: 'admin' | 'user', isOwner = role === 'admin') => ({
+  teamId: 't1',
+  name: 'Platform',
+  role,
+  isOwner,
+  memberCount: 2,
+  createdAt: AT,
+});
+const members = [
+  { userId: 'u-owner', email: 'owner@example.com', role: 'admin', isOwner: true, joinedAt: AT },
+  { userId: 'u-ada', email: 'ada@example.com', role: 'user', isOwner: false, joinedAt: AT },
+];
+
+let http: FakeHttp;
+
+function answerTeam(role: 'admin' | 'user') {
+  http.answer('GET', /^\/teams$/, { teams: [summary(role)] });
+  http.answer('GET', /^\/teams\/t1$/, { team: summary(role), members });
+  http.answer('GET', /^\/teams\/t1\/invitations$/, {
+    invitations: [
+      {
+        invitationId: 'i1',
+        email: 'bob@example.com',
+        role: 'user',
+        invitedBy: 'u-owner',
+        createdAt: AT,
+        expiresAt: '2026-11-30T10:00:00.000Z',
+      },
+    ],
+  });
+}
+
+beforeEach(() => {
+  http = fakeHttp();
+  vi.stubGlobal('fetch', http.fetch);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetAllMocks();
+});
+
+function renderAt(path: string, element: React.ReactNode) {
+  render(<MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>, { wrapper: queryWrapper() });
+}
+
+describe('/teams', () => {
+  it('lets an Admin invite, resend, revoke, change a role and remove a member', async () => {
+    answerTeam('admin');
+    http.answer('POST', /^\/teams\/t1\/invitations$/, (request: { body: unknown }) =>
+      json(
+        {
+          invitationId: 'i2',
+          invitedBy: 'u-owner',
+          createdAt: AT,
+          expiresAt: AT,
+          ...(request.body as object),
+        },
+        201,
+      ),
+    );
+    http.answer('POST', /^\/teams\/t1\/invitations\/i1\/resend$/, {
+      invitationId: 'i1',
+      email: 'bob@example.com',
+      role: 'user',
+      invitedBy: 'u-owner',
+      createdAt: AT,
+      expiresAt: AT,
+    });
+    http.answer('DELETE', /^\/teams\/t1\/invitations\/i1$/, new Response(null, { status: 204 }));
+    http.answer('PUT', /^\/teams\/t1\/members\/u-ada$/, { ...members[1], role: 'admin' });
+    http.answer('DELETE', /^\/teams\/t1\/members\/u-ada$/, new Response(null, { status: 204 }));
+    const user = userEvent.setup();
+    renderAt('/teams', <TeamsScreen />);
+
+    expect(await screen.findByRole('heading', { name: 'Platform: members' })).toBeTruthy();
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    const invitations = screen.getByRole('region', { name: 'Invitations' });
+    expect(await within(invitations).findByText('bob@example.com')).toBeTruthy();
+
+    await user.type(within(invitations).getByLabelText('E-mail'), 'cleo@example.com');
+    await user.selectOptions(within(invitations).getByLabelText('Role'), 'admin');
+    await user.click(within(invitations).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(http.seen('POST', /^\/teams\/t1\/invitations$/)).toHaveLength(1));
+    expect(http.seen('POST', /^\/teams\/t1\/invitations$/)[0]?.body).toEqual({
+      email: 'cleo@example.com',
+      role: 'admin',
+    });
+
+    await user.click(within(invitations).getByRole('button', { name: 'Resend to bob@example.com' }));
+    await user.click(
+      within(invitations).getByRole('button', { name: 'Revoke the invitation of bob@example.com' }),
+    );
+    await user.selectOptions(screen.getByLabelText('Role of ada@example.com'), 'admin');
+    await waitFor(() =>
+      expect(http.seen('PUT', /^\/teams\/t1\/members\/u-ada$/)[0]?.body).toEqual({ role: 'admin' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove ada@example.com' }));
+    await waitFor(() => {
+      expect(http.seen('POST', /resend$/)).toHaveLength(1);
+      expect(http.seen('DELETE', /invitations\/i1$/)).toHaveLength(1);
+      expect(http.seen('DELETE', /members\/u-ada$/)).toHaveLength(1);
+    });
+    // The owner cannot be removed or demoted here (the API refuses it too).
+    expect(screen.queryByLabelText('Role of owner@example.com')).toBeNull();
+  }, 20_000);
+
+  it("shows a User the members without Admin controls, and the API's refusal when leaving fails", async () => {
+    answerTeam('user');
+    http.answer(
+      'POST',
+      /^\/teams\/t1\/leave$/,
+      json({ code: 'CONFLICT', message: TEAM_MESSAGES.lastAdmin }, 409),
+    );
+    const user = userEvent.setup();
+    renderAt('/teams', <TeamsScreen />);
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Invitations' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(screen.queryByLabelText('Role of ada@example.com')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Leave team' }));
+    expect(await screen.findByText(TEAM_MESSAGES.lastAdmin)).toBeTruthy();
+    expect(http.seen('GET', /invitations$/)).toHaveLength(0);
+  });
+
+  it('creates a team', async () => {
+    http.answer('GET', /^\/teams$/, { teams: [] });
+    http.answer('POST', /^\/teams$/, json(summary('admin'), 201));
+    const user = userEvent.setup();
+    renderAt('/teams', <TeamsScreen />);
+    expect(await screen.findByText('You are not in a team yet.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Team name'), 'Platform');
+    await user.click(screen.getByRole('button', { name: 'Create team' }));
+    await waitFor(() => expect(http.seen('POST', /^\/teams$/)[0]?.body).toEqual({ name: 'Platform' }));
+  });
+});
+
+describe('/teams/join', () => {
+  it("accepts the link's code", async () => {
+    http.answer('POST', /^\/teams\/join$/, summary('user', false));
+    const user = userEvent.setup();
+    renderAt('/teams/join?code=abcdefghijklmnopqrstuvwxyz012345', <JoinTeamScreen />);
+    await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
+    expect(await screen.findByText('Platform')).toBeTruthy();
+    expect(http.seen('POST', /^\/teams\/join$/)[0]?.body).toEqual({
+      code: 'abcdefghijklmnopqrstuvwxyz012345',
+    });
+  });
+
+  it("shows the API's refusal", async () => {
+    http.answer(
+      'POST',
+      /^\/teams\/join$/,
+      json({ code: 'FORBIDDEN', message: TEAM_MESSAGES.invitationForAnotherEmail }, 403),
+    );
+    const user = userEvent.setup();
+    renderAt('/teams/join?code=abcdefghijklmnopqrstuvwxyz012345', <JoinTeamScreen />);
+    await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
+    expect(await screen.findByText(TEAM_MESSAGES.invitationForAnotherEmail)).toBeTruthy();
+  });
+});

@@ -1,0 +1,354 @@
+import { TEAM_ROLES, type TeamDetail, type TeamRole, type TeamSummary } from '@agentforge/shared';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { FormBanner } from '../../../components/form/form-banner';
+import { TextField } from '../../../components/form/text-field';
+import { invitationsQuery, teamQuery, teamsQuery, useTeamAction } from '../api/queries';
+import {
+  acceptInvitation,
+  changeRole,
+  createTeam,
+  invite,
+  leaveTeam,
+  removeMember,
+  resendInvitation,
+  revokeInvitation,
+  transferOwnership,
+} from '../api/teams';
+
+const ROLE_LABELS: Record<TeamRole, string> = { admin: 'Admin', user: 'User' };
+const BUTTON =
+  'inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold shadow-sm ring-1 ring-inset transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50';
+const PRIMARY = `${BUTTON} bg-indigo-600 text-white ring-indigo-600 hover:bg-indigo-500`;
+const SECONDARY = `${BUTTON} bg-white text-slate-900 ring-slate-300 hover:bg-slate-50`;
+const DANGER = `${BUTTON} bg-white text-red-700 ring-red-300 hover:bg-red-50`;
+const CARD = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
+const SELECT =
+  'rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
+
+/** /teams: my teams (create, join with a code), and the chosen team's members and invitations. */
+export function TeamsScreen() {
+  const teams = useQuery(teamsQuery());
+  const [chosen, setChosen] = useState<string | undefined>();
+  const list = teams.data?.teams ?? [];
+  const current = list.find((team) => team.teamId === chosen) ?? list[0];
+
+  return (
+    <main className="min-h-screen bg-slate-50 p-6">
+      <div className="mx-auto max-w-4xl space-y-6">
+        <header className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-semibold text-slate-900">Teams</h1>
+          <Link to="/home" className="text-sm font-medium text-slate-700 underline underline-offset-4">
+            Back to chat
+          </Link>
+        </header>
+        {teams.error ? <FormBanner message={messageOf(teams.error)} /> : null}
+        <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
+          <aside className="space-y-6">
+            <section className={CARD} aria-labelledby="my-teams">
+              <h2 id="my-teams" className="text-sm font-semibold text-slate-900">
+                My teams
+              </h2>
+              {teams.isPending ? <p className="mt-3 text-sm text-slate-500">Loading teams…</p> : null}
+              {teams.data && list.length === 0 ? (
+                <p className="mt-3 text-sm text-slate-500">You are not in a team yet.</p>
+              ) : null}
+              <ul className="mt-3 space-y-1">
+                {list.map((team) => (
+                  <li key={team.teamId}>
+                    <button
+                      type="button"
+                      aria-current={team.teamId === current?.teamId ? 'true' : undefined}
+                      onClick={() => setChosen(team.teamId)}
+                      className="w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 aria-[current=true]:bg-indigo-50 aria-[current=true]:font-semibold"
+                    >
+                      {team.name} <span className="text-slate-500">({ROLE_LABELS[team.role]})</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <CreateTeamForm onCreated={setChosen} />
+            <JoinTeamForm onJoined={setChosen} />
+          </aside>
+          {current ? <TeamPanel key={current.teamId} summary={current} /> : null}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function CreateTeamForm({ onCreated }: { onCreated: (teamId: string) => void }) {
+  const [name, setName] = useState('');
+  const create = useTeamAction(createTeam);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(name, {
+      onSuccess: (team) => {
+        setName('');
+        onCreated(team.teamId);
+      },
+    });
+  };
+  return (
+    <form onSubmit={submit} className={`${CARD} space-y-3`} aria-label="Create a team">
+      {create.error ? <FormBanner message={messageOf(create.error)} /> : null}
+      <TextField label="Team name" value={name} onChange={(event) => setName(event.target.value)} required />
+      <button type="submit" className={PRIMARY} disabled={create.isPending || !name.trim()}>
+        Create team
+      </button>
+    </form>
+  );
+}
+
+function JoinTeamForm({ onJoined }: { onJoined: (teamId: string) => void }) {
+  const [code, setCode] = useState('');
+  const join = useTeamAction(acceptInvitation);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    join.mutate(code.trim(), {
+      onSuccess: (team) => {
+        setCode('');
+        onJoined(team.teamId);
+      },
+    });
+  };
+  return (
+    <form onSubmit={submit} className={`${CARD} space-y-3`} aria-label="Join a team">
+      {join.error ? <FormBanner message={messageOf(join.error)} /> : null}
+      <TextField
+        label="Invitation code"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        required
+      />
+      <button type="submit" className={SECONDARY} disabled={join.isPending || !code.trim()}>
+        Join team
+      </button>
+    </form>
+  );
+}
+
+function TeamPanel({ summary }: { summary: TeamSummary }) {
+  const detail = useQuery(teamQuery(summary.teamId));
+  const admin = summary.role === 'admin';
+  return (
+    <div className="space-y-6">
+      <section className={CARD} aria-labelledby="team-members">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="team-members" className="text-lg font-semibold text-slate-900">
+            {summary.name}: members
+          </h2>
+          <LeaveButton summary={summary} />
+        </div>
+        {detail.error ? <FormBanner message={messageOf(detail.error)} /> : null}
+        {detail.data ? <MemberTable detail={detail.data} admin={admin} owner={summary.isOwner} /> : null}
+      </section>
+      {admin ? <Invitations teamId={summary.teamId} /> : null}
+    </div>
+  );
+}
+
+function LeaveButton({ summary }: { summary: TeamSummary }) {
+  const leave = useTeamAction(() => leaveTeam(summary.teamId));
+  if (summary.isOwner) return null;
+  return (
+    <div className="text-right">
+      <button
+        type="button"
+        className={DANGER}
+        disabled={leave.isPending}
+        onClick={() => leave.mutate(undefined)}
+      >
+        Leave team
+      </button>
+      {leave.error ? <p className="mt-1 text-sm text-red-600">{messageOf(leave.error)}</p> : null}
+    </div>
+  );
+}
+
+function MemberTable({ detail, admin, owner }: { detail: TeamDetail; admin: boolean; owner: boolean }) {
+  const teamId = detail.team.teamId;
+  const role = useTeamAction((args: { userId: string; role: TeamRole }) =>
+    changeRole(teamId, args.userId, args.role),
+  );
+  const remove = useTeamAction((userId: string) => removeMember(teamId, userId));
+  const transfer = useTeamAction((userId: string) => transferOwnership(teamId, userId));
+  const error = role.error ?? remove.error ?? transfer.error;
+  return (
+    <>
+      {error ? <FormBanner message={messageOf(error)} /> : null}
+      <table className="mt-4 w-full text-left text-sm">
+        <thead className="text-slate-500">
+          <tr>
+            <th scope="col" className="py-2 font-medium">
+              Member
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Role
+            </th>
+            {admin ? (
+              <th scope="col" className="py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {detail.members.map((member) => (
+            <tr key={member.userId}>
+              <td className="py-2 text-slate-900">
+                {member.email}
+                {member.isOwner ? <span className="ml-2 text-xs text-slate-500">Owner</span> : null}
+              </td>
+              <td className="py-2">
+                {admin && !member.isOwner ? (
+                  <select
+                    aria-label={`Role of ${member.email}`}
+                    className={SELECT}
+                    value={member.role}
+                    disabled={role.isPending}
+                    onChange={(event) =>
+                      role.mutate({ userId: member.userId, role: event.target.value as TeamRole })
+                    }
+                  >
+                    {TEAM_ROLES.map((value) => (
+                      <option key={value} value={value}>
+                        {ROLE_LABELS[value]}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  ROLE_LABELS[member.role]
+                )}
+              </td>
+              {admin ? (
+                <td className="space-x-2 py-2 text-right">
+                  {owner && !member.isOwner ? (
+                    <button
+                      type="button"
+                      className={SECONDARY}
+                      disabled={transfer.isPending}
+                      onClick={() => transfer.mutate(member.userId)}
+                      aria-label={`Make ${member.email} the owner`}
+                    >
+                      Make owner
+                    </button>
+                  ) : null}
+                  {!member.isOwner ? (
+                    <button
+                      type="button"
+                      className={DANGER}
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(member.userId)}
+                      aria-label={`Remove ${member.email}`}
+                    >
+                      Remove
+                    </button>
+                  ) : null}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function Invitations({ teamId }: { teamId: string }) {
+  const invitations = useQuery(invitationsQuery(teamId));
+  const [email, setEmail] = useState('');
+  const [inviteRole, setInviteRole] = useState<TeamRole>('user');
+  const roleId = useId();
+  const send = useTeamAction(() => invite(teamId, { email, role: inviteRole }));
+  const resend = useTeamAction((invitationId: string) => resendInvitation(teamId, invitationId));
+  const revoke = useTeamAction((invitationId: string) => revokeInvitation(teamId, invitationId));
+  const error = send.error ?? resend.error ?? revoke.error ?? invitations.error;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send.mutate(undefined, { onSuccess: () => setEmail('') });
+  };
+  const pending = invitations.data?.invitations ?? [];
+  return (
+    <section className={CARD} aria-labelledby="team-invitations">
+      <h2 id="team-invitations" className="text-lg font-semibold text-slate-900">
+        Invitations
+      </h2>
+      {error ? <FormBanner message={messageOf(error)} /> : null}
+      <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Invite a member">
+        <div className="min-w-56 flex-1">
+          <TextField
+            label="E-mail"
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
+          />
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor={roleId} className="block text-sm font-medium text-slate-700">
+            Role
+          </label>
+          <select
+            id={roleId}
+            className={SELECT}
+            value={inviteRole}
+            onChange={(event) => setInviteRole(event.target.value as TeamRole)}
+          >
+            {TEAM_ROLES.map((value) => (
+              <option key={value} value={value}>
+                {ROLE_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={PRIMARY} disabled={send.isPending || !email.trim()}>
+          Send invitation
+        </button>
+      </form>
+      {pending.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-500">No pending invitations.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {pending.map((invitation) => (
+            <li
+              key={invitation.invitationId}
+              className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+            >
+              <span>
+                {invitation.email} <span className="text-slate-500">({ROLE_LABELS[invitation.role]})</span>
+                <span className="block text-xs text-slate-500">
+                  Expires {new Date(invitation.expiresAt).toLocaleDateString()}
+                </span>
+              </span>
+              <span className="space-x-2">
+                <button
+                  type="button"
+                  className={SECONDARY}
+                  disabled={resend.isPending}
+                  onClick={() => resend.mutate(invitation.invitationId)}
+                  aria-label={`Resend to ${invitation.email}`}
+                >
+                  Resend
+                </button>
+                <button
+                  type="button"
+                  className={DANGER}
+                  disabled={revoke.isPending}
+                  onClick={() => revoke.mutate(invitation.invitationId)}
+                  aria-label={`Revoke the invitation of ${invitation.email}`}
+                >
+                  Revoke
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
