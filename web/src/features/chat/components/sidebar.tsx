@@ -13,6 +13,7 @@ import { Tabs } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../../components/brand-logo';
+import { SpaceSwitcher } from '../../teams/components/space-switcher';
 import { workspaceLinkState } from '../../workspace/utils/workspace-link';
 import { ConversationItem } from './conversation-item';
 import { ConversationSearch } from './conversation-search';
@@ -199,6 +200,7 @@ export function Sidebar(props: SidebarProps) {
       )}
       <div className="shrink-0 space-y-0.5 border-t border-slate-200 p-3">
         {email ? <p className="truncate px-3 pb-1.5 text-xs text-slate-500">{email}</p> : null}
+        <SpaceSwitcher />
         <Link to="/workspace" state={workspaceLinkState(current)} className={FOOTER_BUTTON}>
           <CodeIcon className="size-4" />
           Code workspace

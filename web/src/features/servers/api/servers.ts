@@ -6,6 +6,7 @@ import {
 } from '@agentforge/shared';
 import * as z from 'zod';
 import { apiClient } from '../../../lib/api-client';
+import { currentSpaceTeamId } from '../../teams/utils/space';
 
 /**
  * A server as the API shows it. The idle timeout is optional here: a card shows the default (5)
@@ -22,14 +23,24 @@ export type ExternalToken = z.infer<typeof externalTokenSchema>;
 
 const path = (id: string, action = '') => `/mcp-servers/${encodeURIComponent(id)}${action}`;
 
-/** GET /mcp-servers: the caller's servers, statuses fresh from the runner. */
+/** The team space's servers instead of the caller's own (`?teamId=`); the API checks the role. */
+const spaceQuery = () => {
+  const teamId = currentSpaceTeamId();
+  return teamId ? { query: { teamId } } : {};
+};
+
+/** GET /mcp-servers: the caller's servers (or the team space's), statuses fresh from the runner. */
 export function listServers(signal?: AbortSignal): Promise<ServerView[]> {
-  return apiClient.get('/mcp-servers', { schema: serverListSchema, ...(signal ? { signal } : {}) });
+  return apiClient.get('/mcp-servers', {
+    schema: serverListSchema,
+    ...spaceQuery(),
+    ...(signal ? { signal } : {}),
+  });
 }
 
-/** POST /mcp-servers (201): a new server, 'defined'. */
+/** POST /mcp-servers (201): a new server, 'defined' (in a team space: the team's, Admins only). */
 export function createServer(body: McpServerConfigInput): Promise<ServerView> {
-  return apiClient.post('/mcp-servers', body, { schema: serverViewSchema });
+  return apiClient.post('/mcp-servers', body, { schema: serverViewSchema, ...spaceQuery() });
 }
 
 /**

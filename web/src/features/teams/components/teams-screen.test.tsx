@@ -5,7 +5,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeHttp, fakeHttp, json } from '../../../testing/fake-http';
 import { queryWrapper } from '../../../testing/query';
+import { listProviders } from '../../chat/api/providers';
+import { listServers } from '../../servers/api/servers';
+import { currentSpaceTeamId, setSpaceTeamId } from '../utils/space';
 import { JoinTeamScreen } from './join-team-screen';
+import { SpaceSwitcher } from './space-switcher';
 import { TeamsScreen } from './teams-screen';
 
 vi.mock('aws-amplify/auth', () => ({
@@ -175,5 +179,46 @@ describe('/teams/join', () => {
     renderAt('/teams/join?code=abcdefghijklmnopqrstuvwxyz012345', <JoinTeamScreen />);
     await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
     expect(await screen.findByText(TEAM_MESSAGES.invitationForAnotherEmail)).toBeTruthy();
+  });
+});
+
+describe('the space switcher', () => {
+  afterEach(() => setSpaceTeamId(undefined));
+
+  it("switches the Servers view and the model picker to the team's, and back", async () => {
+    http.answer('GET', /^\/teams$/, { teams: [summary('user', false)] });
+    http.answer('GET', /^\/mcp-servers$/, []);
+    http.answer('GET', /^\/api-keys\/providers$/, (request: { url: URL }) =>
+      json(
+        request.url.searchParams.get('teamId') === 't1'
+          ? [{ id: 'team:t1:custom:k1', name: 'Custom', models: [{ id: 'm', name: 'm' }] }]
+          : [{ id: 'anthropic', name: 'Anthropic', models: [] }],
+      ),
+    );
+    const user = userEvent.setup();
+    renderAt('/home', <SpaceSwitcher />);
+    const select = await screen.findByLabelText('Space');
+    await user.selectOptions(select, 'Platform');
+    expect(currentSpaceTeamId()).toBe('t1');
+    await listServers();
+    expect(
+      http
+        .seen('GET', /^\/mcp-servers$/)
+        .at(-1)
+        ?.url.searchParams.get('teamId'),
+    ).toBe('t1');
+    expect((await listProviders()).map((p) => [p.id, p.name])).toEqual([
+      ['anthropic', 'Anthropic'],
+      ['team:t1:custom:k1', 'Custom (team)'],
+    ]);
+    await user.selectOptions(select, 'Personal');
+    expect(currentSpaceTeamId()).toBeUndefined();
+    await listServers();
+    expect(
+      http
+        .seen('GET', /^\/mcp-servers$/)
+        .at(-1)
+        ?.url.searchParams.has('teamId'),
+    ).toBe(false);
   });
 });
