@@ -437,6 +437,13 @@ const MANIFEST = [
     handler: 'team-checkout',
     auth: 'cognito',
   },
+  {
+    method: 'GET',
+    path: '/teams/{teamId}/usage',
+    area: 'teams',
+    handler: 'get-team-usage',
+    auth: 'cognito',
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export const ROUTES: readonly RouteDefinition[] = MANIFEST;

@@ -43,8 +43,9 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   workspace: ['workspaceFiles'],
   // The billing record and processed webhook events; usage (tokens, compute, running servers) is read.
   billing: ['billing', 'usage'],
-  // Teams, members and invitations; a team's subscription is a billing record (`team#<teamId>`).
-  teams: ['teams', 'billing'],
+  // Teams, members and invitations; a team's subscription is a billing record (`team#<teamId>`);
+  // members' usage is read for the team's Admins.
+  teams: ['teams', 'billing', 'usage'],
 };
 
 /**

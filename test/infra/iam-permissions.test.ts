@@ -66,11 +66,6 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
     reason: 'plans are read by the MCP API and the reaper, never when forwarding',
   },
   {
-    fn: /^AgentForge teams API/,
-    factory: 'createUsageHistoryReader',
-    reason: 'a team’s checkout and seat changes never read usage (the usage views are the billing API’s)',
-  },
-  {
     fn: /^AgentForge MCP reaper/,
     factory: 'createKmsSecretCipher',
     reason: 'the reaper only observes and stops runs; starting one (which decrypts its env) is the MCP API',

@@ -8,6 +8,7 @@ import {
   teamDetailSchema,
   teamInvitationSchema,
   teamSummarySchema,
+  teamUsageSchema,
 } from '@agentforge/shared';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -372,6 +373,11 @@ describe('teams: the authorization matrix over every teams route', () => {
         { admin: 200, user: 403, outsider: 404, removed: 404 },
       ],
       [
+        'GET /teams/{teamId}/usage',
+        () => ['GET', `${t}/usage`],
+        { admin: 200, user: 403, outsider: 404, removed: 404 },
+      ],
+      [
         'POST /teams/{teamId}/subscription/checkout',
         () => ['POST', `${t}/subscription/checkout`, body],
         { admin: 200, user: 403, outsider: 404, removed: 404 },
@@ -530,6 +536,12 @@ describe('teams: shared MCP servers and provider keys', () => {
     expect(models.requests.some((request) => (request.headers.authorization ?? '').includes(SECRET))).toBe(
       true,
     );
+    // Admins see each member's usage: the team key's tokens are recorded (not limited) on the member.
+    const usage = await admin.api.get(`/teams/${team.teamId}/usage`);
+    expect(usage.status).toBe(200);
+    const row = teamUsageSchema.parse(usage.body).members.find((m) => m.userId === member.userId);
+    expect(row?.keyTokensToday).toBeGreaterThan(0);
+    expect((await member.api.get(`/teams/${team.teamId}/usage`)).status).toBe(403);
 
     // Another team's member: the server and the team's providers are not found.
     expect((await outsider.api.get(`/mcp-servers/${serverId}`)).status).toBe(404);

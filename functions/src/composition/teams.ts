@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { createMyTeamsIndex } from '../adapters/dynamodb/my-teams.js';
 import { createTeamRepository } from '../adapters/dynamodb/team-repository.js';
+import { createUsageHistoryReader } from '../adapters/dynamodb/usage-history.js';
 import { createOutboxMailer } from '../adapters/mail/outbox-mailer.js';
 import type { Mailer } from '../domain/teams/ports.js';
 import { createTeamService, type TeamService } from '../domain/teams/team-service.js';
@@ -27,6 +28,7 @@ export function teamService(): TeamService {
     myTeams: createMyTeamsIndex(db, env.tables.billing),
     mailer: mailer(),
     seats: teamSeats(),
+    usage: createUsageHistoryReader(db, env.tables.usage),
     // The audit log (its own issue) adds its recorder here; nothing else listens yet.
     listeners: [],
     appUrl: env.APP_ORIGINS[0] ?? env.ALLOWED_ORIGINS[0] ?? '',

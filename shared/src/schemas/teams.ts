@@ -106,3 +106,26 @@ export function parseTeamProviderId(providerId: string): { teamId: string; provi
   if (at <= 0 || at === rest.length - 1) return undefined;
   return { teamId: rest.slice(0, at), providerId: rest.slice(at + 1) };
 }
+
+/** GET /teams/{teamId}/usage (Admins): each member's tokens today and compute this month, and the team servers'. */
+export const teamUsageSchema = z.object({
+  /** `YYYY-MM-DD` (UTC). */
+  date: z.string(),
+  /** `YYYY-MM` (UTC). */
+  month: z.string(),
+  members: z.array(
+    z.object({
+      userId: z.string(),
+      email: z.string(),
+      role: z.enum(TEAM_ROLES),
+      /** Counted against the plan today (platform models). */
+      tokensToday: z.number().nonnegative(),
+      /** On provider keys (own or the team's): recorded, not limited. */
+      keyTokensToday: z.number().nonnegative(),
+      computeMinutesThisMonth: z.number().nonnegative(),
+    }),
+  ),
+  /** The team's own MCP servers (they run on the team's plan). */
+  teamServers: z.object({ computeMinutesThisMonth: z.number().nonnegative() }),
+});
+export type TeamUsage = z.infer<typeof teamUsageSchema>;

@@ -21,6 +21,7 @@ describe('team role rules', () => {
       'manageServers',
       'manageKeys',
       'manageBilling',
+      'viewUsage',
     ];
     for (const action of adminOnly) {
       expect(can(admin, action)).toBe(true);

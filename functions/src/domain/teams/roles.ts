@@ -23,6 +23,8 @@ export type TeamAction =
   | 'manageKeys'
   /** Subscribe the team (the seats follow the members). */
   | 'manageBilling'
+  /** See each member's usage and the team servers' compute. */
+  | 'viewUsage'
   | 'transferOwnership';
 
 export interface Membership {

@@ -113,6 +113,15 @@ function setup(options: { seatsFail?: boolean; listenerFails?: boolean } = {}) {
         events.push(event);
       },
     ],
+    usage: {
+      dailyTokens: async (userId, dates) =>
+        dates.map((date) => ({
+          date,
+          tokens: userId === 'u' ? 120 : 0,
+          ownKeyTokens: userId === 'u' ? 7 : 0,
+        })),
+      computeMinutes: async (userId) => (userId === 'team#id1' ? 30 : 5),
+    },
     appUrl: 'https://app.example',
     newId: () => `id${++ids}`,
     now: () => clock,
@@ -204,6 +213,37 @@ describe('team service', () => {
       `seats ${team.teamId}`,
       'listener member.joined',
     ]);
+  });
+
+  it("shows Admins each member's usage and the team servers' compute", async () => {
+    const { service, caller, codeOf } = setup();
+    const team = await service.create(caller('owner'), { name: 'Acme' });
+    await service.invite(caller('owner'), team.teamId, { email: 'u@example.com', role: 'user' });
+    await service.accept(caller('u'), { code: codeOf('u@example.com') });
+    await expect(service.usage(caller('u'), team.teamId)).rejects.toThrow(TEAM_MESSAGES.adminRequired);
+    expect(await service.usage(caller('owner'), team.teamId)).toEqual({
+      date: '2026-11-23',
+      month: '2026-11',
+      members: [
+        {
+          userId: 'u',
+          email: 'u@example.com',
+          role: 'user',
+          tokensToday: 120,
+          keyTokensToday: 7,
+          computeMinutesThisMonth: 5,
+        },
+        {
+          userId: 'owner',
+          email: 'owner@example.com',
+          role: 'admin',
+          tokensToday: 0,
+          keyTokensToday: 0,
+          computeMinutesThisMonth: 5,
+        },
+      ],
+      teamServers: { computeMinutesThisMonth: 30 },
+    });
   });
 
   it('checks out one seat per member, for Admins only', async () => {

@@ -13,7 +13,9 @@ import {
   type TeamMember,
   type TeamRole,
   type TeamSummary,
+  type TeamUsage,
 } from '@agentforge/shared';
+import type { UsageReader } from '../billing/ports.js';
 import type { Caller } from '../caller.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import type {
@@ -27,13 +29,15 @@ import type {
   TeamSeats,
   TeamStore,
 } from './ports.js';
-import { departureRefusal, refusal, roleChangeRefusal, type TeamAction } from './roles.js';
+import { departureRefusal, refusal, roleChangeRefusal, type TeamAction, teamOwnerId } from './roles.js';
 
 export interface TeamServiceDeps {
   store: TeamStore;
   myTeams: MyTeamsIndex;
   mailer: Mailer;
   seats: TeamSeats;
+  /** Each member's usage, for the team's Admins. */
+  usage: Pick<UsageReader, 'dailyTokens' | 'computeMinutes'>;
   /** Told of every action once it took effect (the audit log subscribes here); errors are theirs. */
   listeners: readonly TeamEventListener[];
   /** Where the invitation e-mail's link points: `<appUrl>/teams/join?code=…`. */
@@ -398,6 +402,37 @@ export function createTeamService(deps: TeamServiceDeps) {
         at: deps.now(),
       });
       return get(caller, teamId);
+    },
+
+    /** Admins: each member's tokens today and compute this month, and the team servers' compute. */
+    async usage(caller: Caller, teamId: string): Promise<TeamUsage> {
+      await authorize(caller, teamId, 'viewUsage');
+      const at = new Date(deps.now()).toISOString();
+      const date = at.slice(0, 10);
+      const month = at.slice(0, 7);
+      const members = await store.listMembers(teamId);
+      const rows = await Promise.all(
+        members.map(async (member) => {
+          const [[today], minutes] = await Promise.all([
+            deps.usage.dailyTokens(member.userId, [date]),
+            deps.usage.computeMinutes(member.userId, month),
+          ]);
+          return {
+            userId: member.userId,
+            email: member.email,
+            role: member.role,
+            tokensToday: today?.tokens ?? 0,
+            keyTokensToday: today?.ownKeyTokens ?? 0,
+            computeMinutesThisMonth: minutes,
+          };
+        }),
+      );
+      return {
+        date,
+        month,
+        members: rows.sort((a, b) => b.tokensToday - a.tokensToday || a.email.localeCompare(b.email)),
+        teamServers: { computeMinutesThisMonth: await deps.usage.computeMinutes(teamOwnerId(teamId), month) },
+      };
     },
 
     /** An Admin subscribes the team to Teams: one seat per member (the seats then follow the members). */

@@ -3,6 +3,7 @@ import { handler as acceptInvitation } from './accept-invitation.js';
 import { handler as createInvitation } from './create-invitation.js';
 import { handler as createTeam } from './create-team.js';
 import { handler as getTeam } from './get-team.js';
+import { handler as getTeamUsage } from './get-team-usage.js';
 import { handler as leaveTeam } from './leave-team.js';
 import { handler as listInvitations } from './list-invitations.js';
 import { handler as listTeams } from './list-teams.js';
@@ -27,4 +28,5 @@ export const handler = createAreaRouter('teams', {
   resendInvitation,
   revokeInvitation,
   teamCheckout,
+  getTeamUsage,
 });

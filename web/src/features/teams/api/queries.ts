@@ -1,12 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getTeam, listInvitations, listTeams } from './teams';
+import { getTeam, getTeamUsage, listInvitations, listTeams } from './teams';
 
 export const teamKeys = {
   all: ['teams'] as const,
   list: () => [...teamKeys.all, 'list'] as const,
   team: (teamId: string) => [...teamKeys.all, 'team', teamId] as const,
   invitations: (teamId: string) => [...teamKeys.all, 'invitations', teamId] as const,
+  usage: (teamId: string) => [...teamKeys.all, 'usage', teamId] as const,
 };
+
+export const teamUsageQuery = (teamId: string) =>
+  queryOptions({ queryKey: teamKeys.usage(teamId), queryFn: ({ signal }) => getTeamUsage(teamId, signal) });
 
 export const teamsQuery = () =>
   queryOptions({ queryKey: teamKeys.list(), queryFn: ({ signal }) => listTeams(signal) });

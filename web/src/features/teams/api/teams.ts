@@ -9,10 +9,12 @@ import {
   type TeamMember,
   type TeamRole,
   type TeamSummary,
+  type TeamUsage,
   teamDetailSchema,
   teamInvitationSchema,
   teamMemberSchema,
   teamSummarySchema,
+  teamUsageSchema,
 } from '@agentforge/shared';
 import { apiClient } from '../../../lib/api-client';
 
@@ -65,3 +67,7 @@ export const leaveTeam = (teamId: string): Promise<unknown> => apiClient.post(`$
 
 export const transferOwnership = (teamId: string, userId: string): Promise<TeamDetail> =>
   apiClient.post(`${team(teamId)}/transfer-ownership`, { userId }, { schema: teamDetailSchema });
+
+/** GET /teams/{teamId}/usage (Admins): each member's tokens today and compute this month. */
+export const getTeamUsage = (teamId: string, signal?: AbortSignal): Promise<TeamUsage> =>
+  apiClient.get(`${team(teamId)}/usage`, { schema: teamUsageSchema, ...signalOf(signal) });

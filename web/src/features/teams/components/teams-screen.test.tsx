@@ -37,6 +37,21 @@ const members = [
 let http: FakeHttp;
 
 function answerTeam(role: 'admin' | 'user') {
+  http.answer('GET', /^\/teams\/t1\/usage$/, {
+    date: '2026-11-23',
+    month: '2026-11',
+    members: [
+      {
+        userId: 'u-ada',
+        email: 'ada@example.com',
+        role: 'user',
+        tokensToday: 1200,
+        keyTokensToday: 30,
+        computeMinutesThisMonth: 12.5,
+      },
+    ],
+    teamServers: { computeMinutesThisMonth: 61 },
+  });
   http.answer('GET', /^\/teams$/, { teams: [summary(role)] });
   http.answer('GET', /^\/teams\/t1$/, { team: summary(role), members });
   http.answer('GET', /^\/teams\/t1\/invitations$/, {
@@ -96,7 +111,8 @@ describe('/teams', () => {
     renderAt('/teams', <TeamsScreen />);
 
     expect(await screen.findByRole('heading', { name: 'Platform: members' })).toBeTruthy();
-    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    const membersRegion = screen.getByRole('region', { name: 'Platform: members' });
+    expect(await within(membersRegion).findByText('ada@example.com')).toBeTruthy();
     const invitations = screen.getByRole('region', { name: 'Invitations' });
     expect(await within(invitations).findByText('bob@example.com')).toBeTruthy();
 
@@ -123,6 +139,9 @@ describe('/teams', () => {
       expect(http.seen('DELETE', /invitations\/i1$/)).toHaveLength(1);
       expect(http.seen('DELETE', /members\/u-ada$/)).toHaveLength(1);
     });
+    const usage = screen.getByRole('region', { name: 'Usage' });
+    expect(await within(usage).findByText('1,200')).toBeTruthy();
+    expect(within(usage).getByText('Team servers: 61 minutes this month.')).toBeTruthy();
     // The owner cannot be removed or demoted here (the API refuses it too).
     expect(screen.queryByLabelText('Role of owner@example.com')).toBeNull();
   }, 20_000);
@@ -143,6 +162,7 @@ describe('/teams', () => {
     await user.click(screen.getByRole('button', { name: 'Leave team' }));
     expect(await screen.findByText(TEAM_MESSAGES.lastAdmin)).toBeTruthy();
     expect(http.seen('GET', /invitations$/)).toHaveLength(0);
+    expect(screen.queryByRole('region', { name: 'Usage' })).toBeNull();
   });
 
   it('creates a team', async () => {

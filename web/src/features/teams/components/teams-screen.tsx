@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormBanner } from '../../../components/form/form-banner';
 import { TextField } from '../../../components/form/text-field';
-import { invitationsQuery, teamQuery, teamsQuery, useTeamAction } from '../api/queries';
+import { invitationsQuery, teamQuery, teamsQuery, teamUsageQuery, useTeamAction } from '../api/queries';
 import {
   acceptInvitation,
   changeRole,
@@ -148,6 +148,7 @@ function TeamPanel({ summary }: { summary: TeamSummary }) {
         {detail.data ? <MemberTable detail={detail.data} admin={admin} owner={summary.isOwner} /> : null}
       </section>
       {admin ? <Invitations teamId={summary.teamId} /> : null}
+      {admin ? <UsageTable teamId={summary.teamId} /> : null}
     </div>
   );
 }
@@ -349,6 +350,56 @@ function Invitations({ teamId }: { teamId: string }) {
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+function UsageTable({ teamId }: { teamId: string }) {
+  const usage = useQuery(teamUsageQuery(teamId));
+  return (
+    <section className={CARD} aria-labelledby="team-usage">
+      <h2 id="team-usage" className="text-lg font-semibold text-slate-900">
+        Usage
+      </h2>
+      {usage.error ? <FormBanner message={messageOf(usage.error)} /> : null}
+      {usage.data ? (
+        <>
+          <table className="mt-4 w-full text-left text-sm">
+            <thead className="text-slate-500">
+              <tr>
+                <th scope="col" className="py-2 font-medium">
+                  Member
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Tokens today
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  On provider keys
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Server minutes ({usage.data.month})
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {usage.data.members.map((row) => (
+                <tr key={row.userId}>
+                  <td className="py-2 text-slate-900">{row.email}</td>
+                  <td className="py-2 text-right">{row.tokensToday.toLocaleString()}</td>
+                  <td className="py-2 text-right">{row.keyTokensToday.toLocaleString()}</td>
+                  <td className="py-2 text-right">
+                    {Math.floor(row.computeMinutesThisMonth).toLocaleString()}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="mt-3 text-sm text-slate-500">
+            Team servers: {Math.floor(usage.data.teamServers.computeMinutesThisMonth).toLocaleString()}{' '}
+            minutes this month.
+          </p>
+        </>
+      ) : null}
     </section>
   );
 }
