@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getTeam, getTeamUsage, listInvitations, listTeams } from './teams';
+import { getTeam, getTeamUsage, listInvitations, listTeamKeys, listTeams } from './teams';
 
 export const teamKeys = {
   all: ['teams'] as const,
@@ -7,7 +7,11 @@ export const teamKeys = {
   team: (teamId: string) => [...teamKeys.all, 'team', teamId] as const,
   invitations: (teamId: string) => [...teamKeys.all, 'invitations', teamId] as const,
   usage: (teamId: string) => [...teamKeys.all, 'usage', teamId] as const,
+  keys: (teamId: string) => [...teamKeys.all, 'keys', teamId] as const,
 };
+
+export const teamKeysQuery = (teamId: string) =>
+  queryOptions({ queryKey: teamKeys.keys(teamId), queryFn: ({ signal }) => listTeamKeys(teamId, signal) });
 
 export const teamUsageQuery = (teamId: string) =>
   queryOptions({ queryKey: teamKeys.usage(teamId), queryFn: ({ signal }) => getTeamUsage(teamId, signal) });

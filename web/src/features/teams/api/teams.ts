@@ -1,4 +1,7 @@
 import {
+  type ApiKeyView,
+  apiKeyViewSchema,
+  type CreateApiKeyBody,
   type CreateInvitationBody,
   type ListInvitationsResponse,
   type ListTeamsResponse,
@@ -16,6 +19,7 @@ import {
   teamSummarySchema,
   teamUsageSchema,
 } from '@agentforge/shared';
+import * as z from 'zod';
 import { apiClient } from '../../../lib/api-client';
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
@@ -71,3 +75,21 @@ export const transferOwnership = (teamId: string, userId: string): Promise<TeamD
 /** GET /teams/{teamId}/usage (Admins): each member's tokens today and compute this month. */
 export const getTeamUsage = (teamId: string, signal?: AbortSignal): Promise<TeamUsage> =>
   apiClient.get(`${team(teamId)}/usage`, { schema: teamUsageSchema, ...signalOf(signal) });
+
+const teamScope = (teamId: string) => ({ query: { teamId } });
+
+/** GET /api-keys?teamId= (Admins): the team's keys, masked (last 4 characters only). */
+export const listTeamKeys = (teamId: string, signal?: AbortSignal): Promise<ApiKeyView[]> =>
+  apiClient.get('/api-keys', {
+    schema: z.array(apiKeyViewSchema),
+    ...teamScope(teamId),
+    ...signalOf(signal),
+  });
+
+/** POST /api-keys?teamId= (Admins): a provider key or Custom endpoint the members chat with. */
+export const addTeamKey = (teamId: string, body: CreateApiKeyBody): Promise<ApiKeyView> =>
+  apiClient.post('/api-keys', body, { schema: apiKeyViewSchema, ...teamScope(teamId) });
+
+/** DELETE /api-keys/{id}?teamId= (Admins). */
+export const deleteTeamKey = (teamId: string, keyId: string): Promise<unknown> =>
+  apiClient.del(`/api-keys/${encodeURIComponent(keyId)}`, teamScope(teamId));

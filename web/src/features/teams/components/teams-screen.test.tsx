@@ -37,6 +37,13 @@ const members = [
 let http: FakeHttp;
 
 function answerTeam(role: 'admin' | 'user') {
+  http.answer('GET', /^\/api-keys$/, (request: { url: URL }) =>
+    json(
+      request.url.searchParams.get('teamId') === 't1'
+        ? [{ id: 'k1', provider: 'openai', label: 'OpenAI', last4: 'abcd', createdAt: 1 }]
+        : [],
+    ),
+  );
   http.answer('GET', /^\/teams\/t1\/usage$/, {
     date: '2026-11-23',
     month: '2026-11',
@@ -139,6 +146,22 @@ describe('/teams', () => {
       expect(http.seen('DELETE', /invitations\/i1$/)).toHaveLength(1);
       expect(http.seen('DELETE', /members\/u-ada$/)).toHaveLength(1);
     });
+    const keys = screen.getByRole('region', { name: 'Team provider keys' });
+    expect(await within(keys).findByText('••••abcd')).toBeTruthy();
+    http.answer('POST', /^\/api-keys$/, (request: { body: unknown }) =>
+      json({ id: 'k2', provider: 'anthropic', label: 'Anthropic', last4: '4242', createdAt: 2 }, 201),
+    );
+    await user.type(within(keys).getByLabelText('API key'), 'sk-ant-secret-4242');
+    await user.click(within(keys).getByRole('button', { name: 'Add key' }));
+    await waitFor(() => expect(http.seen('POST', /^\/api-keys$/)).toHaveLength(1));
+    const added = http.seen('POST', /^\/api-keys$/)[0];
+    expect(added?.url.searchParams.get('teamId')).toBe('t1');
+    expect(added?.body).toEqual({ provider: 'anthropic', apiKey: 'sk-ant-secret-4242' });
+    http.answer('DELETE', /^\/api-keys\/k1$/, new Response(null, { status: 204 }));
+    await user.click(within(keys).getByRole('button', { name: 'Delete the team key OpenAI' }));
+    await waitFor(() =>
+      expect(http.seen('DELETE', /^\/api-keys\/k1$/)[0]?.url.searchParams.get('teamId')).toBe('t1'),
+    );
     const usage = screen.getByRole('region', { name: 'Usage' });
     expect(await within(usage).findByText('1,200')).toBeTruthy();
     expect(within(usage).getByText('Team servers: 61 minutes this month.')).toBeTruthy();

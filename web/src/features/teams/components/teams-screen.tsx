@@ -1,14 +1,31 @@
-import { TEAM_ROLES, type TeamDetail, type TeamRole, type TeamSummary } from '@agentforge/shared';
+import {
+  API_KEY_PROVIDERS,
+  type ApiKeyProvider,
+  PROVIDER_DISPLAY_NAMES,
+  TEAM_ROLES,
+  type TeamDetail,
+  type TeamRole,
+  type TeamSummary,
+} from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormBanner } from '../../../components/form/form-banner';
 import { TextField } from '../../../components/form/text-field';
-import { invitationsQuery, teamQuery, teamsQuery, teamUsageQuery, useTeamAction } from '../api/queries';
+import {
+  invitationsQuery,
+  teamKeysQuery,
+  teamQuery,
+  teamsQuery,
+  teamUsageQuery,
+  useTeamAction,
+} from '../api/queries';
 import {
   acceptInvitation,
+  addTeamKey,
   changeRole,
   createTeam,
+  deleteTeamKey,
   invite,
   leaveTeam,
   removeMember,
@@ -148,6 +165,7 @@ function TeamPanel({ summary }: { summary: TeamSummary }) {
         {detail.data ? <MemberTable detail={detail.data} admin={admin} owner={summary.isOwner} /> : null}
       </section>
       {admin ? <Invitations teamId={summary.teamId} /> : null}
+      {admin ? <TeamKeys teamId={summary.teamId} /> : null}
       {admin ? <UsageTable teamId={summary.teamId} /> : null}
     </div>
   );
@@ -400,6 +418,107 @@ function UsageTable({ teamId }: { teamId: string }) {
           </p>
         </>
       ) : null}
+    </section>
+  );
+}
+
+/** Admins: the team's provider keys (masked); members chat with them in the team space, never seeing them. */
+function TeamKeys({ teamId }: { teamId: string }) {
+  const keys = useQuery(teamKeysQuery(teamId));
+  const [provider, setProvider] = useState<ApiKeyProvider>('anthropic');
+  const [apiKey, setApiKey] = useState('');
+  const [baseUrl, setBaseUrl] = useState('');
+  const providerId = useId();
+  const custom = provider === 'custom';
+  const add = useTeamAction(() =>
+    addTeamKey(teamId, {
+      provider,
+      ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+      ...(custom && baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}),
+    }),
+  );
+  const remove = useTeamAction((keyId: string) => deleteTeamKey(teamId, keyId));
+  const error = add.error ?? remove.error ?? keys.error;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(undefined, {
+      onSuccess: () => {
+        setApiKey('');
+        setBaseUrl('');
+      },
+    });
+  };
+  return (
+    <section className={CARD} aria-labelledby="team-keys">
+      <h2 id="team-keys" className="text-lg font-semibold text-slate-900">
+        Team provider keys
+      </h2>
+      <p className="mt-1 text-sm text-slate-500">
+        Members chat with these in the team space; they never see them.
+      </p>
+      {error ? <FormBanner message={messageOf(error)} /> : null}
+      <ul className="mt-4 divide-y divide-slate-100">
+        {(keys.data ?? []).map((key) => (
+          <li key={key.id} className="flex items-center justify-between gap-2 py-2 text-sm">
+            <span>
+              {key.label || PROVIDER_DISPLAY_NAMES[key.provider]}
+              {key.last4 ? <span className="ml-2 font-mono text-slate-500">••••{key.last4}</span> : null}
+            </span>
+            <button
+              type="button"
+              className={DANGER}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(key.id)}
+              aria-label={`Delete the team key ${key.label || PROVIDER_DISPLAY_NAMES[key.provider]}`}
+            >
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Add a team key">
+        <div className="space-y-1.5">
+          <label htmlFor={providerId} className="block text-sm font-medium text-slate-700">
+            Provider
+          </label>
+          <select
+            id={providerId}
+            className={SELECT}
+            value={provider}
+            onChange={(event) => setProvider(event.target.value as ApiKeyProvider)}
+          >
+            {API_KEY_PROVIDERS.map((id) => (
+              <option key={id} value={id}>
+                {PROVIDER_DISPLAY_NAMES[id]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {custom ? (
+          <div className="min-w-56 flex-1">
+            <TextField
+              label="Base URL"
+              type="url"
+              value={baseUrl}
+              onChange={(event) => setBaseUrl(event.target.value)}
+              required
+            />
+          </div>
+        ) : null}
+        <div className="min-w-56 flex-1">
+          <TextField
+            label={custom ? 'API key (optional)' : 'API key'}
+            type="password"
+            autoComplete="off"
+            value={apiKey}
+            onChange={(event) => setApiKey(event.target.value)}
+            required={!custom}
+          />
+        </div>
+        <button type="submit" className={PRIMARY} disabled={add.isPending}>
+          Add key
+        </button>
+      </form>
     </section>
   );
 }
