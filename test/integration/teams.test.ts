@@ -142,7 +142,9 @@ describe('teams: members, invitations and roles', () => {
 
     const teams = listTeamsResponseSchema.parse((await member.api.get('/teams')).body).teams;
     expect(teams).toEqual([expect.objectContaining({ teamId: team.teamId, role: 'user', name: 'Platform' })]);
-    const members = (await detail(owner.api, team.teamId)).members;
+    const platform = await detail(owner.api, team.teamId);
+    expect(platform.plan).toEqual({ tier: 'free', status: 'active', seats: 0, cancelAtPeriodEnd: false });
+    const members = platform.members;
     expect(members.map((m) => [m.email, m.role, m.isOwner])).toEqual([
       [owner.email, 'admin', true],
       [member.email, 'user', false],
@@ -279,6 +281,12 @@ describe('teams: the subscription follows the members', () => {
     expect((await pay(checkoutResponseSchema.parse(response.body).url)).status).toBe(303);
     const seat = async () => (await teamSubscription(team.teamId)).items.data[0]?.quantity;
     expect(await seat()).toBe(2);
+    expect((await detail(first.api, team.teamId)).plan).toEqual({
+      tier: 'teams',
+      status: 'active',
+      seats: 2,
+      cancelAtPeriodEnd: false,
+    });
 
     // Each member is on Teams now (the plan the limits follow), whatever their own plan.
     const limitMinutes = async (p: Person) => (await p.api.get('/mcp/usage')).body.limitMinutes;
@@ -301,6 +309,7 @@ describe('teams: the subscription follows the members', () => {
     expect(await limitMinutes(second)).toBe(PLAN_LIMITS.free.monthlyComputeHours * 60);
     expect((await first.api.post(`/teams/${team.teamId}/leave`)).status).toBe(204);
     expect(await seat()).toBe(1);
+    expect((await detail(owner.api, team.teamId)).plan.seats).toBe(1);
     expect(
       ((await teamSubscription(team.teamId)) as unknown as { last_proration_behavior?: string })
         .last_proration_behavior,

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { SUBSCRIPTION_TIERS } from '../constants/plans';
+import { SUBSCRIPTION_STATUSES } from './billing';
 
 /** A member's role in a team: Admins run the team, Users use its shared servers and keys. */
 export const TEAM_ROLES = ['admin', 'user'] as const;
@@ -37,9 +39,20 @@ export const teamMemberSchema = z.object({
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-/** GET /teams/{teamId}: the team and its members (any member may read it). */
+/** The team's subscription (its own billing record): Free until an Admin subscribes it to Teams. */
+export const teamPlanSchema = z.object({
+  tier: z.enum(SUBSCRIPTION_TIERS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  /** The seats Stripe bills (one per member once subscribed). */
+  seats: z.number().int().nonnegative(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type TeamPlan = z.infer<typeof teamPlanSchema>;
+
+/** GET /teams/{teamId}: the team, its plan and its members (any member may read it). */
 export const teamDetailSchema = z.object({
   team: teamSummarySchema,
+  plan: teamPlanSchema,
   members: z.array(teamMemberSchema),
 });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;

@@ -1,4 +1,4 @@
-import type { TeamRole } from '@agentforge/shared';
+import type { TeamPlan, TeamRole } from '@agentforge/shared';
 
 /** The team's record (teams table, `teamId` / `META`). */
 export interface TeamRecord {
@@ -122,6 +122,8 @@ export type TeamEventListener = (event: TeamEvent) => Promise<void> | void;
 
 /** The team's Stripe subscription, as the teams domain needs it (seats follow the members). */
 export interface TeamSeats {
+  /** The team's subscription as our billing record has it (Free without one). */
+  plan(teamId: string): Promise<TeamPlan>;
   /** Sets the subscription's seat quantity (prorated) when the team has a live subscription. */
   setSeats(teamId: string, seats: number): Promise<void>;
   /** A Checkout Session for the Teams plan with `seats` seats; the URL. */

@@ -16,6 +16,16 @@ export function createTeamSeats(deps: {
   subscriptions: Pick<SubscriptionService, 'checkout'>;
 }): TeamSeats {
   return {
+    async plan(teamId) {
+      const record = await deps.store.get(teamOwnerId(teamId));
+      return {
+        tier: record?.tier ?? 'free',
+        status: record?.status ?? 'active',
+        seats: record?.stripeSubscriptionId ? record.seats : 0,
+        cancelAtPeriodEnd: record?.cancelAtPeriodEnd ?? false,
+      };
+    },
+
     async setSeats(teamId, seats) {
       const record = await deps.store.get(teamOwnerId(teamId));
       if (!record?.stripeSubscriptionId || !record.stripeCustomerId || !LIVE_STATUSES.has(record.status))

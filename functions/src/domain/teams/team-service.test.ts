@@ -101,6 +101,7 @@ function setup(options: { seatsFail?: boolean; listenerFails?: boolean } = {}) {
     },
     mailer: { send: async (message) => void mail.push(message) },
     seats: {
+      plan: async () => ({ tier: 'free', status: 'active', seats: 0, cancelAtPeriodEnd: false }),
       setSeats: async (teamId, count) => {
         if (options.seatsFail) throw new Error('Stripe is down');
         seats.push([teamId, count]);

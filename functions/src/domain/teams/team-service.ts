@@ -166,9 +166,10 @@ export function createTeamService(deps: TeamServiceDeps) {
 
   async function get(caller: Caller, teamId: string): Promise<TeamDetail> {
     const { team, member } = await authorize(caller, teamId, 'read');
-    const members = await store.listMembers(teamId);
+    const [members, plan] = await Promise.all([store.listMembers(teamId), deps.seats.plan(teamId)]);
     return {
       team: summary(team, member),
+      plan,
       members: members
         .map((m) => memberView(team, m))
         .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt) || a.email.localeCompare(b.email)),

@@ -1,12 +1,15 @@
 import {
   type ApiKeyView,
   apiKeyViewSchema,
+  type CheckoutResponse,
   type CreateApiKeyBody,
   type CreateInvitationBody,
+  checkoutResponseSchema,
   type ListInvitationsResponse,
   type ListTeamsResponse,
   listInvitationsResponseSchema,
   listTeamsResponseSchema,
+  type TeamCheckoutBody,
   type TeamDetail,
   type TeamInvitation,
   type TeamMember,
@@ -93,3 +96,7 @@ export const addTeamKey = (teamId: string, body: CreateApiKeyBody): Promise<ApiK
 /** DELETE /api-keys/{id}?teamId= (Admins). */
 export const deleteTeamKey = (teamId: string, keyId: string): Promise<unknown> =>
   apiClient.del(`/api-keys/${encodeURIComponent(keyId)}`, teamScope(teamId));
+
+/** POST /teams/{teamId}/subscription/checkout (Admins): the Stripe Checkout URL for Teams, one seat per member. */
+export const teamCheckout = (teamId: string, body: TeamCheckoutBody): Promise<CheckoutResponse> =>
+  apiClient.post(`${team(teamId)}/subscription/checkout`, body, { schema: checkoutResponseSchema });

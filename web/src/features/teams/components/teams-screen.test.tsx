@@ -60,7 +60,11 @@ function answerTeam(role: 'admin' | 'user') {
     teamServers: { computeMinutesThisMonth: 61 },
   });
   http.answer('GET', /^\/teams$/, { teams: [summary(role)] });
-  http.answer('GET', /^\/teams\/t1$/, { team: summary(role), members });
+  http.answer('GET', /^\/teams\/t1$/, {
+    team: summary(role),
+    plan: { tier: 'free', status: 'active', seats: 0, cancelAtPeriodEnd: false },
+    members,
+  });
   http.answer('GET', /^\/teams\/t1\/invitations$/, {
     invitations: [
       {
@@ -146,6 +150,7 @@ describe('/teams', () => {
       expect(http.seen('DELETE', /invitations\/i1$/)).toHaveLength(1);
       expect(http.seen('DELETE', /members\/u-ada$/)).toHaveLength(1);
     });
+    expect(screen.getByRole('button', { name: 'Subscribe to Teams' })).toBeTruthy();
     const keys = screen.getByRole('region', { name: 'Team provider keys' });
     expect(await within(keys).findByText('••••abcd')).toBeTruthy();
     http.answer('POST', /^\/api-keys$/, (request: { body: unknown }) =>
@@ -186,6 +191,8 @@ describe('/teams', () => {
     expect(await screen.findByText(TEAM_MESSAGES.lastAdmin)).toBeTruthy();
     expect(http.seen('GET', /invitations$/)).toHaveLength(0);
     expect(screen.queryByRole('region', { name: 'Usage' })).toBeNull();
+    expect(screen.getByText('Plan: Free')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Subscribe to Teams' })).toBeNull();
   });
 
   it('creates a team', async () => {

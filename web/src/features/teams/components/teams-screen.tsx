@@ -31,6 +31,7 @@ import {
   removeMember,
   resendInvitation,
   revokeInvitation,
+  teamCheckout,
   transferOwnership,
 } from '../api/teams';
 
@@ -162,6 +163,7 @@ function TeamPanel({ summary }: { summary: TeamSummary }) {
           <LeaveButton summary={summary} />
         </div>
         {detail.error ? <FormBanner message={messageOf(detail.error)} /> : null}
+        {detail.data ? <PlanLine detail={detail.data} admin={admin} /> : null}
         {detail.data ? <MemberTable detail={detail.data} admin={admin} owner={summary.isOwner} /> : null}
       </section>
       {admin ? <Invitations teamId={summary.teamId} /> : null}
@@ -520,5 +522,40 @@ function TeamKeys({ teamId }: { teamId: string }) {
         </button>
       </form>
     </section>
+  );
+}
+
+/** The team's plan; Admins of a team on Free subscribe it to Teams (Stripe Checkout, one seat per member). */
+function PlanLine({ detail, admin }: { detail: TeamDetail; admin: boolean }) {
+  const teamId = detail.team.teamId;
+  const checkout = useTeamAction(() => {
+    const here = `${window.location.origin}/teams`;
+    return teamCheckout(teamId, { successUrl: here, cancelUrl: here });
+  });
+  const { plan } = detail;
+  const paid = plan.tier !== 'free';
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+      <span>
+        {paid
+          ? `Plan: Teams, ${plan.seats} seat${plan.seats === 1 ? '' : 's'}${plan.status === 'active' ? '' : ` (${plan.status})`}${plan.cancelAtPeriodEnd ? ', ends at the period end' : ''}`
+          : 'Plan: Free'}
+      </span>
+      {admin && !paid ? (
+        <button
+          type="button"
+          className={SECONDARY}
+          disabled={checkout.isPending}
+          onClick={() =>
+            checkout.mutate(undefined, {
+              onSuccess: ({ url }) => window.location.assign(url),
+            })
+          }
+        >
+          Subscribe to Teams
+        </button>
+      ) : null}
+      {checkout.error ? <span className="text-red-600">{messageOf(checkout.error)}</span> : null}
+    </div>
   );
 }
