@@ -438,6 +438,13 @@ const MANIFEST = [
     auth: 'cognito',
   },
   {
+    method: 'POST',
+    path: '/teams/{teamId}/subscription/portal',
+    area: 'teams',
+    handler: 'team-portal',
+    auth: 'cognito',
+  },
+  {
     method: 'GET',
     path: '/teams/{teamId}/usage',
     area: 'teams',

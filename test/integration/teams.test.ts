@@ -281,6 +281,11 @@ describe('teams: the subscription follows the members', () => {
     expect((await pay(checkoutResponseSchema.parse(response.body).url)).status).toBe(303);
     const seat = async () => (await teamSubscription(team.teamId)).items.data[0]?.quantity;
     expect(await seat()).toBe(2);
+    const portal = await owner.api.post(`/teams/${team.teamId}/subscription/portal`, {
+      returnUrl: `${APP}/teams`,
+    });
+    expect(portal.status, JSON.stringify(portal.body)).toBe(200);
+    expect(String(portal.body.url)).toContain(stack.stripe.url);
     expect((await detail(first.api, team.teamId)).plan).toEqual({
       tier: 'teams',
       status: 'active',
@@ -380,6 +385,12 @@ describe('teams: the authorization matrix over every teams route', () => {
         'PUT /teams/{teamId}/members/{userId}',
         () => ['PUT', `${t}/members/${victim.userId}`, { role: 'admin' }],
         { admin: 200, user: 403, outsider: 404, removed: 404 },
+      ],
+      [
+        // The matrix team has no subscription yet: an Admin is told so (404), the others never get that far.
+        'POST /teams/{teamId}/subscription/portal',
+        () => ['POST', `${t}/subscription/portal`, { returnUrl: `${APP}/teams` }],
+        { admin: 404, user: 403, outsider: 404, removed: 404 },
       ],
       [
         'GET /teams/{teamId}/usage',

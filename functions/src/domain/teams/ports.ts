@@ -126,6 +126,8 @@ export interface TeamSeats {
   plan(teamId: string): Promise<TeamPlan>;
   /** Sets the subscription's seat quantity (prorated) when the team has a live subscription. */
   setSeats(teamId: string, seats: number): Promise<void>;
+  /** A Customer Portal session of the team's Stripe customer (card, invoices, cancel); the URL. */
+  portal(teamId: string, returnUrl: string): Promise<string>;
   /** A Checkout Session for the Teams plan with `seats` seats; the URL. */
   checkout(
     teamId: string,

@@ -13,7 +13,7 @@ export function createTeamSeats(deps: {
   provider: BillingProvider;
   store: BillingStore;
   sync: SyncSubscription;
-  subscriptions: Pick<SubscriptionService, 'checkout'>;
+  subscriptions: Pick<SubscriptionService, 'checkout' | 'portal'>;
 }): TeamSeats {
   return {
     async plan(teamId) {
@@ -33,6 +33,11 @@ export function createTeamSeats(deps: {
       if (record.seats === seats) return;
       await deps.provider.setSeats(record.stripeSubscriptionId, seats);
       await deps.sync(record.stripeCustomerId);
+    },
+
+    async portal(teamId, returnUrl) {
+      const { url } = await deps.subscriptions.portal({ userId: teamOwnerId(teamId), email: '' }, returnUrl);
+      return url;
     },
 
     async checkout(teamId, email, { seats, successUrl, cancelUrl }) {

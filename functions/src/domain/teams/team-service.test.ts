@@ -107,6 +107,7 @@ function setup(options: { seatsFail?: boolean; listenerFails?: boolean } = {}) {
         seats.push([teamId, count]);
       },
       checkout: async () => 'https://checkout.example/1',
+      portal: async () => 'https://portal.example/1',
     },
     listeners: [
       (event) => {

@@ -436,6 +436,12 @@ export function createTeamService(deps: TeamServiceDeps) {
       };
     },
 
+    /** Admins: the team's Stripe Customer Portal (card, invoices, cancel); 404 before a first checkout. */
+    async portal(caller: Caller, teamId: string, returnUrl: string): Promise<{ url: string }> {
+      await authorize(caller, teamId, 'manageBilling');
+      return { url: await deps.seats.portal(teamId, returnUrl) };
+    },
+
     /** An Admin subscribes the team to Teams: one seat per member (the seats then follow the members). */
     async checkout(caller: Caller, teamId: string, body: TeamCheckoutBody): Promise<{ url: string }> {
       await authorize(caller, teamId, 'manageBilling');

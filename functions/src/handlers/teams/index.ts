@@ -11,6 +11,7 @@ import { handler as removeMember } from './remove-member.js';
 import { handler as resendInvitation } from './resend-invitation.js';
 import { handler as revokeInvitation } from './revoke-invitation.js';
 import { handler as teamCheckout } from './team-checkout.js';
+import { handler as teamPortal } from './team-portal.js';
 import { handler as transferOwnership } from './transfer-ownership.js';
 import { handler as updateMember } from './update-member.js';
 
@@ -29,4 +30,5 @@ export const handler = createAreaRouter('teams', {
   revokeInvitation,
   teamCheckout,
   getTeamUsage,
+  teamPortal,
 });

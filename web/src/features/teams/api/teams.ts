@@ -9,6 +9,8 @@ import {
   type ListTeamsResponse,
   listInvitationsResponseSchema,
   listTeamsResponseSchema,
+  type PortalResponse,
+  portalResponseSchema,
   type TeamCheckoutBody,
   type TeamDetail,
   type TeamInvitation,
@@ -100,3 +102,7 @@ export const deleteTeamKey = (teamId: string, keyId: string): Promise<unknown> =
 /** POST /teams/{teamId}/subscription/checkout (Admins): the Stripe Checkout URL for Teams, one seat per member. */
 export const teamCheckout = (teamId: string, body: TeamCheckoutBody): Promise<CheckoutResponse> =>
   apiClient.post(`${team(teamId)}/subscription/checkout`, body, { schema: checkoutResponseSchema });
+
+/** POST /teams/{teamId}/subscription/portal (Admins): the team's Stripe Customer Portal. */
+export const teamPortal = (teamId: string, returnUrl: string): Promise<PortalResponse> =>
+  apiClient.post(`${team(teamId)}/subscription/portal`, { returnUrl }, { schema: portalResponseSchema });

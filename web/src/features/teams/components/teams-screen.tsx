@@ -32,6 +32,7 @@ import {
   resendInvitation,
   revokeInvitation,
   teamCheckout,
+  teamPortal,
   transferOwnership,
 } from '../api/teams';
 
@@ -532,6 +533,7 @@ function PlanLine({ detail, admin }: { detail: TeamDetail; admin: boolean }) {
     const here = `${window.location.origin}/teams`;
     return teamCheckout(teamId, { successUrl: here, cancelUrl: here });
   });
+  const portal = useTeamAction(() => teamPortal(teamId, `${window.location.origin}/teams`));
   const { plan } = detail;
   const paid = plan.tier !== 'free';
   return (
@@ -555,7 +557,19 @@ function PlanLine({ detail, admin }: { detail: TeamDetail; admin: boolean }) {
           Subscribe to Teams
         </button>
       ) : null}
-      {checkout.error ? <span className="text-red-600">{messageOf(checkout.error)}</span> : null}
+      {admin && paid ? (
+        <button
+          type="button"
+          className={SECONDARY}
+          disabled={portal.isPending}
+          onClick={() => portal.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })}
+        >
+          Manage subscription
+        </button>
+      ) : null}
+      {(checkout.error ?? portal.error) ? (
+        <span className="text-red-600">{messageOf(checkout.error ?? portal.error)}</span>
+      ) : null}
     </div>
   );
 }
