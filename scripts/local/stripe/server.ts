@@ -518,7 +518,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           renderMessagePage('Local test checkout', 'This checkout session is no longer open.'),
         );
       if (!checkout[2] && req.method === 'GET')
-        return sendHtml(res, 200, renderCheckoutPage(checkoutModel(session)));
+        return sendHtml(res, 200, renderCheckoutPage(checkoutModel(session)), String(session.success_url));
       if (checkout[2] && req.method === 'POST') {
         const card = (str(parseForm(body).cardNumber) ?? '').replace(/\D/g, '');
         if (card === SUCCEEDING_CARD) {
@@ -528,7 +528,12 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           return true;
         }
         const message = card === DECLINED_CARD ? 'Your card was declined.' : 'Your card number is invalid.';
-        return sendHtml(res, 402, renderCheckoutPage(checkoutModel(session, message)));
+        return sendHtml(
+          res,
+          402,
+          renderCheckoutPage(checkoutModel(session, message)),
+          String(session.success_url),
+        );
       }
     }
     const portal = url.pathname.match(/^\/portal\/([\w-]+)$/);
@@ -679,11 +684,16 @@ function sendJson(
   res.end(JSON.stringify(body));
 }
 
-function sendHtml(res: ServerResponse, status: number, html: string): true {
+/**
+ * `redirectsTo`: where a form of the page may lead after its POST (browsers hold a form's
+ * redirect to form-action too, so the checkout names the app's success URL's origin).
+ */
+function sendHtml(res: ServerResponse, status: number, html: string, redirectsTo?: string): true {
+  const formAction = ["'self'", ...(redirectsTo ? [new URL(redirectsTo).origin] : [])].join(' ');
   res.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}`,
   });
   res.end(html);
   return true;
