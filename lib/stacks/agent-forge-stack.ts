@@ -177,7 +177,11 @@ export class AgentForgeStack extends Stack {
     // Stripe's keys, and the origins checkout and the portal may return to: the stage's web origins
     // and its custom domain (CloudFront's own name cannot be passed in: the distribution depends on
     // the API, so a stage without a domain lists its distribution URL in allowedOrigins).
-    this.billing = new Billing(this, 'Billing', { stage: config.stage });
+    this.billing = new Billing(this, 'Billing', {
+      stage: config.stage,
+      data: this.data,
+      overageReporterEntry: entry('billing/report-overage'),
+    });
     this.billing.grantRead(this.api.functions.billing.function);
     this.api.functions.billing.function.addEnvironment(
       'APP_ORIGINS',
@@ -239,6 +243,7 @@ export class AgentForgeStack extends Stack {
       ),
       PostConfirmation: postConfirmation.function,
       Reaper: this.mcpRuntime.reaper.function,
+      OverageReporter: this.billing.overageReporter.function,
     };
     this.alarms = new Alarms(this, 'Alarms', {
       stage: config.stage,

@@ -172,6 +172,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       APP_ORIGINS: (options.appOrigins ?? webOrigins).join(','),
     });
     stops.push(startLocalReaper(options.reaperIntervalMs ?? DEFAULT_REAPER_INTERVAL_MS));
+    // EventBridge Scheduler runs it every five minutes on AWS; locally a minute shows it sooner.
+    stops.push(onTimer('billing/report-overage', OVERAGE_REPORT_INTERVAL_MS));
 
     const runtimeConfig: RuntimeConfig = {
       stage: 'local',
@@ -209,6 +211,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 }
 
 export const DEFAULT_REAPER_INTERVAL_MS = 60_000;
+const OVERAGE_REPORT_INTERVAL_MS = 60_000;
 export const LOCAL_ATTACHMENTS_BUCKET = 'local-attachments';
 export const LOCAL_GITHUB_CLIENT_ID = 'Ov23liLocalAgentForge';
 
@@ -217,16 +220,24 @@ export const LOCAL_GITHUB_CLIENT_ID = 'Ov23liLocalAgentForge';
  * runner started (they are this process's children).
  */
 function startLocalReaper(intervalMs: number): () => Promise<void> {
-  const reap = invokeFunction('mcp/reap-servers');
+  const stop = onTimer('mcp/reap-servers', intervalMs);
+  return async () => {
+    await stop();
+    const { localRunner } = await import('../../functions/src/composition/mcp.js');
+    await localRunner().stopAll();
+  };
+}
+
+/** A scheduled Lambda run in-process on a timer, one run at a time; resolves the last run on stop. */
+function onTimer(module: string, intervalMs: number): () => Promise<void> {
+  const run = invokeFunction(module);
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = running.then(() => reap({})).catch((error: unknown) => console.error('[local-reaper]', error));
+    running = running.then(() => run({})).catch((error: unknown) => console.error(`[${module}]`, error));
   }, intervalMs);
   return async () => {
     clearInterval(timer);
     await running;
-    const { localRunner } = await import('../../functions/src/composition/mcp.js');
-    await localRunner().stopAll();
   };
 }
 

@@ -22,6 +22,7 @@ export function modulesOf(description: string): string[] | undefined {
   const stream = description.match(/^AgentForge stream (\S+) \(/)?.[1];
   if (stream) return [stream];
   if (description.startsWith('AgentForge MCP reaper')) return ['mcp/reap-servers'];
+  if (description.startsWith('AgentForge overage reporter')) return ['billing/report-overage'];
   if (description.startsWith('Cognito post-confirmation trigger')) return ['auth/post-confirmation'];
   return undefined;
 }

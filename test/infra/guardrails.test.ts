@@ -45,8 +45,9 @@ describe('alarms', () => {
         Properties: { Description: Match.stringLikeRegexp('^(AgentForge|Cognito post-confirmation)') },
       }),
     );
-    // One per API area and per stream route, the post-confirmation trigger and the reaper.
-    expect(functions).toHaveLength(API_AREAS.length + STREAM_ROUTES.length + 2);
+    // One per API area and per stream route, the post-confirmation trigger, the reaper and the
+    // overage reporter.
+    expect(functions).toHaveLength(API_AREAS.length + STREAM_ROUTES.length + 3);
     const alarms = Object.values(production.findResources('AWS::CloudWatch::Alarm')) as {
       Properties: {
         MetricName?: string;

@@ -1,7 +1,10 @@
+import { createBillingCustomers } from '../adapters/dynamodb/billing-customers.js';
 import { createBillingRepository } from '../adapters/dynamodb/billing-repository.js';
+import { createOverageQueue } from '../adapters/dynamodb/overage-queue.js';
 import { createUsageHistoryReader } from '../adapters/dynamodb/usage-history.js';
 import { createStripeBilling, type StripeConfig } from '../adapters/stripe/stripe-billing.js';
 import { createStripeKeySource } from '../adapters/stripe/stripe-keys.js';
+import { createOverageReporter } from '../domain/billing/overage-reporter.js';
 import type { BillingProvider } from '../domain/billing/ports.js';
 import {
   createSubscriptionService,
@@ -48,6 +51,7 @@ const lazyProvider: BillingProvider = {
   setCancelAtPeriodEnd: async (id, cancel) => (await stripeBilling()).setCancelAtPeriodEnd(id, cancel),
   createPortalSession: async (id, url) => (await stripeBilling()).createPortalSession(id, url),
   verifyWebhook: async (raw, signature) => (await stripeBilling()).verifyWebhook(raw, signature),
+  recordMeterEvent: async (input) => (await stripeBilling()).recordMeterEvent(input),
 };
 
 let parts: { service: SubscriptionService; webhook: ReturnType<typeof createWebhookHandler> } | undefined;
@@ -75,4 +79,16 @@ export function subscriptionService(): SubscriptionService {
 
 export function stripeWebhook(): ReturnType<typeof createWebhookHandler> {
   return build().webhook;
+}
+
+let reporter: ReturnType<typeof createOverageReporter> | undefined;
+/** The scheduled overage reporter (handlers/billing/report-overage.ts). */
+export function overageReporter(): ReturnType<typeof createOverageReporter> {
+  reporter ??= createOverageReporter({
+    queue: createOverageQueue(db, env.tables.usage),
+    customers: createBillingCustomers(db, env.tables.billing),
+    provider: lazyProvider,
+    now: Date.now,
+  });
+  return reporter;
 }

@@ -9,7 +9,8 @@
  * - mcpServers:    userId, serverId; GSI byStatus (status, serverId) for the reaper
  * - apiKeys:       userId, keyId
  * - billing:       userId; GSI byCustomer (stripeCustomerId)
- * - usage:         userId, period (`tokens#YYYY-MM-DD`, `compute#YYYY-MM`)
+ * - usage:         userId, period (`tokens#YYYY-MM-DD`, `compute#YYYY-MM`, `overage#…`); sparse GSI
+ *                  meterPending (meterPending, at): overage rows not yet reported to Stripe
  * - agentPlans:    conversationId, planId
  * - workspaceFiles: userId, path (the code workspace)
  */
@@ -46,6 +47,7 @@ export const TABLE_IDS = [
 export type TableId = (typeof TABLE_IDS)[number];
 
 const s = (name: string): KeyAttribute => ({ name, type: 'S' });
+const n = (name: string): KeyAttribute => ({ name, type: 'N' });
 
 export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
   { id: 'users', partitionKey: s('userId') },
@@ -63,7 +65,12 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
     partitionKey: s('userId'),
     globalIndexes: [{ indexName: 'byCustomer', partitionKey: s('stripeCustomerId') }],
   },
-  { id: 'usage', partitionKey: s('userId'), sortKey: s('period') },
+  {
+    id: 'usage',
+    partitionKey: s('userId'),
+    sortKey: s('period'),
+    globalIndexes: [{ indexName: 'meterPending', partitionKey: s('meterPending'), sortKey: n('at') }],
+  },
   { id: 'agentPlans', partitionKey: s('conversationId'), sortKey: s('planId') },
   { id: 'workspaceFiles', partitionKey: s('userId'), sortKey: s('path') },
 ];
