@@ -55,6 +55,8 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createBillingRepository: {},
   createUsageHistoryReader: {},
   createStripeKeySource: {},
+  createAuditLogWriter: {},
+  createAuditLogReader: {},
   createStripeBilling: { noAwsCalls: 'HTTPS to Stripe’s API with the secret key' },
   // Users' own providers are HTTPS through the guarded fetch; the platform's is Bedrock.
   createModelProvider: { commandsIn: ['adapters/providers/bedrock'] },

@@ -22,8 +22,10 @@ export interface HttpRequest<TBody, TQuery, TParams> {
 export interface HttpResult {
   statusCode: number;
   body?: unknown;
-  /** Added to the JSON headers (a redirect's Location). */
+  /** Added to the JSON headers (a redirect's Location), or replacing them (a download's Content-Type). */
   headers?: Record<string, string>;
+  /** A body sent as it is instead of `body` as JSON (a CSV download); set its Content-Type in `headers`. */
+  text?: string;
 }
 
 export const ok = (body: unknown): HttpResult => ({ statusCode: 200, body });
@@ -72,7 +74,7 @@ export function httpRoute<TBody = undefined, TQuery = undefined, TParams = undef
       return {
         statusCode: result.statusCode,
         headers: { ...JSON_HEADERS, ...result.headers },
-        body: result.body === undefined ? '' : JSON.stringify(result.body),
+        body: result.text ?? (result.body === undefined ? '' : JSON.stringify(result.body)),
       };
     });
 }
@@ -104,5 +106,20 @@ function callerOf(event: APIGatewayProxyEvent, required: boolean): Caller {
     if (required) throw new UnauthorizedError();
     return { userId: '', email: '' };
   }
-  return { userId, email: typeof claims?.email === 'string' ? claims.email : '' };
+  return {
+    userId,
+    email: typeof claims?.email === 'string' ? claims.email : '',
+    client: clientOf(event),
+  };
+}
+
+/** The request's source IP (API Gateway's, not a header the client sets) and User-Agent. */
+export function clientOf(event: APIGatewayProxyEvent): { sourceIp: string; userAgent: string } {
+  const userAgent = Object.entries(event.headers ?? {}).find(
+    ([name]) => name.toLowerCase() === 'user-agent',
+  )?.[1];
+  return {
+    sourceIp: event.requestContext.identity?.sourceIp || 'unknown',
+    userAgent: userAgent || event.requestContext.identity?.userAgent || 'unknown',
+  };
 }

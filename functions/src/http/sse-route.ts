@@ -66,7 +66,18 @@ export function sseRoute<Q>(
         if (!query.success) {
           throw new ValidationError(`Invalid query: ${formatIssues(query.error.issues)}`);
         }
-        started = await start({ userId: claims.sub, email: claims.email, idToken }, query.data);
+        started = await start(
+          {
+            userId: claims.sub,
+            email: claims.email,
+            idToken,
+            client: {
+              sourceIp: event.requestContext.http.sourceIp || 'unknown',
+              userAgent: event.requestContext.http.userAgent || 'unknown',
+            },
+          },
+          query.data,
+        );
       } catch (error) {
         clearTimeout(deadlineTimer);
         const { statusCode, body } = toHttpError(error);
