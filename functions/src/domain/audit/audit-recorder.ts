@@ -3,7 +3,7 @@ import { GENESIS_HASH } from './audit.js';
 import { hashRecord } from './hash-chain.js';
 
 /** A put that lost its position to a concurrent writer is retried from a fresh head this often. */
-export const MAX_APPEND_ATTEMPTS = 12;
+export const MAX_APPEND_ATTEMPTS = 25;
 
 export interface AuditRecorderDeps {
   store: AuditLogStore;
