@@ -49,6 +49,8 @@ export async function exportAudit(
     throw apiErrorFromResponse(response.status, response.statusText, data);
   }
   const fileName =
-    response.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1] ?? `activity-log.${format}`;
+    response.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1] ??
+    // Cross-origin without the header exposed: the server's own name (its UTC date).
+    `activity-log-${new Date().toISOString().slice(0, 10)}.${format}`;
   return { fileName, type: response.headers.get('Content-Type') ?? 'text/plain', text };
 }

@@ -157,7 +157,7 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
           <div className="flex items-end gap-2">
             <button
               type="submit"
-              className={`${BUTTON} bg-indigo-600 text-white ring-indigo-600 hover:bg-indigo-500`}
+              className="inline-flex items-center rounded-lg bg-indigo-700 px-3 py-1.5 text-sm font-semibold text-white transition hover:bg-indigo-800"
             >
               Apply filters
             </button>
