@@ -5,6 +5,7 @@ import type * as z from 'zod';
 import type { Caller } from '../domain/caller.js';
 import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '../domain/errors.js';
 import { withRequestContext } from '../logger.js';
+import { type RequestClient, requestClient } from './client.js';
 import { toHttpError } from './error-mapping.js';
 
 /** API Gateway accepts 10 MB; nothing in this API needs more than this. */
@@ -113,13 +114,11 @@ function callerOf(event: APIGatewayProxyEvent, required: boolean): Caller {
   };
 }
 
-/** The request's source IP (API Gateway's, not a header the client sets) and User-Agent. */
-export function clientOf(event: APIGatewayProxyEvent): { sourceIp: string; userAgent: string } {
-  const userAgent = Object.entries(event.headers ?? {}).find(
-    ([name]) => name.toLowerCase() === 'user-agent',
-  )?.[1];
-  return {
-    sourceIp: event.requestContext.identity?.sourceIp || 'unknown',
-    userAgent: userAgent || event.requestContext.identity?.userAgent || 'unknown',
-  };
+/** The request's source address and User-Agent (see http/client.ts). */
+export function clientOf(event: APIGatewayProxyEvent): RequestClient {
+  return requestClient(
+    event.headers,
+    event.requestContext.identity?.sourceIp,
+    event.requestContext.identity?.userAgent ?? undefined,
+  );
 }

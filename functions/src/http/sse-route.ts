@@ -10,6 +10,7 @@ import { type Emit, withReplyDeadline } from '../domain/chat/reply-run.js';
 import { ValidationError } from '../domain/errors.js';
 import { logger, withRequestContext } from '../logger.js';
 import { emitMetrics, METRIC } from '../metrics.js';
+import { requestClient } from './client.js';
 import { toHttpError } from './error-mapping.js';
 
 interface StreamResponse {
@@ -71,10 +72,11 @@ export function sseRoute<Q>(
             userId: claims.sub,
             email: claims.email,
             idToken,
-            client: {
-              sourceIp: event.requestContext.http.sourceIp || 'unknown',
-              userAgent: event.requestContext.http.userAgent || 'unknown',
-            },
+            client: requestClient(
+              event.headers,
+              event.requestContext.http.sourceIp,
+              event.requestContext.http.userAgent,
+            ),
           },
           query.data,
         );
