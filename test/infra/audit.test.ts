@@ -1,8 +1,8 @@
-import type { Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableLogicalId } from '../../lib/constructs/data';
 import { AREA_AUDIT } from '../../lib/stacks/agent-forge-stack';
-import { synthStack } from './synth';
+import { synthStack, testStageConfig } from './synth';
 
 /** The audit log's grants: append (Query + PutItem) where actions are recorded, Query where it is read, nothing else. */
 let template: Template;
@@ -48,5 +48,29 @@ describe('the audit table’s grants', () => {
       ['Cognito post-authentication trigger: records sign-ins in the audit log', append],
     ]);
     expect(Object.fromEntries(granted)).toEqual(Object.fromEntries(expected));
+  });
+
+  it('records sign-ins with the post-authentication trigger', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { PostAuthentication: Match.anyValue(), PostConfirmation: Match.anyValue() },
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('^Cognito post-authentication trigger'),
+      Timeout: 5,
+    });
+  });
+
+  it('gives every writer the stage’s retention (a record’s TTL)', () => {
+    const writers = Object.values(template.findResources('AWS::Lambda::Function')).filter((fn) =>
+      /^(AgentForge (api-keys|mcp|github|agent|billing) API|AgentForge stream agent\/execute-stream|Cognito post-authentication)/.test(
+        String(fn.Properties.Description),
+      ),
+    );
+    expect(writers).toHaveLength(7);
+    for (const fn of writers) {
+      expect(fn.Properties.Environment.Variables.AUDIT_RETENTION_DAYS).toBe(
+        String(testStageConfig.auditRetentionDays),
+      );
+    }
   });
 });
