@@ -415,6 +415,39 @@ describe('the audit log on the local stack', () => {
     expect((await dave.raw('/audit/export?format=xml')).status).toBe(400);
   }, 120_000);
 
+  it('hides records past the retention until DynamoDB’s TTL deletes them', async () => {
+    const frank = await signUp();
+    const { createAuditRecorder } = await import('../../functions/src/domain/audit/audit-recorder.js');
+    const { createAuditLogWriter } = await import(
+      '../../functions/src/adapters/dynamodb/audit-log-writer.js'
+    );
+    const days = 86_400_000;
+    // A record written 400 days ago on a stage keeping 365: expired, still stored (dynalite has no TTL).
+    const recorder = createAuditRecorder({
+      store: createAuditLogWriter(db(), process.env.TABLE_AUDIT as string),
+      newId: () => `old-${Date.now()}`,
+      now: () => Date.now() - 400 * days,
+      retentionDays: 365,
+      onWriteFailure: (_entry, error) => {
+        throw error;
+      },
+    });
+    // Its own scope (a chain's time never goes backwards, so it cannot follow today's sign-in).
+    const scope = `user#${frank.userId}-old`;
+    await recorder.append({
+      scope,
+      actor: frank.userId,
+      action: 'api_key.created',
+      target: 'api-key:old',
+      outcome: 'success',
+      client: { sourceIp: '127.0.0.1', userAgent: USER_AGENT },
+    });
+    const { auditService } = await import('../../functions/src/composition/audit.js');
+    expect((await auditService().list(scope, {})).records).toEqual([]);
+    expect(await auditService().verify(scope)).toMatchObject({ ok: true, count: 1 });
+    expect((await auditService().export(scope, {}, 'json')).body.trim()).toBe('[]');
+  });
+
   it('shows each user only their own log', async () => {
     const eve = await signUp();
     const own = await allRecords(eve);

@@ -46,6 +46,8 @@ export async function recordFor(
   caller: Caller,
   entry: { action: AuditAction; target: string; outcome: 'success' | 'failure'; details?: AuditDetails },
 ): Promise<void> {
+  // A public route has no caller: there is no one's log to write to.
+  if (!caller.userId) return;
   await auditRecorder().record({
     scope: userScope(caller.userId),
     actor: caller.userId,
