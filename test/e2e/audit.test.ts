@@ -62,5 +62,14 @@ describe('the activity log on the local stack', () => {
     // Clearing the filters brings the sign-ins back.
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.getByRole('cell', { name: 'Signed in' }).first().waitFor();
+    await e2e.screenshot(page, 'activity-log');
+    // Readable in the dark theme too (it follows the system setting).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(true);
+    await page.getByRole('button', { name: 'Apply filters' }).hover();
+    await expectAccessible(page, 'the activity log in the dark theme');
+    await e2e.screenshot(page, 'activity-log-dark');
   });
 });

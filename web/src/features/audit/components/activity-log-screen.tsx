@@ -89,7 +89,8 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
       <main className="mx-auto w-full max-w-6xl flex-1 space-y-4 p-4">
         <p className="text-sm text-slate-600">
           Security-relevant actions on your account: sign-ins, API keys, servers, GitHub, agent plans and your
-          subscription. Records cannot be changed, and each is linked to the one before it.
+          subscription. Records cannot be changed, and each is linked to the one before it. Dates are whole
+          days in UTC.
         </p>
         <form
           onSubmit={apply}
@@ -157,7 +158,7 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
           <div className="flex items-end gap-2">
             <button
               type="submit"
-              className="inline-flex items-center rounded-lg bg-indigo-700 px-3 py-1.5 text-sm font-semibold text-white transition hover:bg-indigo-800"
+              className="inline-flex items-center rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white transition hover:bg-slate-700"
             >
               Apply filters
             </button>
