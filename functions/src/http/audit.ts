@@ -2,6 +2,7 @@ import type { AuditAction, AuditDetails } from '@agentforge/shared';
 import { auditRecorder } from '../composition/audit.js';
 import { type AuditClient, UNKNOWN_CLIENT, userScope } from '../domain/audit/audit.js';
 import type { Caller } from '../domain/caller.js';
+import { logger } from '../logger.js';
 
 /**
  * The one way handlers record what a user did (issue 13): `audited` runs the action, then appends
@@ -32,12 +33,16 @@ export async function audited<T>(caller: Caller, spec: AuditSpec<T>, run: () => 
     });
     throw error;
   }
-  await recordFor(caller, {
-    action: spec.action,
-    target: typeof spec.target === 'string' ? spec.target : spec.target(result),
-    outcome: 'success',
-    details: spec.details?.(result) ?? {},
-  });
+  let target = typeof spec.target === 'string' ? spec.target : '';
+  let details: AuditDetails = {};
+  try {
+    if (typeof spec.target === 'function') target = spec.target(result);
+    details = spec.details?.(result) ?? {};
+  } catch (error) {
+    // Describing the result must not undo the action either: the record goes without it.
+    logger.error('An audit record could not describe its result', { action: spec.action, error });
+  }
+  await recordFor(caller, { action: spec.action, target, outcome: 'success', details });
   return result;
 }
 
