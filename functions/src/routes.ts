@@ -19,6 +19,7 @@ export const API_AREAS = [
   'github',
   'workspace',
   'billing',
+  'audit',
 ] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
@@ -343,6 +344,10 @@ const MANIFEST = [
     auth: 'cognito',
   },
   { method: 'POST', path: '/stripe/webhook', area: 'billing', handler: 'stripe-webhook', auth: 'public' },
+
+  // The audit log (issue 13): the caller's own records; a team's with `?teamId=` once teams land.
+  { method: 'GET', path: '/audit', area: 'audit', handler: 'list-audit', auth: 'cognito' },
+  { method: 'GET', path: '/audit/export', area: 'audit', handler: 'export-audit', auth: 'cognito' },
 ] as const satisfies readonly RouteDefinition[];
 
 export const ROUTES: readonly RouteDefinition[] = MANIFEST;

@@ -99,6 +99,27 @@ export class Data extends Construct {
     );
   }
 
+  /**
+   * Lets a function append to the audit log: read a chain's head (Query) and put a new record
+   * (PutItem; the code's condition keeps it from overwriting). No UpdateItem, DeleteItem or
+   * BatchWriteItem: records are never changed by the product (TTL expiry is DynamoDB's own).
+   */
+  grantAuditWrite(fn: LambdaFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query', 'dynamodb:PutItem'],
+        resources: [this.tables.audit.tableArn],
+      }),
+    );
+  }
+
+  /** Lets a function read the audit log (Query only: GET /audit and its export). */
+  grantAuditRead(fn: LambdaFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['dynamodb:Query'], resources: [this.tables.audit.tableArn] }),
+    );
+  }
+
   private createTable(definition: TableDefinition): TableV2 {
     const table = new TableV2(this, tableLogicalId(definition.id), {
       partitionKey: toAttribute(definition.partitionKey),
@@ -112,6 +133,7 @@ export class Data extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryptionV2.awsManagedKey(),
       removalPolicy: RemovalPolicy.RETAIN,
+      ...(definition.timeToLiveAttribute ? { timeToLiveAttribute: definition.timeToLiveAttribute } : {}),
     });
     (table.node.defaultChild as CfnResource).overrideLogicalId(tableLogicalId(definition.id));
     return table;

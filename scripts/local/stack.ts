@@ -125,7 +125,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       outbox,
       ...(options.fixedCode ? { fixedCode: options.fixedCode } : {}),
       ...(options.quiet ? { log: () => {} } : {}),
-      triggers: { PostConfirmation: invokeFunction('auth/post-confirmation') },
+      triggers: {
+        PostConfirmation: invokeFunction('auth/post-confirmation'),
+        // Sign-ins in the audit log: cognito-local runs it after every password sign-in, as Cognito does.
+        PostAuthentication: invokeFunction('auth/post-authentication'),
+      },
     });
     stops.push(cognito.stop);
     // The stream function verifies ID tokens itself, against the local identity service.

@@ -57,6 +57,8 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createOverageQueue: {},
   createBillingCustomers: {},
   createStripeKeySource: {},
+  createAuditLogWriter: {},
+  createAuditLogReader: {},
   createStripeBilling: { noAwsCalls: 'HTTPS to Stripe’s API with the secret key' },
   // Users' own providers are HTTPS through the guarded fetch; the platform's is Bedrock.
   createModelProvider: { commandsIn: ['adapters/providers/bedrock'] },

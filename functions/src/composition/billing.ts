@@ -4,14 +4,22 @@ import { createOverageQueue } from '../adapters/dynamodb/overage-queue.js';
 import { createUsageHistoryReader } from '../adapters/dynamodb/usage-history.js';
 import { createStripeBilling, type StripeConfig } from '../adapters/stripe/stripe-billing.js';
 import { createStripeKeySource } from '../adapters/stripe/stripe-keys.js';
+import { UNKNOWN_CLIENT, userScope } from '../domain/audit/audit.js';
 import { createOverageReporter } from '../domain/billing/overage-reporter.js';
-import type { BillingProvider } from '../domain/billing/ports.js';
+import type {
+  BillingProvider,
+  BillingStore,
+  SubscriptionState,
+  VerifiedEvent,
+} from '../domain/billing/ports.js';
 import {
   createSubscriptionService,
   type SubscriptionService,
 } from '../domain/billing/subscription-service.js';
 import { createSubscriptionSync } from '../domain/billing/subscription-sync.js';
 import { createWebhookHandler } from '../domain/billing/webhook.js';
+import { logger } from '../logger.js';
+import { auditRecorder } from './audit.js';
 import { db, env, required } from './root.js';
 
 /** The Stripe keys: from Secrets Manager on AWS (read once per container), from the env locally. */
@@ -54,6 +62,49 @@ const lazyProvider: BillingProvider = {
   recordMeterEvent: async (input) => (await stripeBilling()).recordMeterEvent(input),
 };
 
+/** Webhook events that change what the user has: audited in the customer's user's log, Stripe as actor. */
+const AUDITED_EVENTS = {
+  'checkout.session.completed': 'subscription.checkout_completed',
+  'customer.subscription.updated': 'subscription.changed',
+  'customer.subscription.deleted': 'subscription.changed',
+} as const;
+
+async function auditSubscriptionEvent(
+  store: BillingStore,
+  event: VerifiedEvent,
+  state: SubscriptionState | undefined,
+  client = UNKNOWN_CLIENT,
+): Promise<void> {
+  const action = AUDITED_EVENTS[event.type as keyof typeof AUDITED_EVENTS];
+  if (!action || !event.customerId) return;
+  let userId: string | undefined;
+  try {
+    userId = await store.userIdByCustomer(event.customerId);
+  } catch (error) {
+    logger.error('An audit record could not be written: the customer’s user was not found', {
+      eventId: event.id,
+      error,
+    });
+    return;
+  }
+  if (!userId) return;
+  await auditRecorder().record({
+    scope: userScope(userId),
+    actor: 'system:stripe',
+    action,
+    target: 'subscription',
+    outcome: 'success',
+    client,
+    details: {
+      event: event.type,
+      eventId: event.id,
+      ...(state
+        ? { tier: state.tier, status: state.status, cancelAtPeriodEnd: state.cancelAtPeriodEnd }
+        : {}),
+    },
+  });
+}
+
 let parts: { service: SubscriptionService; webhook: ReturnType<typeof createWebhookHandler> } | undefined;
 function build() {
   if (parts) return parts;
@@ -68,7 +119,12 @@ function build() {
       appOrigins: env.APP_ORIGINS,
       now: Date.now,
     }),
-    webhook: createWebhookHandler({ provider: lazyProvider, store, sync }),
+    webhook: createWebhookHandler({
+      provider: lazyProvider,
+      store,
+      sync,
+      onSynced: (event, state, client) => auditSubscriptionEvent(store, event, state, client),
+    }),
   };
   return parts;
 }

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', lazy: () => import('./routes/app/profile') },
           { path: 'createuser', lazy: () => import('./routes/app/create-user') },
           { path: 'workspace', lazy: () => import('./routes/app/workspace') },
+          { path: 'audit', lazy: () => import('./routes/app/audit') },
         ],
       },
       // Targets of other flows; the spec lists no guard for them

@@ -13,6 +13,8 @@
  *                  meterPending (meterPending, at): overage rows not yet reported to Stripe
  * - agentPlans:    conversationId, planId
  * - workspaceFiles: userId, path (the code workspace)
+ * - audit:         scope (`user#<sub>`, later `team#<id>`), seq (number: the record's place in
+ *                  its scope's hash chain); TTL on expiresAt (docs/decisions.md, "Audit log")
  */
 export interface KeyAttribute {
   readonly name: string;
@@ -31,6 +33,8 @@ export interface TableDefinition {
   readonly partitionKey: KeyAttribute;
   readonly sortKey?: KeyAttribute;
   readonly globalIndexes?: readonly GlobalIndexDefinition[];
+  /** DynamoDB's TTL attribute (epoch seconds) on AWS; the local stack filters on read only. */
+  readonly timeToLiveAttribute?: string;
 }
 
 export const TABLE_IDS = [
@@ -43,6 +47,7 @@ export const TABLE_IDS = [
   'usage',
   'agentPlans',
   'workspaceFiles',
+  'audit',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
@@ -73,6 +78,12 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
   },
   { id: 'agentPlans', partitionKey: s('conversationId'), sortKey: s('planId') },
   { id: 'workspaceFiles', partitionKey: s('userId'), sortKey: s('path') },
+  {
+    id: 'audit',
+    partitionKey: s('scope'),
+    sortKey: { name: 'seq', type: 'N' },
+    timeToLiveAttribute: 'expiresAt',
+  },
 ];
 
 /** Environment variable that carries a table's name to the functions, e.g. TABLE_MCP_SERVERS. */

@@ -2,6 +2,7 @@ import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
 import {
   CodeIcon,
   CreditCardIcon,
+  HistoryIcon,
   MessageSquareIcon,
   PlusIcon,
   ServerIcon,
@@ -201,6 +202,10 @@ export function Sidebar(props: SidebarProps) {
         <Link to="/workspace" state={workspaceLinkState(current)} className={FOOTER_BUTTON}>
           <CodeIcon className="size-4" />
           Code workspace
+        </Link>
+        <Link to="/audit" className={FOOTER_BUTTON}>
+          <HistoryIcon className="size-4" />
+          Activity log
         </Link>
         <button type="button" onClick={onOpenSettings} className={FOOTER_BUTTON}>
           <SettingsIcon className="size-4" />
