@@ -65,6 +65,11 @@ export const stageConfigSchema = z.strictObject({
    */
   githubSecretName: z.string().min(1).optional(),
   /**
+   * How long audit log records are kept (days): DynamoDB's TTL deletes them after that, and
+   * readers never show an expired record in the meantime. Default 365.
+   */
+  auditRetentionDays: z.number().int().min(1).max(3650).default(365),
+  /**
    * Mail through Amazon SES (codes now, product mail later) instead of Cognito's built-in e-mail
    * and its small daily cap. The identity must be verified in SES in us-east-1 (and the account
    * out of the SES sandbox to mail anyone but verified addresses; see docs/deploy.md).

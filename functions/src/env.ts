@@ -82,9 +82,8 @@ const baseSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   /** Local stack only: the outbox file product mail (team invitations) is appended to. */
   LOCAL_OUTBOX_FILE: z.string().min(1).optional(),
-  /** AWS: the stage's from address and SES identity, on the functions granted sending (Email.grantSend). */
-  MAIL_FROM_ADDRESS: z.string().min(1).optional(),
-  SES_IDENTITY_ARN: z.string().min(1).optional(),
+  /** Days an audit record is kept (the stage's `auditRetentionDays`): its TTL. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
 });
 
 const tablesSchema = z.object(

@@ -22,6 +22,8 @@ export const METRIC = {
   outputTokens: 'OutputTokens',
   /** MCP servers with a run after the reaper's pass. */
   runningServers: 'RunningServers',
+  /** Audit records that could not be written (the action went ahead: fail open, docs/decisions.md). */
+  auditWriteFailures: 'AuditWriteFailures',
 } as const;
 
 type MetricName = (typeof METRIC)[keyof typeof METRIC];

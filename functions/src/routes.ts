@@ -20,6 +20,7 @@ export const API_AREAS = [
   'workspace',
   'billing',
   'teams',
+  'audit',
 ] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
@@ -451,6 +452,9 @@ const MANIFEST = [
     handler: 'get-team-usage',
     auth: 'cognito',
   },
+  // The audit log (issue 13): the caller's own records; a team's with `?teamId=` once teams land.
+  { method: 'GET', path: '/audit', area: 'audit', handler: 'list-audit', auth: 'cognito' },
+  { method: 'GET', path: '/audit/export', area: 'audit', handler: 'export-audit', auth: 'cognito' },
 ] as const satisfies readonly RouteDefinition[];
 
 export const ROUTES: readonly RouteDefinition[] = MANIFEST;

@@ -113,6 +113,11 @@ export class Auth extends Construct {
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, fn);
   }
 
+  /** The audit log's sign-ins. */
+  addPostAuthenticationTrigger(fn: IFunction): void {
+    this.userPool.addTrigger(UserPoolOperation.POST_AUTHENTICATION, fn);
+  }
+
   private createWebClient(appOrigins: readonly string[]): UserPoolClient {
     // Cognito compares redirect URIs exactly: register each origin with and without the slash.
     const redirectUrls = appOrigins.flatMap((origin) => [origin, `${origin}/`]);

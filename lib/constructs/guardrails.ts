@@ -82,6 +82,13 @@ export class Alarms extends Construct {
       running,
       `MCP servers: ${running} or more running (each is a Fargate task)`,
     );
+    // Audit writes fail open (the action goes ahead), so any lost record is someone's to look at.
+    alarm(
+      'AuditWriteFailures',
+      productMetric(props.stage, METRIC.auditWriteFailures, 'Sum'),
+      1,
+      'Audit log: a record could not be written',
+    );
   }
 }
 

@@ -88,6 +88,7 @@ export class OperationsDashboard extends Construct {
     );
     this.dashboard.addWidgets(
       graph('Running MCP servers', [metric(METRIC.runningServers, 'Maximum', 'running')]),
+      graph('Audit records not written', [metric(METRIC.auditWriteFailures, 'Sum', 'lost audit records')]),
       graph(
         'API',
         [

@@ -112,7 +112,7 @@ export class Streaming extends Construct {
       });
 
       props.data.addTableNames(fn.function);
-      props.data.grantReadWrite(fn.function, ...STREAM_READ_WRITE_TABLES);
+      props.data.grantItemReadWrite(fn.function, ...STREAM_READ_WRITE_TABLES);
       for (const tableId of STREAM_READ_TABLES) props.data.tables[tableId].grantReadData(fn.function);
       props.data.grantGetItem(fn.function, ...STREAM_GET_ITEM_TABLES);
       props.secrets.grantDecrypt(fn.function);

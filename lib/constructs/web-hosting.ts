@@ -179,8 +179,12 @@ export class WebHosting extends Construct {
       throw new Error(`routeStream('${path}') must be called before routeApi: /api/* would match first`);
     }
     this.streamOriginRequestPolicy ??= new OriginRequestPolicy(this, 'StreamOriginRequestPolicy', {
-      comment: `AgentForge SSE streams: all query strings and ${STREAM_AUTH_HEADER}`,
-      headerBehavior: OriginRequestHeaderBehavior.allowList(STREAM_AUTH_HEADER),
+      comment: `AgentForge SSE streams: all query strings, ${STREAM_AUTH_HEADER}, and the viewer's address and user agent (the audit log)`,
+      headerBehavior: OriginRequestHeaderBehavior.allowList(
+        STREAM_AUTH_HEADER,
+        'User-Agent',
+        'CloudFront-Viewer-Address',
+      ),
       queryStringBehavior: OriginRequestQueryStringBehavior.all(),
       cookieBehavior: OriginRequestCookieBehavior.none(),
     });

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
+import { AGENT_STREAM_PATHS } from '@agentforge/shared';
 import { Aspects, CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions';
-import type { ApiArea } from '../../functions/src/routes';
+import { API_BASE_PATH, type ApiArea } from '../../functions/src/routes';
 import { AgentFunction } from '../constructs/agent-function';
 import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../constructs/api';
 import { Attachments } from '../constructs/attachments';
@@ -46,6 +47,22 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   // Teams, members and invitations; a team's subscription is a billing record (`team#<teamId>`);
   // members' usage is read for the team's Admins.
   teams: ['teams', 'billing', 'usage'],
+  // The audit log is read through its own grant (AREA_AUDIT), Query only.
+  audit: [],
+};
+
+/**
+ * How each API area may use the audit table: `write` (append: Query the chain's head, PutItem a
+ * record) where a handler records an action, `read` (Query) for GET /audit. None may update or
+ * delete a record.
+ */
+export const AREA_AUDIT: Readonly<Partial<Record<ApiArea, 'write' | 'read'>>> = {
+  'api-keys': 'write',
+  mcp: 'write',
+  github: 'write',
+  agent: 'write',
+  billing: 'write',
+  audit: 'read',
 };
 
 /**
@@ -160,6 +177,7 @@ export class AgentForgeStack extends Stack {
         ALLOWED_ORIGINS: webOrigins.join(','),
         WHITELISTED_EMAILS: config.whitelistedEmails.join(','),
         ALLOW_PRIVATE_ENDPOINTS: String(config.allowPrivateEndpoints),
+        AUDIT_RETENTION_DAYS: String(config.auditRetentionDays),
       },
       // The MCP gateway forwards to the server tasks' private IPs: the only VPC-attached area.
       vpcPlacement: { 'mcp-gateway': this.mcpRuntime.gatewayPlacement },
@@ -174,6 +192,8 @@ export class AgentForgeStack extends Stack {
       this.data.grantReadWrite(this.api.functions[area].function, ...tableIds);
       const getItemTables = AREA_GET_ITEM_TABLES[area];
       if (getItemTables) this.data.grantGetItem(this.api.functions[area].function, ...getItemTables);
+      if (AREA_AUDIT[area] === 'write') this.data.grantAuditWrite(this.api.functions[area].function);
+      if (AREA_AUDIT[area] === 'read') this.data.grantAuditRead(this.api.functions[area].function);
     }
     this.secrets.grantEncryptDecrypt(this.api.functions['api-keys'].function);
     // Starts, observes and stops server tasks; encrypts and decrypts the servers' env values.
@@ -187,7 +207,11 @@ export class AgentForgeStack extends Stack {
     // Stripe's keys, and the origins checkout and the portal may return to: the stage's web origins
     // and its custom domain (CloudFront's own name cannot be passed in: the distribution depends on
     // the API, so a stage without a domain lists its distribution URL in allowedOrigins).
-    this.billing = new Billing(this, 'Billing', { stage: config.stage });
+    this.billing = new Billing(this, 'Billing', {
+      stage: config.stage,
+      data: this.data,
+      overageReporterEntry: entry('billing/report-overage'),
+    });
     this.billing.grantRead(this.api.functions.billing.function);
     // Teams subscribe, and their seats follow their members, through the same Stripe account.
     this.billing.grantRead(this.api.functions.teams.function);
@@ -207,6 +231,17 @@ export class AgentForgeStack extends Stack {
     this.data.grantReadWrite(postConfirmation.function, 'users');
     this.auth.addPostConfirmationTrigger(postConfirmation.function);
 
+    const postAuthentication = new AgentFunction(this, 'PostAuthentication', {
+      entry: entry('auth/post-authentication'),
+      stage: config.stage,
+      description: 'Cognito post-authentication trigger: records sign-ins in the audit log',
+      timeout: Duration.seconds(5),
+      environment: { AUDIT_RETENTION_DAYS: String(config.auditRetentionDays) },
+    });
+    this.data.addTableNames(postAuthentication.function);
+    this.data.grantAuditWrite(postAuthentication.function);
+    this.auth.addPostAuthenticationTrigger(postAuthentication.function);
+
     this.streaming = new Streaming(this, 'Streaming', {
       stage: config.stage,
       handlerEntry: entry,
@@ -217,11 +252,16 @@ export class AgentForgeStack extends Stack {
       environment: {
         API_BASE_URL: this.api.url,
         ALLOW_PRIVATE_ENDPOINTS: String(config.allowPrivateEndpoints),
+        AUDIT_RETENTION_DAYS: String(config.auditRetentionDays),
       },
       reservedConcurrency: config.streamReservedConcurrency,
       bedrockProductIds: config.bedrockMarketplaceProductIds,
       maxStreamSeconds: config.maxStreamSeconds,
     });
+    // A plan step's execution is audited.
+    this.data.grantAuditWrite(
+      this.streaming.endpointFor(`${API_BASE_PATH}${AGENT_STREAM_PATHS.execute}`).function.function,
+    );
     // The chat reads a message's attachments for the model.
     this.attachments.grantRead(this.streaming.endpointFor(STREAM_PATH).function.function);
     // The exact stream paths first: CloudFront matches behaviours in order and /api/* covers them.
@@ -250,7 +290,9 @@ export class AgentForgeStack extends Stack {
         ]),
       ),
       PostConfirmation: postConfirmation.function,
+      PostAuthentication: postAuthentication.function,
       Reaper: this.mcpRuntime.reaper.function,
+      OverageReporter: this.billing.overageReporter.function,
     };
     this.alarms = new Alarms(this, 'Alarms', {
       stage: config.stage,

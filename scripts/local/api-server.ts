@@ -148,6 +148,8 @@ function applyCors(req: IncomingMessage, res: ServerResponse, allowedOrigins: re
   res.setHeader('Access-Control-Allow-Methods', 'GET,POST,PUT,DELETE,PATCH,OPTIONS');
   res.setHeader('Access-Control-Allow-Headers', 'Authorization,Content-Type,X-Id-Token');
   res.setHeader('Access-Control-Max-Age', '600');
+  // A download's name (the audit export) for the web app on its other origin.
+  res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
 }
 
 async function readBody(req: IncomingMessage): Promise<string | undefined> {

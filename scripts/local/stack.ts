@@ -127,7 +127,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       outbox,
       ...(options.fixedCode ? { fixedCode: options.fixedCode } : {}),
       ...(options.quiet ? { log: () => {} } : {}),
-      triggers: { PostConfirmation: invokeFunction('auth/post-confirmation') },
+      triggers: {
+        PostConfirmation: invokeFunction('auth/post-confirmation'),
+        // Sign-ins in the audit log: cognito-local runs it after every password sign-in, as Cognito does.
+        PostAuthentication: invokeFunction('auth/post-authentication'),
+      },
     });
     stops.push(cognito.stop);
     // The stream function verifies ID tokens itself, against the local identity service.
@@ -174,6 +178,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       APP_ORIGINS: (options.appOrigins ?? webOrigins).join(','),
     });
     stops.push(startLocalReaper(options.reaperIntervalMs ?? DEFAULT_REAPER_INTERVAL_MS));
+    // EventBridge Scheduler runs it every five minutes on AWS; locally a minute shows it sooner.
+    stops.push(onTimer('billing/report-overage', OVERAGE_REPORT_INTERVAL_MS));
 
     const runtimeConfig: RuntimeConfig = {
       stage: 'local',
@@ -211,6 +217,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 }
 
 export const DEFAULT_REAPER_INTERVAL_MS = 60_000;
+const OVERAGE_REPORT_INTERVAL_MS = 60_000;
 export const LOCAL_ATTACHMENTS_BUCKET = 'local-attachments';
 export const LOCAL_GITHUB_CLIENT_ID = 'Ov23liLocalAgentForge';
 
@@ -219,16 +226,24 @@ export const LOCAL_GITHUB_CLIENT_ID = 'Ov23liLocalAgentForge';
  * runner started (they are this process's children).
  */
 function startLocalReaper(intervalMs: number): () => Promise<void> {
-  const reap = invokeFunction('mcp/reap-servers');
+  const stop = onTimer('mcp/reap-servers', intervalMs);
+  return async () => {
+    await stop();
+    const { localRunner } = await import('../../functions/src/composition/mcp.js');
+    await localRunner().stopAll();
+  };
+}
+
+/** A scheduled Lambda run in-process on a timer, one run at a time; resolves the last run on stop. */
+function onTimer(module: string, intervalMs: number): () => Promise<void> {
+  const run = invokeFunction(module);
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = running.then(() => reap({})).catch((error: unknown) => console.error('[local-reaper]', error));
+    running = running.then(() => run({})).catch((error: unknown) => console.error(`[${module}]`, error));
   }, intervalMs);
   return async () => {
     clearInterval(timer);
     await running;
-    const { localRunner } = await import('../../functions/src/composition/mcp.js');
-    await localRunner().stopAll();
   };
 }
 

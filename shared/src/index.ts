@@ -10,6 +10,7 @@ export * from './schemas/agent';
 export * from './schemas/api-error';
 export * from './schemas/api-key';
 export * from './schemas/attachment';
+export * from './schemas/audit';
 export * from './schemas/auth';
 export * from './schemas/billing';
 export * from './schemas/code-to-chat';

@@ -30,8 +30,12 @@ export type E2e = {
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
-/** Starts the stack, the model server and Chromium before the file's tests and stops them after. */
-export function setUpE2e(file: string): E2e {
+/**
+ * Starts the stack, the model server and Chromium before the file's tests and stops them after.
+ * `platformModels`: the platform's Bedrock models are offered, their client pointed at the model
+ * server (as on AWS, where they count against the plan's limits).
+ */
+export function setUpE2e(file: string, options: { platformModels?: boolean } = {}): E2e {
   const contexts: BrowserContext[] = [];
   const e2e = {
     url: (path: string) => `${e2e.stack.webUrl}${path}`,
@@ -46,6 +50,15 @@ export function setUpE2e(file: string): E2e {
 
   beforeAll(async () => {
     e2e.models = await startModelServer();
+    if (options.platformModels) {
+      // Each e2e file runs in its own process, so this reaches only this file's stack.
+      Object.assign(process.env, {
+        BEDROCK_ENABLED: 'true',
+        AWS_ENDPOINT_URL_BEDROCK_RUNTIME: e2e.models.url,
+        AWS_ACCESS_KEY_ID: 'local-test',
+        AWS_SECRET_ACCESS_KEY: 'local-test',
+      });
+    }
     e2e.stack = await startTestStack({ web: true });
     configureAmplify(e2e.stack.runtimeConfig);
     e2e.browser = await launchChromium();

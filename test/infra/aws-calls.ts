@@ -54,7 +54,11 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createS3AttachmentStore: {},
   createBillingRepository: {},
   createUsageHistoryReader: {},
+  createOverageQueue: {},
+  createBillingCustomers: {},
   createStripeKeySource: {},
+  createAuditLogWriter: {},
+  createAuditLogReader: {},
   createStripeBilling: { noAwsCalls: 'HTTPS to Stripe’s API with the secret key' },
   createTeamRepository: {},
   createTeamRoleReader: {},
@@ -122,6 +126,8 @@ export interface CallTarget {
   readonly use: AdapterUse;
   /** Whether the adapter's module queries a global index (`IndexName`). */
   readonly queriesIndexes: boolean;
+  /** Whether every query of the module names an index (then it never queries the table itself). */
+  readonly queriesOnlyIndexes: boolean;
 }
 
 function envOf(target: CallTarget, name: string): string {
@@ -220,7 +226,7 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
   'lib-dynamodb:Delete': dynamo('DeleteItem'),
   'lib-dynamodb:BatchWrite': dynamo('BatchWriteItem'),
   'lib-dynamodb:Query': (target) => [
-    ...dynamo('Query')(target),
+    ...(target.queriesOnlyIndexes ? [] : dynamo('Query')(target)),
     ...(target.queriesIndexes
       ? indexArns(target).map((resource) => ({ action: 'dynamodb:Query', resource }))
       : []),
@@ -290,12 +296,19 @@ export function callsOf(
   if (!spec) throw new Error(`Unknown adapter factory ${use.factory} (${use.path}): add it to ADAPTERS`);
   if (spec.noAwsCalls) return [];
   return (spec.commandsIn ?? [use.module]).flatMap((module) => {
-    const queriesIndexes = /\bIndexName\b/.test(readFileSync(join(FUNCTIONS_SRC, `${module}.ts`), 'utf8'));
+    const source = readFileSync(join(FUNCTIONS_SRC, `${module}.ts`), 'utf8');
+    const queries = source.match(/\bnew QueryCommand\(/g)?.length ?? 0;
+    const indexNames = source.match(/\bIndexName\b/g)?.length ?? 0;
+    const queriesIndexes = indexNames > 0;
+    const queriesOnlyIndexes = queries > 0 && indexNames >= queries;
     return commandsOf(module).flatMap(({ sdk, command }) => {
       const key = `${sdk}:${command}`;
       const build = COMMANDS[key];
       if (!build) throw new Error(`${module} sends ${key}: add what IAM authorizes to COMMANDS`);
-      return build({ resources, env, use, queriesIndexes }).map((call) => ({ ...call, command: key }));
+      return build({ resources, env, use, queriesIndexes, queriesOnlyIndexes }).map((call) => ({
+        ...call,
+        command: key,
+      }));
     });
   });
 }

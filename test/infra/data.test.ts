@@ -75,4 +75,17 @@ describe('the data construct', () => {
     });
     expect(Object.keys(retained)).toHaveLength(TABLE_DEFINITIONS.length);
   });
+
+  it('expires audit records with DynamoDB’s TTL on expiresAt (the readers filter them before)', () => {
+    expectResource(template, tableLogicalId('audit'), {
+      Properties: {
+        KeySchema: [
+          { AttributeName: 'scope', KeyType: 'HASH' },
+          { AttributeName: 'seq', KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: Match.arrayWith([{ AttributeName: 'seq', AttributeType: 'N' }]),
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      },
+    });
+  });
 });

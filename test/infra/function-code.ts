@@ -22,7 +22,9 @@ export function modulesOf(description: string): string[] | undefined {
   const stream = description.match(/^AgentForge stream (\S+) \(/)?.[1];
   if (stream) return [stream];
   if (description.startsWith('AgentForge MCP reaper')) return ['mcp/reap-servers'];
+  if (description.startsWith('AgentForge overage reporter')) return ['billing/report-overage'];
   if (description.startsWith('Cognito post-confirmation trigger')) return ['auth/post-confirmation'];
+  if (description.startsWith('Cognito post-authentication trigger')) return ['auth/post-authentication'];
   return undefined;
 }
 

@@ -42,11 +42,12 @@ describe('alarms', () => {
     // The product's functions (CDK's custom-resource providers are not ours to watch).
     const functions = Object.keys(
       production.findResources('AWS::Lambda::Function', {
-        Properties: { Description: Match.stringLikeRegexp('^(AgentForge|Cognito post-confirmation)') },
+        Properties: { Description: Match.stringLikeRegexp('^(AgentForge|Cognito post-)') },
       }),
     );
-    // One per API area and per stream route, the post-confirmation trigger and the reaper.
-    expect(functions).toHaveLength(API_AREAS.length + STREAM_ROUTES.length + 2);
+    // One per API area and per stream route, the post-confirmation and post-authentication
+    // triggers, the reaper and the overage reporter.
+    expect(functions).toHaveLength(API_AREAS.length + STREAM_ROUTES.length + 4);
     const alarms = Object.values(production.findResources('AWS::CloudWatch::Alarm')) as {
       Properties: {
         MetricName?: string;

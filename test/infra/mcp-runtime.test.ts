@@ -320,7 +320,6 @@ describe('the reaper', () => {
     expectResource(template, ids.reaper, {
       Properties: { VpcConfig: Match.absent(), Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 55 },
     });
-    template.resourceCountIs('AWS::Scheduler::Schedule', 1);
     template.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'rate(1 minute)',
       State: 'ENABLED',

@@ -120,6 +120,9 @@ describe('the product’s metrics', () => {
         Properties: expect.objectContaining({ Statistic: 'Maximum', Threshold: 7 }),
       }),
     ]);
+    expect(Object.values(productAlarm(METRIC.auditWriteFailures))).toEqual([
+      expect.objectContaining({ Properties: expect.objectContaining({ Statistic: 'Sum', Threshold: 1 }) }),
+    ]);
   });
 
   it('are on the stage’s dashboard: first token, duration, tokens, failures, running servers', () => {

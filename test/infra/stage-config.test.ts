@@ -25,6 +25,7 @@ describe('the stage config', () => {
       allowLocalhost: false,
       whitelistedEmails: [],
       allowPrivateEndpoints: false,
+      auditRetentionDays: 365,
     });
   });
 

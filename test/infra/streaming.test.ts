@@ -225,7 +225,10 @@ describe('the stream behaviour of the distribution', () => {
       Type: 'AWS::CloudFront::OriginRequestPolicy',
       Properties: {
         OriginRequestPolicyConfig: {
-          HeadersConfig: Match.exact({ HeaderBehavior: 'whitelist', Headers: ['X-Id-Token'] }),
+          HeadersConfig: Match.exact({
+            HeaderBehavior: 'whitelist',
+            Headers: ['X-Id-Token', 'User-Agent', 'CloudFront-Viewer-Address'],
+          }),
           QueryStringsConfig: { QueryStringBehavior: 'all' },
           CookiesConfig: { CookieBehavior: 'none' },
         },

@@ -7,8 +7,11 @@ import {
   subscriptionResponseSchema,
   usageHistorySchema,
 } from '@agentforge/shared';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
+import { createTokenLedger } from '../../functions/src/adapters/dynamodb/token-ledger.js';
 import { OVERAGE_METER_EVENT } from '../../functions/src/adapters/stripe/catalog.js';
 import { type Api, apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
@@ -273,6 +276,57 @@ describe('subscriptions with the local Stripe service', () => {
     const first = await stripe.billing.meterEvents.create(meter);
     const second = await stripe.billing.meterEvents.create(meter);
     expect(second).toEqual(first);
+  });
+
+  it('reports a paid plan’s overage to the Billing Meter once per call, and drops what has no customer', async () => {
+    const { idToken } = await signUpAndSignIn();
+    const api = apiAs(stack.apiUrl, idToken);
+    await pay(await checkout(api, 'pro'), '4242424242424242');
+    await subscription(api);
+    const userId = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()).sub as string;
+    const db = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
+    const { Item: billing } = await db.send(
+      new GetCommand({ TableName: process.env.TABLE_BILLING, Key: { userId }, ConsistentRead: true }),
+    );
+    const customer = String(billing?.stripeCustomerId);
+    // What the stream's token ledger writes for two calls past the day's allowance, and one of a
+    // user Stripe has never seen.
+    const ledger = createTokenLedger(db, String(process.env.TABLE_USAGE));
+    const month = new Date().toISOString().slice(0, 7);
+    const at = Date.now();
+    await ledger.addOverage(userId, month, { id: `ov-${at}-1`, tokens: 1500, at });
+    await ledger.addOverage(userId, month, { id: `ov-${at}-2`, tokens: 500, at });
+    await ledger.addOverage(`no-customer-${at}`, month, { id: `ov-${at}-3`, tokens: 700, at });
+
+    const metered = async () => {
+      const { data } = await stripe.billing.meters.listEventSummaries('mtr_local_tokens', {
+        customer,
+        start_time: Math.floor(at / 1000) - 60,
+        end_time: Math.floor(at / 1000) + 60,
+      });
+      return data[0]?.aggregated_value;
+    };
+    // The function's composition reads the stack's environment: imported once the stack runs.
+    const { overageReporter } = await import('../../functions/src/composition/billing.js');
+    // The local stack's timer may run the reporter too: both together still report each row once.
+    await Promise.all([overageReporter()(), overageReporter()()]);
+    expect(await metered()).toBe(2000);
+    await overageReporter()();
+    expect(await metered()).toBe(2000);
+
+    const row = async (owner: string, id: string) =>
+      (
+        await db.send(
+          new GetCommand({
+            TableName: process.env.TABLE_USAGE,
+            Key: { userId: owner, period: `overage#${month}#${id}` },
+            ConsistentRead: true,
+          }),
+        )
+      ).Item;
+    expect(await row(userId, `ov-${at}-1`)).toMatchObject({ meterOutcome: 'reported', tokens: 1500 });
+    expect(await row(userId, `ov-${at}-1`)).not.toHaveProperty('meterPending');
+    expect(await row(`no-customer-${at}`, `ov-${at}-3`)).toMatchObject({ meterOutcome: 'unbillable' });
   });
 
   // Last: the local service's clock moves for every subscription.

@@ -1,9 +1,18 @@
+import { createBillingCustomers } from '../adapters/dynamodb/billing-customers.js';
 import { createBillingRepository } from '../adapters/dynamodb/billing-repository.js';
+import { createOverageQueue } from '../adapters/dynamodb/overage-queue.js';
 import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
 import { createUsageHistoryReader } from '../adapters/dynamodb/usage-history.js';
 import { createStripeBilling, type StripeConfig } from '../adapters/stripe/stripe-billing.js';
 import { createStripeKeySource } from '../adapters/stripe/stripe-keys.js';
-import type { BillingProvider } from '../domain/billing/ports.js';
+import { UNKNOWN_CLIENT, userScope } from '../domain/audit/audit.js';
+import { createOverageReporter } from '../domain/billing/overage-reporter.js';
+import type {
+  BillingProvider,
+  BillingStore,
+  SubscriptionState,
+  VerifiedEvent,
+} from '../domain/billing/ports.js';
 import {
   createSubscriptionService,
   type SubscriptionService,
@@ -12,6 +21,8 @@ import { createSubscriptionSync } from '../domain/billing/subscription-sync.js';
 import { createWebhookHandler } from '../domain/billing/webhook.js';
 import type { TeamSeats } from '../domain/teams/ports.js';
 import { createTeamSeats } from '../domain/teams/team-seats.js';
+import { logger } from '../logger.js';
+import { auditRecorder } from './audit.js';
 import { db, env, required } from './root.js';
 import { myTeamsReader } from './team-scope.js';
 
@@ -53,7 +64,51 @@ const lazyProvider: BillingProvider = {
   setSeats: async (id, seats) => (await stripeBilling()).setSeats(id, seats),
   createPortalSession: async (id, url) => (await stripeBilling()).createPortalSession(id, url),
   verifyWebhook: async (raw, signature) => (await stripeBilling()).verifyWebhook(raw, signature),
+  recordMeterEvent: async (input) => (await stripeBilling()).recordMeterEvent(input),
 };
+
+/** Webhook events that change what the user has: audited in the customer's user's log, Stripe as actor. */
+const AUDITED_EVENTS = {
+  'checkout.session.completed': 'subscription.checkout_completed',
+  'customer.subscription.updated': 'subscription.changed',
+  'customer.subscription.deleted': 'subscription.changed',
+} as const;
+
+async function auditSubscriptionEvent(
+  store: BillingStore,
+  event: VerifiedEvent,
+  state: SubscriptionState | undefined,
+  client = UNKNOWN_CLIENT,
+): Promise<void> {
+  const action = AUDITED_EVENTS[event.type as keyof typeof AUDITED_EVENTS];
+  if (!action || !event.customerId) return;
+  let userId: string | undefined;
+  try {
+    userId = await store.userIdByCustomer(event.customerId);
+  } catch (error) {
+    logger.error('An audit record could not be written: the customer’s user was not found', {
+      eventId: event.id,
+      error,
+    });
+    return;
+  }
+  if (!userId) return;
+  await auditRecorder().record({
+    scope: userScope(userId),
+    actor: 'system:stripe',
+    action,
+    target: 'subscription',
+    outcome: 'success',
+    client,
+    details: {
+      event: event.type,
+      eventId: event.id,
+      ...(state
+        ? { tier: state.tier, status: state.status, cancelAtPeriodEnd: state.cancelAtPeriodEnd }
+        : {}),
+    },
+  });
+}
 
 let parts:
   | { service: SubscriptionService; webhook: ReturnType<typeof createWebhookHandler>; seats: TeamSeats }
@@ -75,7 +130,12 @@ function build() {
   });
   parts = {
     service,
-    webhook: createWebhookHandler({ provider: lazyProvider, store, sync }),
+    webhook: createWebhookHandler({
+      provider: lazyProvider,
+      store,
+      sync,
+      onSynced: (event, state, client) => auditSubscriptionEvent(store, event, state, client),
+    }),
     seats: createTeamSeats({ provider: lazyProvider, store, sync, subscriptions: service }),
   };
   return parts;
@@ -92,4 +152,16 @@ export function stripeWebhook(): ReturnType<typeof createWebhookHandler> {
 /** A team's subscription (billing record `team#<teamId>`): checkout and seats that follow the members. */
 export function teamSeats(): TeamSeats {
   return build().seats;
+}
+
+let reporter: ReturnType<typeof createOverageReporter> | undefined;
+/** The scheduled overage reporter (handlers/billing/report-overage.ts). */
+export function overageReporter(): ReturnType<typeof createOverageReporter> {
+  reporter ??= createOverageReporter({
+    queue: createOverageQueue(db, env.tables.usage),
+    customers: createBillingCustomers(db, env.tables.billing),
+    provider: lazyProvider,
+    now: Date.now,
+  });
+  return reporter;
 }

@@ -7,4 +7,6 @@ export interface Caller {
    * go through the gateway as the caller.
    */
   idToken?: string;
+  /** Where the request came from (the audit log): API Gateway's source IP and the User-Agent. */
+  client?: { sourceIp: string; userAgent: string };
 }

@@ -5,6 +5,7 @@ import type * as z from 'zod';
 import type { Caller } from '../domain/caller.js';
 import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '../domain/errors.js';
 import { withRequestContext } from '../logger.js';
+import { type RequestClient, requestClient } from './client.js';
 import { toHttpError } from './error-mapping.js';
 
 /** API Gateway accepts 10 MB; nothing in this API needs more than this. */
@@ -22,8 +23,10 @@ export interface HttpRequest<TBody, TQuery, TParams> {
 export interface HttpResult {
   statusCode: number;
   body?: unknown;
-  /** Added to the JSON headers (a redirect's Location). */
+  /** Added to the JSON headers (a redirect's Location), or replacing them (a download's Content-Type). */
   headers?: Record<string, string>;
+  /** A body sent as it is instead of `body` as JSON (a CSV download); set its Content-Type in `headers`. */
+  text?: string;
 }
 
 export const ok = (body: unknown): HttpResult => ({ statusCode: 200, body });
@@ -72,7 +75,7 @@ export function httpRoute<TBody = undefined, TQuery = undefined, TParams = undef
       return {
         statusCode: result.statusCode,
         headers: { ...JSON_HEADERS, ...result.headers },
-        body: result.body === undefined ? '' : JSON.stringify(result.body),
+        body: result.text ?? (result.body === undefined ? '' : JSON.stringify(result.body)),
       };
     });
 }
@@ -104,5 +107,18 @@ function callerOf(event: APIGatewayProxyEvent, required: boolean): Caller {
     if (required) throw new UnauthorizedError();
     return { userId: '', email: '' };
   }
-  return { userId, email: typeof claims?.email === 'string' ? claims.email : '' };
+  return {
+    userId,
+    email: typeof claims?.email === 'string' ? claims.email : '',
+    client: clientOf(event),
+  };
+}
+
+/** The request's source address and User-Agent (see http/client.ts). */
+export function clientOf(event: APIGatewayProxyEvent): RequestClient {
+  return requestClient(
+    event.headers,
+    event.requestContext.identity?.sourceIp,
+    event.requestContext.identity?.userAgent ?? undefined,
+  );
 }

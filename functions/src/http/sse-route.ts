@@ -10,6 +10,7 @@ import { type Emit, withReplyDeadline } from '../domain/chat/reply-run.js';
 import { ValidationError } from '../domain/errors.js';
 import { logger, withRequestContext } from '../logger.js';
 import { emitMetrics, METRIC } from '../metrics.js';
+import { requestClient } from './client.js';
 import { toHttpError } from './error-mapping.js';
 
 interface StreamResponse {
@@ -66,7 +67,19 @@ export function sseRoute<Q>(
         if (!query.success) {
           throw new ValidationError(`Invalid query: ${formatIssues(query.error.issues)}`);
         }
-        started = await start({ userId: claims.sub, email: claims.email, idToken }, query.data);
+        started = await start(
+          {
+            userId: claims.sub,
+            email: claims.email,
+            idToken,
+            client: requestClient(
+              event.headers,
+              event.requestContext.http.sourceIp,
+              event.requestContext.http.userAgent,
+            ),
+          },
+          query.data,
+        );
       } catch (error) {
         clearTimeout(deadlineTimer);
         const { statusCode, body } = toHttpError(error);

@@ -11,8 +11,8 @@ import { renderCheckoutPage, renderMessagePage, renderPortalPage } from './pages
  * The local stand-in for Stripe: a small stateful service that speaks the subset of Stripe's HTTP
  * API the product uses through stripe-node (form-encoded bodies, Bearer secret key, Stripe's object
  * and error shapes): customers, prices by lookup key, Checkout Sessions with a hosted local
- * checkout page, subscriptions, portal sessions and meter events. Completing a checkout, a
- * simulated payment failure or an advanced clock send webhooks signed the way Stripe signs them
+ * checkout page, subscriptions, portal sessions, meter events and their summaries. Completing a
+ * checkout, a simulated payment failure or an advanced clock send webhooks signed the way Stripe signs them
  * (`Stripe-Signature: t=…,v1=HMAC-SHA256("t.payload")`). State survives restarts in `state.json`.
  *
  * Test-only control endpoints (same Bearer key): `POST /__control/subscriptions/:id/payment_failed`,
@@ -296,6 +296,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   }
 
   async function api(method: string, path: string, params: FormObject): Promise<unknown> {
+    const summaries = path.match(/^\/v1\/billing\/meters\/([\w-]+)\/event_summaries$/);
+    if (method === 'GET' && summaries) return meterEventSummaries(summaries[1] as string, params);
     const match = path.match(
       /^\/v1\/(customers|prices|checkout\/sessions|subscriptions|billing_portal\/sessions|billing\/meter_events)(?:\/([\w-]+))?$/,
     );
@@ -430,11 +432,46 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           timestamp: Number(str(params.timestamp) ?? now()),
         };
         state.meterEvents[identifier] = event;
+        save();
         return event;
       }
       default:
         throw new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
     }
+  }
+
+  /** The meter's events of one customer in [start_time, end_time), summed into one summary. */
+  function meterEventSummaries(meterId: string, params: FormObject): Record<string, unknown> {
+    if (meterId !== 'mtr_local_tokens')
+      throw new StripeError(404, 'invalid_request_error', `No such billing meter: '${meterId}'`);
+    const customer = str(params.customer);
+    const start = Number(str(params.start_time));
+    const end = Number(str(params.end_time));
+    if (!customer || !Number.isFinite(start) || !Number.isFinite(end))
+      throw new StripeError(400, 'invalid_request_error', 'customer, start_time and end_time are required.');
+    const value = Object.values(state.meterEvents)
+      .filter((event) => {
+        const payload = event.payload as Record<string, string>;
+        const at = Number(event.timestamp);
+        return payload.stripe_customer_id === customer && at >= start && at < end;
+      })
+      .reduce((sum, event) => sum + Number((event.payload as Record<string, string>).value ?? 0), 0);
+    return {
+      object: 'list',
+      url: `/v1/billing/meters/${meterId}/event_summaries`,
+      has_more: false,
+      data: [
+        {
+          id: newId('mtrusg'),
+          object: 'billing.meter_event_summary',
+          aggregated_value: value,
+          start_time: start,
+          end_time: end,
+          livemode: false,
+          meter: meterId,
+        },
+      ],
+    };
   }
 
   function createCheckoutSession(params: FormObject): StripeObject {
@@ -543,7 +580,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           renderMessagePage('Local test checkout', 'This checkout session is no longer open.'),
         );
       if (!checkout[2] && req.method === 'GET')
-        return sendHtml(res, 200, renderCheckoutPage(checkoutModel(session)));
+        return sendHtml(res, 200, renderCheckoutPage(checkoutModel(session)), String(session.success_url));
       if (checkout[2] && req.method === 'POST') {
         const card = (str(parseForm(body).cardNumber) ?? '').replace(/\D/g, '');
         if (card === SUCCEEDING_CARD) {
@@ -553,7 +590,12 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           return true;
         }
         const message = card === DECLINED_CARD ? 'Your card was declined.' : 'Your card number is invalid.';
-        return sendHtml(res, 402, renderCheckoutPage(checkoutModel(session, message)));
+        return sendHtml(
+          res,
+          402,
+          renderCheckoutPage(checkoutModel(session, message)),
+          String(session.success_url),
+        );
       }
     }
     const portal = url.pathname.match(/^\/portal\/([\w-]+)$/);
@@ -704,11 +746,16 @@ function sendJson(
   res.end(JSON.stringify(body));
 }
 
-function sendHtml(res: ServerResponse, status: number, html: string): true {
+/**
+ * `redirectsTo`: where a form of the page may lead after its POST (browsers hold a form's
+ * redirect to form-action too, so the checkout names the app's success URL's origin).
+ */
+function sendHtml(res: ServerResponse, status: number, html: string, redirectsTo?: string): true {
+  const formAction = ["'self'", ...(redirectsTo ? [new URL(redirectsTo).origin] : [])].join(' ');
   res.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}`,
   });
   res.end(html);
   return true;

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: 'workspace', lazy: () => import('./routes/app/workspace') },
           { path: 'teams', lazy: () => import('./routes/app/teams') },
           { path: 'teams/join', lazy: () => import('./routes/app/teams-join') },
+          { path: 'audit', lazy: () => import('./routes/app/audit') },
         ],
       },
       // Targets of other flows; the spec lists no guard for them

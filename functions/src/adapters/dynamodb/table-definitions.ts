@@ -9,11 +9,14 @@
  * - mcpServers:    userId, serverId; GSI byStatus (status, serverId) for the reaper
  * - apiKeys:       userId, keyId
  * - billing:       userId; GSI byCustomer (stripeCustomerId)
- * - usage:         userId, period (`tokens#YYYY-MM-DD`, `compute#YYYY-MM`)
+ * - usage:         userId, period (`tokens#YYYY-MM-DD`, `compute#YYYY-MM`, `overage#…`); sparse GSI
+ *                  meterPending (meterPending, at): overage rows not yet reported to Stripe
  * - agentPlans:    conversationId, planId
  * - workspaceFiles: userId, path (the code workspace)
  * - teams:         teamId, sk (`META`, `MEMBER#<userId>`, `INVITE#<invitationId>`); sparse GSI
  *                  byInviteCode (codeHash). "My teams" is `teams-of#<userId>` in billing.
+ * - audit:         scope (`user#<sub>`, later `team#<id>`), seq (number: the record's place in
+ *                  its scope's hash chain); TTL on expiresAt (docs/decisions.md, "Audit log")
  */
 export interface KeyAttribute {
   readonly name: string;
@@ -32,6 +35,8 @@ export interface TableDefinition {
   readonly partitionKey: KeyAttribute;
   readonly sortKey?: KeyAttribute;
   readonly globalIndexes?: readonly GlobalIndexDefinition[];
+  /** DynamoDB's TTL attribute (epoch seconds) on AWS; the local stack filters on read only. */
+  readonly timeToLiveAttribute?: string;
 }
 
 export const TABLE_IDS = [
@@ -45,10 +50,12 @@ export const TABLE_IDS = [
   'agentPlans',
   'workspaceFiles',
   'teams',
+  'audit',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
 const s = (name: string): KeyAttribute => ({ name, type: 'S' });
+const n = (name: string): KeyAttribute => ({ name, type: 'N' });
 
 export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
   { id: 'users', partitionKey: s('userId') },
@@ -66,7 +73,12 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
     partitionKey: s('userId'),
     globalIndexes: [{ indexName: 'byCustomer', partitionKey: s('stripeCustomerId') }],
   },
-  { id: 'usage', partitionKey: s('userId'), sortKey: s('period') },
+  {
+    id: 'usage',
+    partitionKey: s('userId'),
+    sortKey: s('period'),
+    globalIndexes: [{ indexName: 'meterPending', partitionKey: s('meterPending'), sortKey: n('at') }],
+  },
   { id: 'agentPlans', partitionKey: s('conversationId'), sortKey: s('planId') },
   { id: 'workspaceFiles', partitionKey: s('userId'), sortKey: s('path') },
   {
@@ -74,6 +86,12 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
     partitionKey: s('teamId'),
     sortKey: s('sk'),
     globalIndexes: [{ indexName: 'byInviteCode', partitionKey: s('codeHash') }],
+  },
+  {
+    id: 'audit',
+    partitionKey: s('scope'),
+    sortKey: { name: 'seq', type: 'N' },
+    timeToLiveAttribute: 'expiresAt',
   },
 ];
 

@@ -1,6 +1,7 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TokenLedger } from '../../domain/limits/token-meter.js';
 import { isConditionalCheckFailed } from './document-client.js';
+import { METER_PENDING } from './overage-queue.js';
 
 /**
  * The token counters as usage-table items (key userId, period):
@@ -9,7 +10,8 @@ import { isConditionalCheckFailed } from './document-client.js';
  *   `outputTokens` and `requests` (every reply's provider usage, usage-repository.ts);
  * - `overage#YYYY-MM`: `tokens`, the month's overage past the daily allowances (paid plans);
  * - `overage#YYYY-MM#<id>`: one row per call that went over (`tokens`, `at`): the meter reporter's
- *   input, `<id>` being the idempotent meter event's identifier.
+ *   input, `<id>` being the idempotent meter event's identifier; `meterPending` puts it in the
+ *   sparse index the reporter reads until it is reported (overage-queue.ts).
  */
 export function createTokenLedger(db: DynamoDBDocumentClient, tableName: string): TokenLedger {
   const number = (value: unknown) => (typeof value === 'number' ? value : 0);
@@ -69,7 +71,7 @@ export function createTokenLedger(db: DynamoDBDocumentClient, tableName: string)
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: { userId, period: `overage#${month}#${id}`, tokens, at },
+          Item: { userId, period: `overage#${month}#${id}`, tokens, at, meterPending: METER_PENDING },
         }),
       );
       await db.send(

@@ -2,7 +2,7 @@ import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@agentforge/shar
 import Stripe from 'stripe';
 import type { BillingProvider, ProviderSubscription } from '../../domain/billing/ports.js';
 import { ValidationError } from '../../domain/errors.js';
-import { PRICE_LOOKUP_KEYS, tierOfLookupKey } from './catalog.js';
+import { OVERAGE_METER_EVENT, PRICE_LOOKUP_KEYS, tierOfLookupKey } from './catalog.js';
 
 export interface StripeConfig {
   secretKey: string;
@@ -158,6 +158,19 @@ export function createStripeBilling(config: StripeConfig): BillingProvider {
       const object = event.data.object as { customer?: string | { id: string } | null };
       const customerId = idOf(object.customer);
       return { id: event.id, type: event.type, ...(customerId ? { customerId } : {}) };
+    },
+
+    async recordMeterEvent({ customerId, tokens, identifier, at }) {
+      await stripe.billing.meterEvents.create(
+        {
+          event_name: OVERAGE_METER_EVENT,
+          identifier,
+          timestamp: Math.floor(at / 1000),
+          payload: { stripe_customer_id: customerId, value: String(tokens) },
+        },
+        // A retried request gets the first answer back; the identifier dedupes later runs too.
+        { idempotencyKey: `meter-${identifier}` },
+      );
     },
   };
 }

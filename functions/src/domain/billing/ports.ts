@@ -95,6 +95,38 @@ export interface BillingProvider {
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
   /** Verifies a webhook's raw body and signature; throws ValidationError when they do not match. */
   verifyWebhook(rawBody: string, signature: string | undefined): Promise<VerifiedEvent>;
+  /** Reports tokens past the allowance to the overage Billing Meter; `identifier` makes it once only. */
+  recordMeterEvent(input: {
+    customerId: string;
+    tokens: number;
+    identifier: string;
+    /** Epoch ms of the usage. */
+    at: number;
+  }): Promise<void>;
+}
+
+/** One call's tokens past the daily allowance (the token ledger writes it), not yet on the meter. */
+export interface PendingOverage {
+  userId: string;
+  /** The usage-table sort key, `overage#YYYY-MM#<id>`. */
+  period: string;
+  /** The meter event's identifier. */
+  id: string;
+  tokens: number;
+  /** Epoch ms. */
+  at: number;
+}
+
+export interface CustomerLookup {
+  /** The user's Stripe customer id, if Stripe knows them. */
+  customerOf(userId: string): Promise<string | undefined>;
+}
+
+/** The overage rows waiting for the meter, oldest first. */
+export interface OverageQueue {
+  pending(limit: number): Promise<PendingOverage[]>;
+  /** Takes a row out of the queue: reported, or never billable (no customer, too old for Stripe). */
+  settle(row: PendingOverage, outcome: 'reported' | 'unbillable'): Promise<void>;
 }
 
 export interface DailyTokens {

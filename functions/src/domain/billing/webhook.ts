@@ -1,4 +1,5 @@
-import type { BillingProvider, BillingStore } from './ports.js';
+import type { AuditClient } from '../audit/audit.js';
+import type { BillingProvider, BillingStore, SubscriptionState, VerifiedEvent } from './ports.js';
 import type { SyncSubscription } from './subscription-sync.js';
 
 /** The events that can change a subscription; each only triggers the sync, whatever its payload says. */
@@ -29,13 +30,24 @@ export function createWebhookHandler(deps: {
   provider: BillingProvider;
   store: BillingStore;
   sync: SyncSubscription;
+  /** Told of each event synced the first time (the audit log); must not throw. */
+  onSynced?: (
+    event: VerifiedEvent,
+    state: SubscriptionState | undefined,
+    client?: AuditClient,
+  ) => Promise<void>;
 }) {
-  return async (rawBody: string, signature: string | undefined): Promise<WebhookResult> => {
+  return async (
+    rawBody: string,
+    signature: string | undefined,
+    client?: AuditClient,
+  ): Promise<WebhookResult> => {
     const event = await deps.provider.verifyWebhook(rawBody, signature);
     if (!HANDLED_EVENTS.has(event.type)) return { received: true, duplicate: false, ignored: true };
     if (await deps.store.isEventProcessed(event.id)) return { received: true, duplicate: true };
-    if (event.customerId) await deps.sync(event.customerId);
+    const state = event.customerId ? await deps.sync(event.customerId) : undefined;
     const first = await deps.store.markEventProcessed(event.id, event.type);
+    if (first) await deps.onSynced?.(event, state, client);
     return { received: true, duplicate: !first };
   };
 }

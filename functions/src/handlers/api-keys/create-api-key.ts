@@ -1,6 +1,7 @@
 import { teamScopeQuerySchema } from '@agentforge/shared';
 import { apiKeyService } from '../../composition/models.js';
 import { teamScope } from '../../composition/team-scope.js';
+import { audited } from '../../http/audit.js';
 import { created, httpRoute } from '../../http/http-route.js';
 import { createApiKeyRequestSchema } from './request-schemas.js';
 
@@ -10,8 +11,24 @@ import { createApiKeyRequestSchema } from './request-schemas.js';
  */
 export const handler = httpRoute(
   { body: createApiKeyRequestSchema, query: teamScopeQuerySchema },
-  async ({ body, caller, query }) => {
-    const owner = await teamScope().actor(caller, query.teamId, 'manageKeys');
-    return created(await apiKeyService().create(owner.userId, body));
-  },
+  async ({ body, caller, query }) =>
+    created(
+      await audited(
+        caller,
+        {
+          action: 'api_key.created',
+          target: (key) => `api-key:${key.id}`,
+          // The provider and label only: never the key, its last 4, or the endpoint (it may hold credentials).
+          details: (key) => ({
+            provider: key.provider,
+            label: key.label,
+            ...(query.teamId ? { teamId: query.teamId } : {}),
+          }),
+        },
+        async () => {
+          const owner = await teamScope().actor(caller, query.teamId, 'manageKeys');
+          return apiKeyService().create(owner.userId, body);
+        },
+      ),
+    ),
 );

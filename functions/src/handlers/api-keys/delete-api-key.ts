@@ -1,6 +1,7 @@
 import { teamScopeQuerySchema } from '@agentforge/shared';
 import { apiKeyService } from '../../composition/models.js';
 import { teamScope } from '../../composition/team-scope.js';
+import { audited } from '../../http/audit.js';
 import { httpRoute, noContent } from '../../http/http-route.js';
 import { apiKeyIdParamsSchema } from './request-schemas.js';
 
@@ -8,8 +9,10 @@ import { apiKeyIdParamsSchema } from './request-schemas.js';
 export const handler = httpRoute(
   { params: apiKeyIdParamsSchema, query: teamScopeQuerySchema },
   async ({ params, caller, query }) => {
-    const owner = await teamScope().actor(caller, query.teamId, 'manageKeys');
-    await apiKeyService().remove(owner.userId, params.id);
+    await audited(caller, { action: 'api_key.deleted', target: `api-key:${params.id}` }, async () => {
+      const owner = await teamScope().actor(caller, query.teamId, 'manageKeys');
+      await apiKeyService().remove(owner.userId, params.id);
+    });
     return noContent();
   },
 );

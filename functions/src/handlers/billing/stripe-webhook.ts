@@ -1,5 +1,5 @@
 import { stripeWebhook } from '../../composition/billing.js';
-import { httpRoute, ok } from '../../http/http-route.js';
+import { clientOf, httpRoute, ok } from '../../http/http-route.js';
 
 /**
  * POST /stripe/webhook (public: Stripe calls it): the raw body is verified against the
@@ -12,5 +12,5 @@ export const handler = httpRoute({ requireCaller: false }, async ({ event }) => 
   const signature = Object.entries(event.headers ?? {}).find(
     ([name]) => name.toLowerCase() === 'stripe-signature',
   )?.[1];
-  return ok(await stripeWebhook()(raw, signature));
+  return ok(await stripeWebhook()(raw, signature, clientOf(event)));
 });

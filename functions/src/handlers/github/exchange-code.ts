@@ -1,4 +1,5 @@
 import { githubLinkService } from '../../composition/github.js';
+import { audited } from '../../http/audit.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { exchangeCodeRequestSchema } from './request-schemas.js';
 
@@ -7,5 +8,15 @@ import { exchangeCodeRequestSchema } from './request-schemas.js';
  * the code, stores the token encrypted and answers the GitHub username.
  */
 export const handler = httpRoute({ body: exchangeCodeRequestSchema }, async ({ body, caller }) =>
-  ok(await githubLinkService().exchangeCode(caller.userId, body.code, body.state)),
+  ok(
+    await audited(
+      caller,
+      {
+        action: 'github.linked',
+        target: (link) => `github:${link.username}`,
+        details: (link) => ({ username: link.username }),
+      },
+      () => githubLinkService().exchangeCode(caller.userId, body.code, body.state),
+    ),
+  ),
 );

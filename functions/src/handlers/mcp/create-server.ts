@@ -1,6 +1,7 @@
 import { mcpServerConfigBodySchema, teamScopeQuerySchema } from '@agentforge/shared';
 import { mcpServerService } from '../../composition/mcp.js';
 import { teamScope } from '../../composition/team-scope.js';
+import { audited } from '../../http/audit.js';
 import { created, httpRoute } from '../../http/http-route.js';
 
 /** POST /mcp-servers[?teamId=]: a new server configuration, status 'defined' (a team's: Admins only). */
@@ -8,6 +9,16 @@ export const handler = httpRoute(
   { body: mcpServerConfigBodySchema, query: teamScopeQuerySchema },
   async ({ caller, body, query }) =>
     created(
-      await mcpServerService().create(await teamScope().actor(caller, query.teamId, 'manageServers'), body),
+      await audited(
+        caller,
+        {
+          action: 'mcp_server.created',
+          target: (server) => `mcp-server:${server.id}`,
+          // Never the env: its values are secrets.
+          details: (server) => ({ name: server.name, ...(query.teamId ? { teamId: query.teamId } : {}) }),
+        },
+        async () =>
+          mcpServerService().create(await teamScope().actor(caller, query.teamId, 'manageServers'), body),
+      ),
     ),
 );

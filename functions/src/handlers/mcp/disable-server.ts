@@ -1,6 +1,7 @@
 import { mcpServerService } from '../../composition/mcp.js';
 import { teamScope } from '../../composition/team-scope.js';
 import type { Caller } from '../../domain/caller.js';
+import { audited } from '../../http/audit.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { ownsServer, serverParams } from './params.js';
 
@@ -10,5 +11,15 @@ const actor = (caller: Caller, id: string) =>
 
 /** POST /mcp-servers/{id}/disable */
 export const handler = httpRoute({ params: serverParams }, async ({ caller, params }) =>
-  ok(await mcpServerService().disable(await actor(caller, params.id), params.id)),
+  ok(
+    await audited(
+      caller,
+      {
+        action: 'mcp_server.disabled',
+        target: `mcp-server:${params.id}`,
+        details: (server) => ({ status: server.status }),
+      },
+      async () => mcpServerService().disable(await actor(caller, params.id), params.id),
+    ),
+  ),
 );

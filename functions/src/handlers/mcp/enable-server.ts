@@ -1,6 +1,7 @@
 import { mcpServerService } from '../../composition/mcp.js';
 import { teamScope } from '../../composition/team-scope.js';
 import type { Caller } from '../../domain/caller.js';
+import { audited } from '../../http/audit.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { ownsServer, serverParams } from './params.js';
 
@@ -9,5 +10,15 @@ const actor = (caller: Caller, id: string) => teamScope().resolve(caller, 'use',
 
 /** POST /mcp-servers/{id}/enable: starts a run within the plan's limits. */
 export const handler = httpRoute({ params: serverParams }, async ({ caller, params }) =>
-  ok(await mcpServerService().enable(await actor(caller, params.id), params.id)),
+  ok(
+    await audited(
+      caller,
+      {
+        action: 'mcp_server.enabled',
+        target: `mcp-server:${params.id}`,
+        details: (server) => ({ status: server.status }),
+      },
+      async () => mcpServerService().enable(await actor(caller, params.id), params.id),
+    ),
+  ),
 );

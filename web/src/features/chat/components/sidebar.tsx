@@ -2,6 +2,7 @@ import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
 import {
   CodeIcon,
   CreditCardIcon,
+  HistoryIcon,
   MessageSquareIcon,
   PlusIcon,
   ServerIcon,
@@ -208,6 +209,10 @@ export function Sidebar(props: SidebarProps) {
         <Link to="/teams" className={FOOTER_BUTTON}>
           <UsersIcon className="size-4" />
           Teams
+        </Link>
+        <Link to="/audit" className={FOOTER_BUTTON}>
+          <HistoryIcon className="size-4" />
+          Activity log
         </Link>
         <button type="button" onClick={onOpenSettings} className={FOOTER_BUTTON}>
           <SettingsIcon className="size-4" />

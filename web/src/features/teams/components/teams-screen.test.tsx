@@ -153,7 +153,7 @@ describe('/teams', () => {
     expect(screen.getByRole('button', { name: 'Subscribe to Teams' })).toBeTruthy();
     const keys = screen.getByRole('region', { name: 'Team provider keys' });
     expect(await within(keys).findByText('••••abcd')).toBeTruthy();
-    http.answer('POST', /^\/api-keys$/, (request: { body: unknown }) =>
+    http.answer('POST', /^\/api-keys$/, () =>
       json({ id: 'k2', provider: 'anthropic', label: 'Anthropic', last4: '4242', createdAt: 2 }, 201),
     );
     await user.type(within(keys).getByLabelText('API key'), 'sk-ant-secret-4242');

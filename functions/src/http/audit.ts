@@ -1,0 +1,75 @@
+import type { AuditAction, AuditDetails } from '@agentforge/shared';
+import { auditRecorder } from '../composition/audit.js';
+import { type AuditClient, UNKNOWN_CLIENT, userScope } from '../domain/audit/audit.js';
+import type { Caller } from '../domain/caller.js';
+import { logger } from '../logger.js';
+
+/**
+ * The one way handlers record what a user did (issue 13): `audited` runs the action, then appends
+ * a record to the caller's own log, `success` with the result's target and details, or `failure`
+ * with the error's name (never its message or the request: no secrets). Recording never changes
+ * the action's answer: a write that fails is logged and counted (fail open, docs/decisions.md).
+ */
+export interface AuditSpec<T> {
+  action: AuditAction;
+  /** What was acted on (`type:id`), known before (a path id) or from the result (a new id). */
+  target: string | ((result: T) => string);
+  /** Non-secret facts about the result (a name, a status). */
+  details?: (result: T) => AuditDetails;
+}
+
+const clientOf = (caller: Caller): AuditClient => caller.client ?? UNKNOWN_CLIENT;
+
+export async function audited<T>(caller: Caller, spec: AuditSpec<T>, run: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    await recordFor(caller, {
+      action: spec.action,
+      target: typeof spec.target === 'string' ? spec.target : '',
+      outcome: 'failure',
+      details: { error: error instanceof Error ? error.name : 'Error' },
+    });
+    throw error;
+  }
+  let target = typeof spec.target === 'string' ? spec.target : '';
+  let details: AuditDetails = {};
+  try {
+    if (typeof spec.target === 'function') target = spec.target(result);
+    details = spec.details?.(result) ?? {};
+  } catch (error) {
+    // Describing the result must not undo the action either: the record goes without it.
+    logger.error('An audit record could not describe its result', { action: spec.action, error });
+  }
+  await recordFor(caller, { action: spec.action, target, outcome: 'success', details });
+  return result;
+}
+
+/** One record in the caller's own log, the caller as actor. Never throws. */
+export async function recordFor(
+  caller: Caller,
+  entry: { action: AuditAction; target: string; outcome: 'success' | 'failure'; details?: AuditDetails },
+): Promise<void> {
+  // A public route has no caller: there is no one's log to write to.
+  if (!caller.userId) return;
+  await auditRecorder().record({
+    scope: userScope(caller.userId),
+    actor: caller.userId,
+    client: clientOf(caller),
+    details: {},
+    ...entry,
+  });
+}
+
+/**
+ * For the onboarding work (DELETE /users/me does not exist yet): call this once the account is
+ * deleted, with the deleting request's caller. The log itself is kept for its retention: it is
+ * the record that the account existed and was deleted.
+ */
+export async function recordAccountDeleted(
+  caller: Caller,
+  outcome: 'success' | 'failure' = 'success',
+): Promise<void> {
+  await recordFor(caller, { action: 'account.deleted', target: `user:${caller.userId}`, outcome });
+}

@@ -1,0 +1,128 @@
+import * as z from 'zod';
+
+/**
+ * The audit log (issue 13): append-only records of security-relevant actions, one hash chain per
+ * scope (`user#<sub>`; `team#<id>` when teams land). Records never carry secrets: only ids, names
+ * and outcomes.
+ */
+export const AUDIT_ACTIONS = [
+  'auth.sign_in',
+  'api_key.created',
+  'api_key.deleted',
+  'mcp_server.created',
+  'mcp_server.updated',
+  'mcp_server.enabled',
+  'mcp_server.disabled',
+  'mcp_server.deleted',
+  'mcp_server.external_token_issued',
+  'github.linked',
+  'github.unlinked',
+  'agent.step_confirmed',
+  'agent.step_executed',
+  'subscription.checkout_completed',
+  'subscription.changed',
+  'subscription.cancelled',
+  'subscription.resumed',
+  'account.deleted',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What each action reads as in the activity log. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
+  'auth.sign_in': 'Signed in',
+  'api_key.created': 'API key created',
+  'api_key.deleted': 'API key deleted',
+  'mcp_server.created': 'Server created',
+  'mcp_server.updated': 'Server edited',
+  'mcp_server.enabled': 'Server enabled',
+  'mcp_server.disabled': 'Server disabled',
+  'mcp_server.deleted': 'Server deleted',
+  'mcp_server.external_token_issued': 'External token issued',
+  'github.linked': 'GitHub linked',
+  'github.unlinked': 'GitHub unlinked',
+  'agent.step_confirmed': 'Plan step confirmed',
+  'agent.step_executed': 'Plan step executed',
+  'subscription.checkout_completed': 'Checkout completed',
+  'subscription.changed': 'Subscription changed',
+  'subscription.cancelled': 'Subscription cancelled',
+  'subscription.resumed': 'Subscription resumed',
+  'account.deleted': 'Account deleted',
+};
+
+export const AUDIT_OUTCOMES = ['success', 'failure'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** Non-secret details: flat, small values only (ids, names, statuses, error names). */
+export const auditDetailsSchema = z.record(
+  z.string().max(64),
+  z.union([z.string().max(500), z.number(), z.boolean()]),
+);
+export type AuditDetails = z.infer<typeof auditDetailsSchema>;
+
+/** One record as the API shows it. */
+export const auditRecordSchema = z.object({
+  id: z.string(),
+  scope: z.string(),
+  /** The chain position within the scope (1, 2, ...). */
+  seq: z.number().int().positive(),
+  /** Who acted: a user's sub, or `system:<service>` (e.g. `system:stripe` for a webhook). */
+  actor: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** What was acted on, `type:id` (e.g. `api-key:01J…`), or '' when the action has none. */
+  target: z.string(),
+  /** ISO 8601. */
+  time: z.string(),
+  /** Unknown where the event carries none (Cognito's sign-in trigger, Stripe's webhook source). */
+  sourceIp: z.string(),
+  userAgent: z.string(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  details: auditDetailsSchema,
+  /** SHA-256 (hex) of the previous record of the scope, and of this one. */
+  prevHash: z.string(),
+  hash: z.string(),
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+
+const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
+
+/** The filters of GET /audit and GET /audit/export. `to` is inclusive (a date means its whole day, UTC). */
+export const auditFiltersSchema = z.strictObject({
+  actor: z.string().trim().min(1).max(200).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_MAX_PAGE_SIZE = 100;
+
+/** GET /audit?actor&action&from&to&cursor&limit (newest first). */
+export const auditListQuerySchema = auditFiltersSchema.extend({
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[\w-]+$/, 'Invalid cursor')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).optional(),
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+export const AUDIT_EXPORT_FORMATS = ['csv', 'json'] as const;
+export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
+
+/** GET /audit/export?format=csv|json&actor&action&from&to (oldest first). */
+export const auditExportQuerySchema = auditFiltersSchema.extend({
+  format: z.enum(AUDIT_EXPORT_FORMATS).default('csv'),
+});
+export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
+
+/** The most records one export holds (a Lambda response is at most 6 MB). */
+export const AUDIT_EXPORT_LIMIT = 5000;
+
+export const auditPageSchema = z.object({
+  records: z.array(auditRecordSchema),
+  /** Opaque; absent on the last page. */
+  nextCursor: z.string().optional(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -1,0 +1,145 @@
+import type { AuditRecord } from '@agentforge/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeHttp, fakeHttp, json } from '../../../testing/fake-http';
+import { createTestQueryClient } from '../../../testing/query';
+import { ActivityLogScreen } from './activity-log-screen';
+
+vi.mock('aws-amplify/auth', () => ({
+  fetchAuthSession: async () => ({ tokens: { idToken: { toString: () => 'id-token' } } }),
+}));
+vi.mock('../../../config/runtime-config', async () => {
+  const { TEST_CONFIG } = await import('../../../testing/fake-http');
+  return { getRuntimeConfig: () => TEST_CONFIG };
+});
+const download = vi.fn();
+vi.mock('../../chat/utils/conversation-file', () => ({
+  download: (...args: unknown[]) => download(...args),
+}));
+
+const AUDIT = /^\/audit$/;
+const EXPORT = /^\/audit\/export$/;
+let http: FakeHttp;
+
+const record = (seq: number, extra: Partial<AuditRecord> = {}): AuditRecord => ({
+  id: `id-${seq}`,
+  scope: 'user#u1',
+  seq,
+  actor: 'u1',
+  action: 'api_key.created',
+  target: `api-key:k${seq}`,
+  time: '2026-11-23T10:00:00.000Z',
+  sourceIp: '203.0.113.7',
+  userAgent: 'Mozilla/5.0 test',
+  outcome: 'success',
+  details: {},
+  prevHash: '0'.repeat(64),
+  hash: 'f'.repeat(64),
+  ...extra,
+});
+
+beforeEach(() => {
+  http = fakeHttp();
+  vi.stubGlobal('fetch', http.fetch);
+  download.mockReset();
+  http.answer('GET', AUDIT, (request: { url: URL }) =>
+    request.url.searchParams.get('cursor') === 'page-2'
+      ? json({ records: [record(1, { action: 'auth.sign_in', target: 'user:u1' })] })
+      : json({
+          records: [
+            record(3, { actor: 'system:stripe', action: 'subscription.checkout_completed' }),
+            record(2, { outcome: 'failure' }),
+          ],
+          nextCursor: 'page-2',
+        }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderScreen() {
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={createTestQueryClient()}>
+        <ActivityLogScreen userId="u1" />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('ActivityLogScreen', () => {
+  it('lists my records newest first, then loads more with the cursor', async () => {
+    renderScreen();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
+      'Checkout completed',
+      'API key created',
+    ]);
+    expect(within(rows[0] as HTMLElement).getByText('Stripe (billing)')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Failure')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('You')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('cell', { name: 'Signed in' })).toBeTruthy();
+    expect(http.seen('GET', AUDIT).at(-1)?.url.searchParams.get('cursor')).toBe('page-2');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('applies the filters to the list and the export, and clears them', async () => {
+    http.answer(
+      'GET',
+      EXPORT,
+      () =>
+        new Response('time,actor\r\n', {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="activity-log-2026-11-23.csv"',
+          },
+        }),
+    );
+    renderScreen();
+    await screen.findByRole('table');
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'API key deleted');
+    await userEvent.selectOptions(screen.getByLabelText('Actor'), 'You');
+    await userEvent.type(screen.getByLabelText('From'), '2026-11-01');
+    await userEvent.type(screen.getByLabelText('To'), '2026-11-30');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(http.seen('GET', AUDIT).at(-1)?.url.searchParams ?? [])).toEqual({
+        action: 'api_key.deleted',
+        actor: 'u1',
+        from: '2026-11-01',
+        to: '2026-11-30',
+      }),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await vi.waitFor(() =>
+      expect(download).toHaveBeenCalledWith(
+        'activity-log-2026-11-23.csv',
+        'time,actor\r\n',
+        'text/csv; charset=utf-8',
+      ),
+    );
+    expect(Object.fromEntries(http.seen('GET', EXPORT)[0]?.url.searchParams ?? [])).toMatchObject({
+      format: 'csv',
+      action: 'api_key.deleted',
+    });
+    expect(http.seen('GET', EXPORT)[0]?.headers.get('Authorization')).toBe('Bearer id-token');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await vi.waitFor(() => expect(http.seen('GET', AUDIT).at(-1)?.url.search).toBe(''));
+  });
+
+  it('says when the log cannot be loaded, and when an export fails', async () => {
+    http.answer('GET', AUDIT, json({ message: 'Boom' }, 500));
+    http.answer('GET', EXPORT, json({ message: 'Invalid query' }, 400));
+    renderScreen();
+    expect((await screen.findByRole('alert')).textContent).toContain('could not be loaded');
+    await userEvent.click(screen.getByRole('button', { name: 'Export JSON' }));
+    expect((await screen.findByText(/The export failed/)).textContent).toContain('Invalid query');
+  });
+});
