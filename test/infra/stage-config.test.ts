@@ -25,6 +25,8 @@ describe('the stage config', () => {
       allowLocalhost: false,
       whitelistedEmails: [],
       allowPrivateEndpoints: false,
+      access: 'open',
+      inviteCodes: [],
     });
   });
 

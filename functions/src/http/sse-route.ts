@@ -4,6 +4,7 @@ import middy from '@middy/core';
 import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type * as z from 'zod';
+import { accessGate } from '../composition/access.js';
 import { idTokenVerifier } from '../composition/identity.js';
 import type { Caller } from '../domain/caller.js';
 import { type Emit, withReplyDeadline } from '../domain/chat/reply-run.js';
@@ -66,7 +67,9 @@ export function sseRoute<Q>(
         if (!query.success) {
           throw new ValidationError(`Invalid query: ${formatIssues(query.error.issues)}`);
         }
-        started = await start({ userId: claims.sub, email: claims.email, idToken }, query.data);
+        const caller = { userId: claims.sub, email: claims.email, idToken };
+        await accessGate().assertAdmitted(caller);
+        started = await start(caller, query.data);
       } catch (error) {
         clearTimeout(deadlineTimer);
         const { statusCode, body } = toHttpError(error);

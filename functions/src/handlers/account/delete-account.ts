@@ -1,0 +1,15 @@
+import { deleteAccountBodySchema } from '@agentforge/shared';
+import { accountDeletion } from '../../composition/account.js';
+import { httpRoute, noContent } from '../../http/http-route.js';
+
+/**
+ * DELETE /users/me {confirmEmail}: deletes everything of the caller's and their sign-in. A
+ * waitlisted user may delete their account too.
+ */
+export const handler = httpRoute(
+  { body: deleteAccountBodySchema, access: 'everyone' },
+  async ({ caller, body }) => {
+    await accountDeletion().deleteAccount(caller, body.confirmEmail);
+    return noContent();
+  },
+);
