@@ -2,11 +2,13 @@ import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
 import {
   CodeIcon,
   CreditCardIcon,
+  LayoutDashboardIcon,
   MessageSquareIcon,
   PlusIcon,
   ServerIcon,
   SettingsIcon,
   UploadIcon,
+  UserIcon,
 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
@@ -201,6 +203,14 @@ export function Sidebar(props: SidebarProps) {
         <Link to="/workspace" state={workspaceLinkState(current)} className={FOOTER_BUTTON}>
           <CodeIcon className="size-4" />
           Code workspace
+        </Link>
+        <Link to="/dashboard" className={FOOTER_BUTTON}>
+          <LayoutDashboardIcon className="size-4" />
+          Dashboard
+        </Link>
+        <Link to="/profile" className={FOOTER_BUTTON}>
+          <UserIcon className="size-4" />
+          Profile
         </Link>
         <button type="button" onClick={onOpenSettings} className={FOOTER_BUTTON}>
           <SettingsIcon className="size-4" />
