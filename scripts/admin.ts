@@ -71,7 +71,7 @@ function targetFromEnv(aws: boolean): AdminTarget {
   if (!aws) {
     const dataDir = process.env.LOCAL_DATA_DIR ?? join(import.meta.dirname, '../.local');
     return localTarget({
-      dynamodbEndpoint: `http://localhost:${process.env.DYNAMODB_PORT ?? 4567}`,
+      dynamodbEndpoint: `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? 4567}`,
       usersTable: 'local-users',
       outboxFile: join(dataDir, 'outbox.jsonl'),
       appUrl: `http://localhost:${process.env.WEB_PORT ?? 5173}`,
