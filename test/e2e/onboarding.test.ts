@@ -60,7 +60,7 @@ describe('onboarding', () => {
     await expectAccessible(page, 'Welcome Aboard with an error');
     await role.selectOption('Other');
     await continueExpecting(page, 'Please specify your role');
-    await page.getByLabel('Your role').fill('Researcher');
+    await page.getByLabel('Your role', { exact: true }).fill('Researcher');
     await continueExpecting(page, 'Please select your team size');
     await page.getByLabel('Team size').selectOption('2-5 people');
     await page.getByLabel('Email').fill('not-an-email');
