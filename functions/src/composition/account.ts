@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createCognitoUserAdmin } from '../adapters/cognito/user-admin.js';
+import { createBillingRepository } from '../adapters/dynamodb/billing-repository.js';
 import { TABLE_DEFINITIONS, type TableId } from '../adapters/dynamodb/table-definitions.js';
 import { createUserItemsEraser } from '../adapters/dynamodb/user-items-eraser.js';
 import { type AccountDeletion, createAccountDeletion } from '../domain/users/account-deletion.js';
@@ -45,6 +46,7 @@ export function accountDeletion(): AccountDeletion {
       createUserItemsEraser(db, env.tables.users, definition('users')),
     ],
     identity: identityAdmin(),
+    billing: createBillingRepository(db, env.tables.billing),
   });
   return deletion;
 }

@@ -118,6 +118,8 @@ export const ACCOUNT_MESSAGES = {
   deleteConfirmLabel: (email: string) => `Type ${email} to confirm`,
   deleteConfirmMismatch: 'Type your e-mail address exactly to confirm.',
   deleteFailed: 'Failed to delete your account. Please try again.',
+  cancelSubscriptionFirst:
+    'You have a paid subscription that still renews. Cancel it in Subscription & Usage first, then delete your account.',
   deleted: 'Your account has been deleted.',
 } as const;
 

@@ -3,7 +3,11 @@ import { createAccountDeletion } from './account-deletion.js';
 
 const caller = { userId: 'u1', email: 'Ada@Example.com', username: 'ada-username' };
 
-function recorder() {
+function recorder(billing?: {
+  tier: 'free' | 'pro';
+  status: 'active' | 'canceled';
+  cancelAtPeriodEnd: boolean;
+}) {
   const steps: string[] = [];
   const deletion = createAccountDeletion({
     servers: {
@@ -29,6 +33,7 @@ function recorder() {
         steps.push(`identity ${username}`);
       },
     },
+    billing: { get: async () => billing },
   });
   return { steps, deletion };
 }
@@ -63,8 +68,23 @@ describe('account deletion', () => {
       conversations: { list: async () => [], delete: async () => undefined },
       erasers: [],
       identity: { deleteUser: async () => void steps.push('identity') },
+      billing: { get: async () => undefined },
     });
     await expect(failing.deleteAccount(caller, 'ada@example.com')).rejects.toThrow('busy');
     expect(steps).toEqual([]);
+  });
+
+  it('refuses while a paid subscription still renews, and goes ahead once it is cancelled', async () => {
+    const renewing = recorder({ tier: 'pro', status: 'active', cancelAtPeriodEnd: false });
+    await expect(renewing.deletion.deleteAccount(caller, 'ada@example.com')).rejects.toThrow(
+      'Cancel it in Subscription & Usage first',
+    );
+    expect(renewing.steps).toEqual([]);
+    const cancelling = recorder({ tier: 'pro', status: 'active', cancelAtPeriodEnd: true });
+    await cancelling.deletion.deleteAccount(caller, 'ada@example.com');
+    expect(cancelling.steps.at(-1)).toBe('identity ada-username');
+    const free = recorder({ tier: 'free', status: 'active', cancelAtPeriodEnd: false });
+    await free.deletion.deleteAccount(caller, 'ada@example.com');
+    expect(free.steps.at(-1)).toBe('identity ada-username');
   });
 });

@@ -1,6 +1,12 @@
-import { ACCOUNT_MESSAGES } from '@agentforge/shared';
+import {
+  ACCOUNT_MESSAGES,
+  isPaidTier,
+  type SubscriptionStatus,
+  type SubscriptionTier,
+} from '@agentforge/shared';
+import { LIVE_STATUSES } from '../billing/subscription-sync.js';
 import type { Caller } from '../caller.js';
-import { ValidationError } from '../errors.js';
+import { ConflictError, ValidationError } from '../errors.js';
 
 /** Removes every item a user owns from one table keyed by userId. */
 export interface UserItemsEraser {
@@ -26,10 +32,19 @@ export interface AccountDeletionDeps {
   erasers: readonly UserItemsEraser[];
   /** The identity service: the sign-in itself. */
   identity: { deleteUser(username: string): Promise<void> };
+  /** The user's billing record: a paid subscription still renewing must be cancelled first. */
+  billing: {
+    get(
+      userId: string,
+    ): Promise<
+      { tier: SubscriptionTier; status: SubscriptionStatus; cancelAtPeriodEnd: boolean } | undefined
+    >;
+  };
 }
 
 /**
- * DELETE /users/me. The typed confirmation must be the account's e-mail. The order makes a failure
+ * DELETE /users/me. The typed confirmation must be the account's e-mail; a paid subscription that
+ * still renews is refused (409) until cancelled. The order makes a failure
  * safe to retry: running servers are stopped first (they cost money and hold the user's secrets),
  * then conversations with everything under them, then every other table, the user's record last
  * among the data, and the sign-in at the very end, so a user whose deletion failed half-way can
@@ -40,6 +55,16 @@ export function createAccountDeletion(deps: AccountDeletionDeps) {
     async deleteAccount(caller: Caller, confirmEmail: string): Promise<void> {
       if (confirmEmail.trim().toLowerCase() !== caller.email.toLowerCase()) {
         throw new ValidationError(ACCOUNT_MESSAGES.deleteConfirmMismatch);
+      }
+      // Deleting our record would not stop Stripe charging: a renewing paid plan is cancelled first.
+      const billing = await deps.billing.get(caller.userId);
+      if (
+        billing &&
+        isPaidTier(billing.tier) &&
+        LIVE_STATUSES.has(billing.status) &&
+        !billing.cancelAtPeriodEnd
+      ) {
+        throw new ConflictError(ACCOUNT_MESSAGES.cancelSubscriptionFirst);
       }
       for (const server of await deps.servers.list(caller)) await deps.servers.delete(caller, server.id);
       for (const conversation of await deps.conversations.list(caller)) {

@@ -1,4 +1,9 @@
-import { ACCOUNT_MESSAGES, type WaitlistInfo, waitlistInfoSchema } from '@agentforge/shared';
+import {
+  ACCOUNT_MESSAGES,
+  ONBOARDING_MESSAGES,
+  type WaitlistInfo,
+  waitlistInfoSchema,
+} from '@agentforge/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormBanner } from '../../../components/form/form-banner';
@@ -37,7 +42,7 @@ export function WaitlistStatus({ email, onSignOut }: { email: string; onSignOut:
       Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== '')),
     );
     if (!result.success) {
-      setError(result.error.issues[0]?.message ?? ACCOUNT_MESSAGES.deleteFailed);
+      setError(result.error.issues[0]?.message ?? ONBOARDING_MESSAGES.submitFailed);
       return;
     }
     setError(null);
