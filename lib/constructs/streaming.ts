@@ -28,8 +28,7 @@ export const STREAM_READ_TABLES: readonly TableId[] = ['apiKeys'];
  * The tables a stream function only gets items of: the user's billing record (the plan whose
  * token limits apply). GetItem alone keeps the role's policy under IAM's size limit.
  */
-// And the caller's user record: the access gate of a waitlist stage reads it before a stream starts.
-export const STREAM_GET_ITEM_TABLES: readonly TableId[] = ['billing', 'users'];
+export const STREAM_GET_ITEM_TABLES: readonly TableId[] = ['billing'];
 
 /** The stream functions' timeout: Lambda's maximum. */
 export const STREAM_TIMEOUT = Duration.minutes(15);
