@@ -1,5 +1,6 @@
 import { PROFILE_MESSAGES, type ProfileForm } from '@agentforge/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Dialog } from 'radix-ui';
 import { useNavigate } from 'react-router-dom';
 import { FormBanner } from '../../../components/form/form-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -44,40 +45,48 @@ export function ProfileSetupOverlay() {
 
   if (user.isPending) return <FullPageSpinner />;
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="profile-setup-title"
-      className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-900/50 p-4"
-    >
-      <section className="w-full max-w-lg rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-200 sm:p-8">
-        <h1 id="profile-setup-title" className="mb-6 text-xl font-bold text-slate-900">
-          Setup profile to continue
-        </h1>
-        {user.isError ? (
-          <FormBanner message={PROFILE_MESSAGES.fetchUserFailed}>
-            <button
-              type="button"
-              onClick={() => void loginAgain()}
-              className="rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-500"
-            >
-              Login Again
-            </button>
-          </FormBanner>
-        ) : (
-          <form
-            noValidate
-            className="space-y-4"
-            onSubmit={onValidSubmit(form, (profile) => save.mutate(profile))}
+    // A Radix modal (focus trapped, the page behind inert) that cannot be dismissed: the profile is
+    // what it asks for, and 'Login Again' is the way out when the user cannot be loaded.
+    <Dialog.Root open>
+      <Dialog.Portal>
+        <Dialog.Overlay className="theme-light fixed inset-0 z-50 bg-slate-900/50" />
+        <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto p-4">
+          <Dialog.Content
+            aria-describedby={undefined}
+            onEscapeKeyDown={(event) => event.preventDefault()}
+            onPointerDownOutside={(event) => event.preventDefault()}
+            onInteractOutside={(event) => event.preventDefault()}
+            className="w-full max-w-lg rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-200 outline-none sm:p-8"
           >
-            {save.isError ? <FormBanner message={PROFILE_MESSAGES.saveFailedDefault} /> : null}
-            <ProfileFields form={form} />
-            <SubmitButton loading={save.isPending} disabled={!form.valid}>
-              Save
-            </SubmitButton>
-          </form>
-        )}
-      </section>
-    </div>
+            <Dialog.Title className="mb-6 text-xl font-bold text-slate-900">
+              Setup profile to continue
+            </Dialog.Title>
+            {user.isError ? (
+              <FormBanner message={PROFILE_MESSAGES.fetchUserFailed}>
+                <button
+                  type="button"
+                  onClick={() => void loginAgain()}
+                  className="rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-500"
+                >
+                  Login Again
+                </button>
+              </FormBanner>
+            ) : (
+              <form
+                noValidate
+                className="space-y-4"
+                onSubmit={onValidSubmit(form, (profile) => save.mutate(profile))}
+              >
+                {save.isError ? <FormBanner message={PROFILE_MESSAGES.saveFailedDefault} /> : null}
+                <ProfileFields form={form} />
+                <SubmitButton loading={save.isPending} disabled={!form.valid}>
+                  Save
+                </SubmitButton>
+              </form>
+            )}
+          </Dialog.Content>
+        </div>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
