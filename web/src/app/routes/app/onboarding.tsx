@@ -36,7 +36,19 @@ export function Component() {
   // The answer is the updated user check: /home, or the waitlist status right here.
   const done = (user: UserCheckResponse) => queryClient.setQueryData(chatKeys.currentUser(), user);
   return (
-    <AuthLayout title="Welcome Aboard" subtitle="Tell us a little about you and what you want to build.">
+    <AuthLayout
+      title="Welcome Aboard"
+      subtitle="Tell us a little about you and what you want to build."
+      footer={
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          className="font-semibold text-indigo-700 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          Logout
+        </button>
+      }
+    >
       <OnboardingForm email={userCheck.email} onDone={done} />
     </AuthLayout>
   );
