@@ -8,8 +8,15 @@ export interface OutboxEntry {
   /** ISO timestamp of delivery. */
   at: string;
   to: string;
-  kind: 'sign-up-code' | 'resend-code' | 'password-reset-code' | 'attribute-verification-code';
+  kind:
+    | 'sign-up-code'
+    | 'resend-code'
+    | 'password-reset-code'
+    | 'attribute-verification-code'
+    /** Product mail (no code): the waitlist admission. */
+    | 'waitlist-admitted';
   subject: string;
+  /** Empty for product mail. */
   code: string;
   text: string;
 }

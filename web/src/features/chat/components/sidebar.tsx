@@ -3,11 +3,13 @@ import {
   CodeIcon,
   CreditCardIcon,
   HistoryIcon,
+  LayoutDashboardIcon,
   MessageSquareIcon,
   PlusIcon,
   ServerIcon,
   SettingsIcon,
   UploadIcon,
+  UserIcon,
 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
@@ -202,6 +204,14 @@ export function Sidebar(props: SidebarProps) {
         <Link to="/workspace" state={workspaceLinkState(current)} className={FOOTER_BUTTON}>
           <CodeIcon className="size-4" />
           Code workspace
+        </Link>
+        <Link to="/dashboard" className={FOOTER_BUTTON}>
+          <LayoutDashboardIcon className="size-4" />
+          Dashboard
+        </Link>
+        <Link to="/profile" className={FOOTER_BUTTON}>
+          <UserIcon className="size-4" />
+          Profile
         </Link>
         <Link to="/audit" className={FOOTER_BUTTON}>
           <HistoryIcon className="size-4" />
