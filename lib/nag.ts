@@ -59,6 +59,12 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
       "Attachments: presigned PUT/GET, HEAD and delete of objects under the bucket's attachments/ prefix (one object per file, keys per user and conversation, which the handler builds from the verified caller).",
   },
   {
+    path: /^Api\/AccountFunction\/Function\/ServiceRole\/DefaultPolicy$/,
+    rules: ['AwsSolutions-IAM5'],
+    reason:
+      "Account deletion reaches everything of one user's: every table with its indexes (items keyed by the verified caller), the runner's tasks, task definition revisions and env files of this stage (to stop the user's servers), and the objects under the attachments bucket's attachments/ prefix (the user's conversations' files).",
+  },
+  {
     path: /^AWS679f53fac002430cb0da5b7982bd2287\/ServiceRole$/,
     rules: ['AwsSolutions-IAM4'],
     reason:

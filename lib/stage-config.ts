@@ -92,6 +92,16 @@ export const stageConfigSchema = z.strictObject({
   /** E-mail addresses that skip the waitlist and onboarding. */
   whitelistedEmails: z.array(z.email()).default([]),
   /**
+   * The access gate: `open` (anyone who signs up uses the product) or `waitlist` (after onboarding a
+   * user waits until an operator admits them, `npm run admin -- admit <email> --aws`, or they bring
+   * one of `inviteCodes`). Whitelisted e-mails skip the queue. @default open
+   */
+  access: z.enum(['open', 'waitlist']).default('open'),
+  /** Codes that admit a waitlisted user at once (given to the API functions' environment). */
+  inviteCodes: z
+    .array(z.string().regex(/^[\w-]{6,100}$/, 'must be 6-100 letters, digits, _ or -'))
+    .default([]),
+  /**
    * Whether users' Custom endpoints and provider base URLs may be private, loopback or link-local
    * addresses. Off: the functions would reach the VPC, the metadata service and the Lambda runtime API.
    */

@@ -37,6 +37,9 @@ const baseSchema = z.object({
   /** Local stack only: the local identity service's issuer and JWKS (plain http). */
   LOCAL_COGNITO_ISSUER: z.url().optional(),
   LOCAL_COGNITO_JWKS_URI: z.url().optional(),
+  /** Local stack only: the local identity service and its administrative credentials (account deletion). */
+  LOCAL_COGNITO_ENDPOINT: z.url().optional(),
+  LOCAL_COGNITO_ADMIN_CREDENTIALS_FILE: z.string().min(1).optional(),
   /** AWS: the KMS key that encrypts secrets at rest; set on the functions granted it. */
   SECRETS_KMS_KEY_ID: z.string().min(1).optional(),
   /** Local stack only: the AES-256 key file of the local secret cipher. */
@@ -50,6 +53,13 @@ const baseSchema = z.object({
   /** Whether the platform serves models through Bedrock. Default: true on AWS, false locally. */
   BEDROCK_ENABLED: z.stringbool().optional(),
   WHITELISTED_EMAILS: csv,
+  /**
+   * The access gate (stage config `access`): `open`, or `waitlist` (only whitelisted or admitted users
+   * reach the product's routes). Read per request by composition/access.ts; checked here at cold start.
+   */
+  ACCESS_MODE: z.enum(['open', 'waitlist']).default('open'),
+  /** Invite codes that admit a waitlisted user at once (stage config `inviteCodes`). */
+  INVITE_CODES: csv,
   /** The attachments' bucket (issue 17): set on the functions granted it. */
   ATTACHMENTS_BUCKET: z.string().min(1).optional(),
   /** Local stack only: the S3 stand-in's URL (path-style). */

@@ -21,6 +21,7 @@ export const API_AREAS = [
   'billing',
   'teams',
   'audit',
+  'account',
 ] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
@@ -46,10 +47,21 @@ export interface RouteDefinition {
 
 const MANIFEST = [
   { method: 'GET', path: '/user', area: 'users', handler: 'get-user', auth: 'cognito' },
+  { method: 'POST', path: '/user/onboarding', area: 'users', handler: 'post-onboarding', auth: 'cognito' },
   { method: 'GET', path: '/users/me', area: 'users', handler: 'get-me', auth: 'cognito' },
   { method: 'GET', path: '/users/profile', area: 'users', handler: 'get-profile', auth: 'cognito' },
   { method: 'GET', path: '/users/preferences', area: 'users', handler: 'get-preferences', auth: 'cognito' },
   { method: 'PUT', path: '/users/preferences', area: 'users', handler: 'put-preferences', auth: 'cognito' },
+  { method: 'PUT', path: '/users/profile', area: 'users', handler: 'put-profile', auth: 'cognito' },
+  {
+    method: 'PUT',
+    path: '/users/me/waitlist-info',
+    area: 'users',
+    handler: 'put-waitlist-info',
+    auth: 'cognito',
+  },
+  // Deleting an account touches every table, the MCP runner, attachments and Cognito: a Lambda of its own.
+  { method: 'DELETE', path: '/users/me', area: 'account', handler: 'delete-account', auth: 'cognito' },
 
   {
     method: 'POST',

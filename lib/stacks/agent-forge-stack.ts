@@ -4,7 +4,7 @@ import { Aspects, CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions';
+import { TABLE_IDS, type TableId } from '../../functions/src/adapters/dynamodb/table-definitions';
 import { API_BASE_PATH, type ApiArea } from '../../functions/src/routes';
 import { AgentFunction } from '../constructs/agent-function';
 import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../constructs/api';
@@ -49,6 +49,9 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   teams: ['teams', 'billing', 'usage'],
   // The audit log is read through its own grant (AREA_AUDIT), Query only.
   audit: [],
+  // Deleting an account removes the user's items from every table but the audit log (kept for
+  // its retention: the record that the account existed and was deleted).
+  account: TABLE_IDS.filter((id) => id !== 'audit'),
 };
 
 /**
@@ -62,19 +65,28 @@ export const AREA_AUDIT: Readonly<Partial<Record<ApiArea, 'write' | 'read'>>> = 
   github: 'write',
   agent: 'write',
   billing: 'write',
+  account: 'write',
   audit: 'read',
 };
 
 /**
  * The tables an API area only gets items of: the MCP area's server limits follow the billing
- * record's plan; team MCP servers and provider keys are used after reading the caller's membership
- * ("my teams", a billing table item, and the member's role in the teams table), and a member of a
- * subscribed team is on the team's plan.
+ * record's plan; every area without the users table reads the caller's record in the access gate
+ * of a waitlist stage (http/http-route.ts); team MCP servers and provider keys are used after
+ * reading the caller's membership ("my teams", a billing table item, and the member's role in the
+ * teams table), and a member of a subscribed team is on the team's plan.
  */
 export const AREA_GET_ITEM_TABLES: Readonly<Partial<Record<ApiArea, readonly TableId[]>>> = {
+  conversations: ['users'],
+  messages: ['users'],
+  agent: ['users'],
+  'api-keys': ['users', 'billing', 'teams'],
   mcp: ['billing', 'teams'],
-  'mcp-gateway': ['billing', 'teams'],
-  'api-keys': ['billing', 'teams'],
+  'mcp-gateway': ['users', 'billing', 'teams'],
+  workspace: ['users'],
+  billing: ['users'],
+  audit: ['users'],
+  teams: ['users'],
 };
 
 export interface AgentForgeStackProps extends StackProps {
@@ -176,6 +188,8 @@ export class AgentForgeStack extends Stack {
       environment: {
         ALLOWED_ORIGINS: webOrigins.join(','),
         WHITELISTED_EMAILS: config.whitelistedEmails.join(','),
+        ACCESS_MODE: config.access,
+        INVITE_CODES: config.inviteCodes.join(','),
         ALLOW_PRIVATE_ENDPOINTS: String(config.allowPrivateEndpoints),
         AUDIT_RETENTION_DAYS: String(config.auditRetentionDays),
       },
@@ -204,6 +218,14 @@ export class AgentForgeStack extends Stack {
     grantGithubApp(this, this.api.functions.github.function, config);
     // Presigned uploads and downloads, and a deleted conversation's files.
     this.attachments.grantManage(this.api.functions.conversations.function);
+    // Account deletion: stops the user's servers (the runner), deletes their conversations' files
+    // and their Cognito user.
+    const account = this.api.functions.account.function;
+    this.mcpRuntime.grantServerControl(account);
+    this.secrets.grantEncryptDecrypt(account);
+    this.attachments.grantManage(account);
+    this.auth.userPool.grant(account, 'cognito-idp:AdminDeleteUser');
+    account.addEnvironment('USER_POOL_ID', this.auth.userPool.userPoolId);
     // Stripe's keys, and the origins checkout and the portal may return to: the stage's web origins
     // and its custom domain (CloudFront's own name cannot be passed in: the distribution depends on
     // the API, so a stage without a domain lists its distribution URL in allowedOrigins).

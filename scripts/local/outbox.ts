@@ -14,8 +14,11 @@ export interface OutboxEntry {
     | 'password-reset-code'
     | 'attribute-verification-code'
     /** Written by the teams function (functions/src/adapters/mail/outbox-mailer.ts). */
-    | 'team-invitation';
+    | 'team-invitation'
+    /** Product mail (no code): the waitlist admission. */
+    | 'waitlist-admitted';
   subject: string;
+  /** Empty for product mail. */
   code: string;
   text: string;
 }

@@ -39,6 +39,10 @@ export interface LocalStackOptions {
   /** Tests: every e-mailed code is this value. */
   fixedCode?: string;
   whitelistedEmails?: readonly string[];
+  /** The access gate (default `open`): `waitlist` lets in only whitelisted or admitted users. */
+  accessMode?: 'open' | 'waitlist';
+  /** Invite codes that admit a waitlisted user at once. */
+  inviteCodes?: readonly string[];
   /** How often the MCP reaper runs (EventBridge Scheduler runs it every minute on AWS). */
   reaperIntervalMs?: number;
   /** Silence the identity service's console output (tests). */
@@ -56,6 +60,8 @@ export interface LocalStack {
   webUrl?: string;
   outboxUrl: string;
   outboxFile: string;
+  /** The local DynamoDB (the admin CLI and tests reach the tables through it). */
+  dynamodb: { endpoint: string; tableNames: Record<TableId, string> };
   runtimeConfig: RuntimeConfig;
   stop(): Promise<void>;
 }
@@ -80,6 +86,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stops.push(dynamo.stop);
     setFunctionEnvironment(dynamo.endpoint, dynamo.tableNames, options.whitelistedEmails ?? []);
+    Object.assign(process.env, {
+      ACCESS_MODE: options.accessMode ?? 'open',
+      INVITE_CODES: (options.inviteCodes ?? []).join(','),
+    });
     // The local secret cipher's AES-256 key, made once per data directory (on AWS: the KMS key).
     process.env.LOCAL_SECRETS_KEY_FILE = await ensureLocalSecretKeyFile(join(options.dataDir, 'secrets.key'));
     process.env.LOCAL_DATA_DIR = options.dataDir;
@@ -140,6 +150,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
       LOCAL_COGNITO_ISSUER: cognito.issuer,
       LOCAL_COGNITO_JWKS_URI: cognito.jwksUri,
+      // Account deletion removes the user from the identity service with its admin credentials.
+      LOCAL_COGNITO_ENDPOINT: cognito.endpoint,
+      LOCAL_COGNITO_ADMIN_CREDENTIALS_FILE: join(
+        options.dataDir,
+        'cognito',
+        '.cognito',
+        'admin-credentials.json',
+      ),
     });
 
     const api = await startLocalApi({
@@ -207,6 +225,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       webUrl,
       outboxUrl: `${apiUrl}/outbox`,
       outboxFile,
+      dynamodb: { endpoint: dynamo.endpoint, tableNames: dynamo.tableNames },
       runtimeConfig,
       stop: () => stopAll(stops),
     };

@@ -2,7 +2,9 @@
  * `npm start`: the whole product on this machine, no cloud account. Data lives under `.local/`
  * (LOCAL_DATA_DIR overrides) and survives restarts. Ports: API_PORT (3000), WEB_PORT (5173), COGNITO_PORT (9229),
  * DYNAMODB_PORT (4567), S3_PORT (4569),
- * STRIPE_PORT (12111). CODE=<digits> makes every e-mailed code that value.
+ * STRIPE_PORT (12111). CODE=<digits> makes every e-mailed code that value. ACCESS_MODE=waitlist puts
+ * the waitlist in front of the product (admit with `npm run admin -- admit <email>`); INVITE_CODES is
+ * a comma list of codes that admit at once.
  */
 import { join } from 'node:path';
 import { startLocalStack } from './stack.js';
@@ -35,6 +37,8 @@ const stack = await startLocalStack({
     : {}),
   ...(process.env.CODE ? { fixedCode: process.env.CODE } : {}),
   whitelistedEmails: (process.env.WHITELISTED_EMAILS ?? '').split(',').filter(Boolean),
+  accessMode: process.env.ACCESS_MODE === 'waitlist' ? 'waitlist' : 'open',
+  inviteCodes: (process.env.INVITE_CODES ?? '').split(',').filter(Boolean),
 });
 
 console.log(`API: ${stack.apiUrl}/api`);

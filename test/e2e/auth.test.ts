@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, uniqueEmail } from '../support/identity.js';
-import { expectAccessible, setUpE2e, signUpAs } from './fixtures.js';
+import { completeOnboardingInBrowser, expectAccessible, setUpE2e, signUpAs } from './fixtures.js';
 
 type OutboxKind = 'sign-up-code' | 'resend-code' | 'password-reset-code';
 type OutboxLine = { to: string; kind: OutboxKind; code: string };
@@ -78,6 +78,9 @@ describe('sign-up and sign-in in the browser on the local stack', () => {
     await page.getByText(email).waitFor();
     await confirmWith(await codeFor(email, 'sign-up-code'));
 
+    // A new user meets Welcome Aboard first, then lands on /home.
+    await page.waitForURL(url('/onboarding'));
+    await completeOnboardingInBrowser(page);
     await page.waitForURL(url('/home'));
     await page.getByRole('heading', { name: 'Home' }).waitFor();
     await page.getByText(email).waitFor();
@@ -117,6 +120,8 @@ describe('sign-up and sign-in in the browser on the local stack', () => {
     await toasts().getByText('Please check your email for the confirmation code.').waitFor();
 
     await confirmWith(await codeFor(email, 'resend-code'));
+    await page.waitForURL(url('/onboarding'));
+    await completeOnboardingInBrowser(page);
     await page.waitForURL(url('/home'));
     await page.getByText(email).waitFor();
   });

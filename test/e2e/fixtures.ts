@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { apiAs } from '../support/api.js';
+import { apiAs, completeOnboarding } from '../support/api.js';
 import { launchChromium } from '../support/browser.js';
 import { configureAmplify, signUpAndSignIn, TEST_PASSWORD, uniqueEmail } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
@@ -30,12 +30,22 @@ export type E2e = {
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
+/** The stack of the file running (one per e2e file), for the helpers that make users through its API. */
+let current: E2e | undefined;
+
 /**
  * Starts the stack, the model server and Chromium before the file's tests and stops them after.
+ * `stack` passes options to the local stack (the waitlist mode of onboarding.test.ts);
  * `platformModels`: the platform's Bedrock models are offered, their client pointed at the model
  * server (as on AWS, where they count against the plan's limits).
  */
-export function setUpE2e(file: string, options: { platformModels?: boolean } = {}): E2e {
+export function setUpE2e(
+  file: string,
+  {
+    platformModels = false,
+    ...stack
+  }: Omit<Parameters<typeof startTestStack>[0], 'web'> & { platformModels?: boolean } = {},
+): E2e {
   const contexts: BrowserContext[] = [];
   const e2e = {
     url: (path: string) => `${e2e.stack.webUrl}${path}`,
@@ -50,7 +60,7 @@ export function setUpE2e(file: string, options: { platformModels?: boolean } = {
 
   beforeAll(async () => {
     e2e.models = await startModelServer();
-    if (options.platformModels) {
+    if (platformModels) {
       // Each e2e file runs in its own process, so this reaches only this file's stack.
       Object.assign(process.env, {
         BEDROCK_ENABLED: 'true',
@@ -59,7 +69,8 @@ export function setUpE2e(file: string, options: { platformModels?: boolean } = {
         AWS_SECRET_ACCESS_KEY: 'local-test',
       });
     }
-    e2e.stack = await startTestStack({ web: true });
+    e2e.stack = await startTestStack({ ...stack, web: true });
+    current = e2e;
     configureAmplify(e2e.stack.runtimeConfig);
     e2e.browser = await launchChromium();
   });
@@ -74,9 +85,33 @@ export function setUpE2e(file: string, options: { platformModels?: boolean } = {
   return e2e;
 }
 
-/** A new confirmed account (made through the identity service; the UI flows have their own tests). */
-export function signUpAs(label: string): Promise<{ email: string; idToken: string }> {
-  return signUpAndSignIn(uniqueEmail(label));
+/**
+ * A new confirmed account (made through the identity service; the UI flows have their own tests)
+ * that has completed onboarding through the API, so it lands on /home like any returning user.
+ * `onboarded: false` leaves it to meet the Welcome Aboard form (onboarding.test.ts).
+ */
+export async function signUpAs(
+  label: string,
+  { onboarded = true }: { onboarded?: boolean } = {},
+): Promise<{ email: string; idToken: string }> {
+  const user = await signUpAndSignIn(uniqueEmail(label));
+  if (onboarded) {
+    if (!current) throw new Error('signUpAs runs inside a file that called setUpE2e');
+    await completeOnboarding(current.stack.apiUrl, user);
+  }
+  return user;
+}
+
+/**
+ * Fills in Welcome Aboard in the browser with answers that pass every rule and continues (a user
+ * signed up through the UI meets it after their first sign-in).
+ */
+export async function completeOnboardingInBrowser(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Welcome Aboard' }).waitFor();
+  await page.getByLabel("What's your role?").selectOption('Developer/Engineer');
+  await page.getByLabel('Team size').selectOption('Just me');
+  await page.getByLabel('What do you want to build?').fill('An agent that files my invoices');
+  await page.getByRole('button', { name: 'Continue' }).click();
 }
 
 /** A new account with the local model server stored as its custom endpoint ('Local model'). */

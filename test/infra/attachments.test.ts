@@ -188,7 +188,8 @@ describe('access to attachments', () => {
     const grantees = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
       JSON.stringify(policy).includes(`"${bucketId}"`),
     );
-    // The two functions and the CORS custom resource (s3:PutBucketCORS on the bucket).
-    expect(grantees).toHaveLength(3);
+    // The conversations and stream functions, account deletion (a deleted user's conversations'
+    // files) and the CORS custom resource (s3:PutBucketCORS on the bucket).
+    expect(grantees).toHaveLength(4);
   });
 });

@@ -35,6 +35,9 @@ const LOCAL_ONLY = 'local stack only (RUNTIME=local)';
 export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createDocumentClient: { noAwsCalls: 'the DynamoDB client itself; the repositories send the commands' },
   createUserRepository: {},
+  createUserAccessReader: {},
+  createUserItemsEraser: {},
+  createCognitoUserAdmin: {},
   createConversationRepository: {},
   createMessageRepository: {},
   createAgentPlanRepository: {},
@@ -274,6 +277,12 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
   ],
   'client-bedrock-runtime:ConverseStream': () => bedrockCalls(),
   'lib-dynamodb:BatchGet': dynamo('BatchGetItem'),
+  'client-cognito-identity-provider:AdminDeleteUser': (target) => [
+    {
+      action: 'cognito-idp:AdminDeleteUser',
+      resource: `arn:aws:cognito-idp:${REGION}:${ACCOUNT}:userpool/${envOf(target, 'USER_POOL_ID')}`,
+    },
+  ],
   // The GitHub secret is named without its ARN (IAM sees the ARN, whose name ends in a random
   // 6-character suffix); the Stripe secret is given by ARN.
   'client-secrets-manager:GetSecretValue': (target) => [

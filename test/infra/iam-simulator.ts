@@ -64,6 +64,9 @@ function attribute(resources: Resources, id: string, attr: 'Ref' | string): stri
       a === 'Ref' ? name : a === 'Arn' ? arn('lambda', `function:${name}`) : undefined,
     'AWS::CloudFront::Distribution': (a) => (a === 'Ref' || a === 'Id' ? name : undefined),
     'AWS::SES::EmailIdentity': (a) => (a === 'Ref' ? name : undefined),
+    // A user pool's Ref is its id (`us-east-1_...`), its Arn names it under cognito-idp.
+    'AWS::Cognito::UserPool': (a) =>
+      a === 'Ref' ? name : a === 'Arn' ? arn('cognito-idp', `userpool/${name}`) : undefined,
     // A secret's Ref is its ARN (name plus Secrets Manager's random suffix).
     'AWS::SecretsManager::Secret': (a) =>
       a === 'Ref' ? arn('secretsmanager', `secret:${name}-AbCdEf`) : undefined,

@@ -41,6 +41,7 @@ let ids: {
   cluster: string;
   reaper: string;
   mcpFunction: string;
+  accountFunction: string;
   gatewayFunction: string;
 };
 
@@ -59,6 +60,7 @@ beforeAll(() => {
     cluster: idOf(runtime.cluster),
     reaper: idOf(runtime.reaper.function),
     mcpFunction: idOf(stack.api.functions.mcp.function),
+    accountFunction: idOf(stack.api.functions.account.function),
     gatewayFunction: idOf(stack.api.functions['mcp-gateway'].function),
   };
 }, 120_000);
@@ -345,8 +347,9 @@ describe('the reaper', () => {
   });
 });
 
-describe('server control (the mcp area and the reaper)', () => {
-  const controllers = () => [roleIdOf(ids.mcpFunction), roleIdOf(ids.reaper)];
+describe('server control (the mcp area, the reaper, and account deletion)', () => {
+  // Account deletion stops a deleted user's servers through the same runner.
+  const controllers = () => [roleIdOf(ids.mcpFunction), roleIdOf(ids.reaper), roleIdOf(ids.accountFunction)];
   const clusterCondition = () => ({ ArnEquals: { 'ecs:cluster': getAtt(ids.cluster, 'Arn') } });
   const tasksArn = () => ({
     'Fn::Join': [
@@ -430,7 +433,11 @@ describe('server control (the mcp area and the reaper)', () => {
 
   it('may write and delete env files, nothing else of the bucket', () => {
     for (const role of controllers()) {
-      const s3 = statementsOfRole(role).filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')));
+      const s3 = statementsOfRole(role).filter(
+        (s) =>
+          actionsOf(s).some((a) => a.startsWith('s3:')) &&
+          JSON.stringify(s.Resource).includes(`"${ids.envBucket}"`),
+      );
       expect(s3).toEqual([
         expect.objectContaining({
           Action: ['s3:PutObject', 's3:DeleteObject'],

@@ -43,6 +43,8 @@ const streamFunctions = () =>
   }) as [string, Resource][];
 const mcpFunction = () => functionDescribedAs('AgentForge mcp API');
 const githubFunction = () => functionDescribedAs('AgentForge github API');
+/** Account deletion stops the user's servers through the MCP service, which holds the cipher. */
+const accountFunction = () => functionDescribedAs('AgentForge account API');
 
 /** Every IAM statement that names a KMS action, with the roles its policy is attached to. */
 function kmsStatements() {
@@ -76,7 +78,7 @@ describe('the secrets key', () => {
     });
   });
 
-  it('lets the api-keys, mcp and github functions encrypt and decrypt with it, the streams only decrypt, and nothing more', () => {
+  it('lets the api-keys, mcp, github and account functions encrypt and decrypt with it, the streams only decrypt, and nothing more', () => {
     const roleOf = ([, fn]: [string, Resource]) => [{ Ref: fn.Properties.Role?.['Fn::GetAtt'][0] }];
     expect(kmsStatements()).toEqual(
       expect.arrayContaining([
@@ -98,6 +100,12 @@ describe('the secrets key', () => {
           Resource: keyArn,
           roles: roleOf(githubFunction()),
         },
+        {
+          Effect: 'Allow',
+          Action: ['kms:Decrypt', 'kms:Encrypt'],
+          Resource: keyArn,
+          roles: roleOf(accountFunction()),
+        },
         ...streamFunctions().map((fn) => ({
           Effect: 'Allow',
           Action: ['kms:Decrypt'],
@@ -107,14 +115,15 @@ describe('the secrets key', () => {
       ]),
     );
     expect(streamFunctions().length).toBeGreaterThan(1);
-    expect(kmsStatements()).toHaveLength(3 + streamFunctions().length);
+    expect(kmsStatements()).toHaveLength(4 + streamFunctions().length);
   });
 
-  it('tells only the api-keys, mcp, github and stream functions which key to use', () => {
+  it('tells only the api-keys, mcp, github, account and stream functions which key to use', () => {
     const users = [
       apiKeysFunction()[0],
       mcpFunction()[0],
       githubFunction()[0],
+      accountFunction()[0],
       ...streamFunctions().map(([id]) => id),
     ];
     for (const [id, fn] of resourcesOf('AWS::Lambda::Function')) {

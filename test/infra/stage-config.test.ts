@@ -26,6 +26,8 @@ describe('the stage config', () => {
       whitelistedEmails: [],
       allowPrivateEndpoints: false,
       auditRetentionDays: 365,
+      access: 'open',
+      inviteCodes: [],
     });
   });
 

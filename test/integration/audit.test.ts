@@ -243,14 +243,6 @@ describe('the audit log on the local stack', () => {
     expect((await alice.call('POST', '/subscriptions/cancel')).status).toBe(200);
     expect((await alice.call('POST', '/subscriptions/resume')).status).toBe(200);
 
-    // Account deletion (DELETE /users/me is the onboarding work's): the recorder's function for it.
-    const { recordAccountDeleted } = await import('../../functions/src/http/audit.js');
-    await recordAccountDeleted({
-      userId: alice.userId,
-      email: '',
-      client: { sourceIp: '127.0.0.1', userAgent: USER_AGENT },
-    });
-
     const records = await allRecords(alice);
     const oldestFirst = [...records].reverse();
     const summary = oldestFirst.map((record) => `${record.action}:${record.outcome}`);
@@ -273,7 +265,6 @@ describe('the audit log on the local stack', () => {
         'subscription.checkout_completed:success',
         'subscription.cancelled:success',
         'subscription.resumed:success',
-        'account.deleted:success',
       ]),
     );
     // Stripe's webhooks are Stripe's doing; the rest is Alice's, from this client.

@@ -64,9 +64,15 @@ describe('GET /api/user on the local stack', () => {
       isWhitelisted: false,
       hasCompletedOnboarding: false,
       email,
+      access: 'granted',
     });
     const second = await getUser({ Authorization: `Bearer ${idToken}` });
-    expect(await second.json()).toEqual({ isWhitelisted: false, hasCompletedOnboarding: false, email });
+    expect(await second.json()).toEqual({
+      isWhitelisted: false,
+      hasCompletedOnboarding: false,
+      email,
+      access: 'granted',
+    });
   });
 
   it('answers unknown API paths with 404 JSON', async () => {

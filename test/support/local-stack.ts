@@ -11,6 +11,10 @@ export async function startTestStack(options: {
   reaperIntervalMs?: number;
   /** Where Stripe's checkout may return to (default: the web app's origins). */
   appOrigins?: readonly string[];
+  /** The access gate (default open) and the invite codes of a waitlist stage. */
+  accessMode?: 'open' | 'waitlist';
+  inviteCodes?: readonly string[];
+  whitelistedEmails?: readonly string[];
 }): Promise<LocalStack & { dataDir: string }> {
   process.env.LOG_LEVEL ??= 'silent';
   const dataDir = await mkdtemp(join(tmpdir(), 'agentforge-test-'));
@@ -20,6 +24,9 @@ export async function startTestStack(options: {
     web: options.web,
     ...(options.reaperIntervalMs ? { reaperIntervalMs: options.reaperIntervalMs } : {}),
     ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
+    ...(options.accessMode ? { accessMode: options.accessMode } : {}),
+    ...(options.inviteCodes ? { inviteCodes: options.inviteCodes } : {}),
+    ...(options.whitelistedEmails ? { whitelistedEmails: options.whitelistedEmails } : {}),
     fixedCode: TEST_CODE,
     quiet: true,
   });

@@ -1,5 +1,6 @@
 import { createUserRepository } from '../adapters/dynamodb/user-repository.js';
 import { createUserService, type UserService } from '../domain/users/user-service.js';
+import { accessMode } from './access.js';
 import { db, env } from './root.js';
 
 let users: UserService | undefined;
@@ -7,6 +8,8 @@ export function userService(): UserService {
   users ??= createUserService({
     users: createUserRepository(db, env.tables.users),
     whitelistedEmails: env.WHITELISTED_EMAILS,
+    inviteCodes: env.INVITE_CODES,
+    accessMode,
     now: Date.now,
   });
   return users;

@@ -2,6 +2,8 @@
 export interface Caller {
   userId: string;
   email: string;
+  /** The identity service's user name (`cognito:username`), where the authorizer gave it: account deletion. */
+  username?: string;
   /**
    * The verified ID token itself, where the function checked it (the stream): its MCP tool calls
    * go through the gateway as the caller.

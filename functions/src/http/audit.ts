@@ -61,15 +61,3 @@ export async function recordFor(
     ...entry,
   });
 }
-
-/**
- * For the onboarding work (DELETE /users/me does not exist yet): call this once the account is
- * deleted, with the deleting request's caller. The log itself is kept for its retention: it is
- * the record that the account existed and was deleted.
- */
-export async function recordAccountDeleted(
-  caller: Caller,
-  outcome: 'success' | 'failure' = 'success',
-): Promise<void> {
-  await recordFor(caller, { action: 'account.deleted', target: `user:${caller.userId}`, outcome });
-}

@@ -1,8 +1,20 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { NotFoundError } from '../domain/errors.js';
+import { WaitlistedError } from '../domain/users/access-gate.js';
 import { httpRoute, MAX_BODY_BYTES, ok } from './http-route.js';
+
+/** The access gate, as a waitlist stage's: only `admitted-user` may pass (and it is told who asks). */
+const gateCalls: string[] = [];
+vi.mock('../composition/access.js', () => ({
+  accessGate: () => ({
+    assertAdmitted: async (caller: { userId: string }) => {
+      gateCalls.push(caller.userId);
+      if (caller.userId !== 'user-1') throw new WaitlistedError();
+    },
+  }),
+}));
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -96,5 +108,33 @@ describe('httpRoute', () => {
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('hunter2');
     expect(JSON.parse(response.body)).toEqual({ code: 'INTERNAL', message: 'Internal server error' });
+  });
+
+  it('refuses product routes to a waitlisted caller (403, the reason) and lets account routes through', async () => {
+    const waitlisted = { sub: 'user-2', email: 'bob@example.com' };
+    const response = await route(event({ body: JSON.stringify({ name: 'x' }) }, waitlisted), context);
+    expect(response.statusCode).toBe(403);
+    expect(JSON.parse(response.body)).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('waitlist'),
+    });
+
+    const accountRoute = httpRoute({ access: 'everyone' }, async ({ caller }) =>
+      ok({ userId: caller.userId }),
+    );
+    gateCalls.length = 0;
+    const own = await accountRoute(event({}, waitlisted), context);
+    expect(own.statusCode).toBe(200);
+    expect(gateCalls).toEqual([]);
+  });
+
+  it('takes the user name from the claims when the authorizer gives it', async () => {
+    const named = httpRoute({ access: 'everyone' }, async ({ caller }) => ok(caller));
+    const response = await named(event({}, { ...caller, 'cognito:username': 'ada-name' }), context);
+    expect(JSON.parse(response.body)).toEqual({
+      userId: 'user-1',
+      email: 'ada@example.com',
+      username: 'ada-name',
+    });
   });
 });

@@ -2,6 +2,7 @@ import { formatIssues } from '@agentforge/shared';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
+import { accessGate } from '../composition/access.js';
 import type { Caller } from '../domain/caller.js';
 import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '../domain/errors.js';
 import { withRequestContext } from '../logger.js';
@@ -44,6 +45,12 @@ export interface RouteSchemas<TBody, TQuery, TParams> {
   params?: z.ZodType<TParams>;
   /** Default true: the caller must carry Cognito claims (the API Gateway authorizer put them there). */
   requireCaller?: boolean;
+  /**
+   * `members` (default): the product's routes, refused (403) to a waitlisted caller on a waitlist
+   * stage; `everyone`: the account's own routes (user check, onboarding, waitlist form, profile,
+   * deletion), which a waitlisted user needs.
+   */
+  access?: 'members' | 'everyone';
 }
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' };
@@ -65,13 +72,14 @@ export function httpRoute<TBody = undefined, TQuery = undefined, TParams = undef
       },
     })
     .handler(async (event) => {
-      const result = await fn({
-        body: parsePart('request body', schemas.body, parseJsonBody(event)),
-        query: parsePart('query', schemas.query, event.queryStringParameters ?? {}),
-        params: parsePart('path', schemas.params, event.pathParameters ?? {}),
-        caller: callerOf(event, schemas.requireCaller ?? true),
-        event,
-      });
+      const body = parsePart('request body', schemas.body, parseJsonBody(event));
+      const query = parsePart('query', schemas.query, event.queryStringParameters ?? {});
+      const params = parsePart('path', schemas.params, event.pathParameters ?? {});
+      const caller = callerOf(event, schemas.requireCaller ?? true);
+      if (caller.userId && (schemas.access ?? 'members') === 'members') {
+        await accessGate().assertAdmitted(caller);
+      }
+      const result = await fn({ body, query, params, caller, event });
       return {
         statusCode: result.statusCode,
         headers: { ...JSON_HEADERS, ...result.headers },
@@ -107,9 +115,11 @@ function callerOf(event: APIGatewayProxyEvent, required: boolean): Caller {
     if (required) throw new UnauthorizedError();
     return { userId: '', email: '' };
   }
+  const username = claims?.['cognito:username'];
   return {
     userId,
     email: typeof claims?.email === 'string' ? claims.email : '',
+    ...(typeof username === 'string' && username ? { username } : {}),
     client: clientOf(event),
   };
 }

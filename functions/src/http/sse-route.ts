@@ -67,6 +67,9 @@ export function sseRoute<Q>(
         if (!query.success) {
           throw new ValidationError(`Invalid query: ${formatIssues(query.error.issues)}`);
         }
+        // No access gate here: a stream needs a conversation of the caller's, which only the gated API
+        // creates (and the users table in the stream roles' policy overflows IAM's inline size limit
+        // with every production option on).
         started = await start(
           {
             userId: claims.sub,

@@ -98,6 +98,31 @@ export const ONBOARDING_MESSAGES = {
   submitFailed: 'Failed to submit your information. Please try again.',
 } as const;
 
+/** Not worded by the spec: the waitlist, the access gate, the profile page and account deletion. */
+export const ACCOUNT_MESSAGES = {
+  waitlisted:
+    "You are on the waitlist: we will e-mail you as soon as your account is admitted. Until then the product's features are not available.",
+  waitlistTitle: "You're on the waitlist",
+  waitlistBody: (email: string) =>
+    `Thanks for telling us about yourself. We will e-mail ${email} as soon as a place opens up.`,
+  waitlistSaved: 'Thanks, we have noted it.',
+  inviteCodeInvalid: 'That invite code is not valid.',
+  admittedSubject: `You're in: welcome to ${PRODUCT_NAME}`,
+  admittedText: (appUrl: string) =>
+    `Good news: your ${PRODUCT_NAME} account has been admitted from the waitlist. Sign in at ${appUrl} to start building.`,
+  profileSaved: 'Profile saved.',
+  profileLoadFailed: 'Failed to load your profile.',
+  deleteTitle: 'Delete your account?',
+  deleteDescription:
+    'This deletes your conversations, MCP servers (they are stopped), API keys, files, usage and sign-in for good. It cannot be undone.',
+  deleteConfirmLabel: (email: string) => `Type ${email} to confirm`,
+  deleteConfirmMismatch: 'Type your e-mail address exactly to confirm.',
+  deleteFailed: 'Failed to delete your account. Please try again.',
+  cancelSubscriptionFirst:
+    'You have a paid subscription that still renews. Cancel it in Subscription & Usage first, then delete your account.',
+  deleted: 'Your account has been deleted.',
+} as const;
+
 /** Not worded by the spec: the API key form and validation messages. */
 export const API_KEY_MESSAGES = {
   apiKeyRequired: 'An API key is required for this provider',

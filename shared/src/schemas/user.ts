@@ -1,17 +1,34 @@
 import * as z from 'zod';
 import { modelSettingsSchema } from './conversation';
 
-/** GET /user */
+/**
+ * Whether the product is open to a user: always on an `open` stage; on a `waitlist` stage once
+ * they are whitelisted, admitted by an operator or came with an invite code.
+ */
+export const ACCESS_STATES = ['granted', 'waitlisted'] as const;
+export type AccessState = (typeof ACCESS_STATES)[number];
+
+/** GET /user (the spec's three fields, plus `access`: where the waitlist stands for this user). */
 export const userCheckResponseSchema = z.object({
   isWhitelisted: z.boolean(),
   hasCompletedOnboarding: z.boolean(),
   email: z.string(),
+  access: z.enum(ACCESS_STATES).optional(),
 });
 export type UserCheckResponse = z.infer<typeof userCheckResponseSchema>;
 
 /** A whitelisted user, or one who has completed onboarding, goes straight to /home. */
 export function shouldSkipOnboarding(user: UserCheckResponse): boolean {
   return user.isWhitelisted || user.hasCompletedOnboarding;
+}
+
+/**
+ * Where a signed-in user belongs after the user check: the Welcome Aboard form, the waitlist
+ * status (onboarded, on a waitlist stage, not admitted yet), or the product.
+ */
+export function gateOf(user: UserCheckResponse): 'onboarding' | 'waitlist' | 'home' {
+  if (!shouldSkipOnboarding(user)) return 'onboarding';
+  return user.access === 'waitlisted' ? 'waitlist' : 'home';
 }
 
 /**
@@ -39,6 +56,27 @@ export const userMeSchema = z.object({
   createdAt: z.number(),
 });
 export type UserMe = z.infer<typeof userMeSchema>;
+
+/**
+ * PUT /users/me/waitlist-info: what the waitlist form tells us while the user waits (all optional),
+ * and an invite code, which admits them at once when it is one of the stage's codes.
+ */
+export const waitlistInfoSchema = z
+  .object({
+    website: z.union([z.url({ protocol: /^https?$/ }).max(300), z.literal('')]).optional(),
+    referralSource: z.string().trim().max(200).optional(),
+    notes: z.string().trim().max(2000).optional(),
+    inviteCode: z.string().trim().max(100).optional(),
+  })
+  .strict();
+export type WaitlistInfo = z.infer<typeof waitlistInfoSchema>;
+
+/** PUT /users/me/waitlist-info answers where the user stands now. */
+export const waitlistStatusSchema = z.object({ access: z.enum(ACCESS_STATES) });
+
+/** DELETE /users/me: the typed confirmation is the account's own e-mail address. */
+export const deleteAccountBodySchema = z.object({ confirmEmail: z.string().trim().min(1).max(320) }).strict();
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
 /** GET /users/profile: the profile-setup form's fields once saved, else null. */
 export const userProfileSchema = z.object({

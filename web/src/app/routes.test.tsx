@@ -136,8 +136,8 @@ describe('the signed-in guard', () => {
   });
 
   it('renders the page for a signed-in visitor', async () => {
-    renderRoutes('/onboarding', { auth: SIGNED_IN });
-    expect(await screen.findByRole('heading', { name: 'Welcome Aboard' })).toBeTruthy();
+    renderRoutes('/profile', { auth: SIGNED_IN });
+    expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeTruthy();
   });
 });
 

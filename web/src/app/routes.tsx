@@ -46,10 +46,11 @@ export const routes: RouteObject[] = [
           { path: 'teams', lazy: () => import('./routes/app/teams') },
           { path: 'teams/join', lazy: () => import('./routes/app/teams-join') },
           { path: 'audit', lazy: () => import('./routes/app/audit') },
+          // The target after profile setup: it shows the user's own data, so it needs the session.
+          { path: 'dashboard', lazy: () => import('./routes/app/dashboard') },
         ],
       },
       // Targets of other flows; the spec lists no guard for them
-      { path: 'dashboard', lazy: () => import('./routes/app/dashboard') },
       { path: 'servers/:appId', lazy: () => import('./routes/app/server') },
       { path: 'subscription/success', lazy: () => import('./routes/subscription/success') },
       { path: 'subscription/cancel', lazy: () => import('./routes/subscription/cancel') },

@@ -27,7 +27,12 @@ describe('user service: checkUser', () => {
 
     const result = await service.checkUser({ userId: 'u1', email: 'ada@example.com' });
 
-    expect(result).toEqual({ isWhitelisted: false, hasCompletedOnboarding: false, email: 'ada@example.com' });
+    expect(result).toEqual({
+      isWhitelisted: false,
+      hasCompletedOnboarding: false,
+      email: 'ada@example.com',
+      access: 'granted',
+    });
     expect(users.records.get('u1')).toMatchObject({ userId: 'u1', createdAt: 42 });
   });
 
@@ -47,6 +52,7 @@ describe('user service: checkUser', () => {
       isWhitelisted: true,
       hasCompletedOnboarding: true,
       email: 'ada@example.com',
+      access: 'granted',
     });
   });
 
@@ -76,5 +82,95 @@ describe('user service: checkUser', () => {
       createdAt: 7,
     });
     expect(await service.profile(ada)).toEqual({ userId: 'u1', email: 'ada@example.com', profile: null });
+  });
+});
+
+describe('user service: completeOnboarding', () => {
+  const payload = {
+    userRole: 'Developer/Engineer',
+    companySize: 'Just me',
+    email: 'ada@example.com',
+    useCase: 'build_mvp',
+    challengeToSolve: 'An agent that files my invoices',
+    submittedAt: '2026-01-01T00:00:00.000Z',
+  } as const;
+
+  it('stores the answers and marks onboarding complete, so the next check skips onboarding', async () => {
+    const users = inMemoryUsers();
+    const service = createUserService({ users, whitelistedEmails: [], now: () => 7 });
+    const caller = { userId: 'u1', email: 'ada@example.com' };
+
+    expect((await service.checkUser(caller)).hasCompletedOnboarding).toBe(false);
+    expect(await service.completeOnboarding(caller, payload)).toEqual({
+      isWhitelisted: false,
+      hasCompletedOnboarding: true,
+      email: 'ada@example.com',
+      access: 'granted',
+    });
+    expect(users.records.get('u1')).toMatchObject({ onboarding: payload, hasCompletedOnboarding: true });
+    expect((await service.checkUser(caller)).hasCompletedOnboarding).toBe(true);
+  });
+});
+
+describe('user service: the waitlist', () => {
+  const caller = { userId: 'u1', email: 'ada@example.com' };
+  const waitlisted = (users = inMemoryUsers()) =>
+    createUserService({
+      users,
+      whitelistedEmails: ['vip@example.com'],
+      inviteCodes: ['friends-2026'],
+      accessMode: () => 'waitlist',
+      now: () => 5,
+    });
+
+  it('waitlists a new user on a waitlist stage, but not a whitelisted one', async () => {
+    const service = waitlisted();
+    expect((await service.checkUser(caller)).access).toBe('waitlisted');
+    expect((await service.checkUser({ userId: 'u2', email: 'VIP@example.com' })).access).toBe('granted');
+  });
+
+  it('keeps the waitlist form without the invite code; a valid code admits, an unknown one is refused', async () => {
+    const users = inMemoryUsers();
+    const service = waitlisted(users);
+    expect(await service.saveWaitlistInfo(caller, { referralSource: 'a friend' })).toEqual({
+      access: 'waitlisted',
+    });
+    expect(users.records.get('u1')?.waitlistInfo).toEqual({ referralSource: 'a friend' });
+
+    await expect(service.saveWaitlistInfo(caller, { inviteCode: 'guess' })).rejects.toThrow(
+      'That invite code is not valid.',
+    );
+    expect(users.records.get('u1')?.admittedAt).toBeUndefined();
+
+    expect(await service.saveWaitlistInfo(caller, { inviteCode: 'friends-2026', notes: 'hi' })).toEqual({
+      access: 'granted',
+    });
+    expect(users.records.get('u1')).toMatchObject({
+      admittedAt: 5,
+      admittedBy: 'invite',
+      waitlistInfo: { notes: 'hi' },
+    });
+    expect(users.records.get('u1')?.waitlistInfo).not.toHaveProperty('inviteCode');
+    expect((await service.checkUser(caller)).access).toBe('granted');
+  });
+});
+
+describe('user service: the profile', () => {
+  it('saves the profile setup form and answers it on GET /users/profile', async () => {
+    const service = createUserService({ users: inMemoryUsers(), whitelistedEmails: [], now: () => 1 });
+    const ada = { userId: 'u1', email: 'ada@example.com' };
+    const profile = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      companyName: 'Engines',
+      companySize: 'small' as const,
+      role: 'CTO',
+    };
+    expect(await service.saveProfile(ada, profile)).toEqual({
+      userId: 'u1',
+      email: 'ada@example.com',
+      profile,
+    });
+    expect(await service.profile(ada)).toEqual({ userId: 'u1', email: 'ada@example.com', profile });
   });
 });

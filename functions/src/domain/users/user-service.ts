@@ -1,15 +1,36 @@
-import type { UserCheckResponse, UserMe, UserPreferences, UserProfile } from '@agentforge/shared';
+import type {
+  OnboardingPayload,
+  ProfileForm,
+  UserCheckResponse,
+  UserMe,
+  UserPreferences,
+  UserProfile,
+  WaitlistInfo,
+} from '@agentforge/shared';
+import { ACCOUNT_MESSAGES, type AccessState } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
-import type { UserRecord, UserRepository } from './user.js';
+import { ValidationError } from '../errors.js';
+import { type AccessMode, accessOf, type UserRecord, type UserRepository } from './user.js';
 
 export interface UserServiceDeps {
   users: UserRepository;
   whitelistedEmails: readonly string[];
+  /** The stage's invite codes: one sent with the waitlist form admits the user at once. */
+  inviteCodes?: readonly string[];
+  /** The stage's access gate, read per call (tests switch it). */
+  accessMode?: () => AccessMode;
   now: () => number;
 }
 
-export function createUserService({ users, whitelistedEmails, now }: UserServiceDeps) {
+export function createUserService({
+  users,
+  whitelistedEmails,
+  inviteCodes = [],
+  accessMode = () => 'open',
+  now,
+}: UserServiceDeps) {
   const whitelist = new Set(whitelistedEmails.map((email) => email.toLowerCase()));
+  const invites = new Set(inviteCodes);
 
   /** The caller's record, created on the first call (also by the post-confirmation trigger on AWS). */
   async function recordOf(caller: Caller): Promise<UserRecord> {
@@ -25,15 +46,43 @@ export function createUserService({ users, whitelistedEmails, now }: UserService
     });
   }
 
+  const checkOf = (record: UserRecord): UserCheckResponse => ({
+    isWhitelisted: record.isWhitelisted,
+    hasCompletedOnboarding: record.hasCompletedOnboarding,
+    email: record.email,
+    access: accessOf(record, accessMode()),
+  });
+
   return {
     /** GET /user */
     async checkUser(caller: Caller): Promise<UserCheckResponse> {
+      return checkOf(await recordOf(caller));
+    },
+
+    /** POST /user/onboarding: keeps the Welcome Aboard answers and marks onboarding complete. */
+    async completeOnboarding(caller: Caller, onboarding: OnboardingPayload): Promise<UserCheckResponse> {
       const record = await recordOf(caller);
-      return {
-        isWhitelisted: record.isWhitelisted,
-        hasCompletedOnboarding: record.hasCompletedOnboarding,
-        email: record.email,
+      await users.update(caller.userId, { onboarding, hasCompletedOnboarding: true, updatedAt: now() });
+      return checkOf({ ...record, onboarding, hasCompletedOnboarding: true });
+    },
+
+    /**
+     * PUT /users/me/waitlist-info: keeps what the waitlist form says; a valid invite code admits the
+     * user at once, an unknown one is refused (400) and nothing is stored.
+     */
+    async saveWaitlistInfo(caller: Caller, body: WaitlistInfo): Promise<{ access: AccessState }> {
+      const record = await recordOf(caller);
+      const { inviteCode, ...info } = body;
+      const invited = inviteCode ? invites.has(inviteCode) : false;
+      if (inviteCode && !invited) throw new ValidationError(ACCOUNT_MESSAGES.inviteCodeInvalid);
+      const admit = invited && record.admittedAt === undefined;
+      const changes = {
+        waitlistInfo: info,
+        updatedAt: now(),
+        ...(admit ? { admittedAt: now(), admittedBy: 'invite' as const } : {}),
       };
+      await users.update(caller.userId, changes);
+      return { access: accessOf({ ...record, ...changes }, accessMode()) };
     },
 
     /** GET /users/me */
@@ -47,6 +96,13 @@ export function createUserService({ users, whitelistedEmails, now }: UserService
     async profile(caller: Caller): Promise<UserProfile> {
       const record = await recordOf(caller);
       return { userId: record.userId, email: record.email, profile: record.profile ?? null };
+    },
+
+    /** PUT /users/profile: the profile setup form (and the /profile page's edit), replaced whole. */
+    async saveProfile(caller: Caller, profile: ProfileForm): Promise<UserProfile> {
+      const record = await recordOf(caller);
+      await users.update(caller.userId, { profile, updatedAt: now() });
+      return { userId: record.userId, email: record.email, profile };
     },
 
     async preferences(caller: Caller): Promise<UserPreferences> {

@@ -1,4 +1,10 @@
-import { userPreferencesSchema, userProfileSchema } from '@agentforge/shared';
+import {
+  type AccessState,
+  onboardingPayloadSchema,
+  userPreferencesSchema,
+  userProfileSchema,
+  waitlistInfoSchema,
+} from '@agentforge/shared';
 import * as z from 'zod';
 
 /** A user's record, created on first sign-in (and by the post-confirmation trigger on AWS). */
@@ -11,16 +17,52 @@ export const userRecordSchema = z.object({
   updatedAt: z.number(),
   preferences: userPreferencesSchema.optional(),
   profile: userProfileSchema.shape.profile.optional(),
+  /** What the Welcome Aboard form sent (POST /user/onboarding). */
+  onboarding: onboardingPayloadSchema.optional(),
+  /** What the waitlist form sent (PUT /users/me/waitlist-info), without the invite code. */
+  waitlistInfo: waitlistInfoSchema.omit({ inviteCode: true }).optional(),
+  /** When the user was let in from the waitlist (`admin admit`, or an invite code), epoch ms. */
+  admittedAt: z.number().optional(),
+  /** How: `operator` (the admin CLI) or `invite` (a stage invite code). */
+  admittedBy: z.enum(['operator', 'invite']).optional(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
+
+export type UserChanges = Partial<
+  Pick<
+    UserRecord,
+    | 'preferences'
+    | 'profile'
+    | 'onboarding'
+    | 'hasCompletedOnboarding'
+    | 'waitlistInfo'
+    | 'admittedAt'
+    | 'admittedBy'
+    | 'updatedAt'
+  >
+>;
 
 export interface UserRepository {
   get(userId: string): Promise<UserRecord | undefined>;
   /** Sets fields of an existing record. */
-  update(
-    userId: string,
-    changes: Partial<Pick<UserRecord, 'preferences' | 'profile' | 'updatedAt'>>,
-  ): Promise<void>;
+  update(userId: string, changes: UserChanges): Promise<void>;
   /** Writes the record unless one exists; returns the stored record either way. */
   createIfAbsent(record: UserRecord): Promise<UserRecord>;
+}
+
+/** `open`: every signed-in user may use the product; `waitlist`: only those let in. */
+export const ACCESS_MODES = ['open', 'waitlist'] as const;
+export type AccessMode = (typeof ACCESS_MODES)[number];
+
+/**
+ * Where a user stands (the gate): an open stage lets everyone in; a waitlist stage lets in the
+ * whitelisted (stage e-mails, or an operator's flag) and those admitted (CLI or invite code).
+ * A user without a record yet (never called GET /user) is waitlisted.
+ */
+export function accessOf(
+  record: Pick<UserRecord, 'isWhitelisted' | 'admittedAt'> | undefined,
+  mode: AccessMode,
+): AccessState {
+  if (mode === 'open') return 'granted';
+  return record && (record.isWhitelisted || record.admittedAt !== undefined) ? 'granted' : 'waitlisted';
 }

@@ -3,12 +3,18 @@ import { handler as getMe } from './get-me.js';
 import { handler as getPreferences } from './get-preferences.js';
 import { handler as getProfile } from './get-profile.js';
 import { handler as getUser } from './get-user.js';
+import { handler as postOnboarding } from './post-onboarding.js';
 import { handler as putPreferences } from './put-preferences.js';
+import { handler as putProfile } from './put-profile.js';
+import { handler as putWaitlistInfo } from './put-waitlist-info.js';
 
 export const handler = createAreaRouter('users', {
   getUser,
+  postOnboarding,
   getMe,
   getProfile,
   getPreferences,
   putPreferences,
+  putProfile,
+  putWaitlistInfo,
 });

@@ -1,9 +1,12 @@
-import { TeamsScreen } from '../../../features/teams/components/teams-screen';
+import { ProfileSetupOverlay } from '../../../features/profile/components/profile-setup-overlay';
 import type { RouteHandle } from '../../route-handle';
 
-export const handle: RouteHandle = { title: 'Create User' };
+export const handle: RouteHandle = { title: 'Setup profile' };
 
-/** /createuser (signed-in): where an Admin adds a member (issue 13): the Teams page, with its invitations. */
+/**
+ * /createuser (signed-in): the profile setup overlay (spec 2 gives the overlay no route of its
+ * own; this one creates the user's profile), which goes to /dashboard once saved.
+ */
 export function Component() {
-  return <TeamsScreen />;
+  return <ProfileSetupOverlay />;
 }

@@ -1,9 +1,9 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { DashboardScreen } from '../../../features/dashboard/components/dashboard-screen';
 import type { RouteHandle } from '../../route-handle';
 
 export const handle: RouteHandle = { title: 'Dashboard' };
 
-/** /dashboard: the target after profile setup; the spec shows no content for it. */
+/** /dashboard (signed-in; the target after profile setup): plan and usage, servers, recent work. */
 export function Component() {
-  return <PlaceholderScreen title="Dashboard" />;
+  return <DashboardScreen />;
 }

@@ -1,9 +1,9 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { ProfileScreen } from '../../../features/profile/components/profile-screen';
 import type { RouteHandle } from '../../route-handle';
 
 export const handle: RouteHandle = { title: 'Profile' };
 
-/** /profile (signed-in): the spec shows no content for this route. */
+/** /profile (signed-in): the profile, linked accounts, API keys and account deletion. */
 export function Component() {
-  return <PlaceholderScreen title="Profile" />;
+  return <ProfileScreen />;
 }

@@ -3,11 +3,13 @@ import {
   CodeIcon,
   CreditCardIcon,
   HistoryIcon,
+  LayoutDashboardIcon,
   MessageSquareIcon,
   PlusIcon,
   ServerIcon,
   SettingsIcon,
   UploadIcon,
+  UserIcon,
   UsersIcon,
 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
@@ -209,6 +211,14 @@ export function Sidebar(props: SidebarProps) {
         <Link to="/teams" className={FOOTER_BUTTON}>
           <UsersIcon className="size-4" />
           Teams
+        </Link>
+        <Link to="/dashboard" className={FOOTER_BUTTON}>
+          <LayoutDashboardIcon className="size-4" />
+          Dashboard
+        </Link>
+        <Link to="/profile" className={FOOTER_BUTTON}>
+          <UserIcon className="size-4" />
+          Profile
         </Link>
         <Link to="/audit" className={FOOTER_BUTTON}>
           <HistoryIcon className="size-4" />

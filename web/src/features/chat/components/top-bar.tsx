@@ -32,9 +32,10 @@ export function TopBar({ picker, server, onOpenSidebar, onLogout, signingOut }: 
           {SERVER_MESSAGES.noServerConnected}
         </span>
       )}
+      {/* On a phone the model's name needs the room: plans are in the sidebar's Subscription there. */}
       <Link
         to="/pricing"
-        className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 transition hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        className="inline-flex items-center max-sm:hidden gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 transition hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
       >
         <RocketIcon aria-hidden="true" className="size-4" />
         <span className="max-lg:sr-only">{UPGRADE_PLAN_LABEL}</span>

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { createCognitoUserAdmin } from '../adapters/cognito/user-admin.js';
+import { createBillingRepository } from '../adapters/dynamodb/billing-repository.js';
+import { TABLE_DEFINITIONS, type TableId } from '../adapters/dynamodb/table-definitions.js';
+import { createUserItemsEraser } from '../adapters/dynamodb/user-items-eraser.js';
+import { type AccountDeletion, createAccountDeletion } from '../domain/users/account-deletion.js';
+import { conversationService } from './conversations.js';
+import { mcpServerService } from './mcp.js';
+import { db, env, required } from './root.js';
+
+const definition = (id: TableId) => {
+  const found = TABLE_DEFINITIONS.find((table) => table.id === id);
+  if (!found) throw new Error(`No table definition ${id}`);
+  return found;
+};
+
+function identityAdmin() {
+  if (env.RUNTIME === 'local') {
+    return createCognitoUserAdmin({
+      userPoolId: required('USER_POOL_ID'),
+      region: env.AWS_REGION,
+      endpoint: required('LOCAL_COGNITO_ENDPOINT'),
+      credentials: JSON.parse(readFileSync(required('LOCAL_COGNITO_ADMIN_CREDENTIALS_FILE'), 'utf8')) as {
+        accessKeyId: string;
+        secretAccessKey: string;
+      },
+    });
+  }
+  return createCognitoUserAdmin({ userPoolId: required('USER_POOL_ID'), region: env.AWS_REGION });
+}
+
+let deletion: AccountDeletion | undefined;
+/** DELETE /users/me: every table (messages and plans through their conversations), the runner, Cognito. */
+export function accountDeletion(): AccountDeletion {
+  deletion ??= createAccountDeletion({
+    servers: mcpServerService(),
+    conversations: conversationService(),
+    erasers: [
+      // Whatever the two delete paths above left (none, unless one raced a create).
+      createUserItemsEraser(db, env.tables.mcpServers, definition('mcpServers')),
+      createUserItemsEraser(db, env.tables.conversations, definition('conversations')),
+      createUserItemsEraser(db, env.tables.apiKeys, definition('apiKeys')),
+      createUserItemsEraser(db, env.tables.workspaceFiles, definition('workspaceFiles')),
+      createUserItemsEraser(db, env.tables.usage, definition('usage')),
+      createUserItemsEraser(db, env.tables.billing, definition('billing')),
+      createUserItemsEraser(db, env.tables.users, definition('users')),
+    ],
+    identity: identityAdmin(),
+    billing: createBillingRepository(db, env.tables.billing),
+  });
+  return deletion;
+}

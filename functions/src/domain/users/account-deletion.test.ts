@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { createAccountDeletion } from './account-deletion.js';
+
+const caller = { userId: 'u1', email: 'Ada@Example.com', username: 'ada-username' };
+
+function recorder(billing?: {
+  tier: 'free' | 'pro';
+  status: 'active' | 'canceled';
+  cancelAtPeriodEnd: boolean;
+}) {
+  const steps: string[] = [];
+  const deletion = createAccountDeletion({
+    servers: {
+      list: async () => [{ id: 's1' }, { id: 's2' }],
+      delete: async (_caller, id) => {
+        steps.push(`server ${id}`);
+      },
+    },
+    conversations: {
+      list: async () => [{ id: 'c1' }],
+      delete: async (_caller, id) => {
+        steps.push(`conversation ${id}`);
+      },
+    },
+    erasers: ['apiKeys', 'usage', 'users'].map((table) => ({
+      table,
+      eraseAll: async (userId: string) => {
+        steps.push(`${table} ${userId}`);
+      },
+    })),
+    identity: {
+      deleteUser: async (username) => {
+        steps.push(`identity ${username}`);
+      },
+    },
+    billing: { get: async () => billing },
+  });
+  return { steps, deletion };
+}
+
+describe('account deletion', () => {
+  it('needs the account e-mail typed (any case), and deletes nothing otherwise', async () => {
+    const { steps, deletion } = recorder();
+    await expect(deletion.deleteAccount(caller, 'someone@example.com')).rejects.toThrow(
+      'Type your e-mail address exactly to confirm.',
+    );
+    expect(steps).toEqual([]);
+  });
+
+  it('stops servers first, then conversations, then every table (the record last), then the sign-in', async () => {
+    const { steps, deletion } = recorder();
+    await deletion.deleteAccount(caller, ' ada@example.com ');
+    expect(steps).toEqual([
+      'server s1',
+      'server s2',
+      'conversation c1',
+      'apiKeys u1',
+      'usage u1',
+      'users u1',
+      'identity ada-username',
+    ]);
+  });
+
+  it('keeps the sign-in when a step fails, so the user can sign in and try again', async () => {
+    const steps: string[] = [];
+    const failing = createAccountDeletion({
+      servers: { list: async () => [{ id: 's1' }], delete: async () => Promise.reject(new Error('busy')) },
+      conversations: { list: async () => [], delete: async () => undefined },
+      erasers: [],
+      identity: { deleteUser: async () => void steps.push('identity') },
+      billing: { get: async () => undefined },
+    });
+    await expect(failing.deleteAccount(caller, 'ada@example.com')).rejects.toThrow('busy');
+    expect(steps).toEqual([]);
+  });
+
+  it('refuses while a paid subscription still renews, and goes ahead once it is cancelled', async () => {
+    const renewing = recorder({ tier: 'pro', status: 'active', cancelAtPeriodEnd: false });
+    await expect(renewing.deletion.deleteAccount(caller, 'ada@example.com')).rejects.toThrow(
+      'Cancel it in Subscription & Usage first',
+    );
+    expect(renewing.steps).toEqual([]);
+    const cancelling = recorder({ tier: 'pro', status: 'active', cancelAtPeriodEnd: true });
+    await cancelling.deletion.deleteAccount(caller, 'ada@example.com');
+    expect(cancelling.steps.at(-1)).toBe('identity ada-username');
+    const free = recorder({ tier: 'free', status: 'active', cancelAtPeriodEnd: false });
+    await free.deletion.deleteAccount(caller, 'ada@example.com');
+    expect(free.steps.at(-1)).toBe('identity ada-username');
+  });
+});

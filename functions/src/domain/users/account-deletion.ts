@@ -1,0 +1,78 @@
+import {
+  ACCOUNT_MESSAGES,
+  isPaidTier,
+  type SubscriptionStatus,
+  type SubscriptionTier,
+} from '@agentforge/shared';
+import { LIVE_STATUSES } from '../billing/subscription-sync.js';
+import type { Caller } from '../caller.js';
+import { ConflictError, ValidationError } from '../errors.js';
+
+/** Removes every item a user owns from one table keyed by userId. */
+export interface UserItemsEraser {
+  readonly table: string;
+  eraseAll(userId: string): Promise<void>;
+}
+
+export interface AccountDeletionDeps {
+  /** The MCP servers' own delete path: stops a running server (runner), gives back its slot. */
+  servers: {
+    list(caller: Caller): Promise<{ id: string }[]>;
+    delete(caller: Caller, serverId: string): Promise<void>;
+  };
+  /** The conversations' own delete path: messages, agent plans and attachments go with each. */
+  conversations: {
+    list(caller: Caller): Promise<{ id: string }[]>;
+    delete(caller: Caller, conversationId: string): Promise<void>;
+  };
+  /**
+   * What is left keyed by the user, erased in this order (the user's record, which holds the
+   * profile, the onboarding answers and the GitHub link, must be last).
+   */
+  erasers: readonly UserItemsEraser[];
+  /** The identity service: the sign-in itself. */
+  identity: { deleteUser(username: string): Promise<void> };
+  /** The user's billing record: a paid subscription still renewing must be cancelled first. */
+  billing: {
+    get(
+      userId: string,
+    ): Promise<
+      { tier: SubscriptionTier; status: SubscriptionStatus; cancelAtPeriodEnd: boolean } | undefined
+    >;
+  };
+}
+
+/**
+ * DELETE /users/me. The typed confirmation must be the account's e-mail; a paid subscription that
+ * still renews is refused (409) until cancelled. The order makes a failure
+ * safe to retry: running servers are stopped first (they cost money and hold the user's secrets),
+ * then conversations with everything under them, then every other table, the user's record last
+ * among the data, and the sign-in at the very end, so a user whose deletion failed half-way can
+ * still sign in and delete again.
+ */
+export function createAccountDeletion(deps: AccountDeletionDeps) {
+  return {
+    async deleteAccount(caller: Caller, confirmEmail: string): Promise<void> {
+      if (confirmEmail.trim().toLowerCase() !== caller.email.toLowerCase()) {
+        throw new ValidationError(ACCOUNT_MESSAGES.deleteConfirmMismatch);
+      }
+      // Deleting our record would not stop Stripe charging: a renewing paid plan is cancelled first.
+      const billing = await deps.billing.get(caller.userId);
+      if (
+        billing &&
+        isPaidTier(billing.tier) &&
+        LIVE_STATUSES.has(billing.status) &&
+        !billing.cancelAtPeriodEnd
+      ) {
+        throw new ConflictError(ACCOUNT_MESSAGES.cancelSubscriptionFirst);
+      }
+      for (const server of await deps.servers.list(caller)) await deps.servers.delete(caller, server.id);
+      for (const conversation of await deps.conversations.list(caller)) {
+        await deps.conversations.delete(caller, conversation.id);
+      }
+      for (const eraser of deps.erasers) await eraser.eraseAll(caller.userId);
+      await deps.identity.deleteUser(caller.username ?? caller.userId);
+    },
+  };
+}
+export type AccountDeletion = ReturnType<typeof createAccountDeletion>;

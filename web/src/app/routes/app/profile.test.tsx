@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchUserCheck } from '../../../features/chat/api/current-user';
+import { getGithubLink } from '../../../features/github/api/github';
+import { deleteAccount, getProfile, saveProfile } from '../../../features/profile/api/profile';
+import { renderRoutes, SIGNED_IN } from '../../../testing/render-routes';
+
+vi.mock('aws-amplify/auth');
+vi.mock('../../../features/chat/api/current-user');
+vi.mock('../../../features/github/api/github');
+vi.mock('../../../features/profile/api/profile');
+vi.mock('../../../features/billing/api/billing');
+vi.mock('../../../features/chat/api/conversations');
+vi.mock('../../../features/servers/api/servers');
+
+const USER = { isWhitelisted: false, hasCompletedOnboarding: true, email: 'ada@example.com' };
+const PROFILE = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  companyName: 'Engines',
+  companySize: 'small',
+  role: 'CTO',
+};
+
+beforeEach(() => {
+  vi.mocked(fetchAuthSession).mockResolvedValue({} as never);
+  vi.mocked(fetchUserCheck).mockResolvedValue(USER);
+  vi.mocked(getGithubLink).mockResolvedValue({ linked: false });
+  vi.mocked(getProfile).mockResolvedValue({ userId: 'u1', email: 'ada@example.com', profile: null });
+});
+afterEach(() => {
+  vi.resetAllMocks();
+});
+
+describe('the profile setup overlay (/createuser)', () => {
+  it("checks each field on change, saves, says 'Profile created successfully!' and goes to /dashboard", async () => {
+    vi.mocked(saveProfile).mockResolvedValue({ userId: 'u1', email: 'ada@example.com', profile: PROFILE });
+    const { router } = renderRoutes('/createuser', { auth: SIGNED_IN });
+    const dialog = await screen.findByRole('dialog', { name: 'Setup profile to continue' });
+    const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+
+    await userEvent.type(screen.getByLabelText('First Name'), 'A');
+    await userEvent.clear(screen.getByLabelText('First Name'));
+    expect(await screen.findByText('First Name is required')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('First Name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Last Name'), 'Lovelace');
+    await userEvent.type(screen.getByLabelText('Company Name'), 'Engines');
+    await userEvent.selectOptions(screen.getByLabelText('Company Size'), '10-100');
+    await userEvent.type(screen.getByLabelText('Role'), 'CTO');
+    expect(save.disabled).toBe(false);
+    await userEvent.click(save);
+
+    expect(saveProfile).toHaveBeenCalledWith(PROFILE);
+    expect(await screen.findByText('Profile created successfully!')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  }, 20_000);
+
+  it("offers 'Login Again' when the user info cannot be loaded", async () => {
+    vi.mocked(fetchUserCheck).mockRejectedValue(new Error('down'));
+    vi.mocked(signOut).mockResolvedValue();
+    const { router } = renderRoutes('/createuser', { auth: SIGNED_IN });
+    expect(await screen.findByText('Failed to fetch user information. Please log in again.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Login Again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+describe('/profile', () => {
+  it('shows the profile and edits it', async () => {
+    vi.mocked(getProfile).mockResolvedValue({ userId: 'u1', email: 'ada@example.com', profile: PROFILE });
+    vi.mocked(saveProfile).mockResolvedValue({
+      userId: 'u1',
+      email: 'ada@example.com',
+      profile: { ...PROFILE, role: 'CEO' },
+    });
+    renderRoutes('/profile', { auth: SIGNED_IN });
+    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getByText('Engines (10-100)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
+      '/home?feature=settings',
+    );
+    expect(await screen.findByRole('button', { name: 'Connect GitHub' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
+    await userEvent.clear(screen.getByLabelText('Role'));
+    await userEvent.type(screen.getByLabelText('Role'), 'CEO');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(saveProfile).toHaveBeenCalledWith({ ...PROFILE, role: 'CEO' });
+    expect(await screen.findByText('CEO')).toBeTruthy();
+  });
+
+  it('deletes the account only once the e-mail is typed, then signs out', async () => {
+    vi.mocked(deleteAccount).mockResolvedValue();
+    vi.mocked(signOut).mockResolvedValue();
+    const { router } = renderRoutes('/profile', { auth: SIGNED_IN });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete account' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText('Type ada@example.com to confirm'), 'ada@example.co');
+    expect(confirm.disabled).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText('Type ada@example.com to confirm'), 'm');
+    await userEvent.click(confirm);
+    expect(deleteAccount).toHaveBeenCalledWith('ada@example.com');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
