@@ -110,12 +110,15 @@ export interface AgentForgeStackProps extends StackProps {
 
 /**
  * The GitHub OAuth App's client id and secret (a Secrets Manager secret the operator creates,
- * docs/deploy.md): only the GitHub link's function may read it.
+ * docs/deploy.md): only the functions that exchange or revoke users' tokens may read it.
  */
-function grantGithubApp(scope: Construct, fn: LambdaFunction, config: StageConfig): void {
+function grantGithubApp(scope: Construct, config: StageConfig, ...fns: LambdaFunction[]): void {
   const name = config.githubSecretName ?? `agentforge/${config.stage}/github`;
-  Secret.fromSecretNameV2(scope, 'GithubOAuthApp', name).grantRead(fn);
-  fn.addEnvironment('GITHUB_SECRET_ID', name);
+  const secret = Secret.fromSecretNameV2(scope, 'GithubOAuthApp', name);
+  for (const fn of fns) {
+    secret.grantRead(fn);
+    fn.addEnvironment('GITHUB_SECRET_ID', name);
+  }
 }
 
 /** One stage of the product: data, auth, API and web hosting. */
@@ -215,7 +218,8 @@ export class AgentForgeStack extends Stack {
     this.secrets.grantEncryptDecrypt(this.api.functions.mcp.function);
     // The GitHub link: encrypts the user's token, and reads the OAuth App's client secret.
     this.secrets.grantEncryptDecrypt(this.api.functions.github.function);
-    grantGithubApp(this, this.api.functions.github.function, config);
+    // Deleting an account unlinks GitHub too: the token is decrypted and revoked at GitHub.
+    grantGithubApp(this, config, this.api.functions.github.function, this.api.functions.account.function);
     // Presigned uploads and downloads, and a deleted conversation's files.
     this.attachments.grantManage(this.api.functions.conversations.function);
     // Account deletion: stops the user's servers (the runner), deletes their conversations' files

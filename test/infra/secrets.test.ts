@@ -135,8 +135,9 @@ describe('the secrets key', () => {
 });
 
 describe('the GitHub OAuth App secret', () => {
-  it('is read only by the github function, which is told its name (the stage default)', () => {
+  it('is read only by the github and account functions (which revoke tokens), told its name (the stage default)', () => {
     const [githubId, github] = githubFunction();
+    const [accountId, account] = accountFunction();
     const readers = resourcesOf('AWS::IAM::Policy').flatMap(([, policy]) =>
       (policy.Properties.PolicyDocument?.Statement ?? [])
         .filter(
@@ -147,15 +148,17 @@ describe('the GitHub OAuth App secret', () => {
         )
         .map((statement) => ({ actions: [statement.Action].flat().sort(), roles: policy.Properties.Roles })),
     );
-    expect(readers).toEqual([
-      {
-        actions: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
-        roles: [{ Ref: github.Properties.Role?.['Fn::GetAtt'][0] }],
-      },
-    ]);
+    const read = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
+    expect(readers).toEqual(
+      expect.arrayContaining([
+        { actions: read, roles: [{ Ref: github.Properties.Role?.['Fn::GetAtt'][0] }] },
+        { actions: read, roles: [{ Ref: account.Properties.Role?.['Fn::GetAtt'][0] }] },
+      ]),
+    );
+    expect(readers).toHaveLength(2);
     for (const [id, fn] of resourcesOf('AWS::Lambda::Function')) {
       const value = fn.Properties.Environment?.Variables?.GITHUB_SECRET_ID;
-      expect(value).toEqual(id === githubId ? 'agentforge/test/github' : undefined);
+      expect(value).toEqual(id === githubId || id === accountId ? 'agentforge/test/github' : undefined);
     }
   });
 });

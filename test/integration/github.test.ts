@@ -31,10 +31,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function signUp(): Promise<User> {
-  const { idToken } = await signUpAndSignIn();
+async function signUp(): Promise<User & { email: string }> {
+  const { idToken, email } = await signUpAndSignIn();
   const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'));
-  return { api: apiAs(stack.apiUrl, idToken), userId: claims.sub, idToken };
+  return { api: apiAs(stack.apiUrl, idToken), userId: claims.sub, idToken, email };
 }
 
 /** Starts a link: the server's authorize URL (on the local GitHub service) and its state. */
@@ -230,4 +230,13 @@ describe('GitHub account link', () => {
     expect(enabled.status).toBe(409);
     expect(enabled.body.message).toMatch(/connect GitHub in Settings/);
   });
+
+  it('revokes the token at GitHub when the account is deleted', async () => {
+    const carol = await signUp();
+    expect((await link(carol, 'carol-gh')).status).toBe(200);
+    const token = await tokenInServerEnv(carol);
+    expect((await githubUser(token)).status).toBe(200);
+    expect((await carol.api.del('/users/me', { confirmEmail: carol.email })).status).toBe(204);
+    expect((await githubUser(token)).status).toBe(401);
+  }, 60_000);
 });

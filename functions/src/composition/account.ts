@@ -5,6 +5,7 @@ import { TABLE_DEFINITIONS, type TableId } from '../adapters/dynamodb/table-defi
 import { createUserItemsEraser } from '../adapters/dynamodb/user-items-eraser.js';
 import { type AccountDeletion, createAccountDeletion } from '../domain/users/account-deletion.js';
 import { conversationService } from './conversations.js';
+import { githubLinkService } from './github.js';
 import { mcpServerService } from './mcp.js';
 import { db, env, required } from './root.js';
 
@@ -35,6 +36,7 @@ export function accountDeletion(): AccountDeletion {
   deletion ??= createAccountDeletion({
     servers: mcpServerService(),
     conversations: conversationService(),
+    github: githubLinkService(),
     erasers: [
       // Whatever the two delete paths above left (none, unless one raced a create).
       createUserItemsEraser(db, env.tables.mcpServers, definition('mcpServers')),

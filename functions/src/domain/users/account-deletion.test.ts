@@ -22,6 +22,11 @@ function recorder(billing?: {
         steps.push(`conversation ${id}`);
       },
     },
+    github: {
+      unlink: async (userId) => {
+        steps.push(`github ${userId}`);
+      },
+    },
     erasers: ['apiKeys', 'usage', 'users'].map((table) => ({
       table,
       eraseAll: async (userId: string) => {
@@ -47,13 +52,14 @@ describe('account deletion', () => {
     expect(steps).toEqual([]);
   });
 
-  it('stops servers first, then conversations, then every table (the record last), then the sign-in', async () => {
+  it('stops servers first, then conversations, unlinks GitHub, every table (the record last), then the sign-in', async () => {
     const { steps, deletion } = recorder();
     await deletion.deleteAccount(caller, ' ada@example.com ');
     expect(steps).toEqual([
       'server s1',
       'server s2',
       'conversation c1',
+      'github u1',
       'apiKeys u1',
       'usage u1',
       'users u1',
@@ -66,6 +72,7 @@ describe('account deletion', () => {
     const failing = createAccountDeletion({
       servers: { list: async () => [{ id: 's1' }], delete: async () => Promise.reject(new Error('busy')) },
       conversations: { list: async () => [], delete: async () => undefined },
+      github: { unlink: async () => undefined },
       erasers: [],
       identity: { deleteUser: async () => void steps.push('identity') },
       billing: { get: async () => undefined },

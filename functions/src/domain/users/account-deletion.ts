@@ -25,6 +25,8 @@ export interface AccountDeletionDeps {
     list(caller: Caller): Promise<{ id: string }[]>;
     delete(caller: Caller, conversationId: string): Promise<void>;
   };
+  /** The GitHub link: its token is revoked at GitHub, not only forgotten. */
+  github: { unlink(userId: string): Promise<void> };
   /**
    * What is left keyed by the user, erased in this order (the user's record, which holds the
    * profile, the onboarding answers and the GitHub link, must be last).
@@ -46,7 +48,7 @@ export interface AccountDeletionDeps {
  * DELETE /users/me. The typed confirmation must be the account's e-mail; a paid subscription that
  * still renews is refused (409) until cancelled. The order makes a failure
  * safe to retry: running servers are stopped first (they cost money and hold the user's secrets),
- * then conversations with everything under them, then every other table, the user's record last
+ * then conversations with everything under them, the GitHub link (its token revoked), then every other table, the user's record last
  * among the data, and the sign-in at the very end, so a user whose deletion failed half-way can
  * still sign in and delete again.
  */
@@ -70,6 +72,7 @@ export function createAccountDeletion(deps: AccountDeletionDeps) {
       for (const conversation of await deps.conversations.list(caller)) {
         await deps.conversations.delete(caller, conversation.id);
       }
+      await deps.github.unlink(caller.userId);
       for (const eraser of deps.erasers) await eraser.eraseAll(caller.userId);
       await deps.identity.deleteUser(caller.username ?? caller.userId);
     },
