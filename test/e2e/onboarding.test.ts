@@ -133,7 +133,8 @@ describe('the profile', () => {
     const { email } = await signUpAs('profile');
     const page = await e2e.openPage();
     await loginAs(e2e, page, email);
-    await page.goto(e2e.url('/createuser'));
+    // A user without a profile meets the overlay over the dashboard (the target after setup).
+    await page.goto(e2e.url('/dashboard'));
     const overlay = page.getByRole('dialog', { name: 'Setup profile to continue' });
     await overlay.waitFor(SLOW);
     await expectAccessible(page, 'the profile setup overlay');
@@ -211,6 +212,14 @@ describe('the dashboard', () => {
   it('shows the plan, servers with their status and recent conversations, each linked, from the sidebar', async () => {
     const user = await signUpAs('dashboard');
     const api = apiAs(e2e.stack.apiUrl, user.idToken);
+    const profile = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      companyName: 'Engines',
+      companySize: 'small',
+      role: 'CTO',
+    };
+    expect((await api.put('/users/profile', profile)).status).toBe(200);
     const at = Date.now();
     const conversation = await api.post('/conversations', {
       title: 'Quarterly invoices',

@@ -1,12 +1,12 @@
-import { ProfileSetupOverlay } from '../../../features/profile/components/profile-setup-overlay';
+import { TeamsScreen } from '../../../features/teams/components/teams-screen';
 import type { RouteHandle } from '../../route-handle';
 
-export const handle: RouteHandle = { title: 'Setup profile' };
+export const handle: RouteHandle = { title: 'Add a member' };
 
 /**
- * /createuser (signed-in): the profile setup overlay (spec 2 gives the overlay no route of its
- * own; this one creates the user's profile), which goes to /dashboard once saved.
+ * /createuser (signed-in; spec 2 shows no content): where an Admin adds a member (issue 13), the
+ * Teams screen with its invitation form per team the caller administers.
  */
 export function Component() {
-  return <ProfileSetupOverlay />;
+  return <TeamsScreen />;
 }

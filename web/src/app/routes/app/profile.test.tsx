@@ -34,10 +34,10 @@ afterEach(() => {
   vi.resetAllMocks();
 });
 
-describe('the profile setup overlay (/createuser)', () => {
+describe('the profile setup overlay (over /dashboard until a profile is saved)', () => {
   it("checks each field on change, saves, says 'Profile created successfully!' and goes to /dashboard", async () => {
     vi.mocked(saveProfile).mockResolvedValue({ userId: 'u1', email: 'ada@example.com', profile: PROFILE });
-    const { router } = renderRoutes('/createuser', { auth: SIGNED_IN });
+    const { router } = renderRoutes('/dashboard', { auth: SIGNED_IN });
     const dialog = await screen.findByRole('dialog', { name: 'Setup profile to continue' });
     const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
@@ -61,7 +61,7 @@ describe('the profile setup overlay (/createuser)', () => {
   it("offers 'Login Again' when the user info cannot be loaded", async () => {
     vi.mocked(fetchUserCheck).mockRejectedValue(new Error('down'));
     vi.mocked(signOut).mockResolvedValue();
-    const { router } = renderRoutes('/createuser', { auth: SIGNED_IN });
+    const { router } = renderRoutes('/dashboard', { auth: SIGNED_IN });
     expect(await screen.findByText('Failed to fetch user information. Please log in again.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Login Again' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

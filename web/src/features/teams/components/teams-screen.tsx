@@ -84,7 +84,7 @@ export function TeamsScreen() {
                       onClick={() => setChosen(team.teamId)}
                       className="w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 aria-[current=true]:bg-indigo-50 aria-[current=true]:font-semibold"
                     >
-                      {team.name} <span className="text-slate-500">({ROLE_LABELS[team.role]})</span>
+                      {team.name} <span className="text-slate-600">({ROLE_LABELS[team.role]})</span>
                     </button>
                   </li>
                 ))}

@@ -1,0 +1,94 @@
+/**
+ * Teams in the browser (issue 13): an Admin creates a team and adds a member at /createuser; the
+ * member joins with the e-mailed code, works in the team's space with its server, and gets no
+ * Admin controls until the Admin makes them an Admin.
+ */
+import { readFile } from 'node:fs/promises';
+import { TEAM_MESSAGES } from '@agentforge/shared';
+import { describe, expect, it } from 'vitest';
+import { apiAs } from '../support/api.js';
+import { expectAccessible, loginAs, setUpE2e, signUpAs } from './fixtures.js';
+
+const e2e = setUpE2e('teams');
+
+/** The newest invitation code e-mailed to `email`, from the local outbox. */
+async function invitationCode(email: string): Promise<string> {
+  const mails = (await readFile(e2e.stack.outboxFile, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string; kind: string; code: string });
+  const mail = mails.filter((entry) => entry.to === email && entry.kind === 'team-invitation').at(-1);
+  if (!mail) throw new Error(`no invitation for ${email} in the outbox`);
+  return mail.code;
+}
+
+describe('teams on the local stack', () => {
+  it('an Admin adds a member, who joins, uses the team server without Admin controls, until made an Admin', async () => {
+    const admin = await signUpAs('team-admin');
+    const member = await signUpAs('team-member');
+
+    const adminPage = await e2e.openPage();
+    await loginAs(e2e, adminPage, admin.email);
+    await adminPage.goto(e2e.url('/teams'));
+    await adminPage.getByLabel('Team name').fill('Acme');
+    await adminPage.getByRole('button', { name: 'Create team' }).click();
+    await adminPage.getByText('Acme').first().waitFor();
+
+    // /createuser: where an Admin adds a member.
+    await adminPage.goto(e2e.url('/createuser'));
+    const invite = adminPage.getByRole('form', { name: 'Invite a member' });
+    await invite.getByLabel('E-mail').fill(member.email);
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await adminPage.getByRole('button', { name: `Revoke the invitation of ${member.email}` }).waitFor();
+    await expectAccessible(adminPage, 'the Teams page of an Admin');
+    await e2e.screenshot(adminPage, '1-admin');
+
+    // The team's server (an Admin's), made through the API as the Servers view would.
+    const adminApi = apiAs(e2e.stack.apiUrl, admin.idToken);
+    const { teams } = (await adminApi.get('/teams')).body as { teams: { teamId: string; name: string }[] };
+    const teamId = teams.find((team) => team.name === 'Acme')?.teamId as string;
+    const created = await adminApi.post(`/mcp-servers?teamId=${teamId}`, {
+      name: 'Team tools',
+      packageName: '@modelcontextprotocol/server-everything',
+      idleTimeoutMinutes: 5,
+      environmentVariables: [],
+    });
+    expect(created.status).toBe(201);
+
+    const memberPage = await e2e.openPage();
+    await loginAs(e2e, memberPage, member.email);
+    await memberPage.goto(e2e.url('/teams'));
+    await memberPage.getByLabel('Invitation code').fill(await invitationCode(member.email));
+    await memberPage.getByRole('button', { name: 'Join team' }).click();
+    await memberPage.getByText('Acme').first().waitFor();
+    // A User has no Admin controls, and the API refuses them an Admin action.
+    await memberPage.getByText(`${member.email}`).first().waitFor();
+    expect(await memberPage.getByRole('form', { name: 'Invite a member' }).count()).toBe(0);
+    const memberApi = apiAs(e2e.stack.apiUrl, member.idToken);
+    const refused = await memberApi.post(`/teams/${teamId}/invitations`, {
+      email: 'x@example.com',
+      role: 'user',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(TEAM_MESSAGES.adminRequired);
+    await expectAccessible(memberPage, 'the Teams page of a User');
+
+    // The team's space: its server is there for the member.
+    await memberPage.goto(e2e.url('/home'));
+    await memberPage.getByLabel('Space').selectOption({ label: 'Acme' });
+    await memberPage.getByRole('tab', { name: 'Servers' }).click();
+    await memberPage.getByRole('article', { name: 'Team tools' }).waitFor();
+    await e2e.screenshot(memberPage, '2-member-space');
+
+    // The Admin makes the member an Admin: the invitation form appears for them.
+    await adminPage.goto(e2e.url('/teams'));
+    await adminPage.getByLabel(`Role of ${member.email}`).selectOption({ label: 'Admin' });
+    await expect
+      .poll(async () => {
+        await memberPage.goto(e2e.url('/teams'));
+        await memberPage.getByText('Acme').first().waitFor();
+        return memberPage.getByRole('form', { name: 'Invite a member' }).count();
+      })
+      .toBe(1);
+  });
+});
