@@ -17,8 +17,10 @@ export interface StoredAuditRecord extends AuditRecord {
 /** The chain's first link: the previous hash of a scope's first record. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** A user's own log. The teams work adds `team#<teamId>`: a team's log is a chain of its own. */
+/** A user's own log. */
 export const userScope = (userId: string): string => `user#${userId}`;
+/** A team's log (its Admins read it): a chain of its own. */
+export const teamAuditScope = (teamId: string): string => `team#${teamId}`;
 
 /** Where the request came from: API Gateway's source IP and the User-Agent header. */
 export interface AuditClient {
