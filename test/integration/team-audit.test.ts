@@ -24,7 +24,11 @@ afterAll(async () => {
 interface Person {
   email: string;
   userId: string;
-  call: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Record<string, unknown> }>;
+  call: (
+    method: string,
+    path: string,
+    body?: unknown,
+  ) => Promise<{ status: number; body: Record<string, unknown> }>;
   raw: (path: string) => Promise<Response>;
 }
 
@@ -107,7 +111,10 @@ describe('team audit log', () => {
     );
     expect(resent.status, JSON.stringify(resent.body)).toBe(200);
     codes.push(await codeFor(pendingEmail));
-    const revoked = await admin.call('DELETE', `/teams/${teamId}/invitations/${String(pending.body.invitationId)}`);
+    const revoked = await admin.call(
+      'DELETE',
+      `/teams/${teamId}/invitations/${String(pending.body.invitationId)}`,
+    );
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(204);
 
     // A team server: recorded in the actor's log and the team's.
