@@ -151,7 +151,7 @@ describe('ActivityLogScreen', () => {
     http.answer('GET', EXPORT, () => new Response('time\r\n', { headers: { 'Content-Type': 'text/csv' } }));
     renderScreen();
     await screen.findByRole('table');
-    const scope = await screen.findByLabelText('Log');
+    const scope = await screen.findByLabelText('Whose activity');
     // Only the teams where I am an Admin.
     expect(
       within(scope)
@@ -179,7 +179,7 @@ describe('ActivityLogScreen', () => {
     renderScreen();
     await screen.findByRole('table');
     await vi.waitFor(() => expect(http.seen('GET', TEAMS).length).toBeGreaterThan(0));
-    expect(screen.queryByLabelText('Log')).toBeNull();
+    expect(screen.queryByLabelText('Whose activity')).toBeNull();
   });
 
   it('says when the log cannot be loaded, and when an export fails', async () => {

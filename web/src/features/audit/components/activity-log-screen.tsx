@@ -102,7 +102,7 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
         {adminTeams.length > 0 ? (
           <div className="max-w-xs space-y-1">
             <label htmlFor={ids.scope} className="block text-sm font-medium text-slate-700">
-              Log
+              Whose activity
             </label>
             <select
               id={ids.scope}
