@@ -2,6 +2,7 @@ import type { AuditAction, AuditDetails } from '@agentforge/shared';
 import { auditRecorder } from '../composition/audit.js';
 import { type AuditClient, teamAuditScope, UNKNOWN_CLIENT, userScope } from '../domain/audit/audit.js';
 import type { Caller } from '../domain/caller.js';
+import { TEAM_OWNER_PREFIX } from '../domain/teams/roles.js';
 import { logger } from '../logger.js';
 
 /**
@@ -87,4 +88,4 @@ export async function recordFor(
 
 /** The team a resource's owner stands for (`team#<teamId>`, the team scope's actor), if any. */
 export const teamOfOwner = (owner: Caller | undefined): string | undefined =>
-  owner?.userId.startsWith('team#') ? owner.userId.slice('team#'.length) : undefined;
+  owner?.userId.startsWith(TEAM_OWNER_PREFIX) ? owner.userId.slice(TEAM_OWNER_PREFIX.length) : undefined;

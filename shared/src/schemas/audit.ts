@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /**
  * The audit log (issue 13): append-only records of security-relevant actions, one hash chain per
- * scope (`user#<sub>`; `team#<id>` when teams land). Records never carry secrets: only ids, names
+ * scope (`user#<sub>` or `team#<teamId>`). Records never carry secrets: only ids, names
  * and outcomes.
  */
 export const AUDIT_ACTIONS = [
