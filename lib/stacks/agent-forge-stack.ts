@@ -68,6 +68,8 @@ export const AREA_AUDIT: Readonly<Partial<Record<ApiArea, 'write' | 'read'>>> = 
   agent: 'write',
   billing: 'write',
   account: 'write',
+  // Team events go to the team's log and the actor's (the teams service's listener).
+  teams: 'write',
   audit: 'read',
 };
 
@@ -87,7 +89,8 @@ export const AREA_GET_ITEM_TABLES: Readonly<Partial<Record<ApiArea, readonly Tab
   'mcp-gateway': ['users', 'billing', 'teams'],
   workspace: ['users'],
   billing: ['users'],
-  audit: ['users'],
+  // GET /audit?teamId= reads the caller's role in the team (its Admins only).
+  audit: ['users', 'teams'],
   teams: ['users'],
 };
 

@@ -90,5 +90,24 @@ describe('teams on the local stack', () => {
         return memberPage.getByRole('form', { name: 'Invite a member' }).count();
       })
       .toBe(1);
+
+    // The Admin reads the team's activity log (the scope selector) and exports it.
+    await adminPage.goto(e2e.url('/audit'));
+    await adminPage.getByRole('heading', { name: 'Activity log' }).waitFor();
+    await adminPage.getByLabel('Whose activity').selectOption({ label: 'Team: Acme' });
+    await adminPage.getByRole('cell', { name: 'Member role changed' }).waitFor();
+    await adminPage.getByRole('cell', { name: 'Member joined' }).waitFor();
+    await adminPage.getByRole('cell', { name: 'Member invited' }).waitFor();
+    await adminPage.getByRole('cell', { name: 'Server created' }).waitFor();
+    await expectAccessible(adminPage, "the team's activity log");
+    await e2e.screenshot(adminPage, '3-team-activity-log');
+    const download = adminPage.waitForEvent('download');
+    await adminPage.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await readFile((await file.path()) as string, 'utf8');
+    expect(csv).toContain(',member.joined,');
+    expect(csv).toContain(',member.role_changed,');
+    expect(csv).not.toContain(await invitationCode(member.email));
   });
 });

@@ -66,12 +66,6 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
     reason: 'plans are read by the MCP API and the reaper, never when forwarding',
   },
   {
-    fn: /^AgentForge teams API/,
-    factory: 'createAuditLogWriter',
-    reason:
-      'the teams API builds the billing parts for checkout and seats; the webhook (which audits subscription events) runs in the billing API only',
-  },
-  {
     fn: /^AgentForge MCP reaper/,
     factory: 'createKmsSecretCipher',
     reason: 'the reaper only observes and stops runs; starting one (which decrypts its env) is the MCP API',

@@ -376,11 +376,13 @@ describe('the audit log on the local stack', () => {
       'action=nope',
       'from=yesterday',
       'limit=1000',
-      'teamId=t1',
+      'teamId=not/an-id',
       'scope=x',
     ]) {
       expect((await dave.call('GET', `/audit?${bad}`)).status, bad).toBe(400);
     }
+    // A team Dave is not a member of: 404 (team-audit.test.ts covers the team scope).
+    expect((await dave.call('GET', '/audit?teamId=t1')).status).toBe(404);
 
     const csv = await dave.raw('/audit/export?format=csv');
     expect(csv.status).toBe(200);

@@ -292,6 +292,14 @@ describe('teams: the subscription follows the members', () => {
       seats: 2,
       cancelAtPeriodEnd: false,
     });
+    // The webhook's record is in the team's audit log (its Admins read it).
+    const teamLog = await owner.api.get(
+      `/audit?teamId=${team.teamId}&action=subscription.checkout_completed`,
+    );
+    expect(teamLog.status, JSON.stringify(teamLog.body)).toBe(200);
+    expect(teamLog.body.records).toEqual([
+      expect.objectContaining({ scope: `team#${team.teamId}`, actor: 'system:stripe' }),
+    ]);
 
     // Each member is on Teams now (the plan the limits follow), whatever their own plan.
     const limitMinutes = async (p: Person) => (await p.api.get('/mcp/usage')).body.limitMinutes;

@@ -5,7 +5,7 @@ import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
 import { createUsageHistoryReader } from '../adapters/dynamodb/usage-history.js';
 import { createStripeBilling, type StripeConfig } from '../adapters/stripe/stripe-billing.js';
 import { createStripeKeySource } from '../adapters/stripe/stripe-keys.js';
-import { UNKNOWN_CLIENT, userScope } from '../domain/audit/audit.js';
+import { teamAuditScope, UNKNOWN_CLIENT, userScope } from '../domain/audit/audit.js';
 import { createOverageReporter } from '../domain/billing/overage-reporter.js';
 import type {
   BillingProvider,
@@ -20,6 +20,7 @@ import {
 import { createSubscriptionSync } from '../domain/billing/subscription-sync.js';
 import { createWebhookHandler } from '../domain/billing/webhook.js';
 import type { TeamSeats } from '../domain/teams/ports.js';
+import { TEAM_OWNER_PREFIX } from '../domain/teams/roles.js';
 import { createTeamSeats } from '../domain/teams/team-seats.js';
 import { logger } from '../logger.js';
 import { auditRecorder } from './audit.js';
@@ -94,7 +95,10 @@ async function auditSubscriptionEvent(
   }
   if (!userId) return;
   await auditRecorder().record({
-    scope: userScope(userId),
+    // A team's subscription (its billing record's user id is `team#<teamId>`) goes to the team's log.
+    scope: userId.startsWith(TEAM_OWNER_PREFIX)
+      ? teamAuditScope(userId.slice(TEAM_OWNER_PREFIX.length))
+      : userScope(userId),
     actor: 'system:stripe',
     action,
     target: 'subscription',

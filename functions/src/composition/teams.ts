@@ -3,9 +3,13 @@ import { createMyTeamsIndex } from '../adapters/dynamodb/my-teams.js';
 import { createTeamRepository } from '../adapters/dynamodb/team-repository.js';
 import { createUsageHistoryReader } from '../adapters/dynamodb/usage-history.js';
 import { createOutboxMailer } from '../adapters/mail/outbox-mailer.js';
-import type { Mailer } from '../domain/teams/ports.js';
+import { teamAuditScope, UNKNOWN_CLIENT, userScope } from '../domain/audit/audit.js';
+import { teamEventRecord } from '../domain/audit/team-events.js';
+import type { Caller } from '../domain/caller.js';
+import type { Mailer, TeamEvent } from '../domain/teams/ports.js';
 import { createTeamService, type TeamService } from '../domain/teams/team-service.js';
 import { logger } from '../logger.js';
+import { auditRecorder } from './audit.js';
 import { teamSeats } from './billing.js';
 import { db, env, required } from './root.js';
 
@@ -21,6 +25,24 @@ function mailer(): Mailer {
   };
 }
 
+/**
+ * The audit log's listener: each team event in the team's log (`team#<teamId>`) and in the actor's
+ * own, with the caller's address and user agent. Never the invitation's code or its hash.
+ */
+async function recordTeamEvent(event: TeamEvent, caller: Caller): Promise<void> {
+  const { action, target, details } = teamEventRecord(event);
+  const entry = {
+    actor: caller.userId,
+    action,
+    target,
+    outcome: 'success' as const,
+    details,
+    client: caller.client ?? UNKNOWN_CLIENT,
+  };
+  await auditRecorder().record({ ...entry, scope: teamAuditScope(event.teamId) });
+  await auditRecorder().record({ ...entry, scope: userScope(caller.userId) });
+}
+
 let service: TeamService | undefined;
 export function teamService(): TeamService {
   service ??= createTeamService({
@@ -29,8 +51,8 @@ export function teamService(): TeamService {
     mailer: mailer(),
     seats: teamSeats(),
     usage: createUsageHistoryReader(db, env.tables.usage),
-    // The audit log (its own issue) adds its recorder here; nothing else listens yet.
-    listeners: [],
+    // Each action in the team's audit log and the actor's own (never the invitation's code).
+    listeners: [recordTeamEvent],
     appUrl: env.APP_ORIGINS[0] ?? env.ALLOWED_ORIGINS[0] ?? '',
     newId: ulid,
     now: Date.now,

@@ -23,9 +23,10 @@ describe('the audit query schemas', () => {
     expect(auditExportQuerySchema.parse({})).toEqual({ format: 'csv' });
   });
 
-  it('refuse unknown parameters (a scope or team id is not the caller’s to pick yet) and bad values', () => {
+  it('refuse unknown parameters (a scope is not the caller’s to pick) and bad values', () => {
     for (const bad of [
-      { teamId: 't1' },
+      { teamId: 'not/an-id' },
+      { teamId: '' },
       { scope: 'user#someone' },
       { action: 'nope' },
       { from: 'yesterday' },
@@ -36,5 +37,8 @@ describe('the audit query schemas', () => {
       expect(auditListQuerySchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
     expect(auditExportQuerySchema.safeParse({ format: 'xml' }).success).toBe(false);
+    // A team id is accepted (the handler checks the caller is its Admin).
+    expect(auditListQuerySchema.parse({ teamId: 't1' })).toEqual({ teamId: 't1' });
+    expect(auditExportQuerySchema.parse({ teamId: 't1' })).toEqual({ teamId: 't1', format: 'csv' });
   });
 });

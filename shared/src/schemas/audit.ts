@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /**
  * The audit log (issue 13): append-only records of security-relevant actions, one hash chain per
- * scope (`user#<sub>`; `team#<id>` when teams land). Records never carry secrets: only ids, names
+ * scope (`user#<sub>` or `team#<teamId>`). Records never carry secrets: only ids, names
  * and outcomes.
  */
 export const AUDIT_ACTIONS = [
@@ -24,6 +24,15 @@ export const AUDIT_ACTIONS = [
   'subscription.cancelled',
   'subscription.resumed',
   'account.deleted',
+  'team.created',
+  'team.ownership_transferred',
+  'member.invited',
+  'member.invitation_resent',
+  'member.invitation_revoked',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'member.left',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -47,6 +56,15 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'subscription.cancelled': 'Subscription cancelled',
   'subscription.resumed': 'Subscription resumed',
   'account.deleted': 'Account deleted',
+  'team.created': 'Team created',
+  'team.ownership_transferred': 'Team ownership transferred',
+  'member.invited': 'Member invited',
+  'member.invitation_resent': 'Invitation resent',
+  'member.invitation_revoked': 'Invitation revoked',
+  'member.joined': 'Member joined',
+  'member.role_changed': 'Member role changed',
+  'member.removed': 'Member removed',
+  'member.left': 'Member left',
 };
 
 export const AUDIT_OUTCOMES = ['success', 'failure'] as const;
@@ -98,7 +116,19 @@ export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_MAX_PAGE_SIZE = 100;
 
 /** GET /audit?actor&action&from&to&cursor&limit (newest first). */
+/** `?teamId=`: the team's log (its Admins only) instead of the caller's own. */
+const auditScopeQuery = {
+  teamId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[\w-]+$/, 'Invalid team id')
+    .optional(),
+};
+
 export const auditListQuerySchema = auditFiltersSchema.extend({
+  ...auditScopeQuery,
   cursor: z
     .string()
     .max(200)
@@ -113,6 +143,7 @@ export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
 
 /** GET /audit/export?format=csv|json&actor&action&from&to (oldest first). */
 export const auditExportQuerySchema = auditFiltersSchema.extend({
+  ...auditScopeQuery,
   format: z.enum(AUDIT_EXPORT_FORMATS).default('csv'),
 });
 export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;

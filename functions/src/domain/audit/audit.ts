@@ -1,8 +1,8 @@
 import type { AuditAction, AuditDetails, AuditOutcome, AuditRecord } from '@agentforge/shared';
 
 /**
- * The audit log's model (issue 13). A record belongs to a scope (`user#<sub>`; `team#<id>` when
- * teams land), holds its place in the scope's chain (`seq`, 1, 2, ...) and the SHA-256 of the
+ * The audit log's model (issue 13). A record belongs to a scope (`user#<sub>` or `team#<teamId>`,
+ * its team's), holds its place in the scope's chain (`seq`, 1, 2, ...) and the SHA-256 of the
  * previous record, and is written once with a conditional put on its key (scope, seq): the put
  * that loses a race for a position re-reads the head and tries the next one, so each scope's
  * chain stays linear without a transaction (dynalite, the local DynamoDB, has none).
@@ -17,8 +17,10 @@ export interface StoredAuditRecord extends AuditRecord {
 /** The chain's first link: the previous hash of a scope's first record. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** A user's own log. The teams work adds `team#<teamId>`: a team's log is a chain of its own. */
+/** A user's own log. */
 export const userScope = (userId: string): string => `user#${userId}`;
+/** A team's log (its Admins read it): a chain of its own. */
+export const teamAuditScope = (teamId: string): string => `team#${teamId}`;
 
 /** Where the request came from: API Gateway's source IP and the User-Agent header. */
 export interface AuditClient {

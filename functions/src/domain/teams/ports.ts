@@ -1,4 +1,5 @@
 import type { TeamPlan, TeamRole } from '@agentforge/shared';
+import type { Caller } from '../caller.js';
 
 /** The team's record (teams table, `teamId` / `META`). */
 export interface TeamRecord {
@@ -118,7 +119,8 @@ export type TeamEvent =
   | { type: 'member.left'; teamId: string; actorId: string; at: number }
   | { type: 'team.ownership_transferred'; teamId: string; actorId: string; targetUserId: string; at: number };
 
-export type TeamEventListener = (event: TeamEvent) => Promise<void> | void;
+/** Told of each action after it took effect, with the verified caller who did it (its client: IP, user agent). */
+export type TeamEventListener = (event: TeamEvent, caller: Caller) => Promise<void> | void;
 
 /** The team's Stripe subscription, as the teams domain needs it (seats follow the members). */
 export interface TeamSeats {

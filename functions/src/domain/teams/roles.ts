@@ -25,6 +25,8 @@ export type TeamAction =
   | 'manageBilling'
   /** See each member's usage and the team servers' compute. */
   | 'viewUsage'
+  /** Read and export the team's audit log. */
+  | 'viewAudit'
   | 'transferOwnership';
 
 export interface Membership {

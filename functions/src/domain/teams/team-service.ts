@@ -66,10 +66,10 @@ export interface TeamAccess {
 export function createTeamService(deps: TeamServiceDeps) {
   const { store } = deps;
 
-  async function announce(event: TeamEvent): Promise<void> {
+  async function announce(caller: Caller, event: TeamEvent): Promise<void> {
     for (const listener of deps.listeners) {
       try {
-        await listener(event);
+        await listener(event, caller);
       } catch (error) {
         deps.onListenerError?.(event, error);
       }
@@ -198,7 +198,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       };
       await store.createTeam(team, owner);
       await deps.myTeams.add(caller.userId, team.teamId);
-      await announce({ type: 'team.created', teamId: team.teamId, actorId: caller.userId, at });
+      await announce(caller, { type: 'team.created', teamId: team.teamId, actorId: caller.userId, at });
       return summary(team, owner);
     },
 
@@ -247,7 +247,14 @@ export function createTeamService(deps: TeamServiceDeps) {
       };
       await store.putInvitation(invitation);
       await sendInvitation(team, caller, email, code);
-      await announce({ type: 'member.invited', teamId, actorId: caller.userId, email, role: body.role, at });
+      await announce(caller, {
+        type: 'member.invited',
+        teamId,
+        actorId: caller.userId,
+        email,
+        role: body.role,
+        at,
+      });
       return invitationView(invitation);
     },
 
@@ -271,7 +278,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       if (!(await store.renewInvitation(teamId, invitationId, hashCode(code), expiresAt)))
         throw new NotFoundError(TEAM_MESSAGES.invitationNotFound);
       await sendInvitation(team, caller, invitation.email, code);
-      await announce({
+      await announce(caller, {
         type: 'invitation.resent',
         teamId,
         actorId: caller.userId,
@@ -286,7 +293,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const invitation = await store.getInvitation(teamId, invitationId);
       if (!invitation || !(await store.deleteInvitation(teamId, invitationId)))
         throw new NotFoundError(TEAM_MESSAGES.invitationNotFound);
-      await announce({
+      await announce(caller, {
         type: 'invitation.revoked',
         teamId,
         actorId: caller.userId,
@@ -323,7 +330,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       if (member.role === 'admin') await store.addAdmins(invitation.teamId, 1);
       await store.addMembers(invitation.teamId, 1);
       await syncSeats(invitation.teamId);
-      await announce({
+      await announce(caller, {
         type: 'member.joined',
         teamId: invitation.teamId,
         actorId: caller.userId,
@@ -351,7 +358,7 @@ export function createTeamService(deps: TeamServiceDeps) {
           throw new ConflictError('The member changed meanwhile. Reload and try again.');
         }
         if (role === 'admin') await store.addAdmins(teamId, 1);
-        await announce({
+        await announce(caller, {
           type: 'member.role_changed',
           teamId,
           actorId: caller.userId,
@@ -370,6 +377,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       if (!target) throw new NotFoundError(TEAM_MESSAGES.memberNotFound);
       await depart(access, target);
       await announce(
+        caller,
         userId === caller.userId
           ? { type: 'member.left', teamId, actorId: caller.userId, at: deps.now() }
           : { type: 'member.removed', teamId, actorId: caller.userId, targetUserId: userId, at: deps.now() },
@@ -379,7 +387,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     async leave(caller: Caller, teamId: string): Promise<void> {
       const access = await authorize(caller, teamId, 'leave');
       await depart(access, access.member);
-      await announce({ type: 'member.left', teamId, actorId: caller.userId, at: deps.now() });
+      await announce(caller, { type: 'member.left', teamId, actorId: caller.userId, at: deps.now() });
     },
 
     /** The owner hands the team to another member, who becomes an Admin if not one already. */
@@ -395,7 +403,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       }
       if (!(await store.setOwner(teamId, caller.userId, userId)))
         throw new ForbiddenError(TEAM_MESSAGES.ownerRequired);
-      await announce({
+      await announce(caller, {
         type: 'team.ownership_transferred',
         teamId,
         actorId: caller.userId,

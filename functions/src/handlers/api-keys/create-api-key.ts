@@ -1,7 +1,8 @@
 import { teamScopeQuerySchema } from '@agentforge/shared';
 import { apiKeyService } from '../../composition/models.js';
 import { teamScope } from '../../composition/team-scope.js';
-import { audited } from '../../http/audit.js';
+import type { Caller } from '../../domain/caller.js';
+import { audited, teamOfOwner } from '../../http/audit.js';
 import { created, httpRoute } from '../../http/http-route.js';
 import { createApiKeyRequestSchema } from './request-schemas.js';
 
@@ -11,8 +12,9 @@ import { createApiKeyRequestSchema } from './request-schemas.js';
  */
 export const handler = httpRoute(
   { body: createApiKeyRequestSchema, query: teamScopeQuerySchema },
-  async ({ body, caller, query }) =>
-    created(
+  async ({ body, caller, query }) => {
+    let owner: Caller | undefined;
+    return created(
       await audited(
         caller,
         {
@@ -24,11 +26,13 @@ export const handler = httpRoute(
             label: key.label,
             ...(query.teamId ? { teamId: query.teamId } : {}),
           }),
+          team: () => teamOfOwner(owner),
         },
         async () => {
-          const owner = await teamScope().actor(caller, query.teamId, 'manageKeys');
+          owner = await teamScope().actor(caller, query.teamId, 'manageKeys');
           return apiKeyService().create(owner.userId, body);
         },
       ),
-    ),
+    );
+  },
 );

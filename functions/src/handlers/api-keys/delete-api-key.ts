@@ -1,7 +1,8 @@
 import { teamScopeQuerySchema } from '@agentforge/shared';
 import { apiKeyService } from '../../composition/models.js';
 import { teamScope } from '../../composition/team-scope.js';
-import { audited } from '../../http/audit.js';
+import type { Caller } from '../../domain/caller.js';
+import { audited, teamOfOwner } from '../../http/audit.js';
 import { httpRoute, noContent } from '../../http/http-route.js';
 import { apiKeyIdParamsSchema } from './request-schemas.js';
 
@@ -9,8 +10,10 @@ import { apiKeyIdParamsSchema } from './request-schemas.js';
 export const handler = httpRoute(
   { params: apiKeyIdParamsSchema, query: teamScopeQuerySchema },
   async ({ params, caller, query }) => {
-    await audited(caller, { action: 'api_key.deleted', target: `api-key:${params.id}` }, async () => {
-      const owner = await teamScope().actor(caller, query.teamId, 'manageKeys');
+    let owner: Caller | undefined;
+    const team = () => teamOfOwner(owner);
+    await audited(caller, { action: 'api_key.deleted', target: `api-key:${params.id}`, team }, async () => {
+      owner = await teamScope().actor(caller, query.teamId, 'manageKeys');
       await apiKeyService().remove(owner.userId, params.id);
     });
     return noContent();

@@ -3,10 +3,10 @@ import { auditService } from '../../composition/audit.js';
 import { httpRoute } from '../../http/http-route.js';
 import { readableScope } from './scope.js';
 
-/** GET /audit/export?format=csv|json&actor&action&from&to: a download of the caller's records. */
+/** GET /audit/export?teamId&format=csv|json&actor&action&from&to: a download of the caller's (or team's) records. */
 export const handler = httpRoute({ query: auditExportQuerySchema }, async ({ caller, query }) => {
-  const { format, ...filters } = query;
-  const file = await auditService().export(readableScope(caller), filters, format);
+  const { format, teamId, ...filters } = query;
+  const file = await auditService().export(await readableScope(caller, teamId), filters, format);
   return {
     statusCode: 200,
     text: file.body,

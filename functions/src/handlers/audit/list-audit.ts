@@ -3,7 +3,8 @@ import { auditService } from '../../composition/audit.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { readableScope } from './scope.js';
 
-/** GET /audit?actor&action&from&to&cursor&limit: the caller's records, newest first. */
-export const handler = httpRoute({ query: auditListQuerySchema }, async ({ caller, query }) =>
-  ok(await auditService().list(readableScope(caller), query)),
-);
+/** GET /audit?teamId&actor&action&from&to&cursor&limit: the caller's (or team's) records, newest first. */
+export const handler = httpRoute({ query: auditListQuerySchema }, async ({ caller, query }) => {
+  const { teamId, ...filters } = query;
+  return ok(await auditService().list(await readableScope(caller, teamId), filters));
+});

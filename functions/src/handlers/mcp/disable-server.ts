@@ -1,7 +1,7 @@
 import { mcpServerService } from '../../composition/mcp.js';
 import { teamScope } from '../../composition/team-scope.js';
 import type { Caller } from '../../domain/caller.js';
-import { audited } from '../../http/audit.js';
+import { audited, teamOfOwner } from '../../http/audit.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { ownsServer, serverParams } from './params.js';
 
@@ -10,16 +10,21 @@ const actor = (caller: Caller, id: string) =>
   teamScope().resolve(caller, 'manageServers', ownsServer(caller, id));
 
 /** POST /mcp-servers/{id}/disable */
-export const handler = httpRoute({ params: serverParams }, async ({ caller, params }) =>
-  ok(
+export const handler = httpRoute({ params: serverParams }, async ({ caller, params }) => {
+  let owner: Caller | undefined;
+  return ok(
     await audited(
       caller,
       {
         action: 'mcp_server.disabled',
         target: `mcp-server:${params.id}`,
         details: (server) => ({ status: server.status }),
+        team: () => teamOfOwner(owner),
       },
-      async () => mcpServerService().disable(await actor(caller, params.id), params.id),
+      async () => {
+        owner = await actor(caller, params.id);
+        return mcpServerService().disable(owner, params.id);
+      },
     ),
-  ),
-);
+  );
+});

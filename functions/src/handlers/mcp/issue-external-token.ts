@@ -1,7 +1,7 @@
 import { mcpServerService } from '../../composition/mcp.js';
 import { teamScope } from '../../composition/team-scope.js';
 import type { Caller } from '../../domain/caller.js';
-import { audited } from '../../http/audit.js';
+import { audited, teamOfOwner } from '../../http/audit.js';
 import { created, httpRoute } from '../../http/http-route.js';
 import { ownsServer, serverParams } from './params.js';
 
@@ -10,13 +10,21 @@ const actor = (caller: Caller, id: string) =>
   teamScope().resolve(caller, 'manageServers', ownsServer(caller, id));
 
 /** POST /mcp-servers/{id}/external-token: a token for external MCP clients, shown this once. */
-export const handler = httpRoute({ params: serverParams }, async ({ caller, params }) =>
-  created(
+export const handler = httpRoute({ params: serverParams }, async ({ caller, params }) => {
+  let owner: Caller | undefined;
+  return created(
     // The record says a token was issued for the server, never the token.
     await audited(
       caller,
-      { action: 'mcp_server.external_token_issued', target: `mcp-server:${params.id}` },
-      async () => mcpServerService().issueExternalToken(await actor(caller, params.id), params.id),
+      {
+        action: 'mcp_server.external_token_issued',
+        target: `mcp-server:${params.id}`,
+        team: () => teamOfOwner(owner),
+      },
+      async () => {
+        owner = await actor(caller, params.id);
+        return mcpServerService().issueExternalToken(owner, params.id);
+      },
     ),
-  ),
-);
+  );
+});

@@ -1,26 +1,30 @@
 import { mcpServerConfigBodySchema } from '@agentforge/shared';
 import { mcpServerService } from '../../composition/mcp.js';
 import { teamScope } from '../../composition/team-scope.js';
-import { audited } from '../../http/audit.js';
+import type { Caller } from '../../domain/caller.js';
+import { audited, teamOfOwner } from '../../http/audit.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { ownsServer, serverParams } from './params.js';
 
 /** PUT /mcp-servers/{id} and PUT /mcp/servers/{id}: only while defined, disabled or in error. */
 export const handler = httpRoute(
   { params: serverParams, body: mcpServerConfigBodySchema },
-  async ({ caller, params, body }) =>
-    ok(
+  async ({ caller, params, body }) => {
+    let owner: Caller | undefined;
+    return ok(
       await audited(
         caller,
         {
           action: 'mcp_server.updated',
           target: `mcp-server:${params.id}`,
           details: (server) => ({ name: server.name }),
+          team: () => teamOfOwner(owner),
         },
         async () => {
-          const owner = await teamScope().resolve(caller, 'manageServers', ownsServer(caller, params.id));
+          owner = await teamScope().resolve(caller, 'manageServers', ownsServer(caller, params.id));
           return mcpServerService().update(owner, params.id, body);
         },
       ),
-    ),
+    );
+  },
 );

@@ -9,8 +9,15 @@ import { getRuntimeConfig } from '../../../config/runtime-config';
 import { apiClient, buildUrl, getIdToken } from '../../../lib/api-client';
 import { ApiError, apiErrorFromResponse } from '../../../lib/api-error';
 
-/** GET /audit: one page of the caller's activity, newest first. */
-export function listAudit(filters: AuditFilters, cursor?: string, signal?: AbortSignal): Promise<AuditPage> {
+/** Whose log: the caller's own (no teamId), or a team's where the caller is an Admin. */
+export type AuditScopedFilters = AuditFilters & { teamId?: string };
+
+/** GET /audit[?teamId=]: one page of the caller's (or the team's) activity, newest first. */
+export function listAudit(
+  filters: AuditScopedFilters,
+  cursor?: string,
+  signal?: AbortSignal,
+): Promise<AuditPage> {
   return apiClient.get('/audit', {
     schema: auditPageSchema,
     query: { ...filters, ...(cursor ? { cursor } : {}) },
@@ -24,9 +31,9 @@ export interface AuditExportFile {
   text: string;
 }
 
-/** GET /audit/export: the file as the server made it (CSV or JSON), with its name. */
+/** GET /audit/export[?teamId=]: the file as the server made it (CSV or JSON), with its name. */
 export async function exportAudit(
-  filters: AuditFilters,
+  filters: AuditScopedFilters,
   format: AuditExportFormat,
 ): Promise<AuditExportFile> {
   const token = await getIdToken();

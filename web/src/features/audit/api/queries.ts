@@ -1,14 +1,13 @@
-import type { AuditFilters } from '@agentforge/shared';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { listAudit } from './audit';
+import { type AuditScopedFilters, listAudit } from './audit';
 
 export const auditKeys = {
   all: () => ['audit'] as const,
-  log: (filters: AuditFilters) => ['audit', 'log', filters] as const,
+  log: (filters: AuditScopedFilters) => ['audit', 'log', filters] as const,
 };
 
-/** The caller's activity log with these filters, page after page ('Load more'). */
-export const auditLogQuery = (filters: AuditFilters) =>
+/** The caller's (or a team's) activity log with these filters, page after page ('Load more'). */
+export const auditLogQuery = (filters: AuditScopedFilters) =>
   infiniteQueryOptions({
     queryKey: auditKeys.log(filters),
     queryFn: ({ pageParam, signal }) => listAudit(filters, pageParam, signal),

@@ -22,6 +22,15 @@ vi.mock('../../chat/utils/conversation-file', () => ({
 
 const AUDIT = /^\/audit$/;
 const EXPORT = /^\/audit\/export$/;
+const TEAMS = /^\/teams$/;
+const team = (teamId: string, name: string, role: 'admin' | 'user') => ({
+  teamId,
+  name,
+  role,
+  isOwner: false,
+  memberCount: 2,
+  createdAt: '2026-11-01T00:00:00.000Z',
+});
 let http: FakeHttp;
 
 const record = (seq: number, extra: Partial<AuditRecord> = {}): AuditRecord => ({
@@ -58,6 +67,9 @@ beforeEach(() => {
   );
 });
 afterEach(() => vi.unstubAllGlobals());
+
+const withTeams = () =>
+  http.answer('GET', TEAMS, json({ teams: [team('t1', 'Acme', 'admin'), team('t2', 'Globex', 'user')] }));
 
 function renderScreen() {
   render(
@@ -132,6 +144,42 @@ describe('ActivityLogScreen', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     await vi.waitFor(() => expect(http.seen('GET', AUDIT).at(-1)?.url.search).toBe(''));
+  });
+
+  it('switches to a team where I am an Admin: the list and the export read its log', async () => {
+    withTeams();
+    http.answer('GET', EXPORT, () => new Response('time\r\n', { headers: { 'Content-Type': 'text/csv' } }));
+    renderScreen();
+    await screen.findByRole('table');
+    const scope = await screen.findByLabelText('Whose activity');
+    // Only the teams where I am an Admin.
+    expect(
+      within(scope)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['My activity', 'Team: Acme']);
+    expect(http.seen('GET', AUDIT).at(-1)?.url.searchParams.get('teamId')).toBeNull();
+
+    await userEvent.selectOptions(scope, 'Team: Acme');
+    await vi.waitFor(() => expect(http.seen('GET', AUDIT).at(-1)?.url.searchParams.get('teamId')).toBe('t1'));
+    expect(screen.getByText(/actions in the team Acme/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await vi.waitFor(() => expect(download).toHaveBeenCalled());
+    expect(Object.fromEntries(http.seen('GET', EXPORT)[0]?.url.searchParams ?? [])).toEqual({
+      teamId: 't1',
+      format: 'csv',
+    });
+
+    await userEvent.selectOptions(scope, 'My activity');
+    await vi.waitFor(() => expect(http.seen('GET', AUDIT).at(-1)?.url.searchParams.get('teamId')).toBeNull());
+  });
+
+  it('shows no scope selector without a team I administer', async () => {
+    http.answer('GET', TEAMS, json({ teams: [team('t2', 'Globex', 'user')] }));
+    renderScreen();
+    await screen.findByRole('table');
+    await vi.waitFor(() => expect(http.seen('GET', TEAMS).length).toBeGreaterThan(0));
+    expect(screen.queryByLabelText('Whose activity')).toBeNull();
   });
 
   it('says when the log cannot be loaded, and when an export fails', async () => {

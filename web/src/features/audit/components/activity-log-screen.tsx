@@ -7,13 +7,14 @@ import {
   type AuditRecord,
   errorMessage,
 } from '@agentforge/shared';
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { Tooltip } from '../../../components/tooltip';
 import { download } from '../../chat/utils/conversation-file';
+import { teamsQuery } from '../../teams/api/queries';
 import { exportAudit } from '../api/audit';
 import { auditLogQuery } from '../api/queries';
 
@@ -50,19 +51,24 @@ function filtersOf(form: FilterForm): AuditFilters {
 }
 
 /**
- * The activity log (issue 13): the signed-in user's own audit records, newest first, filtered by
- * action, actor and dates, a page at a time ('Load more'), exported as CSV or JSON with the same
- * filters.
+ * The activity log (issue 13): the signed-in user's own audit records, or a team's where they are
+ * an Admin (the scope selector), newest first, filtered by action, actor and dates, a page at a
+ * time ('Load more'), exported as CSV or JSON with the same scope and filters.
  */
 export function ActivityLogScreen({ userId }: { userId?: string }) {
   const [form, setForm] = useState<FilterForm>(EMPTY_FORM);
   const [filters, setFilters] = useState<AuditFilters>({});
-  const log = useInfiniteQuery(auditLogQuery(filters));
+  const [teamId, setTeamId] = useState('');
+  // Only the teams where I am an Admin (the server checks the role on every call).
+  const adminTeams = (useQuery(teamsQuery()).data?.teams ?? []).filter((team) => team.role === 'admin');
+  const team = adminTeams.find((candidate) => candidate.teamId === teamId);
+  const scoped = team ? { ...filters, teamId: team.teamId } : filters;
+  const log = useInfiniteQuery(auditLogQuery(scoped));
   const exporter = useMutation({
-    mutationFn: (format: AuditExportFormat) => exportAudit(filters, format),
+    mutationFn: (format: AuditExportFormat) => exportAudit(scoped, format),
     onSuccess: (file) => download(file.fileName, file.text, file.type),
   });
-  const ids = { action: useId(), actor: useId(), from: useId(), to: useId() };
+  const ids = { scope: useId(), action: useId(), actor: useId(), from: useId(), to: useId() };
   const records = log.data?.pages.flatMap((page) => page.records) ?? [];
 
   const apply = (event: FormEvent) => {
@@ -88,10 +94,31 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
       </header>
       <main className="mx-auto w-full max-w-6xl flex-1 space-y-4 p-4">
         <p className="text-sm text-slate-600">
-          Security-relevant actions on your account: sign-ins, API keys, servers, GitHub, agent plans and your
-          subscription. Records cannot be changed, and each is linked to the one before it. Dates are whole
-          days in UTC.
+          {team
+            ? `Security-relevant actions in the team ${team.name}: members, invitations, roles, ownership, and the team's servers and keys.`
+            : 'Security-relevant actions on your account: sign-ins, API keys, servers, GitHub, agent plans, teams and your subscription.'}{' '}
+          Records cannot be changed, and each is linked to the one before it. Dates are whole days in UTC.
         </p>
+        {adminTeams.length > 0 ? (
+          <div className="max-w-xs space-y-1">
+            <label htmlFor={ids.scope} className="block text-sm font-medium text-slate-700">
+              Whose activity
+            </label>
+            <select
+              id={ids.scope}
+              value={team?.teamId ?? ''}
+              onChange={(event) => setTeamId(event.target.value)}
+              className={FIELD}
+            >
+              <option value="">My activity</option>
+              {adminTeams.map((candidate) => (
+                <option key={candidate.teamId} value={candidate.teamId}>
+                  Team: {candidate.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <form
           onSubmit={apply}
           aria-label="Filter the activity log"
@@ -209,7 +236,9 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
         ) : (
           <ScrollRegion label="Activity records" className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Your activity, newest first</caption>
+              <caption className="sr-only">
+                {team ? `The team ${team.name}'s activity, newest first` : 'Your activity, newest first'}
+              </caption>
               <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
                   <th scope="col" className="px-3 py-2">
