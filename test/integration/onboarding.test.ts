@@ -217,8 +217,12 @@ describe('account deletion', () => {
     );
     await client.send(new PutCommand({ TableName: table('billing'), Item: { userId, tier: 'free' } }));
     const otherConversation = await as(other).post('/conversations', newConversation());
+    // A team the user owns alone goes with the account (its record, the membership).
+    const team = await api.post('/teams', { name: 'Mine' });
+    expect(team.status).toBe(201);
+    const teamId = team.body.teamId as string;
 
-    const before = await itemsOf(userId, conversationId);
+    const before = await itemsOf(userId, conversationId, teamId);
     for (const definition of TABLE_DEFINITIONS)
       expect(before[definition.id], definition.id).toBeGreaterThan(0);
 
@@ -228,7 +232,7 @@ describe('account deletion', () => {
     expect((await api.del('/users/me', {})).status).toBe(400);
 
     expect((await api.del('/users/me', { confirmEmail: user.email.toUpperCase() })).status).toBe(204);
-    const after = await itemsOf(userId, conversationId);
+    const after = await itemsOf(userId, conversationId, teamId);
     for (const definition of TABLE_DEFINITIONS.filter(({ id }) => id !== 'audit'))
       expect(after[definition.id], definition.id).toBe(0);
     // The audit log is kept for its retention, ending with the deletion.
@@ -287,12 +291,23 @@ function userIdOf(user: { idToken: string }): string {
 }
 
 /** How many items each table holds for the user (messages and plans: under their conversation). */
-async function itemsOf(userId: string, conversationId: string): Promise<Record<TableId, number>> {
+async function itemsOf(
+  userId: string,
+  conversationId: string,
+  teamId: string,
+): Promise<Record<TableId, number>> {
   const client = db();
   const counts = {} as Record<TableId, number>;
   for (const definition of TABLE_DEFINITIONS) {
     const key = definition.partitionKey.name;
-    const value = key === 'conversationId' ? conversationId : key === 'scope' ? `user#${userId}` : userId;
+    const value =
+      key === 'conversationId'
+        ? conversationId
+        : key === 'scope'
+          ? `user#${userId}`
+          : key === 'teamId'
+            ? teamId
+            : userId;
     const { Count } = await client.send(
       new QueryCommand({
         TableName: table(definition.id),
