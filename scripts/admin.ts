@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { createDocumentClient } from '../functions/src/adapters/dynamodb/document-client.js';
 import { createUserDirectory } from '../functions/src/adapters/dynamodb/user-directory.js';
 import { createUserRepository } from '../functions/src/adapters/dynamodb/user-repository.js';
+import { createSesMailer } from '../functions/src/adapters/mail/ses-mailer.js';
 import { type AdmissionResult, admitUser, type Mailer } from '../functions/src/domain/users/admission.js';
 import { createOutbox } from './local/outbox.js';
-import { createSesMailer } from './ses-mailer.js';
 
 export interface AdminTarget {
   /** dynalite's URL (local) or none (AWS). */

@@ -51,8 +51,8 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   audit: [],
   // Deleting an account removes the user's items from every table but the audit log (kept for
   // its retention: the record that the account existed and was deleted) and teams (memberships are
-  // not removed by account deletion yet: docs/decisions.md, "Teams"; the grant would also overflow
-  // the role's inline policy).
+  // removed through an item-level grant below: grantReadWrite's would overflow the role's inline
+  // policy).
   account: TABLE_IDS.filter((id) => id !== 'audit' && id !== 'teams'),
 };
 
@@ -211,7 +211,11 @@ export class AgentForgeStack extends Stack {
     });
     for (const [area, tableIds] of Object.entries(AREA_TABLES) as [ApiArea, readonly TableId[]][]) {
       this.data.addTableNames(this.api.functions[area].function);
-      this.data.grantReadWrite(this.api.functions[area].function, ...tableIds);
+      // The account area's role is near IAM's inline policy size limit: its tables (and the teams
+      // table, below) in one item-level statement.
+      if (area === 'account')
+        this.data.grantItemReadWrite(this.api.functions[area].function, ...tableIds, 'teams');
+      else this.data.grantReadWrite(this.api.functions[area].function, ...tableIds);
       const getItemTables = AREA_GET_ITEM_TABLES[area];
       if (getItemTables) this.data.grantGetItem(this.api.functions[area].function, ...getItemTables);
       if (AREA_AUDIT[area] === 'write') this.data.grantAuditWrite(this.api.functions[area].function);
@@ -250,6 +254,9 @@ export class AgentForgeStack extends Stack {
     this.api.functions.billing.function.addEnvironment('APP_ORIGINS', appOrigins);
     // Checkout return URLs, and the link of the invitation e-mail.
     this.api.functions.teams.function.addEnvironment('APP_ORIGINS', appOrigins);
+    // Account deletion leaves the person's teams (the seats follow, in Stripe) and deletes a team
+    // they own alone: the teams table (granted with its other tables, above), and Stripe's keys.
+    this.billing.grantRead(account);
 
     const postConfirmation = new AgentFunction(this, 'PostConfirmation', {
       entry: entry('auth/post-confirmation'),

@@ -288,9 +288,11 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
   'client-secrets-manager:GetSecretValue': (target) => [
     {
       action: 'secretsmanager:GetSecretValue',
-      resource: target.env.STRIPE_SECRET_ARN
-        ? target.env.STRIPE_SECRET_ARN
-        : `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${envOf(target, 'GITHUB_SECRET_ID')}-AbCdEf`,
+      // By the adapter, not the environment: the account function reads both secrets.
+      resource:
+        target.use.factory === 'createStripeKeySource'
+          ? envOf(target, 'STRIPE_SECRET_ARN')
+          : `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${envOf(target, 'GITHUB_SECRET_ID')}-AbCdEf`,
     },
   ],
 };

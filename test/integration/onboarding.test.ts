@@ -217,9 +217,14 @@ describe('account deletion', () => {
     );
     await client.send(new PutCommand({ TableName: table('billing'), Item: { userId, tier: 'free' } }));
     const otherConversation = await as(other).post('/conversations', newConversation());
+    // A team the user owns alone goes with the account (its record, the membership).
+    const team = await api.post('/teams', { name: 'Mine' });
+    expect(team.status).toBe(201);
+    const teamId = team.body.teamId as string;
 
-    const before = await itemsOf(userId, conversationId);
-    for (const definition of USER_TABLES) expect(before[definition.id], definition.id).toBeGreaterThan(0);
+    const before = await itemsOf(userId, conversationId, teamId);
+    for (const definition of TABLE_DEFINITIONS)
+      expect(before[definition.id], definition.id).toBeGreaterThan(0);
 
     const wrong = await api.del('/users/me', { confirmEmail: other.email });
     expect(wrong.status).toBe(400);
@@ -227,8 +232,8 @@ describe('account deletion', () => {
     expect((await api.del('/users/me', {})).status).toBe(400);
 
     expect((await api.del('/users/me', { confirmEmail: user.email.toUpperCase() })).status).toBe(204);
-    const after = await itemsOf(userId, conversationId);
-    for (const definition of USER_TABLES.filter(({ id }) => id !== 'audit'))
+    const after = await itemsOf(userId, conversationId, teamId);
+    for (const definition of TABLE_DEFINITIONS.filter(({ id }) => id !== 'audit'))
       expect(after[definition.id], definition.id).toBe(0);
     // The audit log is kept for its retention, ending with the deletion.
     const { Items: newest = [] } = await client.send(
@@ -250,9 +255,6 @@ describe('account deletion', () => {
     expect((await as(other).get('/user')).body.hasCompletedOnboarding).toBe(true);
   });
 });
-
-/** The tables keyed by the user (or their conversations, or their audit scope); teams are keyed by team. */
-const USER_TABLES = TABLE_DEFINITIONS.filter(({ id }) => id !== 'teams');
 
 const PROFILE = {
   firstName: 'Ada',
@@ -289,12 +291,23 @@ function userIdOf(user: { idToken: string }): string {
 }
 
 /** How many items each table holds for the user (messages and plans: under their conversation). */
-async function itemsOf(userId: string, conversationId: string): Promise<Record<TableId, number>> {
+async function itemsOf(
+  userId: string,
+  conversationId: string,
+  teamId: string,
+): Promise<Record<TableId, number>> {
   const client = db();
   const counts = {} as Record<TableId, number>;
-  for (const definition of USER_TABLES) {
+  for (const definition of TABLE_DEFINITIONS) {
     const key = definition.partitionKey.name;
-    const value = key === 'conversationId' ? conversationId : key === 'scope' ? `user#${userId}` : userId;
+    const value =
+      key === 'conversationId'
+        ? conversationId
+        : key === 'scope'
+          ? `user#${userId}`
+          : key === 'teamId'
+            ? teamId
+            : userId;
     const { Count } = await client.send(
       new QueryCommand({
         TableName: table(definition.id),

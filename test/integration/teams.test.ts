@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
+  ACCOUNT_MESSAGES,
   checkoutResponseSchema,
   listInvitationsResponseSchema,
   listTeamsResponseSchema,
@@ -331,6 +332,36 @@ describe('teams: the subscription follows the members', () => {
     expect(
       ((await owner.api.get('/subscriptions')).body as { subscription: { tier: string } }).subscription.tier,
     ).toBe('free');
+  });
+
+  it('account deletion: an owner with members is refused, a member leaves (the seats drop), a team owned alone goes', async () => {
+    const owner = await person('del-owner');
+    const member = await person('del-member');
+    const team = await createTeam(owner, 'Deleting');
+    await join(member, team.teamId, owner);
+    const body = { successUrl: `${APP}/teams?checkout=done`, cancelUrl: `${APP}/teams` };
+    const checkout = await owner.api.post(`/teams/${team.teamId}/subscription/checkout`, body);
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    expect((await pay(checkoutResponseSchema.parse(checkout.body).url)).status).toBe(303);
+    const seat = async () => (await teamSubscription(team.teamId)).items.data[0]?.quantity;
+    expect(await seat()).toBe(2);
+
+    // The owner of a team with another member: 409, nothing deleted.
+    const refused = await owner.api.del('/users/me', { confirmEmail: owner.email });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(ACCOUNT_MESSAGES.transferOwnershipFirst('Deleting'));
+    expect((await detail(owner.api, team.teamId)).members).toHaveLength(2);
+
+    // The member, who also owns a team alone with a pending invitation: both go.
+    const solo = await createTeam(member, 'Solo');
+    const invitee = await person('del-invitee');
+    await invite(member, solo.teamId, invitee.email);
+    const code = await codeFor(invitee.email);
+    expect((await member.api.del('/users/me', { confirmEmail: member.email })).status).toBe(204);
+    expect(await seat()).toBe(1);
+    const after = await detail(owner.api, team.teamId);
+    expect(after.members.map((m) => m.userId)).toEqual([owner.userId]);
+    expect((await invitee.api.post('/teams/join', { code })).status).toBe(404);
   });
 });
 

@@ -8,6 +8,7 @@ import { conversationService } from './conversations.js';
 import { githubLinkService } from './github.js';
 import { mcpServerService } from './mcp.js';
 import { db, env, required } from './root.js';
+import { teamService } from './teams.js';
 
 const definition = (id: TableId) => {
   const found = TABLE_DEFINITIONS.find((table) => table.id === id);
@@ -46,6 +47,13 @@ export function accountDeletion(): AccountDeletion {
       createUserItemsEraser(db, env.tables.usage, definition('usage')),
       createUserItemsEraser(db, env.tables.billing, definition('billing')),
       createUserItemsEraser(db, env.tables.users, definition('users')),
+    ],
+    teams: teamService(),
+    teamErasers: [
+      createUserItemsEraser(db, env.tables.mcpServers, definition('mcpServers')),
+      createUserItemsEraser(db, env.tables.apiKeys, definition('apiKeys')),
+      createUserItemsEraser(db, env.tables.usage, definition('usage')),
+      createUserItemsEraser(db, env.tables.billing, definition('billing')),
     ],
     identity: identityAdmin(),
     billing: createBillingRepository(db, env.tables.billing),

@@ -121,6 +121,10 @@ export const ACCOUNT_MESSAGES = {
   cancelSubscriptionFirst:
     'You have a paid subscription that still renews. Cancel it in Subscription & Usage first, then delete your account.',
   deleted: 'Your account has been deleted.',
+  transferOwnershipFirst: (team: string) =>
+    `You own the team "${team}", which has other members. Transfer ownership first (Teams), then delete your account.`,
+  cancelTeamSubscriptionFirst: (team: string) =>
+    `Your team "${team}" has a subscription that still renews. Cancel it in the team's billing first, then delete your account.`,
 } as const;
 
 /** Not worded by the spec: the API key form and validation messages. */

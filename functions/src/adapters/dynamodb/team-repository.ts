@@ -217,5 +217,9 @@ export function createTeamRepository(db: DynamoDBDocumentClient, tableName: stri
           ...(codeHash ? { ExpressionAttributeValues: { ':hash': codeHash } } : {}),
         }),
       ),
+
+    async deleteTeam(teamId) {
+      await db.send(new DeleteCommand({ TableName: tableName, Key: { teamId, sk: META } }));
+    },
   };
 }

@@ -71,6 +71,8 @@ export interface TeamStore {
   ): Promise<boolean>;
   /** Deletes it, only with this code hash when given (an accepted code is used once); false when not deleted. */
   deleteInvitation(teamId: string, invitationId: string, codeHash?: string): Promise<boolean>;
+  /** Deletes the team's record (its memberships and invitations are deleted first). */
+  deleteTeam(teamId: string): Promise<void>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { TEAM_MESSAGES } from '@agentforge/shared';
+import { ACCOUNT_MESSAGES, TEAM_MESSAGES } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
 import type { CredentialsSource } from '../chat/model-resolver.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
@@ -80,10 +80,13 @@ function memoryStore(): TeamStore & { teams: Map<string, TeamRecord> } {
       invitations.delete(mk(teamId, id));
       return true;
     },
+    async deleteTeam(teamId) {
+      teams.delete(teamId);
+    },
   };
 }
 
-function setup(options: { seatsFail?: boolean; listenerFails?: boolean } = {}) {
+function setup(options: { seatsFail?: boolean; listenerFails?: boolean; renewing?: boolean } = {}) {
   const store = memoryStore();
   const mail: MailMessage[] = [];
   const seats: [string, number][] = [];
@@ -101,7 +104,10 @@ function setup(options: { seatsFail?: boolean; listenerFails?: boolean } = {}) {
     },
     mailer: { send: async (message) => void mail.push(message) },
     seats: {
-      plan: async () => ({ tier: 'free', status: 'active', seats: 0, cancelAtPeriodEnd: false }),
+      plan: async () =>
+        options.renewing
+          ? { tier: 'teams', status: 'active', seats: 1, cancelAtPeriodEnd: false }
+          : { tier: 'free', status: 'active', seats: 0, cancelAtPeriodEnd: false },
       setSeats: async (teamId, count) => {
         if (options.seatsFail) throw new Error('Stripe is down');
         seats.push([teamId, count]);
@@ -139,6 +145,53 @@ function setup(options: { seatsFail?: boolean; listenerFails?: boolean } = {}) {
 }
 
 describe('team service', () => {
+  it('account deletion: refused while the person owns a team with other members, before anything changes', async () => {
+    const { service, caller, codeOf, myTeams } = setup();
+    const team = await service.create(caller('owner'), { name: 'Acme' });
+    await service.invite(caller('owner'), team.teamId, { email: 'u@example.com', role: 'user' });
+    await service.accept(caller('u'), { code: codeOf('u@example.com') });
+    const other = await service.create(caller('u'), { name: 'Solo' });
+    await service.invite(caller('u'), other.teamId, { email: 'owner@example.com', role: 'admin' });
+    await service.accept(caller('owner'), { code: codeOf('owner@example.com') });
+    await expect(service.departAccount(caller('owner'))).rejects.toThrow(
+      ACCOUNT_MESSAGES.transferOwnershipFirst('Acme'),
+    );
+    expect(myTeams.get('owner')).toEqual(new Set([team.teamId, other.teamId]));
+    await expect(service.deleteOwnedTeam(caller('owner'), team.teamId)).rejects.toThrow(
+      'Transfer ownership first',
+    );
+  });
+
+  it('account deletion: a member leaves by the leave path (seats follow), a team owned alone is returned then deleted', async () => {
+    const { service, store, caller, codeOf, myTeams, seats, events } = setup();
+    const team = await service.create(caller('owner'), { name: 'Acme' });
+    await service.invite(caller('owner'), team.teamId, { email: 'u@example.com', role: 'admin' });
+    await service.accept(caller('u'), { code: codeOf('u@example.com') });
+    const solo = await service.create(caller('u'), { name: 'Solo' });
+    await service.invite(caller('u'), solo.teamId, { email: 'x@example.com', role: 'user' });
+
+    const { ownedAlone } = await service.departAccount(caller('u'));
+    expect(ownedAlone).toEqual([solo.teamId]);
+    expect(await store.getMember(team.teamId, 'u')).toBeUndefined();
+    expect(seats.at(-1)).toEqual([team.teamId, 1]);
+    expect(events.at(-1)).toMatchObject({ type: 'member.left', teamId: team.teamId, actorId: 'u' });
+    expect((await store.getTeam(team.teamId))?.adminCount).toBe(1);
+
+    await service.deleteOwnedTeam(caller('u'), solo.teamId);
+    expect(await store.getTeam(solo.teamId)).toBeUndefined();
+    expect(await store.listMembers(solo.teamId)).toEqual([]);
+    expect(await store.listInvitations(solo.teamId)).toEqual([]);
+    expect(myTeams.get('u')).toEqual(new Set());
+  });
+
+  it('account deletion: refused while a team owned alone has a subscription that still renews', async () => {
+    const { service, caller } = setup({ renewing: true });
+    await service.create(caller('owner'), { name: 'Acme' });
+    await expect(service.departAccount(caller('owner'))).rejects.toThrow(
+      ACCOUNT_MESSAGES.cancelTeamSubscriptionFirst('Acme'),
+    );
+  });
+
   it('creates a team with its creator as owner and Admin, invites by mail, and joins with the code', async () => {
     const { service, mail, seats, events, caller, codeOf, myTeams } = setup();
     const team = await service.create(caller('owner'), { name: 'Acme' });

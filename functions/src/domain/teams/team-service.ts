@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  ACCOUNT_MESSAGES,
   type AcceptInvitationBody,
   type CreateInvitationBody,
   type CreateTeamBody,
+  isPaidTier,
   type ListInvitationsResponse,
   type ListTeamsResponse,
   TEAM_INVITATION_TTL_DAYS,
@@ -16,6 +18,7 @@ import {
   type TeamUsage,
 } from '@agentforge/shared';
 import type { UsageReader } from '../billing/ports.js';
+import { LIVE_STATUSES } from '../billing/subscription-sync.js';
 import type { Caller } from '../caller.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import type {
@@ -388,6 +391,61 @@ export function createTeamService(deps: TeamServiceDeps) {
       const access = await authorize(caller, teamId, 'leave');
       await depart(access, access.member);
       await announce(caller, { type: 'member.left', teamId, actorId: caller.userId, at: deps.now() });
+    },
+
+    /**
+     * Account deletion, before anything is deleted: refused (409) while the person owns a team with
+     * other members (ownership is transferred first) or a team whose subscription still renews.
+     * Otherwise the person leaves every team they do not own through the leave path (seats follow);
+     * the teams they own alone are returned, for their resources to be deleted, then `deleteOwnedTeam`.
+     */
+    async departAccount(caller: Caller): Promise<{ ownedAlone: string[] }> {
+      const memberships: TeamAccess[] = [];
+      const ownedAlone: string[] = [];
+      for (const teamId of await deps.myTeams.teamIdsOf(caller.userId)) {
+        const member = await store.getMember(teamId, caller.userId);
+        const team = member && (await store.getTeam(teamId));
+        if (!member || !team) {
+          await deps.myTeams.remove(caller.userId, teamId);
+          continue;
+        }
+        if (team.ownerId !== caller.userId) {
+          memberships.push({ team, member, isOwner: false });
+          continue;
+        }
+        const members = await store.listMembers(teamId);
+        if (members.some((other) => other.userId !== caller.userId))
+          throw new ConflictError(ACCOUNT_MESSAGES.transferOwnershipFirst(team.name));
+        const plan = await deps.seats.plan(teamId);
+        if (isPaidTier(plan.tier) && LIVE_STATUSES.has(plan.status) && !plan.cancelAtPeriodEnd)
+          throw new ConflictError(ACCOUNT_MESSAGES.cancelTeamSubscriptionFirst(team.name));
+        ownedAlone.push(teamId);
+      }
+      for (const access of memberships) {
+        await depart(access, access.member);
+        await announce({
+          type: 'member.left',
+          teamId: access.team.teamId,
+          actorId: caller.userId,
+          at: deps.now(),
+        });
+      }
+      return { ownedAlone };
+    },
+
+    /** Account deletion: a team the person owns alone goes (its invitations, the membership, the team). */
+    async deleteOwnedTeam(caller: Caller, teamId: string): Promise<void> {
+      const team = await store.getTeam(teamId);
+      if (!team) return;
+      if (team.ownerId !== caller.userId) throw new ForbiddenError(TEAM_MESSAGES.ownerRequired);
+      const members = await store.listMembers(teamId);
+      if (members.some((other) => other.userId !== caller.userId))
+        throw new ConflictError(ACCOUNT_MESSAGES.transferOwnershipFirst(team.name));
+      for (const invitation of await store.listInvitations(teamId))
+        await store.deleteInvitation(teamId, invitation.invitationId);
+      await deps.myTeams.remove(caller.userId, teamId);
+      await store.removeMember(teamId, caller.userId);
+      await store.deleteTeam(teamId);
     },
 
     /** The owner hands the team to another member, who becomes an Admin if not one already. */

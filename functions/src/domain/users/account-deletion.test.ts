@@ -1,21 +1,43 @@
 import { describe, expect, it } from 'vitest';
+import { ConflictError } from '../errors.js';
 import { createAccountDeletion } from './account-deletion.js';
 
 const caller = { userId: 'u1', email: 'Ada@Example.com', username: 'ada-username' };
 
-function recorder(billing?: {
-  tier: 'free' | 'pro';
-  status: 'active' | 'canceled';
-  cancelAtPeriodEnd: boolean;
-}) {
+function recorder(
+  billing?: {
+    tier: 'free' | 'pro';
+    status: 'active' | 'canceled';
+    cancelAtPeriodEnd: boolean;
+  },
+  teams: { ownedAlone?: string[]; refuse?: string } = {},
+) {
   const steps: string[] = [];
   const deletion = createAccountDeletion({
     servers: {
-      list: async () => [{ id: 's1' }, { id: 's2' }],
-      delete: async (_caller, id) => {
-        steps.push(`server ${id}`);
+      list: async (owner) => (owner.userId === 'u1' ? [{ id: 's1' }, { id: 's2' }] : [{ id: 'ts' }]),
+      delete: async (owner, id) => {
+        steps.push(owner.userId === 'u1' ? `server ${id}` : `server ${id} of ${owner.userId}`);
       },
     },
+    teams: {
+      departAccount: async () => {
+        if (teams.refuse) throw new ConflictError(teams.refuse);
+        steps.push('leave teams');
+        return { ownedAlone: teams.ownedAlone ?? [] };
+      },
+      deleteOwnedTeam: async (_caller, teamId) => {
+        steps.push(`team ${teamId}`);
+      },
+    },
+    teamErasers: [
+      {
+        table: 'apiKeys',
+        eraseAll: async (ownerId: string) => {
+          steps.push(`apiKeys ${ownerId}`);
+        },
+      },
+    ],
     conversations: {
       list: async () => [{ id: 'c1' }],
       delete: async (_caller, id) => {
@@ -56,6 +78,7 @@ describe('account deletion', () => {
     const { steps, deletion } = recorder();
     await deletion.deleteAccount(caller, ' ada@example.com ');
     expect(steps).toEqual([
+      'leave teams',
       'server s1',
       'server s2',
       'conversation c1',
@@ -73,6 +96,8 @@ describe('account deletion', () => {
       servers: { list: async () => [{ id: 's1' }], delete: async () => Promise.reject(new Error('busy')) },
       conversations: { list: async () => [], delete: async () => undefined },
       github: { unlink: async () => undefined },
+      teams: { departAccount: async () => ({ ownedAlone: [] }), deleteOwnedTeam: async () => undefined },
+      teamErasers: [],
       erasers: [],
       identity: { deleteUser: async () => void steps.push('identity') },
       billing: { get: async () => undefined },
@@ -93,5 +118,24 @@ describe('account deletion', () => {
     const free = recorder({ tier: 'free', status: 'active', cancelAtPeriodEnd: false });
     await free.deletion.deleteAccount(caller, 'ada@example.com');
     expect(free.steps.at(-1)).toBe('identity ada-username');
+  });
+
+  it('refuses (409) while the person owns a team with other members, deleting nothing', async () => {
+    const { steps, deletion } = recorder(undefined, { refuse: 'Transfer ownership first' });
+    await expect(deletion.deleteAccount(caller, 'ada@example.com')).rejects.toThrow(ConflictError);
+    expect(steps).toEqual([]);
+  });
+
+  it('leaves the teams first; a team owned alone goes with its servers (stopped) and keys', async () => {
+    const { steps, deletion } = recorder(undefined, { ownedAlone: ['t1'] });
+    await deletion.deleteAccount(caller, 'ada@example.com');
+    expect(steps.slice(0, 5)).toEqual([
+      'leave teams',
+      'server ts of team#t1',
+      'apiKeys team#t1',
+      'team t1',
+      'server s1',
+    ]);
+    expect(steps.at(-1)).toBe('identity ada-username');
   });
 });

@@ -7,6 +7,7 @@ import {
 import { LIVE_STATUSES } from '../billing/subscription-sync.js';
 import type { Caller } from '../caller.js';
 import { ConflictError, ValidationError } from '../errors.js';
+import { teamOwnerId } from '../teams/roles.js';
 
 /** Removes every item a user owns from one table keyed by userId. */
 export interface UserItemsEraser {
@@ -32,6 +33,17 @@ export interface AccountDeletionDeps {
    * profile, the onboarding answers and the GitHub link, must be last).
    */
   erasers: readonly UserItemsEraser[];
+  /**
+   * The person's teams (the teams service): `departAccount` refuses (409) while they own a team
+   * with other members, else leaves the others by the leave path (Stripe seats follow) and returns
+   * the teams they own alone, which go with their resources.
+   */
+  teams: {
+    departAccount(caller: Caller): Promise<{ ownedAlone: string[] }>;
+    deleteOwnedTeam(caller: Caller, teamId: string): Promise<void>;
+  };
+  /** What is left keyed by a team owned alone (`team#<teamId>`: provider keys, billing, usage). */
+  teamErasers: readonly UserItemsEraser[];
   /** The identity service: the sign-in itself. */
   identity: { deleteUser(username: string): Promise<void> };
   /** The user's billing record: a paid subscription still renewing must be cancelled first. */
@@ -46,7 +58,9 @@ export interface AccountDeletionDeps {
 
 /**
  * DELETE /users/me. The typed confirmation must be the account's e-mail; a paid subscription that
- * still renews is refused (409) until cancelled. The order makes a failure
+ * still renews is refused (409) until cancelled, and so is owning a team that has other members
+ * (ownership is transferred first). The person then leaves their teams; a team they own alone is
+ * deleted with its servers, keys and invitations. The order makes a failure
  * safe to retry: running servers are stopped first (they cost money and hold the user's secrets),
  * then conversations with everything under them, the GitHub link (its token revoked), then every other table, the user's record last
  * among the data, and the sign-in at the very end, so a user whose deletion failed half-way can
@@ -67,6 +81,15 @@ export function createAccountDeletion(deps: AccountDeletionDeps) {
         !billing.cancelAtPeriodEnd
       ) {
         throw new ConflictError(ACCOUNT_MESSAGES.cancelSubscriptionFirst);
+      }
+      // Refused here, before anything is deleted, while the person owns a team with other members.
+      const { ownedAlone } = await deps.teams.departAccount(caller);
+      for (const teamId of ownedAlone) {
+        // The team's servers through their own delete path (stopped), as the team's actor.
+        const team: Caller = { ...caller, userId: teamOwnerId(teamId) };
+        for (const server of await deps.servers.list(team)) await deps.servers.delete(team, server.id);
+        for (const eraser of deps.teamErasers) await eraser.eraseAll(team.userId);
+        await deps.teams.deleteOwnedTeam(caller, teamId);
       }
       for (const server of await deps.servers.list(caller)) await deps.servers.delete(caller, server.id);
       for (const conversation of await deps.conversations.list(caller)) {

@@ -7,7 +7,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe('the SES mailer of the admin CLI', () => {
+describe('the SES mailer (admin CLI)', () => {
   it('sends SES v2 SendEmail signed with SigV4 from the default credentials', async () => {
     vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDEXAMPLE');
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret-example');

@@ -1,12 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { Mailer } from '../functions/src/domain/users/admission.js';
+import type { Mailer } from '../../domain/users/admission.js';
 
 const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
 
 /**
- * Product mail from the operator's machine through Amazon SES v2 (`SendEmail`), signed with SigV4
+ * Product mail through Amazon SES v2 (`SendEmail`), signed with SigV4
  * here (the repository has no SES client package). Credentials come from the SDK's default chain
  * (env, profile, SSO), resolved through a client the repository already has.
  */
