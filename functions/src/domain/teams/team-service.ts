@@ -423,7 +423,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       }
       for (const access of memberships) {
         await depart(access, access.member);
-        await announce({
+        await announce(caller, {
           type: 'member.left',
           teamId: access.team.teamId,
           actorId: caller.userId,
