@@ -1,7 +1,8 @@
 import { API_KEY_PROVIDERS } from '@agentforge/shared';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormBanner } from '../../../components/form/form-banner';
+import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { useApiKeyMutations } from '../api/queries';
 import { useValidation } from '../hooks/use-validation';
@@ -17,7 +18,6 @@ import { ValidationResult } from './validation-result';
 
 /** Adds a provider key, or a custom OpenAI-compatible endpoint (base URL, optional key). */
 export function AddApiKeyForm({ onKeysChanged }: { onKeysChanged: () => void }) {
-  const providerId = useId();
   const { create } = useApiKeyMutations(onKeysChanged);
   const { state: validation, validate, reset: resetValidation } = useValidation();
   const { register, handleSubmit, watch, getValues, setError, clearErrors, reset, formState } =
@@ -63,22 +63,11 @@ export function AddApiKeyForm({ onKeysChanged }: { onKeysChanged: () => void }) 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {create.error ? <FormBanner message={create.error.message} /> : null}
-      <div className="space-y-1.5">
-        <label htmlFor={providerId} className="block text-sm font-medium text-slate-700">
-          Provider
-        </label>
-        <select
-          id={providerId}
-          {...register('provider')}
-          className="block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600"
-        >
-          {API_KEY_PROVIDERS.map((id) => (
-            <option key={id} value={id}>
-              {KEY_PROVIDER_LABELS[id]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Provider"
+        {...register('provider')}
+        options={API_KEY_PROVIDERS.map((id) => ({ value: id, label: KEY_PROVIDER_LABELS[id] }))}
+      />
       {custom ? (
         <TextField
           label="Base URL"

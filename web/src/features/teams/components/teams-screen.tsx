@@ -8,9 +8,10 @@ import {
   type TeamSummary,
 } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormBanner } from '../../../components/form/form-banner';
+import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import {
   invitationsQuery,
@@ -285,7 +286,6 @@ function Invitations({ teamId }: { teamId: string }) {
   const invitations = useQuery(invitationsQuery(teamId));
   const [email, setEmail] = useState('');
   const [inviteRole, setInviteRole] = useState<TeamRole>('user');
-  const roleId = useId();
   const send = useTeamAction(() => invite(teamId, { email, role: inviteRole }));
   const resend = useTeamAction((invitationId: string) => resendInvitation(teamId, invitationId));
   const revoke = useTeamAction((invitationId: string) => revokeInvitation(teamId, invitationId));
@@ -311,23 +311,12 @@ function Invitations({ teamId }: { teamId: string }) {
             required
           />
         </div>
-        <div className="space-y-1.5">
-          <label htmlFor={roleId} className="block text-sm font-medium text-slate-700">
-            Role
-          </label>
-          <select
-            id={roleId}
-            className={SELECT}
-            value={inviteRole}
-            onChange={(event) => setInviteRole(event.target.value as TeamRole)}
-          >
-            {TEAM_ROLES.map((value) => (
-              <option key={value} value={value}>
-                {ROLE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Role"
+          value={inviteRole}
+          onChange={(event) => setInviteRole(event.target.value as TeamRole)}
+          options={TEAM_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))}
+        />
         <button type="submit" className={PRIMARY} disabled={send.isPending || !email.trim()}>
           Send invitation
         </button>
@@ -431,7 +420,6 @@ function TeamKeys({ teamId }: { teamId: string }) {
   const [provider, setProvider] = useState<ApiKeyProvider>('anthropic');
   const [apiKey, setApiKey] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
-  const providerId = useId();
   const custom = provider === 'custom';
   const add = useTeamAction(() =>
     addTeamKey(teamId, {
@@ -480,23 +468,12 @@ function TeamKeys({ teamId }: { teamId: string }) {
         ))}
       </ul>
       <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Add a team key">
-        <div className="space-y-1.5">
-          <label htmlFor={providerId} className="block text-sm font-medium text-slate-700">
-            Provider
-          </label>
-          <select
-            id={providerId}
-            className={SELECT}
-            value={provider}
-            onChange={(event) => setProvider(event.target.value as ApiKeyProvider)}
-          >
-            {API_KEY_PROVIDERS.map((id) => (
-              <option key={id} value={id}>
-                {PROVIDER_DISPLAY_NAMES[id]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Provider"
+          value={provider}
+          onChange={(event) => setProvider(event.target.value as ApiKeyProvider)}
+          options={API_KEY_PROVIDERS.map((id) => ({ value: id, label: PROVIDER_DISPLAY_NAMES[id] }))}
+        />
         {custom ? (
           <div className="min-w-56 flex-1">
             <TextField
