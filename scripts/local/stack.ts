@@ -97,7 +97,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const outbox = createOutbox(outboxFile);
     // Product mail (team invitations) from the functions goes to the same outbox.
     process.env.LOCAL_OUTBOX_FILE = outboxFile;
-    const webPort = options.web ? options.ports.web || (await freePort()) : undefined;
+    const reserved = options.web && !options.ports.web ? await reservePort() : undefined;
+    if (reserved) stops.push(reserved.release);
+    const webPort = options.web ? options.ports.web || reserved?.port : undefined;
     const webOrigins = webPort ? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`] : [];
     // The attachments' storage: S3's REST API for presigned uploads and downloads (ATTACHMENTS_BUCKET).
     const s3 = await startLocalS3({
@@ -212,6 +214,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     let webUrl: string | undefined;
     if (webPort) {
+      await reserved?.release();
       const web = await startWebServer({ port: webPort, config: runtimeConfig, connect: [s3.endpoint] });
       stops.push(() => web.close());
       webUrl = `http://localhost:${webPort}`;
@@ -296,9 +299,13 @@ function setFunctionEnvironment(
   for (const [id, name] of Object.entries(tableNames)) process.env[tableEnvVar(id as TableId)] = name;
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await listen(probe, 0);
-  await close(probe);
-  return port;
+/**
+ * An ephemeral port held by a placeholder until `release` (just before the real server binds it):
+ * the web port must be known before the services that name it start, and an unheld port can be
+ * taken by any other bind meanwhile (seen in CI as Vite's "Port … is already in use").
+ */
+async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const holder = createServer();
+  const port = await listen(holder, 0);
+  return { port, release: () => close(holder) };
 }
