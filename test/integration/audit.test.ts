@@ -12,6 +12,7 @@ import {
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
+import { apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
 import { type ModelServer, startModelServer } from '../support/model-server/index.js';
@@ -45,24 +46,8 @@ interface User {
 async function signUp(): Promise<User> {
   const { idToken } = await signUpAndSignIn();
   const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'));
-  const headers = { Authorization: `Bearer ${idToken}`, 'User-Agent': USER_AGENT };
-  const raw = (path: string, init: RequestInit = {}) =>
-    fetch(`${stack.apiUrl}/api${path}`, { ...init, headers: { ...headers, ...(init.headers ?? {}) } });
-  return {
-    userId: claims.sub,
-    idToken,
-    raw: (path) => raw(path),
-    call: async (method, path, body) => {
-      const response = await raw(path, {
-        method,
-        ...(body === undefined
-          ? {}
-          : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : {} };
-    },
-  };
+  const api = apiAs(stack.apiUrl, idToken, { 'User-Agent': USER_AGENT });
+  return { userId: claims.sub, idToken, call: api.call, raw: (path) => api.raw(path) };
 }
 
 /** Every record of a user's log through the API, newest first, page by page. */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type AuditRecord, auditPageSchema, TEAM_MESSAGES, teamSummarySchema } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn, uniqueEmail } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
 
@@ -37,24 +38,8 @@ async function person(label: string): Promise<Person> {
   const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
     sub: string;
   };
-  const headers = { Authorization: `Bearer ${idToken}`, 'User-Agent': USER_AGENT };
-  const raw = (path: string, init: RequestInit = {}) =>
-    fetch(`${stack.apiUrl}/api${path}`, { ...init, headers: { ...headers, ...(init.headers ?? {}) } });
-  return {
-    email,
-    userId: claims.sub,
-    raw: (path) => raw(path),
-    call: async (method, path, body) => {
-      const response = await raw(path, {
-        method,
-        ...(body === undefined
-          ? {}
-          : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : {} };
-    },
-  };
+  const api = apiAs(stack.apiUrl, idToken, { 'User-Agent': USER_AGENT });
+  return { email, userId: claims.sub, call: api.call, raw: (path) => api.raw(path) };
 }
 
 async function codeFor(email: string): Promise<string> {

@@ -1,13 +1,24 @@
-/** A tiny HTTP client for the local API as a signed-in user (or anonymous without a token). */
-export function apiAs(apiUrl: string, idToken?: string) {
-  const call = async (method: string, path: string, body?: unknown, raw?: string) => {
-    const response = await fetch(`${apiUrl}/api${path}`, {
-      method,
+/**
+ * A tiny HTTP client for the local API as a signed-in user (or anonymous without a token);
+ * `headers` go on every request (e.g. a User-Agent the audit log records).
+ */
+export function apiAs(apiUrl: string, idToken?: string, headers: Record<string, string> = {}) {
+  const raw = (path: string, init: RequestInit = {}) =>
+    fetch(`${apiUrl}/api${path}`, {
+      ...init,
       headers: {
         ...(idToken ? { Authorization: `Bearer ${idToken}` } : {}),
-        ...(body !== undefined || raw !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+        ...(init.headers as Record<string, string> | undefined),
       },
-      body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+  const call = async (method: string, path: string, body?: unknown, rawBody?: string) => {
+    const response = await raw(path, {
+      method,
+      ...(body !== undefined || rawBody !== undefined
+        ? { headers: { 'Content-Type': 'application/json' } }
+        : {}),
+      body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
     const text = await response.text();
     return {
@@ -16,12 +27,15 @@ export function apiAs(apiUrl: string, idToken?: string) {
     };
   };
   return {
+    call,
+    /** The fetch Response itself (a download, headers). */
+    raw,
     get: (path: string) => call('GET', path),
     post: (path: string, body?: unknown) => call('POST', path, body),
     put: (path: string, body?: unknown) => call('PUT', path, body),
     patch: (path: string, body?: unknown) => call('PATCH', path, body),
     del: (path: string, body?: unknown) => call('DELETE', path, body),
-    postRaw: (path: string, raw: string) => call('POST', path, undefined, raw),
+    postRaw: (path: string, body: string) => call('POST', path, undefined, body),
   };
 }
 export type Api = ReturnType<typeof apiAs>;
