@@ -62,6 +62,8 @@ export class Auth extends Construct {
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       standardAttributes: { email: { required: true, mutable: true } },
+      // A changed e-mail counts only once verified: team invitations are matched on it.
+      keepOriginal: { email: true },
       ...(props.email ? { email: props.email.userPoolEmail } : {}),
       removalPolicy: RemovalPolicy.RETAIN,
     });

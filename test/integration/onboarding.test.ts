@@ -226,6 +226,7 @@ describe('account deletion', () => {
     for (const definition of TABLE_DEFINITIONS)
       expect(before[definition.id], definition.id).toBeGreaterThan(0);
 
+    expect(await myTeamsItem(userId)).toBeDefined();
     const wrong = await api.del('/users/me', { confirmEmail: other.email });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Type your e-mail address exactly to confirm.');
@@ -233,6 +234,8 @@ describe('account deletion', () => {
 
     expect((await api.del('/users/me', { confirmEmail: user.email.toUpperCase() })).status).toBe(204);
     const after = await itemsOf(userId, conversationId, teamId);
+    // "My teams" (the billing table's `teams-of#<userId>` item) goes too.
+    expect(await myTeamsItem(userId)).toBeUndefined();
     for (const definition of TABLE_DEFINITIONS.filter(({ id }) => id !== 'audit'))
       expect(after[definition.id], definition.id).toBe(0);
     // The audit log is kept for its retention, ending with the deletion.
@@ -288,6 +291,17 @@ function serverConfig() {
 /** The ID token's subject: the user's id in every table. */
 function userIdOf(user: { idToken: string }): string {
   return JSON.parse(Buffer.from(user.idToken.split('.')[1] as string, 'base64url').toString()).sub as string;
+}
+
+async function myTeamsItem(userId: string) {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: table('billing'),
+      Key: { userId: `teams-of#${userId}` },
+      ConsistentRead: true,
+    }),
+  );
+  return Item;
 }
 
 /** How many items each table holds for the user (messages and plans: under their conversation). */

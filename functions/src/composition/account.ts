@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createCognitoUserAdmin } from '../adapters/cognito/user-admin.js';
 import { createBillingRepository } from '../adapters/dynamodb/billing-repository.js';
+import { MY_TEAMS_KEY_PREFIX } from '../adapters/dynamodb/my-teams.js';
 import { TABLE_DEFINITIONS, type TableId } from '../adapters/dynamodb/table-definitions.js';
 import { createUserItemsEraser } from '../adapters/dynamodb/user-items-eraser.js';
-import { type AccountDeletion, createAccountDeletion } from '../domain/users/account-deletion.js';
+import {
+  type AccountDeletion,
+  createAccountDeletion,
+  type UserItemsEraser,
+} from '../domain/users/account-deletion.js';
 import { conversationService } from './conversations.js';
 import { githubLinkService } from './github.js';
 import { mcpServerService } from './mcp.js';
@@ -31,6 +36,12 @@ function identityAdmin() {
   return createCognitoUserAdmin({ userPoolId: required('USER_POOL_ID'), region: env.AWS_REGION });
 }
 
+/** The person's "my teams" item (`teams-of#<userId>` in the billing table), empty once they left. */
+function myTeamsEraser(): UserItemsEraser {
+  const billing = createUserItemsEraser(db, env.tables.billing, definition('billing'));
+  return { table: billing.table, eraseAll: (userId) => billing.eraseAll(`${MY_TEAMS_KEY_PREFIX}${userId}`) };
+}
+
 let deletion: AccountDeletion | undefined;
 /** DELETE /users/me: every table (messages and plans through their conversations), the runner, Cognito. */
 export function accountDeletion(): AccountDeletion {
@@ -46,6 +57,7 @@ export function accountDeletion(): AccountDeletion {
       createUserItemsEraser(db, env.tables.workspaceFiles, definition('workspaceFiles')),
       createUserItemsEraser(db, env.tables.usage, definition('usage')),
       createUserItemsEraser(db, env.tables.billing, definition('billing')),
+      myTeamsEraser(),
       createUserItemsEraser(db, env.tables.users, definition('users')),
     ],
     teams: teamService(),

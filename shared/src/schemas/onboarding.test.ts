@@ -69,3 +69,21 @@ describe('toOnboardingPayload', () => {
     expect(onboardingPayloadSchema.safeParse(payload).success).toBe(true);
   });
 });
+
+describe('onboarding payload bounds', () => {
+  it('refuses answers longer than the user record should hold', () => {
+    const base = {
+      userRole: 'Developer/Engineer',
+      companySize: 'Just me',
+      email: 'ada@example.com',
+      useCase: '',
+      challengeToSolve: 'An agent that files my invoices',
+      submittedAt: new Date().toISOString(),
+    };
+    expect(onboardingPayloadSchema.safeParse(base).success).toBe(true);
+    expect(onboardingPayloadSchema.safeParse({ ...base, challengeToSolve: 'x'.repeat(2001) }).success).toBe(
+      false,
+    );
+    expect(onboardingPayloadSchema.safeParse({ ...base, userRole: 'x'.repeat(101) }).success).toBe(false);
+  });
+});

@@ -8,19 +8,30 @@ import {
 } from '../constants/product';
 import { ONBOARDING_MESSAGES } from '../messages/account';
 
+/** Bounds on the free-text answers: the user record is one DynamoDB item (400 KB at most). */
+const MAX_ROLE_LENGTH = 100;
+const MAX_EMAIL_LENGTH = 254;
+const MAX_CHALLENGE_LENGTH = 2000;
+const atMost = (max: number) => `At most ${max} characters`;
+
 const isEmail = (value: string) => z.email().safeParse(value).success;
 const isOneOf = (options: readonly string[], value: string) => options.includes(value);
 
 /** POST /user/onboarding */
 export const onboardingPayloadSchema = z.object({
   /** The chosen role, or the custom role when 'Other' was chosen. */
-  userRole: z.string().trim().min(1, ONBOARDING_MESSAGES.roleRequired),
+  userRole: z
+    .string()
+    .trim()
+    .min(1, ONBOARDING_MESSAGES.roleRequired)
+    .max(MAX_ROLE_LENGTH, atMost(MAX_ROLE_LENGTH)),
   companySize: z.enum(ONBOARDING_TEAM_SIZES, { error: ONBOARDING_MESSAGES.teamSizeRequired }),
-  email: z.email(ONBOARDING_MESSAGES.invalidEmail),
+  email: z.email(ONBOARDING_MESSAGES.invalidEmail).max(MAX_EMAIL_LENGTH, atMost(MAX_EMAIL_LENGTH)),
   /** Not validated by the form: empty when none was chosen. */
   useCase: z.union([z.enum(ONBOARDING_USE_CASES), z.literal('')]),
   challengeToSolve: z
     .string()
+    .max(MAX_CHALLENGE_LENGTH, atMost(MAX_CHALLENGE_LENGTH))
     .refine((text) => text.trim().length >= MIN_CHALLENGE_LENGTH, ONBOARDING_MESSAGES.challengeTooShort),
   submittedAt: z.iso.datetime(),
 });
