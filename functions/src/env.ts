@@ -71,6 +71,8 @@ const baseSchema = z.object({
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   /** AWS: the Secrets Manager secret holding the GitHub OAuth App's `{clientId, clientSecret}`. */
   GITHUB_SECRET_ID: z.string().min(1).optional(),
+  /** The stage's verified SES sender (lib/constructs/email.ts grantSend); none: no product mail on AWS. */
+  MAIL_FROM_ADDRESS: z.email().optional(),
   /** Local stack only: the local GitHub service's client id and secret. */
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),

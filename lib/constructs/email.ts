@@ -52,7 +52,7 @@ export class Email extends Construct {
 
   /**
    * Lets a function send mail from the stage's address through its identity (and only that
-   * address), and tells it both (MAIL_ENV). No function sends product mail yet.
+   * address), and tells it both (MAIL_ENV): the teams function's invitations.
    */
   grantSend(fn: LambdaFunction): void {
     fn.addToRolePolicy(

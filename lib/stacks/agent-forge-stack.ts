@@ -252,8 +252,10 @@ export class AgentForgeStack extends Stack {
     this.billing.grantRead(this.api.functions.teams.function);
     const appOrigins = [...webOrigins, ...(config.domain ? [`https://${config.domain.name}`] : [])].join(',');
     this.api.functions.billing.function.addEnvironment('APP_ORIGINS', appOrigins);
-    // Checkout return URLs, and the link of the invitation e-mail.
+    // Checkout return URLs, and the link of the invitation e-mail, sent through SES when the stage
+    // has an email identity.
     this.api.functions.teams.function.addEnvironment('APP_ORIGINS', appOrigins);
+    this.email?.grantSend(this.api.functions.teams.function);
     // Account deletion leaves the person's teams (the seats follow, in Stripe) and deletes a team
     // they own alone: the teams table (granted with its other tables, above), and Stripe's keys.
     this.billing.grantRead(account);

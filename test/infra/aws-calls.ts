@@ -58,6 +58,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createBillingRepository: {},
   createUsageHistoryReader: {},
   createOverageQueue: {},
+  createSesMailer: {},
   createBillingCustomers: {},
   createStripeKeySource: {},
   createAuditLogWriter: {},
@@ -277,6 +278,18 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
   ],
   'client-bedrock-runtime:ConverseStream': () => bedrockCalls(),
   'lib-dynamodb:BatchGet': dynamo('BatchGetItem'),
+  // composition/teams.ts builds the SES mailer only where MAIL_FROM_ADDRESS is set (Email.grantSend
+  // sets it); elsewhere (the account function, which leaves teams but sends no mail) it only logs.
+  'client-sesv2:SendEmail': (target) =>
+    target.env.MAIL_FROM_ADDRESS
+      ? [
+          {
+            action: 'ses:SendEmail',
+            resource: envOf(target, 'SES_IDENTITY_ARN'),
+            context: { 'ses:FromAddress': envOf(target, 'MAIL_FROM_ADDRESS') },
+          },
+        ]
+      : [],
   'client-cognito-identity-provider:AdminDeleteUser': (target) => [
     {
       action: 'cognito-idp:AdminDeleteUser',

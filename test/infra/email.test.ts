@@ -93,8 +93,13 @@ describe('product mail', () => {
     });
   });
 
-  it('is granted to no function yet', () => {
+  it('is granted to the teams function only (its invitations)', () => {
     const template = withEmail({ fromAddress: 'no-reply@acme.example', identity: 'acme.example' });
-    expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toContain('ses:');
+    const senders = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy).includes('ses:SendEmail'),
+    ) as { Properties: { Roles: { Ref: string }[] } }[];
+    expect(senders.map((policy) => policy.Properties.Roles[0]?.Ref)).toEqual([
+      expect.stringMatching(/^ApiTeamsFunction/),
+    ]);
   });
 });

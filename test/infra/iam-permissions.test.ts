@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseStageConfig } from '../../lib/stage-config';
 import { ADAPTERS, COMMANDS, callsOf, commandsOf } from './aws-calls';
 import { type AdapterUse, adaptersReachedFrom, modulesOf, rootsOf } from './function-code';
 import {
@@ -10,7 +11,7 @@ import {
   roleStatements,
   type Statement,
 } from './iam-simulator';
-import { synthStack } from './synth';
+import { synthStack, testStageConfig } from './synth';
 
 /**
  * Code and IAM must not drift: every AWS call a function's code can make (aws-calls.ts, from the
@@ -123,7 +124,15 @@ let resources: Resources;
 let functions: ProductFunction[];
 
 beforeAll(() => {
-  resources = resourcesOf(synthStack().template);
+  // With an e-mail identity, so the teams function's SES mailer is checked too.
+  resources = resourcesOf(
+    synthStack({
+      config: parseStageConfig({
+        ...testStageConfig,
+        email: { fromAddress: 'no-reply@acme.example', identity: 'acme.example' },
+      }),
+    }).template,
+  );
   functions = Object.values(resources)
     .filter((resource) => resource.Type === 'AWS::Lambda::Function')
     .flatMap((resource) => {

@@ -3,10 +3,12 @@ import { createMyTeamsIndex } from '../adapters/dynamodb/my-teams.js';
 import { createTeamRepository } from '../adapters/dynamodb/team-repository.js';
 import { createUsageHistoryReader } from '../adapters/dynamodb/usage-history.js';
 import { createOutboxMailer } from '../adapters/mail/outbox-mailer.js';
+import { createSesMailer } from '../adapters/mail/ses-mailer.js';
 import { teamAuditScope, UNKNOWN_CLIENT, userScope } from '../domain/audit/audit.js';
 import { teamEventRecord } from '../domain/audit/team-events.js';
 import type { Caller } from '../domain/caller.js';
-import type { Mailer, TeamEvent } from '../domain/teams/ports.js';
+import type { Mailer } from '../domain/mail.js';
+import type { TeamEvent } from '../domain/teams/ports.js';
 import { createTeamService, type TeamService } from '../domain/teams/team-service.js';
 import { logger } from '../logger.js';
 import { auditRecorder } from './audit.js';
@@ -14,14 +16,16 @@ import { teamSeats } from './billing.js';
 import { db, env, required } from './root.js';
 
 /**
- * Product mail: the local outbox on the local stack. On AWS no SES mailer exists yet (the SES
- * client is not a dependency): the invitation is stored and listed, its e-mail is not sent, and
- * the log says so (never the code or the address).
+ * Product mail: the local outbox on the local stack; on AWS Amazon SES from the stage's verified
+ * address (the stage's `email`). A stage without one stores and lists invitations, logs that the
+ * e-mail was not sent (never the code or the address), and members join with the code an Admin
+ * passes on.
  */
 function mailer(): Mailer {
   if (env.RUNTIME === 'local') return createOutboxMailer(required('LOCAL_OUTBOX_FILE'));
+  if (env.MAIL_FROM_ADDRESS) return createSesMailer({ region: env.AWS_REGION, from: env.MAIL_FROM_ADDRESS });
   return {
-    send: async ({ kind }) => logger.warn('Product mail not sent: no mailer on AWS yet', { kind }),
+    send: async ({ kind }) => logger.warn('Product mail not sent: the stage has no email identity', { kind }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
-import type { Mailer } from '../../domain/teams/ports.js';
+import type { Mailer } from '../../domain/mail.js';
 
 /**
  * Local stack only: product mail goes to the local outbox (`.local/outbox.jsonl`, shown on the

@@ -85,19 +85,6 @@ export interface MyTeamsIndex {
   remove(userId: string, teamId: string): Promise<void>;
 }
 
-/** A product e-mail: the outbox locally, Amazon SES on AWS. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  kind: 'team-invitation';
-  /** The code a person types (the outbox page shows it). */
-  code?: string;
-}
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-}
-
 /**
  * What happened in a team: each action is announced to the listeners after it took effect. The
  * seats listener keeps the Stripe quantity in step; the audit log (its own issue) subscribes here.

@@ -3,14 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { CredentialsSource } from '../chat/model-resolver.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import { bestPlan, planFromBilling } from '../limits/plan.js';
-import type {
-  InvitationRecord,
-  MailMessage,
-  MemberRecord,
-  TeamEvent,
-  TeamRecord,
-  TeamStore,
-} from './ports.js';
+import type { MailMessage } from '../mail.js';
+import type { InvitationRecord, MemberRecord, TeamEvent, TeamRecord, TeamStore } from './ports.js';
 import { createTeamCredentials } from './team-credentials.js';
 import { createTeamScope } from './team-scope.js';
 import { createTeamService, hashCode } from './team-service.js';

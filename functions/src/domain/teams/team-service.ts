@@ -21,9 +21,9 @@ import type { UsageReader } from '../billing/ports.js';
 import { LIVE_STATUSES } from '../billing/subscription-sync.js';
 import type { Caller } from '../caller.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
+import type { Mailer } from '../mail.js';
 import type {
   InvitationRecord,
-  Mailer,
   MemberRecord,
   MyTeamsIndex,
   TeamEvent,

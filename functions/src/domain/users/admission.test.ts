@@ -40,6 +40,7 @@ describe('admitting a waitlisted user', () => {
         to: 'ada@example.com',
         subject: "You're in: welcome to AgentForge",
         text: expect.stringContaining('https://app.example'),
+        kind: 'waitlist-admitted',
       },
     ]);
   });

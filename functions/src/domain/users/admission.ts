@@ -1,10 +1,8 @@
 import { ACCOUNT_MESSAGES } from '@agentforge/shared';
+import type { Mailer } from '../mail.js';
 import type { UserChanges, UserRecord } from './user.js';
 
 /** Product mail: the local outbox on the local stack, SES on AWS. */
-export interface Mailer {
-  send(message: { to: string; subject: string; text: string }): Promise<void>;
-}
 
 export interface AdmissionDeps {
   /** The users whose record has this e-mail (case-insensitive; normally one). */
@@ -43,6 +41,7 @@ export async function admitUser(deps: AdmissionDeps, email: string): Promise<Adm
       to: record.email,
       subject: ACCOUNT_MESSAGES.admittedSubject,
       text: ACCOUNT_MESSAGES.admittedText(deps.appUrl),
+      kind: 'waitlist-admitted',
     });
     results.push({ status: 'admitted', userId: record.userId });
   }
