@@ -19,7 +19,7 @@ interface Acknowledgement {
 }
 
 const LAMBDA_ROLE =
-  /^(Api\/\w+Function|Streaming\/\w+|PostConfirmation|PostAuthentication|McpRuntime\/Reaper|Billing\/OverageReporter)\/Function\/ServiceRole$/;
+  /^(Api\/\w+Function|Streaming\/\w+|PostConfirmation|PostAuthentication|SignInEvents|McpRuntime\/Reaper|Billing\/OverageReporter)\/Function\/ServiceRole$/;
 
 const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
   {

@@ -70,6 +70,13 @@ export const stageConfigSchema = z.strictObject({
    */
   auditRetentionDays: z.number().int().min(1).max(3650).default(365),
   /**
+   * Failed sign-ins in the audit log. Cognito has no trigger for them: its threat protection (the
+   * Plus feature plan, billed per monthly active user) in audit mode exports every authentication
+   * event to a log group, and a function records the failed ones. Off by default for that cost;
+   * successful sign-ins are recorded either way (the post-authentication trigger).
+   */
+  auditFailedSignIns: z.boolean().default(false),
+  /**
    * Mail through Amazon SES (codes now, product mail later) instead of Cognito's built-in e-mail
    * and its small daily cap. The identity must be verified in SES in us-east-1 (and the account
    * out of the SES sandbox to mail anyone but verified addresses; see docs/deploy.md).

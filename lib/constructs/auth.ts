@@ -1,8 +1,11 @@
 import { type CfnResource, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  CfnLogDeliveryConfiguration,
+  FeaturePlan,
   OAuthScope,
   ProviderAttribute,
+  StandardThreatProtectionMode,
   UserPool,
   type UserPoolClient,
   UserPoolClientIdentityProvider,
@@ -13,6 +16,8 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, LogGroup, RetentionDays, SubscriptionFilter } from 'aws-cdk-lib/aws-logs';
+import { LambdaDestination } from 'aws-cdk-lib/aws-logs-destinations';
 import { Construct } from 'constructs';
 import type { Email } from './email';
 
@@ -31,6 +36,11 @@ export interface AuthProps {
   readonly google?: GoogleSignInProps | undefined;
   /** Codes and links sent through SES with the stage's identity; omitted: Cognito's own e-mail (small daily cap). */
   readonly email?: Pick<Email, 'userPoolEmail' | 'identityArn'> | undefined;
+  /**
+   * Threat protection in audit mode (the Plus feature plan): Cognito assesses each authentication
+   * and can export every event, failures included (`exportUserActivity`). It blocks nothing.
+   */
+  readonly threatProtection?: boolean;
 }
 
 /** Cognito: the user pool with its hosted domain, optional Google sign-in, the web app client and identity pool. */
@@ -65,6 +75,12 @@ export class Auth extends Construct {
       // A changed e-mail counts only once verified: team invitations are matched on it.
       keepOriginal: { email: true },
       ...(props.email ? { email: props.email.userPoolEmail } : {}),
+      ...(props.threatProtection
+        ? {
+            featurePlan: FeaturePlan.PLUS,
+            standardThreatProtectionMode: StandardThreatProtectionMode.AUDIT_ONLY,
+          }
+        : {}),
       removalPolicy: RemovalPolicy.RETAIN,
     });
     const cfnUserPool = this.userPool.node.defaultChild as CfnResource;
@@ -118,6 +134,34 @@ export class Auth extends Construct {
   /** The audit log's sign-ins. */
   addPostAuthenticationTrigger(fn: IFunction): void {
     this.userPool.addTrigger(UserPoolOperation.POST_AUTHENTICATION, fn);
+  }
+
+  /**
+   * Threat protection's user activity log, every authentication event, exported to a log group
+   * (under /aws/vendedlogs/, where the delivery's resource policy has room), and its failed events
+   * handed to `fn` by a subscription filter. Needs `threatProtection`.
+   */
+  exportUserActivity(fn: IFunction, logGroupName: string): void {
+    const logGroup = new LogGroup(this, 'UserActivityLogs', {
+      logGroupName,
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    new CfnLogDeliveryConfiguration(this, 'UserActivityExport', {
+      userPoolId: this.userPool.userPoolId,
+      logConfigurations: [
+        {
+          eventSource: 'userAuthEvents',
+          logLevel: 'INFO',
+          cloudWatchLogsConfiguration: { logGroupArn: logGroup.logGroupArn },
+        },
+      ],
+    });
+    new SubscriptionFilter(this, 'FailedAuthEvents', {
+      logGroup,
+      destination: new LambdaDestination(fn),
+      filterPattern: FilterPattern.stringValue('$.message.eventResponse', '=', 'Fail'),
+    });
   }
 
   private createWebClient(appOrigins: readonly string[]): UserPoolClient {

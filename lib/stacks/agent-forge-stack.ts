@@ -174,6 +174,7 @@ export class AgentForgeStack extends Stack {
       appOrigins: [...webOrigins, this.web.url],
       google: config.google,
       email: this.email,
+      threatProtection: config.auditFailedSignIns,
     });
 
     const entry =
@@ -282,6 +283,25 @@ export class AgentForgeStack extends Stack {
     this.data.grantAuditWrite(postAuthentication.function);
     this.auth.addPostAuthenticationTrigger(postAuthentication.function);
 
+    // Failed sign-ins, from threat protection's activity log (the stage opts in: it is billed per user).
+    const signInEvents = config.auditFailedSignIns
+      ? new AgentFunction(this, 'SignInEvents', {
+          entry: entry('auth/sign-in-events'),
+          stage: config.stage,
+          description: 'Cognito sign-in events: records failed sign-ins in the audit log',
+          timeout: Duration.seconds(30),
+          environment: { AUDIT_RETENTION_DAYS: String(config.auditRetentionDays) },
+        })
+      : undefined;
+    if (signInEvents) {
+      this.data.addTableNames(signInEvents.function);
+      this.data.grantAuditWrite(signInEvents.function);
+      this.auth.exportUserActivity(
+        signInEvents.function,
+        `/aws/vendedlogs/cognito/agentforge-${config.stage}/user-activity`,
+      );
+    }
+
     this.streaming = new Streaming(this, 'Streaming', {
       stage: config.stage,
       handlerEntry: entry,
@@ -331,6 +351,7 @@ export class AgentForgeStack extends Stack {
       ),
       PostConfirmation: postConfirmation.function,
       PostAuthentication: postAuthentication.function,
+      ...(signInEvents ? { SignInEvents: signInEvents.function } : {}),
       Reaper: this.mcpRuntime.reaper.function,
       OverageReporter: this.billing.overageReporter.function,
     };

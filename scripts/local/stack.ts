@@ -144,6 +144,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         // Sign-ins in the audit log: cognito-local runs it after every password sign-in, as Cognito does.
         PostAuthentication: invokeFunction('auth/post-authentication'),
       },
+      // Failed sign-ins in the audit log, from the activity log threat protection exports on AWS.
+      userActivity: invokeFunction('auth/sign-in-events'),
     });
     stops.push(cognito.stop);
     // The stream function verifies ID tokens itself, against the local identity service.
@@ -271,7 +273,7 @@ function onTimer(module: string, intervalMs: number): () => Promise<void> {
 
 /** A non-API Lambda (e.g. a Cognito trigger) run in-process, imported on first use. */
 function invokeFunction(module: string) {
-  return async (event: Record<string, unknown>) => {
+  return async (event: object) => {
     const handler = (await importHandler(`${module}.ts`)) as (
       event: unknown,
       context: unknown,

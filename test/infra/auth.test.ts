@@ -1,5 +1,6 @@
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, it } from 'vitest';
 import { Auth, type AuthProps } from '../../lib/constructs/auth';
 import { expectResource, testApp } from './synth';
@@ -133,5 +134,56 @@ describe('the identity pool', () => {
         Match.objectLike({ ClientId: Match.anyValue(), ProviderName: Match.anyValue() }),
       ],
     });
+  });
+});
+
+describe('failed sign-ins (the stage’s auditFailedSignIns)', () => {
+  let exporting: Template;
+  beforeAll(() => {
+    const stack = new Stack(testApp(), 'AuthActivity', {
+      env: { region: 'us-east-1', account: '123456789012' },
+    });
+    const auth = new Auth(stack, 'Auth', {
+      domainPrefix: 'agentforge-test',
+      appOrigins,
+      threatProtection: true,
+    });
+    const fn = new LambdaFunction(stack, 'Recorder', {
+      runtime: Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: Code.fromInline('exports.handler = async () => {}'),
+    });
+    auth.exportUserActivity(fn, '/aws/vendedlogs/cognito/agentforge-test/user-activity');
+    exporting = Template.fromStack(stack);
+  }, 120_000);
+
+  it('turns on threat protection in audit mode (the Plus plan) only when asked', () => {
+    exporting.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'AUDIT' },
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPool', { UserPoolAddOns: Match.absent() });
+  });
+
+  it('exports the user activity log to a vended log group and hands failed events to the function', () => {
+    exporting.hasResourceProperties('AWS::Logs::LogGroup', {
+      LogGroupName: '/aws/vendedlogs/cognito/agentforge-test/user-activity',
+      RetentionInDays: 30,
+    });
+    exporting.hasResourceProperties('AWS::Cognito::LogDeliveryConfiguration', {
+      LogConfigurations: [
+        Match.objectLike({
+          EventSource: 'userAuthEvents',
+          LogLevel: 'INFO',
+          CloudWatchLogsConfiguration: { LogGroupArn: Match.anyValue() },
+        }),
+      ],
+    });
+    exporting.hasResourceProperties('AWS::Logs::SubscriptionFilter', {
+      FilterPattern: '{ $.message.eventResponse = "Fail" }',
+      DestinationArn: Match.anyValue(),
+    });
+    exporting.resourceCountIs('AWS::Lambda::Permission', 1);
+    template.resourceCountIs('AWS::Cognito::LogDeliveryConfiguration', 0);
   });
 });

@@ -9,6 +9,7 @@ const PRODUCTION = parseStageConfig({
   alarmEmail: 'ops@example.com',
   webAclRateLimit: 1000,
   streamReservedConcurrency: 20,
+  auditFailedSignIns: true,
 });
 
 const STREAM_ROUTES = ROUTES.filter((route) => route.transport === 'stream');
@@ -42,12 +43,12 @@ describe('alarms', () => {
     // The product's functions (CDK's custom-resource providers are not ours to watch).
     const functions = Object.keys(
       production.findResources('AWS::Lambda::Function', {
-        Properties: { Description: Match.stringLikeRegexp('^(AgentForge|Cognito post-)') },
+        Properties: { Description: Match.stringLikeRegexp('^(AgentForge|Cognito (post-|sign-in events))') },
       }),
     );
     // One per API area and per stream route, the post-confirmation and post-authentication
-    // triggers, the reaper and the overage reporter.
-    expect(functions).toHaveLength(API_AREAS.length + STREAM_ROUTES.length + 4);
+    // triggers, the failed sign-ins' recorder, the reaper and the overage reporter.
+    expect(functions).toHaveLength(API_AREAS.length + STREAM_ROUTES.length + 5);
     const alarms = Object.values(production.findResources('AWS::CloudWatch::Alarm')) as {
       Properties: {
         MetricName?: string;

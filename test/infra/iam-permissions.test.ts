@@ -124,12 +124,13 @@ let resources: Resources;
 let functions: ProductFunction[];
 
 beforeAll(() => {
-  // With an e-mail identity, so the teams function's SES mailer is checked too.
+  // With an e-mail identity, so the teams function's SES mailer is checked too, and failed sign-ins.
   resources = resourcesOf(
     synthStack({
       config: parseStageConfig({
         ...testStageConfig,
         email: { fromAddress: 'no-reply@acme.example', identity: 'acme.example' },
+        auditFailedSignIns: true,
       }),
     }).template,
   );

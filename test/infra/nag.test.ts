@@ -23,6 +23,7 @@ const PRODUCTION = parseStageConfig({
   apiThrottling: { families: { '/mcp-servers': { rateLimit: 5, burstLimit: 10 } } },
   maxStreamSeconds: 300,
   runningServersAlarmThreshold: 10,
+  auditFailedSignIns: true,
 });
 
 function synthWithNag(config: StageConfig): () => void {

@@ -26,6 +26,7 @@ describe('the stage config', () => {
       whitelistedEmails: [],
       allowPrivateEndpoints: false,
       auditRetentionDays: 365,
+      auditFailedSignIns: false,
       access: 'open',
       inviteCodes: [],
     });

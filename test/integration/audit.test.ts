@@ -10,10 +10,11 @@ import {
   splitSseFrames,
 } from '@agentforge/shared';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { signIn, signOut } from 'aws-amplify/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
 import { apiAs } from '../support/api.js';
-import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
+import { configureAmplify, signUpAndSignIn, TEST_PASSWORD } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
 import { type ModelServer, startModelServer } from '../support/model-server/index.js';
 
@@ -436,5 +437,46 @@ describe('the audit log on the local stack', () => {
     const exported = (await (await eve.raw('/audit/export?format=json')).json()) as AuditRecord[];
     expect(exported.map((r) => r.scope)).toEqual([`user#${eve.userId}`]);
     expect((await fetch(`${stack.apiUrl}/api/audit`)).status).toBe(401);
+  });
+  it('records a failed sign-in from the identity service’s activity log, never the password tried', async () => {
+    const { email, idToken } = await signUpAndSignIn();
+    const frank = apiAs(stack.apiUrl, idToken);
+    const wrongPassword = 'wrong-SECRET-MARKER-password-3f1e';
+    await signOut();
+    await expect(signIn({ username: email, password: wrongPassword })).rejects.toThrow(
+      /Incorrect username or password/,
+    );
+    await signIn({ username: email, password: TEST_PASSWORD });
+
+    // The activity log is delivered after the answer (as a log subscription is): wait for it.
+    let records: AuditRecord[] = [];
+    await expect
+      .poll(
+        async () => {
+          const { body } = await frank.call('GET', '/audit?action=auth.sign_in_failed');
+          records = auditPageSchema.parse(body).records;
+          return records.length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    const [failed] = records;
+    expect(failed).toMatchObject({
+      action: 'auth.sign_in_failed',
+      actor: 'system:cognito',
+      outcome: 'failure',
+      sourceIp: expect.stringMatching(/127\.0\.0\.1/),
+      details: { challenges: 'Password:Failure' },
+    });
+    expect(failed?.userAgent).not.toBe('unknown');
+    // Sign-ins that passed are the post-authentication trigger's: two, and no 'failed' duplicate.
+    const all = (await frank.call('GET', '/audit?limit=100')).body as { records: AuditRecord[] };
+    expect(all.records.map((r) => r.action).sort()).toEqual([
+      'auth.sign_in',
+      'auth.sign_in',
+      'auth.sign_in_failed',
+    ]);
+    expect(JSON.stringify(all)).not.toContain('SECRET-MARKER');
+    expect(await verify(failed?.target.slice('user:'.length) ?? '')).toMatchObject({ ok: true, count: 3 });
   });
 });

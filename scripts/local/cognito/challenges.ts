@@ -1,14 +1,14 @@
+import type { RequestClient } from './activity-log.js';
 import type { CognitoRequest, Compat, Handler } from './context.js';
 import { requireUser } from './context.js';
 import { poolNameOf } from './credential-store.js';
 import { cognitoError, incorrectCredentials, userDoesNotExist } from './errors.js';
-import { signInWithPassword, startSrp } from './sign-in.js';
+import { passwordFailed, passwordProven, signInWithPassword, startSrp } from './sign-in.js';
 import { verifyPasswordClaim } from './srp.js';
-import { issueTokens } from './tokens.js';
 
 const invalidSession = () => cognitoError('NotAuthorizedException', 'Invalid session for the user.');
 
-async function passwordVerifier(compat: Compat, request: CognitoRequest) {
+async function passwordVerifier(compat: Compat, request: CognitoRequest, client: RequestClient) {
   const responses = request.ChallengeResponses ?? {};
   const pending = compat.srpChallenges.take(responses.PASSWORD_CLAIM_SECRET_BLOCK);
   if (!pending || pending.clientId !== request.ClientId) throw invalidSession();
@@ -22,22 +22,23 @@ async function passwordVerifier(compat: Compat, request: CognitoRequest) {
     timestamp: String(responses.TIMESTAMP ?? ''),
     signature: String(responses.PASSWORD_CLAIM_SIGNATURE ?? ''),
   });
+  const attempt = { clientId: request.ClientId, userPoolId: userPool.options.Id, user, client };
   if (!proven) {
-    compat.limiter.recordFailure(user.Username);
+    passwordFailed(compat, attempt);
     throw incorrectCredentials();
   }
-  compat.limiter.reset(user.Username);
-  return issueTokens(compat.engine, request.ClientId, user);
+  return passwordProven(compat, attempt);
 }
 
 /** USER_AUTH's SELECT_CHALLENGE answered with PASSWORD or PASSWORD_SRP. */
-async function selectedChallenge(compat: Compat, request: CognitoRequest) {
+async function selectedChallenge(compat: Compat, request: CognitoRequest, client: RequestClient) {
   const responses = request.ChallengeResponses ?? {};
   const username = compat.signInSessions.take(request.Session);
   if (!username) throw invalidSession();
   const { userPool, user } = await requireUser(compat, request.ClientId, username, userDoesNotExist);
   if (responses.ANSWER === 'PASSWORD') {
-    return signInWithPassword(compat, request.ClientId, userPool.options.Id, user, responses.PASSWORD);
+    const attempt = { clientId: request.ClientId, userPoolId: userPool.options.Id, user, client };
+    return signInWithPassword(compat, attempt, responses.PASSWORD);
   }
   if (responses.ANSWER === 'PASSWORD_SRP') {
     return startSrp(compat, request.ClientId, user, responses.SRP_A);
@@ -45,8 +46,8 @@ async function selectedChallenge(compat: Compat, request: CognitoRequest) {
   throw cognitoError('InvalidParameterException', `Unsupported challenge answer: ${responses.ANSWER}`);
 }
 
-export const respondToAuthChallenge: Handler = async (compat, request) => {
-  if (request.ChallengeName === 'PASSWORD_VERIFIER') return passwordVerifier(compat, request);
-  if (request.ChallengeName === 'SELECT_CHALLENGE') return selectedChallenge(compat, request);
+export const respondToAuthChallenge: Handler = async (compat, request, client) => {
+  if (request.ChallengeName === 'PASSWORD_VERIFIER') return passwordVerifier(compat, request, client);
+  if (request.ChallengeName === 'SELECT_CHALLENGE') return selectedChallenge(compat, request, client);
   return compat.engine.call('RespondToAuthChallenge', request);
 };

@@ -1,4 +1,5 @@
 import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
+import type { RequestClient, UserActivityLog } from './activity-log.js';
 import type { Engine } from './engine.js';
 import type { AttemptLimiter } from './limits.js';
 import type { SrpChallenge } from './srp.js';
@@ -23,11 +24,13 @@ export interface Compat {
   srpChallenges: TtlStore<PendingSrp>;
   /** Session -> internal username, for USER_AUTH after ConfirmSignUp and SELECT_CHALLENGE. */
   signInSessions: TtlStore<string>;
+  /** Each password sign-in, passed or failed (threat protection's export on AWS). */
+  activity?: UserActivityLog;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: request bodies are Cognito's JSON, checked where used.
 export type CognitoRequest = Record<string, any>;
-export type Handler = (compat: Compat, request: CognitoRequest) => Promise<object>;
+export type Handler = (compat: Compat, request: CognitoRequest, client: RequestClient) => Promise<object>;
 
 export interface FoundUser {
   userPool: UserPoolService;

@@ -3,7 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { CloudWatchLogsEvent } from 'aws-lambda';
 import type { Outbox } from '../outbox.js';
+import { createUserActivityLog } from './activity-log.js';
 import { type AdminCredentials, loadAdminCredentials } from './admin-auth.js';
 import { ensurePoolAndClient } from './bootstrap.js';
 import type { Compat, PendingSrp } from './context.js';
@@ -32,6 +34,11 @@ export interface LocalCognitoOptions {
   log?: (message: string) => void;
   /** Lambda triggers, run in-process with the events Cognito would send. */
   triggers?: LocalTriggers;
+  /**
+   * Where the user activity log goes (each password sign-in, passed or failed), as a CloudWatch
+   * Logs subscription delivers it: on AWS threat protection exports it to a log group.
+   */
+  userActivity?: (event: CloudWatchLogsEvent) => Promise<unknown>;
   /** The web app's origins, the only ones a browser may call the service from (CORS). */
   allowedOrigins?: readonly string[];
 }
@@ -64,15 +71,20 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   const log = options.log ?? ((message: string) => console.log(message));
   let listener: RequestListener = (_req, res) => res.writeHead(503).end();
   const server = createServer((req, res) => listener(req, res));
+  const activity = options.userActivity
+    ? createUserActivityLog({ deliver: options.userActivity, log })
+    : undefined;
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port, host, () => done());
   });
-  const stop = () =>
-    new Promise<void>((done) => {
+  const stop = async () => {
+    await new Promise<void>((done) => {
       server.close(() => done());
       server.closeAllConnections();
     });
+    await activity?.drain();
+  };
 
   try {
     const { port } = server.address() as AddressInfo;
@@ -101,6 +113,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       limiter: new AttemptLimiter(options.limits ?? DEFAULT_LIMITS),
       srpChallenges: new TtlStore<PendingSrp>(SESSION_TTL_MS),
       signInSessions: new TtlStore<string>(SESSION_TTL_MS),
+      ...(activity ? { activity } : {}),
     };
     const issuer = `${endpoint}/${userPoolId}`;
     const jwksUri = `${issuer}/.well-known/jwks.json`;

@@ -176,7 +176,12 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestLis
           }
         }
         const handler = handlers[target];
-        if (handler) return handler(compat, request);
+        if (handler) {
+          return handler(compat, request, {
+            sourceIp: req.socket.remoteAddress ?? 'unknown',
+            userAgent: String(req.headers['user-agent'] ?? 'unknown'),
+          });
+        }
         // cognito-local only decodes access tokens: prove them before it acts on them.
         if ('AccessToken' in request) verifyAccessToken(compat.keys, request.AccessToken);
         return compat.engine.call(target, request);

@@ -1,4 +1,5 @@
 import type { User } from 'cognito-local/lib/services/userPoolService';
+import type { RequestClient } from './activity-log.js';
 import type { CognitoRequest, Compat, Handler } from './context.js';
 import { findUser, requireUser } from './context.js';
 import { hashRefreshToken, passwordMatches, storedVerifier } from './credential-store.js';
@@ -31,18 +32,35 @@ export function startSrp(compat: Compat, clientId: string, user: User, srpA: unk
 /** Plain password check (USER_PASSWORD_AUTH, USER_AUTH with PASSWORD); wrong passwords count as failures. */
 export async function signInWithPassword(
   compat: Compat,
-  clientId: string,
-  userPoolId: string,
-  user: User,
+  attempt: { clientId: string; userPoolId: string; user: User; client: RequestClient },
   password: unknown,
 ) {
+  const { userPoolId, user } = attempt;
   compat.limiter.assertAllowed(user.Username);
   if (!passwordMatches(userPoolId, user, password)) {
-    compat.limiter.recordFailure(user.Username);
+    passwordFailed(compat, attempt);
     throw incorrectCredentials();
   }
-  compat.limiter.reset(user.Username);
-  return issueTokens(compat.engine, clientId, user);
+  return passwordProven(compat, attempt);
+}
+
+/** A wrong password: one more failure toward the limit, and a failed sign-in in the activity log. */
+export function passwordFailed(
+  compat: Compat,
+  attempt: { clientId: string; userPoolId: string; user: User; client: RequestClient },
+): void {
+  compat.limiter.recordFailure(attempt.user.Username);
+  compat.activity?.signIn({ ...attempt, response: 'Fail' });
+}
+
+/** A proven password: the failures forgotten, the sign-in logged, the tokens issued. */
+export function passwordProven(
+  compat: Compat,
+  attempt: { clientId: string; userPoolId: string; user: User; client: RequestClient },
+) {
+  compat.limiter.reset(attempt.user.Username);
+  compat.activity?.signIn({ ...attempt, response: 'Pass' });
+  return issueTokens(compat.engine, attempt.clientId, attempt.user);
 }
 
 /** Choice offered by USER_AUTH without a preferred challenge. */
@@ -53,7 +71,13 @@ export const selectChallenge = (compat: Compat, user: User) => ({
   Session: compat.signInSessions.put(user.Username),
 });
 
-async function userAuth(compat: Compat, request: CognitoRequest, user: User, userPoolId: string) {
+async function userAuth(
+  compat: Compat,
+  request: CognitoRequest,
+  user: User,
+  userPoolId: string,
+  client: RequestClient,
+) {
   const clientId = request.ClientId;
   const parameters = request.AuthParameters ?? {};
   if (request.Session !== undefined) {
@@ -65,7 +89,7 @@ async function userAuth(compat: Compat, request: CognitoRequest, user: User, use
   }
   switch (parameters.PREFERRED_CHALLENGE) {
     case 'PASSWORD':
-      return signInWithPassword(compat, clientId, userPoolId, user, parameters.PASSWORD);
+      return signInWithPassword(compat, { clientId, userPoolId, user, client }, parameters.PASSWORD);
     case 'PASSWORD_SRP':
       return startSrp(compat, clientId, user, parameters.SRP_A);
     default:
@@ -73,7 +97,7 @@ async function userAuth(compat: Compat, request: CognitoRequest, user: User, use
   }
 }
 
-export const initiateAuth: Handler = async (compat, request) => {
+export const initiateAuth: Handler = async (compat, request, client) => {
   const flow = request.AuthFlow;
   const clientId = request.ClientId;
   if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') {
@@ -87,8 +111,8 @@ export const initiateAuth: Handler = async (compat, request) => {
   const userPoolId = userPool.options.Id;
   if (flow === 'USER_SRP_AUTH') return startSrp(compat, clientId, user, parameters.SRP_A);
   if (flow === 'USER_PASSWORD_AUTH')
-    return signInWithPassword(compat, clientId, userPoolId, user, parameters.PASSWORD);
-  return userAuth(compat, request, user, userPoolId);
+    return signInWithPassword(compat, { clientId, userPoolId, user, client }, parameters.PASSWORD);
+  return userAuth(compat, request, user, userPoolId, client);
 };
 
 /**

@@ -7,6 +7,7 @@ import * as z from 'zod';
  */
 export const AUDIT_ACTIONS = [
   'auth.sign_in',
+  'auth.sign_in_failed',
   'api_key.created',
   'api_key.deleted',
   'mcp_server.created',
@@ -39,6 +40,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What each action reads as in the activity log. */
 export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'auth.sign_in': 'Signed in',
+  'auth.sign_in_failed': 'Sign-in failed',
   'api_key.created': 'API key created',
   'api_key.deleted': 'API key deleted',
   'mcp_server.created': 'Server created',
