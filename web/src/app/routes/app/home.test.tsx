@@ -63,7 +63,7 @@ describe('/home', () => {
     expect(screen.getByRole('dialog', { name: 'New Server Configuration' })).toBeTruthy();
   });
 
-  it('signs out (even when the identity service fails) and goes to the site root', async () => {
+  it("signs out (even when the identity service fails: 'Failed to sign out') and goes to the site root", async () => {
     vi.mocked(signOut).mockRejectedValue(new Error('network down'));
     vi.mocked(getCurrentUser).mockRejectedValue(new Error('signed out')); // the landing page's check
     const { router, auth } = renderRoutes('/home', { auth: SIGNED_IN });
@@ -75,6 +75,8 @@ describe('/home', () => {
     expect(visited).not.toContain('/login');
     expect(signOut).toHaveBeenCalledWith({ global: true });
     await waitFor(() => expect(auth.dispatch).toHaveBeenCalledWith({ type: 'SET_UNAUTHENTICATED' }));
+    // Spec 8: the failure is said, though this device is signed out either way.
+    expect(await screen.findByText('Failed to sign out')).toBeTruthy();
   });
 
   it('sends the user to / when the current user fails to load', async () => {

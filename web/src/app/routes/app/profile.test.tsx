@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchUserCheck } from '../../../features/chat/api/current-user';
 import { getGithubLink } from '../../../features/github/api/github';
 import { deleteAccount, getProfile, saveProfile } from '../../../features/profile/api/profile';
+import { ApiError } from '../../../lib/api-error';
 import { renderRoutes, SIGNED_IN } from '../../../testing/render-routes';
 
 vi.mock('aws-amplify/auth');
@@ -66,6 +67,25 @@ describe('the profile setup overlay (over /dashboard until a profile is saved)',
     await userEvent.click(screen.getByRole('button', { name: 'Login Again' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
+  it("says 'Authentication failed' (toast and inline) when the session is gone at submit, and a failed logout", async () => {
+    vi.mocked(saveProfile).mockRejectedValue(new ApiError('Session expired', { status: 401 }));
+    vi.mocked(signOut).mockRejectedValue(new Error('network down'));
+    const { router } = renderRoutes('/dashboard', { auth: SIGNED_IN });
+    const dialog = await screen.findByRole('dialog', { name: 'Setup profile to continue' });
+    await userEvent.type(within(dialog).getByLabelText('First Name'), 'Ada');
+    await userEvent.type(within(dialog).getByLabelText('Last Name'), 'Lovelace');
+    await userEvent.type(within(dialog).getByLabelText('Company Name'), 'Engines');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Company Size'), '10-100');
+    await userEvent.type(within(dialog).getByLabelText('Role'), 'CTO');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Authentication failed. Please log in again.')).toBeTruthy();
+    expect(within(dialog).getByText('Authentication failed. Please log in again to continue.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Login Again' }));
+    expect(await screen.findByText('An error occurred during logout. Please try again.')).toBeTruthy();
+    // The tokens are cleared whatever the sign-out said: this device is signed out.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  }, 20_000);
 });
 
 describe('/profile', () => {
@@ -90,6 +110,7 @@ describe('/profile', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(saveProfile).toHaveBeenCalledWith({ ...PROFILE, role: 'CEO' });
     expect(await screen.findByText('CEO')).toBeTruthy();
+    expect(screen.getByText('Profile saved.')).toBeTruthy();
   });
 
   it('deletes the account only once the e-mail is typed, then signs out', async () => {

@@ -168,12 +168,14 @@ export async function getSignedInEmail(): Promise<string | null> {
 
 /**
  * Global sign-out. Never rejects: a failure is swallowed and the local tokens are cleared anyway
- * (spec 8), so the visitor is a guest afterwards in every case.
+ * (spec 8), so the visitor is a guest afterwards in every case. Resolves false when the sign-out
+ * did not go through (the other devices' sessions may live on), for the caller's message.
  */
-export async function signOutUser(): Promise<void> {
+export async function signOutUser(): Promise<boolean> {
   forgetCredentials();
   try {
     await signOut({ global: true });
+    return true;
   } catch {
     // Amplify already swallows revocation failures; what is left (e.g. the hosted sign-out) must not
     // keep the tokens alive.
@@ -182,5 +184,6 @@ export async function signOutUser(): Promise<void> {
     } catch {
       // Nothing stored to clear.
     }
+    return false;
   }
 }

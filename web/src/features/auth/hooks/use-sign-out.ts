@@ -1,9 +1,14 @@
+import { AUTH_MESSAGES } from '@agentforge/shared';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { toast } from '../../../components/toast/toaster-store';
 import { signOutUser } from '../api/identity';
 import { useAuth } from './use-auth';
 
-/** Signs out (errors swallowed, tokens cleared), makes the app state unauthenticated and goes to the site root. */
+/**
+ * Signs out (tokens cleared whatever happens), makes the app state unauthenticated and goes to the
+ * site root; 'Failed to sign out' when the global sign-out did not go through.
+ */
 export function useSignOut() {
   const { dispatch } = useAuth();
   const navigate = useNavigate();
@@ -11,7 +16,7 @@ export function useSignOut() {
 
   const signOut = useCallback(async () => {
     setSigningOut(true);
-    await signOutUser();
+    if (!(await signOutUser())) toast({ variant: 'destructive', title: AUTH_MESSAGES.signOutFailed });
     // Navigation first (flushed at once), so the signed-in guard lets it finish instead of
     // redirecting to /login when the state becomes unauthenticated.
     const toRoot = navigate('/', { replace: true, flushSync: true });

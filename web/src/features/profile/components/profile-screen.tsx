@@ -12,6 +12,7 @@ import { FormBanner } from '../../../components/form/form-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { Card, LINK_CLASS, PageShell } from '../../../components/page-shell';
 import { Spinner } from '../../../components/spinner';
+import { toast } from '../../../components/toast/toaster-store';
 import { LinkedAccounts } from '../../github/components/linked-accounts';
 import { saveProfile } from '../api/profile';
 import { profileKeys, profileQuery } from '../api/queries';
@@ -109,6 +110,7 @@ function ProfileEditor({ initial, onDone }: { initial: UserProfile['profile']; o
     mutationFn: (profile: ProfileForm) => saveProfile(profile),
     onSuccess: (saved) => {
       queryClient.setQueryData(profileKeys.profile(), saved);
+      toast({ title: ACCOUNT_MESSAGES.profileSaved });
       onDone();
     },
   });

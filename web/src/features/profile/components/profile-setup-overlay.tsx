@@ -6,6 +6,7 @@ import { FormBanner } from '../../../components/form/form-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { FullPageSpinner } from '../../../components/spinner';
 import { toast } from '../../../components/toast/toaster-store';
+import { ApiError } from '../../../lib/api-error';
 import { signOutUser } from '../../auth/api/identity';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { currentUserQuery } from '../../chat/api/queries';
@@ -19,6 +20,8 @@ import { onValidSubmit, ProfileFields, useProfileForm } from './profile-fields';
  * with 'Login Again' (logs out, unauthenticated, /login). Submitting saves the profile (PUT
  * /users/profile: the spec's form makes no save call, users expect it kept), shows 'Profile
  * created successfully!' and goes to /dashboard; the button is disabled while saving or invalid.
+ * A save refused for the session (401: the user info is gone) shows 'Authentication failed…' as a
+ * toast and inline, with 'Login Again'; a logout that did not go through says so.
  */
 export function ProfileSetupOverlay() {
   const user = useQuery(currentUserQuery());
@@ -34,10 +37,15 @@ export function ProfileSetupOverlay() {
       void navigate('/dashboard');
     },
     onError: (error) =>
-      toast({ variant: 'destructive', title: PROFILE_MESSAGES.updateFailed(error.message) }),
+      toast({
+        variant: 'destructive',
+        title: isAuthFailure(error)
+          ? PROFILE_MESSAGES.authFailedToast
+          : PROFILE_MESSAGES.updateFailed(error.message),
+      }),
   });
   const loginAgain = async () => {
-    await signOutUser();
+    if (!(await signOutUser())) toast({ variant: 'destructive', title: PROFILE_MESSAGES.logoutFailed });
     const toLogin = navigate('/login', { replace: true, flushSync: true });
     dispatch({ type: 'SET_UNAUTHENTICATED' });
     await toLogin;
@@ -61,8 +69,10 @@ export function ProfileSetupOverlay() {
             <Dialog.Title className="mb-6 text-xl font-bold text-slate-900">
               Setup profile to continue
             </Dialog.Title>
-            {user.isError ? (
-              <FormBanner message={PROFILE_MESSAGES.fetchUserFailed}>
+            {user.isError || isAuthFailure(save.error) ? (
+              <FormBanner
+                message={user.isError ? PROFILE_MESSAGES.fetchUserFailed : PROFILE_MESSAGES.authFailedInline}
+              >
                 <button
                   type="button"
                   onClick={() => void loginAgain()}
@@ -89,4 +99,9 @@ export function ProfileSetupOverlay() {
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** The save was refused for the session itself: the user info behind it is gone. */
+function isAuthFailure(error: Error | null): boolean {
+  return error instanceof ApiError && error.status === 401;
 }
