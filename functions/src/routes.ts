@@ -467,6 +467,7 @@ const MANIFEST = [
   // The audit log (issue 13): the caller's own records; a team's with `?teamId=` once teams land.
   { method: 'GET', path: '/audit', area: 'audit', handler: 'list-audit', auth: 'cognito' },
   { method: 'GET', path: '/audit/export', area: 'audit', handler: 'export-audit', auth: 'cognito' },
+  { method: 'GET', path: '/audit/verify', area: 'audit', handler: 'verify-audit', auth: 'cognito' },
 ] as const satisfies readonly RouteDefinition[];
 
 export const ROUTES: readonly RouteDefinition[] = MANIFEST;

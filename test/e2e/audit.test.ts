@@ -62,6 +62,11 @@ describe('the activity log on the local stack', () => {
     // Clearing the filters brings the sign-ins back.
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.getByRole('cell', { name: 'Signed in' }).first().waitFor();
+    // The whole chain checks out.
+    await page.getByRole('button', { name: 'Verify integrity' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Intact' }).textContent())
+      .toMatch(/^Intact: \d+ records checked, each unchanged and linked to the one before\.$/);
     await e2e.screenshot(page, 'activity-log');
     // Readable in the dark theme too (it follows the system setting).
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -316,6 +316,12 @@ describe('the audit log on the local stack', () => {
     // The sign-in and ten keys, positions 1..11 with no gap and no duplicate.
     expect(stored.map((item) => item.seq)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
     expect(await verify(carol.userId)).toMatchObject({ ok: true, count: 11 });
+    // The same walk through the API, for the owner of the log.
+    expect(await carol.call('GET', '/audit/verify')).toEqual({
+      status: 200,
+      body: { ok: true, count: 11, startsAt: 1, headSeq: 11 },
+    });
+    expect((await carol.call('GET', '/audit/verify?since=1')).status).toBe(400);
 
     // Someone with write access to the table changes a record's outcome: the chain says where.
     await db().send(
@@ -328,6 +334,12 @@ describe('the audit log on the local stack', () => {
     );
     expect(await verify(carol.userId)).toMatchObject({
       ok: false,
+      brokenAt: 5,
+      reason: 'its content does not match its hash',
+    });
+    expect((await carol.call('GET', '/audit/verify')).body).toEqual({
+      ok: false,
+      count: 4,
       brokenAt: 5,
       reason: 'its content does not match its hash',
     });

@@ -120,6 +120,8 @@ describe('team audit log', () => {
     expect((await user.call('GET', `/audit/export?teamId=${teamId}`)).status).toBe(403);
     expect((await outsider.call('GET', `/audit?teamId=${teamId}`)).status).toBe(404);
     expect((await outsider.call('GET', `/audit/export?teamId=${teamId}&format=json`)).status).toBe(404);
+    expect((await user.call('GET', `/audit/verify?teamId=${teamId}`)).status).toBe(403);
+    expect((await outsider.call('GET', `/audit/verify?teamId=${teamId}`)).status).toBe(404);
 
     // A removed member: 404 at once.
     const removed = await admin.call('DELETE', `/teams/${teamId}/members/${user.userId}`);
@@ -183,5 +185,10 @@ describe('team audit log', () => {
     const { auditService } = await import('../../functions/src/composition/audit.js');
     const verdict = await auditService().verify(`team#${teamId}`);
     expect(verdict).toMatchObject({ ok: true });
+    // Its Admins ask the same through the API.
+    expect(await member.call('GET', `/audit/verify?teamId=${teamId}`)).toEqual({
+      status: 200,
+      body: verdict,
+    });
   });
 });

@@ -150,6 +150,25 @@ export const auditExportQuerySchema = auditFiltersSchema.extend({
 });
 export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
 
+/** GET /audit/verify[?teamId=]: walks the whole chain of the caller's (or the team's) log. */
+export const auditVerifyQuerySchema = z.strictObject(auditScopeQuery);
+export type AuditVerifyQuery = z.infer<typeof auditVerifyQuerySchema>;
+
+/**
+ * What the walk found: intact (how many records, from which position to which), or the first
+ * broken link (its position and why: edited, unlinked or missing).
+ */
+export const auditVerdictSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    count: z.number().int(),
+    startsAt: z.number().int().optional(),
+    headSeq: z.number().int().optional(),
+  }),
+  z.object({ ok: z.literal(false), count: z.number().int(), brokenAt: z.number().int(), reason: z.string() }),
+]);
+export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
+
 /** The most records one export holds (a Lambda response is at most 6 MB). */
 export const AUDIT_EXPORT_LIMIT = 5000;
 

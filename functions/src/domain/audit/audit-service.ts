@@ -13,6 +13,8 @@ import { type ChainVerdict, verifyChain } from './hash-chain.js';
 
 /** Records read per query, and the most one list page reads before answering with a cursor. */
 const READ_BATCH = 100;
+/** Verify walks every record: DynamoDB's 1 MB per query holds a thousand of them. */
+const VERIFY_BATCH = 1000;
 const MAX_READS_PER_PAGE = 20;
 const MAX_READS_PER_EXPORT = 200;
 
@@ -145,7 +147,7 @@ export function createAuditService(deps: { reader: AuditLogReader; now: () => nu
           const { records, more } = await reader.page(scope, {
             order: 'oldest',
             ...(afterSeq === undefined ? {} : { afterSeq }),
-            limit: READ_BATCH,
+            limit: VERIFY_BATCH,
           });
           yield* records;
           const last = records.at(-1);

@@ -3,7 +3,9 @@ import {
   type AuditExportFormat,
   type AuditFilters,
   type AuditPage,
+  type AuditVerdict,
   auditPageSchema,
+  auditVerdictSchema,
 } from '@agentforge/shared';
 import { getRuntimeConfig } from '../../../config/runtime-config';
 import { apiClient, buildUrl, getIdToken } from '../../../lib/api-client';
@@ -23,6 +25,11 @@ export function listAudit(
     query: { ...filters, ...(cursor ? { cursor } : {}) },
     ...(signal ? { signal } : {}),
   });
+}
+
+/** GET /audit/verify[?teamId=]: the whole chain walked, intact or broken where. */
+export function verifyAudit(teamId: string | undefined): Promise<AuditVerdict> {
+  return apiClient.get('/audit/verify', { schema: auditVerdictSchema, query: teamId ? { teamId } : {} });
 }
 
 export interface AuditExportFile {

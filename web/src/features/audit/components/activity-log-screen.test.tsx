@@ -23,6 +23,7 @@ vi.mock('../../chat/utils/conversation-file', () => ({
 const AUDIT = /^\/audit$/;
 const EXPORT = /^\/audit\/export$/;
 const TEAMS = /^\/teams$/;
+const VERIFY = /^\/audit\/verify$/;
 const team = (teamId: string, name: string, role: 'admin' | 'user') => ({
   teamId,
   name,
@@ -82,6 +83,30 @@ function renderScreen() {
 }
 
 describe('ActivityLogScreen', () => {
+  it('verifies the chain of the log shown: intact, or where it was tampered with', async () => {
+    withTeams();
+    http.answer('GET', VERIFY, (request: { url: URL }) =>
+      request.url.searchParams.get('teamId') === 't1'
+        ? json({ ok: false, count: 4, brokenAt: 5, reason: 'its content does not match its hash' })
+        : json({ ok: true, count: 3, startsAt: 1, headSeq: 3 }),
+    );
+    renderScreen();
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify integrity' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Intact: 3 records checked, each unchanged and linked to the one before.',
+    );
+    expect(http.seen('GET', VERIFY)[0]?.url.searchParams.has('teamId')).toBe(false);
+
+    // Another log: the verdict of mine is not shown for it.
+    await userEvent.selectOptions(await screen.findByLabelText('Whose activity'), 'Team: Acme');
+    expect(screen.queryByText(/^Intact/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify integrity' }));
+    expect((await screen.findByText(/^Tampering detected/)).textContent).toBe(
+      'Tampering detected at record 5: its content does not match its hash.',
+    );
+  });
+
   it('lists my records newest first, then loads more with the cursor', async () => {
     renderScreen();
     const table = await screen.findByRole('table');

@@ -8,14 +8,14 @@ import {
   errorMessage,
 } from '@agentforge/shared';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
+import { ArrowLeftIcon, DownloadIcon, ShieldCheckIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { Tooltip } from '../../../components/tooltip';
 import { download } from '../../chat/utils/conversation-file';
 import { teamsQuery } from '../../teams/api/queries';
-import { exportAudit } from '../api/audit';
+import { exportAudit, verifyAudit } from '../api/audit';
 import { auditLogQuery } from '../api/queries';
 
 const BUTTON =
@@ -68,6 +68,11 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
     mutationFn: (format: AuditExportFormat) => exportAudit(scoped, format),
     onSuccess: (file) => download(file.fileName, file.text, file.type),
   });
+  // The whole chain of the log shown (filters aside); a verdict is only shown for its own log.
+  const verifier = useMutation({
+    mutationFn: (scopeTeamId: string) => verifyAudit(scopeTeamId || undefined),
+  });
+  const verdictShown = verifier.variables === (team?.teamId ?? '');
   const ids = { scope: useId(), action: useId(), actor: useId(), from: useId(), to: useId() };
   const records = log.data?.pages.flatMap((page) => page.records) ?? [];
 
@@ -215,7 +220,36 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
             Export JSON
           </button>
           {exporter.isPending ? <span className="text-sm text-slate-600">Preparing export…</span> : null}
+          <button
+            type="button"
+            className={BUTTON}
+            disabled={verifier.isPending}
+            onClick={() => verifier.mutate(team?.teamId ?? '')}
+          >
+            <ShieldCheckIcon className="size-4" />
+            Verify integrity
+          </button>
         </div>
+        {verdictShown && verifier.isPending ? (
+          <p className="text-sm text-slate-600">Checking every record…</p>
+        ) : null}
+        {verdictShown && verifier.data?.ok === true ? (
+          <p role="status" className="text-sm text-emerald-800">
+            {verifier.data.count === 0
+              ? 'Intact: no records yet.'
+              : `Intact: ${verifier.data.count} ${verifier.data.count === 1 ? 'record' : 'records'} checked, each unchanged and linked to the one before.`}
+          </p>
+        ) : null}
+        {verdictShown && verifier.data?.ok === false ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            Tampering detected at record {verifier.data.brokenAt}: {verifier.data.reason}.
+          </p>
+        ) : null}
+        {verdictShown && verifier.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            The check failed: {errorMessage(verifier.error)}
+          </p>
+        ) : null}
         {exporter.isError ? (
           <p role="alert" className="text-sm text-red-700">
             The export failed: {errorMessage(exporter.error)}
