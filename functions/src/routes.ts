@@ -388,10 +388,19 @@ const MANIFEST = [
     auth: 'cognito',
   },
   {
-    method: 'POST',
-    path: '/teams/{teamId}/leave',
+    method: 'PATCH',
+    path: '/teams/{teamId}',
     area: 'teams',
-    handler: 'leave-team',
+    handler: 'rename-team',
+    auth: 'cognito',
+  },
+  // Deleting a team stops its servers and erases its items in every table: the account function
+  // already holds those grants (account deletion deletes a team owned alone the same way).
+  {
+    method: 'DELETE',
+    path: '/teams/{teamId}',
+    area: 'account',
+    handler: 'delete-team',
     auth: 'cognito',
   },
   {
@@ -408,6 +417,7 @@ const MANIFEST = [
     handler: 'update-member',
     auth: 'cognito',
   },
+  // Also the one leave path: a member's own id (POST …/leave duplicated it and is gone).
   {
     method: 'DELETE',
     path: '/teams/{teamId}/members/{userId}',

@@ -100,6 +100,16 @@ export class Data extends Construct {
   }
 
   /**
+   * Lets a function update items of the users table, by key only (UpdateItem, no read, put or
+   * delete): the teams function admits a waitlisted invitee who accepts a team's invitation.
+   */
+  grantUserAdmission(fn: LambdaFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [this.tables.users.tableArn] }),
+    );
+  }
+
+  /**
    * Lets a function append to the audit log: read a chain's head (Query) and put a new record
    * (PutItem; the code's condition keeps it from overwriting). No UpdateItem, DeleteItem or
    * BatchWriteItem: records are never changed by the product (TTL expiry is DynamoDB's own).

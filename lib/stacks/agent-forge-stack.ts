@@ -257,6 +257,8 @@ export class AgentForgeStack extends Stack {
     // has an email identity.
     this.api.functions.teams.function.addEnvironment('APP_ORIGINS', appOrigins);
     this.email?.grantSend(this.api.functions.teams.function);
+    // A waitlisted invitee who accepts a team's invitation is admitted (one conditional UpdateItem).
+    this.data.grantUserAdmission(this.api.functions.teams.function);
     // Account deletion leaves the person's teams (the seats follow, in Stripe) and deletes a team
     // they own alone: the teams table (granted with its other tables, above), and Stripe's keys.
     this.billing.grantRead(account);

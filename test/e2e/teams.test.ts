@@ -1,7 +1,8 @@
 /**
  * Teams in the browser (issue 13): an Admin creates a team and adds a member at /createuser; the
  * member joins with the e-mailed code, works in the team's space with its server, and gets no
- * Admin controls until the Admin makes them an Admin.
+ * Admin controls until the Admin makes them an Admin; the Admin renames the team and removes the
+ * member after a confirmation.
  */
 import { readFile } from 'node:fs/promises';
 import { TEAM_MESSAGES } from '@agentforge/shared';
@@ -109,5 +110,28 @@ describe('teams on the local stack', () => {
     expect(csv).toContain(',member.joined,');
     expect(csv).toContain(',member.role_changed,');
     expect(csv).not.toContain(await invitationCode(member.email));
+
+    // Team settings: the Admin renames the team inline.
+    await adminPage.goto(e2e.url('/teams'));
+    const settings = adminPage.getByRole('region', { name: 'Team settings' });
+    await settings.getByLabel('Name', { exact: true }).fill('Acme Labs');
+    await settings.getByRole('button', { name: 'Rename team' }).click();
+    await adminPage.getByRole('heading', { name: 'Acme Labs: members' }).waitFor();
+    await settings.getByRole('button', { name: 'Delete team' }).waitFor();
+    await expectAccessible(adminPage, 'the Teams page with its settings');
+
+    // Removing a member asks first (keyboard: Escape cancels), then removes them.
+    const remove = adminPage.getByRole('button', { name: `Remove ${member.email}` });
+    await remove.click();
+    const confirm = adminPage.getByRole('alertdialog', { name: `Remove ${member.email}?` });
+    await confirm.waitFor();
+    await expectAccessible(adminPage, 'the Remove confirmation');
+    await e2e.screenshot(adminPage, '4-remove-confirmation');
+    await adminPage.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    await remove.click();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await remove.waitFor({ state: 'detached' });
+    expect((await memberApi.get(`/teams/${teamId}`)).status).toBe(404);
   });
 });

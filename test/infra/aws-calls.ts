@@ -36,6 +36,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createDocumentClient: { noAwsCalls: 'the DynamoDB client itself; the repositories send the commands' },
   createUserRepository: {},
   createUserAccessReader: {},
+  createUserAdmission: {},
   createUserItemsEraser: {},
   createCognitoUserAdmin: {},
   createConversationRepository: {},

@@ -185,7 +185,8 @@ describe('teams: members, invitations and roles', () => {
       status: 409,
       body: { message: TEAM_MESSAGES.ownerCannotLeave },
     });
-    expect(await owner.api.post(`/teams/${team.teamId}/leave`)).toMatchObject({
+    // Leaving is DELETE on one's own membership (the one leave path).
+    expect(await owner.api.del(path(owner))).toMatchObject({
       status: 409,
       body: { message: TEAM_MESSAGES.ownerCannotLeave },
     });
@@ -214,15 +215,15 @@ describe('teams: members, invitations and roles', () => {
     // Three Admins: two may step down, the last one may not.
     expect((await third.api.put(path(owner), { role: 'user' })).status).toBe(200);
     expect((await second.api.put(path(second), { role: 'user' })).status).toBe(200);
-    expect(await third.api.post(`/teams/${team.teamId}/leave`)).toMatchObject({ status: 409 });
+    expect(await third.api.del(path(third))).toMatchObject({ status: 409 });
     expect(await third.api.put(path(third), { role: 'user' })).toMatchObject({ status: 409 });
 
     // Removal: access ends at once.
     expect((await third.api.del(path(second))).status).toBe(204);
     expect((await second.api.get(`/teams/${team.teamId}`)).status).toBe(404);
     expect(listTeamsResponseSchema.parse((await second.api.get('/teams')).body).teams).toEqual([]);
-    // A member leaves.
-    expect((await owner.api.post(`/teams/${team.teamId}/leave`)).status).toBe(204);
+    // A member leaves: recorded as leaving, not as a removal.
+    expect((await owner.api.del(path(owner))).status).toBe(204);
     const left = await detail(third.api, team.teamId);
     expect(left.members.map((m) => m.userId)).toEqual([third.userId]);
     expect(left.team.memberCount).toBe(1);
@@ -321,7 +322,7 @@ describe('teams: the subscription follows the members', () => {
     expect((await owner.api.del(`/teams/${team.teamId}/members/${second.userId}`)).status).toBe(204);
     expect(await seat()).toBe(2);
     expect(await limitMinutes(second)).toBe(PLAN_LIMITS.free.monthlyComputeHours * 60);
-    expect((await first.api.post(`/teams/${team.teamId}/leave`)).status).toBe(204);
+    expect((await first.api.del(`/teams/${team.teamId}/members/${first.userId}`)).status).toBe(204);
     expect(await seat()).toBe(1);
     expect((await detail(owner.api, team.teamId)).plan.seats).toBe(1);
     expect(
@@ -363,6 +364,99 @@ describe('teams: the subscription follows the members', () => {
     expect(after.members.map((m) => m.userId)).toEqual([owner.userId]);
     expect((await invitee.api.post('/teams/join', { code })).status).toBe(404);
   });
+  it('renames (Admins) and deletes (the owner): the subscription is cancelled, members lose access, the audit stays', async () => {
+    const owner = await person('rd-owner');
+    const admin = await person('rd-admin');
+    const member = await person('rd-member');
+    const removed = await person('rd-removed');
+    const outsider = await person('rd-outsider');
+    const team = await createTeam(owner, 'Renamed');
+    await join(admin, team.teamId, owner, 'admin');
+    await join(member, team.teamId, owner);
+    await join(removed, team.teamId, owner);
+    expect((await owner.api.del(`/teams/${team.teamId}/members/${removed.userId}`)).status).toBe(204);
+    const t = `/teams/${team.teamId}`;
+
+    // Rename: Admins only; validated like a new team's name.
+    expect(await member.api.patch(t, { name: 'Mine' })).toMatchObject({
+      status: 403,
+      body: { message: TEAM_MESSAGES.adminRequired },
+    });
+    expect((await outsider.api.patch(t, { name: 'Mine' })).status).toBe(404);
+    expect((await removed.api.patch(t, { name: 'Mine' })).status).toBe(404);
+    expect((await admin.api.patch(t, { name: '   ' })).status).toBe(400);
+    expect((await admin.api.patch(t, { name: 'x'.repeat(81) })).status).toBe(400);
+    const renamed = await admin.api.patch(t, { name: '  Platform  ' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(teamSummarySchema.parse(renamed.body)).toMatchObject({ name: 'Platform', role: 'admin' });
+    expect(listTeamsResponseSchema.parse((await member.api.get('/teams')).body).teams).toEqual([
+      expect.objectContaining({ teamId: team.teamId, name: 'Platform' }),
+    ]);
+
+    // Subscribed, with a team server, a team key and a pending invitation.
+    const body = { successUrl: `${APP}/teams?checkout=done`, cancelUrl: `${APP}/teams` };
+    const checkout = await owner.api.post(`${t}/subscription/checkout`, body);
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    expect((await pay(checkoutResponseSchema.parse(checkout.body).url)).status).toBe(303);
+    expect((await teamSubscription(team.teamId)).status).toBe('active');
+    const server = await admin.api.post(`/mcp-servers?teamId=${team.teamId}`, {
+      name: 'Team tools',
+      packageName: '@modelcontextprotocol/server-everything',
+      idleTimeoutMinutes: 5,
+    });
+    expect(server.status, JSON.stringify(server.body)).toBe(201);
+    const key = await admin.api.post(`/api-keys?teamId=${team.teamId}`, {
+      provider: 'custom',
+      baseUrl: models.baseUrls.custom,
+      apiKey: 'sk-team-delete-0042',
+    });
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
+    const invitee = await person('rd-invitee');
+    await invite(admin, team.teamId, invitee.email);
+    const code = await codeFor(invitee.email);
+
+    // Delete: the owner only (an Admin and a User get 403 saying so; others 404).
+    for (const p of [admin, member])
+      expect(await p.api.del(t)).toMatchObject({
+        status: 403,
+        body: { message: TEAM_MESSAGES.ownerRequiredToDelete },
+      });
+    expect((await outsider.api.del(t)).status).toBe(404);
+    expect((await removed.api.del(t)).status).toBe(404);
+    expect((await detail(owner.api, team.teamId)).members).toHaveLength(3);
+
+    expect((await owner.api.del(t)).status).toBe(204);
+    // Stripe: cancelled now, and our record follows.
+    expect((await teamSubscription(team.teamId)).status).toBe('canceled');
+    // Every former member: 404 on the team and its resources, and it is not in their teams.
+    for (const p of [owner, admin, member]) {
+      expect((await p.api.get(t)).status).toBe(404);
+      expect((await p.api.patch(t, { name: 'Back' })).status).toBe(404);
+      expect(listTeamsResponseSchema.parse((await p.api.get('/teams')).body).teams).toEqual([]);
+    }
+    expect((await admin.api.get(`/mcp-servers/${String(server.body.id)}`)).status).toBe(404);
+    expect((await admin.api.get(`/api-keys/providers?teamId=${team.teamId}`)).status).toBe(404);
+    expect((await invitee.api.post('/teams/join', { code })).status).toBe(404);
+    expect((await owner.api.del(t)).status).toBe(404);
+
+    // The team's audit chain stays (append-only), with the rename and the deletion; the owner's log too.
+    const { auditService } = await import('../../functions/src/composition/audit.js');
+    const chain = (await auditService().list(`team#${team.teamId}`, { limit: 100 })).records;
+    expect(chain.map((r) => r.action)).toEqual(expect.arrayContaining(['team.renamed', 'team.deleted']));
+    expect(chain.find((r) => r.action === 'team.renamed')).toMatchObject({
+      actor: admin.userId,
+      details: { from: 'Renamed', to: 'Platform' },
+    });
+    expect(chain.find((r) => r.action === 'team.deleted')).toMatchObject({
+      actor: owner.userId,
+      target: `team:${team.teamId}`,
+      details: { name: 'Platform' },
+    });
+    expect(await auditService().verify(`team#${team.teamId}`)).toMatchObject({ ok: true });
+    const own = await owner.api.get('/audit?action=team.deleted');
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body.records).toEqual([expect.objectContaining({ target: `team:${team.teamId}` })]);
+  }, 120_000);
 });
 
 type Role = 'admin' | 'user' | 'outsider' | 'removed';
@@ -382,6 +476,9 @@ describe('teams: the authorization matrix over every teams route', () => {
     expect((await admin.api.del(`/teams/${team.teamId}/members/${removed.userId}`)).status).toBe(204);
     const t = `/teams/${team.teamId}`;
     const pendingInvitation = (await invite(admin, team.teamId, uniqueEmail('pending'))).invitationId;
+    const doomed = await createTeam(admin, 'Doomed');
+    for (const p of [user, removed]) await join(p, doomed.teamId, admin);
+    expect((await admin.api.del(`/teams/${doomed.teamId}/members/${removed.userId}`)).status).toBe(204);
     const body = { successUrl: `${APP}/teams`, cancelUrl: `${APP}/teams` };
     const actors: Record<Role, Person> = { admin, user, outsider, removed };
     const order: Role[] = ['outsider', 'removed', 'user', 'admin'];
@@ -451,15 +548,21 @@ describe('teams: the authorization matrix over every teams route', () => {
         () => ['POST', `${t}/transfer-ownership`, { userId: victim.userId }],
         { admin: 200, user: 403, outsider: 404, removed: 404 },
       ],
-      // Last: the User leaves, then the former owner (an Admin beside the new owner) leaves too.
       [
-        'POST /teams/{teamId}/leave',
-        () => ['POST', `${t}/leave`],
-        { admin: 204, user: 204, outsider: 404, removed: 404 },
+        'PATCH /teams/{teamId}',
+        (r) => ['PATCH', t, { name: `Matrix by ${r}` }],
+        { admin: 200, user: 403, outsider: 404, removed: 404 },
+      ],
+      // Its own team (the owner, a User and a removed member): the matrix team lives on.
+      [
+        'DELETE /teams/{teamId}',
+        () => ['DELETE', `/teams/${doomed.teamId}`],
+        { admin: 204, user: 403, outsider: 404, removed: 404 },
       ],
     ];
 
-    const teamRoutes = ROUTES.filter((route) => route.area === 'teams').map(
+    // Every route under /teams, whichever function serves it (DELETE /teams/{teamId} is the account's).
+    const teamRoutes = ROUTES.filter((route) => route.path.startsWith('/teams')).map(
       (route) => `${route.method} ${route.path}`,
     );
     expect(matrix.map(([key]) => key).sort()).toEqual([...teamRoutes].sort());
@@ -476,7 +579,9 @@ describe('teams: the authorization matrix over every teams route', () => {
               ? await api.del(path)
               : method === 'PUT'
                 ? await api.put(path, payload)
-                : await api.post(path, payload);
+                : method === 'PATCH'
+                  ? await api.patch(path, payload)
+                  : await api.post(path, payload);
         if (response.status !== expected[role])
           failures.push(`${key} as ${role}: ${response.status} ${JSON.stringify(response.body)}`);
         if (response.status === 403) expect(response.body.message).toMatch(/Admin|owner/);

@@ -4,6 +4,7 @@ import { createBillingRepository } from '../adapters/dynamodb/billing-repository
 import { MY_TEAMS_KEY_PREFIX } from '../adapters/dynamodb/my-teams.js';
 import { TABLE_DEFINITIONS, type TableId } from '../adapters/dynamodb/table-definitions.js';
 import { createUserItemsEraser } from '../adapters/dynamodb/user-items-eraser.js';
+import { createTeamDeletion, type TeamDeletion } from '../domain/teams/team-deletion.js';
 import {
   type AccountDeletion,
   createAccountDeletion,
@@ -42,6 +43,26 @@ function myTeamsEraser(): UserItemsEraser {
   return { table: billing.table, eraseAll: (userId) => billing.eraseAll(`${MY_TEAMS_KEY_PREFIX}${userId}`) };
 }
 
+let teams: TeamDeletion | undefined;
+/**
+ * DELETE /teams/{teamId} (the owner), and a team owned alone when its owner's account goes: this
+ * function holds what it takes (the servers' runner, every table's items, Stripe's keys).
+ */
+export function teamDeletion(): TeamDeletion {
+  teams ??= createTeamDeletion({
+    teams: teamService(),
+    servers: mcpServerService(),
+    erasers: [
+      // The team's servers went by their delete path (stopped); whatever raced a create.
+      createUserItemsEraser(db, env.tables.mcpServers, definition('mcpServers')),
+      createUserItemsEraser(db, env.tables.apiKeys, definition('apiKeys')),
+      createUserItemsEraser(db, env.tables.usage, definition('usage')),
+      createUserItemsEraser(db, env.tables.billing, definition('billing')),
+    ],
+  });
+  return teams;
+}
+
 let deletion: AccountDeletion | undefined;
 /** DELETE /users/me: every table (messages and plans through their conversations), the runner, Cognito. */
 export function accountDeletion(): AccountDeletion {
@@ -60,13 +81,10 @@ export function accountDeletion(): AccountDeletion {
       myTeamsEraser(),
       createUserItemsEraser(db, env.tables.users, definition('users')),
     ],
-    teams: teamService(),
-    teamErasers: [
-      createUserItemsEraser(db, env.tables.mcpServers, definition('mcpServers')),
-      createUserItemsEraser(db, env.tables.apiKeys, definition('apiKeys')),
-      createUserItemsEraser(db, env.tables.usage, definition('usage')),
-      createUserItemsEraser(db, env.tables.billing, definition('billing')),
-    ],
+    teams: {
+      departAccount: (caller) => teamService().departAccount(caller),
+      deleteTeam: (caller, teamId) => teamDeletion().deleteTeam(caller, teamId),
+    },
     identity: identityAdmin(),
     billing: createBillingRepository(db, env.tables.billing),
   });

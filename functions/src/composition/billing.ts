@@ -62,6 +62,7 @@ const lazyProvider: BillingProvider = {
   createCheckoutSession: async (input) => (await stripeBilling()).createCheckoutSession(input),
   checkoutSessionCustomer: async (id) => (await stripeBilling()).checkoutSessionCustomer(id),
   setCancelAtPeriodEnd: async (id, cancel) => (await stripeBilling()).setCancelAtPeriodEnd(id, cancel),
+  cancelSubscription: async (id) => (await stripeBilling()).cancelSubscription(id),
   setSeats: async (id, seats) => (await stripeBilling()).setSeats(id, seats),
   createPortalSession: async (id, url) => (await stripeBilling()).createPortalSession(id, url),
   verifyWebhook: async (raw, signature) => (await stripeBilling()).verifyWebhook(raw, signature),

@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { createMyTeamsIndex } from '../adapters/dynamodb/my-teams.js';
 import { createTeamRepository } from '../adapters/dynamodb/team-repository.js';
 import { createUsageHistoryReader } from '../adapters/dynamodb/usage-history.js';
+import { createUserAdmission } from '../adapters/dynamodb/user-admission.js';
 import { createOutboxMailer } from '../adapters/mail/outbox-mailer.js';
 import { createSesMailer } from '../adapters/mail/ses-mailer.js';
 import { teamAuditScope, UNKNOWN_CLIENT, userScope } from '../domain/audit/audit.js';
@@ -10,7 +11,9 @@ import type { Caller } from '../domain/caller.js';
 import type { Mailer } from '../domain/mail.js';
 import type { TeamEvent } from '../domain/teams/ports.js';
 import { createTeamService, type TeamService } from '../domain/teams/team-service.js';
+import { admitTeamInvitee } from '../domain/users/admission.js';
 import { logger } from '../logger.js';
+import { accessMode } from './access.js';
 import { auditRecorder } from './audit.js';
 import { teamSeats } from './billing.js';
 import { db, env, required } from './root.js';
@@ -55,6 +58,12 @@ export function teamService(): TeamService {
     mailer: mailer(),
     seats: teamSeats(),
     usage: createUsageHistoryReader(db, env.tables.usage),
+    // On a waitlist stage, accepting a team's invitation lets the invitee in.
+    admitInvitee: (userId) =>
+      admitTeamInvitee(
+        { mode: accessMode, now: Date.now, ...createUserAdmission(db, env.tables.users) },
+        userId,
+      ),
     // Each action in the team's audit log and the actor's own (never the invitation's code).
     listeners: [recordTeamEvent],
     appUrl: env.APP_ORIGINS[0] ?? env.ALLOWED_ORIGINS[0] ?? '',

@@ -11,7 +11,7 @@ import { renderCheckoutPage, renderMessagePage, renderPortalPage } from './pages
  * The local stand-in for Stripe: a small stateful service that speaks the subset of Stripe's HTTP
  * API the product uses through stripe-node (form-encoded bodies, Bearer secret key, Stripe's object
  * and error shapes): customers, prices by lookup key, Checkout Sessions with a hosted local
- * checkout page, subscriptions, portal sessions, meter events and their summaries. Completing a
+ * checkout page, subscriptions (updated, cancelled now), portal sessions, meter events and their summaries. Completing a
  * checkout, a simulated payment failure or an advanced clock send webhooks signed the way Stripe signs them
  * (`Stripe-Signature: t=…,v1=HMAC-SHA256("t.payload")`). State survives restarts in `state.json`.
  *
@@ -391,6 +391,25 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         if (proration) sub.last_proration_behavior = proration;
         save();
         await emit('customer.subscription.updated', sub);
+        return sub;
+      }
+      case 'DELETE subscriptions/:id': {
+        // Cancel now (stripe-node's subscriptions.cancel), as Stripe: once only.
+        const sub = find(state.subscriptions, id as string, 'subscription');
+        if (sub.status === 'canceled')
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            `This subscription has already been canceled: ${sub.id}`,
+          );
+        Object.assign(sub, {
+          status: 'canceled',
+          canceled_at: now(),
+          ended_at: now(),
+          cancel_at_period_end: false,
+        });
+        save();
+        await emit('customer.subscription.deleted', sub);
         return sub;
       }
       case 'POST billing_portal/sessions': {

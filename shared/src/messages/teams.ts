@@ -3,6 +3,7 @@ export const TEAM_MESSAGES = {
   notFound: 'Team not found',
   adminRequired: 'Only a team Admin can do this. Ask an Admin of the team.',
   ownerRequired: "Only the team's owner can transfer ownership.",
+  ownerRequiredToDelete: "Only the team's owner can delete the team.",
   lastAdmin:
     'A team must keep at least one Admin. Make another member an Admin first (or transfer ownership).',
   ownerCannotLeave:

@@ -16,6 +16,10 @@ const trimmedName = z.string().trim().min(1, 'Team name is required').max(80, 'T
 export const createTeamBodySchema = z.object({ name: trimmedName });
 export type CreateTeamBody = z.infer<typeof createTeamBodySchema>;
 
+/** PATCH /teams/{teamId} (Admins): the team's new name, by the same rules as a new team's. */
+export const renameTeamBodySchema = z.object({ name: trimmedName });
+export type RenameTeamBody = z.infer<typeof renameTeamBodySchema>;
+
 /** A team as one of its members sees it (GET /teams lists the caller's, with their role). */
 export const teamSummarySchema = z.object({
   teamId: z.string(),

@@ -156,6 +156,18 @@ export function createTeamRepository(db: DynamoDBDocumentClient, tableName: stri
       );
     },
 
+    renameTeam: (teamId, name) =>
+      conditional(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { teamId, sk: META },
+          UpdateExpression: 'SET #name = :name',
+          ConditionExpression: 'attribute_exists(teamId)',
+          ExpressionAttributeNames: { '#name': 'name' },
+          ExpressionAttributeValues: { ':name': name },
+        }),
+      ),
+
     setOwner: (teamId, from, to) =>
       conditional(
         new UpdateCommand({

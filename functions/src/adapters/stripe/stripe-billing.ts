@@ -123,6 +123,10 @@ export function createStripeBilling(config: StripeConfig): BillingProvider {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     },
 
+    async cancelSubscription(subscriptionId) {
+      await stripe.subscriptions.cancel(subscriptionId);
+    },
+
     async setSeats(subscriptionId, seats) {
       const sub = await stripe.subscriptions.retrieve(subscriptionId);
       const licensed = sub.items.data.find((item) => tierOfLookupKey(item.price.lookup_key));

@@ -11,6 +11,18 @@ describe('teamEventRecord', () => {
       details: { teamId },
     });
     expect(
+      teamEventRecord({ type: 'team.renamed', teamId, actorId: 'a', from: 'Old', to: 'New', at }),
+    ).toEqual({ action: 'team.renamed', target: 'team:t1', details: { teamId, from: 'Old', to: 'New' } });
+    expect(teamEventRecord({ type: 'team.deleted', teamId, actorId: 'a', name: 'Old', at })).toEqual({
+      action: 'team.deleted',
+      target: 'team:t1',
+      details: { teamId, name: 'Old' },
+    });
+    expect(
+      teamEventRecord({ type: 'member.joined', teamId, actorId: 'b', role: 'user', admitted: true, at })
+        .details,
+    ).toEqual({ teamId, role: 'user', admitted: true });
+    expect(
       teamEventRecord({
         type: 'member.invited',
         teamId,

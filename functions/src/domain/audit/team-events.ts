@@ -16,6 +16,10 @@ export function teamEventRecord(event: TeamEvent): {
   switch (event.type) {
     case 'team.created':
       return { action: 'team.created', target: team, details: base };
+    case 'team.renamed':
+      return { action: 'team.renamed', target: team, details: { ...base, from: event.from, to: event.to } };
+    case 'team.deleted':
+      return { action: 'team.deleted', target: team, details: { ...base, name: event.name } };
     case 'member.invited':
       return {
         action: 'member.invited',
@@ -30,7 +34,7 @@ export function teamEventRecord(event: TeamEvent): {
       return {
         action: 'member.joined',
         target: `member:${event.actorId}`,
-        details: { ...base, role: event.role },
+        details: { ...base, role: event.role, ...(event.admitted ? { admitted: true } : {}) },
       };
     case 'member.role_changed':
       return {

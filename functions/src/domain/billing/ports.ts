@@ -90,6 +90,8 @@ export interface BillingProvider {
   /** The customer of a checkout session, or undefined when there is no such session. */
   checkoutSessionCustomer(sessionId: string): Promise<string | undefined>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /** Cancels the subscription now (a deleted team's); Stripe's default: no proration, no refund. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
   /** Sets the licensed item's quantity (Teams seats), prorated. */
   setSeats(subscriptionId: string, seats: number): Promise<void>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;

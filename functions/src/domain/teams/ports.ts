@@ -71,6 +71,8 @@ export interface TeamStore {
   ): Promise<boolean>;
   /** Deletes it, only with this code hash when given (an accepted code is used once); false when not deleted. */
   deleteInvitation(teamId: string, invitationId: string, codeHash?: string): Promise<boolean>;
+  /** Sets the team's name; false when the team is gone. */
+  renameTeam(teamId: string, name: string): Promise<boolean>;
   /** Deletes the team's record (its memberships and invitations are deleted first). */
   deleteTeam(teamId: string): Promise<void>;
 }
@@ -91,10 +93,21 @@ export interface MyTeamsIndex {
  */
 export type TeamEvent =
   | { type: 'team.created'; teamId: string; actorId: string; at: number }
+  | { type: 'team.renamed'; teamId: string; actorId: string; from: string; to: string; at: number }
+  /** The team is gone; its audit chain stays (append-only). */
+  | { type: 'team.deleted'; teamId: string; actorId: string; name: string; at: number }
   | { type: 'member.invited'; teamId: string; actorId: string; email: string; role: TeamRole; at: number }
   | { type: 'invitation.resent'; teamId: string; actorId: string; email: string; at: number }
   | { type: 'invitation.revoked'; teamId: string; actorId: string; email: string; at: number }
-  | { type: 'member.joined'; teamId: string; actorId: string; role: TeamRole; at: number }
+  | {
+      type: 'member.joined';
+      teamId: string;
+      actorId: string;
+      role: TeamRole;
+      /** The invitation let a waitlisted person in (a waitlist stage). */
+      admitted?: boolean;
+      at: number;
+    }
   | {
       type: 'member.role_changed';
       teamId: string;
@@ -117,6 +130,11 @@ export interface TeamSeats {
   plan(teamId: string): Promise<TeamPlan>;
   /** Sets the subscription's seat quantity (prorated) when the team has a live subscription. */
   setSeats(teamId: string, seats: number): Promise<void>;
+  /**
+   * Cancels every live subscription of the team at once (the team is being deleted), then syncs
+   * its billing record; nothing to do without one. Throws when Stripe refuses or is unreachable.
+   */
+  cancel(teamId: string): Promise<void>;
   /** A Customer Portal session of the team's Stripe customer (card, invoices, cancel); the URL. */
   portal(teamId: string, returnUrl: string): Promise<string>;
   /** A Checkout Session for the Teams plan with `seats` seats; the URL. */

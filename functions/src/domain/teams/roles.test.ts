@@ -22,6 +22,7 @@ describe('team role rules', () => {
       'manageKeys',
       'manageBilling',
       'viewUsage',
+      'rename',
     ];
     for (const action of adminOnly) {
       expect(can(admin, action)).toBe(true);
@@ -34,6 +35,12 @@ describe('team role rules', () => {
     expect(can(owner, 'transferOwnership')).toBe(true);
     expect(refusal(admin, 'transferOwnership')).toBe(TEAM_MESSAGES.ownerRequired);
     expect(refusal(user, 'transferOwnership')).toBe(TEAM_MESSAGES.ownerRequired);
+  });
+
+  it('lets only the owner delete the team, saying so', () => {
+    expect(can(owner, 'deleteTeam')).toBe(true);
+    expect(refusal(admin, 'deleteTeam')).toBe(TEAM_MESSAGES.ownerRequiredToDelete);
+    expect(refusal(user, 'deleteTeam')).toBe(TEAM_MESSAGES.ownerRequiredToDelete);
   });
 
   it('refuses demoting the last Admin and the owner, allows the rest', () => {

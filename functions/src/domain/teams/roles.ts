@@ -27,7 +27,11 @@ export type TeamAction =
   | 'viewUsage'
   /** Read and export the team's audit log. */
   | 'viewAudit'
-  | 'transferOwnership';
+  /** Rename the team. */
+  | 'rename'
+  | 'transferOwnership'
+  /** Delete the team with its servers, keys and invitations (its subscription is cancelled). */
+  | 'deleteTeam';
 
 export interface Membership {
   role: TeamRole;
@@ -35,7 +39,7 @@ export interface Membership {
 }
 
 const MEMBER_ACTIONS: ReadonlySet<TeamAction> = new Set(['read', 'use', 'leave']);
-const OWNER_ACTIONS: ReadonlySet<TeamAction> = new Set(['transferOwnership']);
+const OWNER_ACTIONS: ReadonlySet<TeamAction> = new Set(['transferOwnership', 'deleteTeam']);
 
 export function can(member: Membership, action: TeamAction): boolean {
   if (MEMBER_ACTIONS.has(action)) return true;
@@ -46,6 +50,7 @@ export function can(member: Membership, action: TeamAction): boolean {
 /** Why `action` is refused to a member (the 403's message), or undefined when it is allowed. */
 export function refusal(member: Membership, action: TeamAction): string | undefined {
   if (can(member, action)) return undefined;
+  if (action === 'deleteTeam') return TEAM_MESSAGES.ownerRequiredToDelete;
   return OWNER_ACTIONS.has(action) ? TEAM_MESSAGES.ownerRequired : TEAM_MESSAGES.adminRequired;
 }
 

@@ -35,6 +35,17 @@ export function createTeamSeats(deps: {
       await deps.sync(record.stripeCustomerId);
     },
 
+    async cancel(teamId) {
+      const record = await deps.store.get(teamOwnerId(teamId));
+      if (!record?.stripeCustomerId) return;
+      // Stripe's list, not our record: a subscription whose webhook has not arrived yet goes too.
+      const live = (await deps.provider.listSubscriptions(record.stripeCustomerId)).filter((sub) =>
+        LIVE_STATUSES.has(sub.status),
+      );
+      for (const sub of live) await deps.provider.cancelSubscription(sub.id);
+      if (live.length > 0) await deps.sync(record.stripeCustomerId);
+    },
+
     async portal(teamId, returnUrl) {
       const { url } = await deps.subscriptions.portal({ userId: teamOwnerId(teamId), email: '' }, returnUrl);
       return url;

@@ -74,14 +74,24 @@ function memoryStore(): TeamStore & { teams: Map<string, TeamRecord> } {
       invitations.delete(mk(teamId, id));
       return true;
     },
+    async renameTeam(teamId, name) {
+      const team = teams.get(teamId);
+      if (!team) return false;
+      team.name = name;
+      return true;
+    },
     async deleteTeam(teamId) {
       teams.delete(teamId);
     },
   };
 }
 
-function setup(options: { seatsFail?: boolean; listenerFails?: boolean; renewing?: boolean } = {}) {
+function setup(
+  options: { seatsFail?: boolean; listenerFails?: boolean; renewing?: boolean; cancelFails?: boolean } = {},
+) {
   const store = memoryStore();
+  const cancelled: string[] = [];
+  const admitted: string[] = [];
   const mail: MailMessage[] = [];
   const seats: [string, number][] = [];
   const events: TeamEvent[] = [];
@@ -108,6 +118,16 @@ function setup(options: { seatsFail?: boolean; listenerFails?: boolean; renewing
       },
       checkout: async () => 'https://checkout.example/1',
       portal: async () => 'https://portal.example/1',
+      cancel: async (teamId) => {
+        if (options.cancelFails) throw new Error('Stripe is down');
+        cancelled.push(teamId);
+      },
+    },
+    // The waitlisted: everyone whose id starts with `w`, admitted once.
+    admitInvitee: async (userId) => {
+      if (!userId.startsWith('w') || admitted.includes(userId)) return false;
+      admitted.push(userId);
+      return true;
     },
     listeners: [
       (event) => {
@@ -135,7 +155,20 @@ function setup(options: { seatsFail?: boolean; listenerFails?: boolean; renewing
   const advance = (ms: number) => {
     clock += ms;
   };
-  return { service, store, mail, seats, events, errors, myTeams, caller, codeOf, advance };
+  return {
+    service,
+    store,
+    mail,
+    seats,
+    events,
+    errors,
+    myTeams,
+    caller,
+    codeOf,
+    advance,
+    cancelled,
+    admitted,
+  };
 }
 
 describe('team service', () => {
@@ -151,9 +184,6 @@ describe('team service', () => {
       ACCOUNT_MESSAGES.transferOwnershipFirst('Acme'),
     );
     expect(myTeams.get('owner')).toEqual(new Set([team.teamId, other.teamId]));
-    await expect(service.deleteOwnedTeam(caller('owner'), team.teamId)).rejects.toThrow(
-      'Transfer ownership first',
-    );
   });
 
   it('account deletion: a member leaves by the leave path (seats follow), a team owned alone is returned then deleted', async () => {
@@ -171,7 +201,8 @@ describe('team service', () => {
     expect(events.at(-1)).toMatchObject({ type: 'member.left', teamId: team.teamId, actorId: 'u' });
     expect((await store.getTeam(team.teamId))?.adminCount).toBe(1);
 
-    await service.deleteOwnedTeam(caller('u'), solo.teamId);
+    await service.beginDeletion(caller('u'), solo.teamId);
+    await service.completeDeletion(caller('u'), solo.teamId);
     expect(await store.getTeam(solo.teamId)).toBeUndefined();
     expect(await store.listMembers(solo.teamId)).toEqual([]);
     expect(await store.listInvitations(solo.teamId)).toEqual([]);
@@ -293,6 +324,76 @@ describe('team service', () => {
       ],
       teamServers: { computeMinutesThisMonth: 30 },
     });
+  });
+
+  it('renames for Admins (announced with the old and new names); a User is refused, an outsider not found', async () => {
+    const { service, store, caller, codeOf, events } = setup();
+    const team = await service.create(caller('owner'), { name: 'Acme' });
+    await service.invite(caller('owner'), team.teamId, { email: 'u@example.com', role: 'user' });
+    await service.accept(caller('u'), { code: codeOf('u@example.com') });
+    await expect(service.rename(caller('u'), team.teamId, { name: 'Mine' })).rejects.toThrow(
+      TEAM_MESSAGES.adminRequired,
+    );
+    await expect(service.rename(caller('x'), team.teamId, { name: 'Mine' })).rejects.toThrow(NotFoundError);
+    expect(await service.rename(caller('owner'), team.teamId, { name: 'Acme Labs' })).toMatchObject({
+      name: 'Acme Labs',
+      role: 'admin',
+    });
+    expect((await store.getTeam(team.teamId))?.name).toBe('Acme Labs');
+    expect(events.at(-1)).toMatchObject({ type: 'team.renamed', from: 'Acme', to: 'Acme Labs' });
+    // The same name again changes nothing and records nothing.
+    await service.rename(caller('owner'), team.teamId, { name: 'Acme Labs' });
+    expect(events.filter((e) => e.type === 'team.renamed')).toHaveLength(1);
+  });
+
+  it('deletes a team for its owner only: subscription cancelled first, then invitations, members, the team', async () => {
+    const { service, store, caller, codeOf, events, myTeams, cancelled } = setup();
+    const team = await service.create(caller('owner'), { name: 'Acme' });
+    await service.invite(caller('owner'), team.teamId, { email: 'a@example.com', role: 'admin' });
+    await service.accept(caller('a'), { code: codeOf('a@example.com') });
+    await service.invite(caller('owner'), team.teamId, { email: 'p@example.com', role: 'user' });
+    // An Admin who is not the owner: 403 with the reason; a stranger: 404.
+    await expect(service.beginDeletion(caller('a'), team.teamId)).rejects.toThrow(
+      TEAM_MESSAGES.ownerRequiredToDelete,
+    );
+    await expect(service.beginDeletion(caller('x'), team.teamId)).rejects.toThrow(NotFoundError);
+    expect(cancelled).toEqual([]);
+
+    await service.beginDeletion(caller('owner'), team.teamId);
+    expect(cancelled).toEqual([team.teamId]);
+    expect(await store.listInvitations(team.teamId)).toEqual([]);
+    expect(myTeams.get('a')).toEqual(new Set());
+    await expect(service.get(caller('a'), team.teamId)).rejects.toThrow(NotFoundError);
+    // The owner can still retry until the end.
+    expect((await service.get(caller('owner'), team.teamId)).members.map((m) => m.userId)).toEqual(['owner']);
+    await expect(service.completeDeletion(caller('a'), team.teamId)).rejects.toThrow(ForbiddenError);
+    await service.completeDeletion(caller('owner'), team.teamId);
+    expect(await store.getTeam(team.teamId)).toBeUndefined();
+    expect(await store.listMembers(team.teamId)).toEqual([]);
+    expect(myTeams.get('owner')).toEqual(new Set());
+    expect(events.at(-1)).toMatchObject({ type: 'team.deleted', teamId: team.teamId, name: 'Acme' });
+    await expect(service.get(caller('owner'), team.teamId)).rejects.toThrow(NotFoundError);
+  });
+
+  it('deletes nothing when Stripe cannot cancel the subscription', async () => {
+    const { service, store, caller } = setup({ cancelFails: true });
+    const team = await service.create(caller('owner'), { name: 'Acme' });
+    await expect(service.beginDeletion(caller('owner'), team.teamId)).rejects.toThrow('Stripe is down');
+    expect(await store.getTeam(team.teamId)).toBeDefined();
+  });
+
+  it('admits a waitlisted invitee who accepts (recorded on the join), never on a refused code', async () => {
+    const { service, caller, codeOf, events, admitted } = setup();
+    const team = await service.create(caller('owner'), { name: 'Acme' });
+    await service.invite(caller('owner'), team.teamId, { email: 'w1@example.com', role: 'user' });
+    await expect(service.accept(caller('w2'), { code: codeOf('w1@example.com') })).rejects.toThrow(
+      TEAM_MESSAGES.invitationForAnotherEmail,
+    );
+    await expect(service.accept(caller('w2'), { code: 'x'.repeat(32) })).rejects.toThrow(NotFoundError);
+    expect(admitted).toEqual([]);
+    await service.accept(caller('w1'), { code: codeOf('w1@example.com') });
+    expect(admitted).toEqual(['w1']);
+    expect(events.at(-1)).toMatchObject({ type: 'member.joined', actorId: 'w1', admitted: true });
   });
 
   it('checks out one seat per member, for Admins only', async () => {

@@ -7,6 +7,7 @@ import {
   isPaidTier,
   type ListInvitationsResponse,
   type ListTeamsResponse,
+  type RenameTeamBody,
   TEAM_INVITATION_TTL_DAYS,
   TEAM_MESSAGES,
   type TeamCheckoutBody,
@@ -47,6 +48,11 @@ export interface TeamServiceDeps {
   appUrl: string;
   newId: () => string;
   now: () => number;
+  /**
+   * An accepted invitation admits its invitee on a waitlist stage (an invitation from a team is an
+   * admission, `domain/users/admission.ts`); true when it admitted them now.
+   */
+  admitInvitee: (userId: string) => Promise<boolean>;
   /** A listener that failed: logged, never undoes the action. */
   onListenerError?: (event: TeamEvent, error: unknown) => void;
   /** A seat update that failed (Stripe unreachable): logged; the next membership change sets the count again. */
@@ -316,6 +322,9 @@ export function createTeamService(deps: TeamServiceDeps) {
         throw new NotFoundError(TEAM_MESSAGES.invitationInvalid);
       if (invitation.email !== caller.email.toLowerCase())
         throw new ForbiddenError(TEAM_MESSAGES.invitationForAnotherEmail);
+      // A valid invitation to this address admits a waitlisted invitee (before the join: a retry
+      // after a failure finds the invitation still there).
+      const admitted = await deps.admitInvitee(caller.userId);
       const member: MemberRecord = {
         teamId: invitation.teamId,
         userId: caller.userId,
@@ -338,6 +347,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         teamId: invitation.teamId,
         actorId: caller.userId,
         role: member.role,
+        ...(admitted ? { admitted } : {}),
         at,
       });
       const team = await store.getTeam(invitation.teamId);
@@ -374,6 +384,10 @@ export function createTeamService(deps: TeamServiceDeps) {
       return memberView(access.team, { ...target, role });
     },
 
+    /**
+     * DELETE /teams/{teamId}/members/{userId}: an Admin removes a member; with the caller's own id,
+     * any member leaves (the one leave path; `member.left`). Never the owner, never the last Admin.
+     */
     async removeMember(caller: Caller, teamId: string, userId: string): Promise<void> {
       const access = await authorize(caller, teamId, userId === caller.userId ? 'leave' : 'removeMember');
       const target = userId === caller.userId ? access.member : await store.getMember(teamId, userId);
@@ -387,17 +401,11 @@ export function createTeamService(deps: TeamServiceDeps) {
       );
     },
 
-    async leave(caller: Caller, teamId: string): Promise<void> {
-      const access = await authorize(caller, teamId, 'leave');
-      await depart(access, access.member);
-      await announce(caller, { type: 'member.left', teamId, actorId: caller.userId, at: deps.now() });
-    },
-
     /**
      * Account deletion, before anything is deleted: refused (409) while the person owns a team with
      * other members (ownership is transferred first) or a team whose subscription still renews.
      * Otherwise the person leaves every team they do not own through the leave path (seats follow);
-     * the teams they own alone are returned, for their resources to be deleted, then `deleteOwnedTeam`.
+     * the teams they own alone are returned, to be deleted through the team deletion (`team-deletion.ts`).
      */
     async departAccount(caller: Caller): Promise<{ ownedAlone: string[] }> {
       const memberships: TeamAccess[] = [];
@@ -433,19 +441,58 @@ export function createTeamService(deps: TeamServiceDeps) {
       return { ownedAlone };
     },
 
-    /** Account deletion: a team the person owns alone goes (its invitations, the membership, the team). */
-    async deleteOwnedTeam(caller: Caller, teamId: string): Promise<void> {
+    /** Admins rename the team (validated like a new team's name). */
+    async rename(caller: Caller, teamId: string, body: RenameTeamBody): Promise<TeamSummary> {
+      const { team, member } = await authorize(caller, teamId, 'rename');
+      if (body.name !== team.name) {
+        if (!(await store.renameTeam(teamId, body.name))) throw new NotFoundError(TEAM_MESSAGES.notFound);
+        await announce(caller, {
+          type: 'team.renamed',
+          teamId,
+          actorId: caller.userId,
+          from: team.name,
+          to: body.name,
+          at: deps.now(),
+        });
+      }
+      return summary({ ...team, name: body.name }, member);
+    },
+
+    /**
+     * Deleting a team, first half (the owner only; `team-deletion.ts` runs it all): the team's
+     * subscription is cancelled at Stripe (a failure stops here, nothing is deleted), its invitations
+     * go (no one joins any more), and every other member leaves "my teams", then the membership:
+     * their access ends. The owner's membership stays, so a deletion that fails later can be retried.
+     */
+    async beginDeletion(caller: Caller, teamId: string): Promise<void> {
+      await authorize(caller, teamId, 'deleteTeam');
+      await deps.seats.cancel(teamId);
+      for (const invitation of await store.listInvitations(teamId))
+        await store.deleteInvitation(teamId, invitation.invitationId);
+      for (const member of await store.listMembers(teamId)) {
+        if (member.userId === caller.userId) continue;
+        await deps.myTeams.remove(member.userId, teamId);
+        await store.removeMember(teamId, member.userId);
+      }
+    },
+
+    /** Deleting a team, last (after its resources went): the owner's membership, the team; `team.deleted`. */
+    async completeDeletion(caller: Caller, teamId: string): Promise<void> {
       const team = await store.getTeam(teamId);
       if (!team) return;
-      if (team.ownerId !== caller.userId) throw new ForbiddenError(TEAM_MESSAGES.ownerRequired);
-      const members = await store.listMembers(teamId);
-      if (members.some((other) => other.userId !== caller.userId))
-        throw new ConflictError(ACCOUNT_MESSAGES.transferOwnershipFirst(team.name));
+      if (team.ownerId !== caller.userId) throw new ForbiddenError(TEAM_MESSAGES.ownerRequiredToDelete);
       for (const invitation of await store.listInvitations(teamId))
         await store.deleteInvitation(teamId, invitation.invitationId);
       await deps.myTeams.remove(caller.userId, teamId);
       await store.removeMember(teamId, caller.userId);
       await store.deleteTeam(teamId);
+      await announce(caller, {
+        type: 'team.deleted',
+        teamId,
+        actorId: caller.userId,
+        name: team.name,
+        at: deps.now(),
+      });
     },
 
     /** The owner hands the team to another member, who becomes an Admin if not one already. */

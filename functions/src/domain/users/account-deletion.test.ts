@@ -26,18 +26,10 @@ function recorder(
         steps.push('leave teams');
         return { ownedAlone: teams.ownedAlone ?? [] };
       },
-      deleteOwnedTeam: async (_caller, teamId) => {
+      deleteTeam: async (_caller, teamId) => {
         steps.push(`team ${teamId}`);
       },
     },
-    teamErasers: [
-      {
-        table: 'apiKeys',
-        eraseAll: async (ownerId: string) => {
-          steps.push(`apiKeys ${ownerId}`);
-        },
-      },
-    ],
     conversations: {
       list: async () => [{ id: 'c1' }],
       delete: async (_caller, id) => {
@@ -96,8 +88,7 @@ describe('account deletion', () => {
       servers: { list: async () => [{ id: 's1' }], delete: async () => Promise.reject(new Error('busy')) },
       conversations: { list: async () => [], delete: async () => undefined },
       github: { unlink: async () => undefined },
-      teams: { departAccount: async () => ({ ownedAlone: [] }), deleteOwnedTeam: async () => undefined },
-      teamErasers: [],
+      teams: { departAccount: async () => ({ ownedAlone: [] }), deleteTeam: async () => undefined },
       erasers: [],
       identity: { deleteUser: async () => void steps.push('identity') },
       billing: { get: async () => undefined },
@@ -126,16 +117,10 @@ describe('account deletion', () => {
     expect(steps).toEqual([]);
   });
 
-  it('leaves the teams first; a team owned alone goes with its servers (stopped) and keys', async () => {
+  it('leaves the teams first; a team owned alone goes by the team deletion', async () => {
     const { steps, deletion } = recorder(undefined, { ownedAlone: ['t1'] });
     await deletion.deleteAccount(caller, 'ada@example.com');
-    expect(steps.slice(0, 5)).toEqual([
-      'leave teams',
-      'server ts of team#t1',
-      'apiKeys team#t1',
-      'team t1',
-      'server s1',
-    ]);
+    expect(steps.slice(0, 3)).toEqual(['leave teams', 'team t1', 'server s1']);
     expect(steps.at(-1)).toBe('identity ada-username');
   });
 });

@@ -7,7 +7,6 @@ import {
 import { LIVE_STATUSES } from '../billing/subscription-sync.js';
 import type { Caller } from '../caller.js';
 import { ConflictError, ValidationError } from '../errors.js';
-import { teamOwnerId } from '../teams/roles.js';
 
 /** Removes every item a user owns from one table keyed by userId. */
 export interface UserItemsEraser {
@@ -36,14 +35,13 @@ export interface AccountDeletionDeps {
   /**
    * The person's teams (the teams service): `departAccount` refuses (409) while they own a team
    * with other members, else leaves the others by the leave path (Stripe seats follow) and returns
-   * the teams they own alone, which go with their resources.
+   * the teams they own alone, which go by the team deletion (`teams/team-deletion.ts`: servers,
+   * keys, usage, billing record, invitations, the team).
    */
   teams: {
     departAccount(caller: Caller): Promise<{ ownedAlone: string[] }>;
-    deleteOwnedTeam(caller: Caller, teamId: string): Promise<void>;
+    deleteTeam(caller: Caller, teamId: string): Promise<void>;
   };
-  /** What is left keyed by a team owned alone (`team#<teamId>`: provider keys, billing, usage). */
-  teamErasers: readonly UserItemsEraser[];
   /** The identity service: the sign-in itself. */
   identity: { deleteUser(username: string): Promise<void> };
   /** The user's billing record: a paid subscription still renewing must be cancelled first. */
@@ -84,13 +82,7 @@ export function createAccountDeletion(deps: AccountDeletionDeps) {
       }
       // Refused here, before anything is deleted, while the person owns a team with other members.
       const { ownedAlone } = await deps.teams.departAccount(caller);
-      for (const teamId of ownedAlone) {
-        // The team's servers through their own delete path (stopped), as the team's actor.
-        const team: Caller = { ...caller, userId: teamOwnerId(teamId) };
-        for (const server of await deps.servers.list(team)) await deps.servers.delete(team, server.id);
-        for (const eraser of deps.teamErasers) await eraser.eraseAll(team.userId);
-        await deps.teams.deleteOwnedTeam(caller, teamId);
-      }
+      for (const teamId of ownedAlone) await deps.teams.deleteTeam(caller, teamId);
       for (const server of await deps.servers.list(caller)) await deps.servers.delete(caller, server.id);
       for (const conversation of await deps.conversations.list(caller)) {
         await deps.conversations.delete(caller, conversation.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admitUser } from './admission.js';
+import { admitTeamInvitee, admitUser } from './admission.js';
 import type { UserRecord } from './user.js';
 
 const record = (changes: Partial<UserRecord> = {}): UserRecord => ({
@@ -62,5 +62,25 @@ describe('admitting a waitlisted user', () => {
   it('says so when nobody has the e-mail', async () => {
     const { deps: d } = deps([]);
     expect(await admitUser(d, 'nobody@example.com')).toEqual([{ status: 'not-found' }]);
+  });
+});
+
+describe('admitTeamInvitee', () => {
+  it('admits (by team) on a waitlist stage only, as the store allows', async () => {
+    const calls: [string, unknown][] = [];
+    const deps = (mode: 'open' | 'waitlist', allowed = true) => ({
+      mode: () => mode,
+      now: () => 42,
+      admitIfWaitlisted: async (userId: string, changes: unknown) => {
+        calls.push([userId, changes]);
+        return allowed;
+      },
+    });
+    expect(await admitTeamInvitee(deps('open'), 'u1')).toBe(false);
+    expect(calls).toEqual([]);
+    expect(await admitTeamInvitee(deps('waitlist'), 'u1')).toBe(true);
+    expect(calls).toEqual([['u1', { admittedAt: 42, admittedBy: 'team', updatedAt: 42 }]]);
+    // Admitted or whitelisted already: the store's condition refuses, nothing changes.
+    expect(await admitTeamInvitee(deps('waitlist', false), 'u1')).toBe(false);
   });
 });

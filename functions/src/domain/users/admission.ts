@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@agentforge/shared';
 import type { Mailer } from '../mail.js';
-import type { UserChanges, UserRecord } from './user.js';
+import type { AccessMode, UserChanges, UserRecord } from './user.js';
 
 /** Product mail: the local outbox on the local stack, SES on AWS. */
 
@@ -46,4 +46,27 @@ export async function admitUser(deps: AdmissionDeps, email: string): Promise<Adm
     results.push({ status: 'admitted', userId: record.userId });
   }
   return results;
+}
+
+/**
+ * An invitation from a team is an admission: a waitlisted invitee who accepts one (signed in with
+ * the invited address, the code checked) is let in, `admittedBy: 'team'`. Only on a waitlist stage
+ * and only once: never over an earlier admission or the whitelist (the store's condition). No
+ * e-mail: the person is in the app already. True when admitted now.
+ */
+export async function admitTeamInvitee(
+  deps: {
+    mode: () => AccessMode;
+    /** Sets admittedAt/admittedBy unless the user is whitelisted or admitted; false when not set. */
+    admitIfWaitlisted(
+      userId: string,
+      changes: Required<Pick<UserChanges, 'admittedAt' | 'admittedBy' | 'updatedAt'>>,
+    ): Promise<boolean>;
+    now: () => number;
+  },
+  userId: string,
+): Promise<boolean> {
+  if (deps.mode() !== 'waitlist') return false;
+  const at = deps.now();
+  return deps.admitIfWaitlisted(userId, { admittedAt: at, admittedBy: 'team', updatedAt: at });
 }

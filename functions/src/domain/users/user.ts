@@ -21,10 +21,10 @@ export const userRecordSchema = z.object({
   onboarding: onboardingPayloadSchema.optional(),
   /** What the waitlist form sent (PUT /users/me/waitlist-info), without the invite code. */
   waitlistInfo: waitlistInfoSchema.omit({ inviteCode: true }).optional(),
-  /** When the user was let in from the waitlist (`admin admit`, or an invite code), epoch ms. */
+  /** When the user was let in from the waitlist (`admin admit`, an invite code or a team's invitation), epoch ms. */
   admittedAt: z.number().optional(),
-  /** How: `operator` (the admin CLI) or `invite` (a stage invite code). */
-  admittedBy: z.enum(['operator', 'invite']).optional(),
+  /** How: `operator` (the admin CLI), `invite` (a stage invite code) or `team` (a team's invitation accepted). */
+  admittedBy: z.enum(['operator', 'invite', 'team']).optional(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 

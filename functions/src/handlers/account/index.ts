@@ -1,4 +1,5 @@
 import { createAreaRouter } from '../../http/area-router.js';
 import { handler as deleteAccount } from './delete-account.js';
+import { handler as deleteTeam } from './delete-team.js';
 
-export const handler = createAreaRouter('account', { deleteAccount });
+export const handler = createAreaRouter('account', { deleteAccount, deleteTeam });

@@ -4,10 +4,10 @@ import { handler as createInvitation } from './create-invitation.js';
 import { handler as createTeam } from './create-team.js';
 import { handler as getTeam } from './get-team.js';
 import { handler as getTeamUsage } from './get-team-usage.js';
-import { handler as leaveTeam } from './leave-team.js';
 import { handler as listInvitations } from './list-invitations.js';
 import { handler as listTeams } from './list-teams.js';
 import { handler as removeMember } from './remove-member.js';
+import { handler as renameTeam } from './rename-team.js';
 import { handler as resendInvitation } from './resend-invitation.js';
 import { handler as revokeInvitation } from './revoke-invitation.js';
 import { handler as teamCheckout } from './team-checkout.js';
@@ -20,7 +20,7 @@ export const handler = createAreaRouter('teams', {
   listTeams,
   acceptInvitation,
   getTeam,
-  leaveTeam,
+  renameTeam,
   transferOwnership,
   updateMember,
   removeMember,

@@ -72,7 +72,16 @@ export const changeRole = (teamId: string, userId: string, role: TeamRole): Prom
 export const removeMember = (teamId: string, userId: string): Promise<unknown> =>
   apiClient.del(`${team(teamId)}/members/${encodeURIComponent(userId)}`);
 
-export const leaveTeam = (teamId: string): Promise<unknown> => apiClient.post(`${team(teamId)}/leave`);
+/** DELETE /teams/{teamId}/members/{my id}: the one leave path (the owner and the last Admin cannot). */
+export const leaveTeam = (teamId: string, myUserId: string): Promise<unknown> =>
+  removeMember(teamId, myUserId);
+
+/** PATCH /teams/{teamId} {name} (Admins). */
+export const renameTeam = (teamId: string, name: string): Promise<TeamSummary> =>
+  apiClient.request('PATCH', team(teamId), { body: { name }, schema: teamSummarySchema });
+
+/** DELETE /teams/{teamId} (the owner): the subscription is cancelled, servers, keys and members go. */
+export const deleteTeam = (teamId: string): Promise<unknown> => apiClient.del(team(teamId));
 
 export const transferOwnership = (teamId: string, userId: string): Promise<TeamDetail> =>
   apiClient.post(`${team(teamId)}/transfer-ownership`, { userId }, { schema: teamDetailSchema });

@@ -1,13 +1,24 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormBanner } from '../../../components/form/form-banner';
+import { chatKeys } from '../../chat/api/queries';
+import { teamKeys } from '../api/queries';
 import { acceptInvitation } from '../api/teams';
 
 /** /teams/join?code=…: the invitation e-mail's link; the signed-in invitee accepts with one click. */
 export function JoinTeamScreen() {
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
-  const join = useMutation({ mutationFn: acceptInvitation });
+  const queryClient = useQueryClient();
+  const join = useMutation({
+    mutationFn: acceptInvitation,
+    // On a waitlist stage the invitation let the person in: the user check says so now.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+        queryClient.invalidateQueries({ queryKey: chatKeys.currentUser() }),
+      ]),
+  });
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 p-6">
       <section className="w-full max-w-lg space-y-4 rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">

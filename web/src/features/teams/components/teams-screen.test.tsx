@@ -5,6 +5,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeHttp, fakeHttp, json } from '../../../testing/fake-http';
 import { queryWrapper } from '../../../testing/query';
+import { GUEST } from '../../../testing/render-routes';
+import { AuthContext } from '../../auth/hooks/use-auth';
 import { listProviders } from '../../chat/api/providers';
 import { listServers } from '../../servers/api/servers';
 import { currentSpaceTeamId, setSpaceTeamId } from '../utils/space';
@@ -88,8 +90,21 @@ afterEach(() => {
   vi.resetAllMocks();
 });
 
-function renderAt(path: string, element: React.ReactNode) {
-  render(<MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>, { wrapper: queryWrapper() });
+/** Signed in as `userId` (the owner by default). */
+function renderAt(path: string, element: React.ReactNode, userId = 'u-owner') {
+  const auth = {
+    ...GUEST,
+    isAuthenticated: true,
+    user: { username: `${userId}@example.com`, userId },
+    dispatch: () => undefined,
+    checkAuth: async () => undefined,
+  };
+  render(
+    <AuthContext value={auth}>
+      <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+    </AuthContext>,
+    { wrapper: queryWrapper() },
+  );
 }
 
 describe('/teams', () => {
@@ -144,7 +159,18 @@ describe('/teams', () => {
     await waitFor(() =>
       expect(http.seen('PUT', /^\/teams\/t1\/members\/u-ada$/)[0]?.body).toEqual({ role: 'admin' }),
     );
+    // Removing asks first; cancelling sends nothing.
     await user.click(screen.getByRole('button', { name: 'Remove ada@example.com' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove ada@example.com?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(http.seen('DELETE', /members\/u-ada$/)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Remove ada@example.com' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Remove ada@example.com?' })).getByRole(
+        'button',
+        { name: 'Remove' },
+      ),
+    );
     await waitFor(() => {
       expect(http.seen('POST', /resend$/)).toHaveLength(1);
       expect(http.seen('DELETE', /invitations\/i1$/)).toHaveLength(1);
@@ -177,22 +203,91 @@ describe('/teams', () => {
   it("shows a User the members without Admin controls, and the API's refusal when leaving fails", async () => {
     answerTeam('user');
     http.answer(
-      'POST',
-      /^\/teams\/t1\/leave$/,
+      'DELETE',
+      /^\/teams\/t1\/members\/u-ada$/,
       json({ code: 'CONFLICT', message: TEAM_MESSAGES.lastAdmin }, 409),
     );
     const user = userEvent.setup();
-    renderAt('/teams', <TeamsScreen />);
+    renderAt('/teams', <TeamsScreen />, 'u-ada');
     expect(await screen.findByText('ada@example.com')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Invitations' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(screen.queryByLabelText('Role of ada@example.com')).toBeNull();
+    // Leaving asks first, then leaves by the one leave path: DELETE on one's own membership.
     await user.click(screen.getByRole('button', { name: 'Leave team' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Leave Platform?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Leave team' }));
     expect(await screen.findByText(TEAM_MESSAGES.lastAdmin)).toBeTruthy();
+    expect(http.seen('DELETE', /^\/teams\/t1\/members\/u-ada$/)).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Team settings' })).toBeNull();
     expect(http.seen('GET', /invitations$/)).toHaveLength(0);
     expect(screen.queryByRole('region', { name: 'Usage' })).toBeNull();
     expect(screen.getByText('Plan: Free')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Subscribe to Teams' })).toBeNull();
+  });
+
+  it('lets the owner rename the team, make a member the owner and delete the team, each confirmed', async () => {
+    answerTeam('admin');
+    http.answer('PATCH', /^\/teams\/t1$/, { ...summary('admin'), name: 'Platform Labs' });
+    http.answer('POST', /^\/teams\/t1\/transfer-ownership$/, {
+      team: summary('admin', false),
+      plan: { tier: 'free', status: 'active', seats: 0, cancelAtPeriodEnd: false },
+      members,
+    });
+    http.answer('DELETE', /^\/teams\/t1$/, new Response(null, { status: 204 }));
+    const user = userEvent.setup();
+    renderAt('/teams', <TeamsScreen />);
+    const settings = await screen.findByRole('region', { name: 'Team settings' });
+    const name = within(settings).getByLabelText('Name');
+    expect((name as HTMLInputElement).value).toBe('Platform');
+    await user.clear(name);
+    await user.type(name, 'Platform Labs');
+    await user.click(within(settings).getByRole('button', { name: 'Rename team' }));
+    await waitFor(() =>
+      expect(http.seen('PATCH', /^\/teams\/t1$/)[0]?.body).toEqual({ name: 'Platform Labs' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Make ada@example.com the owner' }));
+    const transfer = await screen.findByRole('alertdialog', { name: 'Make ada@example.com the owner?' });
+    await user.click(within(transfer).getByRole('button', { name: 'Make owner' }));
+    await waitFor(() =>
+      expect(http.seen('POST', /transfer-ownership$/)[0]?.body).toEqual({ userId: 'u-ada' }),
+    );
+
+    setSpaceTeamId('t1');
+    await user.click(within(settings).getByRole('button', { name: 'Delete team' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Platform?' });
+    expect(within(confirm).getByText(/subscription is cancelled at once/)).toBeTruthy();
+    expect(http.seen('DELETE', /^\/teams\/t1$/)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete team' }));
+    await waitFor(() => expect(http.seen('DELETE', /^\/teams\/t1$/)).toHaveLength(1));
+    // The deleted team is no longer the space.
+    await waitFor(() => expect(currentSpaceTeamId()).toBeUndefined());
+  }, 20_000);
+
+  it('shows an Admin who is not the owner the rename, not the deletion', async () => {
+    http.answer('GET', /^\/teams$/, { teams: [summary('admin', false)] });
+    http.answer('GET', /^\/teams\/t1$/, {
+      team: summary('admin', false),
+      plan: { tier: 'free', status: 'active', seats: 0, cancelAtPeriodEnd: false },
+      members,
+    });
+    http.answer('GET', /^\/teams\/t1\/invitations$/, { invitations: [] });
+    http.answer('GET', /^\/teams\/t1\/usage$/, {
+      date: '2026-11-23',
+      month: '2026-11',
+      members: [],
+      teamServers: { computeMinutesThisMonth: 0 },
+    });
+    http.answer('GET', /^\/api-keys$/, []);
+    renderAt('/teams', <TeamsScreen />, 'u-ada');
+    const settings = await screen.findByRole('region', { name: 'Team settings' });
+    expect(within(settings).getByRole('button', { name: 'Rename team' })).toBeTruthy();
+    expect(within(settings).queryByRole('button', { name: 'Delete team' })).toBeNull();
+    // Their own row has no Remove (they leave with 'Leave team').
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove ada@example.com' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Leave team' })).toBeTruthy();
   });
 
   it('creates a team', async () => {

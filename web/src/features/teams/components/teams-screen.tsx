@@ -10,9 +10,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormBanner } from '../../../components/form/form-banner';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
+import { useAuth } from '../../auth/hooks/use-auth';
 import {
   invitationsQuery,
   teamKeysQuery,
@@ -26,16 +28,24 @@ import {
   addTeamKey,
   changeRole,
   createTeam,
+  deleteTeam,
   deleteTeamKey,
   invite,
   leaveTeam,
   removeMember,
+  renameTeam,
   resendInvitation,
   revokeInvitation,
   teamCheckout,
   teamPortal,
   transferOwnership,
 } from '../api/teams';
+import { currentSpaceTeamId, setSpaceTeamId } from '../utils/space';
+
+/** A team the person is no longer in is not their space any more. */
+const leftTeam = (teamId: string) => {
+  if (currentSpaceTeamId() === teamId) setSpaceTeamId(undefined);
+};
 
 const ROLE_LABELS: Record<TeamRole, string> = { admin: 'Admin', user: 'User' };
 const BUTTON =
@@ -171,23 +181,89 @@ function TeamPanel({ summary }: { summary: TeamSummary }) {
       {admin ? <Invitations teamId={summary.teamId} /> : null}
       {admin ? <TeamKeys teamId={summary.teamId} /> : null}
       {admin ? <UsageTable teamId={summary.teamId} /> : null}
+      {admin ? <TeamSettings summary={summary} /> : null}
     </div>
   );
 }
 
+/** Admins rename the team; its owner deletes it (after a confirmation saying what goes). */
+function TeamSettings({ summary }: { summary: TeamSummary }) {
+  const [name, setName] = useState(summary.name);
+  const rename = useTeamAction(() => renameTeam(summary.teamId, name));
+  const remove = useTeamAction(() => deleteTeam(summary.teamId));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    rename.mutate(undefined);
+  };
+  const unchanged = name.trim() === summary.name;
+  return (
+    <section className={CARD} aria-labelledby="team-settings">
+      <h2 id="team-settings" className="text-lg font-semibold text-slate-900">
+        Team settings
+      </h2>
+      {rename.error ? <FormBanner message={messageOf(rename.error)} /> : null}
+      <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Rename the team">
+        <div className="min-w-56 flex-1">
+          <TextField
+            label="Name"
+            value={name}
+            maxLength={80}
+            onChange={(event) => setName(event.target.value)}
+            required
+          />
+        </div>
+        <button type="submit" className={PRIMARY} disabled={rename.isPending || !name.trim() || unchanged}>
+          Rename team
+        </button>
+      </form>
+      {rename.isSuccess && unchanged ? (
+        <p role="status" className="mt-2 text-sm text-slate-600">
+          Team renamed.
+        </p>
+      ) : null}
+      {summary.isOwner ? (
+        <div className="mt-6 border-t border-slate-100 pt-4">
+          <h3 className="text-sm font-semibold text-slate-900">Delete team</h3>
+          <p className="mt-1 text-sm text-slate-600">
+            Deleting the team cancels its subscription and removes its members, servers and provider keys.
+          </p>
+          {remove.error ? <FormBanner message={messageOf(remove.error)} /> : null}
+          <div className="mt-3">
+            <ConfirmDialog
+              trigger={
+                <button type="button" className={DANGER} disabled={remove.isPending}>
+                  {remove.isPending ? 'Deleting…' : 'Delete team'}
+                </button>
+              }
+              title={`Delete ${summary.name}?`}
+              description={`The team's Teams subscription is cancelled at once (no refund for the rest of the period). Every member loses access; the team's MCP servers are stopped and deleted with its provider keys and pending invitations. Its activity log is kept. This cannot be undone.`}
+              confirmLabel="Delete team"
+              onConfirm={() => remove.mutate(undefined, { onSuccess: () => leftTeam(summary.teamId) })}
+            />
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 function LeaveButton({ summary }: { summary: TeamSummary }) {
-  const leave = useTeamAction(() => leaveTeam(summary.teamId));
-  if (summary.isOwner) return null;
+  const myUserId = useAuth().user?.userId ?? '';
+  const leave = useTeamAction(() => leaveTeam(summary.teamId, myUserId));
+  if (summary.isOwner || !myUserId) return null;
   return (
     <div className="text-right">
-      <button
-        type="button"
-        className={DANGER}
-        disabled={leave.isPending}
-        onClick={() => leave.mutate(undefined)}
-      >
-        Leave team
-      </button>
+      <ConfirmDialog
+        trigger={
+          <button type="button" className={DANGER} disabled={leave.isPending}>
+            Leave team
+          </button>
+        }
+        title={`Leave ${summary.name}?`}
+        description="You lose access to the team's servers, provider keys and plan at once. An Admin has to invite you again to come back."
+        confirmLabel="Leave team"
+        onConfirm={() => leave.mutate(undefined, { onSuccess: () => leftTeam(summary.teamId) })}
+      />
       {leave.error ? <p className="mt-1 text-sm text-red-600">{messageOf(leave.error)}</p> : null}
     </div>
   );
@@ -195,6 +271,8 @@ function LeaveButton({ summary }: { summary: TeamSummary }) {
 
 function MemberTable({ detail, admin, owner }: { detail: TeamDetail; admin: boolean; owner: boolean }) {
   const teamId = detail.team.teamId;
+  // One's own membership ends with 'Leave team', not 'Remove'.
+  const myUserId = useAuth().user?.userId;
   const role = useTeamAction((args: { userId: string; role: TeamRole }) =>
     changeRole(teamId, args.userId, args.role),
   );
@@ -251,26 +329,40 @@ function MemberTable({ detail, admin, owner }: { detail: TeamDetail; admin: bool
               {admin ? (
                 <td className="space-x-2 py-2 text-right">
                   {owner && !member.isOwner ? (
-                    <button
-                      type="button"
-                      className={SECONDARY}
-                      disabled={transfer.isPending}
-                      onClick={() => transfer.mutate(member.userId)}
-                      aria-label={`Make ${member.email} the owner`}
-                    >
-                      Make owner
-                    </button>
+                    <ConfirmDialog
+                      trigger={
+                        <button
+                          type="button"
+                          className={SECONDARY}
+                          disabled={transfer.isPending}
+                          aria-label={`Make ${member.email} the owner`}
+                        >
+                          Make owner
+                        </button>
+                      }
+                      title={`Make ${member.email} the owner?`}
+                      description={`${member.email} becomes the team's owner (and an Admin). You stay an Admin, but only the new owner can transfer ownership or delete the team.`}
+                      confirmLabel="Make owner"
+                      onConfirm={() => transfer.mutate(member.userId)}
+                    />
                   ) : null}
-                  {!member.isOwner ? (
-                    <button
-                      type="button"
-                      className={DANGER}
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate(member.userId)}
-                      aria-label={`Remove ${member.email}`}
-                    >
-                      Remove
-                    </button>
+                  {!member.isOwner && member.userId !== myUserId ? (
+                    <ConfirmDialog
+                      trigger={
+                        <button
+                          type="button"
+                          className={DANGER}
+                          disabled={remove.isPending}
+                          aria-label={`Remove ${member.email}`}
+                        >
+                          Remove
+                        </button>
+                      }
+                      title={`Remove ${member.email}?`}
+                      description={`${member.email} loses access to the team's servers, provider keys and plan at once. To come back they need a new invitation.`}
+                      confirmLabel="Remove"
+                      onConfirm={() => remove.mutate(member.userId)}
+                    />
                   ) : null}
                 </td>
               ) : null}

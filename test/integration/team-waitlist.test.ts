@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import { auditPageSchema, TEAM_MESSAGES, teamSummarySchema } from '@agentforge/shared';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
+import { type Api, apiAs } from '../support/api.js';
+import { configureAmplify, signUpAndSignIn, uniqueEmail } from '../support/identity.js';
+import { startTestStack } from '../support/local-stack.js';
+
+/**
+ * On a waitlist stage a team's invitation is an admission: POST /teams/join is open to every
+ * signed-in user, and a waitlisted invitee who accepts (the code and the address checked) is let in.
+ */
+const APP = 'http://localhost:5173';
+const OWNER = uniqueEmail('wl-owner');
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+
+beforeAll(async () => {
+  stack = await startTestStack({
+    web: false,
+    appOrigins: [APP],
+    accessMode: 'waitlist',
+    whitelistedEmails: [OWNER],
+  });
+  configureAmplify(stack.runtimeConfig);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function person(email: string): Promise<{ api: Api; email: string; userId: string }> {
+  const { idToken } = await signUpAndSignIn(email);
+  const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    sub: string;
+  };
+  return { api: apiAs(stack.apiUrl, idToken), email, userId: claims.sub };
+}
+
+async function codeFor(email: string): Promise<string> {
+  const entries = (await readFile(stack.outboxFile, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string; kind: string; code: string })
+    .filter((entry) => entry.to === email && entry.kind === 'team-invitation');
+  const last = entries.at(-1);
+  if (!last) throw new Error(`no invitation for ${email}`);
+  return last.code;
+}
+
+describe('joining a team on a waitlist stage', () => {
+  it('admits a waitlisted invitee who accepts, and no one else', async () => {
+    const owner = await person(OWNER);
+    const invitee = await person(uniqueEmail('wl-invitee'));
+    const stranger = await person(uniqueEmail('wl-stranger'));
+    expect((await owner.api.get('/user')).body.access).toBe('granted');
+    expect((await invitee.api.get('/user')).body.access).toBe('waitlisted');
+    expect((await invitee.api.get('/conversations')).status).toBe(403);
+
+    const created = await owner.api.post('/teams', { name: 'Early' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { teamId } = teamSummarySchema.parse(created.body);
+    const invited = await owner.api.post(`/teams/${teamId}/invitations`, { email: invitee.email });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const code = await codeFor(invitee.email);
+
+    // The route is reachable, but a code that is not theirs admits no one.
+    expect(await stranger.api.post('/teams/join', { code })).toMatchObject({
+      status: 403,
+      body: { message: TEAM_MESSAGES.invitationForAnotherEmail },
+    });
+    expect((await stranger.api.post('/teams/join', { code: 'x'.repeat(32) })).status).toBe(404);
+    expect((await stranger.api.get('/user')).body.access).toBe('waitlisted');
+    // The rest of the teams area stays closed to the waitlisted.
+    expect((await stranger.api.post('/teams', { name: 'Sneaky' })).status).toBe(403);
+
+    const joined = await invitee.api.post('/teams/join', { code });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    expect(joined.body).toMatchObject({ teamId, role: 'user', name: 'Early' });
+    expect((await invitee.api.get('/user')).body.access).toBe('granted');
+    expect((await invitee.api.get('/conversations')).status).toBe(200);
+    expect((await invitee.api.get(`/teams/${teamId}`)).status).toBe(200);
+
+    const db = createDocumentClient({ region: 'us-east-1', endpoint: stack.dynamodb.endpoint });
+    const { Item } = await db.send(
+      new GetCommand({ TableName: stack.dynamodb.tableNames.users, Key: { userId: invitee.userId } }),
+    );
+    expect(Item).toMatchObject({ admittedBy: 'team', admittedAt: expect.any(Number) });
+    // The join is in the team's log, saying it admitted them.
+    const log = await owner.api.get(`/audit?teamId=${teamId}&action=member.joined`);
+    expect(log.status, JSON.stringify(log.body)).toBe(200);
+    expect(auditPageSchema.parse(log.body).records).toEqual([
+      expect.objectContaining({
+        actor: invitee.userId,
+        details: expect.objectContaining({ admitted: true }),
+      }),
+    ]);
+  }, 60_000);
+});
