@@ -82,31 +82,31 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
       "CDK's BucketDeployment custom resource (its own role, runtime and bucket-scoped wildcards), used only at deploy time.",
   },
   {
-    path: /^Api\/RestApi\/CloudWatchRole$/,
+    path: /^Api\/Gateway\/RestApi\/CloudWatchRole$/,
     rules: ['AwsSolutions-IAM4'],
     reason:
       "API Gateway's account-level role for pushing access logs to CloudWatch: the AWS managed policy is the documented way.",
   },
   {
-    path: /^Api\/RestApi$/,
+    path: /^Api\/Gateway\/RestApi$/,
     rules: ['AwsSolutions-APIG2'],
     reason:
       'Every handler validates its input with the shared zod schemas (one source of truth); gateway models would duplicate them.',
   },
   {
-    path: /^Api\/RestApi\/DeploymentStage\.api$/,
+    path: /^Api\/Gateway\/RestApi\/DeploymentStage\.api$/,
     rules: ['AwsSolutions-APIG3'],
     reason:
       'WAF is attached at CloudFront, which fronts the API (stage option webAclRateLimit: about $8 a month idle).',
   },
   {
-    path: /^Api\/RestApi\/Default\/api\/mcp-(gateway|external)\/\{serverId\}\/(GET|POST)$/,
+    path: /^Api\/Gateway\/RestApi\/Default\/api\/mcp-(gateway|external)\/\{serverId\}\/(GET|POST)$/,
     rules: ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
     reason:
       'External MCP clients authenticate with the server token the handler checks (hashed, constant-time); GET on the gateway paths only answers 405.',
   },
   {
-    path: /^Api\/RestApi\/Default\/api\/stripe\/webhook\/POST$/,
+    path: /^Api\/Gateway\/RestApi\/Default\/api\/stripe\/webhook\/POST$/,
     rules: ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
     reason:
       "Stripe calls the webhook without a user: the handler verifies the raw body's Stripe-Signature (HMAC with the webhook secret, 5-minute tolerance) before reading anything.",

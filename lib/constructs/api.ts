@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { NestedStack, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   AuthorizationType,
@@ -71,8 +71,21 @@ export interface ApiProps {
   readonly vpcPlacement?: Partial<Record<ApiArea, AgentFunctionVpcPlacement>>;
 }
 
-/** The REST API generated from the route manifest: one Lambda per area, Cognito on every non-public route. */
+/**
+ * The REST API generated from the route manifest: one Lambda per area, Cognito on every non-public route.
+ *
+ * The area functions live in the stack this construct is in; everything of API Gateway (the REST
+ * API, its resources and methods with their CORS preflights, the authorizer, the deployment and
+ * stage, their log groups, the invoke permissions) in the nested stack `gateway`. A route costs up
+ * to three CloudFormation resources and a stack may hold 500: routes grow the nested stack, not the
+ * stage's. The deployment is in the same stack as the methods, so CDK still hashes every method
+ * into its logical id and a changed API gets a new deployment. In go one parameter per area
+ * function (its ARN) and the user pool's ARN; out come the API's id and its stage's name
+ * (nested stack outputs, behind `restApi` and `url`). docs/decisions.md, AWS readiness.
+ */
 export class Api extends Construct {
+  /** The nested stack holding the REST API and everything of API Gateway. */
+  readonly gateway: NestedStack;
   readonly restApi: RestApi;
   readonly authorizer: CognitoUserPoolsAuthorizer;
   readonly functions: Readonly<Record<ApiArea, AgentFunction>>;
@@ -90,8 +103,11 @@ export class Api extends Construct {
     const throttling = props.throttling ?? DEFAULT_API_THROTTLING;
     const routes = props.routes ?? ROUTES;
 
-    this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
-    this.restApi = new RestApi(this, 'RestApi', {
+    this.gateway = new NestedStack(this, 'Gateway', {
+      description: `AgentForge API Gateway REST API (${props.stage})`,
+    });
+    this.accessLogs = new LogGroup(this.gateway, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    this.restApi = new RestApi(this.gateway, 'RestApi', {
       // API Gateway's metrics are per API name: one per stage, or stages in one account would mix.
       restApiName: `agentforge-${props.stage}`,
       description: `AgentForge API (${props.stage})`,
@@ -128,14 +144,14 @@ export class Api extends Construct {
 
     // The execution logs (errors only) go to a group API Gateway names and would create itself,
     // kept forever: created here first, with a retention.
-    const executionLogs = new LogGroup(this, 'ExecutionLogs', {
+    const executionLogs = new LogGroup(this.gateway, 'ExecutionLogs', {
       logGroupName: `API-Gateway-Execution-Logs_${this.restApi.restApiId}/${API_STAGE_NAME}`,
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
     this.restApi.deploymentStage.node.addDependency(executionLogs);
 
-    this.authorizer = new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
+    this.authorizer = new CognitoUserPoolsAuthorizer(this.gateway, 'Authorizer', {
       cognitoUserPools: [props.userPool],
     });
 

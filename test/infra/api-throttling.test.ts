@@ -39,7 +39,7 @@ const limits = (setting: MethodSetting | undefined) => [
 let defaults: Map<string, MethodSetting>;
 
 beforeAll(() => {
-  defaults = methodSettings(synthStack().template);
+  defaults = methodSettings(synthStack().apiTemplate);
 });
 
 describe('API throttling', () => {
@@ -80,7 +80,7 @@ describe('API throttling', () => {
             },
           },
         }),
-      }).template,
+      }).apiTemplate,
     );
     expect(limits(settings.get('* /*'))).toEqual([50, 80]);
     expect(limits(settings.get(`POST ${API_BASE_PATH}/mcp-servers/{id}/enable`))).toEqual([2, 4]);

@@ -1,4 +1,5 @@
 import { Capture, Match, type Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS, tableEnvVar } from '../../functions/src/adapters/dynamodb/table-definitions';
@@ -7,18 +8,21 @@ import { API_STAGE_NAME } from '../../lib/constructs/api';
 import { tableLogicalId } from '../../lib/constructs/data';
 import type { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
 import { methodsByRoute } from './api-methods';
-import { expectResource, synthStack } from './synth';
+import { expectResource, passedIn, synthStack } from './synth';
 
 /** Stream routes are Function URLs behind CloudFront, not API Gateway methods. */
 const API_ROUTES = ROUTES.filter((route) => route.transport !== 'stream');
 
 let stack: AgentForgeStack;
+/** The stage stack's template: the area functions. */
 let template: Template;
+/** The API's nested stack's template: everything API Gateway. */
+let apiTemplate: Template;
 let methods: Map<string, Record<string, unknown>>;
 
 beforeAll(() => {
-  ({ stack, template } = synthStack());
-  methods = methodsByRoute(template);
+  ({ stack, template, apiTemplate } = synthStack());
+  methods = methodsByRoute(apiTemplate);
 }, 120_000);
 
 describe('the REST API', () => {
@@ -29,7 +33,7 @@ describe('the REST API', () => {
   });
 
   it('protects every cognito route with the Cognito user-pools authorizer', () => {
-    const authorizerId = stack.resolve(stack.api.authorizer.authorizerId);
+    const authorizerId = stack.api.gateway.resolve(stack.api.authorizer.authorizerId);
     for (const route of API_ROUTES.filter((r) => r.auth === 'cognito')) {
       expect(methods.get(`${route.method} ${API_BASE_PATH}${route.path}`)).toMatchObject({
         AuthorizationType: 'COGNITO_USER_POOLS',
@@ -47,17 +51,21 @@ describe('the REST API', () => {
   });
 
   it('trusts the stage user pool in its authorizer', () => {
-    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+    const providers = new Capture();
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::Authorizer', {
       Type: 'COGNITO_USER_POOLS',
-      ProviderARNs: [{ 'Fn::GetAtt': ['UserPool', 'Arn'] }],
+      ProviderARNs: providers,
     });
+    expect(providers.asArray().map((arn) => passedIn(template, arn))).toEqual([
+      { 'Fn::GetAtt': ['UserPool', 'Arn'] },
+    ]);
   });
 
   it('deploys a regional endpoint to the api stage with throttling and JSON access logs', () => {
-    template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::RestApi', {
       EndpointConfiguration: { Types: ['REGIONAL'] },
     });
-    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: API_STAGE_NAME,
       AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('"requestId"') },
       MethodSettings: Match.arrayWith([
@@ -72,7 +80,7 @@ describe('the REST API', () => {
   });
 
   it('answers CORS preflights for the local dev origin and the configured origins only', () => {
-    template.hasResourceProperties('AWS::ApiGateway::Method', {
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::Method', {
       HttpMethod: 'OPTIONS',
       Integration: {
         IntegrationResponses: Match.arrayWith([
@@ -90,10 +98,49 @@ describe('the REST API', () => {
   });
 
   it('lets API Gateway invoke each area function through one permission', () => {
-    const apiPermissions = template.findResources('AWS::Lambda::Permission', {
-      Properties: { Principal: 'apigateway.amazonaws.com' },
-    });
-    expect(Object.keys(apiPermissions)).toHaveLength(API_AREAS.length);
+    const apiPermissions = Object.values(
+      apiTemplate.findResources('AWS::Lambda::Permission', {
+        Properties: { Principal: 'apigateway.amazonaws.com' },
+      }),
+    ) as { Properties: { FunctionName: unknown } }[];
+    const functions = apiPermissions.map((permission) =>
+      passedIn(template, permission.Properties.FunctionName),
+    );
+    expect(functions).toHaveLength(API_AREAS.length);
+    expect(functions).toEqual(
+      expect.arrayContaining(
+        API_AREAS.map((area) => ({
+          'Fn::GetAtt': [
+            stack.getLogicalId(stack.api.functions[area].function.node.defaultChild as CfnFunction),
+            'Arn',
+          ],
+        })),
+      ),
+    );
+    expect(
+      Object.keys(
+        template.findResources('AWS::Lambda::Permission', {
+          Properties: { Principal: 'apigateway.amazonaws.com' },
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('is in a nested stack, given only the area functions’ ARNs and the user pool’s', () => {
+    const parameters = Object.values(
+      template.findResources('AWS::CloudFormation::Stack') as Record<
+        string,
+        { Properties: { Parameters: Record<string, unknown> } }
+      >,
+    ).flatMap((nested) => Object.values(nested.Properties.Parameters));
+    expect(parameters).toHaveLength(API_AREAS.length + 1);
+    for (const value of parameters) {
+      expect(value).toEqual({
+        'Fn::GetAtt': [expect.stringMatching(/^(Api\w+Function\w+|UserPool)$/), 'Arn'],
+      });
+    }
+    template.resourceCountIs('AWS::ApiGateway::Method', 0);
+    template.resourceCountIs('AWS::ApiGateway::RestApi', 0);
   });
 });
 

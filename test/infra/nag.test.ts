@@ -1,9 +1,10 @@
 import { join } from 'node:path';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { acknowledgeNagFindings, addNagChecks } from '../../lib/nag';
 import { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
 import { parseStageConfig, type StageConfig } from '../../lib/stage-config';
-import { fixtureHandler, projectRoot, testApp, testStageConfig } from './synth';
+import { fixtureHandler, projectRoot, synthStack, testApp, testStageConfig } from './synth';
 
 /** Every optional part of a production stage turned on. */
 const PRODUCTION = parseStageConfig({
@@ -42,6 +43,16 @@ function synthWithNag(config: StageConfig): () => void {
 }
 
 describe('cdk-nag (AWS Solutions)', () => {
+  it('checks the API’s nested stack with the stage stack (the construct tree, not one template)', () => {
+    const { stack } = synthStack();
+    const paths = new AwsSolutionsChecks()
+      .validateScope(stack)
+      .violations.flatMap((violation) => violation.violatingResources.map((r) => r.constructPath ?? ''));
+    expect(paths.filter((path) => path.startsWith(`${stack.api.gateway.node.path}/`))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/RestApi\/Default\/api\/stripe\/webhook\/POST\//)]),
+    );
+  });
+
   it('finds nothing that is not fixed or acknowledged with a reason', () => {
     expect(synthWithNag(testStageConfig)).not.toThrow();
   });

@@ -12,10 +12,12 @@ interface Resource {
 }
 
 let template: Template;
+let apiTemplate: Template;
 let resources: Record<string, Resource>;
+let apiResources: Record<string, Resource>;
 
 beforeAll(() => {
-  ({ template } = synthStack({
+  ({ template, apiTemplate } = synthStack({
     config: parseStageConfig({
       ...testStageConfig,
       alarmEmail: 'ops@example.com',
@@ -23,13 +25,16 @@ beforeAll(() => {
     }),
   }));
   resources = (template.toJSON() as { Resources: Record<string, Resource> }).Resources;
+  apiResources = (apiTemplate.toJSON() as { Resources: Record<string, Resource> }).Resources;
 });
 
-const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
+/** The resources of a type, of the stage stack or of the API's nested stack (`apiResources`). */
+const ofType = (type: string, of = resources) =>
+  Object.entries(of).filter(([, resource]) => resource.Type === type);
 
 describe('logs', () => {
-  it('every log group has a retention', () => {
-    const groups = ofType('AWS::Logs::LogGroup');
+  it('every log group has a retention, the API’s nested stack’s too', () => {
+    const groups = [...ofType('AWS::Logs::LogGroup'), ...ofType('AWS::Logs::LogGroup', apiResources)];
     expect(groups.length).toBeGreaterThan(10);
     for (const [id, group] of groups) expect(group.Properties?.RetentionInDays, id).toBeGreaterThan(0);
   });
@@ -53,9 +58,9 @@ describe('logs', () => {
   });
 
   it('API Gateway’s execution logs go to a group made first, with a retention', () => {
-    const restApi = ofType('AWS::ApiGateway::RestApi')[0]?.[0] as string;
+    const restApi = ofType('AWS::ApiGateway::RestApi', apiResources)[0]?.[0] as string;
     const [groupId] = Object.keys(
-      template.findResources('AWS::Logs::LogGroup', {
+      apiTemplate.findResources('AWS::Logs::LogGroup', {
         Properties: {
           LogGroupName: {
             'Fn::Join': ['', ['API-Gateway-Execution-Logs_', { Ref: restApi }, `/${API_STAGE_NAME}`]],
@@ -65,7 +70,7 @@ describe('logs', () => {
       }),
     );
     expect(groupId).toBeDefined();
-    const [, stage] = ofType('AWS::ApiGateway::Stage')[0] as [string, Resource];
+    const [, stage] = ofType('AWS::ApiGateway::Stage', apiResources)[0] as [string, Resource];
     expect(stage.DependsOn).toContain(groupId);
   });
 
@@ -137,7 +142,7 @@ describe('the product’s metrics', () => {
 
 describe('the API’s metrics', () => {
   it('are the stage’s own: the API is named after it (API Gateway’s metrics are per API name)', () => {
-    template.hasResourceProperties('AWS::ApiGateway::RestApi', { Name: 'agentforge-test' });
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::RestApi', { Name: 'agentforge-test' });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'AWS/ApiGateway',
       Dimensions: [{ Name: 'ApiName', Value: 'agentforge-test' }],

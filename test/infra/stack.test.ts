@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { App } from 'aws-cdk-lib';
+import { type App, CloudFormationValidatePlugin } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
@@ -8,9 +8,10 @@ import { synthStack } from './synth';
 
 let stack: AgentForgeStack;
 let template: Template;
+let apiTemplate: Template;
 
 beforeAll(() => {
-  ({ stack, template } = synthStack({ validate: true }));
+  ({ stack, template, apiTemplate } = synthStack({ validate: true }));
 }, 120_000);
 
 describe('the stage stack', () => {
@@ -20,6 +21,18 @@ describe('the stage stack', () => {
     expect(report.pluginReports.flatMap((plugin: { violations: unknown[] }) => plugin.violations)).toEqual(
       [],
     );
+  });
+
+  it('passes it with the API’s nested stack too (the synth validates top-level stacks only)', () => {
+    const templatePath = join((stack.node.root as App).outdir, stack.api.gateway.templateFile);
+    const env = { accountId: '123456789012', region: 'us-east-1' };
+    const report = new CloudFormationValidatePlugin().validate({
+      templatePaths: [templatePath],
+      stackTemplates: [{ stackConstructPath: stack.api.gateway.node.path, templatePath, ...env }],
+      appConstruct: stack.node.root,
+      ...env,
+    });
+    expect(report.violations).toEqual([]);
   });
 
   it('attaches the post-confirmation trigger that creates the user record', () => {
@@ -61,9 +74,11 @@ describe('the stage stack', () => {
     }
   });
 
-  it('sets a retention on every log group', () => {
-    for (const logGroup of Object.values(template.findResources('AWS::Logs::LogGroup'))) {
-      expect(logGroup.Properties.RetentionInDays).toBeGreaterThan(0);
+  it('sets a retention on every log group, the API’s nested stack’s too', () => {
+    for (const t of [template, apiTemplate]) {
+      const logGroups = Object.values(t.findResources('AWS::Logs::LogGroup'));
+      expect(logGroups.length).toBeGreaterThan(0);
+      for (const logGroup of logGroups) expect(logGroup.Properties.RetentionInDays).toBeGreaterThan(0);
     }
   });
 

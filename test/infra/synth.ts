@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { Api } from '../../lib/constructs/api';
 import { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
 import { parseStageConfig, type StageConfig } from '../../lib/stage-config';
 
@@ -32,11 +33,13 @@ export function testApp({ validate = false } = {}): App {
 
 /**
  * Synthesizes the whole stage stack with the fixture handler for every area (and as the runner
- * image's bridge) and the placeholder web app.
+ * image's bridge) and the placeholder web app: `template` is the stage stack's, `apiTemplate` the
+ * API's nested stack's (see apiTemplateOf).
  */
 export function synthStack({ config = testStageConfig, validate = false } = {}): {
   stack: AgentForgeStack;
   template: Template;
+  apiTemplate: Template;
 } {
   const stack = new AgentForgeStack(testApp({ validate }), 'AgentForge-test', {
     env: { region: 'us-east-1', account: '123456789012' },
@@ -46,7 +49,31 @@ export function synthStack({ config = testStageConfig, validate = false } = {}):
     handlerEntry: () => fixtureHandler,
     runnerEntry: fixtureHandler,
   });
-  return { stack, template: Template.fromStack(stack) };
+  return { stack, template: Template.fromStack(stack), apiTemplate: apiTemplateOf(stack.api) };
+}
+
+/**
+ * The template of the nested stack an Api construct puts API Gateway in: the REST API, its
+ * resources and methods, the authorizer, the deployment and stage, the invoke permissions. The
+ * area functions are in the template of the stack the construct is in.
+ */
+export function apiTemplateOf(api: Api): Template {
+  return Template.fromStack(api.gateway);
+}
+
+/**
+ * What the parent stack passes a nested stack for a value of the nested template: a `{Ref}` to one
+ * of its parameters becomes the parent's expression for it; anything else is returned as it is.
+ */
+export function passedIn(parent: Template, value: unknown): unknown {
+  const name = (value as { Ref?: unknown } | null)?.Ref;
+  if (typeof name !== 'string') return value;
+  const stacks = Object.values(parent.findResources('AWS::CloudFormation::Stack')) as {
+    Properties: { Parameters?: Record<string, unknown> };
+  }[];
+  const passed = stacks.filter((stack) => stack.Properties.Parameters && name in stack.Properties.Parameters);
+  if (passed.length !== 1) return value; // a parameter of the template itself (or a pseudo parameter)
+  return passed[0]?.Properties.Parameters?.[name];
 }
 
 /**
