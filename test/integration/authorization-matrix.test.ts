@@ -3,38 +3,43 @@
  * as four personas, on one local stack with the personas made once:
  *
  * - `admin`    an Admin (and the owner) of the team "Matrix"; also the owner of the personal
- *              resources below (a conversation with a message, an attachment and a plan, a provider
- *              key, an MCP server, a workspace file, a GitHub link).
+ *              resources (`f`: a conversation with a message, an attachment and plans, a provider
+ *              key, an MCP server, a workspace file, a GitHub code and state).
  * - `user`     a User of "Matrix".
- * - `outsider` a member (an Admin) of another team, "Elsewhere".
+ * - `outsider` a member (the Admin) of another team, "Elsewhere".
  * - `removed`  a former User of "Matrix", removed by the Admin.
  *
- * The table: MATRIX maps a route key, `METHOD /path` exactly as in the manifest, to its cases; the
- * test fails when a manifest route has no row (classify every new route) or a row no route. A case:
+ * THE TABLE. `MATRIX` maps a route key, `METHOD /path` exactly as in the manifest, to its cases;
+ * the first test fails when a manifest route has no row (classify every new route) or a row no
+ * route. A case:
  *
  *   'DELETE /mcp-servers/{id}': [
  *     {
- *       on: 'a team server',                          // what the request names (failure messages)
- *       setup: async () => ({ id: await teamServer() }), // optional: a throwaway resource, made once
- *       request: (_, made) => del(`/mcp-servers/${made.id}`), // (persona, setup's result) -> request
+ *       on: 'a team server',                          // what the request names (in failure messages)
+ *       setup: async () => ({ id: await newTeamServer() }), // optional: throwaway resources, made once
+ *       request: (persona, made) => del(`/mcp-servers/${made.id}`), // the request a persona sends
  *       expect: teamAdmins(204),                      // the status each persona gets
  *       check: (persona, response) => ...,            // optional: more assertions on a response
+ *       teardown: async (made) => ...,                // optional: after the four personas
  *     },
  *   ],
  *
  * Expectations, by who may act (the Admin's status is the allowed answer: a 2xx, or the precise
- * 4xx of a request that passed authorization, commented in the row):
- *   teamAdmins(s)   an Admin action on the team:  admin s, user 403 (the clear message), others 404
- *   teamMembers(s)  a member action on the team:  admin s, user s, outsider 404, removed 404
+ * 4xx of a request that got past authorization, said in the row's comment and `check`):
+ *   teamAdmins(s)   an Admin action on the team:   admin s, user 403 (the role's message), others 404
+ *   teamMembers(s)  a member action on the team:   admin s, user s, outsider 404, removed 404
  *   ownerOnly(s)    the Admin's personal resource: admin (its owner) s, everyone else 404
  *   everyone(s)     the caller's own (nothing of another's is named): s for all
  *   or a literal `{ admin, user, outsider, removed }`.
+ * E.g. a team rename is `'PATCH /teams/{teamId}': [{ on: 'the team', request: () => patch(t(),
+ * { name: 'Renamed' }), expect: teamAdmins(200) }]`; deleting a team acts on `setup: freshTeam`.
  *
  * Personas run in the order outsider, removed, user, admin: the allowed one goes last, so a
  * destructive route (delete, remove, leave) meets its resource intact; destructive cases act on
- * throwaway resources from `setup` (a fresh team: `freshTeam()`). On every response: a 403 carries
- * a team role message, a 5xx fails, and nobody but the Admin ever sees the Admin's personal data
- * (LEAK_MARKERS) unless they sent it themselves.
+ * throwaway resources from `setup` (a team of their own: `freshTeam()`). On every response: a 403
+ * carries a team role message, and no one but the Admin sees the Admin's personal data
+ * (`leakMarkers()`) unless they sent it themselves (their own audit log records what they tried).
+ * Streams are read to their end (`body.events`).
  */
 import {
   AGENT_STREAM_PATHS,
@@ -105,6 +110,8 @@ let spare: Person;
 const f = {
   /** "Matrix": admin (owner), user; removed was a User. */
   teamId: '',
+  /** "Elsewhere": the outsider's team (they are its Admin). */
+  elsewhereId: '',
   teamServerId: '',
   /** The Admin's personal resources. */
   provider: '',
@@ -117,6 +124,8 @@ const f = {
   filePath: 'admin-private/secret.ts',
   githubLogin: 'matrix-octocat',
   github: { code: '', state: '' },
+  /** The step of a plan `removed` made on the team server while a member. */
+  removedStep: { planId: '', stepId: '' } as Made,
   /** Each persona's own conversation. */
   own: {} as Record<Persona, string>,
   /** The team's key as a chat provider (`team:<teamId>:custom:<keyId>`). */
@@ -138,6 +147,8 @@ const leakMarkers = () => [
 const t = () => `/teams/${f.teamId}`;
 const inTeam = () => `teamId=${f.teamId}`;
 const conv = () => `/conversations/${f.conversationId}`;
+/** The Admin's conversation for the Admin, the persona's own for the others. */
+const ownConv = (p: Persona) => (p === 'admin' ? conv() : `/conversations/${f.own[p]}`);
 const customKey = () => ({ provider: 'custom', baseUrl: models.baseUrls.custom, label: 'Matrix' });
 const serverConfig = (name: string) => ({
   name,
@@ -219,9 +230,11 @@ const spareFilePath = () => `admin-private/spare-${++spareFiles}.ts`;
 /** Disables a server of the Admin's (or their team's) and waits until it stopped. */
 async function stop(serverId: string) {
   await asAdmin(post(`/mcp-servers/${serverId}/disable`), 200);
-  await expect
-    .poll(async () => (await send('admin', get(`/mcp-servers/${serverId}`))).body.status, { timeout: 30_000 })
-    .toBe('disabled');
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    if ((await send('admin', get(`/mcp-servers/${serverId}`))).body.status === 'disabled') return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server ${serverId} did not stop`);
 }
 
 /** A plan of the Admin's in their conversation (mode mcp: a tool call on their server, no model). */
@@ -245,6 +258,16 @@ async function newPlan(): Promise<AgentPlan> {
   if (!planned?.plan) throw new Error(`no plan: ${planning.text}`);
   return planned.plan;
 }
+/** A plan on the team's server with the team's key, in the persona's own conversation. */
+const planOnTeamServer = (p: Persona) =>
+  `${AGENT_STREAM_PATHS.plan}?${query({
+    conversationId: f.own[p],
+    serverId: f.teamServerId,
+    mode: 'mcp',
+    goal: 'Team work',
+    provider: f.teamProvider,
+    model: MODEL,
+  })}`;
 const step = (plan: Made) => `${conv()}/plans/${plan.planId}/steps/${plan.stepId}`;
 const planIds = async (): Promise<Made> => {
   const plan = await newPlan();
@@ -357,6 +380,11 @@ const MATRIX: Record<string, Case[]> = {
       request: () => post(`${conv()}/messages/${f.messageId}/stop`),
       expect: ownerOnly(204),
     },
+    {
+      on: "the Admin's message, named under one's own conversation",
+      request: (p) => post(`${ownConv(p)}/messages/${f.messageId}/stop`),
+      expect: ownerOnly(204),
+    },
   ],
   'POST /conversations/{id}/attachments': [
     {
@@ -369,6 +397,11 @@ const MATRIX: Record<string, Case[]> = {
     {
       on: "the Admin's attachment",
       request: () => get(`${conv()}/attachments/${f.attachmentId}?redirect=false`),
+      expect: ownerOnly(200),
+    },
+    {
+      on: "the Admin's attachment, named under one's own conversation",
+      request: (p) => get(`${ownConv(p)}/attachments/${f.attachmentId}?redirect=false`),
       expect: ownerOnly(200),
     },
   ],
@@ -457,6 +490,11 @@ const MATRIX: Record<string, Case[]> = {
   ],
   'GET /conversations/{id}/plans/{planId}': [
     { on: "the Admin's plan", request: () => get(`${conv()}/plans/${f.planId}`), expect: ownerOnly(200) },
+    {
+      on: "the Admin's plan, named under one's own conversation",
+      request: (p) => get(`${ownConv(p)}/plans/${f.planId}`),
+      expect: ownerOnly(200),
+    },
   ],
   'PATCH /conversations/{id}/plans/{planId}/steps/{stepId}': [
     {
@@ -471,6 +509,12 @@ const MATRIX: Record<string, Case[]> = {
       on: "a plan of the Admin's",
       setup: planIds,
       request: (_, made) => post(`${step(made)}/confirm`),
+      expect: ownerOnly(200),
+    },
+    {
+      on: "a plan of the Admin's, named under one's own conversation",
+      setup: planIds,
+      request: (p, made) => post(`${ownConv(p)}/plans/${made.planId}/steps/${made.stepId}/confirm`),
       expect: ownerOnly(200),
     },
   ],
@@ -503,17 +547,7 @@ const MATRIX: Record<string, Case[]> = {
       // Members plan on the team's server (started on demand; stopped after, it counts against the
       // team's plan); the others are told it does not exist.
       on: "the team server, in one's own conversation",
-      request: (p) =>
-        get(
-          `${AGENT_STREAM_PATHS.plan}?${query({
-            conversationId: f.own[p],
-            serverId: f.teamServerId,
-            mode: 'mcp',
-            goal: 'Team work',
-            provider: f.teamProvider,
-            model: MODEL,
-          })}`,
-        ),
+      request: (p) => get(planOnTeamServer(p)),
       expect: everyone(200),
       check: lastEvent({ admin: 'end', user: 'end', outsider: 'error', removed: 'error' }),
       teardown: async () => stop(f.teamServerId),
@@ -538,6 +572,49 @@ const MATRIX: Record<string, Case[]> = {
       expect: ownerOnly(200),
       check: streamEnded,
     },
+    {
+      on: "a confirmed step of the Admin's, named with one's own conversation",
+      setup: async () => {
+        const made = await planIds();
+        await asAdmin(post(`${step(made)}/confirm`), 200);
+        return made;
+      },
+      request: (p, made) =>
+        get(
+          `${AGENT_STREAM_PATHS.execute}?${query({
+            conversationId: p === 'admin' ? f.conversationId : f.own[p],
+            planId: made.planId ?? '',
+            stepId: made.stepId ?? '',
+          })}`,
+        ),
+      expect: ownerOnly(200),
+      check: streamEnded,
+    },
+    {
+      // The removed member's own plan, made on the team's server while a member: theirs to run,
+      // but the team's server is no longer theirs (every tool call goes through the API as them).
+      on: "a plan the removed member made on the team's server",
+      setup: async () => {
+        const made = f.removedStep;
+        const path = `/conversations/${f.own.removed}/plans/${made.planId}/steps/${made.stepId}/confirm`;
+        expect((await send('removed', post(path))).status).toBe(200);
+        return made;
+      },
+      request: (_, made) =>
+        get(
+          `${AGENT_STREAM_PATHS.execute}?${query({
+            conversationId: f.own.removed,
+            planId: made.planId ?? '',
+            stepId: made.stepId ?? '',
+          })}`,
+        ),
+      expect: { admin: 404, user: 404, outsider: 404, removed: 200 },
+      check: (p, response) => {
+        if (p !== 'removed') return;
+        const events = response.body.events as { type: string; message?: string }[];
+        expect(events.at(-1), JSON.stringify(events)).toMatchObject({ type: 'error' });
+      },
+    },
   ],
 
   // --- Provider keys: the team's (`?teamId=`) and the Admin's own. ---
@@ -556,6 +633,15 @@ const MATRIX: Record<string, Case[]> = {
         id: (await asAdmin(post(`/api-keys?${inTeam()}`, customKey()), 201)).body.id as string,
       }),
       request: (_, made) => del(`/api-keys/${made.id}?${inTeam()}`),
+      expect: teamAdmins(204),
+    },
+    {
+      // The outsider names their own team, where they are an Admin: only the key's owner stands in the way.
+      on: 'a team key, named with the team one is an Admin of',
+      setup: async () => ({
+        id: (await asAdmin(post(`/api-keys?${inTeam()}`, customKey()), 201)).body.id as string,
+      }),
+      request: (p, made) => del(`/api-keys/${made.id}?teamId=${p === 'outsider' ? f.elsewhereId : f.teamId}`),
       expect: teamAdmins(204),
     },
     {
@@ -938,10 +1024,9 @@ beforeAll(async () => {
 
   const team = await helpers.createTeam(admin, 'Matrix');
   f.teamId = team.teamId;
-  await helpers.createTeam(outsider, 'Elsewhere');
+  f.elsewhereId = (await helpers.createTeam(outsider, 'Elsewhere')).teamId;
   await helpers.join(user, f.teamId, admin);
   await helpers.join(removed, f.teamId, admin);
-  await helpers.remove(admin, f.teamId, removed);
   f.teamServerId = (await asAdmin(post(`/mcp-servers?${inTeam()}`, serverConfig('Team tools')), 201)).body
     .id as string;
   const teamKey = (await asAdmin(post(`/api-keys?${inTeam()}`, customKey()), 201)).body.id as string;
@@ -949,6 +1034,15 @@ beforeAll(async () => {
   for (const persona of PERSONAS)
     f.own[persona] = (await send(persona, post('/conversations', conversationBody(`Own ${persona}`)))).body
       .id as string;
+  // While still a member, `removed` plans on the team's server with the team's key and confirms it.
+  const planning = await send('removed', get(planOnTeamServer('removed')));
+  const removedPlan = (planning.body.events as { type: string; plan?: AgentPlan }[]).find(
+    (e) => e.plan,
+  )?.plan;
+  if (!removedPlan) throw new Error(`no plan: ${planning.text}`);
+  f.removedStep = { planId: removedPlan.id, stepId: removedPlan.steps[0]?.id ?? '' };
+  // (The team server stays running for the members' plans; that row stops it.)
+  await helpers.remove(admin, f.teamId, removed);
 
   // The Admin's personal resources.
   f.keyId = (await asAdmin(post('/api-keys', customKey()), 201)).body.id as string;
