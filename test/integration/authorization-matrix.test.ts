@@ -196,6 +196,11 @@ async function asAdmin(request: Request, status: number): Promise<Response> {
   return response;
 }
 
+const checkout = { tier: 'pro', successUrl: `${APP}/s`, cancelUrl: `${APP}/c` };
+const teamCheckout = () => ({ successUrl: `${APP}/teams`, cancelUrl: `${APP}/teams` });
+/** The Checkout Session id of a checkout's URL (the local Stripe's `/checkout/<id>`). */
+const sessionOf = (response: Response) => new URL(String(response.body.url)).pathname.split('/').at(-1) ?? '';
+
 /** The Admin's answer carries `text` as its message. */
 const message = (persona: Persona, text: string) => (p: Persona, response: Response) => {
   if (p === persona) expect(response.body.message).toBe(text);
@@ -862,8 +867,7 @@ const MATRIX: Record<string, Case[]> = {
   'POST /subscriptions/checkout': [
     {
       on: 'own',
-      request: () =>
-        post('/subscriptions/checkout', { tier: 'pro', successUrl: `${APP}/s`, cancelUrl: `${APP}/c` }),
+      request: () => post('/subscriptions/checkout', checkout),
       expect: everyone(200),
     },
   ],
@@ -878,6 +882,23 @@ const MATRIX: Record<string, Case[]> = {
   ],
   'POST /subscriptions/sync': [
     { on: 'own', request: () => post('/subscriptions/sync', {}), expect: everyone(200) },
+    {
+      on: "the Admin's checkout session",
+      setup: async () => ({
+        sessionId: sessionOf(await asAdmin(post('/subscriptions/checkout', checkout), 200)),
+      }),
+      request: (_, made) => post('/subscriptions/sync', made),
+      expect: ownerOnly(200),
+    },
+    {
+      // Not the Admin's own either: a team's subscription is synced into the team's record only.
+      on: "the team's checkout session",
+      setup: async () => ({
+        sessionId: sessionOf(await asAdmin(post(`${t()}/subscription/checkout`, teamCheckout()), 200)),
+      }),
+      request: (_, made) => post('/subscriptions/sync', made),
+      expect: everyone(404),
+    },
   ],
   'PUT /subscriptions/overage-cap': [
     { on: 'own', request: () => put('/subscriptions/overage-cap', { capUsd: 20 }), expect: everyone(200) },
@@ -984,8 +1005,7 @@ const MATRIX: Record<string, Case[]> = {
   'POST /teams/{teamId}/subscription/checkout': [
     {
       on: 'the team',
-      request: () =>
-        post(`${t()}/subscription/checkout`, { successUrl: `${APP}/teams`, cancelUrl: `${APP}/teams` }),
+      request: () => post(`${t()}/subscription/checkout`, teamCheckout()),
       expect: teamAdmins(200),
     },
   ],
