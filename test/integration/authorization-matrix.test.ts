@@ -1,0 +1,1180 @@
+/**
+ * The authorization matrix (issue 13): EVERY route of the manifest (functions/src/routes.ts) driven
+ * as four personas, on one local stack with the personas made once:
+ *
+ * - `admin`    an Admin (and the owner) of the team "Matrix"; also the owner of the personal
+ *              resources (`f`: a conversation with a message, an attachment and plans, a provider
+ *              key, an MCP server, a workspace file, a GitHub code and state).
+ * - `user`     a User of "Matrix".
+ * - `outsider` a member (the Admin) of another team, "Elsewhere".
+ * - `removed`  a former User of "Matrix", removed by the Admin.
+ *
+ * THE TABLE. `MATRIX` maps a route key, `METHOD /path` exactly as in the manifest, to its cases;
+ * the first test fails when a manifest route has no row (classify every new route) or a row no
+ * route. A case:
+ *
+ *   'DELETE /mcp-servers/{id}': [
+ *     {
+ *       on: 'a team server',                          // what the request names (in failure messages)
+ *       setup: async () => ({ id: await newTeamServer() }), // optional: throwaway resources, made once
+ *       request: (persona, made) => del(`/mcp-servers/${made.id}`), // the request a persona sends
+ *       expect: teamAdmins(204),                      // the status each persona gets
+ *       check: (persona, response) => ...,            // optional: more assertions on a response
+ *       teardown: async (made) => ...,                // optional: after the four personas
+ *     },
+ *   ],
+ *
+ * Expectations, by who may act (the Admin's status is the allowed answer: a 2xx, or the precise
+ * 4xx of a request that got past authorization, said in the row's comment and `check`):
+ *   teamAdmins(s)   an Admin action on the team:   admin s, user 403 (the role's message), others 404
+ *   teamMembers(s)  a member action on the team:   admin s, user s, outsider 404, removed 404
+ *   ownerOnly(s)    the Admin's personal resource: admin (its owner) s, everyone else 404
+ *   everyone(s)     the caller's own (nothing of another's is named): s for all
+ *   or a literal `{ admin, user, outsider, removed }`.
+ * E.g. a team rename is `'PATCH /teams/{teamId}': [{ on: 'the team', request: () => patch(t(),
+ * { name: 'Renamed' }), expect: teamAdmins(200) }]`; deleting a team acts on `setup: freshTeam`.
+ *
+ * Personas run in the order outsider, removed, user, admin: the allowed one goes last, so a
+ * destructive route (delete, remove, leave) meets its resource intact; destructive cases act on
+ * throwaway resources from `setup` (a team of their own: `freshTeam()`). On every response: a 403
+ * carries a team role message, and no one but the Admin sees the Admin's personal data
+ * (`leakMarkers()`) unless they sent it in that request (or, in their own audit log, before).
+ * Streams are read to their end (`body.events`).
+ */
+import {
+  AGENT_STREAM_PATHS,
+  type AgentPlan,
+  ATTACHMENT_MESSAGES,
+  decodeStreamFrame,
+  listTeamsResponseSchema,
+  splitSseFrames,
+  TEAM_MESSAGES,
+} from '@agentforge/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HttpMethod, ROUTES } from '../../functions/src/routes.js';
+import { onboardingPayload } from '../support/api.js';
+import { configureAmplify, uniqueEmail } from '../support/identity.js';
+import { startTestStack } from '../support/local-stack.js';
+import { type ModelServer, startModelServer } from '../support/model-server/index.js';
+import { type Person, teamHelpers } from '../support/teams.js';
+
+const APP = 'http://localhost:5173';
+const MODEL = 'llama3.2:latest';
+const SERVER_PACKAGE = '@modelcontextprotocol/server-everything';
+
+const PERSONAS = ['outsider', 'removed', 'user', 'admin'] as const;
+type Persona = (typeof PERSONAS)[number];
+type Expected = Record<Persona, number>;
+
+const teamAdmins = (s: number): Expected => ({ admin: s, user: 403, outsider: 404, removed: 404 });
+const teamMembers = (s: number): Expected => ({ admin: s, user: s, outsider: 404, removed: 404 });
+const ownerOnly = (s: number): Expected => ({ admin: s, user: 404, outsider: 404, removed: 404 });
+const everyone = (s: number): Expected => ({ admin: s, user: s, outsider: s, removed: s });
+
+interface Request {
+  method: HttpMethod;
+  path: string;
+  body?: unknown;
+}
+const get = (path: string): Request => ({ method: 'GET', path });
+const post = (path: string, body?: unknown): Request => ({ method: 'POST', path, body });
+const put = (path: string, body?: unknown): Request => ({ method: 'PUT', path, body });
+const patch = (path: string, body?: unknown): Request => ({ method: 'PATCH', path, body });
+const del = (path: string, body?: unknown): Request => ({ method: 'DELETE', path, body });
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+interface Response {
+  status: number;
+  /** The JSON body (`{}` when none); for a stream, `{ events }` (the decoded SSE events). */
+  body: Record<string, unknown>;
+  text: string;
+}
+
+type Made = Record<string, string>;
+interface Case {
+  on: string;
+  setup?: () => Promise<Made>;
+  request: (persona: Persona, made: Made) => Request;
+  expect: Expected;
+  check?: (persona: Persona, response: Response) => void;
+  teardown?: (made: Made) => Promise<void>;
+}
+
+// The fixtures, made once in beforeAll (the rows read them when they run).
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let models: ModelServer;
+let helpers: ReturnType<typeof teamHelpers>;
+const people = {} as Record<Persona, Person>;
+/** Not a persona: a member others act on (removal). */
+let spare: Person;
+const f = {
+  /** "Matrix": admin (owner), user; removed was a User. */
+  teamId: '',
+  /** "Elsewhere": the outsider's team (they are its Admin). */
+  elsewhereId: '',
+  teamServerId: '',
+  /** The Admin's personal resources. */
+  provider: '',
+  keyId: '',
+  serverId: '',
+  conversationId: '',
+  messageId: '',
+  attachmentId: '',
+  planId: '',
+  filePath: 'admin-private/secret.ts',
+  githubLogin: 'matrix-octocat',
+  github: { code: '', state: '' },
+  /** The step of a plan `removed` made on the team server while a member. */
+  removedStep: { planId: '', stepId: '' } as Made,
+  /** Each persona's own conversation. */
+  own: {} as Record<Persona, string>,
+  /** The team's key as a chat provider (`team:<teamId>:custom:<keyId>`). */
+  teamProvider: '',
+};
+/** Strings of the Admin's personal data: no other persona's response may hold one. */
+const leakMarkers = () => [
+  f.keyId,
+  f.serverId,
+  f.conversationId,
+  f.messageId,
+  f.attachmentId,
+  f.planId,
+  f.filePath,
+  f.githubLogin,
+  'ADMIN-PRIVATE',
+];
+
+const t = () => `/teams/${f.teamId}`;
+const inTeam = () => `teamId=${f.teamId}`;
+const conv = () => `/conversations/${f.conversationId}`;
+/** The Admin's conversation for the Admin, the persona's own for the others. */
+const ownConv = (p: Persona) => (p === 'admin' ? conv() : `/conversations/${f.own[p]}`);
+const customKey = () => ({ provider: 'custom', baseUrl: models.baseUrls.custom, label: 'Matrix' });
+const serverConfig = (name: string) => ({
+  name,
+  packageName: SERVER_PACKAGE,
+  idleTimeoutMinutes: 5,
+  environmentVariables: [],
+});
+const conversationBody = (title: string) => {
+  const now = Date.now();
+  return {
+    title,
+    name: title,
+    messages: [],
+    createdAt: now,
+    updatedAt: now,
+    metadata: { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' },
+  };
+};
+
+/** Sends a request as a persona: JSON, a download or an SSE stream (read to its end). */
+async function send(persona: Persona, request: Request): Promise<Response> {
+  const response = await people[persona].api.raw(request.path, {
+    method: request.method,
+    redirect: 'manual',
+    ...(request.body === undefined
+      ? {}
+      : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request.body) }),
+  });
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  let body: Record<string, unknown> = {};
+  if (type.includes('text/event-stream')) {
+    body = { events: splitSseFrames(`${text}\n\n`).frames.map(decodeStreamFrame).filter(Boolean) };
+  } else if (type.includes('json') && text) {
+    body = JSON.parse(text) as Record<string, unknown>;
+  }
+  return { status: response.status, body, text };
+}
+
+/** Answers as the Admin, failing unless `status`: fixtures and setups. */
+async function asAdmin(request: Request, status: number): Promise<Response> {
+  const response = await send('admin', request);
+  if (response.status !== status)
+    throw new Error(`${request.method} ${request.path}: ${response.status} ${response.text}`);
+  return response;
+}
+
+const checkout = { tier: 'pro', successUrl: `${APP}/s`, cancelUrl: `${APP}/c` };
+const teamCheckout = () => ({ successUrl: `${APP}/teams`, cancelUrl: `${APP}/teams` });
+/** The Checkout Session id of a checkout's URL (the local Stripe's `/checkout/<id>`). */
+const sessionOf = (response: Response) => new URL(String(response.body.url)).pathname.split('/').at(-1) ?? '';
+
+/** `persona`'s answer carries `text` as its message. */
+const message = (persona: Persona, text: string) => (p: Persona, response: Response) => {
+  if (p === persona) expect(response.body.message).toBe(text);
+};
+
+/** The last event of each persona's stream. */
+const lastEvent = (types: Record<Persona, string>) => (p: Persona, response: Response) => {
+  const events = response.body.events as { type: string }[];
+  expect(events.at(-1)?.type, JSON.stringify(events)).toBe(types[p]);
+};
+
+const streamEnded = (persona: Persona, response: Response) => {
+  if (persona !== 'admin') return;
+  const events = response.body.events as { type: string }[];
+  expect(events.at(-1)?.type, JSON.stringify(events)).toBe('end');
+};
+
+// Throwaway resources for destructive cases.
+const newConversation = async () =>
+  (await asAdmin(post('/conversations', conversationBody('ADMIN-PRIVATE spare')), 201)).body.id as string;
+const newTeamServer = async () =>
+  (await asAdmin(post(`/mcp-servers?${inTeam()}`, serverConfig('Team spare')), 201)).body.id as string;
+const newServer = async () =>
+  (await asAdmin(post('/mcp-servers', serverConfig('ADMIN-PRIVATE spare')), 201)).body.id as string;
+const newFile = async (path: string) => {
+  await asAdmin(put('/workspace/files', { path, content: 'ADMIN-PRIVATE' }), 201);
+  return path;
+};
+let spareFiles = 0;
+const spareFilePath = () => `admin-private/spare-${++spareFiles}.ts`;
+
+/** Disables a server of the Admin's (or their team's) and waits until it stopped. */
+async function stop(serverId: string) {
+  await asAdmin(post(`/mcp-servers/${serverId}/disable`), 200);
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    if ((await send('admin', get(`/mcp-servers/${serverId}`))).body.status === 'disabled') return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server ${serverId} did not stop`);
+}
+
+/** A plan of the Admin's in their conversation (mode mcp: a tool call on their server, no model). */
+async function newPlan(): Promise<AgentPlan> {
+  const planning = await asAdmin(
+    get(
+      `${AGENT_STREAM_PATHS.plan}?${query({
+        conversationId: f.conversationId,
+        serverId: f.serverId,
+        mode: 'mcp',
+        goal: 'ADMIN-PRIVATE hello',
+        provider: f.provider,
+        model: MODEL,
+      })}`,
+    ),
+    200,
+  );
+  const planned = (planning.body.events as { type: string; plan?: AgentPlan }[]).find(
+    (e) => e.type === 'plan',
+  );
+  if (!planned?.plan) throw new Error(`no plan: ${planning.text}`);
+  return planned.plan;
+}
+/** A plan on the team's server with the team's key, in the persona's own conversation. */
+const planOnTeamServer = (p: Persona) =>
+  `${AGENT_STREAM_PATHS.plan}?${query({
+    conversationId: f.own[p],
+    serverId: f.teamServerId,
+    mode: 'mcp',
+    goal: 'Team work',
+    provider: f.teamProvider,
+    model: MODEL,
+  })}`;
+const step = (plan: Made) => `${conv()}/plans/${plan.planId}/steps/${plan.stepId}`;
+const planIds = async (): Promise<Made> => {
+  const plan = await newPlan();
+  return { planId: plan.id, stepId: plan.steps[0]?.id ?? '' };
+};
+
+/**
+ * A team of the Admin's (the owner) where `user` is a User and `removed` was one (and `spare`, not a
+ * persona, a User too); outsiders stay out.
+ */
+async function freshTeam(): Promise<Made> {
+  const { admin, user, removed } = people;
+  const team = await helpers.createTeam(admin, 'Fresh');
+  await helpers.join(user, team.teamId, admin);
+  await helpers.join(spare, team.teamId, admin);
+  await helpers.join(removed, team.teamId, admin);
+  await helpers.remove(admin, team.teamId, removed);
+  return { teamId: team.teamId };
+}
+const pendingInvitation = async (): Promise<Made> => ({
+  invitationId: (await helpers.invite(people.admin, f.teamId, uniqueEmail('pending'))).invitationId,
+});
+
+/** A 403 for an owner-only action says so (every other 403 is the Admin role's message). */
+const OWNER_MESSAGES: readonly unknown[] = [TEAM_MESSAGES.ownerRequired, TEAM_MESSAGES.ownerRequiredToDelete];
+
+const MATRIX: Record<string, Case[]> = {
+  // --- The account: always the caller's own. ---
+  'GET /user': [{ on: 'own', request: () => get('/user'), expect: everyone(200) }],
+  'POST /user/onboarding': [
+    {
+      on: 'own',
+      request: (p) => post('/user/onboarding', onboardingPayload(people[p].email)),
+      expect: everyone(200),
+    },
+  ],
+  'GET /users/me': [{ on: 'own', request: () => get('/users/me'), expect: everyone(200) }],
+  'GET /users/profile': [{ on: 'own', request: () => get('/users/profile'), expect: everyone(200) }],
+  'GET /users/preferences': [{ on: 'own', request: () => get('/users/preferences'), expect: everyone(200) }],
+  'PUT /users/preferences': [
+    { on: 'own', request: () => put('/users/preferences', { theme: 'dark' }), expect: everyone(200) },
+  ],
+  'PUT /users/profile': [
+    {
+      on: 'own',
+      request: () =>
+        put('/users/profile', { firstName: 'Ma', lastName: 'Trix', companyName: 'Acme', role: 'Engineer' }),
+      expect: everyone(200),
+    },
+  ],
+  'PUT /users/me/waitlist-info': [
+    {
+      on: 'own',
+      request: () => put('/users/me/waitlist-info', { referralSource: 'matrix' }),
+      expect: everyone(200),
+    },
+  ],
+  'DELETE /users/me': [
+    {
+      // Everyone confirms with the Admin's address: theirs is another (400); the Admin owns a team
+      // with members, so their own deletion is refused (409) and nothing is deleted.
+      on: "the Admin's address",
+      request: () => del('/users/me', { confirmEmail: people.admin.email }),
+      expect: { admin: 409, user: 400, outsider: 400, removed: 400 },
+    },
+  ],
+
+  // --- Conversations and messages: the Admin's own. ---
+  'POST /conversations': [
+    {
+      on: 'own',
+      request: (p) => post('/conversations', conversationBody(`Own ${p}`)),
+      expect: everyone(201),
+    },
+  ],
+  'GET /conversations': [{ on: 'own', request: () => get('/conversations'), expect: everyone(200) }],
+  'GET /conversations/search': [
+    {
+      on: 'own',
+      request: () => get(`/conversations/search?${query({ q: 'ADMIN-PRIVATE' })}`),
+      expect: everyone(200),
+    },
+  ],
+  'GET /conversations/{id}': [
+    { on: "the Admin's conversation", request: () => get(conv()), expect: ownerOnly(200) },
+  ],
+  'PUT /conversations/{id}': [
+    {
+      on: "the Admin's conversation",
+      request: () =>
+        put(conv(), {
+          metadata: { defaultProvider: 'openai', defaultModel: 'gpt-4o-mini' },
+          updatedAt: 1_000,
+        }),
+      expect: ownerOnly(200),
+    },
+  ],
+  'DELETE /conversations/{id}': [
+    {
+      on: "a conversation of the Admin's",
+      setup: async () => ({ id: await newConversation() }),
+      request: (_, made) => del(`/conversations/${made.id}`),
+      expect: ownerOnly(204),
+    },
+  ],
+  'GET /conversations/{id}/messages': [
+    { on: "the Admin's conversation", request: () => get(`${conv()}/messages`), expect: ownerOnly(200) },
+  ],
+  'POST /conversations/{id}/messages/{messageId}/stop': [
+    {
+      // The message is not streaming: stopping it changes nothing (204).
+      on: "the Admin's message",
+      request: () => post(`${conv()}/messages/${f.messageId}/stop`),
+      expect: ownerOnly(204),
+    },
+    {
+      on: "the Admin's message, named under one's own conversation",
+      request: (p) => post(`${ownConv(p)}/messages/${f.messageId}/stop`),
+      expect: ownerOnly(204),
+    },
+  ],
+  'POST /conversations/{id}/attachments': [
+    {
+      on: "the Admin's conversation",
+      request: () => post(`${conv()}/attachments`, { fileName: 'a.txt', contentType: 'text/plain', size: 3 }),
+      expect: ownerOnly(201),
+    },
+  ],
+  'GET /conversations/{id}/attachments/{attachmentId}': [
+    {
+      on: "the Admin's attachment",
+      request: () => get(`${conv()}/attachments/${f.attachmentId}?redirect=false`),
+      expect: ownerOnly(200),
+    },
+    {
+      on: "the Admin's attachment, named under one's own conversation",
+      request: (p) => get(`${ownConv(p)}/attachments/${f.attachmentId}?redirect=false`),
+      expect: ownerOnly(200),
+    },
+  ],
+  'POST /messages': [
+    {
+      on: "the Admin's conversation",
+      request: () =>
+        post('/messages', {
+          conversationId: f.conversationId,
+          content: 'Hello',
+          role: 'user',
+          provider: 'anthropic',
+          model: 'claude-3-haiku-20240307',
+        }),
+      expect: ownerOnly(201),
+    },
+  ],
+  'GET /messages/generate-stream': [
+    {
+      on: "the Admin's conversation",
+      request: () =>
+        get(
+          `/messages/generate-stream?${query({
+            conversationId: f.conversationId,
+            provider: f.provider,
+            model: MODEL,
+            triggerContent: 'Hi',
+          })}`,
+        ),
+      expect: ownerOnly(200),
+      check: streamEnded,
+    },
+    {
+      on: "the team's key, in one's own conversation",
+      request: (p) =>
+        get(
+          `/messages/generate-stream?${query({
+            conversationId: f.own[p],
+            provider: f.teamProvider,
+            model: MODEL,
+            triggerContent: 'Hi',
+          })}`,
+        ),
+      expect: everyone(200),
+      check: lastEvent({ admin: 'end', user: 'end', outsider: 'error', removed: 'error' }),
+    },
+    {
+      // Another's attachment is as unknown as a made-up id: refused before the stream (400, same message).
+      on: "the Admin's attachment, in one's own conversation",
+      request: (p) =>
+        get(
+          `/messages/generate-stream?${query({
+            conversationId: p === 'admin' ? f.conversationId : f.own[p],
+            provider: f.provider,
+            model: MODEL,
+            triggerContent: 'Hi',
+            attachmentIds: f.attachmentId,
+          })}`,
+        ),
+      expect: { admin: 200, user: 400, outsider: 400, removed: 400 },
+      check: (p, response) => {
+        if (p === 'admin') streamEnded(p, response);
+        else expect(response.body.message).toBe(ATTACHMENT_MESSAGES.notUploaded);
+      },
+    },
+    {
+      on: "the Admin's server, in one's own conversation",
+      request: (p) =>
+        get(
+          `/messages/generate-stream?${query({
+            conversationId: f.own[p],
+            provider: f.provider,
+            model: MODEL,
+            triggerContent: 'Hi',
+            mcpServerId: f.serverId,
+          })}`,
+        ),
+      expect: everyone(200),
+      check: lastEvent({ admin: 'end', user: 'error', outsider: 'error', removed: 'error' }),
+    },
+  ],
+
+  // --- Agent plans: the Admin's, in their conversation. ---
+  'GET /conversations/{id}/plans': [
+    { on: "the Admin's conversation", request: () => get(`${conv()}/plans`), expect: ownerOnly(200) },
+  ],
+  'GET /conversations/{id}/plans/{planId}': [
+    { on: "the Admin's plan", request: () => get(`${conv()}/plans/${f.planId}`), expect: ownerOnly(200) },
+    {
+      on: "the Admin's plan, named under one's own conversation",
+      request: (p) => get(`${ownConv(p)}/plans/${f.planId}`),
+      expect: ownerOnly(200),
+    },
+  ],
+  'PATCH /conversations/{id}/plans/{planId}/steps/{stepId}': [
+    {
+      on: "a plan of the Admin's",
+      setup: planIds,
+      request: (_, made) => patch(step(made), { description: 'Edited' }),
+      expect: ownerOnly(200),
+    },
+  ],
+  'POST /conversations/{id}/plans/{planId}/steps/{stepId}/confirm': [
+    {
+      on: "a plan of the Admin's",
+      setup: planIds,
+      request: (_, made) => post(`${step(made)}/confirm`),
+      expect: ownerOnly(200),
+    },
+    {
+      on: "a plan of the Admin's, named under one's own conversation",
+      setup: planIds,
+      request: (p, made) => post(`${ownConv(p)}/plans/${made.planId}/steps/${made.stepId}/confirm`),
+      expect: ownerOnly(200),
+    },
+  ],
+  'POST /conversations/{id}/plans/{planId}/cancel': [
+    {
+      on: "a plan of the Admin's",
+      setup: planIds,
+      request: (_, made) => post(`${conv()}/plans/${made.planId}/cancel`),
+      expect: ownerOnly(200),
+    },
+  ],
+  'GET /agent/plan-stream': [
+    {
+      on: "the Admin's conversation and server",
+      request: () =>
+        get(
+          `${AGENT_STREAM_PATHS.plan}?${query({
+            conversationId: f.conversationId,
+            serverId: f.serverId,
+            mode: 'mcp',
+            goal: 'Take over',
+            provider: f.provider,
+            model: MODEL,
+          })}`,
+        ),
+      expect: ownerOnly(200),
+      check: streamEnded,
+    },
+    {
+      // Members plan on the team's server (started on demand; stopped after, it counts against the
+      // team's plan); the others are told it does not exist.
+      on: "the team server, in one's own conversation",
+      request: (p) => get(planOnTeamServer(p)),
+      expect: everyone(200),
+      check: lastEvent({ admin: 'end', user: 'end', outsider: 'error', removed: 'error' }),
+      teardown: async () => stop(f.teamServerId),
+    },
+  ],
+  'GET /agent/execute-stream': [
+    {
+      on: "a confirmed step of the Admin's",
+      setup: async () => {
+        const made = await planIds();
+        await asAdmin(post(`${step(made)}/confirm`), 200);
+        return made;
+      },
+      request: (_, made) =>
+        get(
+          `${AGENT_STREAM_PATHS.execute}?${query({
+            conversationId: f.conversationId,
+            planId: made.planId ?? '',
+            stepId: made.stepId ?? '',
+          })}`,
+        ),
+      expect: ownerOnly(200),
+      check: streamEnded,
+    },
+    {
+      on: "a confirmed step of the Admin's, named with one's own conversation",
+      setup: async () => {
+        const made = await planIds();
+        await asAdmin(post(`${step(made)}/confirm`), 200);
+        return made;
+      },
+      request: (p, made) =>
+        get(
+          `${AGENT_STREAM_PATHS.execute}?${query({
+            conversationId: p === 'admin' ? f.conversationId : f.own[p],
+            planId: made.planId ?? '',
+            stepId: made.stepId ?? '',
+          })}`,
+        ),
+      expect: ownerOnly(200),
+      check: streamEnded,
+    },
+    {
+      // The removed member's own plan, made on the team's server while a member: theirs to run,
+      // but the team's server is no longer theirs (every tool call goes through the API as them).
+      on: "a plan the removed member made on the team's server",
+      setup: async () => {
+        const made = f.removedStep;
+        const path = `/conversations/${f.own.removed}/plans/${made.planId}/steps/${made.stepId}/confirm`;
+        expect((await send('removed', post(path))).status).toBe(200);
+        return made;
+      },
+      request: (_, made) =>
+        get(
+          `${AGENT_STREAM_PATHS.execute}?${query({
+            conversationId: f.own.removed,
+            planId: made.planId ?? '',
+            stepId: made.stepId ?? '',
+          })}`,
+        ),
+      expect: { admin: 404, user: 404, outsider: 404, removed: 200 },
+      check: (p, response) => {
+        if (p !== 'removed') return;
+        const events = response.body.events as { type: string; message?: string }[];
+        expect(events.at(-1), JSON.stringify(events)).toMatchObject({ type: 'error' });
+      },
+    },
+  ],
+
+  // --- Provider keys: the team's (`?teamId=`) and the Admin's own. ---
+  'POST /api-keys': [
+    { on: 'the team', request: () => post(`/api-keys?${inTeam()}`, customKey()), expect: teamAdmins(201) },
+    { on: 'own', request: () => post('/api-keys', customKey()), expect: everyone(201) },
+  ],
+  'GET /api-keys': [
+    { on: 'the team', request: () => get(`/api-keys?${inTeam()}`), expect: teamAdmins(200) },
+    { on: 'own', request: () => get('/api-keys'), expect: everyone(200) },
+  ],
+  'DELETE /api-keys/{id}': [
+    {
+      on: 'a team key',
+      setup: async () => ({
+        id: (await asAdmin(post(`/api-keys?${inTeam()}`, customKey()), 201)).body.id as string,
+      }),
+      request: (_, made) => del(`/api-keys/${made.id}?${inTeam()}`),
+      expect: teamAdmins(204),
+    },
+    {
+      // The outsider names their own team, where they are an Admin: only the key's owner stands in the way.
+      on: 'a team key, named with the team one is an Admin of',
+      setup: async () => ({
+        id: (await asAdmin(post(`/api-keys?${inTeam()}`, customKey()), 201)).body.id as string,
+      }),
+      request: (p, made) => del(`/api-keys/${made.id}?teamId=${p === 'outsider' ? f.elsewhereId : f.teamId}`),
+      expect: teamAdmins(204),
+    },
+    {
+      on: "a key of the Admin's",
+      setup: async () => ({ id: (await asAdmin(post('/api-keys', customKey()), 201)).body.id as string }),
+      request: (_, made) => del(`/api-keys/${made.id}`),
+      expect: ownerOnly(204),
+    },
+  ],
+  'POST /api-keys/validate': [
+    {
+      on: "the Admin's key",
+      request: () => post('/api-keys/validate', { keyId: f.keyId }),
+      expect: ownerOnly(200),
+    },
+  ],
+  'GET /api-keys/providers': [
+    { on: 'the team', request: () => get(`/api-keys/providers?${inTeam()}`), expect: teamMembers(200) },
+    { on: 'own', request: () => get('/api-keys/providers'), expect: everyone(200) },
+  ],
+
+  // --- MCP servers: the team's and the Admin's own. ---
+  'POST /mcp-servers': [
+    {
+      on: 'the team',
+      request: (p) => post(`/mcp-servers?${inTeam()}`, serverConfig(`Team by ${p}`)),
+      expect: teamAdmins(201),
+    },
+    { on: 'own', request: (p) => post('/mcp-servers', serverConfig(`Own ${p}`)), expect: everyone(201) },
+  ],
+  'GET /mcp-servers': [
+    { on: 'the team', request: () => get(`/mcp-servers?${inTeam()}`), expect: teamMembers(200) },
+    { on: 'own', request: () => get('/mcp-servers'), expect: everyone(200) },
+  ],
+  'GET /mcp/servers': [
+    { on: 'the team', request: () => get(`/mcp/servers?${inTeam()}`), expect: teamMembers(200) },
+    { on: 'own', request: () => get('/mcp/servers'), expect: everyone(200) },
+  ],
+  'GET /mcp-servers/{id}': [
+    { on: 'the team server', request: () => get(`/mcp-servers/${f.teamServerId}`), expect: teamMembers(200) },
+    { on: "the Admin's server", request: () => get(`/mcp-servers/${f.serverId}`), expect: ownerOnly(200) },
+  ],
+  'PUT /mcp-servers/{id}': [
+    {
+      on: 'the team server',
+      request: () => put(`/mcp-servers/${f.teamServerId}`, serverConfig('Team tools')),
+      expect: teamAdmins(200),
+    },
+    {
+      on: "a server of the Admin's",
+      setup: async () => ({ id: await newServer() }),
+      request: (_, made) => put(`/mcp-servers/${made.id}`, serverConfig('ADMIN-PRIVATE renamed')),
+      expect: ownerOnly(200),
+    },
+  ],
+  'PUT /mcp/servers/{id}': [
+    {
+      on: 'the team server',
+      request: () => put(`/mcp/servers/${f.teamServerId}`, serverConfig('Team tools')),
+      expect: teamAdmins(200),
+    },
+    {
+      on: "a server of the Admin's",
+      setup: async () => ({ id: await newServer() }),
+      request: (_, made) => put(`/mcp/servers/${made.id}`, serverConfig('ADMIN-PRIVATE renamed')),
+      expect: ownerOnly(200),
+    },
+  ],
+  'DELETE /mcp-servers/{id}': [
+    {
+      on: 'a team server',
+      setup: async () => ({ id: await newTeamServer() }),
+      request: (_, made) => del(`/mcp-servers/${made.id}`),
+      expect: teamAdmins(204),
+    },
+    {
+      on: "a server of the Admin's",
+      setup: async () => ({ id: await newServer() }),
+      request: (_, made) => del(`/mcp-servers/${made.id}`),
+      expect: ownerOnly(204),
+    },
+  ],
+  'POST /mcp-servers/{id}/enable': [
+    {
+      // Users may start a team server (the chat does on demand); the Admin then finds it starting (409).
+      on: 'a team server',
+      setup: async () => ({ id: await newTeamServer() }),
+      request: (_, made) => post(`/mcp-servers/${made.id}/enable`),
+      expect: { admin: 409, user: 200, outsider: 404, removed: 404 },
+      check: message('admin', 'The server cannot be enabled while it is provisioning.'),
+    },
+    {
+      // The Admin's own server is running (the plans): a Free plan runs one at a time (429).
+      on: "a server of the Admin's",
+      setup: async () => ({ id: await newServer() }),
+      request: (_, made) => post(`/mcp-servers/${made.id}/enable`),
+      expect: ownerOnly(429),
+      check: message('admin', 'Your plan runs at most 1 server at a time. Disable another server first.'),
+    },
+  ],
+  'POST /mcp-servers/{id}/disable': [
+    {
+      // A server never enabled: the Admin gets past the role check to the state's 409.
+      on: 'a team server',
+      setup: async () => ({ id: await newTeamServer() }),
+      request: (_, made) => post(`/mcp-servers/${made.id}/disable`),
+      expect: teamAdmins(409),
+      check: message('admin', 'The server cannot be disabled while it is defined.'),
+    },
+    {
+      on: "a server of the Admin's",
+      setup: async () => ({ id: await newServer() }),
+      request: (_, made) => post(`/mcp-servers/${made.id}/disable`),
+      expect: ownerOnly(409),
+      check: message('admin', 'The server cannot be disabled while it is defined.'),
+    },
+  ],
+  'POST /mcp-servers/{id}/external-token': [
+    {
+      on: 'the team server',
+      request: () => post(`/mcp-servers/${f.teamServerId}/external-token`),
+      expect: teamAdmins(201),
+    },
+    {
+      on: "the Admin's server",
+      request: () => post(`/mcp-servers/${f.serverId}/external-token`),
+      expect: ownerOnly(201),
+    },
+  ],
+  'GET /mcp/usage': [{ on: 'own', request: () => get('/mcp/usage'), expect: everyone(200) }],
+
+  // --- The MCP gateway: Cognito for owners (and team members); external clients by the server's token. ---
+  'POST /mcp-gateway/{serverId}': [
+    {
+      // Members reach it; it was never enabled, so they are told to enable it first (409).
+      on: 'the team server',
+      request: () => post(`/mcp-gateway/${f.teamServerId}`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      expect: teamMembers(409),
+      check: (p, response) => {
+        if (p === 'admin' || p === 'user')
+          expect(response.body.message).toBe('The server is not running. Enable it first.');
+      },
+    },
+    {
+      on: "the Admin's server",
+      request: () => post(`/mcp-gateway/${f.serverId}`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      expect: ownerOnly(200),
+    },
+  ],
+  'GET /mcp-gateway/{serverId}': [
+    { on: "the Admin's server", request: () => get(`/mcp-gateway/${f.serverId}`), expect: everyone(405) },
+  ],
+  'POST /mcp-external/{serverId}': [
+    {
+      // A Cognito ID token is not the server's external token: 401 for all, the Admin too.
+      on: 'the team server',
+      request: () => post(`/mcp-external/${f.teamServerId}`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      expect: everyone(401),
+    },
+    {
+      on: "the Admin's server",
+      request: () => post(`/mcp-external/${f.serverId}`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      expect: everyone(401),
+    },
+  ],
+  'GET /mcp-external/{serverId}': [
+    { on: "the Admin's server", request: () => get(`/mcp-external/${f.serverId}`), expect: everyone(405) },
+  ],
+
+  // --- GitHub: the caller's own link; a state issued to the Admin works for the Admin only. ---
+  'POST /github/authorize-url': [
+    { on: 'own', request: () => post('/github/authorize-url', {}), expect: everyone(200) },
+  ],
+  'POST /github/exchange-code': [
+    {
+      on: "the Admin's state and code",
+      request: () =>
+        post('/github/exchange-code', { code: f.github.code, state: f.github.state, targetAppId: null }),
+      expect: { admin: 200, user: 400, outsider: 400, removed: 400 },
+    },
+  ],
+  'GET /github/link': [{ on: 'own', request: () => get('/github/link'), expect: everyone(200) }],
+  'DELETE /github/link': [{ on: 'own', request: () => del('/github/link'), expect: everyone(204) }],
+
+  // --- The workspace: the caller's own files; the Admin's path names nothing of anyone else's. ---
+  'GET /workspace/files': [{ on: 'own', request: () => get('/workspace/files'), expect: everyone(200) }],
+  'PUT /workspace/files': [
+    {
+      // The Admin's path: the Admin replaces their file (200), the others create their own (201).
+      on: "a path of the Admin's",
+      setup: async () => ({ path: await newFile(spareFilePath()) }),
+      request: (_, made) => put('/workspace/files', { path: made.path, content: 'mine' }),
+      expect: { admin: 200, user: 201, outsider: 201, removed: 201 },
+    },
+  ],
+  'DELETE /workspace/files': [
+    {
+      on: "a file of the Admin's",
+      setup: async () => ({ path: await newFile(spareFilePath()) }),
+      request: (_, made) => del(`/workspace/files?${query({ path: made.path ?? '' })}`),
+      expect: ownerOnly(204),
+    },
+  ],
+  'POST /workspace/files/rename': [
+    {
+      on: "a file of the Admin's",
+      setup: async () => ({ path: await newFile(spareFilePath()) }),
+      request: (p, made) => post('/workspace/files/rename', { from: made.path, to: `moved-by-${p}.ts` }),
+      expect: ownerOnly(200),
+    },
+  ],
+
+  // --- Billing: the caller's own subscription (a team's is under /teams). ---
+  'GET /subscriptions': [{ on: 'own', request: () => get('/subscriptions'), expect: everyone(200) }],
+  'GET /subscriptions/plans': [
+    { on: 'own', request: () => get('/subscriptions/plans'), expect: everyone(200) },
+  ],
+  'POST /subscriptions/checkout': [
+    {
+      on: 'own',
+      request: () => post('/subscriptions/checkout', checkout),
+      expect: everyone(200),
+    },
+  ],
+  'POST /subscriptions/cancel': [
+    { on: 'own', request: () => post('/subscriptions/cancel'), expect: everyone(404) },
+  ],
+  'POST /subscriptions/resume': [
+    { on: 'own', request: () => post('/subscriptions/resume'), expect: everyone(404) },
+  ],
+  'POST /subscriptions/portal': [
+    { on: 'own', request: () => post('/subscriptions/portal', { returnUrl: APP }), expect: everyone(200) },
+  ],
+  'POST /subscriptions/sync': [
+    { on: 'own', request: () => post('/subscriptions/sync', {}), expect: everyone(200) },
+    {
+      on: "the Admin's checkout session",
+      setup: async () => ({
+        sessionId: sessionOf(await asAdmin(post('/subscriptions/checkout', checkout), 200)),
+      }),
+      request: (_, made) => post('/subscriptions/sync', made),
+      expect: ownerOnly(200),
+    },
+    {
+      // Not the Admin's own either: a team's subscription is synced into the team's record only.
+      on: "the team's checkout session",
+      setup: async () => ({
+        sessionId: sessionOf(await asAdmin(post(`${t()}/subscription/checkout`, teamCheckout()), 200)),
+      }),
+      request: (_, made) => post('/subscriptions/sync', made),
+      expect: everyone(404),
+    },
+  ],
+  'PUT /subscriptions/overage-cap': [
+    { on: 'own', request: () => put('/subscriptions/overage-cap', { capUsd: 20 }), expect: everyone(200) },
+  ],
+  'GET /subscriptions/usage': [
+    { on: 'own', request: () => get('/subscriptions/usage'), expect: everyone(200) },
+  ],
+  'POST /stripe/webhook': [
+    // Public: without Stripe's signature nobody gets anywhere.
+    {
+      on: 'nothing',
+      request: () => post('/stripe/webhook', { type: 'customer.subscription.deleted' }),
+      expect: everyone(400),
+    },
+  ],
+
+  // --- Teams. ---
+  'GET /teams': [
+    {
+      on: 'own',
+      request: () => get('/teams'),
+      expect: everyone(200),
+      check: (p, response) => {
+        const ids = listTeamsResponseSchema.parse(response.body).teams.map((team) => team.teamId);
+        expect(ids.includes(f.teamId), p).toBe(p === 'admin' || p === 'user');
+      },
+    },
+  ],
+  'POST /teams': [{ on: 'own', request: (p) => post('/teams', { name: `Own ${p}` }), expect: everyone(201) }],
+  'POST /teams/join': [
+    {
+      on: 'an unknown code',
+      request: () => post('/teams/join', { code: 'x'.repeat(32) }),
+      expect: everyone(404),
+    },
+  ],
+  'GET /teams/{teamId}': [{ on: 'the team', request: () => get(t()), expect: teamMembers(200) }],
+  'GET /teams/{teamId}/invitations': [
+    { on: 'the team', request: () => get(`${t()}/invitations`), expect: teamAdmins(200) },
+  ],
+  'POST /teams/{teamId}/invitations': [
+    {
+      on: 'the team',
+      request: (p) => post(`${t()}/invitations`, { email: uniqueEmail(`by-${p}`) }),
+      expect: teamAdmins(201),
+    },
+  ],
+  'POST /teams/{teamId}/invitations/{invitationId}/resend': [
+    {
+      on: "the team's invitation",
+      setup: pendingInvitation,
+      request: (_, made) => post(`${t()}/invitations/${made.invitationId}/resend`),
+      expect: teamAdmins(200),
+    },
+  ],
+  'DELETE /teams/{teamId}/invitations/{invitationId}': [
+    {
+      on: "the team's invitation",
+      setup: pendingInvitation,
+      request: (_, made) => del(`${t()}/invitations/${made.invitationId}`),
+      expect: teamAdmins(204),
+    },
+  ],
+  'PUT /teams/{teamId}/members/{userId}': [
+    {
+      // The User stays a User: allowed, and nothing changes for the rows after.
+      on: "the team's User",
+      request: () => put(`${t()}/members/${people.user.userId}`, { role: 'user' }),
+      expect: teamAdmins(200),
+    },
+  ],
+  'DELETE /teams/{teamId}/members/{userId}': [
+    {
+      // Another member (a member may remove themself: that is leaving).
+      on: "a fresh team's other member",
+      setup: freshTeam,
+      request: (_, made) => del(`/teams/${made.teamId}/members/${spare.userId}`),
+      expect: teamAdmins(204),
+    },
+    {
+      // Oneself: leaving. The User leaves; the owner cannot (409, transfer first).
+      on: 'a fresh team, oneself',
+      setup: freshTeam,
+      request: (p, made) => del(`/teams/${made.teamId}/members/${people[p].userId}`),
+      expect: { admin: 409, user: 204, outsider: 404, removed: 404 },
+      check: (p, response) => {
+        if (p === 'admin') expect(response.body.message).toBe(TEAM_MESSAGES.ownerCannotLeave);
+      },
+    },
+  ],
+  'POST /teams/{teamId}/transfer-ownership': [
+    {
+      on: 'a fresh team',
+      setup: freshTeam,
+      request: (_, made) => post(`/teams/${made.teamId}/transfer-ownership`, { userId: people.user.userId }),
+      expect: teamAdmins(200),
+      check: (p, response) => {
+        if (p === 'user') expect(response.body.message).toBe(TEAM_MESSAGES.ownerRequired);
+      },
+    },
+  ],
+  'PATCH /teams/{teamId}': [
+    // The same name again: allowed, and nothing changes for the rows after.
+    { on: 'the team', request: () => patch(t(), { name: 'Matrix' }), expect: teamAdmins(200) },
+  ],
+  'DELETE /teams/{teamId}': [
+    {
+      // The owner only: an Admin who is not the owner gets the same 403 as a User.
+      on: 'a fresh team',
+      setup: freshTeam,
+      request: (_, made) => del(`/teams/${made.teamId}`),
+      expect: { admin: 204, user: 403, outsider: 404, removed: 404 },
+      check: (p, response) => {
+        if (p === 'user') expect(response.body.message).toBe(TEAM_MESSAGES.ownerRequiredToDelete);
+      },
+    },
+  ],
+  'POST /teams/{teamId}/subscription/checkout': [
+    {
+      on: 'the team',
+      request: () => post(`${t()}/subscription/checkout`, teamCheckout()),
+      expect: teamAdmins(200),
+    },
+  ],
+  'POST /teams/{teamId}/subscription/portal': [
+    {
+      // The checkout above made the team a Stripe customer: its Admins open the portal.
+      on: 'the team',
+      request: () => post(`${t()}/subscription/portal`, { returnUrl: `${APP}/teams` }),
+      expect: teamAdmins(200),
+    },
+  ],
+  'GET /teams/{teamId}/usage': [
+    { on: 'the team', request: () => get(`${t()}/usage`), expect: teamAdmins(200) },
+  ],
+
+  // --- The audit log: the caller's own, or the team's (`?teamId=`) for its Admins. ---
+  'GET /audit': [
+    { on: 'the team', request: () => get(`/audit?${inTeam()}`), expect: teamAdmins(200) },
+    { on: 'own', request: () => get('/audit'), expect: everyone(200) },
+  ],
+  'GET /audit/verify': [
+    { on: 'the team', request: () => get(`/audit/verify?${inTeam()}`), expect: teamAdmins(200) },
+    { on: 'own', request: () => get('/audit/verify'), expect: everyone(200) },
+  ],
+  'GET /audit/export': [
+    { on: 'the team', request: () => get(`/audit/export?${inTeam()}&format=json`), expect: teamAdmins(200) },
+    { on: 'own', request: () => get('/audit/export?format=json'), expect: everyone(200) },
+  ],
+};
+
+beforeAll(async () => {
+  models = await startModelServer();
+  stack = await startTestStack({ web: false, appOrigins: [APP] });
+  configureAmplify(stack.runtimeConfig);
+  helpers = teamHelpers(stack);
+  // Sign-ups one after another: the test's Amplify holds one session at a time.
+  for (const persona of PERSONAS) people[persona] = await helpers.person(persona);
+  spare = await helpers.person('spare');
+  const { admin, user, outsider, removed } = people;
+
+  const team = await helpers.createTeam(admin, 'Matrix');
+  f.teamId = team.teamId;
+  f.elsewhereId = (await helpers.createTeam(outsider, 'Elsewhere')).teamId;
+  await helpers.join(user, f.teamId, admin);
+  await helpers.join(removed, f.teamId, admin);
+  f.teamServerId = (await asAdmin(post(`/mcp-servers?${inTeam()}`, serverConfig('Team tools')), 201)).body
+    .id as string;
+  const teamKey = (await asAdmin(post(`/api-keys?${inTeam()}`, customKey()), 201)).body.id as string;
+  f.teamProvider = `team:${f.teamId}:custom:${teamKey}`;
+  for (const persona of PERSONAS)
+    f.own[persona] = (await send(persona, post('/conversations', conversationBody(`Own ${persona}`)))).body
+      .id as string;
+  // While still a member, `removed` plans on the team's server with the team's key and confirms it.
+  const planning = await send('removed', get(planOnTeamServer('removed')));
+  const removedPlan = (planning.body.events as { type: string; plan?: AgentPlan }[]).find(
+    (e) => e.plan,
+  )?.plan;
+  if (!removedPlan) throw new Error(`no plan: ${planning.text}`);
+  f.removedStep = { planId: removedPlan.id, stepId: removedPlan.steps[0]?.id ?? '' };
+  // (The team server stays running for the members' plans; that row stops it.)
+  await helpers.remove(admin, f.teamId, removed);
+
+  // The Admin's personal resources.
+  f.keyId = (await asAdmin(post('/api-keys', customKey()), 201)).body.id as string;
+  f.provider = `custom:${f.keyId}`;
+  f.serverId = (await asAdmin(post('/mcp-servers', serverConfig('ADMIN-PRIVATE tools')), 201)).body
+    .id as string;
+  f.conversationId = await newConversation();
+  f.messageId = (
+    await asAdmin(
+      post('/messages', {
+        conversationId: f.conversationId,
+        content: 'ADMIN-PRIVATE message',
+        role: 'user',
+        provider: 'anthropic',
+        model: 'claude-3-haiku-20240307',
+      }),
+      201,
+    )
+  ).body.id as string;
+  const upload = await asAdmin(
+    post(`${conv()}/attachments`, { fileName: 'private.txt', contentType: 'text/plain', size: 13 }),
+    201,
+  );
+  const { attachmentId, uploadUrl, headers } = upload.body as {
+    attachmentId: string;
+    uploadUrl: string;
+    headers: Record<string, string>;
+  };
+  expect((await fetch(uploadUrl, { method: 'PUT', headers, body: 'ADMIN-PRIVATE' })).status).toBe(200);
+  f.attachmentId = attachmentId;
+  f.planId = (await newPlan()).id;
+  await newFile(f.filePath);
+
+  // A GitHub code and state issued to the Admin (the local GitHub's consent page).
+  const started = (await asAdmin(post('/github/authorize-url', {}), 200)).body as {
+    url: string;
+    state: string;
+  };
+  const form = new URLSearchParams(new URL(started.url).searchParams);
+  form.set('decision', 'authorize');
+  form.set('login', f.githubLogin);
+  const consent = await fetch(new URL('/login/oauth/authorize', stack.githubUrl), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  f.github = {
+    code: new URL(consent.headers.get('location') ?? '').searchParams.get('code') ?? '',
+    state: started.state,
+  };
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+  await models?.stop();
+});
+
+describe('the authorization matrix over every route of the manifest', () => {
+  it('has a row for every route and a route for every row', () => {
+    const manifest = ROUTES.map((route) => `${route.method} ${route.path}`).sort();
+    expect(Object.keys(MATRIX).sort()).toEqual(manifest);
+  });
+
+  it('answers each route as Admin, User, member of another team and removed member', async () => {
+    const failures: string[] = [];
+    /** What each persona sent so far: their own audit log records what they tried (not a leak). */
+    const sent: Record<Persona, string> = { admin: '', user: '', outsider: '', removed: '' };
+    for (const [key, cases] of Object.entries(MATRIX)) {
+      for (const row of cases) {
+        const made = row.setup ? await row.setup() : {};
+        for (const persona of PERSONAS) {
+          const request = row.request(persona, made);
+          sent[persona] += JSON.stringify(request);
+          const response = await send(persona, request);
+          const where = `${key} on ${row.on} as ${persona}`;
+          try {
+            expect(response.status, response.text.slice(0, 300)).toBe(row.expect[persona]);
+            if (response.status === 403 && !OWNER_MESSAGES.includes(response.body.message))
+              expect(response.body.message).toBe(TEAM_MESSAGES.adminRequired);
+            if (persona !== 'admin') {
+              const echoes = key.startsWith('GET /audit') ? sent[persona] : JSON.stringify(request);
+              const markers = leakMarkers().filter((marker) => marker && !echoes.includes(marker));
+              for (const marker of markers) expect(response.text, `leaks ${marker}`).not.toContain(marker);
+            }
+            row.check?.(persona, response);
+          } catch (error) {
+            failures.push(`${where}: ${(error as Error).message}`);
+          }
+        }
+        await row.teardown?.(made);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
