@@ -17,5 +17,6 @@ export const TEAM_MESSAGES = {
   alreadyInvited: 'This e-mail address already has a pending invitation. Resend it instead.',
   transferToSelf: 'You already own this team.',
   teamSubscriptionOnly: 'A team subscribes to the Teams plan.',
+  shareTeamNotFound: 'Team not found. You can share a conversation only with a team you are a member of.',
   invitationSubject: (teamName: string) => `You are invited to join ${teamName} on AgentForge`,
 } as const;
