@@ -13,6 +13,7 @@ import { EmptyChat } from './empty-chat';
 import { MessageList } from './message-list';
 import { ModeTabs } from './mode-tabs';
 import { ProviderPicker } from './provider-picker';
+import { ShareButton } from './share-button';
 import { Sidebar, type SidebarView } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -84,6 +85,8 @@ export function ChatScreen({
   const empty = chat.messages.length === 0 && !chat.loadingMessages;
   const { agent } = chat;
   const planMode = agent.mode !== 'direct';
+  // Only the author's own conversations are in the list, so only they get 'Share with team'.
+  const selected = chat.conversations.find((conversation) => conversation.id === chat.selectedId);
   if (chat.missing) return <NotFoundScreen />;
 
   return (
@@ -130,6 +133,7 @@ export function ChatScreen({
           onLogout={onSignOut}
           signingOut={signingOut}
           server={serverControls?.(chat.server)}
+          share={selected ? <ShareButton conversation={selected} /> : null}
           picker={
             <ProviderPicker
               status={providers.status}
