@@ -60,11 +60,13 @@ describe('sharing a conversation with a team', () => {
     await shareButton.focus();
     await adminPage.keyboard.press('Enter');
     const dialog = adminPage.getByRole('dialog', { name: SHARING_MESSAGES.dialogTitle });
-    await dialog.getByLabel('Team').selectOption({ label: 'Launch crew' });
+    await dialog.getByLabel('Team', { exact: true }).selectOption({ label: 'Launch crew' });
     await dialog.getByRole('button', { name: SHARING_MESSAGES.share, exact: true }).click();
     await dialog.getByText(SHARING_MESSAGES.sharedWith('Launch crew')).waitFor();
-    const link = await dialog.getByLabel(SHARING_MESSAGES.linkLabel).inputValue();
+    const link = await dialog.getByRole('textbox', { name: SHARING_MESSAGES.linkLabel }).inputValue();
     expect(link).toMatch(/\/shared\/[\w-]+$/);
+    await dialog.getByRole('button', { name: 'Copy read-only link' }).click();
+    expect(await adminPage.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await expectAccessible(adminPage, 'the share dialog');
     await e2e.screenshot(adminPage, '1-share-dialog');
     await adminPage.keyboard.press('Escape');
@@ -76,7 +78,7 @@ describe('sharing a conversation with a team', () => {
     await memberPage.goto(link);
     await memberPage.getByText(SHARING_MESSAGES.readOnlyNote(admin.email, 'Launch crew')).waitFor();
     const history = memberPage.getByRole('region', { name: 'Messages' });
-    await history.getByText('Our launch checklist').waitFor();
+    await history.getByText('Our launch checklist', { exact: true }).waitFor();
     await history.getByText('Echo: Our launch checklist').waitFor();
     expect(await memberPage.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
     for (const name of ['Edit message', 'Regenerate reply', /Delete/, SHARING_MESSAGES.shareButton]) {

@@ -112,7 +112,7 @@ export function ShareConversationDialog({
           </p>
         ) : null}
         {list.length > 0 ? (
-          <form onSubmit={submit} className="space-y-3" aria-label={SHARING_MESSAGES.dialogTitle}>
+          <form onSubmit={submit} className="space-y-3" aria-label="Choose the team">
             <SelectField
               label="Team"
               value={teamId}
