@@ -87,6 +87,11 @@ describe('sharing a conversation with a team', () => {
     await expectAccessible(memberPage, 'a shared conversation, read-only');
     await e2e.screenshot(memberPage, '2-read-only');
 
+    // The chat's own address of it leads to the read-only page too.
+    await memberPage.goto(link.replace('/shared/', '/home/c/'));
+    await memberPage.waitForURL(link);
+    await memberPage.getByText(SHARING_MESSAGES.readOnlyNote(admin.email, 'Launch crew')).waitFor();
+
     // The Teams page lists it, linking to the same page.
     await memberPage.goto(e2e.url('/teams'));
     const shared = memberPage.getByRole('region', { name: SHARING_MESSAGES.teamListTitle });

@@ -34,8 +34,10 @@ export function ShareConversationDialog({
   const teams = useQuery(teamsQuery());
   const list = teams.data?.teams ?? [];
   const sharedWith = conversation.sharedWithTeamId;
-  const [chosen, setChosen] = useState<string | undefined>(sharedWith);
-  const teamId = chosen ?? list[0]?.teamId ?? '';
+  // Another team to share with (moving the share), or any when it is not shared yet.
+  const choices = list.filter((team) => team.teamId !== sharedWith);
+  const [chosen, setChosen] = useState<string | undefined>();
+  const teamId = choices.find((team) => team.teamId === chosen)?.teamId ?? choices[0]?.teamId ?? '';
   const linkId = useId();
   const save = useMutation({
     mutationFn: (next: string | null) => shareConversation(conversation, next),
@@ -111,18 +113,18 @@ export function ShareConversationDialog({
             </Link>
           </p>
         ) : null}
-        {list.length > 0 ? (
+        {choices.length > 0 ? (
           <form onSubmit={submit} className="space-y-3" aria-label="Choose the team">
             <SelectField
               label="Team"
               value={teamId}
               onChange={(event) => setChosen(event.target.value)}
-              options={list.map((team) => ({ value: team.teamId, label: team.name }))}
+              options={choices.map((team) => ({ value: team.teamId, label: team.name }))}
             />
             <button
               type="submit"
               className={`${BUTTON} bg-indigo-600 text-white ring-indigo-600 hover:bg-indigo-500`}
-              disabled={save.isPending || !teamId || teamId === sharedWith}
+              disabled={save.isPending || !teamId}
             >
               {sharedWith ? SHARING_MESSAGES.shareInstead : SHARING_MESSAGES.share}
             </button>
