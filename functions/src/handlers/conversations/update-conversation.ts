@@ -2,6 +2,7 @@ import { updateConversationBodySchema } from '@agentforge/shared';
 import { conversationSharing } from '../../composition/conversation-sharing.js';
 import { conversationService } from '../../composition/conversations.js';
 import type { Caller } from '../../domain/caller.js';
+import type { ShareChange } from '../../domain/conversations/conversation-sharing.js';
 import { recordFor } from '../../http/audit.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { conversationParams } from './params.js';
@@ -13,7 +14,7 @@ import { conversationParams } from './params.js';
  */
 async function share(caller: Caller, conversationId: string, teamId: string | null): Promise<void> {
   const target = `conversation:${conversationId}`;
-  let change: Awaited<ReturnType<ReturnType<typeof conversationSharing>['setTeam']>>;
+  let change: ShareChange;
   try {
     change = await conversationSharing().setTeam(caller, conversationId, teamId);
   } catch (error) {
