@@ -50,13 +50,19 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     path: /^Streaming\/\w+\/Function\/ServiceRole\/DefaultPolicy$/,
     rules: ['AwsSolutions-IAM5'],
     reason:
-      "AWS Marketplace actions have no resource-level scope: Bedrock subscribes to a third-party model as the caller on its first use (limited to the offered products by aws-marketplace:ProductId when the stage lists them). Bedrock invoke is on the offered models and inference profiles only. The chat stream reads attachment objects under the bucket's attachments/ prefix (one object per file, keys per user and conversation).",
+      "AWS Marketplace actions have no resource-level scope: Bedrock subscribes to a third-party model as the caller on its first use (limited to the offered products by aws-marketplace:ProductId when the stage lists them). Bedrock invoke is on the offered models and inference profiles only. The chat stream reads attachment objects under the bucket's attachments/ prefix (one object per file, keys per user and conversation). Table grants name this stage's tables' indexes with them (the conversations table's bySharedTeam, never queried by the streams).",
   },
   {
     path: /^Api\/ConversationsFunction\/Function\/ServiceRole\/DefaultPolicy$/,
     rules: ['AwsSolutions-IAM5'],
     reason:
-      "Attachments: presigned PUT/GET, HEAD and delete of objects under the bucket's attachments/ prefix (one object per file, keys per user and conversation, which the handler builds from the verified caller).",
+      "Attachments: presigned PUT/GET, HEAD and delete of objects under the bucket's attachments/ prefix (one object per file, keys per user and conversation, which the handler builds from the verified caller). The conversations table's bySharedTeam index (what is shared with a team), this stage's table only.",
+  },
+  {
+    path: /^Api\/(Messages|Agent)Function\/Function\/ServiceRole\/DefaultPolicy$/,
+    rules: ['AwsSolutions-IAM5'],
+    reason:
+      "The conversations table's indexes (bySharedTeam), this stage's table only: grantReadWriteData names them with the table; these functions never query it (a conversation is theirs by key).",
   },
   {
     path: /^Api\/AccountFunction\/Function\/ServiceRole\/DefaultPolicy$/,

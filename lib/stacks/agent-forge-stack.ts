@@ -63,6 +63,8 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
  */
 export const AREA_AUDIT: Readonly<Partial<Record<ApiArea, 'write' | 'read'>>> = {
   'api-keys': 'write',
+  // Sharing a conversation with a team, and stopping, goes to the author's log and the team's.
+  conversations: 'write',
   mcp: 'write',
   github: 'write',
   agent: 'write',
@@ -81,7 +83,8 @@ export const AREA_AUDIT: Readonly<Partial<Record<ApiArea, 'write' | 'read'>>> = 
  * teams table), and a member of a subscribed team is on the team's plan.
  */
 export const AREA_GET_ITEM_TABLES: Readonly<Partial<Record<ApiArea, readonly TableId[]>>> = {
-  conversations: ['users'],
+  // A conversation shared with a team is read by its members: "my teams" and both memberships.
+  conversations: ['users', 'billing', 'teams'],
   messages: ['users'],
   agent: ['users'],
   'api-keys': ['users', 'billing', 'teams'],

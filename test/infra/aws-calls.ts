@@ -67,6 +67,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createStripeBilling: { noAwsCalls: 'HTTPS to Stripe’s API with the secret key' },
   createTeamRepository: {},
   createTeamRoleReader: {},
+  createTeamDirectoryReader: {},
   createMyTeamsIndex: {},
   createMyTeamsReader: {},
   createOutboxMailer: { noAwsCalls: LOCAL_ONLY },

@@ -221,6 +221,19 @@ const streamEnded = (persona: Persona, response: Response) => {
 // Throwaway resources for destructive cases.
 const newConversation = async () =>
   (await asAdmin(post('/conversations', conversationBody('ADMIN-PRIVATE spare')), 201)).body.id as string;
+/** A conversation of the Admin's shared with "Matrix" (no private marker: members may read it). */
+const sharedConversation = async (): Promise<Made> => {
+  const id = (await asAdmin(post('/conversations', conversationBody('Team notes')), 201)).body.id as string;
+  await asAdmin(
+    put(`/conversations/${id}`, {
+      metadata: { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' },
+      updatedAt: Date.now(),
+      sharedWithTeamId: f.teamId,
+    }),
+    200,
+  );
+  return { id };
+};
 const newTeamServer = async () =>
   (await asAdmin(post(`/mcp-servers?${inTeam()}`, serverConfig('Team spare')), 201)).body.id as string;
 const newServer = async () =>
@@ -348,7 +361,15 @@ const MATRIX: Record<string, Case[]> = {
       expect: everyone(201),
     },
   ],
-  'GET /conversations': [{ on: 'own', request: () => get('/conversations'), expect: everyone(200) }],
+  'GET /conversations': [
+    { on: 'own', request: () => get('/conversations'), expect: everyone(200) },
+    // What members shared with the team (read-only links).
+    {
+      on: "the team's shared list",
+      request: () => get(`/conversations?${inTeam()}`),
+      expect: teamMembers(200),
+    },
+  ],
   'GET /conversations/search': [
     {
       on: 'own',
@@ -358,6 +379,12 @@ const MATRIX: Record<string, Case[]> = {
   ],
   'GET /conversations/{id}': [
     { on: "the Admin's conversation", request: () => get(conv()), expect: ownerOnly(200) },
+    {
+      on: "the Admin's conversation shared with the team",
+      setup: sharedConversation,
+      request: (_, made) => get(`/conversations/${made.id}`),
+      expect: teamMembers(200),
+    },
   ],
   'PUT /conversations/{id}': [
     {
@@ -366,6 +393,18 @@ const MATRIX: Record<string, Case[]> = {
         put(conv(), {
           metadata: { defaultProvider: 'openai', defaultModel: 'gpt-4o-mini' },
           updatedAt: 1_000,
+        }),
+      expect: ownerOnly(200),
+    },
+    {
+      // Sharing is the author's alone, and so is a conversation shared with one's team.
+      on: "the Admin's conversation shared with the team",
+      setup: sharedConversation,
+      request: (_, made) =>
+        put(`/conversations/${made.id}`, {
+          metadata: { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' },
+          updatedAt: Date.now(),
+          sharedWithTeamId: f.teamId,
         }),
       expect: ownerOnly(200),
     },
@@ -380,6 +419,12 @@ const MATRIX: Record<string, Case[]> = {
   ],
   'GET /conversations/{id}/messages': [
     { on: "the Admin's conversation", request: () => get(`${conv()}/messages`), expect: ownerOnly(200) },
+    {
+      on: "the Admin's conversation shared with the team",
+      setup: sharedConversation,
+      request: (_, made) => get(`/conversations/${made.id}/messages`),
+      expect: teamMembers(200),
+    },
   ],
   'POST /conversations/{id}/messages/{messageId}/stop': [
     {

@@ -23,6 +23,12 @@ export function inMemoryConversations(): ConversationRepository & {
       return structuredClone(record);
     },
     delete: async (userId, id) => void records.delete(key(userId, id)),
+    findShared: async (teamId, id) =>
+      structuredClone(
+        [...records.values()].find((r) => r.conversationId === id && r.sharedWithTeamId === teamId),
+      ),
+    listSharedWith: async (teamId) =>
+      [...records.values()].filter((r) => r.sharedWithTeamId === teamId).map((r) => structuredClone(r)),
   };
 }
 

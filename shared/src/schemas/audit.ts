@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'member.role_changed',
   'member.removed',
   'member.left',
+  'conversation.shared',
+  'conversation.unshared',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -71,6 +73,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'member.role_changed': 'Member role changed',
   'member.removed': 'Member removed',
   'member.left': 'Member left',
+  'conversation.shared': 'Conversation shared with the team',
+  'conversation.unshared': 'Conversation no longer shared',
 };
 
 export const AUDIT_OUTCOMES = ['success', 'failure'] as const;

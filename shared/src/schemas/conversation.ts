@@ -70,6 +70,11 @@ export const conversationSchema = z.object({
   /** When it was pinned: pinned conversations come first in the list. */
   pinnedAt: epochMs.optional(),
   settings: modelSettingsSchema.optional(),
+  /** The team its author shares it with, read-only (the author's view; docs/decisions.md, Teams). */
+  sharedWithTeamId: z.string().optional(),
+  sharedAt: epochMs.optional(),
+  /** Present when a team member (not the author) reads a conversation shared with their team. */
+  sharedView: z.object({ teamId: z.string(), teamName: z.string(), authorEmail: z.string() }).optional(),
   /** Client-side: the conversation shown in the chat. */
   selected: z.boolean().optional(),
 });
@@ -108,6 +113,11 @@ export const updateConversationBodySchema = z.object({
   pinned: z.boolean().optional(),
   /** Not in the spec's body: the system prompt and model parameters (null: back to none). */
   settings: modelSettingsSchema.nullable().optional(),
+  /**
+   * Not in the spec's body: shares the conversation read-only with one team of the author's
+   * (null: stops sharing). Only the author may; the server checks their membership.
+   */
+  sharedWithTeamId: z.string().min(1).max(MAX_ID_LENGTH).nullable().optional(),
   /** Not in the spec's body: renames the conversation (its name follows). */
   title: z
     .string()
@@ -117,6 +127,12 @@ export const updateConversationBodySchema = z.object({
     .optional(),
 });
 export type UpdateConversationBody = z.infer<typeof updateConversationBodySchema>;
+
+/** GET /conversations: the caller's own, or with `teamId` those shared with that team (members only). */
+export const listConversationsQuerySchema = z
+  .object({ teamId: z.string().min(1).max(MAX_ID_LENGTH).optional() })
+  .strict();
+export type ListConversationsQuery = z.infer<typeof listConversationsQuerySchema>;
 
 /** The list's order: pinned conversations first (latest pinned on top), then the newest first. */
 export function conversationOrder(

@@ -45,6 +45,8 @@ export const routes: RouteObject[] = [
           { path: 'workspace', lazy: () => import('./routes/app/workspace') },
           { path: 'teams', lazy: () => import('./routes/app/teams') },
           { path: 'teams/join', lazy: () => import('./routes/app/teams-join') },
+          // A conversation shared with a team, read-only (the link its author copies).
+          { path: 'shared/:conversationId', lazy: () => import('./routes/app/shared-conversation') },
           { path: 'audit', lazy: () => import('./routes/app/audit') },
           // The target after profile setup: it shows the user's own data, so it needs the session.
           { path: 'dashboard', lazy: () => import('./routes/app/dashboard') },

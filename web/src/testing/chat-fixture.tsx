@@ -9,6 +9,7 @@ import type * as MessagesApi from '../features/chat/api/messages';
 import type { StreamCallbacks, streamReply } from '../features/chat/api/stream-client';
 import { CHAT_ROUTE_PATH } from '../features/chat/hooks/use-conversation-route';
 import type { ProvidersState } from '../features/chat/hooks/use-providers';
+import { ApiError } from '../lib/api-error';
 import { createTestQueryClient } from './query';
 
 /** Shared by the chat screen's tests; each test file still calls `vi.mock` on the chat's api modules. */
@@ -61,6 +62,9 @@ type MockedChatApi = {
  */
 export function answerChatApi(api: MockedChatApi, onStream: (stream: OpenedStream) => void): void {
   vi.mocked(api.conversations.listConversations).mockResolvedValue([]);
+  // A conversation not in the list is no one's the caller may read (shared ones say so themselves).
+  vi.mocked(api.conversations.getConversation).mockRejectedValue(new ApiError('Not found', { status: 404 }));
+  vi.mocked(api.conversations.sharedConversationPath).mockImplementation((id) => `/shared/${id}`);
   vi.mocked(api.conversations.updateConversationMetadata).mockResolvedValue();
   vi.mocked(api.conversations.updateConversationServer).mockResolvedValue();
   vi.mocked(api.conversations.createConversation).mockImplementation(async (title, metadata) =>

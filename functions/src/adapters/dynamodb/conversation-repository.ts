@@ -1,4 +1,5 @@
 import { DeleteCommand, type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import {
   type ConversationRepository,
   conversationRecordSchema,
@@ -6,6 +7,10 @@ import {
 import { isConditionalCheckFailed } from './document-client.js';
 import { getItem, putNew, queryAll } from './table-ops.js';
 import { updateExpression } from './update-expression.js';
+
+/** The sparse GSI of shared conversations (table-definitions.ts). */
+const SHARED_INDEX = 'bySharedTeam';
+const sharedKeySchema = z.object({ userId: z.string(), conversationId: z.string() });
 
 export function createConversationRepository(
   db: DynamoDBDocumentClient,
@@ -49,5 +54,38 @@ export function createConversationRepository(
     async delete(userId, conversationId) {
       await db.send(new DeleteCommand({ TableName: tableName, Key: { userId, conversationId } }));
     },
+
+    async findShared(teamId, conversationId) {
+      const [indexed] = await queryAll(
+        db,
+        {
+          TableName: tableName,
+          IndexName: SHARED_INDEX,
+          KeyConditionExpression: 'sharedWithTeamId = :team AND conversationId = :id',
+          ExpressionAttributeValues: { ':team': teamId, ':id': conversationId },
+        },
+        sharedKeySchema,
+      );
+      if (!indexed) return undefined;
+      // The index is eventually consistent: the table says whether it is still shared, and with whom.
+      const record = await getItem(
+        db,
+        { tableName, key: { userId: indexed.userId, conversationId }, consistent: true },
+        conversationRecordSchema,
+      );
+      return record?.sharedWithTeamId === teamId ? record : undefined;
+    },
+
+    listSharedWith: (teamId) =>
+      queryAll(
+        db,
+        {
+          TableName: tableName,
+          IndexName: SHARED_INDEX,
+          KeyConditionExpression: 'sharedWithTeamId = :team',
+          ExpressionAttributeValues: { ':team': teamId },
+        },
+        conversationRecordSchema,
+      ),
   };
 }

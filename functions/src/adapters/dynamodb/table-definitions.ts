@@ -4,7 +4,8 @@
  *
  * Key shapes:
  * - users:         userId
- * - conversations: userId, conversationId
+ * - conversations: userId, conversationId; sparse GSI bySharedTeam (sharedWithTeamId,
+ *                  conversationId): the conversations shared with a team, read-only
  * - messages:      conversationId, messageId (ULID, time-sortable)
  * - mcpServers:    userId, serverId; GSI byStatus (status, serverId) for the reaper
  * - apiKeys:       userId, keyId
@@ -59,7 +60,14 @@ const n = (name: string): KeyAttribute => ({ name, type: 'N' });
 
 export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
   { id: 'users', partitionKey: s('userId') },
-  { id: 'conversations', partitionKey: s('userId'), sortKey: s('conversationId') },
+  {
+    id: 'conversations',
+    partitionKey: s('userId'),
+    sortKey: s('conversationId'),
+    globalIndexes: [
+      { indexName: 'bySharedTeam', partitionKey: s('sharedWithTeamId'), sortKey: s('conversationId') },
+    ],
+  },
   { id: 'messages', partitionKey: s('conversationId'), sortKey: s('messageId') },
   {
     id: 'mcpServers',

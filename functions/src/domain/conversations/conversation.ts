@@ -13,6 +13,9 @@ export const conversationRecordSchema = z.object({
   mcpServerId: z.string().optional(),
   pinnedAt: z.number().optional(),
   settings: modelSettingsSchema.optional(),
+  /** The team it is shared with, read-only (the key of the sparse GSI bySharedTeam). */
+  sharedWithTeamId: z.string().optional(),
+  sharedAt: z.number().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -27,6 +30,9 @@ export type ConversationChanges = Partial<
   pinnedAt?: number | null;
   /** null clears the system prompt and parameters. */
   settings?: ConversationRecord['settings'] | null;
+  /** null stops sharing (the attribute goes, so the sparse index drops the item). */
+  sharedWithTeamId?: string | null;
+  sharedAt?: number | null;
 };
 
 export interface ConversationRepository {
@@ -40,4 +46,11 @@ export interface ConversationRepository {
     changes: ConversationChanges,
   ): Promise<ConversationRecord | undefined>;
   delete(userId: string, conversationId: string): Promise<void>;
+  /**
+   * The conversation `conversationId` if it is shared with `teamId` now: found through the sparse
+   * index, then read consistently from the table and checked again (the index lags an unshare).
+   */
+  findShared(teamId: string, conversationId: string): Promise<ConversationRecord | undefined>;
+  /** The conversations shared with `teamId` (the index: eventually consistent, for lists only). */
+  listSharedWith(teamId: string): Promise<ConversationRecord[]>;
 }

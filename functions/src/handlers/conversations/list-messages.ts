@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { conversationService } from '../../composition/conversations.js';
+import { conversationSharing } from '../../composition/conversation-sharing.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { conversationParams } from './params.js';
 
@@ -8,8 +8,11 @@ const pageQuery = z.object({
   cursor: z.string().max(512).optional(),
 });
 
-/** GET /conversations/{id}/messages?limit&cursor: oldest first, a page at a time. */
+/**
+ * GET /conversations/{id}/messages?limit&cursor: oldest first, a page at a time (the caller's own
+ * conversation, or one shared with their team, read-only).
+ */
 export const handler = httpRoute(
   { params: conversationParams, query: pageQuery },
-  async ({ caller, params, query }) => ok(await conversationService().listMessages(caller, params.id, query)),
+  async ({ caller, params, query }) => ok(await conversationSharing().listMessages(caller, params.id, query)),
 );

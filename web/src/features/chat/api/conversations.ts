@@ -94,6 +94,26 @@ export function updateConversationSettings(
   return updateConversation(id, { metadata, updatedAt, settings });
 }
 
+/**
+ * PUT /conversations/{id}: shares the conversation read-only with one of the caller's teams, or
+ * stops sharing (null). Answers the conversation as saved.
+ */
+export async function shareConversation({ id, metadata, updatedAt }: Kept, teamId: string | null) {
+  const body: UpdateConversationBody = { metadata, updatedAt, sharedWithTeamId: teamId };
+  return apiClient.put(`/conversations/${encodeURIComponent(id)}`, body, { schema: conversationSchema });
+}
+
+/** GET /conversations?teamId=: the conversations shared with a team (its members only). */
+export function listTeamConversations(teamId: string, signal?: AbortSignal): Promise<Conversation[]> {
+  return apiClient.get(`/conversations?${new URLSearchParams({ teamId })}`, {
+    schema: conversationListSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** The read-only page of a conversation shared with a team (the link its author copies). */
+export const sharedConversationPath = (id: string) => `/shared/${encodeURIComponent(id)}`;
+
 /** DELETE /conversations/{id} (204). */
 export async function deleteConversation(id: string): Promise<void> {
   await apiClient.del(`/conversations/${encodeURIComponent(id)}`);

@@ -1,6 +1,11 @@
 import { type Conversation, conversationOrder } from '@agentforge/shared';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { listConversations, searchConversations } from './conversations';
+import {
+  getConversation,
+  listConversations,
+  listTeamConversations,
+  searchConversations,
+} from './conversations';
 import { fetchUserCheck } from './current-user';
 import { listMessages } from './messages';
 import { listProviders } from './providers';
@@ -12,7 +17,26 @@ export const chatKeys = {
   search: (q: string) => ['conversations', 'search', q] as const,
   // Not under 'conversations': invalidating the list must not refetch (and clobber) a live thread.
   messages: (conversationId: string) => ['messages', conversationId] as const,
+  /** Conversations shared with a team (all teams' without an id) and one read through its link. */
+  teamConversations: (teamId?: string) =>
+    teamId ? (['team-conversations', teamId] as const) : (['team-conversations'] as const),
+  shared: (conversationId: string) => ['team-conversations', 'read', conversationId] as const,
 };
+
+/** GET /conversations?teamId=: what is shared with the team, newest first. */
+export const teamConversationsQuery = (teamId: string) =>
+  queryOptions({
+    queryKey: chatKeys.teamConversations(teamId),
+    queryFn: ({ signal }) => listTeamConversations(teamId, signal),
+  });
+
+/** GET /conversations/{id}: a conversation read through its shared link (or the author's own). */
+export const sharedConversationQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: chatKeys.shared(conversationId),
+    queryFn: () => getConversation(conversationId),
+    retry: false,
+  });
 
 /** GET /conversations: the caller's conversations (without messages), newest first. */
 export const conversationsQuery = () =>

@@ -476,4 +476,16 @@ describe('ChatScreen', () => {
     expect(await screen.findByText('Step 2 · Write it up (writer)')).toBeTruthy();
     expect(within(replies()[0] as HTMLElement).getByText('The answer')).toBeTruthy();
   });
+
+  it('sends a team member from the chat address of a conversation shared with them to its read-only page', async () => {
+    vi.mocked(conversationsApi.getConversation).mockResolvedValue(
+      conversation('theirs', {
+        userId: 'author',
+        sharedView: { teamId: 't1', teamName: 'Acme', authorEmail: 'author@example.com' },
+      }),
+    );
+    renderChat({}, '/home/c/theirs');
+    expect(await screen.findByText('Left the chat')).toBeTruthy();
+    expect(conversationsApi.getConversation).toHaveBeenCalledWith('theirs');
+  });
 });

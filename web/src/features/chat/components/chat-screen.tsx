@@ -1,8 +1,12 @@
 import { providerAcceptsImages, type StreamStatus } from '@agentforge/shared';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Navigate } from 'react-router-dom';
 import { NotFoundScreen } from '../../../components/not-found-screen';
 import { AutoRunSwitch } from '../../agent/components/auto-run-switch';
 import { PlanPanel } from '../../agent/components/plan-panel';
+import { sharedConversationPath } from '../api/conversations';
+import { sharedConversationQuery } from '../api/queries';
 import { useChat } from '../hooks/use-chat';
 import { useHandedOverMessage } from '../hooks/use-handed-over-message';
 import type { ProvidersState } from '../hooks/use-providers';
@@ -13,6 +17,7 @@ import { EmptyChat } from './empty-chat';
 import { MessageList } from './message-list';
 import { ModeTabs } from './mode-tabs';
 import { ProviderPicker } from './provider-picker';
+import { ShareButton } from './share-button';
 import { Sidebar, type SidebarView } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -84,7 +89,17 @@ export function ChatScreen({
   const empty = chat.messages.length === 0 && !chat.loadingMessages;
   const { agent } = chat;
   const planMode = agent.mode !== 'direct';
+  // Only the author's own conversations are in the list, so only they get 'Share with team'.
+  const selected = chat.conversations.find((conversation) => conversation.id === chat.selectedId);
+  // Not in the caller's list: perhaps shared with their team (GET /conversations/{id} says by whom).
+  const notMine =
+    chat.selectedId !== null && !selected && chat.conversationsStatus === 'ready' && !chat.missing;
+  const sharedCheck = useQuery({ ...sharedConversationQuery(chat.selectedId ?? ''), enabled: notMine });
   if (chat.missing) return <NotFoundScreen />;
+  // A conversation shared with the caller's team, not theirs: its page is the read-only one.
+  if (notMine && sharedCheck.data?.sharedView) {
+    return <Navigate to={sharedConversationPath(sharedCheck.data.id)} replace />;
+  }
 
   return (
     <div className="flex h-dvh overflow-hidden bg-white text-slate-900">
@@ -130,6 +145,7 @@ export function ChatScreen({
           onLogout={onSignOut}
           signingOut={signingOut}
           server={serverControls?.(chat.server)}
+          share={selected ? <ShareButton conversation={selected} /> : null}
           picker={
             <ProviderPicker
               status={providers.status}

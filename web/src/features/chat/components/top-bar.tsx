@@ -8,13 +8,15 @@ type TopBarProps = {
   picker: ReactNode;
   /** The chat's MCP server, usage and 'Configure Server'; by default 'No Server Connected'. */
   server?: ReactNode;
+  /** 'Share with team' for the conversation shown (its author's), if one is. */
+  share?: ReactNode;
   onOpenSidebar: () => void;
   onLogout: () => void;
   signingOut: boolean;
 };
 
 /** The model picker, the tool server (picker, usage, 'Configure Server'), 'Upgrade Plan' and 'Logout'. */
-export function TopBar({ picker, server, onOpenSidebar, onLogout, signingOut }: TopBarProps) {
+export function TopBar({ picker, server, share, onOpenSidebar, onLogout, signingOut }: TopBarProps) {
   return (
     <header className="flex h-14 shrink-0 items-center gap-1 border-b border-slate-100 px-2 sm:gap-2 sm:px-4">
       <button
@@ -32,6 +34,7 @@ export function TopBar({ picker, server, onOpenSidebar, onLogout, signingOut }: 
           {SERVER_MESSAGES.noServerConnected}
         </span>
       )}
+      {share}
       {/* On a phone the model's name needs the room: plans are in the sidebar's Subscription there. */}
       <Link
         to="/pricing"

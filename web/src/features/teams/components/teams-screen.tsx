@@ -2,6 +2,7 @@ import {
   API_KEY_PROVIDERS,
   type ApiKeyProvider,
   PROVIDER_DISPLAY_NAMES,
+  SHARING_MESSAGES,
   TEAM_ROLES,
   type TeamDetail,
   type TeamRole,
@@ -15,6 +16,8 @@ import { FormBanner } from '../../../components/form/form-banner';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { sharedConversationPath } from '../../chat/api/conversations';
+import { teamConversationsQuery } from '../../chat/api/queries';
 import {
   invitationsQuery,
   teamKeysQuery,
@@ -178,6 +181,7 @@ function TeamPanel({ summary }: { summary: TeamSummary }) {
         {detail.data ? <PlanLine detail={detail.data} admin={admin} /> : null}
         {detail.data ? <MemberTable detail={detail.data} admin={admin} owner={summary.isOwner} /> : null}
       </section>
+      <SharedConversations teamId={summary.teamId} />
       {admin ? <Invitations teamId={summary.teamId} /> : null}
       {admin ? <TeamKeys teamId={summary.teamId} /> : null}
       {admin ? <UsageTable teamId={summary.teamId} /> : null}
@@ -243,6 +247,40 @@ function TeamSettings({ summary }: { summary: TeamSummary }) {
           </div>
         </div>
       ) : null}
+    </section>
+  );
+}
+
+/** What the team's members shared with it (read-only links), for every member. */
+function SharedConversations({ teamId }: { teamId: string }) {
+  const shared = useQuery(teamConversationsQuery(teamId));
+  const list = shared.data ?? [];
+  return (
+    <section className={CARD} aria-labelledby="team-shared">
+      <h2 id="team-shared" className="text-lg font-semibold text-slate-900">
+        {SHARING_MESSAGES.teamListTitle}
+      </h2>
+      {shared.error ? <FormBanner message={messageOf(shared.error)} /> : null}
+      {shared.isPending ? <p className="mt-3 text-sm text-slate-500">Loading shared conversations…</p> : null}
+      {shared.data && list.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">{SHARING_MESSAGES.teamListEmpty}</p>
+      ) : null}
+      <ul className="mt-3 divide-y divide-slate-100">
+        {list.map((conversation) => (
+          <li
+            key={conversation.id}
+            className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm"
+          >
+            <Link
+              to={sharedConversationPath(conversation.id)}
+              className="font-medium text-indigo-700 underline-offset-2 hover:underline"
+            >
+              {conversation.title || conversation.name}
+            </Link>
+            <span className="text-slate-600">Shared by {conversation.sharedView?.authorEmail}</span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

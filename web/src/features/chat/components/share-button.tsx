@@ -1,0 +1,25 @@
+import { type Conversation, SHARING_MESSAGES } from '@agentforge/shared';
+import { Share2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { ShareConversationDialog } from './share-conversation-dialog';
+
+/** The chat header's 'Share with team' (a dot when shared), opening the share dialog. */
+export function ShareButton({ conversation }: { conversation: Conversation }) {
+  const [open, setOpen] = useState(false);
+  const shared = conversation.sharedWithTeamId !== undefined;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
+      >
+        <Share2Icon aria-hidden="true" className={`size-4 ${shared ? 'text-indigo-600' : ''}`} />
+        <span className="max-lg:sr-only">{SHARING_MESSAGES.shareButton}</span>
+        {shared ? <span className="sr-only"> (shared)</span> : null}
+      </button>
+      {open ? <ShareConversationDialog conversation={conversation} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
