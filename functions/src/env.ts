@@ -25,6 +25,8 @@ const baseSchema = z.object({
    * (`<base>/mcp-servers/<id>/enable`) and reaches their tools through its gateway.
    */
   API_BASE_URL: z.url().optional(),
+  /** On AWS: the API key every method requires (routes.ts API_KEY_HEADER), for the calls above. */
+  API_ORIGIN_KEY: z.string().min(20).optional(),
   /** Local stack only: its data directory (sandboxed MCP servers get private dirs under it, and may not see the rest). */
   LOCAL_DATA_DIR: z.string().min(1).optional(),
   /** Local stack only: installed packages outside the @modelcontextprotocol/ scope that may run as MCP servers. */

@@ -8,6 +8,14 @@ import { AGENT_STREAM_PATHS } from '@agentforge/shared';
 
 export const API_BASE_PATH = '/api';
 
+/**
+ * API Gateway's API key header. On AWS every method requires the stage's one key, which only
+ * CloudFront (an origin custom header) and the stream functions (`API_ORIGIN_KEY`) hold: the
+ * regional execute-api URL refuses everyone else, so the WAF in front of CloudFront cannot be
+ * skipped and CloudFront's viewer-address header cannot be forged (docs/decisions.md).
+ */
+export const API_KEY_HEADER = 'x-api-key';
+
 export const API_AREAS = [
   'users',
   'conversations',

@@ -1,6 +1,7 @@
 import { NestedStack, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
+  ApiKey,
   AuthorizationType,
   CognitoUserPoolsAuthorizer,
   Cors,
@@ -11,6 +12,7 @@ import {
   MethodLoggingLevel,
   type MethodOptions,
   RestApi,
+  UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -67,6 +69,13 @@ export interface ApiProps {
   readonly familyThrottling?: Readonly<Record<string, ApiThrottling>> | undefined;
   /** @default ROUTES, the route manifest */
   readonly routes?: readonly RouteDefinition[];
+  /**
+   * The API key every method requires (sent as `x-api-key`), held only by CloudFront (an origin
+   * custom header) and the functions that call the API themselves: the execute-api URL then
+   * refuses direct callers, who would skip the WAF and could name any viewer address. A token
+   * (a Secrets Manager dynamic reference) on AWS; omitted, the API takes no key.
+   */
+  readonly originKey?: string;
   /** Areas whose function runs in a VPC (the MCP gateway); every other area stays outside any VPC. */
   readonly vpcPlacement?: Partial<Record<ApiArea, AgentFunctionVpcPlacement>>;
 }
@@ -151,6 +160,15 @@ export class Api extends Construct {
     });
     this.restApi.deploymentStage.node.addDependency(executionLogs);
 
+    if (props.originKey) {
+      // One key in one usage plan on the stage; the plan sets no limits of its own (the stage's apply).
+      const plan = new UsagePlan(this.gateway, 'OriginPlan', {
+        description: 'CloudFront and the stream functions: the only callers of the API',
+        apiStages: [{ api: this.restApi, stage: this.restApi.deploymentStage }],
+      });
+      plan.addApiKey(new ApiKey(this.gateway, 'OriginKey', { value: props.originKey }));
+    }
+
     this.authorizer = new CognitoUserPoolsAuthorizer(this.gateway, 'Authorizer', {
       cognitoUserPools: [props.userPool],
     });
@@ -168,18 +186,19 @@ export class Api extends Construct {
       ]),
     ) as Record<ApiArea, AgentFunction>;
 
-    this.addRoutes(routes);
+    this.addRoutes(routes, props.originKey !== undefined);
     this.url = `${this.restApi.url}${API_BASE_PATH.slice(1)}`;
   }
 
-  private addRoutes(routes: readonly RouteDefinition[]): void {
+  private addRoutes(routes: readonly RouteDefinition[], apiKeyRequired: boolean): void {
     // One integration per area, with one invoke permission for the whole API instead of one per method.
     const integrations = new Map<ApiArea, LambdaIntegration>();
     const cognito: MethodOptions = {
       authorizer: this.authorizer,
       authorizationType: AuthorizationType.COGNITO,
+      apiKeyRequired,
     };
-    const open: MethodOptions = { authorizationType: AuthorizationType.NONE };
+    const open: MethodOptions = { authorizationType: AuthorizationType.NONE, apiKeyRequired };
 
     // Streaming routes bypass API Gateway: they are Function URLs behind their own CloudFront behaviour.
     for (const route of routes.filter((r) => r.transport !== 'stream')) {

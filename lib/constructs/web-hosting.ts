@@ -27,7 +27,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type * as z from 'zod';
-import { API_BASE_PATH } from '../../functions/src/routes';
+import { API_BASE_PATH, API_KEY_HEADER } from '../../functions/src/routes';
 import type { runtimeConfigSchema } from '../../shared/src/schemas/runtime-config';
 import { contentSecurityPolicy } from '../security-headers';
 
@@ -156,9 +156,15 @@ export class WebHosting extends Construct {
    * rejects a foreign Host). CloudFront matches behaviours in the order they are added, so add any
    * more specific `/api/...` behaviour (the SSE stream) before calling this.
    */
-  routeApi(restApi: RestApi): void {
+  routeApi(restApi: RestApi, originKey?: string): void {
     this.apiRouted = true;
-    this.distribution.addBehavior(`${API_BASE_PATH}/*`, new RestApiOrigin(restApi), {
+    // The API's key as an origin custom header: CloudFront sets it on every request to the API,
+    // replacing any a viewer sends.
+    const origin = new RestApiOrigin(
+      restApi,
+      originKey ? { customHeaders: { [API_KEY_HEADER]: originKey } } : {},
+    );
+    this.distribution.addBehavior(`${API_BASE_PATH}/*`, origin, {
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,

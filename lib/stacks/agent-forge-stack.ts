@@ -192,8 +192,17 @@ export class AgentForgeStack extends Stack {
       data: this.data,
     });
 
+    // The API's key: only CloudFront and the stream functions hold it, so the execute-api URL
+    // refuses everyone else (no WAF skipped, no viewer address forged). Generated once; its value
+    // reaches CloudFormation as a dynamic reference, never the template.
+    const apiOriginKey = new Secret(this, 'ApiOriginKey', {
+      description: `AgentForge ${config.stage}: the REST API's key (CloudFront's origin header)`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    const originKey = apiOriginKey.secretValue.unsafeUnwrap();
     this.api = new Api(this, 'Api', {
       stage: config.stage,
+      originKey,
       userPool: this.auth.userPool,
       allowedOrigins: webOrigins,
       handlerEntry: (area) => entry(`${area}/index`),
@@ -316,6 +325,7 @@ export class AgentForgeStack extends Stack {
       // The chat starts MCP servers and reaches their tools through the API (see mcp-tools.ts).
       environment: {
         API_BASE_URL: this.api.url,
+        API_ORIGIN_KEY: originKey,
         ALLOW_PRIVATE_ENDPOINTS: String(config.allowPrivateEndpoints),
         AUDIT_RETENTION_DAYS: String(config.auditRetentionDays),
       },
@@ -333,7 +343,7 @@ export class AgentForgeStack extends Stack {
     for (const endpoint of this.streaming.endpoints) {
       this.web.routeStream(endpoint.path, endpoint.functionUrl);
     }
-    this.web.routeApi(this.api.restApi);
+    this.web.routeApi(this.api.restApi, originKey);
     this.web.deployApp(props.webAssetPath, {
       stage: config.stage,
       region: this.region,

@@ -26,6 +26,41 @@ beforeAll(() => {
 }, 120_000);
 
 describe('the REST API', () => {
+  it('takes only callers with its key: every method but the preflights requires it, one key in one plan', () => {
+    for (const route of API_ROUTES) {
+      expect(methods.get(`${route.method} ${API_BASE_PATH}${route.path}`)).toMatchObject({
+        ApiKeyRequired: true,
+      });
+    }
+    apiTemplate.resourceCountIs('AWS::ApiGateway::ApiKey', 1);
+    apiTemplate.resourceCountIs('AWS::ApiGateway::UsagePlanKey', 1);
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      ApiStages: [Match.objectLike({ Stage: Match.anyValue() })],
+      Throttle: Match.absent(),
+      Quota: Match.absent(),
+    });
+    // The key's value is the generated secret's, resolved at deploy time, never in a template.
+    const value = JSON.stringify(apiTemplate.findResources('AWS::ApiGateway::ApiKey'));
+    expect(value).toContain('{{resolve:secretsmanager:');
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 48, ExcludePunctuation: true }),
+    });
+    // CloudFront sends it to the API, the stream functions with their own calls.
+    const distribution = JSON.stringify(template.findResources('AWS::CloudFront::Distribution'));
+    expect(distribution).toContain('"HeaderName":"x-api-key"');
+    expect(distribution).toContain('{{resolve:secretsmanager:');
+    const streams = Object.values(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Description: Match.stringLikeRegexp('^AgentForge stream ') },
+      }),
+    ) as { Properties: { Environment: { Variables: Record<string, unknown> } } }[];
+    expect(streams.length).toBeGreaterThan(0);
+    for (const fn of streams)
+      expect(JSON.stringify(fn.Properties.Environment.Variables.API_ORIGIN_KEY)).toContain(
+        '{{resolve:secretsmanager:',
+      );
+  });
+
   it('has a method for every buffered route of the manifest, under the API base path', () => {
     for (const route of API_ROUTES) {
       expect(methods.has(`${route.method} ${API_BASE_PATH}${route.path}`)).toBe(true);
@@ -126,15 +161,19 @@ describe('the REST API', () => {
     ).toEqual([]);
   });
 
-  it('is in a nested stack, given only the area functions’ ARNs and the user pool’s', () => {
+  it('is in a nested stack, given only the area functions’ ARNs, the user pool’s and its key’s secret', () => {
     const parameters = Object.values(
       template.findResources('AWS::CloudFormation::Stack') as Record<
         string,
         { Properties: { Parameters: Record<string, unknown> } }
       >,
     ).flatMap((nested) => Object.values(nested.Properties.Parameters));
-    expect(parameters).toHaveLength(API_AREAS.length + 1);
-    for (const value of parameters) {
+    expect(parameters).toHaveLength(API_AREAS.length + 2);
+    const [secret, ...arns] = [...parameters].sort((a) =>
+      JSON.stringify(a).includes('ApiOriginKey') ? -1 : 1,
+    );
+    expect(secret).toEqual({ Ref: expect.stringMatching(/^ApiOriginKey\w+$/) });
+    for (const value of arns) {
       expect(value).toEqual({
         'Fn::GetAtt': [expect.stringMatching(/^(Api\w+Function\w+|UserPool)$/), 'Arn'],
       });

@@ -2,7 +2,8 @@ import { createGatewayConnector } from '../adapters/mcp-client/gateway-connector
 import { createServerApiClient } from '../adapters/mcp-client/server-api-client.js';
 import type { ToolSource } from '../domain/chat/ports.js';
 import { createMcpToolSource } from '../domain/mcp/mcp-tool-source.js';
-import { required } from './root.js';
+import { API_KEY_HEADER } from '../routes.js';
+import { env, required } from './root.js';
 
 /** How long the chat waits for a stopped server to start on demand. */
 const START_ON_DEMAND_TIMEOUT_MS = 120_000;
@@ -10,9 +11,11 @@ const START_ON_DEMAND_TIMEOUT_MS = 120_000;
 let tools: ToolSource | undefined;
 function build(): ToolSource {
   const apiBase = required('API_BASE_URL');
+  // On AWS the API answers only requests with its key (CloudFront's, or this one).
+  const headers: Record<string, string> = env.API_ORIGIN_KEY ? { [API_KEY_HEADER]: env.API_ORIGIN_KEY } : {};
   tools ??= createMcpToolSource({
-    servers: createServerApiClient(apiBase),
-    connect: createGatewayConnector(apiBase),
+    servers: createServerApiClient(apiBase, headers),
+    connect: createGatewayConnector(apiBase, headers),
     startTimeoutMs: START_ON_DEMAND_TIMEOUT_MS,
     pollIntervalMs: 1_000,
   });

@@ -2,8 +2,9 @@
  * Where a request came from, for the audit log. On AWS the API and the streams sit behind
  * CloudFront, so API Gateway's and the Function URL's source address is CloudFront's: the viewer's
  * is CloudFront's own `CloudFront-Viewer-Address` header (`ip:port`, set by CloudFront, forwarded
- * by the origin request policies), used when present. Locally there is no CloudFront and the
- * socket's address is the client's.
+ * by the origin request policies), used when present. Nobody else can set it: the API takes only
+ * requests with CloudFront's key (routes.ts API_KEY_HEADER), the streams only CloudFront (OAC).
+ * Locally there is no CloudFront and the socket's address is the client's.
  */
 export interface RequestClient {
   sourceIp: string;

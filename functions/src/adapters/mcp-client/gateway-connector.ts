@@ -16,9 +16,13 @@ export function toolResultText(content: readonly ContentBlock[] | undefined): st
 /**
  * MCP over Streamable HTTP to the gateway (`<gatewayBase>/mcp-gateway/<serverId>`), as the
  * caller (their ID token), so the chat reaches tools the one way everything else does. The SDK is
- * imported lazily: only conversations with a server pay for it.
+ * imported lazily: only conversations with a server pay for it. `headers`: sent with every
+ * request (the API key on AWS).
  */
-export function createGatewayConnector(gatewayBase: string): McpConnector {
+export function createGatewayConnector(
+  gatewayBase: string,
+  headers: Readonly<Record<string, string>> = {},
+): McpConnector {
   return async ({ serverId, idToken }): Promise<McpConnection> => {
     const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
       import('@modelcontextprotocol/sdk/client/index.js'),
@@ -29,7 +33,7 @@ export function createGatewayConnector(gatewayBase: string): McpConnector {
       new StreamableHTTPClientTransport(
         new URL(`${gatewayBase}/mcp-gateway/${encodeURIComponent(serverId)}`),
         {
-          requestInit: { headers: { Authorization: `Bearer ${idToken}` } },
+          requestInit: { headers: { ...headers, Authorization: `Bearer ${idToken}` } },
         },
       ),
     );

@@ -11,12 +11,18 @@ import { logger } from '../../logger.js';
 
 const TIMEOUT_MS = 30_000;
 
-/** The MCP API (`<apiBase>/mcp-servers/<id>`) as the caller: the chat's way to read and start a server. */
-export function createServerApiClient(apiBase: string): ServerControl {
+/**
+ * The MCP API (`<apiBase>/mcp-servers/<id>`) as the caller: the chat's way to read and start a
+ * server. `headers`: sent with every call (the API key on AWS).
+ */
+export function createServerApiClient(
+  apiBase: string,
+  headers: Readonly<Record<string, string>> = {},
+): ServerControl {
   async function call(method: 'GET' | 'POST', path: string, idToken: string): Promise<McpServer> {
     const response = await fetch(`${apiBase}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${idToken}` },
+      headers: { ...headers, Authorization: `Bearer ${idToken}` },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     const body: unknown = await response.json().catch((error: unknown) => {
