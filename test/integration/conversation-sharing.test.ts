@@ -1,16 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import {
-  type AuditRecord,
-  auditPageSchema,
-  conversationSchema,
-  TEAM_MESSAGES,
-  teamSummarySchema,
-} from '@agentforge/shared';
+import { type AuditRecord, auditPageSchema, conversationSchema, TEAM_MESSAGES } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { type Api, apiAs } from '../support/api.js';
-import { configureAmplify, signUpAndSignIn, uniqueEmail } from '../support/identity.js';
+import type { Api } from '../support/api.js';
+import { configureAmplify } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
+import { type Person, teamHelpers } from '../support/teams.js';
 
 /**
  * Team conversations stay private to their author unless shared with the team, read-only
@@ -27,49 +21,18 @@ let stack: Awaited<ReturnType<typeof startTestStack>>;
 beforeAll(async () => {
   stack = await startTestStack({ web: false, appOrigins: [APP] });
   configureAmplify(stack.runtimeConfig);
+  helpers = teamHelpers(stack);
 });
 afterAll(async () => {
   await stack?.stop();
 });
 
-interface Person {
-  api: Api;
-  email: string;
-  userId: string;
-  idToken: string;
-}
-
-async function person(label: string): Promise<Person> {
-  const { email, idToken } = await signUpAndSignIn(uniqueEmail(label));
-  const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-    sub: string;
-  };
-  return { api: apiAs(stack.apiUrl, idToken), email, userId: claims.sub, idToken };
-}
-
-async function codeFor(email: string): Promise<string> {
-  const entries = (await readFile(stack.outboxFile, 'utf8'))
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { to: string; kind: string; code: string })
-    .filter((entry) => entry.to === email && entry.kind === 'team-invitation');
-  const last = entries.at(-1);
-  if (!last) throw new Error(`no invitation for ${email}`);
-  return last.code;
-}
-
-async function createTeam(owner: Person, name: string): Promise<string> {
-  const created = await owner.api.post('/teams', { name });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return teamSummarySchema.parse(created.body).teamId;
-}
-
-async function join(member: Person, teamId: string, admin: Person): Promise<void> {
-  const invited = await admin.api.post(`/teams/${teamId}/invitations`, { email: member.email, role: 'user' });
-  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-  const joined = await member.api.post('/teams/join', { code: await codeFor(member.email) });
-  expect(joined.status, JSON.stringify(joined.body)).toBe(200);
-}
+let helpers: ReturnType<typeof teamHelpers>;
+const person = (label: string) => helpers.person(label);
+const createTeam = async (owner: Person, name: string) => (await helpers.createTeam(owner, name)).teamId;
+const join = async (member: Person, teamId: string, admin: Person) => {
+  await helpers.join(member, teamId, admin);
+};
 
 async function conversation(author: Person, title: string): Promise<string> {
   const now = Date.now();
@@ -279,7 +242,7 @@ describe('conversations shared with a team, read-only', () => {
     expect((await share(author, id, teamId)).status).toBe(200);
     await expectReads(reader, id, 200);
 
-    expect((await author.api.post(`/teams/${teamId}/leave`)).status).toBe(204);
+    expect((await author.api.del(`/teams/${teamId}/members/${author.userId}`)).status).toBe(204);
     await expectReads(reader, id, 404);
     expect(
       conversationListSchema.parse((await reader.api.get(`/conversations?teamId=${teamId}`)).body),
