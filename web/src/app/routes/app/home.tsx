@@ -1,7 +1,7 @@
-import { gateOf, type StreamStatus } from '@agentforge/shared';
+import type { StreamStatus } from '@agentforge/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { useSignOut } from '../../../features/auth/hooks/use-sign-out';
 import { useSignedInEmail } from '../../../features/auth/hooks/use-signed-in-email';
@@ -35,7 +35,7 @@ const SubscriptionModal = lazy(() =>
 /**
  * /home (signed-in): the chat, with the MCP servers (sidebar view and top bar) and the settings
  * (API keys) in a slide-over. If the current user fails to load, the user is signed out and sent
- * to / (spec 2); one who has not onboarded (or is waitlisted) is sent to /onboarding. The route
+ * to / (spec 2); one who has not onboarded (or is waitlisted) is sent to /onboarding (AdmittedRoute). The route
  * composes the features: the settings tell the chat's provider list when
  * keys change; the chat tells the servers when a reply may have started or used its server.
  */
@@ -107,10 +107,6 @@ export function Component() {
   const serverConfig = (server: ServerAttachment, onClose: () => void) => (
     <ServerConfigModal servers={servers} onClose={onClose} onSaved={(saved) => server.attach(saved.id)} />
   );
-
-  // Spec 4 "Onboarding": a user who is neither whitelisted nor onboarded fills in Welcome Aboard
-  // first; on a waitlist stage one not admitted yet sees their waitlist status there.
-  if (userCheck && gateOf(userCheck) !== 'home') return <Navigate to="/onboarding" replace />;
 
   return (
     <>

@@ -31,9 +31,26 @@ const alert = () => screen.findByRole('alert');
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
 describe('/onboarding', () => {
-  it('is where /home sends a user who is neither whitelisted nor onboarded', async () => {
-    const { router } = renderRoutes('/home', { auth: SIGNED_IN });
-    expect(await screen.findByRole('heading', { name: 'Welcome Aboard' })).toBeTruthy();
+  it.each(['/home', '/dashboard', '/teams', '/audit', '/workspace'])(
+    'is where %s sends a user who is neither whitelisted nor onboarded',
+    async (path) => {
+      const { router } = renderRoutes(path, { auth: SIGNED_IN });
+      expect(await screen.findByRole('heading', { name: 'Welcome Aboard' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/onboarding');
+    },
+  );
+
+  it('leaves joining a team (an invitation admits) to a waitlisted user, not the product', async () => {
+    vi.mocked(fetchUserCheck).mockResolvedValue({
+      ...NEW_USER,
+      hasCompletedOnboarding: true,
+      access: 'waitlisted',
+    });
+    const { router } = renderRoutes('/teams/join', { auth: SIGNED_IN });
+    expect(await screen.findByRole('heading', { name: 'Join a team' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/teams/join');
+    await router.navigate('/dashboard');
+    expect(await screen.findByRole('heading', { name: "You're on the waitlist" })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/onboarding');
   });
 
