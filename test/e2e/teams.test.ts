@@ -78,7 +78,24 @@ describe('teams on the local stack', () => {
     await memberPage.goto(e2e.url('/home'));
     await memberPage.getByLabel('Space').selectOption({ label: 'Acme' });
     await memberPage.getByRole('tab', { name: 'Servers' }).click();
-    await memberPage.getByRole('article', { name: 'Team tools' }).waitFor();
+    const teamCard = memberPage.getByRole('article', { name: 'Team tools' });
+    await teamCard.waitFor();
+    // A User uses and starts the team's servers; adding, editing, stopping, deleting and external
+    // access are the Admins' (the API would answer 403).
+    await teamCard.getByText("Managed by the team's Admins").waitFor();
+    await teamCard.getByRole('button', { name: 'Start Team tools' }).waitFor();
+    await teamCard.getByRole('button', { name: 'Use in chat' }).waitFor();
+    for (const name of [
+      'Add MCP Server Config',
+      'Edit Team tools',
+      'Delete Team tools',
+      'Connect Team tools',
+    ]) {
+      expect(await memberPage.getByRole('button', { name }).count()).toBe(0);
+    }
+    expect(await memberPage.getByRole('switch', { name: 'Enable Team tools' }).count()).toBe(0);
+    expect(await memberPage.getByRole('button', { name: 'Configure Server' }).count()).toBe(0);
+    await expectAccessible(memberPage, "the team space's Servers view of a User");
     await e2e.screenshot(memberPage, '2-member-space');
 
     // The Admin makes the member an Admin: the invitation form appears for them.
@@ -91,6 +108,11 @@ describe('teams on the local stack', () => {
         return memberPage.getByRole('form', { name: 'Invite a member' }).count();
       })
       .toBe(1);
+    // ...and, in the team's space, the Servers view's Admin controls.
+    await memberPage.goto(e2e.url('/home'));
+    await memberPage.getByRole('tab', { name: 'Servers' }).click();
+    await memberPage.getByRole('button', { name: 'Edit Team tools' }).waitFor();
+    await memberPage.getByRole('button', { name: 'Add MCP Server Config' }).waitFor();
 
     // The Admin reads the team's activity log (the scope selector) and exports it.
     await adminPage.goto(e2e.url('/audit'));

@@ -14,6 +14,9 @@ export const SERVER_MESSAGES = {
   /** Not worded by the spec: a chat's server its owner turned off is not started behind their back. */
   disabledByOwner: (name: string) =>
     `The server "${name}" is disabled. Enable it in the Servers view to use its tools, or take it off this chat.`,
+  /** Not worded by the spec: a team User's Servers view (the team's Admins add, edit and stop servers). */
+  managedByTeamAdmins: "Managed by the team's Admins",
+  teamServersEmpty: "The team's Admins add its servers. Once they do, they show here, ready for your chats.",
   /** Not worded by the spec, which only says an enabled server is disabled first. */
   deleteConfirmation: (name: string, enabled: boolean) =>
     enabled

@@ -6,8 +6,11 @@ import { getSubscription, getUsageHistory, listPlans } from '../../../features/b
 import { listConversations } from '../../../features/chat/api/conversations';
 import { fetchUserCheck } from '../../../features/chat/api/current-user';
 import { listProviders } from '../../../features/chat/api/providers';
+import type { ServerView } from '../../../features/servers/api/servers';
 import { fetchUsage, listServers } from '../../../features/servers/api/servers';
 import { createApiKey, listApiKeys } from '../../../features/settings/api/api-keys';
+import { listTeams } from '../../../features/teams/api/teams';
+import { setSpaceTeamId } from '../../../features/teams/utils/space';
 import { ApiError } from '../../../lib/api-error';
 import { PLANS, subscriptionOf, usageHistory } from '../../../testing/billing-fixture';
 import { renderRoutes, SIGNED_IN } from '../../../testing/render-routes';
@@ -19,6 +22,7 @@ vi.mock('../../../features/chat/api/conversations');
 vi.mock('../../../features/chat/api/providers');
 vi.mock('../../../features/settings/api/api-keys');
 vi.mock('../../../features/servers/api/servers');
+vi.mock('../../../features/teams/api/teams');
 
 const USER = { isWhitelisted: false, hasCompletedOnboarding: true, email: 'ada@example.com' };
 
@@ -38,10 +42,12 @@ beforeEach(() => {
   vi.mocked(getSubscription).mockResolvedValue(subscriptionOf('pro'));
   vi.mocked(listPlans).mockResolvedValue(PLANS);
   vi.mocked(getUsageHistory).mockResolvedValue(usageHistory());
+  vi.mocked(listTeams).mockResolvedValue({ teams: [] });
 });
 
 afterEach(() => {
   vi.resetAllMocks();
+  setSpaceTeamId(undefined);
 });
 
 describe('/home', () => {
@@ -137,5 +143,107 @@ describe('/home', () => {
   it("links 'Upgrade Plan' in the top bar to /pricing", async () => {
     renderRoutes('/home', { auth: SIGNED_IN });
     expect((await screen.findByRole('link', { name: 'Upgrade Plan' })).getAttribute('href')).toBe('/pricing');
+  });
+});
+
+describe("/home's servers and the caller's role in the space", () => {
+  const TEAM_SERVER: ServerView = {
+    id: 's1',
+    name: 'Team tools',
+    packageName: '@modelcontextprotocol/server-everything',
+    idleTimeoutMinutes: 5,
+    environmentVariables: {},
+    status: 'disabled',
+  };
+  const teamWith = (role: 'admin' | 'user') => ({
+    teams: [
+      {
+        teamId: 't1',
+        name: 'Acme',
+        role,
+        isOwner: role === 'admin',
+        memberCount: 2,
+        createdAt: '2026-05-01T00:00:00.000Z',
+      },
+    ],
+  });
+
+  async function openServers() {
+    renderRoutes('/home', { auth: SIGNED_IN });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Servers' }));
+    return screen.findByRole('article', { name: 'Team tools' });
+  }
+
+  it("shows a team's User its servers to use and start, without Add, Edit, Connect, Delete or Configure", async () => {
+    setSpaceTeamId('t1');
+    vi.mocked(listTeams).mockResolvedValue(teamWith('user'));
+    vi.mocked(listServers).mockResolvedValue([TEAM_SERVER]);
+    const card = await openServers();
+    // The role has loaded (the switcher lists the team), not only the loading state's caution.
+    expect(((await screen.findByLabelText('Space')) as HTMLSelectElement).value).toBe('t1');
+    expect(within(card).getByText("Managed by the team's Admins")).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Start Team tools' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Use in chat' })).toBeTruthy();
+    for (const name of [
+      'Add MCP Server Config',
+      'Edit Team tools',
+      'Connect Team tools',
+      'Delete Team tools',
+    ]) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    expect(screen.queryByRole('switch', { name: 'Enable Team tools' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Configure Server' })).toBeNull();
+  });
+
+  it("tells a team's User with no servers yet that the team's Admins add them", async () => {
+    setSpaceTeamId('t1');
+    vi.mocked(listTeams).mockResolvedValue(teamWith('user'));
+    renderRoutes('/home', { auth: SIGNED_IN });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Servers' }));
+    expect(((await screen.findByLabelText('Space')) as HTMLSelectElement).value).toBe('t1');
+    expect(await screen.findByText('No MCP servers yet')).toBeTruthy();
+    expect(
+      screen.getByText(
+        "The team's Admins add its servers. Once they do, they show here, ready for your chats.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Add one from an npm package/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add MCP Server Config' })).toBeNull();
+  });
+
+  it("shows no Admin control in a team's space while the role is loading", async () => {
+    setSpaceTeamId('t1');
+    vi.mocked(listTeams).mockReturnValue(new Promise(() => {}));
+    vi.mocked(listServers).mockResolvedValue([TEAM_SERVER]);
+    const card = await openServers();
+    expect(within(card).getByText("Managed by the team's Admins")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add MCP Server Config' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Team tools' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Configure Server' })).toBeNull();
+  });
+
+  it("gives a team's Admin every control", async () => {
+    setSpaceTeamId('t1');
+    vi.mocked(listTeams).mockResolvedValue(teamWith('admin'));
+    vi.mocked(listServers).mockResolvedValue([TEAM_SERVER]);
+    const card = await openServers();
+    expect(await screen.findByRole('button', { name: 'Add MCP Server Config' })).toBeTruthy();
+    expect(within(card).getByRole('switch', { name: 'Enable Team tools' })).toBeTruthy();
+    for (const name of ['Edit Team tools', 'Connect Team tools', 'Delete Team tools']) {
+      expect(within(card).getByRole('button', { name })).toBeTruthy();
+    }
+    expect(within(card).queryByText("Managed by the team's Admins")).toBeNull();
+    expect(screen.getByRole('button', { name: 'Configure Server' })).toBeTruthy();
+  });
+
+  it("gives every control in the personal space, whatever the caller's role in a team", async () => {
+    vi.mocked(listTeams).mockResolvedValue(teamWith('user'));
+    vi.mocked(listServers).mockResolvedValue([TEAM_SERVER]);
+    const card = await openServers();
+    expect(screen.getByRole('button', { name: 'Add MCP Server Config' })).toBeTruthy();
+    expect(within(card).getByRole('switch', { name: 'Enable Team tools' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Delete Team tools' })).toBeTruthy();
+    expect(within(card).queryByText("Managed by the team's Admins")).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import { ServersView } from '../../../features/servers/components/servers-view';
 import { useServers } from '../../../features/servers/hooks/use-servers';
 import { useUsage } from '../../../features/servers/hooks/use-usage';
 import { SettingsPanel } from '../../../features/settings/components/settings-panel';
+import { useSpace } from '../../../features/teams/hooks/use-space';
 import type { RouteHandle } from '../../route-handle';
 
 /** `/home?feature=settings` opens the settings, `/home?feature=subscription` 'Subscription & Usage'. */
@@ -47,6 +48,8 @@ export function Component() {
   const providers = useProviders();
   const servers = useServers();
   const usage = useUsage();
+  // In a team's space only its Admins add, edit, stop and delete servers (the API refuses a User).
+  const { canManageServers } = useSpace();
   // Settings open is in the URL (?feature=settings): a link (the GitHub callback's) can open them.
   const [searchParams, setSearchParams] = useSearchParams();
   const feature = searchParams.get('feature');
@@ -92,7 +95,12 @@ export function Component() {
   }, [servers.polling, queryClient]);
 
   const serversView = (server: ServerAttachment) => (
-    <ServersView servers={servers} attachedId={server.serverId} onAttach={server.attach} />
+    <ServersView
+      servers={servers}
+      attachedId={server.serverId}
+      onAttach={server.attach}
+      canManage={canManageServers}
+    />
   );
   const serverControls = (server: ServerAttachment) => (
     <ServerControls
@@ -101,6 +109,7 @@ export function Component() {
       attachedId={server.serverId}
       onAttach={server.attach}
       onOpenUsage={openSubscription}
+      canManage={canManageServers}
     />
   );
   // As the top bar's 'Configure Server' for a new server: the saved server is the chat's.

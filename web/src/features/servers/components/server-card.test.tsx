@@ -1,5 +1,5 @@
 import { SERVER_STATUSES, type ServerStatus } from '@agentforge/shared';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -35,6 +35,7 @@ function renderCard(props: Partial<ServerCardProps> = {}) {
       pending={undefined}
       failure={undefined}
       attached={false}
+      canManage
       {...handlers}
       {...props}
     />,
@@ -164,6 +165,7 @@ describe('ServerCard', () => {
           pending={undefined}
           failure={{ title: 'Failed to initialize server', detail: 'At most 1 server.', planLimit: true }}
           attached={false}
+          canManage
           onToggle={vi.fn()}
           onEdit={vi.fn()}
           onConnect={vi.fn()}
@@ -175,5 +177,46 @@ describe('ServerCard', () => {
     );
     const alert = screen.getByRole('alert');
     expect(within(alert).getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  describe("for a team's User (canManage false)", () => {
+    it.each(SERVER_STATUSES)(
+      'shows no toggle, Edit, Connect or Delete, and says who manages it (%s)',
+      (status) => {
+        renderCard({ canManage: false, server: server({ status }) });
+        expect(toggle()).toBeNull();
+        for (const name of ['Edit Everything', 'Connect Everything', 'Delete Everything']) {
+          expect(screen.queryByRole('button', { name })).toBeNull();
+        }
+        expect(within(card()).getByText("Managed by the team's Admins")).toBeTruthy();
+        expect(within(card()).getByRole('button', { name: 'Use in chat' })).toBeTruthy();
+      },
+    );
+
+    it.each<[ServerStatus, boolean]>([
+      ['defined', true],
+      ['disabled', true],
+      ['error', true],
+      ['enabled', false],
+      ['provisioning', false],
+      ['starting', false],
+      ['deprovisioning', false],
+    ])("offers 'Start' for a stopped server only (%s: %s)", (status, offered) => {
+      renderCard({ canManage: false, server: server({ status }) });
+      expect(screen.queryByRole('button', { name: 'Start Everything' }) !== null).toBe(offered);
+    });
+
+    it("starts the server through the toggle's callback, and waits while it starts", async () => {
+      const handlers = renderCard({ canManage: false, server: server({ status: 'disabled' }) });
+      const start = screen.getByRole('button', { name: 'Start Everything' }) as HTMLButtonElement;
+      expect(start.textContent).toBe('Start');
+      await userEvent.click(start);
+      expect(handlers.onToggle).toHaveBeenCalledWith(expect.objectContaining({ id: 's1' }));
+      cleanup();
+      renderCard({ canManage: false, server: server({ status: 'disabled' }), pending: 'enable' });
+      const busy = screen.getByRole('button', { name: 'Start Everything' }) as HTMLButtonElement;
+      expect(busy.disabled).toBe(true);
+      expect(busy.getAttribute('aria-busy')).toBe('true');
+    });
   });
 });

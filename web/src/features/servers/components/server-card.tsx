@@ -6,7 +6,15 @@ import {
   SERVER_MESSAGES,
   shouldShowServerLastError,
 } from '@agentforge/shared';
-import { CheckIcon, LinkIcon, PencilIcon, Trash2Icon, TriangleAlertIcon, XIcon } from 'lucide-react';
+import {
+  CheckIcon,
+  LinkIcon,
+  PencilIcon,
+  PlayIcon,
+  Trash2Icon,
+  TriangleAlertIcon,
+  XIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
@@ -26,6 +34,12 @@ export type ServerCardProps = {
   failure: ServerFailure | undefined;
   /** The server is attached to the chat shown. */
   attached: boolean;
+  /**
+   * The caller may stop, edit, delete the server and connect external clients (personal space, a
+   * team's Admin). Otherwise (a team's User) the card offers 'Start' for a stopped server and says
+   * the team's Admins manage it.
+   */
+  canManage: boolean;
   onToggle: (server: ServerView) => void;
   onEdit: (server: ServerView) => void;
   onConnect: (server: ServerView) => void;
@@ -58,7 +72,8 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
  * One MCP server (spec 2, 4): status, package, idle timeout, endpoint and, in the error state, the
  * last error. The toggle shows for enabled, defined, disabled and error and waits during
  * transitions and actions; Edit only for defined, disabled and error; Delete asks first and waits
- * during transitions.
+ * during transitions. A team's User gets 'Start' instead of the toggle (the API lets them enable,
+ * not disable) and no Edit, Connect or Delete.
  */
 export function ServerCard({
   server,
@@ -66,6 +81,7 @@ export function ServerCard({
   pending,
   failure,
   attached,
+  canManage,
   onToggle,
   onEdit,
   onConnect,
@@ -94,7 +110,25 @@ export function ServerCard({
             <ServerStatusPill server={server} />
           </div>
         </div>
-        {canToggleServer(server.status) ? (
+        {!canManage ? (
+          canToggleServer(server.status) && server.status !== 'enabled' ? (
+            <button
+              type="button"
+              onClick={() => onToggle(server)}
+              disabled={isServerToggleDisabled(server.status, busy)}
+              aria-label={`Start ${server.name}`}
+              aria-busy={pending === 'enable' || undefined}
+              className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-600/30 transition hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              {pending === 'enable' ? (
+                <span className="block size-3 animate-spin rounded-full border-[1.5px] border-emerald-200 border-t-emerald-700" />
+              ) : (
+                <PlayIcon className="size-3" />
+              )}
+              Start
+            </button>
+          ) : null
+        ) : canToggleServer(server.status) ? (
           <Switch
             checked={server.status === 'enabled'}
             onChange={() => onToggle(server)}
@@ -181,55 +215,63 @@ export function ServerCard({
           <button
             type="button"
             onClick={() => onAttach(server)}
-            className="rounded-md px-1.5 py-1 text-xs font-semibold text-indigo-600 transition hover:bg-indigo-50"
+            className="shrink-0 rounded-md px-1.5 py-1 text-xs font-semibold whitespace-nowrap text-indigo-600 transition hover:bg-indigo-50"
           >
             Use in chat
           </button>
         )}
         <span className="flex-1" />
-        <Tooltip content={editable ? 'Edit' : 'Disable the server to edit it'}>
-          <span className="inline-flex">
-            <button
-              type="button"
-              onClick={() => onEdit(server)}
-              disabled={!editable}
-              aria-label={`Edit ${server.name}`}
-              className={ICON_BUTTON}
-            >
-              <PencilIcon className="size-3.5" />
-            </button>
+        {canManage ? (
+          <>
+            <Tooltip content={editable ? 'Edit' : 'Disable the server to edit it'}>
+              <span className="inline-flex">
+                <button
+                  type="button"
+                  onClick={() => onEdit(server)}
+                  disabled={!editable}
+                  aria-label={`Edit ${server.name}`}
+                  className={ICON_BUTTON}
+                >
+                  <PencilIcon className="size-3.5" />
+                </button>
+              </span>
+            </Tooltip>
+            <Tooltip content="External access">
+              <button
+                type="button"
+                onClick={() => onConnect(server)}
+                aria-label={`Connect ${server.name}`}
+                className={ICON_BUTTON}
+              >
+                <LinkIcon className="size-3.5" />
+              </button>
+            </Tooltip>
+            <ConfirmDialog
+              title="Delete server"
+              description={SERVER_MESSAGES.deleteConfirmation(server.name, server.status === 'enabled')}
+              confirmLabel="Delete"
+              onConfirm={() => onDelete(server)}
+              trigger={
+                <button
+                  type="button"
+                  disabled={!deletable}
+                  aria-label={`Delete ${server.name}`}
+                  className={`${ICON_BUTTON} hover:text-red-600`}
+                >
+                  {pending === 'delete' ? (
+                    <span className="block size-3.5 animate-spin rounded-full border-2 border-slate-200 border-t-slate-600" />
+                  ) : (
+                    <Trash2Icon className="size-3.5" />
+                  )}
+                </button>
+              }
+            />
+          </>
+        ) : (
+          <span className="min-w-0 px-1.5 text-right text-[11px] text-slate-500">
+            {SERVER_MESSAGES.managedByTeamAdmins}
           </span>
-        </Tooltip>
-        <Tooltip content="External access">
-          <button
-            type="button"
-            onClick={() => onConnect(server)}
-            aria-label={`Connect ${server.name}`}
-            className={ICON_BUTTON}
-          >
-            <LinkIcon className="size-3.5" />
-          </button>
-        </Tooltip>
-        <ConfirmDialog
-          title="Delete server"
-          description={SERVER_MESSAGES.deleteConfirmation(server.name, server.status === 'enabled')}
-          confirmLabel="Delete"
-          onConfirm={() => onDelete(server)}
-          trigger={
-            <button
-              type="button"
-              disabled={!deletable}
-              aria-label={`Delete ${server.name}`}
-              className={`${ICON_BUTTON} hover:text-red-600`}
-            >
-              {pending === 'delete' ? (
-                <span className="block size-3.5 animate-spin rounded-full border-2 border-slate-200 border-t-slate-600" />
-              ) : (
-                <Trash2Icon className="size-3.5" />
-              )}
-            </button>
-          }
-        />
+        )}
       </div>
     </article>
   );

@@ -63,6 +63,7 @@ function renderControls(props: Partial<Parameters<typeof ServerControls>[0]> = {
       usage={usageState()}
       attachedId={null}
       onAttach={onAttach}
+      canManage
       {...props}
     />,
   );
@@ -78,6 +79,16 @@ async function openMenu() {
 }
 
 describe('ServerControls', () => {
+  it("offers neither 'Configure Server' nor adding a server to a team's User, who still picks one", async () => {
+    const { onAttach } = renderControls({ canManage: false, attachedId: 's1' });
+    expect(screen.queryByRole('button', { name: 'Configure Server' })).toBeNull();
+    await openMenu();
+    const list = screen.getByRole('menu');
+    expect(within(list).queryByRole('menuitem', { name: 'Add MCP Server Config' })).toBeNull();
+    await userEvent.click(within(list).getByRole('menuitemradio', { name: /Files/ }));
+    expect(onAttach).toHaveBeenCalledWith('s2');
+  });
+
   it("shows 'No Server Connected' without a server", () => {
     renderControls();
     expect(trigger().textContent).toContain('No Server Connected');
@@ -107,6 +118,7 @@ describe('ServerControls', () => {
     const { onAttach } = renderControls({ attachedId: 's1' });
     await openMenu();
     const list = screen.getByRole('menu');
+    expect(within(list).getByRole('menuitem', { name: 'Add MCP Server Config' })).toBeTruthy();
     expect(
       within(list)
         .getByRole('menuitemradio', { name: /Everything/ })

@@ -21,6 +21,8 @@ type ServerControlsProps = {
   onAttach: (serverId: string | null) => void;
   /** Opens 'Subscription & Usage' (the usage meter is its button). */
   onOpenUsage?: () => void;
+  /** The caller may add and edit servers: without it (a team's User) no 'Add' nor 'Configure Server'. */
+  canManage: boolean;
 };
 
 /** The radio value of 'No server' (server ids are ulids, never this). */
@@ -75,9 +77,17 @@ export function UsageMeter({ usage, onOpen }: { usage: UsageState; onOpen?: (() 
 
 /**
  * The top bar's server part (spec 2): the chat's server with an 'Active' badge, or 'No Server
- * Connected', as a picker of the user's servers; the compute usage; and 'Configure Server'.
+ * Connected', as a picker of the user's servers; the compute usage; and 'Configure Server' (not for
+ * a team's User, who neither adds nor edits the team's servers).
  */
-export function ServerControls({ servers, usage, attachedId, onAttach, onOpenUsage }: ServerControlsProps) {
+export function ServerControls({
+  servers,
+  usage,
+  attachedId,
+  onAttach,
+  onOpenUsage,
+  canManage,
+}: ServerControlsProps) {
   const [modal, setModal] = useState<'new' | 'edit' | null>(null);
   const attached = attachedId ? servers.servers.find((s) => s.id === attachedId) : undefined;
   // An id the list does not know (deleted meanwhile) once the list has loaded.
@@ -159,13 +169,15 @@ export function ServerControls({ servers, usage, attachedId, onAttach, onOpenUsa
               </DropdownMenu.RadioItem>
             </DropdownMenu.RadioGroup>
             <DropdownMenu.Separator className="my-1 border-t border-slate-100" />
-            <DropdownMenu.Item
-              onSelect={() => setModal('new')}
-              className={`${MENU_ITEM} font-medium text-indigo-600`}
-            >
-              <PlusIcon className="size-4" />
-              {ADD_SERVER_LABEL}
-            </DropdownMenu.Item>
+            {canManage ? (
+              <DropdownMenu.Item
+                onSelect={() => setModal('new')}
+                className={`${MENU_ITEM} font-medium text-indigo-600`}
+              >
+                <PlusIcon className="size-4" />
+                {ADD_SERVER_LABEL}
+              </DropdownMenu.Item>
+            ) : null}
             {onOpenUsage ? (
               <DropdownMenu.Item onSelect={onOpenUsage} className={`${MENU_ITEM} lg:hidden`}>
                 <CreditCardIcon className="size-4" />
@@ -182,15 +194,17 @@ export function ServerControls({ servers, usage, attachedId, onAttach, onOpenUsa
       <div className="hidden w-28 lg:block">
         <UsageMeter usage={usage} onOpen={onOpenUsage} />
       </div>
-      <button
-        type="button"
-        onClick={() => setModal(attached ? 'edit' : 'new')}
-        aria-label={CONFIGURE_SERVER_LABEL}
-        className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 ring-1 ring-slate-200 transition hover:bg-slate-100 hover:text-slate-900"
-      >
-        <ServerIcon className="size-4" />
-        <span className="hidden md:inline">{CONFIGURE_SERVER_LABEL}</span>
-      </button>
+      {canManage ? (
+        <button
+          type="button"
+          onClick={() => setModal(attached ? 'edit' : 'new')}
+          aria-label={CONFIGURE_SERVER_LABEL}
+          className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 ring-1 ring-slate-200 transition hover:bg-slate-100 hover:text-slate-900"
+        >
+          <ServerIcon className="size-4" />
+          <span className="hidden md:inline">{CONFIGURE_SERVER_LABEL}</span>
+        </button>
+      ) : null}
       {modal === 'new' ? (
         <ServerConfigModal
           servers={servers}

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@agentforge/shared';
 import { PlusIcon, ServerIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
@@ -16,6 +17,11 @@ type ServersViewProps = {
   /** The server attached to the chat shown, if any. */
   attachedId: string | null;
   onAttach: (serverId: string) => void;
+  /**
+   * The caller may add, edit, stop and delete servers (the personal space, a team's Admin). A
+   * team's User sees the team's servers, attaches and starts them, and nothing else.
+   */
+  canManage: boolean;
 };
 
 type Modal = { kind: 'new' } | { kind: 'edit' | 'connect'; id: string } | null;
@@ -24,6 +30,7 @@ function ServerList({
   servers,
   attachedId,
   onAttach,
+  canManage,
   onEdit,
   onConnect,
 }: ServersViewProps & { onEdit: (server: ServerView) => void; onConnect: (server: ServerView) => void }) {
@@ -57,7 +64,9 @@ function ServerList({
         <ServerIcon className="mx-auto size-6 text-slate-400" />
         <p className="mt-2 text-sm font-medium text-slate-700">No MCP servers yet</p>
         <p className="mt-1 text-xs text-slate-500">
-          Add one from an npm package, enable it, and its tools are ready for your chats.
+          {canManage
+            ? 'Add one from an npm package, enable it, and its tools are ready for your chats.'
+            : SERVER_MESSAGES.teamServersEmpty}
         </p>
       </div>
     );
@@ -74,6 +83,7 @@ function ServerList({
             pending={servers.pending[server.id]}
             failure={servers.failures[server.id]}
             attached={server.id === attachedId}
+            canManage={canManage}
             onToggle={(s) => void servers.toggle(s)}
             onEdit={onEdit}
             onConnect={onConnect}
@@ -87,7 +97,10 @@ function ServerList({
   );
 }
 
-/** The sidebar's Servers view (spec 2): the server cards and 'Add MCP Server Config'. */
+/**
+ * The sidebar's Servers view (spec 2): the server cards and 'Add MCP Server Config' (only for who
+ * may add one: the personal space, a team's Admin).
+ */
 export function ServersView(props: ServersViewProps) {
   const { servers } = props;
   const [modal, setModal] = useState<Modal>(null);
@@ -96,16 +109,18 @@ export function ServersView(props: ServersViewProps) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="px-3 pb-2">
-        <button
-          type="button"
-          onClick={() => setModal({ kind: 'new' })}
-          className="flex w-full items-center gap-2.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50"
-        >
-          <PlusIcon className="size-4" />
-          {ADD_SERVER_LABEL}
-        </button>
-      </div>
+      {props.canManage ? (
+        <div className="px-3 pb-2">
+          <button
+            type="button"
+            onClick={() => setModal({ kind: 'new' })}
+            className="flex w-full items-center gap-2.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50"
+          >
+            <PlusIcon className="size-4" />
+            {ADD_SERVER_LABEL}
+          </button>
+        </div>
+      ) : null}
       <section aria-label="MCP servers" className="min-h-0 flex-1 overflow-y-auto px-3 py-2">
         <p className="flex items-center gap-2 px-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           Servers
@@ -123,7 +138,9 @@ export function ServersView(props: ServersViewProps) {
           onConnect={(server) => setModal({ kind: 'connect', id: server.id })}
         />
       </section>
-      {modal?.kind === 'new' ? <ServerConfigModal servers={servers} onClose={close} /> : null}
+      {modal?.kind === 'new' && props.canManage ? (
+        <ServerConfigModal servers={servers} onClose={close} />
+      ) : null}
       {modal?.kind === 'edit' && target ? (
         <ServerConfigModal server={target} servers={servers} onClose={close} />
       ) : null}

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useEffect, useId } from 'react';
 import { teamsQuery } from '../api/queries';
-import { currentSpaceTeamId, setSpaceTeamId, subscribeToSpace } from '../utils/space';
+import { useSpaceTeamId } from '../hooks/use-space';
+import { setSpaceTeamId } from '../utils/space';
 
 /** Query keys whose answers depend on the space (the Servers view, the model picker). */
 const SPACE_QUERY_KEYS = [['servers'], ['providers']] as const;
@@ -10,7 +11,7 @@ const SPACE_QUERY_KEYS = [['servers'], ['providers']] as const;
 export function SpaceSwitcher({ className = '' }: { className?: string }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const teamId = useSyncExternalStore(subscribeToSpace, currentSpaceTeamId, () => undefined);
+  const teamId = useSpaceTeamId();
   const teams = useQuery(teamsQuery()).data?.teams;
 
   // A team I left (or was removed from) is no longer a space.
