@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { TEAM_MESSAGES } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api.js';
-import { expectAccessible, loginAs, setUpE2e, signUpAs } from './fixtures.js';
+import { expectAccessible, loginAs, setUpE2e, signUpAs, signUpWithModel } from './fixtures.js';
 
 const e2e = setUpE2e('teams');
 
@@ -26,7 +26,8 @@ async function invitationCode(email: string): Promise<string> {
 describe('teams on the local stack', () => {
   it('an Admin adds a member, who joins, uses the team server without Admin controls, until made an Admin', async () => {
     const admin = await signUpAs('team-admin');
-    const member = await signUpAs('team-member');
+    // The member chats with their own model (a key of theirs), using the team's server's tools.
+    const member = await signUpWithModel(e2e, 'team-member');
 
     const adminPage = await e2e.openPage();
     await loginAs(e2e, adminPage, admin.email);
@@ -97,6 +98,33 @@ describe('teams on the local stack', () => {
     expect(await memberPage.getByRole('button', { name: 'Configure Server' }).count()).toBe(0);
     await expectAccessible(memberPage, "the team space's Servers view of a User");
     await e2e.screenshot(memberPage, '2-member-space');
+
+    // The member starts the team's server, uses it in a chat, and its tool answers.
+    await teamCard.getByRole('button', { name: 'Start Team tools' }).click();
+    await teamCard.getByRole('button', { name: 'Use in chat' }).click();
+    await teamCard.getByText('In this chat').waitFor();
+    await memberPage.getByRole('button', { name: /Local model/ }).click();
+    await memberPage.getByRole('menuitemradio', { name: 'llama3.2:latest' }).click();
+    await memberPage.getByRole('tab', { name: 'Chats' }).click();
+    const message = memberPage.getByRole('textbox', { name: 'Message' });
+    await message.fill('Please echo [[tool:echo {"message":"team"}]]');
+    await message.press('Enter');
+    await memberPage
+      .getByRole('article', { name: 'Reply' })
+      .last()
+      .getByText('Tool echo said: Echo: team')
+      .waitFor({ timeout: 60_000 });
+
+    // The Admin screens are not theirs: /createuser has no invitation form for them, and the
+    // Activity log offers them their own activity only (not the team's).
+    await memberPage.goto(e2e.url('/createuser'));
+    await memberPage.getByText('Acme').first().waitFor();
+    expect(await memberPage.getByRole('form', { name: 'Invite a member' }).count()).toBe(0);
+    expect(await memberPage.getByRole('form', { name: 'Rename the team' }).count()).toBe(0);
+    await memberPage.goto(e2e.url('/audit'));
+    await memberPage.getByRole('heading', { name: 'Activity log' }).waitFor();
+    await memberPage.getByRole('cell', { name: 'Signed in' }).first().waitFor();
+    expect(await memberPage.getByLabel('Whose activity').count()).toBe(0);
 
     // The Admin makes the member an Admin: the invitation form appears for them.
     await adminPage.goto(e2e.url('/teams'));
