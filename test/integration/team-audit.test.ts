@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { type AuditRecord, auditPageSchema, TEAM_MESSAGES, teamSummarySchema } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn, uniqueEmail } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
+import { teamHelpers, userIdOf } from '../support/teams.js';
 
 /**
  * A team's audit log on the local stack: team events in the team's own chain (and the actor's),
@@ -35,23 +35,11 @@ interface Person {
 
 async function person(label: string): Promise<Person> {
   const { email, idToken } = await signUpAndSignIn(uniqueEmail(label));
-  const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-    sub: string;
-  };
   const api = apiAs(stack.apiUrl, idToken, { 'User-Agent': USER_AGENT });
-  return { email, userId: claims.sub, call: api.call, raw: (path) => api.raw(path) };
+  return { email, userId: userIdOf(idToken), call: api.call, raw: (path) => api.raw(path) };
 }
 
-async function codeFor(email: string): Promise<string> {
-  const entries = (await readFile(stack.outboxFile, 'utf8'))
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { to: string; kind: string; code: string })
-    .filter((entry) => entry.to === email && entry.kind === 'team-invitation');
-  const last = entries.at(-1);
-  if (!last) throw new Error(`no invitation for ${email}`);
-  return last.code;
-}
+const codeFor = (email: string) => teamHelpers(stack).codeFor(email);
 
 async function join(member: Person, teamId: string, admin: Person): Promise<string> {
   const invited = await admin.call('POST', `/teams/${teamId}/invitations`, {

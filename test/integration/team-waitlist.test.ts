@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { auditPageSchema, TEAM_MESSAGES, teamSummarySchema } from '@agentforge/shared';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { createDocumentClient } from '../../functions/src/adapters/dynamodb/docu
 import { type Api, apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn, uniqueEmail } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
+import { teamHelpers, userIdOf } from '../support/teams.js';
 
 /**
  * On a waitlist stage a team's invitation is an admission: POST /teams/join is open to every
@@ -31,22 +31,10 @@ afterAll(async () => {
 
 async function person(email: string): Promise<{ api: Api; email: string; userId: string }> {
   const { idToken } = await signUpAndSignIn(email);
-  const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-    sub: string;
-  };
-  return { api: apiAs(stack.apiUrl, idToken), email, userId: claims.sub };
+  return { api: apiAs(stack.apiUrl, idToken), email, userId: userIdOf(idToken) };
 }
 
-async function codeFor(email: string): Promise<string> {
-  const entries = (await readFile(stack.outboxFile, 'utf8'))
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { to: string; kind: string; code: string })
-    .filter((entry) => entry.to === email && entry.kind === 'team-invitation');
-  const last = entries.at(-1);
-  if (!last) throw new Error(`no invitation for ${email}`);
-  return last.code;
-}
+const codeFor = (email: string) => teamHelpers(stack).codeFor(email);
 
 describe('joining a team on a waitlist stage', () => {
   it('admits a waitlisted invitee who accepts, and no one else', async () => {

@@ -27,24 +27,10 @@ async function share(caller: Caller, conversationId: string, teamId: string | nu
     throw error;
   }
   const { previous, current } = change;
-  if (previous && previous !== current) {
-    await recordFor(caller, {
-      action: 'conversation.unshared',
-      target,
-      outcome: 'success',
-      details: { teamId: previous },
-      teamId: previous,
-    });
-  }
-  if (current && current !== previous) {
-    await recordFor(caller, {
-      action: 'conversation.shared',
-      target,
-      outcome: 'success',
-      details: { teamId: current },
-      teamId: current,
-    });
-  }
+  const recorded = (action: 'conversation.shared' | 'conversation.unshared', team: string) =>
+    recordFor(caller, { action, target, outcome: 'success', details: { teamId: team }, teamId: team });
+  if (previous && previous !== current) await recorded('conversation.unshared', previous);
+  if (current && current !== previous) await recorded('conversation.shared', current);
 }
 
 /**
