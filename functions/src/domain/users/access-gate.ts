@@ -15,8 +15,9 @@ export class WaitlistedError extends ForbiddenError {
 }
 
 /**
- * The access gate of every product route (http-route and sse-route): on a `waitlist` stage the
- * caller must be whitelisted or admitted; an `open` stage reads nothing.
+ * The access gate of every product route of the API (http-route; the streams need a conversation
+ * of the caller's, which only gated routes create: sse-route): on a `waitlist` stage the caller
+ * must be whitelisted or admitted; an `open` stage reads nothing.
  */
 export function createAccessGate(deps: { reader: UserAccessReader; mode: () => AccessMode }) {
   return {
