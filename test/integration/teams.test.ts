@@ -75,6 +75,8 @@ describe('teams: members, invitations and roles', () => {
     // The e-mail carries the code and the link to the join page.
     const mail = await invitationMail(member.email);
     expect(mail.text).toContain(`${APP}/teams/join?code=${mail.code}`);
+    // The Admin gets the same link once (to pass on if the mail does not arrive); the list never.
+    expect(invitation.joinUrl).toBe(`${APP}/teams/join?code=${mail.code}`);
     // Resend: a new code; the old one stops working.
     const oldCode = mail.code;
     const resent = await owner.api.post(
@@ -83,6 +85,7 @@ describe('teams: members, invitations and roles', () => {
     expect(resent.status).toBe(200);
     const code = await codeFor(member.email);
     expect(code).not.toBe(oldCode);
+    expect(resent.body.joinUrl).toBe(`${APP}/teams/join?code=${code}`);
     expect((await member.api.post('/teams/join', { code: oldCode })).body).toMatchObject({
       message: TEAM_MESSAGES.invitationInvalid,
     });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { teamInvitationSchema, teamSummarySchema } from '@agentforge/shared';
+import { issuedInvitationSchema, teamSummarySchema } from '@agentforge/shared';
 import { type Api, apiAs } from './api.js';
 import { signUpAndSignIn, uniqueEmail } from './identity.js';
 
@@ -62,7 +62,7 @@ export function teamHelpers(stack: { apiUrl: string; outboxFile: string }) {
   async function invite(admin: Person, teamId: string, email: string, role: 'admin' | 'user' = 'user') {
     const response = await admin.api.post(`/teams/${teamId}/invitations`, { email, role });
     check(response, 201, 'POST /teams/{teamId}/invitations');
-    return teamInvitationSchema.parse(response.body);
+    return issuedInvitationSchema.parse(response.body);
   }
 
   /** `admin` invites `member`, who joins with the e-mailed code. */

@@ -83,6 +83,14 @@ export const teamInvitationSchema = z.object({
 });
 export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
 
+/**
+ * An invitation as just issued (created or resent): with its join link, once, for the Admin to
+ * pass on when the e-mail does not arrive (a stage without mail, a spam folder). The code in it
+ * admits only the invited address, and is never shown again (it is stored hashed).
+ */
+export const issuedInvitationSchema = teamInvitationSchema.extend({ joinUrl: z.string() });
+export type IssuedInvitation = z.infer<typeof issuedInvitationSchema>;
+
 export const listInvitationsResponseSchema = z.object({ invitations: z.array(teamInvitationSchema) });
 export type ListInvitationsResponse = z.infer<typeof listInvitationsResponseSchema>;
 

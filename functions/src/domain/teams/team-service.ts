@@ -4,6 +4,7 @@ import {
   type AcceptInvitationBody,
   type CreateInvitationBody,
   type CreateTeamBody,
+  type IssuedInvitation,
   isPaidTier,
   type ListInvitationsResponse,
   type ListTeamsResponse,
@@ -125,8 +126,10 @@ export function createTeamService(deps: TeamServiceDeps) {
     expiresAt: iso(invitation.expiresAt),
   });
 
+  const joinUrlOf = (code: string) => `${deps.appUrl}/teams/join?code=${encodeURIComponent(code)}`;
+
   async function sendInvitation(team: TeamRecord, inviter: Caller, email: string, code: string) {
-    const link = `${deps.appUrl}/teams/join?code=${encodeURIComponent(code)}`;
+    const link = joinUrlOf(code);
     await deps.mailer.send({
       to: email,
       kind: 'team-invitation',
@@ -232,7 +235,7 @@ export function createTeamService(deps: TeamServiceDeps) {
 
     get,
 
-    async invite(caller: Caller, teamId: string, body: CreateInvitationBody): Promise<TeamInvitation> {
+    async invite(caller: Caller, teamId: string, body: CreateInvitationBody): Promise<IssuedInvitation> {
       const { team } = await authorize(caller, teamId, 'invite');
       const email = body.email.toLowerCase();
       const [members, invitations] = await Promise.all([
@@ -264,7 +267,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         role: body.role,
         at,
       });
-      return invitationView(invitation);
+      return { ...invitationView(invitation), joinUrl: joinUrlOf(code) };
     },
 
     async listInvitations(caller: Caller, teamId: string): Promise<ListInvitationsResponse> {
@@ -277,7 +280,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     },
 
     /** A new code and a new week; the old code stops working. */
-    async resendInvitation(caller: Caller, teamId: string, invitationId: string): Promise<TeamInvitation> {
+    async resendInvitation(caller: Caller, teamId: string, invitationId: string): Promise<IssuedInvitation> {
       const { team } = await authorize(caller, teamId, 'invite');
       const invitation = await store.getInvitation(teamId, invitationId);
       if (!invitation) throw new NotFoundError(TEAM_MESSAGES.invitationNotFound);
@@ -294,7 +297,10 @@ export function createTeamService(deps: TeamServiceDeps) {
         email: invitation.email,
         at,
       });
-      return invitationView({ ...invitation, codeHash: hashCode(code), expiresAt });
+      return {
+        ...invitationView({ ...invitation, codeHash: hashCode(code), expiresAt }),
+        joinUrl: joinUrlOf(code),
+      };
     },
 
     async revokeInvitation(caller: Caller, teamId: string, invitationId: string): Promise<void> {

@@ -5,6 +5,8 @@ import {
   type CreateApiKeyBody,
   type CreateInvitationBody,
   checkoutResponseSchema,
+  type IssuedInvitation,
+  issuedInvitationSchema,
   type ListInvitationsResponse,
   type ListTeamsResponse,
   listInvitationsResponseSchema,
@@ -13,13 +15,11 @@ import {
   portalResponseSchema,
   type TeamCheckoutBody,
   type TeamDetail,
-  type TeamInvitation,
   type TeamMember,
   type TeamRole,
   type TeamSummary,
   type TeamUsage,
   teamDetailSchema,
-  teamInvitationSchema,
   teamMemberSchema,
   teamSummarySchema,
   teamUsageSchema,
@@ -51,12 +51,14 @@ export const createTeam = (name: string): Promise<TeamSummary> =>
 export const acceptInvitation = (code: string): Promise<TeamSummary> =>
   apiClient.post('/teams/join', { code }, { schema: teamSummarySchema });
 
-export const invite = (teamId: string, body: CreateInvitationBody): Promise<TeamInvitation> =>
-  apiClient.post(`${team(teamId)}/invitations`, body, { schema: teamInvitationSchema });
+/** POST /teams/{teamId}/invitations: the invitation, with its join link (this once). */
+export const invite = (teamId: string, body: CreateInvitationBody): Promise<IssuedInvitation> =>
+  apiClient.post(`${team(teamId)}/invitations`, body, { schema: issuedInvitationSchema });
 
-export const resendInvitation = (teamId: string, invitationId: string): Promise<TeamInvitation> =>
+/** A new code and a new week: the new join link (this once). */
+export const resendInvitation = (teamId: string, invitationId: string): Promise<IssuedInvitation> =>
   apiClient.post(`${team(teamId)}/invitations/${encodeURIComponent(invitationId)}/resend`, undefined, {
-    schema: teamInvitationSchema,
+    schema: issuedInvitationSchema,
   });
 
 export const revokeInvitation = (teamId: string, invitationId: string): Promise<unknown> =>

@@ -117,6 +117,7 @@ describe('/teams', () => {
           invitedBy: 'u-owner',
           createdAt: AT,
           expiresAt: AT,
+          joinUrl: 'http://localhost:5173/teams/join?code=cleo-code',
           ...(request.body as object),
         },
         201,
@@ -129,6 +130,7 @@ describe('/teams', () => {
       invitedBy: 'u-owner',
       createdAt: AT,
       expiresAt: AT,
+      joinUrl: 'http://localhost:5173/teams/join?code=bob-code',
     });
     http.answer('DELETE', /^\/teams\/t1\/invitations\/i1$/, new Response(null, { status: 204 }));
     http.answer('PUT', /^\/teams\/t1\/members\/u-ada$/, { ...members[1], role: 'admin' });
@@ -150,8 +152,16 @@ describe('/teams', () => {
       email: 'cleo@example.com',
       role: 'admin',
     });
+    // The link, this once, to pass on if the e-mail does not arrive.
+    const issued = await within(invitations).findByRole('status');
+    expect(issued.textContent).toContain('Invitation sent to cleo@example.com');
+    expect(within(issued).getByText('http://localhost:5173/teams/join?code=cleo-code')).toBeTruthy();
+    expect(within(issued).getByRole('button', { name: 'Copy invitation link' })).toBeTruthy();
 
     await user.click(within(invitations).getByRole('button', { name: 'Resend to bob@example.com' }));
+    expect(
+      await within(invitations).findByText('http://localhost:5173/teams/join?code=bob-code'),
+    ).toBeTruthy();
     await user.click(
       within(invitations).getByRole('button', { name: 'Revoke the invitation of bob@example.com' }),
     );

@@ -1,6 +1,7 @@
 import {
   API_KEY_PROVIDERS,
   type ApiKeyProvider,
+  type IssuedInvitation,
   PROVIDER_DISPLAY_NAMES,
   SHARING_MESSAGES,
   TEAM_ROLES,
@@ -12,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CopyButton } from '../../../components/copy-button';
 import { FormBanner } from '../../../components/form/form-banner';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
@@ -416,13 +418,20 @@ function Invitations({ teamId }: { teamId: string }) {
   const invitations = useQuery(invitationsQuery(teamId));
   const [email, setEmail] = useState('');
   const [inviteRole, setInviteRole] = useState<TeamRole>('user');
+  // The link of the invitation just issued, shown this once (the code is stored hashed).
+  const [issued, setIssued] = useState<IssuedInvitation | null>(null);
   const send = useTeamAction(() => invite(teamId, { email, role: inviteRole }));
   const resend = useTeamAction((invitationId: string) => resendInvitation(teamId, invitationId));
   const revoke = useTeamAction((invitationId: string) => revokeInvitation(teamId, invitationId));
   const error = send.error ?? resend.error ?? revoke.error ?? invitations.error;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    send.mutate(undefined, { onSuccess: () => setEmail('') });
+    send.mutate(undefined, {
+      onSuccess: (invitation) => {
+        setEmail('');
+        setIssued(invitation);
+      },
+    });
   };
   const pending = invitations.data?.invitations ?? [];
   return (
@@ -451,6 +460,20 @@ function Invitations({ teamId }: { teamId: string }) {
           Send invitation
         </button>
       </form>
+      {issued ? (
+        <div role="status" className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+          <p>
+            Invitation sent to {issued.email}. If the e-mail does not arrive, pass on this link: it is shown
+            only now, and works only for {issued.email}.
+          </p>
+          <div className="mt-2 flex items-center gap-2">
+            <code className="min-w-0 flex-1 truncate rounded bg-white px-2 py-1 text-xs text-slate-700 ring-1 ring-emerald-200">
+              {issued.joinUrl}
+            </code>
+            <CopyButton text={issued.joinUrl} what="invitation link" />
+          </div>
+        </div>
+      ) : null}
       {pending.length === 0 ? (
         <p className="mt-4 text-sm text-slate-500">No pending invitations.</p>
       ) : (
@@ -471,7 +494,7 @@ function Invitations({ teamId }: { teamId: string }) {
                   type="button"
                   className={SECONDARY}
                   disabled={resend.isPending}
-                  onClick={() => resend.mutate(invitation.invitationId)}
+                  onClick={() => resend.mutate(invitation.invitationId, { onSuccess: setIssued })}
                   aria-label={`Resend to ${invitation.email}`}
                 >
                   Resend
