@@ -28,7 +28,7 @@ async function send(page: Page, text: string) {
   await input(page).press('Enter');
 }
 
-/** A new chat in `mode`: the chat's server (the new chat's pick) stays attached. */
+/** A new chat (in Direct Chat, as every new chat starts) switched to `mode`; the chat's server stays attached. */
 async function newChatIn(page: Page, mode: string) {
   const newChat = page.getByRole('button', { name: 'New Chat' });
   if (await newChat.isVisible()) await newChat.click();
@@ -37,7 +37,14 @@ async function newChatIn(page: Page, mode: string) {
     await newChat.click();
   }
   await page.waitForURL(e2e.url('/home'));
+  // The URL changes before the new chat renders (a transition): a click meanwhile is the old chat's.
+  await selected(page, 'Direct Chat');
   await page.getByRole('tab', { name: mode }).click();
+  await selected(page, mode);
+}
+
+async function selected(page: Page, mode: string) {
+  await expect.poll(() => page.getByRole('tab', { name: mode }).getAttribute('aria-selected')).toBe('true');
 }
 
 /** Waits for the question, then answers it with the button. */
@@ -284,7 +291,7 @@ describe('agent modes on the local stack', JOURNEY, () => {
 
     await page.reload();
     await panel(page).getByText(QUESTION).waitFor();
-    expect(await page.getByRole('tab', { name: 'Single Agent' }).getAttribute('aria-selected')).toBe('true');
+    await selected(page, 'Single Agent');
     await steps(page).nth(0).getByText('Completed').waitFor();
     await stepReply(page, /^Step 1 · /).waitFor();
     await proceed(page);

@@ -38,7 +38,7 @@ export const SERVER_CHANGE_FAILED = "Failed to change the chat's server";
  */
 export function useChat(
   providers: Pick<ProvidersState, 'status' | 'providers'>,
-  { hasUser }: { hasUser: boolean },
+  { hasUser, canConfigureServer = true }: { hasUser: boolean; canConfigureServer?: boolean },
 ) {
   const [state, reduce] = useReducer(chatReducer, initialChatState);
   const { showToast } = useToast();
@@ -61,7 +61,9 @@ export function useChat(
   );
   const server = useServerAttachment(conversation, dispatch, reportServerError);
   const [configuringServer, setConfiguringServer] = useState(false);
-  const configureServer = useCallback(() => setConfiguringServer(true), []);
+  const configureServer = useCallback(() => {
+    if (canConfigureServer) setConfiguringServer(true);
+  }, [canConfigureServer]);
   const closeServerConfig = useCallback(() => setConfiguringServer(false), []);
   const agent = useAgent({
     conversationId: selectedId,
@@ -114,7 +116,7 @@ export function useChat(
   const select = useCallback(
     (id: string | null) => {
       clearNotice();
-      route.select(id);
+      route.select(id, { flushSync: true });
     },
     [clearNotice, route.select],
   );
