@@ -30,6 +30,47 @@ export type E2e = {
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
+/** What a page logged that a failed test's report shows (its console errors and uncaught errors). */
+const logs = new WeakMap<Page, string[]>();
+
+function watch(page: Page): Page {
+  const lines: string[] = [];
+  logs.set(page, lines);
+  const keep = (line: string) => {
+    lines.push(line.slice(0, 500));
+    if (lines.length > 50) lines.shift();
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      keep(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => keep(`page error: ${error.message}`));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) keep(`navigated: ${frame.url()}`);
+  });
+  return page;
+}
+
+/** A failed test's pages as they are: where each is, what it logged, what it shows (CI has no screenshots). */
+async function report(pages: readonly Page[]): Promise<void> {
+  for (const page of pages) {
+    if (page.isClosed()) continue;
+    // The accessibility tree: what getByRole finds (a modal hides the rest of the page from it).
+    const tree = await page
+      .locator('body')
+      .ariaSnapshot({ timeout: 2_000 })
+      .catch((error: unknown) => `(none: ${String(error)})`);
+    console.error(
+      [
+        `--- page ${page.url()}`,
+        ...(logs.get(page) ?? []),
+        '--- its accessibility tree:',
+        tree.slice(0, 6_000),
+      ].join('\n'),
+    );
+  }
+}
+
 /** The stack of the file running (one per e2e file), for the helpers that make users through its API. */
 let current: E2e | undefined;
 
@@ -47,13 +88,16 @@ export function setUpE2e(
   }: Omit<Parameters<typeof startTestStack>[0], 'web'> & { platformModels?: boolean } = {},
 ): E2e {
   const contexts: BrowserContext[] = [];
+  const pages: Page[] = [];
   const e2e = {
     url: (path: string) => `${e2e.stack.webUrl}${path}`,
     openPage: async ({ width = 1280, height = 800, persist = false, colorScheme = 'light' } = {}) => {
       const context = await e2e.browser.newContext({ viewport: { width, height }, colorScheme });
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       if (!persist) contexts.push(context);
-      return context.newPage();
+      const page = watch(await context.newPage());
+      pages.push(page);
+      return page;
     },
     screenshot: (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${file}-${name}.png` }),
   } as E2e;
@@ -74,7 +118,8 @@ export function setUpE2e(
     configureAmplify(e2e.stack.runtimeConfig);
     e2e.browser = await launchChromium();
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await report(pages);
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   afterAll(async () => {
