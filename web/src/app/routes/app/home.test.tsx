@@ -212,6 +212,37 @@ describe("/home's servers and the caller's role in the space", () => {
     expect(screen.queryByRole('button', { name: 'Add MCP Server Config' })).toBeNull();
   });
 
+  /** Sends a goal in Single Agent on the rendered /home, the local model chosen and no server attached. */
+  async function sendGoalWithoutServer() {
+    await userEvent.click(await screen.findByRole('tab', { name: 'Single Agent' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Plan a trip{Enter}');
+    expect(await screen.findByText('Please set up your MCP server first')).toBeTruthy();
+  }
+  const LOCAL_MODEL = [
+    { id: 'custom', name: 'Local model', models: [{ id: 'llama3.2:latest', name: 'llama3.2:latest' }] },
+  ];
+
+  it("tells a team's User in a plan mode that a server is needed, without the configuration they cannot save", async () => {
+    setSpaceTeamId('t1');
+    vi.mocked(listTeams).mockResolvedValue(teamWith('user'));
+    vi.mocked(listProviders).mockResolvedValue(LOCAL_MODEL);
+    renderRoutes('/home', { auth: SIGNED_IN });
+    expect(((await screen.findByLabelText('Space')) as HTMLSelectElement).value).toBe('t1');
+    await sendGoalWithoutServer();
+    expect(screen.queryByRole('dialog', { name: 'New Server Configuration' })).toBeNull();
+    // The goal waits in the input for a server to be attached.
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(
+      'Plan a trip',
+    );
+  });
+
+  it('opens the server configuration for a plan without a server in the personal space', async () => {
+    vi.mocked(listProviders).mockResolvedValue(LOCAL_MODEL);
+    renderRoutes('/home', { auth: SIGNED_IN });
+    await sendGoalWithoutServer();
+    expect(await screen.findByRole('dialog', { name: 'New Server Configuration' })).toBeTruthy();
+  });
+
   it("shows no Admin control in a team's space while the role is loading", async () => {
     setSpaceTeamId('t1');
     vi.mocked(listTeams).mockReturnValue(new Promise(() => {}));

@@ -130,7 +130,7 @@ export function Component() {
         signingOut={signingOut}
         serversView={serversView}
         serverControls={serverControls}
-        serverConfig={serverConfig}
+        serverConfig={canManageServers ? serverConfig : undefined}
         onStreamStatus={onStreamStatus}
       />
       {settingsOpen ? (

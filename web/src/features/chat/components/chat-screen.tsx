@@ -37,7 +37,10 @@ type ChatScreenProps = {
   serverControls?: (server: ServerAttachment) => ReactNode;
   /** The status of the reply being generated, null once none is. */
   onStreamStatus?: (status: StreamStatus | null) => void;
-  /** The server configuration modal, opened when a plan mode needs a server. */
+  /**
+   * The server configuration modal, opened when a plan mode needs a server; without it (a team's
+   * User, who cannot add one) the chat only says a server is needed.
+   */
   serverConfig?: (server: ServerAttachment, onClose: () => void) => ReactNode;
 };
 
@@ -60,7 +63,7 @@ export function ChatScreen({
   onStreamStatus,
   serverConfig,
 }: ChatScreenProps) {
-  const chat = useChat(providers, { hasUser });
+  const chat = useChat(providers, { hasUser, canConfigureServer: serverConfig !== undefined });
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [sidebarView, setSidebarView] = useState<SidebarView>('chats');
   const streamStatus = chat.stream?.status ?? null;
