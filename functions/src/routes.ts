@@ -482,7 +482,7 @@ const MANIFEST = [
     handler: 'get-team-usage',
     auth: 'cognito',
   },
-  // The audit log (issue 13): the caller's own records; a team's with `?teamId=` once teams land.
+  // The audit log: the caller's own records, or a team's (`?teamId=`, its Admins).
   { method: 'GET', path: '/audit', area: 'audit', handler: 'list-audit', auth: 'cognito' },
   { method: 'GET', path: '/audit/export', area: 'audit', handler: 'export-audit', auth: 'cognito' },
   { method: 'GET', path: '/audit/verify', area: 'audit', handler: 'verify-audit', auth: 'cognito' },

@@ -99,10 +99,15 @@ export function createConversationSharing({ conversations, messages, teams, now 
         teams.teamName(teamId),
       ]);
       if (teamName === undefined) throw new NotFoundError(TEAM_MESSAGES.notFound);
-      const authors = new Map<string, string | undefined>();
-      for (const authorId of new Set(records.map((r) => r.userId))) {
-        authors.set(authorId, (await teams.member(teamId, authorId))?.email);
-      }
+      // An author who left the team no longer shares with it.
+      const authorIds = [...new Set(records.map((r) => r.userId))];
+      const authors = new Map(
+        await Promise.all(
+          authorIds.map(
+            async (authorId) => [authorId, (await teams.member(teamId, authorId))?.email] as const,
+          ),
+        ),
+      );
       return records
         .flatMap((record) => {
           const authorEmail = authors.get(record.userId);

@@ -2,8 +2,6 @@ import { ACCOUNT_MESSAGES } from '@agentforge/shared';
 import type { Mailer } from '../mail.js';
 import type { AccessMode, UserChanges, UserRecord } from './user.js';
 
-/** Product mail: the local outbox on the local stack, SES on AWS. */
-
 export interface AdmissionDeps {
   /** The users whose record has this e-mail (case-insensitive; normally one). */
   findByEmail(email: string): Promise<UserRecord[]>;
