@@ -1,4 +1,4 @@
-import { type Conversation, SHARING_MESSAGES } from '@agentforge/shared';
+import { type Conversation, errorMessage, SHARING_MESSAGES } from '@agentforge/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,8 +13,6 @@ import { chatKeys, updateCachedConversations } from '../api/queries';
 
 const BUTTON =
   'inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold shadow-sm ring-1 ring-inset transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
 
 /** The shared conversation's read-only link, absolute (to paste anywhere). */
 export const sharedConversationUrl = (id: string) => `${window.location.origin}${sharedConversationPath(id)}`;
@@ -67,7 +65,7 @@ export function ShareConversationDialog({
       onClose={onClose}
     >
       <div className="space-y-5">
-        {save.error ? <FormBanner message={messageOf(save.error)} /> : null}
+        {save.error ? <FormBanner message={errorMessage(save.error)} /> : null}
         {sharedWith ? (
           <section
             aria-label="Shared"
@@ -104,7 +102,7 @@ export function ShareConversationDialog({
           </section>
         ) : null}
         {teams.isPending ? <Spinner label="Loading teams…" /> : null}
-        {teams.error ? <FormBanner message={messageOf(teams.error)} /> : null}
+        {teams.error ? <FormBanner message={errorMessage(teams.error)} /> : null}
         {teams.data && list.length === 0 ? (
           <p className="text-sm text-slate-600">
             {SHARING_MESSAGES.noTeams}{' '}

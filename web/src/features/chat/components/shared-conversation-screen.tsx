@@ -1,4 +1,4 @@
-import { SHARING_MESSAGES } from '@agentforge/shared';
+import { errorMessage, SHARING_MESSAGES } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
 import { EyeIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -37,11 +37,7 @@ export function SharedConversationScreen({ conversationId }: { conversationId: s
       }
     >
       {conversation.isPending ? <Spinner /> : null}
-      {conversation.error ? (
-        <FormBanner
-          message={conversation.error instanceof Error ? conversation.error.message : 'Something went wrong'}
-        />
-      ) : null}
+      {conversation.error ? <FormBanner message={errorMessage(conversation.error)} /> : null}
       {data ? (
         <>
           <p className="inline-flex items-center gap-2 rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-900 ring-1 ring-indigo-200">
