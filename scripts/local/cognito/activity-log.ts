@@ -2,20 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { CloudWatchLogsDecodedData, CloudWatchLogsEvent } from 'aws-lambda';
 import type { User } from 'cognito-local/lib/services/userPoolService';
+import type { RequestClient } from '../../../functions/src/http/client.js';
 
-/** Where a request came from, as Cognito sees the caller of its API. */
-export interface RequestClient {
-  sourceIp: string;
-  userAgent: string;
-}
-
-export interface SignInAttempt {
+/** A password sign-in: whose, through which client, and from where (the caller of Cognito's API). */
+export interface PasswordAttempt {
   user: User;
   userPoolId: string;
   clientId: string;
-  response: 'Pass' | 'Fail';
   client: RequestClient;
 }
+
+export type SignInAttempt = PasswordAttempt & { response: 'Pass' | 'Fail' };
 
 /** The user pool's user activity log: what threat protection exports on AWS. */
 export interface UserActivityLog {

@@ -1,4 +1,4 @@
-import type { RequestClient } from './activity-log.js';
+import type { RequestClient } from '../../../functions/src/http/client.js';
 import type { CognitoRequest, Compat, Handler } from './context.js';
 import { requireUser } from './context.js';
 import { poolNameOf } from './credential-store.js';

@@ -1,5 +1,6 @@
 import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
-import type { RequestClient, UserActivityLog } from './activity-log.js';
+import type { RequestClient } from '../../../functions/src/http/client.js';
+import type { UserActivityLog } from './activity-log.js';
 import type { Engine } from './engine.js';
 import type { AttemptLimiter } from './limits.js';
 import type { SrpChallenge } from './srp.js';

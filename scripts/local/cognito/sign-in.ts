@@ -1,5 +1,6 @@
 import type { User } from 'cognito-local/lib/services/userPoolService';
-import type { RequestClient } from './activity-log.js';
+import type { RequestClient } from '../../../functions/src/http/client.js';
+import type { PasswordAttempt } from './activity-log.js';
 import type { CognitoRequest, Compat, Handler } from './context.js';
 import { findUser, requireUser } from './context.js';
 import { hashRefreshToken, passwordMatches, storedVerifier } from './credential-store.js';
@@ -30,11 +31,7 @@ export function startSrp(compat: Compat, clientId: string, user: User, srpA: unk
 }
 
 /** Plain password check (USER_PASSWORD_AUTH, USER_AUTH with PASSWORD); wrong passwords count as failures. */
-export async function signInWithPassword(
-  compat: Compat,
-  attempt: { clientId: string; userPoolId: string; user: User; client: RequestClient },
-  password: unknown,
-) {
+export async function signInWithPassword(compat: Compat, attempt: PasswordAttempt, password: unknown) {
   const { userPoolId, user } = attempt;
   compat.limiter.assertAllowed(user.Username);
   if (!passwordMatches(userPoolId, user, password)) {
@@ -45,19 +42,13 @@ export async function signInWithPassword(
 }
 
 /** A wrong password: one more failure toward the limit, and a failed sign-in in the activity log. */
-export function passwordFailed(
-  compat: Compat,
-  attempt: { clientId: string; userPoolId: string; user: User; client: RequestClient },
-): void {
+export function passwordFailed(compat: Compat, attempt: PasswordAttempt): void {
   compat.limiter.recordFailure(attempt.user.Username);
   compat.activity?.signIn({ ...attempt, response: 'Fail' });
 }
 
 /** A proven password: the failures forgotten, the sign-in logged, the tokens issued. */
-export function passwordProven(
-  compat: Compat,
-  attempt: { clientId: string; userPoolId: string; user: User; client: RequestClient },
-) {
+export function passwordProven(compat: Compat, attempt: PasswordAttempt) {
   compat.limiter.reset(attempt.user.Username);
   compat.activity?.signIn({ ...attempt, response: 'Pass' });
   return issueTokens(compat.engine, attempt.clientId, attempt.user);
