@@ -184,4 +184,33 @@ describe('teams on the local stack', () => {
     await remove.waitFor({ state: 'detached' });
     expect((await memberApi.get(`/teams/${teamId}`)).status).toBe(404);
   });
+
+  it('runs a team on a phone (390×844): the Teams page and its log fit, by keyboard, axe-clean', async () => {
+    const admin = await signUpAs('team-phone');
+    const created = await apiAs(e2e.stack.apiUrl, admin.idToken).post('/teams', { name: 'Pocket' });
+    expect(created.status).toBe(201);
+    const page = await e2e.openPage({ width: 390, height: 844 });
+    await loginAs(e2e, page, admin.email);
+    await page.goto(e2e.url('/teams'));
+    await page.getByRole('heading', { name: 'Pocket: members' }).waitFor();
+
+    // An invitation by keyboard: the address typed, Enter sends it; its link shows once.
+    const invite = page.getByRole('form', { name: 'Invite a member' });
+    await invite.getByLabel('E-mail').fill('pocket-guest@example.com');
+    await invite.getByLabel('E-mail').press('Enter');
+    await page.getByRole('button', { name: 'Revoke the invitation of pocket-guest@example.com' }).waitFor();
+    await page.getByRole('button', { name: 'Copy invitation link' }).waitFor();
+
+    // Nothing is wider than the screen (no sideways scrolling).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'the Teams page on a phone');
+    await e2e.screenshot(page, '5-phone');
+
+    // The team's activity log, where the Admin reads the invitation.
+    await page.goto(e2e.url('/audit'));
+    await page.getByLabel('Whose activity').selectOption({ label: 'Team: Pocket' });
+    await page.getByRole('cell', { name: 'Member invited' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, "the team's activity log on a phone");
+  });
 });

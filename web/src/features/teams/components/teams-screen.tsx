@@ -1,6 +1,7 @@
 import {
   API_KEY_PROVIDERS,
   type ApiKeyProvider,
+  errorMessage,
   type IssuedInvitation,
   PROVIDER_DISPLAY_NAMES,
   SHARING_MESSAGES,
@@ -17,6 +18,7 @@ import { CopyButton } from '../../../components/copy-button';
 import { FormBanner } from '../../../components/form/form-banner';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { sharedConversationPath } from '../../chat/api/conversations';
 import { teamConversationsQuery } from '../../chat/api/queries';
@@ -62,8 +64,6 @@ const CARD = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 const SELECT =
   'rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600';
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
-
 /** /teams: my teams (create, join with a code), and the chosen team's members and invitations. */
 export function TeamsScreen() {
   const teams = useQuery(teamsQuery());
@@ -80,8 +80,8 @@ export function TeamsScreen() {
             Back to chat
           </Link>
         </header>
-        {teams.error ? <FormBanner message={messageOf(teams.error)} /> : null}
-        <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
+        {teams.error ? <FormBanner message={errorMessage(teams.error)} /> : null}
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[16rem_minmax(0,1fr)]">
           <aside className="space-y-6">
             <section className={CARD} aria-labelledby="my-teams">
               <h2 id="my-teams" className="text-sm font-semibold text-slate-900">
@@ -130,7 +130,7 @@ function CreateTeamForm({ onCreated }: { onCreated: (teamId: string) => void }) 
   };
   return (
     <form onSubmit={submit} className={`${CARD} space-y-3`} aria-label="Create a team">
-      {create.error ? <FormBanner message={messageOf(create.error)} /> : null}
+      {create.error ? <FormBanner message={errorMessage(create.error)} /> : null}
       <TextField label="Team name" value={name} onChange={(event) => setName(event.target.value)} required />
       <button type="submit" className={PRIMARY} disabled={create.isPending || !name.trim()}>
         Create team
@@ -153,7 +153,7 @@ function JoinTeamForm({ onJoined }: { onJoined: (teamId: string) => void }) {
   };
   return (
     <form onSubmit={submit} className={`${CARD} space-y-3`} aria-label="Join a team">
-      {join.error ? <FormBanner message={messageOf(join.error)} /> : null}
+      {join.error ? <FormBanner message={errorMessage(join.error)} /> : null}
       <TextField
         label="Invitation code"
         value={code}
@@ -179,7 +179,7 @@ function TeamPanel({ summary }: { summary: TeamSummary }) {
           </h2>
           <LeaveButton summary={summary} />
         </div>
-        {detail.error ? <FormBanner message={messageOf(detail.error)} /> : null}
+        {detail.error ? <FormBanner message={errorMessage(detail.error)} /> : null}
         {detail.data ? <PlanLine detail={detail.data} admin={admin} /> : null}
         {detail.data ? <MemberTable detail={detail.data} admin={admin} owner={summary.isOwner} /> : null}
       </section>
@@ -207,7 +207,7 @@ function TeamSettings({ summary }: { summary: TeamSummary }) {
       <h2 id="team-settings" className="text-lg font-semibold text-slate-900">
         Team settings
       </h2>
-      {rename.error ? <FormBanner message={messageOf(rename.error)} /> : null}
+      {rename.error ? <FormBanner message={errorMessage(rename.error)} /> : null}
       <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Rename the team">
         <div className="min-w-56 flex-1">
           <TextField
@@ -233,7 +233,7 @@ function TeamSettings({ summary }: { summary: TeamSummary }) {
           <p className="mt-1 text-sm text-slate-600">
             Deleting the team cancels its subscription and removes its members, servers and provider keys.
           </p>
-          {remove.error ? <FormBanner message={messageOf(remove.error)} /> : null}
+          {remove.error ? <FormBanner message={errorMessage(remove.error)} /> : null}
           <div className="mt-3">
             <ConfirmDialog
               trigger={
@@ -262,7 +262,7 @@ function SharedConversations({ teamId }: { teamId: string }) {
       <h2 id="team-shared" className="text-lg font-semibold text-slate-900">
         {SHARING_MESSAGES.teamListTitle}
       </h2>
-      {shared.error ? <FormBanner message={messageOf(shared.error)} /> : null}
+      {shared.error ? <FormBanner message={errorMessage(shared.error)} /> : null}
       {shared.isPending ? <p className="mt-3 text-sm text-slate-500">Loading shared conversations…</p> : null}
       {shared.data && list.length === 0 ? (
         <p className="mt-3 text-sm text-slate-500">{SHARING_MESSAGES.teamListEmpty}</p>
@@ -304,7 +304,7 @@ function LeaveButton({ summary }: { summary: TeamSummary }) {
         confirmLabel="Leave team"
         onConfirm={() => leave.mutate(undefined, { onSuccess: () => leftTeam(summary.teamId) })}
       />
-      {leave.error ? <p className="mt-1 text-sm text-red-600">{messageOf(leave.error)}</p> : null}
+      {leave.error ? <p className="mt-1 text-sm text-red-600">{errorMessage(leave.error)}</p> : null}
     </div>
   );
 }
@@ -321,95 +321,97 @@ function MemberTable({ detail, admin, owner }: { detail: TeamDetail; admin: bool
   const error = role.error ?? remove.error ?? transfer.error;
   return (
     <>
-      {error ? <FormBanner message={messageOf(error)} /> : null}
-      <table className="mt-4 w-full text-left text-sm">
-        <thead className="text-slate-500">
-          <tr>
-            <th scope="col" className="py-2 font-medium">
-              Member
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Role
-            </th>
-            {admin ? (
+      {error ? <FormBanner message={errorMessage(error)} /> : null}
+      <ScrollRegion label="Members" className="mt-4 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-slate-500">
+            <tr>
               <th scope="col" className="py-2 font-medium">
-                <span className="sr-only">Actions</span>
+                Member
               </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {detail.members.map((member) => (
-            <tr key={member.userId}>
-              <td className="py-2 text-slate-900">
-                {member.email}
-                {member.isOwner ? <span className="ml-2 text-xs text-slate-500">Owner</span> : null}
-              </td>
-              <td className="py-2">
-                {admin && !member.isOwner ? (
-                  <select
-                    aria-label={`Role of ${member.email}`}
-                    className={SELECT}
-                    value={member.role}
-                    disabled={role.isPending}
-                    onChange={(event) =>
-                      role.mutate({ userId: member.userId, role: event.target.value as TeamRole })
-                    }
-                  >
-                    {TEAM_ROLES.map((value) => (
-                      <option key={value} value={value}>
-                        {ROLE_LABELS[value]}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  ROLE_LABELS[member.role]
-                )}
-              </td>
+              <th scope="col" className="py-2 font-medium">
+                Role
+              </th>
               {admin ? (
-                <td className="space-x-2 py-2 text-right">
-                  {owner && !member.isOwner ? (
-                    <ConfirmDialog
-                      trigger={
-                        <button
-                          type="button"
-                          className={SECONDARY}
-                          disabled={transfer.isPending}
-                          aria-label={`Make ${member.email} the owner`}
-                        >
-                          Make owner
-                        </button>
-                      }
-                      title={`Make ${member.email} the owner?`}
-                      description={`${member.email} becomes the team's owner (and an Admin). You stay an Admin, but only the new owner can transfer ownership or delete the team.`}
-                      confirmLabel="Make owner"
-                      onConfirm={() => transfer.mutate(member.userId)}
-                    />
-                  ) : null}
-                  {!member.isOwner && member.userId !== myUserId ? (
-                    <ConfirmDialog
-                      trigger={
-                        <button
-                          type="button"
-                          className={DANGER}
-                          disabled={remove.isPending}
-                          aria-label={`Remove ${member.email}`}
-                        >
-                          Remove
-                        </button>
-                      }
-                      title={`Remove ${member.email}?`}
-                      description={`${member.email} loses access to the team's servers, provider keys and plan at once. To come back they need a new invitation.`}
-                      confirmLabel="Remove"
-                      onConfirm={() => remove.mutate(member.userId)}
-                    />
-                  ) : null}
-                </td>
+                <th scope="col" className="py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
               ) : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {detail.members.map((member) => (
+              <tr key={member.userId}>
+                <td className="py-2 text-slate-900">
+                  {member.email}
+                  {member.isOwner ? <span className="ml-2 text-xs text-slate-500">Owner</span> : null}
+                </td>
+                <td className="py-2">
+                  {admin && !member.isOwner ? (
+                    <select
+                      aria-label={`Role of ${member.email}`}
+                      className={SELECT}
+                      value={member.role}
+                      disabled={role.isPending}
+                      onChange={(event) =>
+                        role.mutate({ userId: member.userId, role: event.target.value as TeamRole })
+                      }
+                    >
+                      {TEAM_ROLES.map((value) => (
+                        <option key={value} value={value}>
+                          {ROLE_LABELS[value]}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    ROLE_LABELS[member.role]
+                  )}
+                </td>
+                {admin ? (
+                  <td className="space-x-2 py-2 text-right">
+                    {owner && !member.isOwner ? (
+                      <ConfirmDialog
+                        trigger={
+                          <button
+                            type="button"
+                            className={SECONDARY}
+                            disabled={transfer.isPending}
+                            aria-label={`Make ${member.email} the owner`}
+                          >
+                            Make owner
+                          </button>
+                        }
+                        title={`Make ${member.email} the owner?`}
+                        description={`${member.email} becomes the team's owner (and an Admin). You stay an Admin, but only the new owner can transfer ownership or delete the team.`}
+                        confirmLabel="Make owner"
+                        onConfirm={() => transfer.mutate(member.userId)}
+                      />
+                    ) : null}
+                    {!member.isOwner && member.userId !== myUserId ? (
+                      <ConfirmDialog
+                        trigger={
+                          <button
+                            type="button"
+                            className={DANGER}
+                            disabled={remove.isPending}
+                            aria-label={`Remove ${member.email}`}
+                          >
+                            Remove
+                          </button>
+                        }
+                        title={`Remove ${member.email}?`}
+                        description={`${member.email} loses access to the team's servers, provider keys and plan at once. To come back they need a new invitation.`}
+                        confirmLabel="Remove"
+                        onConfirm={() => remove.mutate(member.userId)}
+                      />
+                    ) : null}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </>
   );
 }
@@ -439,7 +441,7 @@ function Invitations({ teamId }: { teamId: string }) {
       <h2 id="team-invitations" className="text-lg font-semibold text-slate-900">
         Invitations
       </h2>
-      {error ? <FormBanner message={messageOf(error)} /> : null}
+      {error ? <FormBanner message={errorMessage(error)} /> : null}
       <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Invite a member">
         <div className="min-w-56 flex-1">
           <TextField
@@ -524,39 +526,41 @@ function UsageTable({ teamId }: { teamId: string }) {
       <h2 id="team-usage" className="text-lg font-semibold text-slate-900">
         Usage
       </h2>
-      {usage.error ? <FormBanner message={messageOf(usage.error)} /> : null}
+      {usage.error ? <FormBanner message={errorMessage(usage.error)} /> : null}
       {usage.data ? (
         <>
-          <table className="mt-4 w-full text-left text-sm">
-            <thead className="text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 font-medium">
-                  Member
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Tokens today
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  On provider keys
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Server minutes ({usage.data.month})
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {usage.data.members.map((row) => (
-                <tr key={row.userId}>
-                  <td className="py-2 text-slate-900">{row.email}</td>
-                  <td className="py-2 text-right">{row.tokensToday.toLocaleString()}</td>
-                  <td className="py-2 text-right">{row.keyTokensToday.toLocaleString()}</td>
-                  <td className="py-2 text-right">
-                    {Math.floor(row.computeMinutesThisMonth).toLocaleString()}
-                  </td>
+          <ScrollRegion label="Usage per member" className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-slate-500">
+                <tr>
+                  <th scope="col" className="py-2 font-medium">
+                    Member
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Tokens today
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    On provider keys
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Server minutes ({usage.data.month})
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {usage.data.members.map((row) => (
+                  <tr key={row.userId}>
+                    <td className="py-2 text-slate-900">{row.email}</td>
+                    <td className="py-2 text-right">{row.tokensToday.toLocaleString()}</td>
+                    <td className="py-2 text-right">{row.keyTokensToday.toLocaleString()}</td>
+                    <td className="py-2 text-right">
+                      {Math.floor(row.computeMinutesThisMonth).toLocaleString()}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
           <p className="mt-3 text-sm text-slate-500">
             Team servers: {Math.floor(usage.data.teamServers.computeMinutesThisMonth).toLocaleString()}{' '}
             minutes this month.
@@ -600,7 +604,7 @@ function TeamKeys({ teamId }: { teamId: string }) {
       <p className="mt-1 text-sm text-slate-500">
         Members chat with these in the team space; they never see them.
       </p>
-      {error ? <FormBanner message={messageOf(error)} /> : null}
+      {error ? <FormBanner message={errorMessage(error)} /> : null}
       <ul className="mt-4 divide-y divide-slate-100">
         {(keys.data ?? []).map((key) => (
           <li key={key.id} className="flex items-center justify-between gap-2 py-2 text-sm">
@@ -698,7 +702,7 @@ function PlanLine({ detail, admin }: { detail: TeamDetail; admin: boolean }) {
         </button>
       ) : null}
       {(checkout.error ?? portal.error) ? (
-        <span className="text-red-600">{messageOf(checkout.error ?? portal.error)}</span>
+        <span className="text-red-600">{errorMessage(checkout.error ?? portal.error)}</span>
       ) : null}
     </div>
   );
