@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Listens on `port` (0 = ephemeral) and resolves with the port actually bound. */
@@ -17,4 +17,16 @@ export function close(server: Server): Promise<void> {
     server.closeAllConnections?.();
     server.close(() => resolve());
   });
+}
+
+/** A request's body as text; throws past `maxBytes` (a local service reads small JSON or forms). */
+export async function readBody(req: IncomingMessage, maxBytes: number): Promise<string> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) throw new Error('Request body too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

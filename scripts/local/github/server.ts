@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { close, listen } from '../net.js';
+import { close, listen, readBody } from '../net.js';
 
 /**
  * The local stand-in for GitHub's OAuth App web flow and the REST calls the account link makes,
@@ -62,20 +62,9 @@ function redirect(res: ServerResponse, location: string): void {
   res.writeHead(302, { Location: location, 'Cache-Control': 'no-store' }).end();
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new Error('Request body too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** A form or JSON body as GitHub accepts both, by Content-Type. */
 async function readParams(req: IncomingMessage): Promise<Record<string, string>> {
-  const text = await readBody(req);
+  const text = await readBody(req, MAX_BODY_BYTES);
   if ((req.headers['content-type'] ?? '').includes('application/json')) {
     const parsed = text ? (JSON.parse(text) as unknown) : {};
     if (typeof parsed !== 'object' || parsed === null) return {};
