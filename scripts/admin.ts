@@ -13,10 +13,10 @@ import { join } from 'node:path';
 import { createDocumentClient } from '../functions/src/adapters/dynamodb/document-client.js';
 import { createUserDirectory } from '../functions/src/adapters/dynamodb/user-directory.js';
 import { createUserRepository } from '../functions/src/adapters/dynamodb/user-repository.js';
-import { createOutboxMailer } from '../functions/src/adapters/mail/outbox-mailer.js';
 import { createSesMailer } from '../functions/src/adapters/mail/ses-mailer.js';
 import type { Mailer } from '../functions/src/domain/mail.js';
 import { type AdmissionResult, admitUser } from '../functions/src/domain/users/admission.js';
+import { createOutbox } from './local/outbox.js';
 
 export interface AdminTarget {
   /** dynalite's URL (local) or none (AWS). */
@@ -34,12 +34,18 @@ export function localTarget(options: {
   outboxFile: string;
   appUrl: string;
 }): AdminTarget {
+  const outbox = createOutbox(options.outboxFile);
   return {
     dynamodbEndpoint: options.dynamodbEndpoint,
     usersTable: options.usersTable,
     region: 'us-east-1',
     appUrl: options.appUrl,
-    mailer: createOutboxMailer(options.outboxFile),
+    // The admission e-mail straight to the outbox: the CLI runs with or without the stack.
+    mailer: {
+      send: async ({ to, subject, text }) => {
+        await outbox.append({ to, kind: 'waitlist-admitted', subject, code: '', text });
+      },
+    },
   };
 }
 

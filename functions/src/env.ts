@@ -94,8 +94,8 @@ const baseSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
-  /** Local stack only: the outbox file product mail (team invitations) is appended to. */
-  LOCAL_OUTBOX_FILE: z.string().min(1).optional(),
+  /** Local stack only: the SES stand-in's URL (it files product mail in the outbox). */
+  SES_ENDPOINT: z.url().optional(),
   /** Days an audit record is kept (the stage's `auditRetentionDays`): its TTL. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
 });

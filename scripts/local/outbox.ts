@@ -13,7 +13,7 @@ export interface OutboxEntry {
     | 'resend-code'
     | 'password-reset-code'
     | 'attribute-verification-code'
-    /** Written by the teams function (functions/src/adapters/mail/outbox-mailer.ts). */
+    /** Product mail through the local SES (scripts/local/ses): a team's invitation. */
     | 'team-invitation'
     /** Product mail (no code): the waitlist admission. */
     | 'waitlist-admitted';

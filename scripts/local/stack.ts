@@ -16,6 +16,7 @@ import { startLocalGithub } from './github/server.js';
 import { close, listen } from './net.js';
 import { createOutbox } from './outbox.js';
 import { startLocalS3 } from './s3/server.js';
+import { startLocalSes } from './ses/server.js';
 import { startLocalStripe } from './stripe/server.js';
 import { startWebServer } from './web-server.js';
 
@@ -31,6 +32,7 @@ export interface LocalStackOptions {
     s3?: number;
     github?: number;
     stripe?: number;
+    ses?: number;
   };
   /** The origins Stripe's checkout and portal may return to (default: the web app's). */
   appOrigins?: readonly string[];
@@ -95,8 +97,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.LOCAL_DATA_DIR = options.dataDir;
     const outboxFile = join(options.dataDir, 'outbox.jsonl');
     const outbox = createOutbox(outboxFile);
-    // Product mail (team invitations) from the functions goes to the same outbox.
-    process.env.LOCAL_OUTBOX_FILE = outboxFile;
+    // Product mail (team invitations) goes through the SES client to the local SES, to the same outbox.
+    const ses = await startLocalSes({ outbox, port: options.ports.ses ?? 0 });
+    stops.push(ses.stop);
+    Object.assign(process.env, { SES_ENDPOINT: ses.url, MAIL_FROM_ADDRESS: LOCAL_MAIL_FROM });
     const reserved = options.web && !options.ports.web ? await reservePort() : undefined;
     if (reserved) stops.push(reserved.release);
     const webPort = options.web ? options.ports.web || reserved?.port : undefined;
@@ -244,6 +248,8 @@ export const DEFAULT_REAPER_INTERVAL_MS = 60_000;
 const OVERAGE_REPORT_INTERVAL_MS = 60_000;
 export const LOCAL_ATTACHMENTS_BUCKET = 'local-attachments';
 export const LOCAL_GITHUB_CLIENT_ID = 'Ov23liLocalAgentForge';
+/** The local stack's product mail sender (on AWS the stage's verified SES address). */
+const LOCAL_MAIL_FROM = 'no-reply@agentforge.localhost';
 
 /**
  * The MCP reaper on a timer, as the scheduled Lambda; on stop it also stops every server the local

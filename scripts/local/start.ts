@@ -30,6 +30,7 @@ const stack = await startLocalStack({
     s3: port('S3_PORT', 4569),
     github: port('GITHUB_PORT', 4571),
     stripe: port('STRIPE_PORT', 12111),
+    ses: port('SES_PORT', 4579),
   },
   web: true,
   ...(process.env.MCP_REAPER_INTERVAL_MS

@@ -70,7 +70,6 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createTeamDirectoryReader: {},
   createMyTeamsIndex: {},
   createMyTeamsReader: {},
-  createOutboxMailer: { noAwsCalls: LOCAL_ONLY },
   // Users' own providers are HTTPS through the guarded fetch; the platform's is Bedrock.
   createModelProvider: { commandsIn: ['adapters/providers/bedrock'] },
   createGuardedFetch: { noAwsCalls: 'HTTPS to users’ provider endpoints' },

@@ -3,8 +3,7 @@ import { createMyTeamsIndex } from '../adapters/dynamodb/my-teams.js';
 import { createTeamRepository } from '../adapters/dynamodb/team-repository.js';
 import { createUsageHistoryReader } from '../adapters/dynamodb/usage-history.js';
 import { createUserAdmission } from '../adapters/dynamodb/user-admission.js';
-import { createOutboxMailer } from '../adapters/mail/outbox-mailer.js';
-import { createSesMailer } from '../adapters/mail/ses-mailer.js';
+import { createSesMailer, LOCAL_SES_CREDENTIALS } from '../adapters/mail/ses-mailer.js';
 import { teamAuditScope, UNKNOWN_CLIENT, userScope } from '../domain/audit/audit.js';
 import { teamEventRecord } from '../domain/audit/team-events.js';
 import type { Caller } from '../domain/caller.js';
@@ -19,17 +18,25 @@ import { teamSeats } from './billing.js';
 import { db, env, required } from './root.js';
 
 /**
- * Product mail: the local outbox on the local stack; on AWS Amazon SES from the stage's verified
- * address (the stage's `email`). A stage without one stores and lists invitations, logs that the
- * e-mail was not sent (never the code or the address), and members join with the code an Admin
- * passes on.
+ * Product mail through Amazon SES from the stage's verified address (the stage's `email`); on the
+ * local stack the local SES, which files it in the outbox. A stage without an address stores and
+ * lists invitations, logs that the e-mail was not sent (never the code or the address), and members
+ * join with the link the Admin is shown once.
  */
 function mailer(): Mailer {
-  if (env.RUNTIME === 'local') return createOutboxMailer(required('LOCAL_OUTBOX_FILE'));
-  if (env.MAIL_FROM_ADDRESS) return createSesMailer({ region: env.AWS_REGION, from: env.MAIL_FROM_ADDRESS });
-  return {
-    send: async ({ kind }) => logger.warn('Product mail not sent: the stage has no email identity', { kind }),
-  };
+  if (!env.MAIL_FROM_ADDRESS) {
+    return {
+      send: async ({ kind }) =>
+        logger.warn('Product mail not sent: the stage has no email identity', { kind }),
+    };
+  }
+  return createSesMailer({
+    region: env.AWS_REGION,
+    from: env.MAIL_FROM_ADDRESS,
+    ...(env.RUNTIME === 'local'
+      ? { endpoint: required('SES_ENDPOINT'), credentials: LOCAL_SES_CREDENTIALS }
+      : {}),
+  });
 }
 
 /**

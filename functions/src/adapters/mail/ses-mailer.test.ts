@@ -65,6 +65,7 @@ describe('the SES mailer', () => {
         FromEmailAddress: 'no-reply@app.example',
         Destination: { ToAddresses: ['ada@example.com'] },
         Content: { Simple: { Subject: { Data: 'Hello' }, Body: { Text: { Data: 'Welcome' } } } },
+        EmailTags: [{ Name: 'kind', Value: 'team-invitation' }],
       });
       expect(request.headers.authorization).toMatch(
         /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/ses\/aws4_request, /,
