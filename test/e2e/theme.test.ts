@@ -17,8 +17,10 @@ describe('dark mode', () => {
 
     await loginAs(e2e, page, email);
     expect(await dark()).toBe(true);
+    // Until the model list has loaded there is no model to send to (the input waits, Enter does nothing).
+    await page.getByRole('button', { name: /Local model/ }).waitFor();
     await page.getByRole('textbox', { name: 'Message' }).fill('Hello in the dark');
-    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
     await page.getByRole('article', { name: 'Reply' }).getByText('Echo: Hello in the dark').waitFor();
     const background = await page.evaluate(
       () => getComputedStyle(document.querySelector('main') as Element).backgroundColor,
