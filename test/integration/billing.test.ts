@@ -181,7 +181,7 @@ describe('subscriptions with the local Stripe service', () => {
     expect(await subscription(api)).toEqual(pro);
   });
 
-  it('answers a replayed event as a duplicate and refuses a forged or stale one', async () => {
+  it('answers a replayed event as a duplicate and refuses a forged, stale or future-dated one', async () => {
     const api = await signUp();
     await pay(await checkout(api, 'pro'), '4242424242424242');
     const { data } = await stripe.subscriptions.list({ limit: 100 });
@@ -219,6 +219,15 @@ describe('subscriptions with the local Stripe service', () => {
       }),
     );
     expect(stale.status).toBe(400);
+    // The tolerance holds both ways: a signature dated an hour ahead is refused too.
+    const future = await post(
+      stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: stack.stripe.webhookSecret,
+        timestamp: Math.floor(Date.now() / 1000) + 3600,
+      }),
+    );
+    expect(future.status).toBe(400);
     const unsigned = await fetch(`${stack.apiUrl}/api/stripe/webhook`, { method: 'POST', body: payload });
     expect(unsigned.status).toBe(400);
   });

@@ -146,8 +146,9 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     return found;
   };
 
+  /** Signed at the wall clock's time, as Stripe's test clocks do: only the objects' times move. */
   function sign(payload: string): string {
-    const t = now();
+    const t = realNow();
     const v1 = createHmac('sha256', options.webhookSecret).update(`${t}.${payload}`).digest('hex');
     return `t=${t},v1=${v1}`;
   }

@@ -11,8 +11,17 @@ export interface StripeConfig {
   endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
-/** Stripe's default: a signature older than five minutes is refused (replays). */
+/** Stripe's default: a signature older than five minutes is refused (replays); so is one as far ahead. */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * stripe-node's constructEvent only refuses a timestamp too far in the past: one signed far in the
+ * future (a leaked secret's pre-signed events, or a wrong clock) would stay valid for that long.
+ */
+function isSignedInTheFuture(signature: string, nowSeconds: number): boolean {
+  const timestamp = /(?:^|,)\s*t=(\d+)/.exec(signature)?.[1];
+  return timestamp !== undefined && Number(timestamp) > nowSeconds + WEBHOOK_TOLERANCE_SECONDS;
+}
 
 const statusOf = (status: string): SubscriptionStatus =>
   (SUBSCRIPTION_STATUSES as readonly string[]).includes(status)
@@ -148,6 +157,8 @@ export function createStripeBilling(config: StripeConfig): BillingProvider {
 
     async verifyWebhook(rawBody, signature) {
       if (!signature) throw new ValidationError('Missing Stripe-Signature header');
+      if (isSignedInTheFuture(signature, Math.floor(Date.now() / 1000)))
+        throw new ValidationError('Invalid Stripe webhook signature: its timestamp is in the future');
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(
