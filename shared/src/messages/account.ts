@@ -110,6 +110,8 @@ export const ACCOUNT_MESSAGES = {
     `Thanks for telling us about yourself. We will e-mail ${email} as soon as a place opens up.`,
   waitlistSaved: 'Thanks, we have noted it.',
   inviteCodeInvalid: 'That invite code is not valid.',
+  inviteCodeThrottled: (minutes: number) =>
+    `Too many wrong invite codes. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   admittedSubject: `You're in: welcome to ${PRODUCT_NAME}`,
   admittedText: (appUrl: string) =>
     `Good news: your ${PRODUCT_NAME} account has been admitted from the waitlist. Sign in at ${appUrl} to start building.`,
