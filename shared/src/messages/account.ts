@@ -7,6 +7,11 @@ export const SERVER_MESSAGES = {
   invalidPackageName: 'Enter an npm package name, e.g. @modelcontextprotocol/server-everything',
   idleTimeoutTooSmall: 'Idle timeout must be at least 1 minute',
   idleTimeoutNotWhole: 'Idle timeout must be a whole number of minutes',
+  /** Not worded by the spec: an environment variable's name. */
+  envNameInvalid:
+    'A variable name uses only letters, digits and underscores, and does not start with a digit',
+  envNameTooLong: (max: number) => `A variable name may be at most ${max} characters`,
+  envNameReserved: '__proto__ cannot be a variable name',
   saveFailed: 'Failed to save server configuration',
   initializeFailed: 'Failed to initialize server',
   updateFailed: 'Failed to update server configuration',
