@@ -136,6 +136,17 @@ export function createStripeBilling(config: StripeConfig): BillingProvider {
       await stripe.subscriptions.cancel(subscriptionId);
     },
 
+    async cancelWithProratedCredit(subscriptionId) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId, { prorate: true, invoice_now: true });
+      } catch (error) {
+        // A concurrent delivery of the same news cancelled it first: that is the outcome wanted.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const sub = await stripe.subscriptions.retrieve(subscriptionId);
+        if (sub.status !== 'canceled') throw error;
+      }
+    },
+
     async setSeats(subscriptionId, seats) {
       const sub = await stripe.subscriptions.retrieve(subscriptionId);
       const licensed = sub.items.data.find((item) => tierOfLookupKey(item.price.lookup_key));
@@ -170,9 +181,20 @@ export function createStripeBilling(config: StripeConfig): BillingProvider {
       } catch (error) {
         throw new ValidationError('Invalid Stripe webhook signature', { cause: error });
       }
-      const object = event.data.object as { customer?: string | { id: string } | null };
+      const object = event.data.object as {
+        object?: string;
+        id?: string;
+        customer?: string | { id: string } | null;
+        subscription?: string | { id: string } | null;
+      };
       const customerId = idOf(object.customer);
-      return { id: event.id, type: event.type, ...(customerId ? { customerId } : {}) };
+      const subscriptionId = object.object === 'subscription' ? object.id : idOf(object.subscription);
+      return {
+        id: event.id,
+        type: event.type,
+        ...(customerId ? { customerId } : {}),
+        ...(subscriptionId ? { subscriptionId } : {}),
+      };
     },
 
     async recordMeterEvent({ customerId, tokens, identifier, at }) {
