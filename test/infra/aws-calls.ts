@@ -35,6 +35,7 @@ const LOCAL_ONLY = 'local stack only (RUNTIME=local)';
 export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createDocumentClient: { noAwsCalls: 'the DynamoDB client itself; the repositories send the commands' },
   createUserRepository: {},
+  createInviteCodeAttempts: {},
   createUserAccessReader: {},
   createUserAdmission: {},
   createUserItemsEraser: {},

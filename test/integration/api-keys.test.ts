@@ -5,6 +5,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
+import { BLOCKED_ENDPOINT_MESSAGE } from '../../functions/src/adapters/net/guarded-fetch.js';
 import { type Api, apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
@@ -91,6 +92,28 @@ describe('API keys on the local stack', () => {
       { provider: 'custom', label: 'http://a.example/v1', last4: '' },
       { provider: 'custom', label: 'B', last4: '' },
     ]);
+  });
+
+  it('refuses the metadata service and link-local as a Custom endpoint, though private ones are allowed', async () => {
+    const { api } = await signUp();
+    for (const baseUrl of [
+      'http://169.254.169.254/latest/meta-data',
+      'http://[fd00:ec2::254]/',
+      'http://[fe80::1]/v1',
+      'http://[::ffff:a9fe:a9fe]/v1',
+      'http://[::169.254.169.254]/v1',
+    ]) {
+      const saved = await api.post('/api-keys', { provider: 'custom', baseUrl });
+      expect(saved.status, baseUrl).toBe(400);
+      expect(saved.body.message).toBe(BLOCKED_ENDPOINT_MESSAGE);
+      const validated = await api.post('/api-keys/validate', { provider: 'custom', baseUrl });
+      expect(validated.status, baseUrl).toBe(400);
+    }
+    expect((await api.get('/api-keys')).body).toEqual([]);
+    // A local Ollama on loopback, in any of its forms, is still fine here.
+    for (const baseUrl of ['http://localhost:11434/v1', 'http://[::127.0.0.1]:11434/v1']) {
+      expect((await api.post('/api-keys', { provider: 'custom', baseUrl })).status, baseUrl).toBe(201);
+    }
   });
 
   it("gives another user 404 and nothing of the owner's keys", async () => {

@@ -157,6 +157,51 @@ describe('subscriptions with the local Stripe service', () => {
     expect(usageHistorySchema.parse(history.body).days).toHaveLength(30);
   });
 
+  it('keeps one plan when two checkouts opened together are both paid: the newer replaces the older, whose unused time is credited', async () => {
+    const api = await signUp();
+    // Both sessions open before either is paid: the checkout route has nothing to refuse yet.
+    const teamsUrl = await checkout(api, 'teams');
+    const proUrl = await checkout(api, 'pro');
+    const firstPaid = await pay(teamsUrl, '4242424242424242');
+    expect(firstPaid.status).toBe(303);
+    const sessionId = new URL(firstPaid.headers.get('location') ?? '').searchParams.get('session_id') ?? '';
+    const customer = (await stripe.checkout.sessions.retrieve(sessionId)).customer as string;
+    // A second later (Stripe's times are in seconds), the other checkout is paid too.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await pay(proUrl, '4242424242424242')).status).toBe(303);
+
+    const subscriptions = (await stripe.subscriptions.list({ customer, status: 'all' })).data;
+    expect(subscriptions).toHaveLength(2);
+    const [newer, older] = subscriptions;
+    expect(newer?.status).toBe('trialing'); // Pro, with the first-time trial
+    expect(older?.status).toBe('canceled'); // Teams, paid a moment earlier
+    expect((await subscription(api)).subscription).toMatchObject({
+      tier: 'pro',
+      status: 'trialing',
+      isPaid: true,
+    });
+
+    // Teams' $40 month was paid and barely used: nearly all of it is the customer's credit now.
+    const balance = (await stripe.customers.retrieve(customer)) as Stripe.Customer;
+    expect(balance.balance).toBeLessThanOrEqual(-3990);
+    expect(balance.balance).toBeGreaterThanOrEqual(-4000);
+    const { data: invoices } = await stripe.invoices.list({ customer, subscription: older?.id });
+    expect(invoices[0]).toMatchObject({ total: balance.balance, ending_balance: balance.balance });
+    // The webhooks' redelivery changes nothing: one plan, the credit given once.
+    const events = (await (
+      await fetch(`${stack.stripe.url}/__control/events`, {
+        headers: { Authorization: `Bearer ${stack.stripe.secretKey}` },
+      })
+    ).json()) as { data: { id: string; type: string; data: { object: { customer?: string } } }[] };
+    for (const event of events.data.filter(
+      (candidate) =>
+        candidate.type === 'customer.subscription.created' && candidate.data.object.customer === customer,
+    ))
+      await control(`/events/${event.id}/resend`);
+    expect(((await stripe.customers.retrieve(customer)) as Stripe.Customer).balance).toBe(balance.balance);
+    expect((await subscription(api)).subscription.tier).toBe('pro');
+  });
+
   it('gives a first-time Pro subscriber a trial, and a replayed webhook changes nothing', async () => {
     const api = await signUp();
     const paid = await pay(await checkout(api, 'pro'), '4242424242424242');
@@ -181,7 +226,7 @@ describe('subscriptions with the local Stripe service', () => {
     expect(await subscription(api)).toEqual(pro);
   });
 
-  it('answers a replayed event as a duplicate and refuses a forged or stale one', async () => {
+  it('answers a replayed event as a duplicate and refuses a forged, stale or future-dated one', async () => {
     const api = await signUp();
     await pay(await checkout(api, 'pro'), '4242424242424242');
     const { data } = await stripe.subscriptions.list({ limit: 100 });
@@ -219,6 +264,15 @@ describe('subscriptions with the local Stripe service', () => {
       }),
     );
     expect(stale.status).toBe(400);
+    // The tolerance holds both ways: a signature dated an hour ahead is refused too.
+    const future = await post(
+      stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: stack.stripe.webhookSecret,
+        timestamp: Math.floor(Date.now() / 1000) + 3600,
+      }),
+    );
+    expect(future.status).toBe(400);
     const unsigned = await fetch(`${stack.apiUrl}/api/stripe/webhook`, { method: 'POST', body: payload });
     expect(unsigned.status).toBe(400);
   });

@@ -1,8 +1,11 @@
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as z from 'zod';
 import { ROUTES } from '../../functions/src/routes.js';
+import { apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
+import { recordFields } from '../support/record-fields.js';
 
 /**
  * Generated junk against every route of the manifest on the local stack: paths with arbitrary
@@ -85,6 +88,139 @@ describe('every route with generated junk', () => {
         }),
         { numRuns: 40, seed: Number(process.env.FUZZ_SEED ?? 20261122), verbose: 1 },
       );
+    },
+  );
+});
+
+/**
+ * Every record-valued field of every route's body (found in the routes' own schemas) with keys an
+ * object already has: `__proto__` is refused with a clear 400 before anything reads the body;
+ * `constructor` and `toString` are ordinary keys, stored and read back as sent (the DynamoDB
+ * marshaller once refused such a map: a 500). No prototype is polluted on the way.
+ */
+describe('record-valued fields with prototype keys', () => {
+  const SPECIAL = ['constructor', 'toString'] as const;
+  const now = Date.now();
+  /** A valid body for each route with a record field, and (where it is stored) how to read it back. */
+  const samples: Record<
+    string,
+    {
+      path: () => Promise<string>;
+      body: (record: Record<string, unknown>) => Record<string, unknown>;
+      readBack?: (created: Record<string, unknown>) => Promise<unknown>;
+    }
+  > = {
+    'POST /conversations': {
+      path: async () => '/conversations',
+      body: (record) => ({
+        title: 'Imported',
+        messages: [
+          {
+            id: 'm1',
+            conversationId: 'c1',
+            content: 'hello',
+            role: 'assistant',
+            timestamp: now,
+            availableTools: [{ name: 'echo', inputSchema: record }],
+            // Not a record, but any object: a `constructor` that looks like a Set's once fooled the marshaller.
+            processingSteps: [{ type: 'x', timestamp: now, data: { constructor: { name: 'Set' } } }],
+          },
+        ],
+        createdAt: now,
+        updatedAt: now,
+      }),
+      // Accepted, not read back: an import keeps each message's role and content only.
+    },
+    'PATCH /conversations/{id}/plans/{planId}/steps/{stepId}': {
+      // Validated, then 404: no such plan (a plan's arguments are stored by the agent tests' plans).
+      path: async () => '/conversations/01HZZZZZZZZZZZZZZZZZZZZZZZ/plans/p1/steps/s1',
+      body: (record) => ({ arguments: record }),
+    },
+    'POST /mcp-servers': {
+      path: async () => '/mcp-servers',
+      body: (record) => ({ name: 'Proto', packageName: 'pkg', environmentVariables: record }),
+      readBack: async (created) =>
+        ((await api().get(`/mcp-servers/${created.id}`)).body as { environmentVariables: unknown })
+          .environmentVariables,
+    },
+    'PUT /mcp-servers/{id}': {
+      path: async () => `/mcp-servers/${await serverId()}`,
+      body: (record) => ({ name: 'Proto', packageName: 'pkg', environmentVariables: record }),
+      readBack: async (updated) =>
+        ((await api().get(`/mcp-servers/${updated.id}`)).body as { environmentVariables: unknown })
+          .environmentVariables,
+    },
+    'PUT /mcp/servers/{id}': {
+      path: async () => `/mcp/servers/${await serverId()}`,
+      body: (record) => ({ name: 'Proto', packageName: 'pkg', environmentVariables: record }),
+      readBack: async (updated) =>
+        ((await api().get(`/mcp-servers/${updated.id}`)).body as { environmentVariables: unknown })
+          .environmentVariables,
+    },
+    'POST /mcp-gateway/{serverId}': {
+      path: async () => `/mcp-gateway/${await serverId()}`,
+      body: (record) => ({ jsonrpc: '2.0', id: 1, method: 'tools/list', ...record }),
+    },
+    'POST /mcp-external/{serverId}': {
+      path: async () => `/mcp-external/${await serverId()}`,
+      body: (record) => ({ jsonrpc: '2.0', id: 1, method: 'tools/list', ...record }),
+    },
+  };
+  const api = () => apiAs(stack.apiUrl, idToken);
+  let server: Promise<string> | undefined;
+  const serverId = () => {
+    server ??= api()
+      .post('/mcp-servers', { name: 'Target', packageName: 'pkg' })
+      .then(({ body }) => (body as { id: string }).id);
+    return server;
+  };
+
+  it('finds every route with a record-valued field, and has a sample body for each', async () => {
+    const found: string[] = [];
+    for (const route of ROUTES.filter((candidate) => candidate.transport !== 'stream')) {
+      const module = (await import(`../../functions/src/handlers/${route.area}/${route.handler}.ts`)) as {
+        handler: { schemas?: { body?: z.ZodType } };
+      };
+      const body = module.handler.schemas?.body;
+      if (body && recordFields(body).length) found.push(`${route.method} ${route.path}`);
+    }
+    expect(found.sort()).toEqual(Object.keys(samples).sort());
+  });
+
+  it.each(Object.keys(samples))(
+    '%s: __proto__ is refused, constructor and toString are kept',
+    async (name) => {
+      const sample = samples[name] as (typeof samples)[string];
+      const [method] = name.split(' ') as ['POST' | 'PUT' | 'PATCH'];
+      const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
+      const send = async (text: string) => {
+        const response = await fetch(`${stack.apiUrl}/api${await sample.path()}`, {
+          method,
+          headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
+          body: text,
+        });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+
+      // JSON.parse makes `__proto__` an own key, and JSON.stringify keeps it: what a client can send.
+      const withProto = JSON.parse('{"__proto__":{"polluted":"yes"},"ok":"1"}') as Record<string, unknown>;
+      const refused = await send(JSON.stringify(sample.body(withProto)));
+      // Imported once the stack has set the functions' environment.
+      const { PROTOTYPE_KEY_MESSAGE } = await import('../../functions/src/http/http-route.js');
+      expect(refused).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: PROTOTYPE_KEY_MESSAGE } });
+
+      const record = Object.fromEntries(SPECIAL.map((key) => [key, `value of ${key}`]));
+      const answer = await send(JSON.stringify(sample.body(record)));
+      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+      if (answer.status >= 400) expect(answer.body.message).toEqual(expect.any(String));
+      else if (sample.readBack) {
+        const stored = (await sample.readBack(answer.body)) as Record<string, unknown>;
+        expect(Object.keys(stored).sort()).toEqual([...SPECIAL].sort());
+        expect(Object.getPrototypeOf(stored)).toBe(Object.prototype);
+      }
+
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
     },
   );
 });

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { signIn, signOut } from 'aws-amplify/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
@@ -142,6 +142,63 @@ describe('the waitlist', () => {
       access: 'granted',
     });
     expect((await api.get('/conversations')).status).toBe(200);
+  });
+});
+
+describe('invite codes on a waitlist stage', () => {
+  const wrongCode = (index: number) => ({ inviteCode: `guess-${index}` });
+
+  it('answers 5 wrong codes, then throttles the user (30 at once included) until the window ends', async () => {
+    process.env.ACCESS_MODE = 'waitlist';
+    const user = await signUpAndSignIn();
+    const api = as(user);
+    await completeOnboarding(stack.apiUrl, user);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => api.put('/users/me/waitlist-info', wrongCode(index))),
+    );
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(5);
+    const throttled = answers.filter((answer) => answer.status === 429);
+    expect(throttled).toHaveLength(25);
+    expect(throttled[0]?.body).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many wrong invite codes. Try again in 15 minutes.',
+    });
+    // Throttled, even the right code is not tried: guessing gains nothing.
+    expect((await api.put('/users/me/waitlist-info', { inviteCode: INVITE })).status).toBe(429);
+    expect((await api.get('/user')).body.access).toBe('waitlisted');
+    // Another user is not throttled by this one.
+    const other = await signUpAndSignIn();
+    await completeOnboarding(stack.apiUrl, other);
+    expect((await as(other).put('/users/me/waitlist-info', wrongCode(0))).status).toBe(400);
+
+    // The window (on the user's record, shared by every Lambda instance) ends: the right code works.
+    await db().send(
+      new UpdateCommand({
+        TableName: table('users'),
+        Key: { userId: userIdOf(user) },
+        UpdateExpression: 'SET inviteCodeWindowStart = :past',
+        ExpressionAttributeValues: { ':past': Date.now() - 16 * 60 * 1000 },
+      }),
+    );
+    expect((await api.put('/users/me/waitlist-info', { inviteCode: INVITE })).body).toEqual({
+      access: 'granted',
+    });
+  });
+
+  it('takes a right code after 4 wrong ones, and the right code clears the count', async () => {
+    process.env.ACCESS_MODE = 'waitlist';
+    const user = await signUpAndSignIn();
+    const api = as(user);
+    await completeOnboarding(stack.apiUrl, user);
+    for (let index = 0; index < 4; index += 1)
+      expect((await api.put('/users/me/waitlist-info', wrongCode(index))).status).toBe(400);
+    expect((await api.put('/users/me/waitlist-info', { inviteCode: INVITE })).body).toEqual({
+      access: 'granted',
+    });
+    const { Item } = await db().send(
+      new GetCommand({ TableName: table('users'), Key: { userId: userIdOf(user) } }),
+    );
+    expect(Item).not.toHaveProperty('inviteCodeAttempts');
   });
 });
 

@@ -28,6 +28,7 @@ describe('Custom endpoints and provider base URLs on a stage without private end
     'http://127.0.0.1:9001/2018-06-01/runtime/invocation/next',
     'http://169.254.169.254/latest/meta-data/',
     'http://[::ffff:a9fe:a9fe]/',
+    'http://[::127.0.0.1]:11434/v1', // IPv4-compatible loopback
     'http://2130706433/v1',
     'http://localhost:11434/v1',
   ];

@@ -13,6 +13,7 @@ import type {
   SubscriptionState,
   VerifiedEvent,
 } from '../domain/billing/ports.js';
+import { createReplacedSubscriptions } from '../domain/billing/replaced-subscriptions.js';
 import {
   createSubscriptionService,
   type SubscriptionService,
@@ -63,6 +64,7 @@ const lazyProvider: BillingProvider = {
   checkoutSessionCustomer: async (id) => (await stripeBilling()).checkoutSessionCustomer(id),
   setCancelAtPeriodEnd: async (id, cancel) => (await stripeBilling()).setCancelAtPeriodEnd(id, cancel),
   cancelSubscription: async (id) => (await stripeBilling()).cancelSubscription(id),
+  cancelWithProratedCredit: async (id) => (await stripeBilling()).cancelWithProratedCredit(id),
   setSeats: async (id, seats) => (await stripeBilling()).setSeats(id, seats),
   createPortalSession: async (id, url) => (await stripeBilling()).createPortalSession(id, url),
   verifyWebhook: async (raw, signature) => (await stripeBilling()).verifyWebhook(raw, signature),
@@ -139,6 +141,7 @@ function build() {
       provider: lazyProvider,
       store,
       sync,
+      replaceOlder: createReplacedSubscriptions({ provider: lazyProvider }),
       onSynced: (event, state, client) => auditSubscriptionEvent(store, event, state, client),
     }),
     seats: createTeamSeats({ provider: lazyProvider, store, sync, subscriptions: service }),

@@ -1,3 +1,4 @@
+import { createInviteCodeAttempts } from '../adapters/dynamodb/invite-code-attempts.js';
 import { createUserRepository } from '../adapters/dynamodb/user-repository.js';
 import { createUserService, type UserService } from '../domain/users/user-service.js';
 import { accessMode } from './access.js';
@@ -9,6 +10,7 @@ export function userService(): UserService {
     users: createUserRepository(db, env.tables.users),
     whitelistedEmails: env.WHITELISTED_EMAILS,
     inviteCodes: env.INVITE_CODES,
+    inviteCodeAttempts: createInviteCodeAttempts(db, env.tables.users),
     accessMode,
     now: Date.now,
   });

@@ -6,12 +6,13 @@ import { OVERAGE_METER_EVENT, PRICE_LOOKUP_KEYS } from '../../../functions/src/a
 import { close, listen } from '../net.js';
 import { type FormObject, list, obj, parseForm, str } from './form.js';
 import { renderCheckoutPage, renderMessagePage, renderPortalPage } from './pages.js';
+import { finalProrationInvoice } from './proration.js';
 
 /**
  * The local stand-in for Stripe: a small stateful service that speaks the subset of Stripe's HTTP
  * API the product uses through stripe-node (form-encoded bodies, Bearer secret key, Stripe's object
  * and error shapes): customers, prices by lookup key, Checkout Sessions with a hosted local
- * checkout page, subscriptions (updated, cancelled now), portal sessions, meter events and their summaries. Completing a
+ * checkout page, subscriptions (updated, cancelled now, with the unused time credited on request), portal sessions, meter events and their summaries. Completing a
  * checkout, a simulated payment failure or an advanced clock send webhooks signed the way Stripe signs them
  * (`Stripe-Signature: t=…,v1=HMAC-SHA256("t.payload")`). State survives restarts in `state.json`.
  *
@@ -46,6 +47,8 @@ interface State {
   subscriptions: Record<string, StripeObject>;
   portalSessions: Record<string, StripeObject>;
   meterEvents: Record<string, StripeObject>;
+  /** Final invoices of subscriptions cancelled with `invoice_now` (others are only sent as events). */
+  invoices?: Record<string, StripeObject>;
   events: Record<string, StripeObject>;
   idempotency: Record<string, { status: number; body: unknown }>;
 }
@@ -146,8 +149,9 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     return found;
   };
 
+  /** Signed at the wall clock's time, as Stripe's test clocks do: only the objects' times move. */
   function sign(payload: string): string {
-    const t = now();
+    const t = realNow();
     const v1 = createHmac('sha256', options.webhookSecret).update(`${t}.${payload}`).digest('hex');
     return `t=${t},v1=${v1}`;
   }
@@ -208,6 +212,20 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       livemode: false,
       parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: {} } },
     };
+  }
+
+  /** `prorate` + `invoice_now` on a cancellation: the final invoice, its credit on the customer's balance. */
+  function creditUnusedTime(sub: StripeObject): void {
+    const customer = find(state.customers, String(sub.customer), 'customer');
+    const invoice = finalProrationInvoice({
+      subscription: sub,
+      startingBalance: Number(customer.balance ?? 0),
+      now: now(),
+      newId,
+    });
+    customer.balance = invoice.ending_balance;
+    state.invoices ??= {};
+    state.invoices[invoice.id] = invoice;
   }
 
   function createSubscription(session: State['sessions'][string]): StripeObject {
@@ -299,7 +317,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     const summaries = path.match(/^\/v1\/billing\/meters\/([\w-]+)\/event_summaries$/);
     if (method === 'GET' && summaries) return meterEventSummaries(summaries[1] as string, params);
     const match = path.match(
-      /^\/v1\/(customers|prices|checkout\/sessions|subscriptions|billing_portal\/sessions|billing\/meter_events)(?:\/([\w-]+))?$/,
+      /^\/v1\/(customers|prices|invoices|checkout\/sessions|subscriptions|billing_portal\/sessions|billing\/meter_events)(?:\/([\w-]+))?$/,
     );
     const id = match?.[2];
     const route = match ? `${method} ${match[1]}${id ? '/:id' : ''}` : '';
@@ -309,6 +327,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           id: newId('cus'),
           object: 'customer',
           created: now(),
+          balance: 0,
           email: str(params.email) ?? null,
           name: str(params.name) ?? null,
           livemode: false,
@@ -319,6 +338,21 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       }
       case 'GET customers/:id':
         return find(state.customers, id as string, 'customer');
+      case 'GET invoices': {
+        // The final invoices kept locally, newest first, by customer and subscription.
+        const customer = str(params.customer);
+        const subscription = str(params.subscription);
+        const data = Object.values(state.invoices ?? {})
+          .filter((invoice) => !customer || invoice.customer === customer)
+          .filter(
+            (invoice) =>
+              !subscription ||
+              (invoice.parent as { subscription_details: { subscription: string } }).subscription_details
+                .subscription === subscription,
+          )
+          .sort((a, b) => Number(b.created) - Number(a.created));
+        return { object: 'list', data, has_more: false, url: '/v1/invoices' };
+      }
       case 'GET prices': {
         const keys = list(params.lookup_keys).map(String);
         const data = Object.values(state.prices).filter(
@@ -402,6 +436,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
             'invalid_request_error',
             `This subscription has already been canceled: ${sub.id}`,
           );
+        if (str(params.prorate) === 'true' && str(params.invoice_now) === 'true') creditUnusedTime(sub);
         Object.assign(sub, {
           status: 'canceled',
           canceled_at: now(),
@@ -697,7 +732,9 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           );
         if (!authorized(req))
           throw new StripeError(401, 'invalid_request_error', 'Invalid API Key provided.', 'api_key_invalid');
-        const params = method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(body);
+        // stripe-node sends a GET's and a DELETE's parameters in the query string.
+        const params =
+          method === 'GET' || method === 'DELETE' ? parseForm(url.search.slice(1)) : parseForm(body);
         const key = req.headers['idempotency-key'];
         const idemKey = typeof key === 'string' && method === 'POST' ? `${url.pathname}:${key}` : undefined;
         const replay = idemKey ? state.idempotency[idemKey] : undefined;

@@ -7,6 +7,11 @@ export const SERVER_MESSAGES = {
   invalidPackageName: 'Enter an npm package name, e.g. @modelcontextprotocol/server-everything',
   idleTimeoutTooSmall: 'Idle timeout must be at least 1 minute',
   idleTimeoutNotWhole: 'Idle timeout must be a whole number of minutes',
+  /** Not worded by the spec: an environment variable's name. */
+  envNameInvalid:
+    'A variable name uses only letters, digits and underscores, and does not start with a digit',
+  envNameTooLong: (max: number) => `A variable name may be at most ${max} characters`,
+  envNameReserved: '__proto__ cannot be a variable name',
   saveFailed: 'Failed to save server configuration',
   initializeFailed: 'Failed to initialize server',
   updateFailed: 'Failed to update server configuration',
@@ -40,6 +45,9 @@ export const SUBSCRIPTION_MESSAGES = {
   checkoutFreeRefused: 'Free needs no checkout: it is the plan you are on without a subscription.',
   checkoutEnterpriseRefused: 'Enterprise is contact-only: contact us to set up an Enterprise plan.',
   alreadySubscribed: 'You already have a subscription. Change or cancel it in Subscription & Usage.',
+  /** Not worded by the spec: two checkouts paid one after the other (docs/decisions.md, Hardening 4). */
+  onePlanAtATime:
+    'One plan at a time: if two checkouts are paid, the later one replaces the earlier, whose unused time is credited to your account.',
   urlNotOnAppOrigin: "The return URLs must be on this app's own origin.",
   noSubscription: 'You have no paid subscription.',
   noBillingAccount: 'You have no billing account yet: subscribe to a plan first.',
@@ -110,6 +118,8 @@ export const ACCOUNT_MESSAGES = {
     `Thanks for telling us about yourself. We will e-mail ${email} as soon as a place opens up.`,
   waitlistSaved: 'Thanks, we have noted it.',
   inviteCodeInvalid: 'That invite code is not valid.',
+  inviteCodeThrottled: (minutes: number) =>
+    `Too many wrong invite codes. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   admittedSubject: `You're in: welcome to ${PRODUCT_NAME}`,
   admittedText: (appUrl: string) =>
     `Good news: your ${PRODUCT_NAME} account has been admitted from the waitlist. Sign in at ${appUrl} to start building.`,

@@ -85,3 +85,42 @@ describe('environment variable conversions', () => {
     expect(toEnvironmentVariables(toEnvironmentVariableRows(variables))).toEqual(variables);
   });
 });
+
+describe('environment variable names', () => {
+  const parse = (environmentVariables: unknown) =>
+    mcpServerConfigBodySchema.safeParse({ ...valid, environmentVariables });
+
+  it('takes names of letters, digits and underscores, not starting with a digit, at most 128 long', () => {
+    for (const name of ['A', '_', 'api_key2', 'GITHUB_PERSONAL_ACCESS_TOKEN', 'X'.repeat(128)])
+      expect(parse({ [name]: 'v' }).success, name).toBe(true);
+  });
+
+  it.each([
+    ['1ABC', 'A variable name uses only letters, digits and underscores, and does not start with a digit'],
+    ['MY-VAR', 'A variable name uses only letters, digits and underscores, and does not start with a digit'],
+    ['A B', 'A variable name uses only letters, digits and underscores, and does not start with a digit'],
+    ['X'.repeat(129), 'A variable name may be at most 128 characters'],
+    ['__proto__', '__proto__ cannot be a variable name'],
+  ])('refuses %s with the row that has it', (key, message) => {
+    const result = parse([
+      { key: 'OK', value: '1' },
+      { key, value: '2' },
+    ]);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ['environmentVariables', 1, 'key'], message }),
+    ]);
+  });
+
+  it('keeps constructor and toString as ordinary names, from rows and from a record', () => {
+    const fromRows = parse([
+      { key: 'constructor', value: 'a' },
+      { key: 'toString', value: 'b' },
+    ]);
+    expect(fromRows.data?.environmentVariables).toEqual({ constructor: 'a', toString: 'b' });
+    const fromRecord = parse(JSON.parse('{"constructor":"a","toString":"b"}'));
+    expect(Object.entries(fromRecord.data?.environmentVariables ?? {})).toEqual([
+      ['constructor', 'a'],
+      ['toString', 'b'],
+    ]);
+  });
+});

@@ -35,6 +35,17 @@ export type McpServer = z.infer<typeof mcpServerSchema>;
 export const environmentVariableRowSchema = z.object({ key: z.string(), value: z.string() });
 export type EnvironmentVariableRow = z.infer<typeof environmentVariableRowSchema>;
 
+/** What a process environment takes as a name (POSIX's portable set), and what no object key can shadow. */
+const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A variable's name as a body or the form gives it: trimmed; blank (a row to drop) is let through. */
+const environmentVariableNameSchema = z
+  .string()
+  .trim()
+  .max(MAX_ENV_KEY_LENGTH, SERVER_MESSAGES.envNameTooLong(MAX_ENV_KEY_LENGTH))
+  .refine((name) => name === '' || ENV_NAME_PATTERN.test(name), SERVER_MESSAGES.envNameInvalid)
+  .refine((name) => name !== '__proto__', SERVER_MESSAGES.envNameReserved);
+
 /** Rows (or record entries) with a blank key are dropped; keys are trimmed, values kept as typed. */
 export function toEnvironmentVariables(
   input: EnvironmentVariables | readonly EnvironmentVariableRow[],
@@ -42,12 +53,10 @@ export function toEnvironmentVariables(
   const rows = Array.isArray(input)
     ? (input as readonly EnvironmentVariableRow[])
     : Object.entries(input).map(([key, value]) => ({ key, value }));
-  const variables: EnvironmentVariables = {};
-  for (const { key, value } of rows) {
-    const name = key.trim();
-    if (name) variables[name] = value;
-  }
-  return variables;
+  // fromEntries defines each key as the object's own (an assignment to `__proto__` would be lost).
+  return Object.fromEntries(
+    rows.flatMap(({ key, value }) => (key.trim() ? [[key.trim(), value] as const] : [])),
+  );
 }
 
 export function toEnvironmentVariableRows(variables: EnvironmentVariables): EnvironmentVariableRow[] {
@@ -91,15 +100,15 @@ export const mcpServerConfigBodySchema = z.object({
       .int(SERVER_MESSAGES.idleTimeoutNotWhole)
       .min(MIN_IDLE_TIMEOUT_MINUTES, SERVER_MESSAGES.idleTimeoutTooSmall),
   ),
+  // A record is read as rows, so each name is checked with its row's index (the form's inline error).
   environmentVariables: z
     .union([environmentVariablesSchema, z.array(environmentVariableRowSchema)])
-    .default(() => ({}))
+    .default(() => [])
+    .transform((value) => (Array.isArray(value) ? value : toEnvironmentVariableRows(value)))
+    .pipe(z.array(z.object({ key: environmentVariableNameSchema, value: z.string() })))
     .transform(toEnvironmentVariables)
     .refine((variables) => Object.keys(variables).length <= MAX_ENV_VARIABLES, {
       error: `At most ${MAX_ENV_VARIABLES} environment variables`,
-    })
-    .refine((variables) => Object.keys(variables).every((key) => key.length <= MAX_ENV_KEY_LENGTH), {
-      error: `Environment variable names may be at most ${MAX_ENV_KEY_LENGTH} characters`,
     })
     .refine((variables) => new TextEncoder().encode(JSON.stringify(variables)).length <= MAX_ENV_JSON_BYTES, {
       error: `The environment variables may total at most ${MAX_ENV_JSON_BYTES} bytes`,

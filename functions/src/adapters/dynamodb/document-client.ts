@@ -20,7 +20,52 @@ export function createDocumentClient({ region, endpoint }: DocumentClientOptions
         }
       : {}),
   });
-  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  const db = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  db.middlewareStack.add(
+    (next) => (args) => next({ ...args, input: withStorableValues(args.input) as typeof args.input }),
+    {
+      step: 'initialize',
+      name: 'storableValues',
+    },
+  );
+  return db;
+}
+
+/** The parts of a command's input whose values the document client marshals into attribute values. */
+const MARSHALLED = new Set(['Item', 'Key', 'ExpressionAttributeValues', 'ExclusiveStartKey']);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null &&
+  typeof value === 'object' &&
+  [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
+
+/**
+ * The marshaller tells a map by its `constructor`: an object with its own `constructor` or
+ * `toString` key (a user's env variable, tool arguments) is refused (a 500), or one whose
+ * `constructor` is `{ name: 'Set' }` is stored as something else. As a Map, every key is a key.
+ */
+function storable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(storable);
+  if (isPlainObject(value))
+    return new Map(Object.entries(value).map(([key, entry]) => [key, storable(entry)]));
+  return value;
+}
+
+const storableAttributes = (attributes: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(attributes).map(([name, value]) => [name, storable(value)]));
+
+/** The input with its items', keys' and expression values made storable, at any depth (batches, transactions). */
+function withStorableValues(input: unknown): unknown {
+  if (Array.isArray(input)) return input.map(withStorableValues);
+  if (!isPlainObject(input)) return input;
+  return Object.fromEntries(
+    Object.entries(input).map(([name, part]) => {
+      if (MARSHALLED.has(name) && isPlainObject(part)) return [name, storableAttributes(part)];
+      if (name === 'Keys' && Array.isArray(part))
+        return [name, part.map((key) => (isPlainObject(key) ? storableAttributes(key) : key))];
+      return [name, withStorableValues(part)];
+    }),
+  );
 }
 
 /**

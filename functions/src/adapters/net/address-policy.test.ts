@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBlockedAddress } from './address-policy.js';
+import { isBlockedAddress, isMetadataOrLinkLocal } from './address-policy.js';
 
 describe('isBlockedAddress', () => {
   it.each([
@@ -26,6 +26,11 @@ describe('isBlockedAddress', () => {
     '::ffff:7f00:1', // IPv4-mapped, hex
     '::ffff:a9fe:a9fe', // metadata, mapped, hex
     '64:ff9b::a9fe:a9fe', // NAT64 of the metadata address
+    '::127.0.0.1', // IPv4-compatible loopback
+    '::7f00:1', // the same, as the URL parser writes it
+    '::10.0.0.1', // IPv4-compatible private
+    '0:0:0:0:0:ffff:7f00:1', // mapped, uncompressed
+    'fd00:ec2::254', // EC2's IPv6 metadata
     '[::1]',
     'not-an-address',
   ])('blocks %s', (address) => {
@@ -49,4 +54,30 @@ describe('isBlockedAddress', () => {
       expect(isBlockedAddress(new URL(url).hostname)).toBe(true);
     }
   });
+});
+
+describe('isMetadataOrLinkLocal (refused even where private endpoints are allowed)', () => {
+  it.each([
+    '169.254.169.254',
+    '169.254.0.1',
+    'fd00:ec2::254',
+    'fe80::1',
+    'febf::1',
+    '::ffff:169.254.169.254',
+    '::ffff:a9fe:a9fe',
+    '::169.254.169.254', // IPv4-compatible
+    '::a9fe:a9fe',
+    '64:ff9b::a9fe:a9fe',
+    '[fd00:ec2::254]',
+    'not-an-address',
+  ])('refuses %s', (address) => {
+    expect(isMetadataOrLinkLocal(address)).toBe(true);
+  });
+
+  it.each(['127.0.0.1', '::1', '::127.0.0.1', '10.0.0.1', 'fd00:ec2::253', 'fc00::1', '8.8.8.8'])(
+    'leaves %s to the stage’s setting',
+    (address) => {
+      expect(isMetadataOrLinkLocal(address)).toBe(false);
+    },
+  );
 });

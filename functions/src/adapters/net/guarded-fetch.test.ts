@@ -26,6 +26,8 @@ describe('assertAllowedEndpoint (save time)', () => {
       'http://localhost:11434/v1',
       'http://169.254.169.254/latest/meta-data',
       'http://[::ffff:169.254.169.254]/',
+      'http://[::127.0.0.1]/', // IPv4-compatible loopback
+      'http://[fd00:ec2::254]/',
       'http://2130706433/',
       'http://10.1.2.3/v1',
     ]) {
@@ -43,6 +45,22 @@ describe('assertAllowedEndpoint (save time)', () => {
       ValidationError,
     );
   });
+
+  it('refuses the metadata service and link-local even where private endpoints are allowed', async () => {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data',
+      'http://169.254.170.2/v2/credentials', // the ECS task credentials endpoint
+      'http://[fd00:ec2::254]/latest/meta-data',
+      'http://[fe80::1]/',
+      'http://[::ffff:169.254.169.254]/',
+      'http://[::169.254.169.254]/',
+      'http://[64:ff9b::a9fe:a9fe]/',
+    ]) {
+      await expect(assertAllowedEndpoint(url, { allowPrivate: true }), url).rejects.toThrow(
+        BLOCKED_ENDPOINT_MESSAGE,
+      );
+    }
+  });
 });
 
 describe('createGuardedFetch (connect time)', () => {
@@ -55,9 +73,11 @@ describe('createGuardedFetch (connect time)', () => {
     await expect(guarded(`http://127.0.0.1:${port}/models`)).rejects.toThrow(BLOCKED_ENDPOINT_MESSAGE);
   });
 
-  it('connects where private endpoints are allowed, and never follows a redirect', async () => {
+  it('connects where private endpoints are allowed (not to metadata), and never follows a redirect', async () => {
     const local = createGuardedFetch({ allowPrivate: true });
     expect(await (await local(`http://127.0.0.1:${port}/models`)).json()).toEqual({ data: [] });
     await expect(local(`http://127.0.0.1:${port}/redirect`)).rejects.toThrow();
+    await expect(local('http://169.254.169.254/latest/meta-data')).rejects.toThrow(BLOCKED_ENDPOINT_MESSAGE);
+    await expect(local('http://[::a9fe:a9fe]/')).rejects.toThrow(BLOCKED_ENDPOINT_MESSAGE);
   });
 });

@@ -1,16 +1,22 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { ValidationError } from '../../domain/errors.js';
-import { isBlockedAddress } from './address-policy.js';
+import { isBlockedAddress, isMetadataOrLinkLocal } from './address-policy.js';
 
 export const BLOCKED_ENDPOINT_MESSAGE =
   'This endpoint cannot be used: its address is private, loopback or link-local. Use a public https URL.';
 const UNSUPPORTED_SCHEME_MESSAGE = 'Only http and https endpoints are supported.';
 
 export interface OutboundPolicy {
-  /** The stage's setting: private endpoints (a local Ollama) are fine on the local stack only. */
+  /**
+   * The stage's setting: private endpoints (a local Ollama) are fine on the local stack only. The
+   * metadata service and link-local addresses are refused either way.
+   */
   allowPrivate: boolean;
 }
+
+const refusesAddress = (policy: OutboundPolicy) =>
+  policy.allowPrivate ? isMetadataOrLinkLocal : isBlockedAddress;
 
 function resolveAll(hostname: string): Promise<LookupAddress[]> {
   return new Promise((resolve, reject) =>
@@ -30,8 +36,10 @@ export async function assertAllowedEndpoint(url: string, policy: OutboundPolicy)
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new ValidationError(UNSUPPORTED_SCHEME_MESSAGE);
-  if (policy.allowPrivate) return;
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  // Where private endpoints are allowed a name is not resolved now (a host the local stack cannot
+  // resolve yet is kept); the connection refuses a name that resolves to metadata or link-local.
+  if (policy.allowPrivate && !isIP(host)) return;
   const addresses = isIP(host)
     ? [host]
     : await resolveAll(host).then(
@@ -40,7 +48,7 @@ export async function assertAllowedEndpoint(url: string, policy: OutboundPolicy)
           throw new ValidationError(`The host ${host} could not be resolved.`);
         },
       );
-  if (addresses.length === 0 || addresses.some(isBlockedAddress))
+  if (addresses.length === 0 || addresses.some(refusesAddress(policy)))
     throw new ValidationError(BLOCKED_ENDPOINT_MESSAGE);
 }
 
@@ -51,7 +59,7 @@ export async function assertAllowedEndpoint(url: string, policy: OutboundPolicy)
  * and provider base URLs need it.
  */
 export function createGuardedFetch(policy: OutboundPolicy): typeof fetch {
-  if (policy.allowPrivate) return (input, init) => fetch(input, { ...init, redirect: 'error' });
+  const refuses = refusesAddress(policy);
   let agent: Promise<import('undici').Agent> | undefined;
   const guardedLookup = (
     hostname: string,
@@ -60,7 +68,7 @@ export function createGuardedFetch(policy: OutboundPolicy): typeof fetch {
   ) => {
     dnsLookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
       if (error) return callback(error, []);
-      if (addresses.length === 0 || addresses.some((entry) => isBlockedAddress(entry.address))) {
+      if (addresses.length === 0 || addresses.some((entry) => refuses(entry.address))) {
         return callback(new ValidationError(BLOCKED_ENDPOINT_MESSAGE), []);
       }
       const wantsAll = (options as { all?: boolean }).all;
@@ -74,7 +82,7 @@ export function createGuardedFetch(policy: OutboundPolicy): typeof fetch {
       throw new ValidationError(UNSUPPORTED_SCHEME_MESSAGE);
     // An address literal never reaches the lookup: check it here.
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && isBlockedAddress(host)) throw new ValidationError(BLOCKED_ENDPOINT_MESSAGE);
+    if (isIP(host) && refuses(host)) throw new ValidationError(BLOCKED_ENDPOINT_MESSAGE);
     const undici = await import('undici');
     agent ??= Promise.resolve(new undici.Agent({ connect: { lookup: guardedLookup as never } }));
     return undici.fetch(input as never, {

@@ -11,8 +11,17 @@ export interface StripeConfig {
   endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
-/** Stripe's default: a signature older than five minutes is refused (replays). */
+/** Stripe's default: a signature older than five minutes is refused (replays); so is one as far ahead. */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * stripe-node's constructEvent only refuses a timestamp too far in the past: one signed far in the
+ * future (a leaked secret's pre-signed events, or a wrong clock) would stay valid for that long.
+ */
+function isSignedInTheFuture(signature: string, nowSeconds: number): boolean {
+  const timestamp = /(?:^|,)\s*t=(\d+)/.exec(signature)?.[1];
+  return timestamp !== undefined && Number(timestamp) > nowSeconds + WEBHOOK_TOLERANCE_SECONDS;
+}
 
 const statusOf = (status: string): SubscriptionStatus =>
   (SUBSCRIPTION_STATUSES as readonly string[]).includes(status)
@@ -127,6 +136,17 @@ export function createStripeBilling(config: StripeConfig): BillingProvider {
       await stripe.subscriptions.cancel(subscriptionId);
     },
 
+    async cancelWithProratedCredit(subscriptionId) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId, { prorate: true, invoice_now: true });
+      } catch (error) {
+        // A concurrent delivery of the same news cancelled it first: that is the outcome wanted.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const sub = await stripe.subscriptions.retrieve(subscriptionId);
+        if (sub.status !== 'canceled') throw error;
+      }
+    },
+
     async setSeats(subscriptionId, seats) {
       const sub = await stripe.subscriptions.retrieve(subscriptionId);
       const licensed = sub.items.data.find((item) => tierOfLookupKey(item.price.lookup_key));
@@ -148,6 +168,8 @@ export function createStripeBilling(config: StripeConfig): BillingProvider {
 
     async verifyWebhook(rawBody, signature) {
       if (!signature) throw new ValidationError('Missing Stripe-Signature header');
+      if (isSignedInTheFuture(signature, Math.floor(Date.now() / 1000)))
+        throw new ValidationError('Invalid Stripe webhook signature: its timestamp is in the future');
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(
@@ -159,9 +181,20 @@ export function createStripeBilling(config: StripeConfig): BillingProvider {
       } catch (error) {
         throw new ValidationError('Invalid Stripe webhook signature', { cause: error });
       }
-      const object = event.data.object as { customer?: string | { id: string } | null };
+      const object = event.data.object as {
+        object?: string;
+        id?: string;
+        customer?: string | { id: string } | null;
+        subscription?: string | { id: string } | null;
+      };
       const customerId = idOf(object.customer);
-      return { id: event.id, type: event.type, ...(customerId ? { customerId } : {}) };
+      const subscriptionId = object.object === 'subscription' ? object.id : idOf(object.subscription);
+      return {
+        id: event.id,
+        type: event.type,
+        ...(customerId ? { customerId } : {}),
+        ...(subscriptionId ? { subscriptionId } : {}),
+      };
     },
 
     async recordMeterEvent({ customerId, tokens, identifier, at }) {

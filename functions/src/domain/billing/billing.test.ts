@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { createStripeBilling } from '../../adapters/stripe/stripe-billing.js';
 import type { BillingProvider, BillingRecord, BillingStore, ProviderSubscription } from './ports.js';
+import { createReplacedSubscriptions } from './replaced-subscriptions.js';
 import { createSubscriptionService } from './subscription-service.js';
 import { createSubscriptionSync, currentSubscription, stateOf } from './subscription-sync.js';
 import { createWebhookHandler } from './webhook.js';
@@ -61,6 +62,11 @@ function fakes(subscriptions: ProviderSubscription[] = []) {
       stripe.checkouts++;
       return 'https://checkout.example/cs_1';
     },
+    cancelWithProratedCredit: async (id) => {
+      stripe.subscriptions = stripe.subscriptions.map((s) =>
+        s.id === id ? { ...s, status: 'canceled' as const } : s,
+      );
+    },
   };
   let clock = 1000;
   const sync = createSubscriptionSync({ provider, store, now: () => clock++ });
@@ -84,7 +90,12 @@ function fakes(subscriptions: ProviderSubscription[] = []) {
     provider,
     sync,
     service,
-    webhook: createWebhookHandler({ provider, store, sync }),
+    webhook: createWebhookHandler({
+      provider,
+      store,
+      sync,
+      replaceOlder: createReplacedSubscriptions({ provider }),
+    }),
   };
 }
 
@@ -94,8 +105,8 @@ const urls = {
   cancelUrl: 'https://app.example/subscription/cancel',
 };
 
-function signedEvent(id: string, type: string, timestamp?: number) {
-  const payload = JSON.stringify({ id, object: 'event', type, data: { object: { customer: 'cus_1' } } });
+function signedEvent(id: string, type: string, timestamp?: number, object: object = { customer: 'cus_1' }) {
+  const payload = JSON.stringify({ id, object: 'event', type, data: { object } });
   return {
     payload,
     signature: signer.webhooks.generateTestHeaderString({
@@ -156,6 +167,42 @@ describe('the webhook', () => {
     f.stripe.subscriptions = [sub({ status: 'canceled' })];
     expect(await f.webhook(failed.payload, failed.signature)).toEqual({ received: true, duplicate: true });
     expect(f.records.get('user-1')?.status).toBe('past_due');
+  });
+
+  it('keeps the newest of two paid subscriptions and cancels the other with its unused time credited', async () => {
+    const f = fakes([
+      sub({ id: 'sub_new', tier: 'teams', created: 20 }),
+      sub({ id: 'sub_old', tier: 'pro', created: 10 }),
+      sub({ id: 'sub_ended', status: 'canceled', created: 5 }),
+    ]);
+    await f.store.claimCustomer('user-1', 'cus_1');
+    const completed = signedEvent('evt_done', 'checkout.session.completed', undefined, {
+      object: 'checkout.session',
+      customer: 'cus_1',
+      subscription: 'sub_old', // a late event of the older checkout changes nothing about which stays
+    });
+    await f.webhook(completed.payload, completed.signature);
+    expect(f.stripe.subscriptions.map(({ id, status }) => [id, status])).toEqual([
+      ['sub_new', 'active'],
+      ['sub_old', 'canceled'],
+      ['sub_ended', 'canceled'],
+    ]);
+    expect(f.records.get('user-1')).toMatchObject({ tier: 'teams', stripeSubscriptionId: 'sub_new' });
+  });
+
+  it('breaks a tie in Stripe’s seconds with the subscription the event is about', async () => {
+    const f = fakes([sub({ id: 'sub_a', created: 10 }), sub({ id: 'sub_b', created: 10 })]);
+    await f.store.claimCustomer('user-1', 'cus_1');
+    const created = signedEvent('evt_a', 'customer.subscription.created', undefined, {
+      object: 'subscription',
+      id: 'sub_a',
+      customer: 'cus_1',
+    });
+    await f.webhook(created.payload, created.signature);
+    expect(f.stripe.subscriptions.map(({ id, status }) => [id, status])).toEqual([
+      ['sub_a', 'active'],
+      ['sub_b', 'canceled'],
+    ]);
   });
 
   it('ignores event types it does not act on', async () => {

@@ -68,6 +68,8 @@ export interface VerifiedEvent {
   type: string;
   /** The Stripe customer the event concerns, where its object names one. */
   customerId?: string;
+  /** The subscription the event is about (a subscription's event, or a completed checkout's). */
+  subscriptionId?: string;
 }
 
 /** Stripe, as the billing domain uses it. */
@@ -92,6 +94,11 @@ export interface BillingProvider {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Cancels the subscription now (a deleted team's); Stripe's default: no proration, no refund. */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Cancels the subscription now, its unused time credited to the customer's balance (a plan
+   * replaced by a newer one); one already cancelled is left as it is.
+   */
+  cancelWithProratedCredit(subscriptionId: string): Promise<void>;
   /** Sets the licensed item's quantity (Teams seats), prorated. */
   setSeats(subscriptionId: string, seats: number): Promise<void>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;

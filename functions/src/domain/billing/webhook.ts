@@ -22,14 +22,17 @@ export interface WebhookResult {
 
 /**
  * POST /stripe/webhook: verify the raw body's signature (ValidationError -> 400), skip an event id
- * seen before, sync the customer from Stripe, then record the event id (a conditional put). The
- * id is recorded after the sync, so a failed sync is retried by Stripe's redelivery; two copies
- * racing both sync, which is harmless because the sync only re-reads Stripe.
+ * seen before, cancel what a new subscription replaces, sync the customer from Stripe, then record
+ * the event id (a conditional put). The id is recorded after the sync, so a failed sync is retried
+ * by Stripe's redelivery; two copies racing both sync, which is harmless because the sync only
+ * re-reads Stripe (and a replaced subscription already cancelled is left as it is).
  */
 export function createWebhookHandler(deps: {
   provider: BillingProvider;
   store: BillingStore;
   sync: SyncSubscription;
+  /** Cancels the subscriptions a newly announced one replaces (replaced-subscriptions.ts). */
+  replaceOlder: (event: VerifiedEvent) => Promise<string[]>;
   /** Told of each event synced the first time (the audit log); must not throw. */
   onSynced?: (
     event: VerifiedEvent,
@@ -45,6 +48,7 @@ export function createWebhookHandler(deps: {
     const event = await deps.provider.verifyWebhook(rawBody, signature);
     if (!HANDLED_EVENTS.has(event.type)) return { received: true, duplicate: false, ignored: true };
     if (await deps.store.isEventProcessed(event.id)) return { received: true, duplicate: true };
+    await deps.replaceOlder(event);
     const state = event.customerId ? await deps.sync(event.customerId) : undefined;
     const first = await deps.store.markEventProcessed(event.id, event.type);
     if (first) await deps.onSynced?.(event, state, client);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRecord, UserRepository } from './user.js';
+import type { InviteCodeAttempts, UserRecord, UserRepository } from './user.js';
 import { createUserService } from './user-service.js';
 
 function inMemoryUsers(): UserRepository & { records: Map<string, UserRecord> } {
@@ -20,10 +20,18 @@ function inMemoryUsers(): UserRepository & { records: Map<string, UserRecord> } 
   };
 }
 
+/** The throttle itself is tested on DynamoDB (test/integration/onboarding.test.ts). */
+const unlimitedAttempts: InviteCodeAttempts = { take: async () => ({}), clear: async () => {} };
+
 describe('user service: checkUser', () => {
   it('creates the user record on the first call and answers the user check', async () => {
     const users = inMemoryUsers();
-    const service = createUserService({ users, whitelistedEmails: [], now: () => 42 });
+    const service = createUserService({
+      inviteCodeAttempts: unlimitedAttempts,
+      users,
+      whitelistedEmails: [],
+      now: () => 42,
+    });
 
     const result = await service.checkUser({ userId: 'u1', email: 'ada@example.com' });
 
@@ -46,7 +54,12 @@ describe('user service: checkUser', () => {
       createdAt: 1,
       updatedAt: 1,
     });
-    const service = createUserService({ users, whitelistedEmails: [], now: () => 99 });
+    const service = createUserService({
+      inviteCodeAttempts: unlimitedAttempts,
+      users,
+      whitelistedEmails: [],
+      now: () => 99,
+    });
 
     expect(await service.checkUser({ userId: 'u1', email: 'changed@example.com' })).toEqual({
       isWhitelisted: true,
@@ -58,6 +71,7 @@ describe('user service: checkUser', () => {
 
   it('whitelists e-mails from the stage configuration, ignoring case', async () => {
     const service = createUserService({
+      inviteCodeAttempts: unlimitedAttempts,
       users: inMemoryUsers(),
       whitelistedEmails: ['Grace@Example.com'],
       now: () => 1,
@@ -67,7 +81,12 @@ describe('user service: checkUser', () => {
 
   it('keeps preferences per user and answers /users/me and /users/profile', async () => {
     const users = inMemoryUsers();
-    const service = createUserService({ users, whitelistedEmails: [], now: () => 7 });
+    const service = createUserService({
+      inviteCodeAttempts: unlimitedAttempts,
+      users,
+      whitelistedEmails: [],
+      now: () => 7,
+    });
     const ada = { userId: 'u1', email: 'ada@example.com' };
     expect(await service.preferences(ada)).toEqual({});
     await service.setPreferences(ada, { defaultProvider: 'openai', theme: 'dark' });
@@ -97,7 +116,12 @@ describe('user service: completeOnboarding', () => {
 
   it('stores the answers and marks onboarding complete, so the next check skips onboarding', async () => {
     const users = inMemoryUsers();
-    const service = createUserService({ users, whitelistedEmails: [], now: () => 7 });
+    const service = createUserService({
+      inviteCodeAttempts: unlimitedAttempts,
+      users,
+      whitelistedEmails: [],
+      now: () => 7,
+    });
     const caller = { userId: 'u1', email: 'ada@example.com' };
 
     expect((await service.checkUser(caller)).hasCompletedOnboarding).toBe(false);
@@ -116,6 +140,7 @@ describe('user service: the waitlist', () => {
   const caller = { userId: 'u1', email: 'ada@example.com' };
   const waitlisted = (users = inMemoryUsers()) =>
     createUserService({
+      inviteCodeAttempts: unlimitedAttempts,
       users,
       whitelistedEmails: ['vip@example.com'],
       inviteCodes: ['friends-2026'],
@@ -157,7 +182,12 @@ describe('user service: the waitlist', () => {
 
 describe('user service: the profile', () => {
   it('saves the profile setup form and answers it on GET /users/profile', async () => {
-    const service = createUserService({ users: inMemoryUsers(), whitelistedEmails: [], now: () => 1 });
+    const service = createUserService({
+      inviteCodeAttempts: unlimitedAttempts,
+      users: inMemoryUsers(),
+      whitelistedEmails: [],
+      now: () => 1,
+    });
     const ada = { userId: 'u1', email: 'ada@example.com' };
     const profile = {
       firstName: 'Ada',

@@ -9,14 +9,24 @@ import type {
 } from '@agentforge/shared';
 import { ACCOUNT_MESSAGES, type AccessState } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
-import { ValidationError } from '../errors.js';
-import { type AccessMode, accessOf, type UserRecord, type UserRepository } from './user.js';
+import { RateLimitedError, ValidationError } from '../errors.js';
+import {
+  type AccessMode,
+  accessOf,
+  type InviteCodeAttempts,
+  type UserRecord,
+  type UserRepository,
+} from './user.js';
+
+/** Invite codes a user may try in a window: enough for typos, far too few to guess one. */
+const INVITE_CODE_ATTEMPTS = { max: 5, windowMs: 15 * 60 * 1000 };
 
 export interface UserServiceDeps {
   users: UserRepository;
   whitelistedEmails: readonly string[];
   /** The stage's invite codes: one sent with the waitlist form admits the user at once. */
   inviteCodes?: readonly string[];
+  inviteCodeAttempts: InviteCodeAttempts;
   /** The stage's access gate, read per call (tests switch it). */
   accessMode?: () => AccessMode;
   now: () => number;
@@ -26,6 +36,7 @@ export function createUserService({
   users,
   whitelistedEmails,
   inviteCodes = [],
+  inviteCodeAttempts,
   accessMode = () => 'open',
   now,
 }: UserServiceDeps) {
@@ -68,13 +79,26 @@ export function createUserService({
 
     /**
      * PUT /users/me/waitlist-info: keeps what the waitlist form says; a valid invite code admits the
-     * user at once, an unknown one is refused (400) and nothing is stored.
+     * user at once, an unknown one is refused (400) and nothing is stored. Each code tried counts
+     * against the user's attempts (429 past them, whatever the code) until a right one clears them.
      */
     async saveWaitlistInfo(caller: Caller, body: WaitlistInfo): Promise<{ access: AccessState }> {
       const record = await recordOf(caller);
       const { inviteCode, ...info } = body;
+      if (inviteCode) {
+        const at = now();
+        const { retryAt } = await inviteCodeAttempts.take(caller.userId, {
+          now: at,
+          ...INVITE_CODE_ATTEMPTS,
+        });
+        if (retryAt !== undefined)
+          throw new RateLimitedError(
+            ACCOUNT_MESSAGES.inviteCodeThrottled(Math.max(1, Math.ceil((retryAt - at) / 60_000))),
+          );
+      }
       const invited = inviteCode ? invites.has(inviteCode) : false;
       if (inviteCode && !invited) throw new ValidationError(ACCOUNT_MESSAGES.inviteCodeInvalid);
+      if (invited) await inviteCodeAttempts.clear(caller.userId);
       const admit = invited && record.admittedAt === undefined;
       const changes = {
         waitlistInfo: info,

@@ -50,6 +50,15 @@ export interface UserRepository {
   createIfAbsent(record: UserRecord): Promise<UserRecord>;
 }
 
+/**
+ * Invite codes tried by a user, throttled (a code is short enough to guess): `take` counts an
+ * attempt, or refuses it with when the window ends; a right code clears the count.
+ */
+export interface InviteCodeAttempts {
+  take(userId: string, limit: { now: number; windowMs: number; max: number }): Promise<{ retryAt?: number }>;
+  clear(userId: string): Promise<void>;
+}
+
 /** `open`: every signed-in user may use the product; `waitlist`: only those let in. */
 export const ACCESS_MODES = ['open', 'waitlist'] as const;
 export type AccessMode = (typeof ACCESS_MODES)[number];

@@ -57,6 +57,7 @@ describe('/pricing', () => {
     expect(within(card('Teams')).getByText('unlimited projects')).toBeTruthy();
     expect(within(card('Enterprise')).getByText('custom')).toBeTruthy();
     expect(screen.getByText(EXTRA_USAGE_NOTE)).toBeTruthy();
+    expect(screen.getByText(SUBSCRIPTION_MESSAGES.onePlanAtATime)).toBeTruthy();
 
     const current = await within(card('Free')).findByRole('button', { name: 'Current Plan' });
     expect((current as HTMLButtonElement).disabled).toBe(true);

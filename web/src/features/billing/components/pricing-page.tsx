@@ -151,6 +151,7 @@ export function PricingPage() {
           ))}
         </ul>
         <p className="mt-8 text-center text-sm text-slate-600">{EXTRA_USAGE_NOTE}</p>
+        <p className="mt-2 text-center text-sm text-slate-600">{SUBSCRIPTION_MESSAGES.onePlanAtATime}</p>
       </main>
     </div>
   );

@@ -93,6 +93,35 @@ describe('ServerConfigModal (new)', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it("shows a variable name's error on its row, and sends nothing until it is right", async () => {
+    const { servers } = renderModal();
+    await userEvent.type(field('Name'), 'Everything');
+    await userEvent.type(field('Package name'), '@modelcontextprotocol/server-everything');
+    const add = screen.getByRole('button', { name: 'Add variable' });
+    await userEvent.click(add);
+    await userEvent.click(add);
+    await userEvent.type(field('Variable 1 name'), 'constructor');
+    await userEvent.type(field('Variable 2 name'), '1-BAD');
+    await userEvent.click(screen.getByRole('button', { name: 'Create server' }));
+
+    const message =
+      'A variable name uses only letters, digits and underscores, and does not start with a digit';
+    const error = await screen.findByText(message);
+    expect(field('Variable 2 name').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Variable 2 name').getAttribute('aria-describedby')).toBe(error.id);
+    expect(field('Variable 1 name').getAttribute('aria-invalid')).toBeNull();
+    expect(servers.create).not.toHaveBeenCalled();
+
+    await userEvent.clear(field('Variable 2 name'));
+    await userEvent.type(field('Variable 2 name'), 'GOOD_1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    await waitFor(() => expect(servers.create).toHaveBeenCalledTimes(1));
+    expect(servers.create.mock.calls[0]?.[0]).toMatchObject({
+      environmentVariables: { constructor: '', GOOD_1: '' },
+    });
+    expect(screen.queryByText(message)).toBeNull();
+  });
+
   it("'Use my GitHub account' sets the GitHub token variable to the linked-account reference", async () => {
     const { servers } = renderModal();
     await userEvent.type(field('Name'), 'GitHub');

@@ -52,6 +52,8 @@ function EnvironmentRows({
 }) {
   const rows = useFieldArray({ control: form.control, name: 'environmentVariables' });
   const values = form.watch('environmentVariables');
+  const errors = form.formState.errors.environmentVariables;
+  const errorsId = useId();
   const masked = values.some((row) => isMaskedValue(row.value));
   const usesGithub = values.some((row) => row.value === GITHUB_TOKEN_REFERENCE);
   // The GitHub MCP server's token variable, referencing the linked account (resolved at start).
@@ -91,40 +93,53 @@ function EnvironmentRows({
         </p>
       ) : (
         <ul className="space-y-2">
-          {rows.fields.map((field, index) => (
-            <li key={field.id} className="flex items-center gap-2">
-              <input
-                aria-label={`Variable ${index + 1} name`}
-                placeholder="NAME"
-                autoComplete="off"
-                spellCheck={false}
-                className={`${CELL} w-2/5 shrink-0`}
-                {...form.register(`environmentVariables.${index}.key`)}
-              />
-              <input
-                aria-label={`Variable ${index + 1} value`}
-                placeholder="value"
-                autoComplete="off"
-                spellCheck={false}
-                // A stored value is shown masked: focusing selects it, so typing replaces it.
-                onFocus={(event) => isMaskedValue(event.target.value) && event.target.select()}
-                className={`${CELL} flex-1`}
-                {...form.register(`environmentVariables.${index}.value`)}
-              />
-              {disabled ? null : (
-                <button
-                  type="button"
-                  onClick={() => rows.remove(index)}
-                  aria-label={`Remove variable ${index + 1}`}
-                  className="shrink-0 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-red-600"
-                >
-                  <Trash2Icon className="size-3.5" />
-                </button>
-              )}
-            </li>
-          ))}
+          {rows.fields.map((field, index) => {
+            const nameError = errors?.[index]?.key?.message;
+            return (
+              <li key={field.id} className="space-y-1">
+                <div className="flex items-center gap-2">
+                  <input
+                    aria-label={`Variable ${index + 1} name`}
+                    placeholder="NAME"
+                    autoComplete="off"
+                    spellCheck={false}
+                    aria-invalid={nameError ? true : undefined}
+                    aria-describedby={nameError ? `${errorsId}-${index}` : undefined}
+                    className={`${nameError ? CELL.replace('ring-slate-300', 'ring-red-400') : CELL} w-2/5 shrink-0`}
+                    {...form.register(`environmentVariables.${index}.key`)}
+                  />
+                  <input
+                    aria-label={`Variable ${index + 1} value`}
+                    placeholder="value"
+                    autoComplete="off"
+                    spellCheck={false}
+                    // A stored value is shown masked: focusing selects it, so typing replaces it.
+                    onFocus={(event) => isMaskedValue(event.target.value) && event.target.select()}
+                    className={`${CELL} flex-1`}
+                    {...form.register(`environmentVariables.${index}.value`)}
+                  />
+                  {disabled ? null : (
+                    <button
+                      type="button"
+                      onClick={() => rows.remove(index)}
+                      aria-label={`Remove variable ${index + 1}`}
+                      className="shrink-0 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-red-600"
+                    >
+                      <Trash2Icon className="size-3.5" />
+                    </button>
+                  )}
+                </div>
+                {nameError ? (
+                  <p id={`${errorsId}-${index}`} className="text-xs text-red-600">
+                    {nameError}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       )}
+      {errors?.message ? <p className="text-sm text-red-600">{errors.message}</p> : null}
       <p className="text-xs text-slate-500">
         {masked ? 'Stored values stay hidden: leave one as it is to keep it, or type a new value. ' : ''}
         Rows without a name are ignored.

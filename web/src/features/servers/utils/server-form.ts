@@ -57,9 +57,15 @@ export const serverFormResolver: Resolver<ServerFormValues, unknown, McpServerCo
   const result = mcpServerConfigBodySchema.safeParse(values);
   if (result.success) return { values: result.data, errors: {} };
   const errors: FieldErrors<ServerFormValues> = {};
+  const rowErrors: { key?: { type: string; message: string } }[] = [];
   for (const issue of result.error.issues) {
-    const field = issue.path[0] as FormField | undefined;
-    if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
+    const [field, row] = issue.path as [FormField | undefined, unknown];
+    // A variable's name: shown on its row.
+    if (field === 'environmentVariables' && typeof row === 'number') {
+      rowErrors[row] ??= { key: { type: issue.code, message: issue.message } };
+    } else if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
   }
+  if (rowErrors.length && !errors.environmentVariables)
+    errors.environmentVariables = rowErrors as FieldErrors<ServerFormValues>['environmentVariables'];
   return { values: {}, errors };
 };
