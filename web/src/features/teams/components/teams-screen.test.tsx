@@ -379,8 +379,11 @@ describe('the space switcher', () => {
     const user = userEvent.setup();
     renderAt('/home', <SpaceSwitcher />);
     const select = await screen.findByLabelText('Space');
+    expect(select.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('New chats use your own plan.')).toBeTruthy();
     await user.selectOptions(select, 'Platform');
     expect(currentSpaceTeamId()).toBe('t1');
+    expect(await screen.findByText("New chats use the team's plan and bill.")).toBeTruthy();
     await listServers();
     expect(
       http
