@@ -68,7 +68,11 @@ async function pay(api: Api, path: string, body: Record<string, unknown>) {
   const paid = await fetch(`${checkoutResponseSchema.parse(response.body).url}/pay`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' }).toString(),
+    body: new URLSearchParams({
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+    }).toString(),
     redirect: 'manual',
   });
   expect(paid.status).toBe(303);
@@ -79,7 +83,8 @@ async function item(table: string | undefined, key: Record<string, string>) {
   return Item ?? {};
 }
 const usage = (userId: string, period: string) => item(process.env.TABLE_USAGE, { userId, period });
-const customerOf = async (userId: string) => String((await item(process.env.TABLE_BILLING, { userId })).stripeCustomerId);
+const customerOf = async (userId: string) =>
+  String((await item(process.env.TABLE_BILLING, { userId })).stripeCustomerId);
 
 /** As earlier replies would have left it: the day's allowance used up. */
 async function usedUp(userId: string, period: string, tokensPerDay: number) {
@@ -205,9 +210,9 @@ describe('a team member’s overage', () => {
       status: 200,
       body: { capUsd: 1 },
     });
-    expect(teamUsageSchema.parse((await admin.api.get(`/teams/${team.teamId}/usage`)).body).overage.capUsd).toBe(
-      1,
-    );
+    expect(
+      teamUsageSchema.parse((await admin.api.get(`/teams/${team.teamId}/usage`)).body).overage.capUsd,
+    ).toBe(1);
     // The member's own cap is untouched.
     expect((await item(process.env.TABLE_BILLING, { userId: member.userId })).overageCapUsd).toBeUndefined();
 
