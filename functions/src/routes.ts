@@ -482,6 +482,14 @@ const MANIFEST = [
     handler: 'get-team-usage',
     auth: 'cognito',
   },
+  // The team space's overage is billed to the team: its Admins cap it.
+  {
+    method: 'PUT',
+    path: '/teams/{teamId}/overage-cap',
+    area: 'teams',
+    handler: 'put-team-overage-cap',
+    auth: 'cognito',
+  },
   // The audit log: the caller's own records, or a team's (`?teamId=`, its Admins).
   { method: 'GET', path: '/audit', area: 'audit', handler: 'list-audit', auth: 'cognito' },
   { method: 'GET', path: '/audit/export', area: 'audit', handler: 'export-audit', auth: 'cognito' },

@@ -201,6 +201,13 @@ describe('teams on the local stack', () => {
     await page.getByRole('button', { name: 'Revoke the invitation of pocket-guest@example.com' }).waitFor();
     await page.getByRole('button', { name: 'Copy invitation link' }).waitFor();
 
+    // The team's overage cap, by keyboard: the team space's overage is billed to the team.
+    const cap = page.getByRole('form', { name: 'Team overage cap' });
+    await cap.getByLabel('Monthly cap (USD)').fill('25');
+    await cap.getByLabel('Monthly cap (USD)').press('Enter');
+    await page.getByText('Team overage cap saved.').waitFor();
+    await page.getByText('This month: 0 tokens ($0.00) of the $25 cap.').waitFor();
+
     // Nothing is wider than the screen (no sideways scrolling).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, 'the Teams page on a phone');

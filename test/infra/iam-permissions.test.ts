@@ -62,6 +62,12 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
       'the conversation service touches plans only when a conversation is deleted (the conversations API)',
   },
   {
+    fn: /^AgentForge (messages|agent) API/,
+    factory: 'createMyTeamsReader',
+    reason:
+      'the conversation service reads "my teams" only to create a conversation in a team space (the conversations API)',
+  },
+  {
     fn: /^AgentForge mcp-gateway API/,
     factory: 'createPlanLookup',
     reason: 'plans are read by the MCP API and the reaper, never when forwarding',

@@ -360,6 +360,12 @@ const MATRIX: Record<string, Case[]> = {
       request: (p) => post('/conversations', conversationBody(`Own ${p}`)),
       expect: everyone(201),
     },
+    // A conversation of the team's space (its usage is the team's): its members only.
+    {
+      on: "the team's space",
+      request: (p) => post('/conversations', { ...conversationBody(`Team ${p}`), teamId: f.teamId }),
+      expect: teamMembers(201),
+    },
   ],
   'GET /conversations': [
     { on: 'own', request: () => get('/conversations'), expect: everyone(200) },
@@ -1081,6 +1087,16 @@ const MATRIX: Record<string, Case[]> = {
   ],
   'GET /teams/{teamId}/usage': [
     { on: 'the team', request: () => get(`${t()}/usage`), expect: teamAdmins(200) },
+  ],
+  'PUT /teams/{teamId}/overage-cap': [
+    {
+      on: 'the team',
+      request: () => put(`${t()}/overage-cap`, { capUsd: 20 }),
+      expect: teamAdmins(200),
+      check: (p, response) => {
+        if (p === 'user') expect(response.body.message).toBe(TEAM_MESSAGES.adminRequired);
+      },
+    },
   ],
 
   // --- The audit log: the caller's own, or the team's (`?teamId=`) for its Admins. ---

@@ -272,13 +272,15 @@ describe('teams: the subscription follows the members', () => {
     // Each member is on Teams now (the plan the limits follow), whatever their own plan.
     const limitMinutes = async (p: Person) => (await p.api.get('/mcp/usage')).body.limitMinutes;
     expect(await limitMinutes(first)).toBe(PLAN_LIMITS.teams.monthlyComputeHours * 60);
-    // The usage view shows the limits that apply: the member's own subscription stays Free.
+    // The usage view shows the limits that apply: the member's own subscription stays Free, so
+    // the personal space's tokens are Free's (the team space's are the team's), the servers Teams'.
     const view = (await first.api.get('/subscriptions')).body as {
       subscription: { tier: string };
-      usage: { tokens: { limit: number } };
+      usage: { tokens: { limit: number }; compute: { limitHours: number } };
     };
     expect(view.subscription.tier).toBe('free');
-    expect(view.usage.tokens.limit).toBe(PLAN_LIMITS.teams.tokensPerDay);
+    expect(view.usage.tokens.limit).toBe(PLAN_LIMITS.free.tokensPerDay);
+    expect(view.usage.compute.limitHours).toBe(PLAN_LIMITS.teams.monthlyComputeHours);
 
     const second = await person('second');
     expect(await limitMinutes(second)).toBe(PLAN_LIMITS.free.monthlyComputeHours * 60);

@@ -132,7 +132,7 @@ function build() {
     sync,
     appOrigins: env.APP_ORIGINS,
     now: Date.now,
-    // A member of a subscribed team sees the Teams plan's limits, which the platform enforces.
+    // A member of a subscribed team sees the Teams plan's server limits, which the platform enforces.
     limitsTierOf: async (userId) => (await plans.planOf(userId)).tier,
   });
   parts = {

@@ -7,6 +7,7 @@ import {
 } from '../domain/conversations/conversation-service.js';
 import { attachmentService } from './attachments.js';
 import { db, env, newId } from './root.js';
+import { myTeamsReader } from './team-scope.js';
 
 export const messageRepository = () => createMessageRepository(db, env.tables.messages);
 
@@ -20,6 +21,7 @@ export function conversationService(): ConversationService {
     attachments: {
       deleteAll: (userId, conversationId) => attachmentService().deleteAll(userId, conversationId),
     },
+    myTeams: myTeamsReader(),
     newId,
     now: Date.now,
   });

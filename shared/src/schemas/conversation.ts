@@ -70,6 +70,11 @@ export const conversationSchema = z.object({
   /** When it was pinned: pinned conversations come first in the list. */
   pinnedAt: epochMs.optional(),
   settings: modelSettingsSchema.optional(),
+  /**
+   * The team whose space it was created in (absent: the personal space): its usage of the
+   * platform's models is on the team's plan and billed to the team.
+   */
+  teamId: z.string().optional(),
   /** The team its author shares it with, read-only (the author's view; docs/decisions.md, Teams). */
   sharedWithTeamId: z.string().optional(),
   sharedAt: epochMs.optional(),
@@ -99,6 +104,8 @@ export const createConversationBodySchema = z.object({
   metadata: conversationMetadataSchema.default(() => ({ ...DEFAULT_CONVERSATION_METADATA })),
   /** The user's default settings, copied at creation. */
   settings: modelSettingsSchema.optional(),
+  /** Not in the spec's body: the team space it belongs to (the caller must be a member); absent: personal. */
+  teamId: z.string().min(1).max(MAX_ID_LENGTH).optional(),
 });
 export type CreateConversationBody = z.infer<typeof createConversationBodySchema>;
 export type CreateConversationBodyInput = z.input<typeof createConversationBodySchema>;

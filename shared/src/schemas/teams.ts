@@ -143,14 +143,23 @@ export const teamUsageSchema = z.object({
       userId: z.string(),
       email: z.string(),
       role: z.enum(TEAM_ROLES),
-      /** Counted against the plan today (platform models). */
+      /** Counted against the team's plan today in the team space (platform models). */
       tokensToday: z.number().nonnegative(),
-      /** On provider keys (own or the team's): recorded, not limited. */
+      /** On provider keys (own or the team's) in the team space: recorded, not limited. */
       keyTokensToday: z.number().nonnegative(),
       computeMinutesThisMonth: z.number().nonnegative(),
     }),
   ),
   /** The team's own MCP servers (they run on the team's plan). */
   teamServers: z.object({ computeMinutesThisMonth: z.number().nonnegative() }),
+  /**
+   * This month's overage of the team space (every member's usage past the daily allowance, billed
+   * to the team's subscription) and its cap, which Admins set.
+   */
+  overage: z.object({
+    tokens: z.number().nonnegative(),
+    usd: z.number().nonnegative(),
+    capUsd: z.number().nonnegative(),
+  }),
 });
 export type TeamUsage = z.infer<typeof teamUsageSchema>;

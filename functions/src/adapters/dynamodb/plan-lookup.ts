@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { bestPlan, type PlanSource, planFromBilling } from '../../domain/limits/plan.js';
+import { bestPlan, type PlanSource, planFromBilling, type SpacePlans } from '../../domain/limits/plan.js';
 import { teamOwnerId } from '../../domain/teams/roles.js';
 import type { TeamMemberships } from '../../domain/teams/team-scope.js';
 
@@ -7,13 +7,14 @@ import type { TeamMemberships } from '../../domain/teams/team-scope.js';
  * The user's plan from their billing record (billing table, key userId: `tier`, `status`,
  * `overageCapUsd`, written by the billing sync); no record is Free (see planFromBilling). With the
  * memberships ("my teams"), a member of a subscribed team is on the team's plan (its billing record is
- * `team#<teamId>`) when that is better than their own: the Teams plan's tokens for each member.
+ * `team#<teamId>`) when that is better than their own (the servers' limits). Model calls take their
+ * plan by space (SpacePlans): the personal space the user's own, a team space the team's.
  */
 export function createPlanLookup(
   db: DynamoDBDocumentClient,
   tableName: string,
   memberships?: Pick<TeamMemberships, 'teamIdsOf'>,
-): PlanSource {
+): PlanSource & SpacePlans {
   const billingOf = async (userId: string) =>
     (
       await db.send(
@@ -36,6 +37,14 @@ export function createPlanLookup(
         ),
       );
       return bestPlan([own, ...teamPlans]);
+    },
+
+    ownPlanOf: async (userId) => planFromBilling(await billingOf(userId)),
+
+    async teamPlanOf(userId, teamId) {
+      if (!memberships || !(await memberships.teamIdsOf(userId)).includes(teamId)) return undefined;
+      const plan = planFromBilling(await billingOf(teamOwnerId(teamId)));
+      return plan.tier === 'free' ? undefined : { ...plan, team: true };
     },
   };
 }

@@ -1,26 +1,33 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TokenLedger } from '../../domain/limits/token-meter.js';
+import { dayPeriod, type UsageAccount } from '../../domain/limits/usage-account.js';
 import { isConditionalCheckFailed } from './document-client.js';
 import { METER_PENDING } from './overage-queue.js';
 
 /**
- * The token counters as usage-table items (key userId, period):
- * - `tokens#YYYY-MM-DD`: `committed` (settled plus reserved), `used` (settled, counted against the
- *   plan), `ownKeyTokens` (on the user's own keys, not counted), beside `inputTokens`,
- *   `outputTokens` and `requests` (every reply's provider usage, usage-repository.ts);
+ * The token counters as usage-table items (key userId, period), under the account's owner (the
+ * user, or `team#<teamId>` for usage in a team's space: usage-account.ts):
+ * - `tokens#YYYY-MM-DD` (a team member's: `tokens#YYYY-MM-DD#<userId>`): `committed` (settled plus
+ *   reserved), `used` (settled, counted against the plan), `ownKeyTokens` (on provider keys, not
+ *   counted), beside the user's own day's `inputTokens`, `outputTokens` and `requests` (every
+ *   reply's provider usage, usage-repository.ts);
  * - `overage#YYYY-MM`: `tokens`, the month's overage past the daily allowances (paid plans);
- * - `overage#YYYY-MM#<id>`: one row per call that went over (`tokens`, `at`): the meter reporter's
- *   input, `<id>` being the idempotent meter event's identifier; `meterPending` puts it in the
- *   sparse index the reporter reads until it is reported (overage-queue.ts).
+ * - `overage#YYYY-MM#<id>`: one row per call that went over (`tokens`, `at`, a team's `memberId`):
+ *   the meter reporter's input, billed to the owner's Stripe customer, `<id>` being the idempotent
+ *   meter event's identifier; `meterPending` puts it in the sparse index the reporter reads until
+ *   it is reported (overage-queue.ts).
  */
 export function createTokenLedger(db: DynamoDBDocumentClient, tableName: string): TokenLedger {
   const number = (value: unknown) => (typeof value === 'number' ? value : 0);
-  const dayKey = (userId: string, day: string) => ({ userId, period: `tokens#${day}` });
+  const dayKey = (account: UsageAccount, day: string) => ({
+    userId: account.ownerId,
+    period: dayPeriod(account, day),
+  });
   const monthKey = (userId: string, month: string) => ({ userId, period: `overage#${month}` });
   return {
-    async day(userId, day) {
+    async day(account, day) {
       const { Item } = await db.send(
-        new GetCommand({ TableName: tableName, Key: dayKey(userId, day), ConsistentRead: true }),
+        new GetCommand({ TableName: tableName, Key: dayKey(account, day), ConsistentRead: true }),
       );
       return { committed: number(Item?.committed), used: number(Item?.used) };
     },
@@ -32,12 +39,12 @@ export function createTokenLedger(db: DynamoDBDocumentClient, tableName: string)
       return number(Item?.tokens);
     },
 
-    async reserve(userId, day, estimate, maxCommittedBefore) {
+    async reserve(account, day, estimate, maxCommittedBefore) {
       try {
         await db.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: dayKey(userId, day),
+            Key: dayKey(account, day),
             UpdateExpression: 'ADD committed :estimate',
             ConditionExpression: 'attribute_not_exists(committed) OR committed <= :max',
             ExpressionAttributeValues: { ':estimate': estimate, ':max': maxCommittedBefore },
@@ -50,11 +57,11 @@ export function createTokenLedger(db: DynamoDBDocumentClient, tableName: string)
       }
     },
 
-    async settle(userId, day, { counted, reserved, ownKeyTokens }) {
+    async settle(account, day, { counted, reserved, ownKeyTokens }) {
       const { Attributes } = await db.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: dayKey(userId, day),
+          Key: dayKey(account, day),
           UpdateExpression: 'ADD used :counted, committed :release, ownKeyTokens :own',
           ExpressionAttributeValues: {
             ':counted': counted,
@@ -67,11 +74,18 @@ export function createTokenLedger(db: DynamoDBDocumentClient, tableName: string)
       return number(Attributes?.used);
     },
 
-    async addOverage(userId, month, { id, tokens, at }) {
+    async addOverage(userId, month, { id, tokens, at, memberId }) {
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: { userId, period: `overage#${month}#${id}`, tokens, at, meterPending: METER_PENDING },
+          Item: {
+            userId,
+            period: `overage#${month}#${id}`,
+            tokens,
+            at,
+            ...(memberId ? { memberId } : {}),
+            meterPending: METER_PENDING,
+          },
         }),
       );
       await db.send(

@@ -5,15 +5,17 @@ import {
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { UsageReader } from '../../domain/billing/ports.js';
+import { dayPeriod } from '../../domain/limits/usage-account.js';
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const BATCH_GET_LIMIT = 100;
 
 /**
  * Reads the usage table for the subscription views (the writers are the chat, the limits and the
- * reaper): `tokens#YYYY-MM-DD` days (`used` where the limits settle counted tokens, else
- * inputTokens + outputTokens less ownKeyTokens), `compute#YYYY-MM` (`minutes`), `overage#YYYY-MM`
- * (`tokens`) and the held `server-slot#<n>` items (running servers).
+ * reaper): an account's days (`used`, the tokens the limits counted, and `ownKeyTokens`; not the
+ * user's day's `inputTokens`/`outputTokens`, every reply's provider usage in any space),
+ * `compute#YYYY-MM` (`minutes`), `overage#YYYY-MM` (`tokens`) and the held `server-slot#<n>` items
+ * (running servers).
  */
 export function createUsageHistoryReader(db: DynamoDBDocumentClient, tableName: string): UsageReader {
   const getNumber = async (userId: string, period: string, attribute: string) => {
@@ -21,12 +23,12 @@ export function createUsageHistoryReader(db: DynamoDBDocumentClient, tableName: 
     return num(Item?.[attribute]);
   };
   return {
-    async dailyTokens(userId, dates) {
+    async dailyTokens(account, dates) {
       const byPeriod = new Map<string, Record<string, unknown>>();
       for (let start = 0; start < dates.length; start += BATCH_GET_LIMIT) {
         let keys: Record<string, unknown>[] = dates
           .slice(start, start + BATCH_GET_LIMIT)
-          .map((date) => ({ userId, period: `tokens#${date}` }));
+          .map((date) => ({ userId: account.ownerId, period: dayPeriod(account, date) }));
         for (let attempt = 0; keys.length > 0 && attempt < 5; attempt++) {
           const { Responses, UnprocessedKeys } = await db.send(
             new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
@@ -36,13 +38,8 @@ export function createUsageHistoryReader(db: DynamoDBDocumentClient, tableName: 
         }
       }
       return dates.map((date) => {
-        const item = byPeriod.get(`tokens#${date}`);
-        const ownKeyTokens = num(item?.ownKeyTokens);
-        const tokens =
-          typeof item?.used === 'number'
-            ? item.used
-            : Math.max(0, num(item?.inputTokens) + num(item?.outputTokens) - ownKeyTokens);
-        return { date, tokens, ownKeyTokens };
+        const item = byPeriod.get(dayPeriod(account, date));
+        return { date, tokens: num(item?.used), ownKeyTokens: num(item?.ownKeyTokens) };
       });
     },
     computeMinutes: (userId, month) => getNumber(userId, `compute#${month}`, 'minutes'),

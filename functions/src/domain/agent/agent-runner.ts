@@ -117,6 +117,10 @@ export function createAgentRunner(deps: AgentRunnerDeps) {
     };
   }
 
+  /** The team whose space the plan's conversation is in: its model calls are on the team's plan. */
+  const teamSpaceOf = (caller: Caller, conversationId: string) =>
+    deps.conversations.owned(caller, conversationId).then((conversation) => conversation.teamId);
+
   /** Generic Agent: after a completed step, the model keeps, revises or drops the steps left. */
   async function replanAfter(
     caller: Caller,
@@ -125,7 +129,12 @@ export function createAgentRunner(deps: AgentRunnerDeps) {
     state: ToolLoopState,
     signal: AbortSignal,
   ): Promise<AgentPlanRecord> {
-    const { provider, model } = await deps.models.resolve(caller.userId, plan.provider, plan.model);
+    const { provider, model } = await deps.models.resolve(
+      caller.userId,
+      plan.provider,
+      plan.model,
+      teamSpaceOf(caller, plan.conversationId),
+    );
     const done = plan.steps.filter((step) => step.status === 'completed');
     const left = plan.steps.filter((step) => step.status === 'pending');
     const { input, usage } = await callForcedTool(provider, {
@@ -166,9 +175,19 @@ export function createAgentRunner(deps: AgentRunnerDeps) {
     async startPlanning(caller: Caller, query: PlanStreamQuery): Promise<StartedStream> {
       const { conversationId, serverId, mode } = query;
       if (!serverId) throw new ValidationError(AGENT_MESSAGES.noServerConfigured);
-      const resolved = deps.models.resolve(caller.userId, query.provider, query.model);
+      const owned = deps.conversations.owned(caller, conversationId);
+      owned.catch(() => undefined); // awaited just below
+      const resolved = deps.models.resolve(
+        caller.userId,
+        query.provider,
+        query.model,
+        owned.then(
+          (conversation) => conversation.teamId,
+          () => undefined,
+        ),
+      );
       resolved.catch(() => undefined); // awaited (and reported) by the stream
-      await deps.conversations.owned(caller, conversationId);
+      await owned;
       const goal = userMessageRecord(
         caller,
         { conversationId, content: query.goal, provider: query.provider, model: query.model },
@@ -303,6 +322,7 @@ export function createAgentRunner(deps: AgentRunnerDeps) {
                   caller.userId,
                   stepModel.provider,
                   stepModel.model,
+                  teamSpaceOf(caller, claimed.conversationId),
                 );
                 return { ...resolved, label: stepModel.provider };
               },

@@ -20,6 +20,8 @@ export function teamEventRecord(event: TeamEvent): {
       return { action: 'team.renamed', target: team, details: { ...base, from: event.from, to: event.to } };
     case 'team.deleted':
       return { action: 'team.deleted', target: team, details: { ...base, name: event.name } };
+    case 'team.overage_cap_changed':
+      return { action: 'team.overage_cap_changed', target: team, details: { ...base, capUsd: event.capUsd } };
     case 'member.invited':
       return {
         action: 'member.invited',

@@ -1,4 +1,5 @@
 import type { CheckoutTier, SubscriptionStatus, SubscriptionTier } from '@agentforge/shared';
+import type { UsageAccount } from '../limits/usage-account.js';
 
 /**
  * The billing record (billing table, key userId), one per user; no record is Free. Written only by
@@ -146,7 +147,8 @@ export interface DailyTokens {
 
 /** The usage table, read for the usage views. */
 export interface UsageReader {
-  dailyTokens(userId: string, dates: readonly string[]): Promise<DailyTokens[]>;
+  /** An account's days (a user's own, or a team member's in the team space). */
+  dailyTokens(account: UsageAccount, dates: readonly string[]): Promise<DailyTokens[]>;
   /** `month`: `YYYY-MM` */
   computeMinutes(userId: string, month: string): Promise<number>;
   overageTokens(userId: string, month: string): Promise<number>;

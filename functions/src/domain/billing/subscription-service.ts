@@ -17,6 +17,7 @@ import {
 } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { personalAccount } from '../limits/usage-account.js';
 import type { BillingProvider, BillingRecord, BillingStore, UsageReader } from './ports.js';
 import { LIVE_STATUSES, type SyncSubscription } from './subscription-sync.js';
 
@@ -44,7 +45,7 @@ export interface SubscriptionServiceDeps {
   appOrigins: readonly string[];
   now: () => number;
   /**
-   * The tier whose limits apply to the user, when it is not just their own (a member of a
+   * The tier whose server limits apply to the user, when it is not just their own (a member of a
    * subscribed team is on Teams): the usage shown against the limits the platform enforces.
    */
   limitsTierOf?: (userId: string) => Promise<SubscriptionTier>;
@@ -55,6 +56,13 @@ const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 const isoMonth = (at: number) => new Date(at).toISOString().slice(0, 7);
 const percent = (used: number, limit: number) =>
   limit > 0 ? Math.min(100, Math.round((used / limit) * 1000) / 10) : used > 0 ? 100 : 0;
+
+/** A month's overage tokens as the views show them: the tokens, their price and the cap. */
+export const overageView = (tokens: number, capUsd: number) => ({
+  tokens,
+  usd: Math.round((tokens / 1000) * EXTRA_USAGE_PRICE_USD_PER_1000_TOKENS * 100) / 100,
+  capUsd,
+});
 
 export function createSubscriptionService(deps: SubscriptionServiceDeps): SubscriptionService {
   const { provider, store, usage, sync } = deps;
@@ -94,8 +102,10 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps): Subscr
     const record = await store.get(caller.userId);
     const tier = record?.tier ?? 'free';
     const limits = PLAN_LIMITS[deps.limitsTierOf ? await deps.limitsTierOf(caller.userId) : tier];
+    // The personal space's tokens follow the user's own plan (a team space's are the team's).
+    const tokensPerDay = PLAN_LIMITS[tier].tokensPerDay;
     const [today, computeMinutes, activeServers] = await Promise.all([
-      usage.dailyTokens(caller.userId, [isoDay(now)]),
+      usage.dailyTokens(personalAccount(caller.userId), [isoDay(now)]),
       usage.computeMinutes(caller.userId, isoMonth(now)),
       usage.activeServers(caller.userId),
     ]);
@@ -116,9 +126,9 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps): Subscr
       usage: {
         tokens: {
           used,
-          limit: limits.tokensPerDay,
-          remaining: Math.max(0, limits.tokensPerDay - used),
-          percentage: percent(used, limits.tokensPerDay),
+          limit: tokensPerDay,
+          remaining: Math.max(0, tokensPerDay - used),
+          percentage: percent(used, tokensPerDay),
         },
         compute: {
           usedMinutes: computeMinutes,
@@ -209,7 +219,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps): Subscr
       );
       const month = isoMonth(now);
       const [days, usedMinutes, overageTokens, record] = await Promise.all([
-        usage.dailyTokens(caller.userId, dates),
+        usage.dailyTokens(personalAccount(caller.userId), dates),
         usage.computeMinutes(caller.userId, month),
         usage.overageTokens(caller.userId, month),
         store.get(caller.userId),
@@ -218,11 +228,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps): Subscr
       return {
         days,
         compute: { usedMinutes, limitHours: PLAN_LIMITS[tier].monthlyComputeHours },
-        overage: {
-          tokens: overageTokens,
-          usd: Math.round((overageTokens / 1000) * EXTRA_USAGE_PRICE_USD_PER_1000_TOKENS * 100) / 100,
-          capUsd: record?.overageCapUsd ?? DEFAULT_OVERAGE_CAP_USD,
-        },
+        overage: overageView(overageTokens, record?.overageCapUsd ?? DEFAULT_OVERAGE_CAP_USD),
       };
     },
   };

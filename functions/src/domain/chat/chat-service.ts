@@ -61,11 +61,18 @@ async function startReply(deps: ChatServiceDeps, caller: Caller, query: StreamQu
   const { messages } = deps;
   // Everything before the model call is the time to first token: the credentials are resolved
   // and the history read alongside the ownership check (and dropped unless it passes).
-  const model = deps.models.resolve(caller.userId, query.provider, query.model);
+  const owned = deps.conversations.owned(caller, query.conversationId);
+  owned.catch(() => undefined); // awaited just below
+  // The conversation's space decides whose plan the model calls are on (limits/token-meter).
+  const teamSpace = owned.then(
+    (conversation) => conversation.teamId,
+    () => undefined,
+  );
+  const model = deps.models.resolve(caller.userId, query.provider, query.model, teamSpace);
   model.catch(() => undefined); // awaited (and reported) by the stream
   const listing = messages.listAll(query.conversationId);
   listing.catch(() => undefined); // awaited just below, once the conversation is known to be the caller's
-  const conversation = await deps.conversations.owned(caller, query.conversationId);
+  const conversation = await owned;
   let history = await listing;
   if (query.replaceFrom) {
     history = await replaceFrom(messages, conversation.conversationId, history, query.replaceFrom);

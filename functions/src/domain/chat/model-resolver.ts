@@ -1,3 +1,4 @@
+import { parseTeamProviderId } from '@agentforge/shared';
 import type { ProviderCredentials, ProviderFactory } from '../api-keys/provider-credentials.js';
 import { ValidationError } from '../errors.js';
 import type { TokenMeter } from '../limits/token-meter.js';
@@ -9,7 +10,8 @@ export interface CredentialsSource {
 
 /**
  * The caller's key (or Custom endpoint) for the provider, else the platform's Bedrock models;
- * with a meter, every call of the provider follows the caller's plan's token limits.
+ * with a meter, every call of the provider follows the token limits of the caller's plan, or in a
+ * team space (`teamSpace`, the conversation's team) the team's.
  */
 export function createModelResolver(deps: {
   credentials: CredentialsSource;
@@ -17,7 +19,7 @@ export function createModelResolver(deps: {
   meter?: TokenMeter;
 }): ModelResolver {
   return {
-    async resolve(userId, providerId, model) {
+    async resolve(userId, providerId, model, teamSpace) {
       const credentials = await deps.credentials.resolveCredentials(userId, providerId);
       if (!credentials) {
         throw new ValidationError(
@@ -25,9 +27,15 @@ export function createModelResolver(deps: {
         );
       }
       const provider = deps.createProvider(credentials);
+      // A team's key (`team:<teamId>:…`, resolved only for its members) is recorded on the team.
+      const keyTeamId = parseTeamProviderId(providerId)?.teamId;
       return {
         provider: deps.meter
-          ? deps.meter.meter(userId, provider, { ownKey: credentials.provider !== 'bedrock' })
+          ? deps.meter.meter(userId, provider, {
+              ownKey: credentials.provider !== 'bedrock',
+              ...(keyTeamId ? { keyTeamId } : {}),
+              ...(teamSpace ? { teamSpace } : {}),
+            })
           : provider,
         model,
       };

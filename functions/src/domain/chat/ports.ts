@@ -3,10 +3,12 @@ import type { ModelProvider, ModelToolDefinition, ModelUsage } from '../models/m
 
 /** Picks the adapter and credentials for a (provider, model) the caller chose. */
 export interface ModelResolver {
+  /** `teamSpace`: the team whose space the conversation is in (undefined: personal), read alongside. */
   resolve(
     userId: string,
     providerId: string,
     model: string,
+    teamSpace?: Promise<string | undefined>,
   ): Promise<{ provider: ModelProvider; model: string }>;
 }
 

@@ -5,7 +5,7 @@ import type {
   Message,
   UpdateConversationBody,
 } from '@agentforge/shared';
-import { type ConversationSearchQuery, conversationOrder } from '@agentforge/shared';
+import { type ConversationSearchQuery, conversationOrder, TEAM_MESSAGES } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
 import { NotFoundError } from '../errors.js';
@@ -20,6 +20,8 @@ export interface ConversationServiceDeps {
   plans?: { deleteAll(conversationId: string): Promise<void> };
   /** A conversation's attached files, deleted with it. */
   attachments?: { deleteAll(userId: string, conversationId: string): Promise<void> };
+  /** The teams a user belongs to ("my teams"): a conversation is created in a team's space by its members only. */
+  myTeams?: { teamIdsOf(userId: string): Promise<string[]> };
   newId: () => string;
   now: () => number;
 }
@@ -63,10 +65,12 @@ const INITIAL_WRITE_BATCH = 25;
 
 /** A new conversation with the messages it brings (see `create` below). */
 async function createWithMessages(
-  { conversations, messages, newId, now }: ConversationServiceDeps,
+  { conversations, messages, myTeams, newId, now }: ConversationServiceDeps,
   caller: Caller,
   body: CreateConversationBody,
 ): Promise<Conversation> {
+  if (body.teamId && !(myTeams && (await myTeams.teamIdsOf(caller.userId)).includes(body.teamId)))
+    throw new NotFoundError(TEAM_MESSAGES.notFound);
   const record: ConversationRecord = {
     userId: caller.userId,
     conversationId: newId(),
@@ -74,6 +78,7 @@ async function createWithMessages(
     title: body.title,
     metadata: body.metadata,
     ...(body.settings ? { settings: body.settings } : {}),
+    ...(body.teamId ? { teamId: body.teamId } : {}),
     createdAt: body.createdAt,
     updatedAt: body.updatedAt,
   };

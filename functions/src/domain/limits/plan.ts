@@ -17,6 +17,8 @@ export interface UserPlan {
   overageAllowed: boolean;
   /** This month's overage may cost at most this much (USD). */
   overageCapUsd: number;
+  /** A team's plan (a team space): the cap is the team's, which its Admins set. */
+  team?: true;
 }
 
 /** The billing record's attributes the limits read (the billing table, key userId). */
@@ -57,4 +59,16 @@ export function bestPlan(plans: readonly UserPlan[]): UserPlan {
 /** Where a user's plan comes from (adapters/dynamodb/plan-lookup reads the billing table). */
 export interface PlanSource {
   planOf(userId: string): Promise<UserPlan>;
+}
+
+/** The plans of model calls, by space (adapters/dynamodb/plan-lookup). */
+export interface SpacePlans {
+  /** The user's own plan: the personal space's, whatever their teams have. */
+  ownPlanOf(userId: string): Promise<UserPlan>;
+  /**
+   * A team space's plan: the team's subscription while the user is a member ("my teams") and it
+   * is a paid plan; undefined otherwise (a team without one has no plan of its own: the usage is
+   * the member's personal usage).
+   */
+  teamPlanOf(userId: string, teamId: string): Promise<UserPlan | undefined>;
 }

@@ -66,7 +66,7 @@ export interface Reservation {
 export function noRoomLeft(plan: UserPlan): PlanLimitError {
   return new PlanLimitError(
     plan.overageAllowed
-      ? LIMIT_MESSAGES.overageCap(plan.overageCapUsd)
+      ? (plan.team ? LIMIT_MESSAGES.teamOverageCap : LIMIT_MESSAGES.overageCap)(plan.overageCapUsd)
       : LIMIT_MESSAGES.dailyTokens(plan.limits.tokensPerDay, plan.name),
   );
 }

@@ -1,10 +1,11 @@
-import { LIMIT_MESSAGES, PLAN_LIMIT_ERROR_CODE } from '@agentforge/shared';
+import { LIMIT_MESSAGES, PLAN_LIMIT_ERROR_CODE, PLAN_LIMITS } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
 import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
 import type { ModelProvider, ModelStreamEvent } from '../models/model-provider.js';
 import { type BillingSnapshot, planFromBilling } from './plan.js';
 import type { DayCounter } from './token-budget.js';
 import { createTokenMeter, type TokenLedger } from './token-meter.js';
+import { teamAccount, type UsageAccount } from './usage-account.js';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 
@@ -12,9 +13,10 @@ const NOW = Date.UTC(2026, 10, 23, 12);
 function memoryLedger() {
   const days = new Map<string, DayCounter & { ownKeyTokens: number }>();
   const overage = new Map<string, number>();
-  const rows: { month: string; id: string; tokens: number }[] = [];
-  const dayOf = (userId: string, day: string) => {
-    const key = `${userId}#${day}`;
+  const rows: { owner: string; month: string; id: string; tokens: number; memberId?: string }[] = [];
+  const dayOf = (account: UsageAccount | string, day: string) => {
+    const { ownerId, memberId } = typeof account === 'string' ? { ownerId: account, memberId: '' } : account;
+    const key = `${ownerId}#${day}${memberId ? `#${memberId}` : ''}`;
     let counter = days.get(key);
     if (!counter) {
       counter = { committed: 0, used: 0, ownKeyTokens: 0 };
@@ -44,19 +46,32 @@ function memoryLedger() {
       counter.ownKeyTokens += ownKeyTokens;
       return counter.used;
     },
-    async addOverage(userId, month, { id, tokens }) {
+    async addOverage(userId, month, { id, tokens, memberId }) {
       overage.set(`${userId}#${month}`, (overage.get(`${userId}#${month}`) ?? 0) + tokens);
-      rows.push({ month, id, tokens });
+      rows.push({ owner: userId, month, id, tokens, ...(memberId ? { memberId } : {}) });
     },
   };
-  return { ledger, days, overage, rows, day: (userId: string) => dayOf(userId, '2026-11-23') };
+  return {
+    ledger,
+    days,
+    overage,
+    rows,
+    day: (account: UsageAccount | string) => dayOf(account, '2026-11-23'),
+  };
 }
 
-function meterFor(billing?: BillingSnapshot) {
+/** `billing` is every user's own record; `teams` the subscribed teams' records, and `u1` is in each. */
+function meterFor(billing?: BillingSnapshot, teams: Record<string, BillingSnapshot> = {}) {
   const memory = memoryLedger();
   let id = 0;
   const meter = createTokenMeter({
-    plans: { planOf: async () => planFromBilling(billing) },
+    plans: {
+      ownPlanOf: async () => planFromBilling(billing),
+      teamPlanOf: async (userId, teamId) => {
+        const team = teams[teamId];
+        return userId === 'u1' && team ? { ...planFromBilling(team), team: true } : undefined;
+      },
+    },
     ledger: memory.ledger,
     now: () => NOW,
     newId: () => `row-${++id}`,
@@ -156,7 +171,47 @@ describe('the token meter', () => {
     await drain(meter.meter('u1', wordsModel(20), { ownKey: false }), { ...ask, maxOutputTokens: 50 });
     expect(days.get('u1#2026-11-23')?.used).toBe(9_990 + 30);
     expect(overage.get('u1#2026-11')).toBe(20);
-    expect(rows).toEqual([{ month: '2026-11', id: 'row-1', tokens: 20 }]);
+    expect(rows).toEqual([{ owner: 'u1', month: '2026-11', id: 'row-1', tokens: 20 }]);
+  });
+
+  it('puts a team space’s calls on the team: its plan, the member’s counter, its overage and cap', async () => {
+    const { meter, days, overage, rows, day } = meterFor(
+      { tier: 'pro', status: 'active' },
+      { t1: { tier: 'teams', status: 'active', overageCapUsd: 1 } },
+    );
+    const allowance = PLAN_LIMITS.teams.tokensPerDay;
+    days.set('team#t1#2026-11-23#u1', { committed: allowance - 10, used: allowance - 10, ownKeyTokens: 0 });
+    const inTeam = { ownKey: false, teamSpace: Promise.resolve('t1') };
+    await drain(meter.meter('u1', wordsModel(20), inTeam), { ...ask, maxOutputTokens: 50 });
+    expect(day(teamAccount('t1', 'u1')).used).toBe(allowance + 20);
+    expect(rows).toEqual([{ owner: 'team#t1', memberId: 'u1', month: '2026-11', id: 'row-1', tokens: 20 }]);
+    // The member's own counters and overage are untouched: personal usage stays personal.
+    expect(day('u1')).toEqual({ committed: 0, used: 0, ownKeyTokens: 0 });
+    expect(overage.get('u1#2026-11')).toBeUndefined();
+    await drain(meter.meter('u1', wordsModel(20), { ownKey: false }), { ...ask, maxOutputTokens: 50 });
+    expect(day('u1').used).toBe(30);
+    expect(rows).toHaveLength(1);
+
+    // Past the team's cap ($1: 100,000 tokens), the team space is refused with the team's message.
+    overage.set('team#t1#2026-11', 100_000);
+    await expect(drain(meter.meter('u1', wordsModel(20), inTeam))).rejects.toMatchObject({
+      code: PLAN_LIMIT_ERROR_CODE,
+      message: LIMIT_MESSAGES.teamOverageCap(1),
+    });
+  });
+
+  it('keeps a team space without a paid plan (or of a non-member) on the user’s own plan', async () => {
+    const { meter, day } = meterFor({ tier: 'pro', status: 'active' });
+    await drain(meter.meter('u1', wordsModel(5), { ownKey: false, teamSpace: Promise.resolve('t1') }));
+    expect(day('u1').used).toBe(15);
+    expect(day(teamAccount('t1', 'u1')).used).toBe(0);
+  });
+
+  it('records a team key’s tokens on the team, per member', async () => {
+    const { meter, day } = meterFor();
+    await drain(meter.meter('u1', wordsModel(5), { ownKey: true, keyTeamId: 't1' }));
+    expect(day(teamAccount('t1', 'u1')).ownKeyTokens).toBe(15);
+    expect(day('u1').ownKeyTokens).toBe(0);
   });
 
   it('records own-key calls as ownKeyTokens, unlimited and uncounted', async () => {

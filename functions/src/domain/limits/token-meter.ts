@@ -1,6 +1,6 @@
 import { logger } from '../../logger.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent, ModelUsage } from '../models/model-provider.js';
-import type { PlanSource, UserPlan } from './plan.js';
+import type { SpacePlans, UserPlan } from './plan.js';
 import {
   countedTokens,
   type DayCounter,
@@ -10,33 +10,41 @@ import {
   planReservation,
   type Reservation,
 } from './token-budget.js';
+import { personalAccount, teamAccount, type UsageAccount } from './usage-account.js';
 
 /**
- * The token counters, in the usage table (adapters/dynamodb/token-ledger.ts): per user and UTC
- * day `committed`, `used` and `ownKeyTokens` on the day's item, per month the overage.
+ * The token counters, in the usage table (adapters/dynamodb/token-ledger.ts): per account and UTC
+ * day `committed`, `used` and `ownKeyTokens` on the day's item, per owner and month the overage.
  */
 export interface TokenLedger {
   /** The day's counters, read consistently (0 when none). */
-  day(userId: string, day: string): Promise<DayCounter>;
-  /** The month's overage tokens so far. */
-  monthOverage(userId: string, month: string): Promise<number>;
+  day(account: UsageAccount, day: string): Promise<DayCounter>;
+  /** The owner's month's overage tokens so far (a team's: every member's). */
+  monthOverage(ownerId: string, month: string): Promise<number>;
   /**
    * One conditional atomic update: ADD `committed` :estimate if `committed` is absent or at most
    * :maxCommittedBefore. False when the condition failed (nothing written).
    */
-  reserve(userId: string, day: string, estimate: number, maxCommittedBefore: number): Promise<boolean>;
+  reserve(account: UsageAccount, day: string, estimate: number, maxCommittedBefore: number): Promise<boolean>;
   /** ADD used :counted, committed :(counted - reserved), ownKeyTokens :ownKeyTokens; the day's `used` after. */
   settle(
-    userId: string,
+    account: UsageAccount,
     day: string,
     change: { counted: number; reserved: number; ownKeyTokens: number },
   ): Promise<number>;
-  /** Books one call's overage on the month (the counter, and a row for the meter reporter). */
-  addOverage(userId: string, month: string, entry: { id: string; tokens: number; at: number }): Promise<void>;
+  /**
+   * Books one call's overage on the owner's month (the counter, and a row the meter reporter bills
+   * to the owner's Stripe customer; a team's row names the member).
+   */
+  addOverage(
+    ownerId: string,
+    month: string,
+    entry: { id: string; tokens: number; at: number; memberId?: string },
+  ): Promise<void>;
 }
 
 export interface TokenMeterDeps {
-  plans: PlanSource;
+  plans: SpacePlans;
   ledger: TokenLedger;
   now: () => number;
   newId: () => string;
@@ -46,6 +54,7 @@ export interface TokenMeterDeps {
 const RESERVE_ATTEMPTS = 8;
 
 interface Grant extends Reservation {
+  account: UsageAccount;
   plan: UserPlan;
   day: string;
   month: string;
@@ -78,13 +87,30 @@ function observe(seen: Observed, event: ModelStreamEvent): void {
  * on paid plans at the month's overage cap, before the provider is called. After the call, however
  * it ended (complete, error, stop, disconnect, deadline: the stream's `finally`), it settles to
  * what it used, and a paid plan's overage is booked. Calls on the user's own keys are recorded
- * (`ownKeyTokens`) and not limited (docs/decisions.md, Plan limits).
+ * (`ownKeyTokens`) and not limited (docs/decisions.md, Plan limits). A call in a subscribed team's
+ * space is on the team's plan, counters and overage cap, its overage billed to the team
+ * (docs/decisions.md, Hardening 4: team overage).
  */
 export function createTokenMeter(deps: TokenMeterDeps) {
   const { ledger } = deps;
 
-  async function reserve(userId: string, request: ModelRequest): Promise<Grant> {
-    const plan = await deps.plans.planOf(userId);
+  /** A team space's calls are the team's (its plan, its counters) when it has a plan; else the user's. */
+  async function accountOf(
+    userId: string,
+    teamSpace: Promise<string | undefined> | undefined,
+  ): Promise<{ account: UsageAccount; plan: UserPlan }> {
+    const teamId = await teamSpace;
+    const teamPlan = teamId ? await deps.plans.teamPlanOf(userId, teamId) : undefined;
+    if (teamId && teamPlan) return { account: teamAccount(teamId, userId), plan: teamPlan };
+    return { account: personalAccount(userId), plan: await deps.plans.ownPlanOf(userId) };
+  }
+
+  async function reserve(
+    userId: string,
+    teamSpace: Promise<string | undefined> | undefined,
+    request: ModelRequest,
+  ): Promise<Grant> {
+    const { account, plan } = await accountOf(userId, teamSpace);
     const iso = new Date(deps.now()).toISOString();
     const day = iso.slice(0, 10);
     const month = iso.slice(0, 7);
@@ -92,8 +118,8 @@ export function createTokenMeter(deps: TokenMeterDeps) {
     const requestedOutput = request.maxOutputTokens ?? plan.limits.maxTokensPerRequest;
     for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt++) {
       // The day first: a settlement between the two reads can only make the ceiling lower.
-      const counter = await ledger.day(userId, day);
-      const monthOverage = plan.overageAllowed ? await ledger.monthOverage(userId, month) : 0;
+      const counter = await ledger.day(account, day);
+      const monthOverage = plan.overageAllowed ? await ledger.monthOverage(account.ownerId, month) : 0;
       const reservation = planReservation({
         plan,
         promptTokens,
@@ -101,16 +127,17 @@ export function createTokenMeter(deps: TokenMeterDeps) {
         day: counter,
         monthOverage,
       });
-      if (await ledger.reserve(userId, day, reservation.estimate, reservation.maxCommittedBefore)) {
-        return { ...reservation, plan, day, month };
+      if (await ledger.reserve(account, day, reservation.estimate, reservation.maxCommittedBefore)) {
+        return { ...reservation, account, plan, day, month };
       }
     }
     throw noRoomLeft(plan);
   }
 
-  async function settle(userId: string, grant: Grant, seen: Observed): Promise<void> {
+  async function settle(grant: Grant, seen: Observed): Promise<void> {
     const counted = countedTokens(grant, seen.usage, seen.streamedChars);
-    const usedAfter = await ledger.settle(userId, grant.day, {
+    const { account } = grant;
+    const usedAfter = await ledger.settle(account, grant.day, {
       counted,
       reserved: grant.estimate,
       ownKeyTokens: 0,
@@ -118,16 +145,22 @@ export function createTokenMeter(deps: TokenMeterDeps) {
     const overage =
       grant.plan.tier === 'free' ? 0 : overageOf(usedAfter, counted, grant.plan.limits.tokensPerDay);
     if (overage > 0) {
-      await ledger.addOverage(userId, grant.month, { id: deps.newId(), tokens: overage, at: deps.now() });
+      await ledger.addOverage(account.ownerId, grant.month, {
+        id: deps.newId(),
+        tokens: overage,
+        at: deps.now(),
+        ...(account.memberId ? { memberId: account.memberId } : {}),
+      });
     }
   }
 
   async function* metered(
     userId: string,
+    teamSpace: Promise<string | undefined> | undefined,
     provider: ModelProvider,
     request: ModelRequest,
   ): AsyncGenerator<ModelStreamEvent> {
-    const grant = await reserve(userId, request);
+    const grant = await reserve(userId, teamSpace, request);
     const seen: Observed = { usage: undefined, streamedChars: 0 };
     try {
       for await (const event of provider.stream({ ...request, maxOutputTokens: grant.outputCap })) {
@@ -135,7 +168,7 @@ export function createTokenMeter(deps: TokenMeterDeps) {
         yield event;
       }
     } finally {
-      await settle(userId, grant, seen).catch((error: unknown) =>
+      await settle(grant, seen).catch((error: unknown) =>
         // The reservation stays on the day's counter: the user is refused early, never overspends.
         logger.error('A model call could not be settled', { userId, day: grant.day, error }),
       );
@@ -143,7 +176,7 @@ export function createTokenMeter(deps: TokenMeterDeps) {
   }
 
   async function* ownKey(
-    userId: string,
+    account: UsageAccount,
     provider: ModelProvider,
     request: ModelRequest,
   ): AsyncGenerator<ModelStreamEvent> {
@@ -158,19 +191,32 @@ export function createTokenMeter(deps: TokenMeterDeps) {
       const tokens = seen.usage ? seen.usage.inputTokens + seen.usage.outputTokens : 0;
       if (tokens > 0) {
         await ledger
-          .settle(userId, day, { counted: 0, reserved: 0, ownKeyTokens: tokens })
-          .catch((error: unknown) => logger.error('Own-key tokens could not be recorded', { userId, error }));
+          .settle(account, day, { counted: 0, reserved: 0, ownKeyTokens: tokens })
+          .catch((error: unknown) =>
+            logger.error('Own-key tokens could not be recorded', { ownerId: account.ownerId, error }),
+          );
       }
     }
   }
 
   return {
-    /** The provider, metered for this user: `ownKey` when it runs on the user's own key or endpoint. */
-    meter(userId: string, provider: ModelProvider, options: { ownKey: boolean }): ModelProvider {
+    /**
+     * The provider, metered for this user. `ownKey` when it runs on a provider key or endpoint (the
+     * user's own, recorded on them; a team's, `keyTeamId`, recorded on the team per member);
+     * `teamSpace` resolves to the team whose space the conversation is in (read alongside).
+     */
+    meter(
+      userId: string,
+      provider: ModelProvider,
+      options: { ownKey: boolean; keyTeamId?: string; teamSpace?: Promise<string | undefined> },
+    ): ModelProvider {
+      const keyAccount = options.keyTeamId ? teamAccount(options.keyTeamId, userId) : personalAccount(userId);
       return {
         id: provider.id,
         stream: (request) =>
-          options.ownKey ? ownKey(userId, provider, request) : metered(userId, provider, request),
+          options.ownKey
+            ? ownKey(keyAccount, provider, request)
+            : metered(userId, options.teamSpace, provider, request),
         listModels: () => provider.listModels(),
         validate: () => provider.validate(),
       };

@@ -96,6 +96,8 @@ export type TeamEvent =
   | { type: 'team.renamed'; teamId: string; actorId: string; from: string; to: string; at: number }
   /** The team is gone; its audit chain stays (append-only). */
   | { type: 'team.deleted'; teamId: string; actorId: string; name: string; at: number }
+  /** An Admin set the most the team space's overage may cost in a month. */
+  | { type: 'team.overage_cap_changed'; teamId: string; actorId: string; capUsd: number; at: number }
   | { type: 'member.invited'; teamId: string; actorId: string; email: string; role: TeamRole; at: number }
   | { type: 'invitation.resent'; teamId: string; actorId: string; email: string; at: number }
   | { type: 'invitation.revoked'; teamId: string; actorId: string; email: string; at: number }
@@ -135,6 +137,9 @@ export interface TeamSeats {
    * its billing record; nothing to do without one. Throws when Stripe refuses or is unreachable.
    */
   cancel(teamId: string): Promise<void>;
+  /** The most the team space's overage may cost in a month (USD; the billing record's, else the default). */
+  overageCap(teamId: string): Promise<number>;
+  setOverageCap(teamId: string, capUsd: number): Promise<void>;
   /** A Customer Portal session of the team's Stripe customer (card, invoices, cancel); the URL. */
   portal(teamId: string, returnUrl: string): Promise<string>;
   /** A Checkout Session for the Teams plan with `seats` seats; the URL. */

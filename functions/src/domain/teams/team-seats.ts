@@ -1,3 +1,4 @@
+import { DEFAULT_OVERAGE_CAP_USD } from '@agentforge/shared';
 import type { BillingProvider, BillingStore } from '../billing/ports.js';
 import type { SubscriptionService } from '../billing/subscription-service.js';
 import { LIVE_STATUSES, type SyncSubscription } from '../billing/subscription-sync.js';
@@ -45,6 +46,12 @@ export function createTeamSeats(deps: {
       for (const sub of live) await deps.provider.cancelSubscription(sub.id);
       if (live.length > 0) await deps.sync(record.stripeCustomerId);
     },
+
+    async overageCap(teamId) {
+      return (await deps.store.get(teamOwnerId(teamId)))?.overageCapUsd ?? DEFAULT_OVERAGE_CAP_USD;
+    },
+
+    setOverageCap: (teamId, capUsd) => deps.store.setOverageCap(teamOwnerId(teamId), capUsd),
 
     async portal(teamId, returnUrl) {
       const { url } = await deps.subscriptions.portal({ userId: teamOwnerId(teamId), email: '' }, returnUrl);

@@ -97,6 +97,7 @@ function setup(
   const events: TeamEvent[] = [];
   const errors: string[] = [];
   const myTeams = new Map<string, Set<string>>();
+  const caps = new Map<string, number>();
   let clock = Date.parse('2026-11-23T10:00:00Z');
   let ids = 0;
   const service = createTeamService({
@@ -112,6 +113,8 @@ function setup(
         options.renewing
           ? { tier: 'teams', status: 'active', seats: 1, cancelAtPeriodEnd: false }
           : { tier: 'free', status: 'active', seats: 0, cancelAtPeriodEnd: false },
+      overageCap: async (teamId) => caps.get(teamId) ?? 10,
+      setOverageCap: async (teamId, capUsd) => void caps.set(teamId, capUsd),
       setSeats: async (teamId, count) => {
         if (options.seatsFail) throw new Error('Stripe is down');
         seats.push([teamId, count]);
@@ -136,13 +139,13 @@ function setup(
       },
     ],
     usage: {
-      dailyTokens: async (userId, dates) =>
-        dates.map((date) => ({
-          date,
-          tokens: userId === 'u' ? 120 : 0,
-          ownKeyTokens: userId === 'u' ? 7 : 0,
-        })),
+      // Only the team space's counters (the team's, per member) are the team's usage.
+      dailyTokens: async (account, dates) => {
+        const mine = account.ownerId === 'team#id1' && account.memberId === 'u';
+        return dates.map((date) => ({ date, tokens: mine ? 120 : 0, ownKeyTokens: mine ? 7 : 0 }));
+      },
       computeMinutes: async (userId) => (userId === 'team#id1' ? 30 : 5),
+      overageTokens: async (userId) => (userId === 'team#id1' ? 250_000 : 0),
     },
     appUrl: 'https://app.example',
     newId: () => `id${++ids}`,
@@ -326,6 +329,25 @@ describe('team service', () => {
         },
       ],
       teamServers: { computeMinutesThisMonth: 30 },
+      overage: { tokens: 250_000, usd: 2.5, capUsd: 10 },
+    });
+  });
+
+  it('lets Admins set the team’s overage cap (announced), not Users; outsiders do not find the team', async () => {
+    const { service, caller, codeOf, events } = setup();
+    const team = await service.create(caller('owner'), { name: 'Acme' });
+    await service.invite(caller('owner'), team.teamId, { email: 'u@example.com', role: 'user' });
+    await service.accept(caller('u'), { code: codeOf('u@example.com') });
+    await expect(service.setOverageCap(caller('u'), team.teamId, 50)).rejects.toThrow(
+      TEAM_MESSAGES.adminRequired,
+    );
+    await expect(service.setOverageCap(caller('x'), team.teamId, 50)).rejects.toThrow(TEAM_MESSAGES.notFound);
+    expect(await service.setOverageCap(caller('owner'), team.teamId, 50)).toEqual({ capUsd: 50 });
+    expect((await service.usage(caller('owner'), team.teamId)).overage.capUsd).toBe(50);
+    expect(events.at(-1)).toMatchObject({
+      type: 'team.overage_cap_changed',
+      teamId: team.teamId,
+      capUsd: 50,
     });
   });
 

@@ -20,9 +20,11 @@ import {
   type TeamUsage,
 } from '@agentforge/shared';
 import type { UsageReader } from '../billing/ports.js';
+import { overageView } from '../billing/subscription-service.js';
 import { LIVE_STATUSES } from '../billing/subscription-sync.js';
 import type { Caller } from '../caller.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
+import { teamAccount } from '../limits/usage-account.js';
 import type { Mailer } from '../mail.js';
 import type {
   InvitationRecord,
@@ -41,8 +43,8 @@ export interface TeamServiceDeps {
   myTeams: MyTeamsIndex;
   mailer: Mailer;
   seats: TeamSeats;
-  /** Each member's usage, for the team's Admins. */
-  usage: Pick<UsageReader, 'dailyTokens' | 'computeMinutes'>;
+  /** Each member's usage in the team space and the team's overage, for the team's Admins. */
+  usage: Pick<UsageReader, 'dailyTokens' | 'computeMinutes' | 'overageTokens'>;
   /** Told of every action once it took effect (the audit log subscribes here); errors are theirs. */
   listeners: readonly TeamEventListener[];
   /** Where the invitation e-mail's link points: `<appUrl>/teams/join?code=…`. */
@@ -524,7 +526,10 @@ export function createTeamService(deps: TeamServiceDeps) {
       return get(caller, teamId);
     },
 
-    /** Admins: each member's tokens today and compute this month, and the team servers' compute. */
+    /**
+     * Admins: each member's tokens today in the team space (the team's counters) and compute this
+     * month, the team servers' compute, and the month's overage billed to the team with its cap.
+     */
     async usage(caller: Caller, teamId: string): Promise<TeamUsage> {
       await authorize(caller, teamId, 'viewUsage');
       const at = new Date(deps.now()).toISOString();
@@ -534,7 +539,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const rows = await Promise.all(
         members.map(async (member) => {
           const [[today], minutes] = await Promise.all([
-            deps.usage.dailyTokens(member.userId, [date]),
+            deps.usage.dailyTokens(teamAccount(teamId, member.userId), [date]),
             deps.usage.computeMinutes(member.userId, month),
           ]);
           return {
@@ -552,7 +557,25 @@ export function createTeamService(deps: TeamServiceDeps) {
         month,
         members: rows.sort((a, b) => b.tokensToday - a.tokensToday || a.email.localeCompare(b.email)),
         teamServers: { computeMinutesThisMonth: await deps.usage.computeMinutes(teamOwnerId(teamId), month) },
+        overage: overageView(
+          await deps.usage.overageTokens(teamOwnerId(teamId), month),
+          await deps.seats.overageCap(teamId),
+        ),
       };
+    },
+
+    /** Admins: the most the team space's overage may cost this month (past it, over-limit calls are refused). */
+    async setOverageCap(caller: Caller, teamId: string, capUsd: number): Promise<{ capUsd: number }> {
+      await authorize(caller, teamId, 'manageBilling');
+      await deps.seats.setOverageCap(teamId, capUsd);
+      await announce(caller, {
+        type: 'team.overage_cap_changed',
+        teamId,
+        actorId: caller.userId,
+        capUsd,
+        at: deps.now(),
+      });
+      return { capUsd };
     },
 
     /** Admins: the team's Stripe Customer Portal (card, invoices, cancel); 404 before a first checkout. */

@@ -6,6 +6,7 @@ import { handler as getTeam } from './get-team.js';
 import { handler as getTeamUsage } from './get-team-usage.js';
 import { handler as listInvitations } from './list-invitations.js';
 import { handler as listTeams } from './list-teams.js';
+import { handler as putTeamOverageCap } from './put-team-overage-cap.js';
 import { handler as removeMember } from './remove-member.js';
 import { handler as renameTeam } from './rename-team.js';
 import { handler as resendInvitation } from './resend-invitation.js';
@@ -31,4 +32,5 @@ export const handler = createAreaRouter('teams', {
   teamCheckout,
   getTeamUsage,
   teamPortal,
+  putTeamOverageCap,
 });

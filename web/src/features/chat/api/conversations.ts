@@ -10,6 +10,7 @@ import {
 } from '@agentforge/shared';
 import * as z from 'zod';
 import { apiClient } from '../../../lib/api-client';
+import { currentSpaceTeamId } from '../../teams/utils/space';
 
 const conversationListSchema = z.array(conversationSchema);
 
@@ -28,7 +29,10 @@ export function importConversation(body: CreateConversationBodyInput): Promise<C
   return apiClient.post('/conversations', body, { schema: conversationSchema });
 }
 
-/** POST /conversations: a new, empty conversation titled `title`, chatting with `metadata`'s model. */
+/**
+ * POST /conversations: a new, empty conversation titled `title`, chatting with `metadata`'s model,
+ * in the current space (a team's: its usage is on the team's plan and billed to the team).
+ */
 export function createConversation(
   title: string,
   metadata: ConversationMetadata,
@@ -44,6 +48,8 @@ export function createConversation(
     metadata,
     ...(settings && Object.keys(settings).length ? { settings } : {}),
   };
+  const teamId = currentSpaceTeamId();
+  if (teamId) body.teamId = teamId;
   return apiClient.post('/conversations', body, { schema: conversationSchema });
 }
 

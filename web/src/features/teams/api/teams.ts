@@ -92,6 +92,11 @@ export const transferOwnership = (teamId: string, userId: string): Promise<TeamD
 export const getTeamUsage = (teamId: string, signal?: AbortSignal): Promise<TeamUsage> =>
   apiClient.get(`${team(teamId)}/usage`, { schema: teamUsageSchema, ...signalOf(signal) });
 
+/** PUT /teams/{teamId}/overage-cap {capUsd} (Admins): the most the team space's overage may cost a month. */
+export const setTeamOverageCap = async (teamId: string, capUsd: number): Promise<void> => {
+  await apiClient.put(`${team(teamId)}/overage-cap`, { capUsd });
+};
+
 const teamScope = (teamId: string) => ({ query: { teamId } });
 
 /** GET /api-keys?teamId= (Admins): the team's keys, masked (last 4 characters only). */

@@ -7,7 +7,10 @@ import { setSpaceTeamId } from '../utils/space';
 /** Query keys whose answers depend on the space (the Servers view, the model picker). */
 const SPACE_QUERY_KEYS = [['servers'], ['providers']] as const;
 
-/** Personal or one of my teams: what the Servers view and the model picker show. */
+/**
+ * Personal or one of my teams: what the Servers view and the model picker show, and whose plan a
+ * new chat is on (a chat stays in the space it was started in).
+ */
 export function SpaceSwitcher({ className = '' }: { className?: string }) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -31,6 +34,7 @@ export function SpaceSwitcher({ className = '' }: { className?: string }) {
       </label>
       <select
         id={id}
+        aria-describedby={`${id}-billing`}
         value={teamId ?? ''}
         onChange={(event) => change(event.target.value)}
         className="block w-full rounded-md border-0 bg-white px-2 py-1.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600"
@@ -42,6 +46,9 @@ export function SpaceSwitcher({ className = '' }: { className?: string }) {
           </option>
         ))}
       </select>
+      <p id={`${id}-billing`} className="text-xs text-slate-500">
+        {teamId ? "New chats use the team's plan and bill." : 'New chats use your own plan.'}
+      </p>
     </div>
   );
 }

@@ -60,6 +60,7 @@ function answerTeam(role: 'admin' | 'user') {
       },
     ],
     teamServers: { computeMinutesThisMonth: 61 },
+    overage: { tokens: 250_000, usd: 2.5, capUsd: 10 },
   });
   http.answer('GET', /^\/teams$/, { teams: [summary(role)] });
   http.answer('GET', /^\/teams\/t1$/, {
@@ -210,6 +211,29 @@ describe('/teams', () => {
     expect(screen.queryByLabelText('Role of owner@example.com')).toBeNull();
   }, 20_000);
 
+  it('shows an Admin the team’s overage and lets them set its cap by keyboard; a wrong value is explained', async () => {
+    answerTeam('admin');
+    http.answer('PUT', /^\/teams\/t1\/overage-cap$/, { capUsd: 25 });
+    const user = userEvent.setup();
+    renderAt('/teams', <TeamsScreen />);
+    const usage = await screen.findByRole('region', { name: 'Usage' });
+    expect(await within(usage).findByText('This month: 250,000 tokens ($2.50) of the $10 cap.')).toBeTruthy();
+    const form = within(usage).getByRole('form', { name: 'Team overage cap' });
+    const cap = within(form).getByLabelText('Monthly cap (USD)');
+    const save = within(form).getByRole('button', { name: 'Save cap' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(cap);
+    await user.type(cap, '2.5');
+    expect(within(form).getByText('A whole number of dollars from 0 to 1000')).toBeTruthy();
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(cap);
+    await user.type(cap, '25{Enter}');
+    await waitFor(() =>
+      expect(http.seen('PUT', /^\/teams\/t1\/overage-cap$/)[0]?.body).toEqual({ capUsd: 25 }),
+    );
+    expect(await within(usage).findByText('Team overage cap saved.')).toBeTruthy();
+  });
+
   it("shows a User the members without Admin controls, and the API's refusal when leaving fails", async () => {
     answerTeam('user');
     http.answer(
@@ -232,6 +256,7 @@ describe('/teams', () => {
     expect(screen.queryByRole('region', { name: 'Team settings' })).toBeNull();
     expect(http.seen('GET', /invitations$/)).toHaveLength(0);
     expect(screen.queryByRole('region', { name: 'Usage' })).toBeNull();
+    expect(screen.queryByLabelText('Monthly cap (USD)')).toBeNull();
     expect(screen.getByText('Plan: Free')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Subscribe to Teams' })).toBeNull();
   });
@@ -288,6 +313,7 @@ describe('/teams', () => {
       month: '2026-11',
       members: [],
       teamServers: { computeMinutesThisMonth: 0 },
+      overage: { tokens: 0, usd: 0, capUsd: 10 },
     });
     http.answer('GET', /^\/api-keys$/, []);
     renderAt('/teams', <TeamsScreen />, 'u-ada');
@@ -353,8 +379,11 @@ describe('the space switcher', () => {
     const user = userEvent.setup();
     renderAt('/home', <SpaceSwitcher />);
     const select = await screen.findByLabelText('Space');
+    expect(select.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('New chats use your own plan.')).toBeTruthy();
     await user.selectOptions(select, 'Platform');
     expect(currentSpaceTeamId()).toBe('t1');
+    expect(await screen.findByText("New chats use the team's plan and bill.")).toBeTruthy();
     await listServers();
     expect(
       http

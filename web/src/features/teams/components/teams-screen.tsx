@@ -48,6 +48,8 @@ import {
   transferOwnership,
 } from '../api/teams';
 import { currentSpaceTeamId, setSpaceTeamId } from '../utils/space';
+import { BUTTON, PRIMARY } from './styles';
+import { TeamOverage } from './team-overage';
 
 /** A team the person is no longer in is not their space any more. */
 const leftTeam = (teamId: string) => {
@@ -55,9 +57,6 @@ const leftTeam = (teamId: string) => {
 };
 
 const ROLE_LABELS: Record<TeamRole, string> = { admin: 'Admin', user: 'User' };
-const BUTTON =
-  'inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold shadow-sm ring-1 ring-inset transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50';
-const PRIMARY = `${BUTTON} bg-indigo-600 text-white ring-indigo-600 hover:bg-indigo-500`;
 const SECONDARY = `${BUTTON} bg-white text-slate-900 ring-slate-300 hover:bg-slate-50`;
 const DANGER = `${BUTTON} bg-white text-red-700 ring-red-300 hover:bg-red-50`;
 const CARD = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
@@ -565,6 +564,7 @@ function UsageTable({ teamId }: { teamId: string }) {
             Team servers: {Math.floor(usage.data.teamServers.computeMinutesThisMonth).toLocaleString()}{' '}
             minutes this month.
           </p>
+          <TeamOverage teamId={teamId} overage={usage.data.overage} />
         </>
       ) : null}
     </section>
