@@ -3,7 +3,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
 import { accessGate } from '../composition/access.js';
-import type { Caller } from '../domain/caller.js';
+import { type Caller, isEmailVerifiedClaim } from '../domain/caller.js';
 import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '../domain/errors.js';
 import { withRequestContext } from '../logger.js';
 import { type RequestClient, requestClient } from './client.js';
@@ -119,6 +119,7 @@ function callerOf(event: APIGatewayProxyEvent, required: boolean): Caller {
   return {
     userId,
     email: typeof claims?.email === 'string' ? claims.email : '',
+    emailVerified: isEmailVerifiedClaim(claims?.email_verified),
     ...(typeof username === 'string' && username ? { username } : {}),
     client: clientOf(event),
   };

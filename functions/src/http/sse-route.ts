@@ -5,7 +5,7 @@ import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { idTokenVerifier } from '../composition/identity.js';
-import type { Caller } from '../domain/caller.js';
+import { type Caller, isEmailVerifiedClaim } from '../domain/caller.js';
 import { type Emit, withReplyDeadline } from '../domain/chat/reply-run.js';
 import { ValidationError } from '../domain/errors.js';
 import { logger, withRequestContext } from '../logger.js';
@@ -74,6 +74,7 @@ export function sseRoute<Q>(
           {
             userId: claims.sub,
             email: claims.email,
+            emailVerified: isEmailVerifiedClaim(claims.email_verified),
             idToken,
             client: requestClient(
               event.headers,

@@ -62,7 +62,18 @@ describe('user service: checkUser', () => {
       whitelistedEmails: ['Grace@Example.com'],
       now: () => 1,
     });
-    expect((await service.checkUser({ userId: 'u2', email: 'grace@example.com' })).isWhitelisted).toBe(true);
+    const grace = { userId: 'u2', email: 'grace@example.com', emailVerified: true };
+    expect((await service.checkUser(grace)).isWhitelisted).toBe(true);
+  });
+
+  it("whitelists only an address proven the caller's (email_verified)", async () => {
+    const service = createUserService({
+      users: inMemoryUsers(),
+      whitelistedEmails: ['grace@example.com'],
+      now: () => 1,
+    });
+    const unverified = { userId: 'u3', email: 'grace@example.com', emailVerified: false };
+    expect((await service.checkUser(unverified)).isWhitelisted).toBe(false);
   });
 
   it('keeps preferences per user and answers /users/me and /users/profile', async () => {
@@ -126,7 +137,9 @@ describe('user service: the waitlist', () => {
   it('waitlists a new user on a waitlist stage, but not a whitelisted one', async () => {
     const service = waitlisted();
     expect((await service.checkUser(caller)).access).toBe('waitlisted');
-    expect((await service.checkUser({ userId: 'u2', email: 'VIP@example.com' })).access).toBe('granted');
+    expect(
+      (await service.checkUser({ userId: 'u2', email: 'VIP@example.com', emailVerified: true })).access,
+    ).toBe('granted');
   });
 
   it('keeps the waitlist form without the invite code; a valid code admits, an unknown one is refused', async () => {

@@ -39,7 +39,8 @@ export function createUserService({
     return users.createIfAbsent({
       userId: caller.userId,
       email: caller.email,
-      isWhitelisted: whitelist.has(caller.email.toLowerCase()),
+      // Only an address proven the caller's: the whitelist is a list of e-mails.
+      isWhitelisted: caller.emailVerified === true && whitelist.has(caller.email.toLowerCase()),
       hasCompletedOnboarding: false,
       createdAt: now(),
       updatedAt: now(),
