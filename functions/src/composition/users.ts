@@ -1,3 +1,4 @@
+import { createStreamPassGrants } from '../adapters/dynamodb/stream-pass-grants.js';
 import { createUserRepository } from '../adapters/dynamodb/user-repository.js';
 import { createUserService, type UserService } from '../domain/users/user-service.js';
 import { accessMode } from './access.js';
@@ -10,6 +11,7 @@ export function userService(): UserService {
     whitelistedEmails: env.WHITELISTED_EMAILS,
     inviteCodes: env.INVITE_CODES,
     accessMode,
+    streamPasses: createStreamPassGrants(db, env.tables.billing),
     now: Date.now,
   });
   return users;

@@ -76,9 +76,7 @@ export function httpRoute<TBody = undefined, TQuery = undefined, TParams = undef
       const query = parsePart('query', schemas.query, event.queryStringParameters ?? {});
       const params = parsePart('path', schemas.params, event.pathParameters ?? {});
       const caller = callerOf(event, schemas.requireCaller ?? true);
-      if (caller.userId && (schemas.access ?? 'members') === 'members') {
-        await accessGate().assertAdmitted(caller);
-      }
+      if (caller.userId) await accessGate().assertAllowed(caller, schemas.access ?? 'members');
       const result = await fn({ body, query, params, caller, event });
       return {
         statusCode: result.statusCode,

@@ -14,7 +14,7 @@ export const handler = middy<PostConfirmationTriggerEvent, PostConfirmationTrigg
     if (event.triggerSource === 'PostConfirmation_ConfirmSignUp') {
       const { sub, email, email_verified } = event.request.userAttributes;
       if (sub) {
-        await userService().checkUser({
+        await userService().ensureRecord({
           userId: sub,
           email: email ?? '',
           emailVerified: isEmailVerifiedClaim(email_verified),
