@@ -134,6 +134,29 @@ describe('user service: the waitlist', () => {
       now: () => 5,
     });
 
+  it('gives the streams their pass only when the user check finds the caller let in on a waitlist stage', async () => {
+    const passes: string[] = [];
+    const users = inMemoryUsers();
+    let mode: 'open' | 'waitlist' = 'open';
+    const service = createUserService({
+      users,
+      whitelistedEmails: [],
+      inviteCodes: ['friends-2026'],
+      accessMode: () => mode,
+      streamPasses: { grant: async (userId) => void passes.push(userId) },
+      now: () => 5,
+    });
+    await service.checkUser(caller); // open: everyone's "granted" is no admission
+    mode = 'waitlist';
+    await service.checkUser(caller);
+    expect(passes).toEqual([]);
+    expect(await service.saveWaitlistInfo(caller, { inviteCode: 'friends-2026' })).toEqual({
+      access: 'granted',
+    });
+    await service.checkUser(caller);
+    expect(passes).toEqual(['u1', 'u1']);
+  });
+
   it('waitlists a new user on a waitlist stage, but not a whitelisted one', async () => {
     const service = waitlisted();
     expect((await service.checkUser(caller)).access).toBe('waitlisted');
