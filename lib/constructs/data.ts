@@ -110,6 +110,16 @@ export class Data extends Construct {
   }
 
   /**
+   * Lets a function update items of the billing table, by key only: the users function writes the
+   * caller's stream pass (`stream-access#<userId>`) when the user check finds them let in.
+   */
+  grantStreamPassWrite(fn: LambdaFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [this.tables.billing.tableArn] }),
+    );
+  }
+
+  /**
    * Lets a function append to the audit log: read a chain's head (Query) and put a new record
    * (PutItem; the code's condition keeps it from overwriting). No UpdateItem, DeleteItem or
    * BatchWriteItem: records are never changed by the product (TTL expiry is DynamoDB's own).

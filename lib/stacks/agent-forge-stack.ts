@@ -78,7 +78,7 @@ export const AREA_AUDIT: Readonly<Partial<Record<ApiArea, 'write' | 'read'>>> = 
 /**
  * The tables an API area only gets items of: the MCP area's server limits follow the billing
  * record's plan; every area without the users table reads the caller's record in the access gate
- * of a waitlist stage (http/http-route.ts); team MCP servers and provider keys are used after
+ * (http/http-route.ts: a deleted account's tombstone, the waitlist); team MCP servers and provider keys are used after
  * reading the caller's membership ("my teams", a billing table item, and the member's role in the
  * teams table), and a member of a subscribed team is on the team's plan.
  */
@@ -269,6 +269,8 @@ export class AgentForgeStack extends Stack {
     // has an email identity.
     this.api.functions.teams.function.addEnvironment('APP_ORIGINS', appOrigins);
     this.email?.grantSend(this.api.functions.teams.function);
+    // The user check gives the streams their copy of the gate's answer (one UpdateItem).
+    this.data.grantStreamPassWrite(this.api.functions.users.function);
     // A waitlisted invitee who accepts a team's invitation is admitted (one conditional UpdateItem).
     this.data.grantUserAdmission(this.api.functions.teams.function);
     // Account deletion leaves the person's teams (the seats follow, in Stripe) and deletes a team
@@ -326,6 +328,8 @@ export class AgentForgeStack extends Stack {
       environment: {
         API_BASE_URL: this.api.url,
         API_ORIGIN_KEY: originKey,
+        // The streams' access gate (their pass in the billing table: http/sse-route.ts).
+        ACCESS_MODE: config.access,
         ALLOW_PRIVATE_ENDPOINTS: String(config.allowPrivateEndpoints),
         AUDIT_RETENTION_DAYS: String(config.auditRetentionDays),
       },

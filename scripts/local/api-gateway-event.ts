@@ -12,17 +12,25 @@ export interface LocalRequest {
   sourceIp: string;
 }
 
+/**
+ * The request as CloudFront passes it on: the viewer's own `CloudFront-*` headers are dropped and
+ * `CloudFront-Viewer-Address` (`ip:port`, the audit log's source address) is the socket's, so a
+ * client cannot choose the address recorded for it.
+ */
 export function toLocalRequest(req: IncomingMessage, body: string): LocalRequest {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+    if (value === undefined || name.startsWith('cloudfront-')) continue;
+    headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
+  const sourceIp = req.socket.remoteAddress ?? '127.0.0.1';
+  headers['cloudfront-viewer-address'] = `${sourceIp}:${req.socket.remotePort ?? 0}`;
   return {
     method: req.method ?? 'GET',
     url: new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`),
     headers,
     body,
-    sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+    sourceIp,
   };
 }
 

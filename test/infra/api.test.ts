@@ -239,7 +239,12 @@ describe('the area functions', () => {
     });
     const resources = (statements.asArray() as { Resource: unknown }[]).flatMap((s) => [s.Resource].flat());
     expect(resources).toContainEqual({ 'Fn::GetAtt': ['UsersTable', 'Arn'] });
-    expect(JSON.stringify(resources)).not.toMatch(/ConversationsTable|MessagesTable|BillingTable/);
+    expect(JSON.stringify(resources)).not.toMatch(/ConversationsTable|MessagesTable/);
+    // The billing table only to write the caller's stream pass (the user check), nothing else.
+    const billing = (statements.asArray() as { Action: unknown; Resource: unknown }[]).filter((s) =>
+      JSON.stringify(s.Resource).includes('BillingTable'),
+    );
+    expect(billing.map((s) => s.Action)).toEqual(['dynamodb:UpdateItem']);
     expect(statements.asArray()).toContainEqual(
       expect.objectContaining({ Action: expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem']) }),
     );

@@ -88,4 +88,12 @@ describe('the data construct', () => {
       },
     });
   });
+
+  it('expires a deleted account’s tombstones (users, billing) with DynamoDB’s TTL on expiresAt', () => {
+    for (const id of ['users', 'billing'] as const) {
+      expectResource(template, tableLogicalId(id), {
+        Properties: { TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true } },
+      });
+    }
+  });
 });

@@ -103,6 +103,11 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
       'the conversation service touches files only when a conversation is deleted (the conversations API)',
   },
   {
+    fn: /^Cognito post-confirmation trigger/,
+    factory: 'createStreamPassGrants',
+    reason: 'the trigger only creates the record; the stream pass is written by the user check (GET /user)',
+  },
+  {
     fn: /^AgentForge stream /,
     factory: 'createKmsSecretCipher',
     actions: ['kms:Encrypt'],

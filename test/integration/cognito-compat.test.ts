@@ -6,13 +6,17 @@ import { join } from 'node:path';
 import {
   AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
+  AliasExistsException,
   CognitoIdentityProviderClient,
   GetTokensFromRefreshTokenCommand,
+  GetUserAttributeVerificationCodeCommand,
   GetUserCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
   ListUsersCommand,
   RevokeTokenCommand,
+  UpdateUserAttributesCommand,
+  VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { Amplify } from 'aws-amplify';
 import {
@@ -281,6 +285,72 @@ describe('local Cognito driven by Amplify v6', () => {
     expect((await refresh(second.RefreshToken)).AuthenticationResult?.AccessToken).toBeDefined();
     await client.send(new GlobalSignOutCommand({ AccessToken: second.AccessToken }));
     expect(await errorName(refresh(second.RefreshToken))).toBe('NotAuthorizedException');
+  });
+
+  it('changes an e-mail only once the code sent to the new address is confirmed (keepOriginal)', async () => {
+    const client = sdk();
+    const [mary, other, next] = ['mary@example.com', 'taken@example.com', 'mary.new@example.com'];
+    await signUpConfirmed(mary);
+    await signUpConfirmed(other);
+    const signInAs = async (username: string) => {
+      const { AuthenticationResult } = await client.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: cognito.userPoolClientId,
+          AuthParameters: { USERNAME: username, PASSWORD },
+        }),
+      );
+      return AuthenticationResult as { AccessToken: string; IdToken: string };
+    };
+    const idClaims = async (username: string) =>
+      idTokenVerifier(cognito).verify((await signInAs(username)).IdToken);
+    const { AccessToken } = await signInAs(mary);
+    const update = (email: string) =>
+      client.send(
+        new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name: 'email', Value: email }] }),
+      );
+
+    // Another user's address is refused, in any case.
+    await expect(update('Taken@Example.com')).rejects.toBeInstanceOf(AliasExistsException);
+    // Nobody marks their own address verified.
+    expect(
+      await errorName(
+        client.send(
+          new UpdateUserAttributesCommand({
+            AccessToken,
+            UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+          }),
+        ),
+      ),
+    ).toBe('NotAuthorizedException');
+
+    const pending = await update(next);
+    expect(pending.CodeDeliveryDetailsList).toEqual([
+      { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: next },
+    ]);
+    // Until confirmed, the old verified address is the user's, in the tokens and for signing in.
+    expect(await idClaims(mary)).toMatchObject({ email: mary, email_verified: true });
+    expect(await errorName(signInAs(next))).not.toBe('resolved');
+    const attributes = (await client.send(new GetUserCommand({ AccessToken }))).UserAttributes;
+    expect(attributes).toEqual(expect.arrayContaining([{ Name: 'email', Value: mary }]));
+
+    const wrong = client.send(
+      new VerifyUserAttributeCommand({ AccessToken, AttributeName: 'email', Code: 'nope' }),
+    );
+    expect(await errorName(wrong)).toBe('CodeMismatchException');
+    // A new code goes to the pending address too (never the old one).
+    await client.send(new GetUserAttributeVerificationCodeCommand({ AccessToken, AttributeName: 'email' }));
+    const codes = (await outbox.read()).filter((e) => e.kind === 'attribute-verification-code');
+    expect(codes.map((e) => e.to)).toEqual([next, next]);
+    await client.send(
+      new VerifyUserAttributeCommand({
+        AccessToken,
+        AttributeName: 'email',
+        Code: await lastCode(next, 'attribute-verification-code'),
+      }),
+    );
+    expect(await idClaims(next)).toMatchObject({ email: next, email_verified: true });
+    expect(await errorName(signInAs(mary))).not.toBe('resolved');
   });
 
   it('lets the browser app call it from another origin', async () => {

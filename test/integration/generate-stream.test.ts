@@ -1,4 +1,5 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ACCOUNT_MESSAGES, AGENT_STREAM_PATHS } from '@agentforge/shared';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
 import { type Api, apiAs } from '../support/api.js';
@@ -304,6 +305,51 @@ describe('the stream route refuses', () => {
     expect(((await response.json()) as { message: string }).message).toMatch(
       /^Invalid query: conversationId/,
     );
+  });
+
+  it("a waitlisted user with the API's 403 and message, on every stream, until the user check finds them let in", async () => {
+    const conversationId = await newConversation(alice.api); // made while the stage was open
+    const planQuery = new URLSearchParams({
+      conversationId,
+      mode: 'single_agent',
+      goal: 'Plan something',
+      provider: alice.provider,
+      model: MODEL,
+    });
+    const urls = [
+      streamUrl(conversationId, 'after the switch'),
+      `${stack.apiUrl}/api${AGENT_STREAM_PATHS.plan}?${planQuery}`,
+      `${stack.apiUrl}/api${AGENT_STREAM_PATHS.execute}?${new URLSearchParams({ conversationId, planId: 'p1', stepId: 's1', provider: alice.provider, model: MODEL })}`,
+    ];
+    const open = (url: string) => fetch(url, { headers: { Authorization: `Bearer ${alice.idToken}` } });
+    process.env.ACCESS_MODE = 'waitlist';
+    try {
+      for (const url of urls) {
+        const response = await open(url);
+        expect(response.status, url).toBe(403);
+        expect(await response.json()).toEqual({ code: 'FORBIDDEN', message: ACCOUNT_MESSAGES.waitlisted });
+      }
+      // An operator admits her; the app's user check (on every load) gives the streams the answer.
+      const db = createDocumentClient({ region: 'us-east-1', endpoint: stack.dynamodb.endpoint });
+      await db.send(
+        new UpdateCommand({
+          TableName: stack.dynamodb.tableNames.users,
+          Key: {
+            userId: JSON.parse(Buffer.from(alice.idToken.split('.')[1] ?? '', 'base64url').toString()).sub,
+          },
+          UpdateExpression: 'SET admittedAt = :at, admittedBy = :by',
+          ExpressionAttributeValues: { ':at': Date.now(), ':by': 'operator' },
+        }),
+      );
+      expect((await alice.api.get('/user')).body.access).toBe('granted');
+      const events = await collect(readStream(urls[0] as string, alice.idToken));
+      expect(events.at(-1)?.event).toMatchObject({ type: 'end', status: 'completed' });
+      // The refused requests wrote nothing: one turn, the one that streamed.
+      const { body } = await alice.api.get(`/conversations/${conversationId}`);
+      expect((body.messages as { role: string }[]).map((m) => m.role)).toEqual(['user', 'assistant']);
+    } finally {
+      process.env.ACCESS_MODE = 'open';
+    }
   });
 
   it("another user's provider key: the stream answers with an error event", async () => {

@@ -89,6 +89,22 @@ describe('the local API with hostile requests', () => {
     expect(await status('/outbox')).toBe(404);
   });
 
+  it('sets the viewer address itself, as CloudFront does: a client-sent one never reaches the audit log', async () => {
+    const { idToken } = await signUpAndSignIn();
+    const api = apiAs(stack.apiUrl, idToken, {
+      'CloudFront-Viewer-Address': '203.0.113.9:4242',
+      'CloudFront-Viewer-Country': 'ZZ',
+    });
+    const created = await api.post('/api-keys', {
+      provider: 'openai',
+      apiKey: 'sk-test-000000000000000000000000',
+    });
+    expect(created.status).toBe(201);
+    const { body } = await api.get('/audit?action=api_key.created');
+    const [record] = (body as { records: { sourceIp: string }[] }).records;
+    expect(record?.sourceIp).toMatch(/127\.0\.0\.1$/);
+  });
+
   it("keeps the data directory the owner's alone: directories 0700, files 0600", async () => {
     const api = apiAs(stack.apiUrl, (await signUpAndSignIn()).idToken);
     await api.post('/api-keys', { provider: 'openai', apiKey: 'sk-test-000000000000000000000000' });

@@ -293,8 +293,13 @@ describe('account deletion', () => {
     const after = await itemsOf(userId, conversationId, teamId);
     // "My teams" (the billing table's `teams-of#<userId>` item) goes too.
     expect(await myTeamsItem(userId)).toBeUndefined();
-    for (const definition of TABLE_DEFINITIONS.filter(({ id }) => id !== 'audit'))
+    for (const definition of TABLE_DEFINITIONS.filter(({ id }) => id !== 'audit' && id !== 'users'))
       expect(after[definition.id], definition.id).toBe(0);
+    // The user's record is now its tombstone: nothing of theirs but when it went (and its TTL).
+    const tombstone = { userId, deletedAt: expect.any(Number), expiresAt: expect.any(Number) };
+    const record = async () =>
+      (await client.send(new GetCommand({ TableName: table('users'), Key: { userId } }))).Item;
+    expect(await record()).toEqual(tombstone);
     // The audit log is kept for its retention, ending with the deletion.
     const { Items: newest = [] } = await client.send(
       new QueryCommand({
@@ -307,6 +312,28 @@ describe('account deletion', () => {
       }),
     );
     expect(newest[0]).toMatchObject({ action: 'account.deleted', outcome: 'success', actor: userId });
+
+    // The account's ID token is still valid for a while: every route refuses it (401), the streams
+    // too, and nothing is recreated.
+    const refused: [string, string, unknown?][] = [
+      ['GET', '/user'],
+      ['GET', '/users/me'],
+      ['POST', '/conversations', newConversation()],
+      ['POST', '/api-keys', { provider: 'openai', apiKey: 'sk-test-1234567890abcd', label: 'x' }],
+      ['GET', '/conversations'],
+      ['PUT', '/users/profile', PROFILE],
+      ['DELETE', '/users/me', { confirmEmail: user.email }],
+    ];
+    for (const [method, path, body] of refused) {
+      expect((await api.call(method, path, body)).status, `${method} ${path}`).toBe(401);
+    }
+    const stream = await fetch(
+      `${stack.apiUrl}/api/messages/generate-stream?${new URLSearchParams({ conversationId, provider: 'anthropic', model: 'claude-3-haiku-20240307', triggerContent: 'hi' })}`,
+      { headers: { Authorization: `Bearer ${user.idToken}` } },
+    );
+    expect(stream.status).toBe(401);
+    expect(await itemsOf(userId, conversationId, teamId)).toEqual(after);
+    expect(await record()).toEqual(tombstone);
 
     await signOut();
     await expect(signIn({ username: user.email, password: TEST_PASSWORD })).rejects.toThrow();

@@ -1,5 +1,6 @@
 import { auditPageSchema, TEAM_MESSAGES, teamSummarySchema } from '@agentforge/shared';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { fetchAuthSession, updateUserAttributes } from 'aws-amplify/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
 import { type Api, apiAs } from '../support/api.js';
@@ -36,9 +37,16 @@ async function person(email: string): Promise<{ api: Api; email: string; userId:
 
 const codeFor = (email: string) => teamHelpers(stack).codeFor(email);
 
+let owner: Awaited<ReturnType<typeof person>> | undefined;
+/** The whitelisted owner, signed up once for the file. */
+const theOwner = async () => {
+  owner ??= await person(OWNER);
+  return owner;
+};
+
 describe('joining a team on a waitlist stage', () => {
   it('admits a waitlisted invitee who accepts, and no one else', async () => {
-    const owner = await person(OWNER);
+    const owner = await theOwner();
     const invitee = await person(uniqueEmail('wl-invitee'));
     const stranger = await person(uniqueEmail('wl-stranger'));
     expect((await owner.api.get('/user')).body.access).toBe('granted');
@@ -83,5 +91,30 @@ describe('joining a team on a waitlist stage', () => {
         details: expect.objectContaining({ admitted: true }),
       }),
     ]);
+  }, 60_000);
+
+  it('lets no one accept with an address they have not confirmed: an e-mail change waits for its code', async () => {
+    const owner = await theOwner();
+    const victim = uniqueEmail('wl-victim'); // invited, no account yet
+    const { teamId } = teamSummarySchema.parse((await owner.api.post('/teams', { name: 'Victims' })).body);
+    expect((await owner.api.post(`/teams/${teamId}/invitations`, { email: victim })).status).toBe(201);
+    const code = await codeFor(victim);
+
+    const attacker = await person(uniqueEmail('wl-attacker'));
+    const change = await updateUserAttributes({ userAttributes: { email: victim } });
+    expect(change.email?.nextStep.updateAttributeStep).toBe('CONFIRM_ATTRIBUTE_WITH_CODE');
+    // The code went to the victim's mailbox; unconfirmed, the token still says the attacker's address.
+    const idToken = (await fetchAuthSession({ forceRefresh: true })).tokens?.idToken;
+    expect(idToken?.payload.email).toBe(attacker.email);
+    const api = apiAs(stack.apiUrl, idToken?.toString());
+    expect(await api.post('/teams/join', { code })).toMatchObject({
+      status: 403,
+      body: { message: TEAM_MESSAGES.invitationForAnotherEmail },
+    });
+    expect((await api.get('/user')).body.access).toBe('waitlisted');
+    // Nor can anyone take an address another user has.
+    await expect(updateUserAttributes({ userAttributes: { email: OWNER } })).rejects.toMatchObject({
+      name: 'AliasExistsException',
+    });
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createCognitoUserAdmin } from '../adapters/cognito/user-admin.js';
+import { createAccountTombstones } from '../adapters/dynamodb/account-tombstones.js';
 import { createBillingRepository } from '../adapters/dynamodb/billing-repository.js';
 import { MY_TEAMS_KEY_PREFIX } from '../adapters/dynamodb/my-teams.js';
 import { TABLE_DEFINITIONS, type TableId } from '../adapters/dynamodb/table-definitions.js';
@@ -86,6 +87,11 @@ export function accountDeletion(): AccountDeletion {
       deleteTeam: (caller, teamId) => teamDeletion().deleteTeam(caller, teamId),
     },
     identity: identityAdmin(),
+    tombstones: createAccountTombstones(
+      db,
+      { users: env.tables.users, billing: env.tables.billing },
+      Date.now,
+    ),
     billing: createBillingRepository(db, env.tables.billing),
   });
   return deletion;

@@ -1,4 +1,6 @@
 import { createInviteCodeAttempts } from '../adapters/dynamodb/invite-code-attempts.js';
+
+import { createStreamPassGrants } from '../adapters/dynamodb/stream-pass-grants.js';
 import { createUserRepository } from '../adapters/dynamodb/user-repository.js';
 import { createUserService, type UserService } from '../domain/users/user-service.js';
 import { accessMode } from './access.js';
@@ -12,6 +14,7 @@ export function userService(): UserService {
     inviteCodes: env.INVITE_CODES,
     inviteCodeAttempts: createInviteCodeAttempts(db, env.tables.users),
     accessMode,
+    streamPasses: createStreamPassGrants(db, env.tables.billing),
     now: Date.now,
   });
   return users;

@@ -2,6 +2,11 @@
 export interface Caller {
   userId: string;
   email: string;
+  /**
+   * The token's `email_verified`: the address is proven the caller's. Invitations and the whitelist
+   * match on `email` only when it is (absent counts as not verified).
+   */
+  emailVerified?: boolean;
   /** The identity service's user name (`cognito:username`), where the authorizer gave it: account deletion. */
   username?: string;
   /**
@@ -12,3 +17,6 @@ export interface Caller {
   /** Where the request came from (the audit log): API Gateway's source IP and the User-Agent. */
   client?: { sourceIp: string; userAgent: string };
 }
+
+/** `email_verified` as the token carries it: a boolean, or the string API Gateway's authorizer passes on. */
+export const isEmailVerifiedClaim = (claim: unknown): boolean => claim === true || claim === 'true';

@@ -2,16 +2,20 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { NotFoundError } from '../domain/errors.js';
-import { WaitlistedError } from '../domain/users/access-gate.js';
+import { DeletedAccountError, WaitlistedError } from '../domain/users/access-gate.js';
 import { httpRoute, MAX_BODY_BYTES, ok } from './http-route.js';
 
-/** The access gate, as a waitlist stage's: only `admitted-user` may pass (and it is told who asks). */
+/**
+ * The access gate, as a waitlist stage's: only `user-1` may use product routes, `deleted-user` is
+ * a deleted account (and it is told who asks, for which kind of route).
+ */
 const gateCalls: string[] = [];
 vi.mock('../composition/access.js', () => ({
   accessGate: () => ({
-    assertAdmitted: async (caller: { userId: string }) => {
-      gateCalls.push(caller.userId);
-      if (caller.userId !== 'user-1') throw new WaitlistedError();
+    assertAllowed: async (caller: { userId: string }, access: 'members' | 'everyone') => {
+      gateCalls.push(`${caller.userId} ${access}`);
+      if (caller.userId === 'deleted-user') throw new DeletedAccountError();
+      if (access === 'members' && caller.userId !== 'user-1') throw new WaitlistedError();
     },
   }),
 }));
@@ -125,7 +129,19 @@ describe('httpRoute', () => {
     gateCalls.length = 0;
     const own = await accountRoute(event({}, waitlisted), context);
     expect(own.statusCode).toBe(200);
-    expect(gateCalls).toEqual([]);
+    expect(gateCalls).toEqual(['user-2 everyone']);
+  });
+
+  it("refuses a deleted account's token (401) on every route, account routes too", async () => {
+    const deleted = { sub: 'deleted-user', email: 'gone@example.com' };
+    const accountRoute = httpRoute({ access: 'everyone' }, async () => ok({}));
+    for (const response of [
+      await route(event({ body: JSON.stringify({ name: 'x' }) }, deleted), context),
+      await accountRoute(event({}, deleted), context),
+    ]) {
+      expect(response.statusCode).toBe(401);
+      expect(JSON.parse(response.body)).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+    }
   });
 
   it('takes the user name from the claims when the authorizer gives it', async () => {

@@ -3,7 +3,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
 import { accessGate } from '../composition/access.js';
-import type { Caller } from '../domain/caller.js';
+import { type Caller, isEmailVerifiedClaim } from '../domain/caller.js';
 import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '../domain/errors.js';
 import { withRequestContext } from '../logger.js';
 import { type RequestClient, requestClient } from './client.js';
@@ -76,9 +76,7 @@ export function httpRoute<TBody = undefined, TQuery = undefined, TParams = undef
       const query = parsePart('query', schemas.query, event.queryStringParameters ?? {});
       const params = parsePart('path', schemas.params, event.pathParameters ?? {});
       const caller = callerOf(event, schemas.requireCaller ?? true);
-      if (caller.userId && (schemas.access ?? 'members') === 'members') {
-        await accessGate().assertAdmitted(caller);
-      }
+      if (caller.userId) await accessGate().assertAllowed(caller, schemas.access ?? 'members');
       const result = await fn({ body, query, params, caller, event });
       return {
         statusCode: result.statusCode,
@@ -136,6 +134,7 @@ function callerOf(event: APIGatewayProxyEvent, required: boolean): Caller {
   return {
     userId,
     email: typeof claims?.email === 'string' ? claims.email : '',
+    emailVerified: isEmailVerifiedClaim(claims?.email_verified),
     ...(typeof username === 'string' && username ? { username } : {}),
     client: clientOf(event),
   };

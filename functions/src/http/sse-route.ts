@@ -4,8 +4,9 @@ import middy from '@middy/core';
 import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type * as z from 'zod';
+import { streamGate } from '../composition/access.js';
 import { idTokenVerifier } from '../composition/identity.js';
-import type { Caller } from '../domain/caller.js';
+import { type Caller, isEmailVerifiedClaim } from '../domain/caller.js';
 import { type Emit, withReplyDeadline } from '../domain/chat/reply-run.js';
 import { ValidationError } from '../domain/errors.js';
 import { logger, withRequestContext } from '../logger.js';
@@ -67,22 +68,20 @@ export function sseRoute<Q>(
         if (!query.success) {
           throw new ValidationError(`Invalid query: ${formatIssues(query.error.issues)}`);
         }
-        // No access gate here: a stream needs a conversation of the caller's, which only the gated API
-        // creates (and the users table in the stream roles' policy overflows IAM's inline size limit
-        // with every production option on).
-        started = await start(
-          {
-            userId: claims.sub,
-            email: claims.email,
-            idToken,
-            client: requestClient(
-              event.headers,
-              event.requestContext.http.sourceIp,
-              event.requestContext.http.userAgent,
-            ),
-          },
-          query.data,
-        );
+        const caller: Caller = {
+          userId: claims.sub,
+          email: claims.email,
+          emailVerified: isEmailVerifiedClaim(claims.email_verified),
+          idToken,
+          client: requestClient(
+            event.headers,
+            event.requestContext.http.sourceIp,
+            event.requestContext.http.userAgent,
+          ),
+        };
+        // The API's gate, on the pass the stream may read (a deleted account, the waitlist).
+        await streamGate().assertAllowed(caller);
+        started = await start(caller, query.data);
       } catch (error) {
         clearTimeout(deadlineTimer);
         const { statusCode, body } = toHttpError(error);

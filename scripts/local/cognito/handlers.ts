@@ -1,3 +1,4 @@
+import { getUserAttributeVerificationCode, updateUserAttributes, verifyUserAttribute } from './attributes.js';
 import { respondToAuthChallenge } from './challenges.js';
 import type { Handler } from './context.js';
 import { changePassword, confirmForgotPassword, forgotPassword } from './password.js';
@@ -19,4 +20,7 @@ export const HANDLERS: Record<string, Handler> = {
   GetTokensFromRefreshToken: getTokensFromRefreshToken,
   GlobalSignOut: globalSignOut,
   RevokeToken: revokeToken,
+  UpdateUserAttributes: updateUserAttributes,
+  VerifyUserAttribute: verifyUserAttribute,
+  GetUserAttributeVerificationCode: getUserAttributeVerificationCode,
 };

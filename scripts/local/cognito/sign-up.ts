@@ -18,6 +18,14 @@ export const confirmSignUp: Handler = async (compat, request) => {
   if (user.UserStatus === 'CONFIRMED') {
     throw cognitoError('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED');
   }
+  // The code went to the e-mail address, so Cognito (auto-verified email) marks it verified: before
+  // cognito-local confirms, so the post-confirmation trigger sees email_verified as on AWS.
+  if (user.ConfirmationCode !== undefined && user.ConfirmationCode === request.ConfirmationCode) {
+    await userPool.saveUser(engine.ctx, {
+      ...user,
+      Attributes: attributesAppend(user.Attributes, attribute('email_verified', 'true')),
+    });
+  }
   await rethrowAs(
     'CodeMismatchException',
     () => {
@@ -27,14 +35,6 @@ export const confirmSignUp: Handler = async (compat, request) => {
     () => engine.call('ConfirmSignUp', { ...request, Username: user.Username }),
   );
   limiter.reset(user.Username);
-  // The code went to the e-mail address, so Cognito (auto-verified email) marks it verified.
-  const confirmed = await userPool.getUserByUsername(engine.ctx, user.Username);
-  if (confirmed) {
-    await userPool.saveUser(engine.ctx, {
-      ...confirmed,
-      Attributes: attributesAppend(confirmed.Attributes, attribute('email_verified', 'true')),
-    });
-  }
   // Amplify's autoSignIn with authFlowType USER_AUTH answers with this Session instead of a password.
   return { Session: compat.signInSessions.put(user.Username) };
 };

@@ -3,13 +3,14 @@
  * tables from this list, so the two cannot drift. Pure data: no AWS SDK or CDK imports here.
  *
  * Key shapes:
- * - users:         userId
+ * - users:         userId (a deleted account's record is its tombstone: deletedAt, TTL on expiresAt)
  * - conversations: userId, conversationId; sparse GSI bySharedTeam (sharedWithTeamId,
  *                  conversationId): the conversations shared with a team, read-only
  * - messages:      conversationId, messageId (ULID, time-sortable)
  * - mcpServers:    userId, serverId; GSI byStatus (status, serverId) for the reaper
  * - apiKeys:       userId, keyId
- * - billing:       userId; GSI byCustomer (stripeCustomerId)
+ * - billing:       userId; GSI byCustomer (stripeCustomerId). "My teams" is `teams-of#<userId>`, the
+ *                  streams' pass `stream-access#<userId>` (TTL on expiresAt for its tombstone)
  * - usage:         userId, period (`tokens#YYYY-MM-DD`, `compute#YYYY-MM`, `overage#…`); sparse GSI
  *                  meterPending (meterPending, at): overage rows not yet reported to Stripe
  * - agentPlans:    conversationId, planId
@@ -59,7 +60,8 @@ const s = (name: string): KeyAttribute => ({ name, type: 'S' });
 const n = (name: string): KeyAttribute => ({ name, type: 'N' });
 
 export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
-  { id: 'users', partitionKey: s('userId') },
+  // TTL: a deleted account's tombstone (account-tombstones.ts) goes once its tokens have expired.
+  { id: 'users', partitionKey: s('userId'), timeToLiveAttribute: 'expiresAt' },
   {
     id: 'conversations',
     partitionKey: s('userId'),
@@ -80,6 +82,8 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
     id: 'billing',
     partitionKey: s('userId'),
     globalIndexes: [{ indexName: 'byCustomer', partitionKey: s('stripeCustomerId') }],
+    // A deleted account's stream-pass tombstone (account-tombstones.ts).
+    timeToLiveAttribute: 'expiresAt',
   },
   {
     id: 'usage',

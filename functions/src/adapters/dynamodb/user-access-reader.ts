@@ -1,24 +1,28 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { UserAccessReader } from '../../domain/users/access-gate.js';
+import type { UserStandingReader } from '../../domain/users/access-gate.js';
 
-const accessFieldsSchema = z.object({ isWhitelisted: z.boolean(), admittedAt: z.number().optional() });
+const standingSchema = z.object({
+  isWhitelisted: z.boolean().optional(),
+  admittedAt: z.number().optional(),
+  deletedAt: z.number().optional(),
+});
 
 /**
- * The gate's one read: the two fields of the caller's record that decide their access, by key
- * (every function may get items of the users table, nothing more).
+ * The gate's one read: the fields of the caller's record that decide their access (or its
+ * tombstone's `deletedAt`), by key (every function may get items of the users table, nothing more).
  */
-export function createUserAccessReader(db: DynamoDBDocumentClient, tableName: string): UserAccessReader {
+export function createUserAccessReader(db: DynamoDBDocumentClient, tableName: string): UserStandingReader {
   return {
-    async accessFields(userId) {
+    async standingOf(userId) {
       const { Item } = await db.send(
         new GetCommand({
           TableName: tableName,
           Key: { userId },
-          ProjectionExpression: 'isWhitelisted, admittedAt',
+          ProjectionExpression: 'isWhitelisted, admittedAt, deletedAt',
         }),
       );
-      return Item ? accessFieldsSchema.parse(Item) : undefined;
+      return Item ? standingSchema.parse(Item) : undefined;
     },
   };
 }

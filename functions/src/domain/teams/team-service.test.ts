@@ -153,7 +153,7 @@ function setup(
     onListenerError: (event) => errors.push(`listener ${event.type}`),
     onSeatsError: (teamId) => errors.push(`seats ${teamId}`),
   });
-  const caller = (userId: string) => ({ userId, email: `${userId}@example.com` });
+  const caller = (userId: string) => ({ userId, email: `${userId}@example.com`, emailVerified: true });
   const codeOf = (email: string) => mail.filter((m) => m.to === email).at(-1)?.code ?? '';
   const advance = (ms: number) => {
     clock += ms;
@@ -241,6 +241,10 @@ describe('team service', () => {
     await expect(service.accept(caller('someone'), { code: codeOf('u@example.com') })).rejects.toThrow(
       TEAM_MESSAGES.invitationForAnotherEmail,
     );
+    // The invited address, but not proven the caller's (email_verified false): refused too.
+    await expect(
+      service.accept({ ...caller('u'), emailVerified: false }, { code: codeOf('u@example.com') }),
+    ).rejects.toThrow(TEAM_MESSAGES.invitationForAnotherEmail);
     const joined = await service.accept(caller('u'), { code: codeOf('u@example.com') });
     expect(joined).toMatchObject({ teamId: team.teamId, role: 'user', memberCount: 2 });
     expect(seats).toEqual([[team.teamId, 2]]);

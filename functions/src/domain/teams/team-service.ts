@@ -328,7 +328,8 @@ export function createTeamService(deps: TeamServiceDeps) {
       const at = deps.now();
       if (!invitation || invitation.codeHash !== codeHash || invitation.expiresAt <= at)
         throw new NotFoundError(TEAM_MESSAGES.invitationInvalid);
-      if (invitation.email !== caller.email.toLowerCase())
+      // Only an address proven the caller's (email_verified) accepts an invitation sent to it.
+      if (!caller.emailVerified || invitation.email !== caller.email.toLowerCase())
         throw new ForbiddenError(TEAM_MESSAGES.invitationForAnotherEmail);
       // A valid invitation to this address admits a waitlisted invitee (before the join: a retry
       // after a failure finds the invitation still there).

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createAccessGate, WaitlistedError } from './access-gate.js';
+import {
+  createAccessGate,
+  createStreamGate,
+  DeletedAccountError,
+  type StreamPass,
+  type UserStanding,
+  WaitlistedError,
+} from './access-gate.js';
 import type { AccessMode } from './user.js';
 import { accessOf } from './user.js';
 
@@ -20,35 +27,50 @@ describe('accessOf', () => {
 });
 
 describe('the access gate', () => {
-  it('reads nothing on an open stage', async () => {
-    let reads = 0;
-    const gate = createAccessGate({
-      reader: {
-        accessFields: async () => {
-          reads++;
-          return undefined;
-        },
-      },
-      mode: () => 'open',
-    });
-    await gate.assertAdmitted(caller);
-    expect(reads).toBe(0);
+  it('lets everyone through on an open stage, but not a deleted account (401)', async () => {
+    let standing: UserStanding | undefined;
+    const gate = createAccessGate({ reader: { standingOf: async () => standing }, mode: () => 'open' });
+    await expect(gate.assertAllowed(caller, 'members')).resolves.toBeUndefined();
+    standing = { deletedAt: 5 };
+    for (const access of ['members', 'everyone'] as const) {
+      const refusal = await gate.assertAllowed(caller, access).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(DeletedAccountError);
+      expect((refusal as DeletedAccountError).code).toBe('UNAUTHORIZED');
+    }
   });
 
   it('refuses a waitlisted caller with a clear 403 and lets an admitted one through', async () => {
     let mode: AccessMode = 'waitlist';
-    let record: { isWhitelisted: boolean; admittedAt?: number } | undefined = { isWhitelisted: false };
-    const gate = createAccessGate({ reader: { accessFields: async () => record }, mode: () => mode });
-    const refusal = await gate.assertAdmitted(caller).catch((error: unknown) => error);
+    let standing: UserStanding | undefined = { isWhitelisted: false };
+    const gate = createAccessGate({ reader: { standingOf: async () => standing }, mode: () => mode });
+    const refusal = await gate.assertAllowed(caller, 'members').catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(WaitlistedError);
     expect((refusal as WaitlistedError).code).toBe('FORBIDDEN');
     expect((refusal as WaitlistedError).message).toContain('You are on the waitlist');
-    record = undefined;
-    await expect(gate.assertAdmitted(caller)).rejects.toBeInstanceOf(WaitlistedError);
-    record = { isWhitelisted: false, admittedAt: 3 };
-    await expect(gate.assertAdmitted(caller)).resolves.toBeUndefined();
-    record = { isWhitelisted: false };
+    await expect(gate.assertAllowed(caller, 'everyone')).resolves.toBeUndefined();
+    standing = undefined;
+    await expect(gate.assertAllowed(caller, 'members')).rejects.toBeInstanceOf(WaitlistedError);
+    standing = { isWhitelisted: false, admittedAt: 3 };
+    await expect(gate.assertAllowed(caller, 'members')).resolves.toBeUndefined();
+    standing = { isWhitelisted: false };
     mode = 'open';
-    await expect(gate.assertAdmitted(caller)).resolves.toBeUndefined();
+    await expect(gate.assertAllowed(caller, 'members')).resolves.toBeUndefined();
+  });
+});
+
+describe("the streams' gate", () => {
+  it('reads the pass: a tombstone is 401, a waitlist stage needs it granted (403 as the API)', async () => {
+    let mode: AccessMode = 'open';
+    let pass: StreamPass | undefined;
+    const gate = createStreamGate({ passes: { passOf: async () => pass }, mode: () => mode });
+    await expect(gate.assertAllowed(caller)).resolves.toBeUndefined();
+    mode = 'waitlist';
+    await expect(gate.assertAllowed(caller)).rejects.toBeInstanceOf(WaitlistedError);
+    pass = { granted: true };
+    await expect(gate.assertAllowed(caller)).resolves.toBeUndefined();
+    pass = { deletedAt: 9 };
+    await expect(gate.assertAllowed(caller)).rejects.toBeInstanceOf(DeletedAccountError);
+    mode = 'open';
+    await expect(gate.assertAllowed(caller)).rejects.toBeInstanceOf(DeletedAccountError);
   });
 });

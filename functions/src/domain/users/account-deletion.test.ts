@@ -52,6 +52,11 @@ function recorder(
         steps.push(`identity ${username}`);
       },
     },
+    tombstones: {
+      markDeleted: async (userId) => {
+        steps.push(`tombstone ${userId}`);
+      },
+    },
     billing: { get: async () => billing },
   });
   return { steps, deletion };
@@ -66,7 +71,7 @@ describe('account deletion', () => {
     expect(steps).toEqual([]);
   });
 
-  it('stops servers first, then conversations, unlinks GitHub, every table (the record last), then the sign-in', async () => {
+  it('stops servers first, then conversations, unlinks GitHub, every table (the record last), the sign-in, then the tombstones', async () => {
     const { steps, deletion } = recorder();
     await deletion.deleteAccount(caller, ' ada@example.com ');
     expect(steps).toEqual([
@@ -79,6 +84,7 @@ describe('account deletion', () => {
       'usage u1',
       'users u1',
       'identity ada-username',
+      'tombstone u1',
     ]);
   });
 
@@ -91,6 +97,7 @@ describe('account deletion', () => {
       teams: { departAccount: async () => ({ ownedAlone: [] }), deleteTeam: async () => undefined },
       erasers: [],
       identity: { deleteUser: async () => void steps.push('identity') },
+      tombstones: { markDeleted: async () => void steps.push('tombstone') },
       billing: { get: async () => undefined },
     });
     await expect(failing.deleteAccount(caller, 'ada@example.com')).rejects.toThrow('busy');
@@ -105,10 +112,10 @@ describe('account deletion', () => {
     expect(renewing.steps).toEqual([]);
     const cancelling = recorder({ tier: 'pro', status: 'active', cancelAtPeriodEnd: true });
     await cancelling.deletion.deleteAccount(caller, 'ada@example.com');
-    expect(cancelling.steps.at(-1)).toBe('identity ada-username');
+    expect(cancelling.steps.at(-1)).toBe('tombstone u1');
     const free = recorder({ tier: 'free', status: 'active', cancelAtPeriodEnd: false });
     await free.deletion.deleteAccount(caller, 'ada@example.com');
-    expect(free.steps.at(-1)).toBe('identity ada-username');
+    expect(free.steps.at(-1)).toBe('tombstone u1');
   });
 
   it('refuses (409) while the person owns a team with other members, deleting nothing', async () => {
@@ -121,6 +128,6 @@ describe('account deletion', () => {
     const { steps, deletion } = recorder(undefined, { ownedAlone: ['t1'] });
     await deletion.deleteAccount(caller, 'ada@example.com');
     expect(steps.slice(0, 3)).toEqual(['leave teams', 'team t1', 'server s1']);
-    expect(steps.at(-1)).toBe('identity ada-username');
+    expect(steps.at(-1)).toBe('tombstone u1');
   });
 });

@@ -44,6 +44,11 @@ export interface AccountDeletionDeps {
   };
   /** The identity service: the sign-in itself. */
   identity: { deleteUser(username: string): Promise<void> };
+  /**
+   * The account's tombstones, last: its ID tokens stay valid until they expire, and every route
+   * (streams too) refuses them (401) instead of recreating a record or data.
+   */
+  tombstones: { markDeleted(userId: string): Promise<void> };
   /** The user's billing record: a paid subscription still renewing must be cancelled first. */
   billing: {
     get(
@@ -62,7 +67,8 @@ export interface AccountDeletionDeps {
  * safe to retry: running servers are stopped first (they cost money and hold the user's secrets),
  * then conversations with everything under them, the GitHub link (its token revoked), then every other table, the user's record last
  * among the data, and the sign-in at the very end, so a user whose deletion failed half-way can
- * still sign in and delete again.
+ * still sign in and delete again. The tombstones come after the sign-in (a deletion that failed before
+ * them is retried with the same token: the sign-in already gone counts as deleted).
  */
 export function createAccountDeletion(deps: AccountDeletionDeps) {
   return {
@@ -90,6 +96,7 @@ export function createAccountDeletion(deps: AccountDeletionDeps) {
       await deps.github.unlink(caller.userId);
       for (const eraser of deps.erasers) await eraser.eraseAll(caller.userId);
       await deps.identity.deleteUser(caller.username ?? caller.userId);
+      await deps.tombstones.markDeleted(caller.userId);
     },
   };
 }

@@ -76,7 +76,18 @@ describe('user service: checkUser', () => {
       whitelistedEmails: ['Grace@Example.com'],
       now: () => 1,
     });
-    expect((await service.checkUser({ userId: 'u2', email: 'grace@example.com' })).isWhitelisted).toBe(true);
+    const grace = { userId: 'u2', email: 'grace@example.com', emailVerified: true };
+    expect((await service.checkUser(grace)).isWhitelisted).toBe(true);
+  });
+
+  it("whitelists only an address proven the caller's (email_verified)", async () => {
+    const service = createUserService({
+      users: inMemoryUsers(),
+      whitelistedEmails: ['grace@example.com'],
+      now: () => 1,
+    });
+    const unverified = { userId: 'u3', email: 'grace@example.com', emailVerified: false };
+    expect((await service.checkUser(unverified)).isWhitelisted).toBe(false);
   });
 
   it('keeps preferences per user and answers /users/me and /users/profile', async () => {
@@ -148,10 +159,35 @@ describe('user service: the waitlist', () => {
       now: () => 5,
     });
 
+  it('gives the streams their pass only when the user check finds the caller let in on a waitlist stage', async () => {
+    const passes: string[] = [];
+    const users = inMemoryUsers();
+    let mode: 'open' | 'waitlist' = 'open';
+    const service = createUserService({
+      users,
+      whitelistedEmails: [],
+      inviteCodes: ['friends-2026'],
+      accessMode: () => mode,
+      streamPasses: { grant: async (userId) => void passes.push(userId) },
+      now: () => 5,
+    });
+    await service.checkUser(caller); // open: everyone's "granted" is no admission
+    mode = 'waitlist';
+    await service.checkUser(caller);
+    expect(passes).toEqual([]);
+    expect(await service.saveWaitlistInfo(caller, { inviteCode: 'friends-2026' })).toEqual({
+      access: 'granted',
+    });
+    await service.checkUser(caller);
+    expect(passes).toEqual(['u1', 'u1']);
+  });
+
   it('waitlists a new user on a waitlist stage, but not a whitelisted one', async () => {
     const service = waitlisted();
     expect((await service.checkUser(caller)).access).toBe('waitlisted');
-    expect((await service.checkUser({ userId: 'u2', email: 'VIP@example.com' })).access).toBe('granted');
+    expect(
+      (await service.checkUser({ userId: 'u2', email: 'VIP@example.com', emailVerified: true })).access,
+    ).toBe('granted');
   });
 
   it('keeps the waitlist form without the invite code; a valid code admits, an unknown one is refused', async () => {

@@ -29,6 +29,8 @@ export interface UserServiceDeps {
   inviteCodeAttempts: InviteCodeAttempts;
   /** The stage's access gate, read per call (tests switch it). */
   accessMode?: () => AccessMode;
+  /** The streams' copy of the gate's answer (access-gate.ts StreamPass), written when it is `granted`. */
+  streamPasses?: { grant(userId: string): Promise<void> };
   now: () => number;
 }
 
@@ -38,6 +40,7 @@ export function createUserService({
   inviteCodes = [],
   inviteCodeAttempts,
   accessMode = () => 'open',
+  streamPasses,
   now,
 }: UserServiceDeps) {
   const whitelist = new Set(whitelistedEmails.map((email) => email.toLowerCase()));
@@ -50,7 +53,8 @@ export function createUserService({
     return users.createIfAbsent({
       userId: caller.userId,
       email: caller.email,
-      isWhitelisted: whitelist.has(caller.email.toLowerCase()),
+      // Only an address proven the caller's: the whitelist is a list of e-mails.
+      isWhitelisted: caller.emailVerified === true && whitelist.has(caller.email.toLowerCase()),
       hasCompletedOnboarding: false,
       createdAt: now(),
       updatedAt: now(),
@@ -64,10 +68,25 @@ export function createUserService({
     access: accessOf(record, accessMode()),
   });
 
+  /**
+   * A caller let in on a waitlist stage gets their stream pass (the app checks the user on every
+   * load, so an admission reaches the streams then); an open stage's "granted" gives none.
+   */
+  async function passOn(userId: string, access: AccessState | undefined): Promise<void> {
+    if (access === 'granted' && accessMode() === 'waitlist') await streamPasses?.grant(userId);
+  }
+
   return {
     /** GET /user */
     async checkUser(caller: Caller): Promise<UserCheckResponse> {
-      return checkOf(await recordOf(caller));
+      const check = checkOf(await recordOf(caller));
+      await passOn(caller.userId, check.access);
+      return check;
+    },
+
+    /** The post-confirmation trigger: the record, created once. */
+    async ensureRecord(caller: Caller): Promise<void> {
+      await recordOf(caller);
     },
 
     /** POST /user/onboarding: keeps the Welcome Aboard answers and marks onboarding complete. */
@@ -106,7 +125,9 @@ export function createUserService({
         ...(admit ? { admittedAt: now(), admittedBy: 'invite' as const } : {}),
       };
       await users.update(caller.userId, changes);
-      return { access: accessOf({ ...record, ...changes }, accessMode()) };
+      const access = accessOf({ ...record, ...changes }, accessMode());
+      await passOn(caller.userId, access);
+      return { access };
     },
 
     /** GET /users/me */

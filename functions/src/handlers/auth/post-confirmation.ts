@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { userService } from '../../composition/users.js';
+import { isEmailVerifiedClaim } from '../../domain/caller.js';
 import { withRequestContext } from '../../logger.js';
 
 /**
@@ -11,8 +12,14 @@ export const handler = middy<PostConfirmationTriggerEvent, PostConfirmationTrigg
   .use(withRequestContext())
   .handler(async (event) => {
     if (event.triggerSource === 'PostConfirmation_ConfirmSignUp') {
-      const { sub, email } = event.request.userAttributes;
-      if (sub) await userService().checkUser({ userId: sub, email: email ?? '' });
+      const { sub, email, email_verified } = event.request.userAttributes;
+      if (sub) {
+        await userService().ensureRecord({
+          userId: sub,
+          email: email ?? '',
+          emailVerified: isEmailVerifiedClaim(email_verified),
+        });
+      }
     }
     return event;
   });
