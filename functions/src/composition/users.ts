@@ -1,5 +1,4 @@
 import { createInviteCodeAttempts } from '../adapters/dynamodb/invite-code-attempts.js';
-
 import { createStreamPassGrants } from '../adapters/dynamodb/stream-pass-grants.js';
 import { createUserRepository } from '../adapters/dynamodb/user-repository.js';
 import { createUserService, type UserService } from '../domain/users/user-service.js';

@@ -82,6 +82,7 @@ describe('user service: checkUser', () => {
 
   it("whitelists only an address proven the caller's (email_verified)", async () => {
     const service = createUserService({
+      inviteCodeAttempts: unlimitedAttempts,
       users: inMemoryUsers(),
       whitelistedEmails: ['grace@example.com'],
       now: () => 1,
@@ -164,6 +165,7 @@ describe('user service: the waitlist', () => {
     const users = inMemoryUsers();
     let mode: 'open' | 'waitlist' = 'open';
     const service = createUserService({
+      inviteCodeAttempts: unlimitedAttempts,
       users,
       whitelistedEmails: [],
       inviteCodes: ['friends-2026'],
