@@ -11,4 +11,9 @@ export interface Caller {
   idToken?: string;
   /** Where the request came from (the audit log): API Gateway's source IP and the User-Agent. */
   client?: { sourceIp: string; userAgent: string };
+  /**
+   * Set on a team's actor (team-scope.ts, userId the team's): the member acting. A team server
+   * with per-member values runs and is reached as this member's own instance.
+   */
+  memberId?: string;
 }

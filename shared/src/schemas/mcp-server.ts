@@ -29,8 +29,42 @@ export const mcpServerSchema = z.object({
   lastActive: z.number().optional(),
   /** A disabled server's stopper: only one stopped for idleness starts again on demand. */
   stoppedBy: z.enum(SERVER_STOPPERS).optional(),
+  /**
+   * A team server's variables each member supplies (hardening 4): it then runs one instance per
+   * member, and its status, health and last error above are the caller's own instance's.
+   */
+  memberVariables: z.array(z.string()).optional(),
+  /** With `memberVariables`: the caller's own values, masked (only ever shown to that member). */
+  myValues: environmentVariablesSchema.optional(),
 });
 export type McpServer = z.infer<typeof mcpServerSchema>;
+
+const envName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_ENV_KEY_LENGTH, `Environment variable names may be at most ${MAX_ENV_KEY_LENGTH} characters`);
+
+const limitedVariables = <T extends z.ZodType<EnvironmentVariables>>(schema: T) =>
+  schema
+    .refine((variables) => Object.keys(variables).length <= MAX_ENV_VARIABLES, {
+      error: `At most ${MAX_ENV_VARIABLES} environment variables`,
+    })
+    .refine((variables) => Object.keys(variables).every((key) => key.length <= MAX_ENV_KEY_LENGTH), {
+      error: `Environment variable names may be at most ${MAX_ENV_KEY_LENGTH} characters`,
+    })
+    .refine((variables) => new TextEncoder().encode(JSON.stringify(variables)).length <= MAX_ENV_JSON_BYTES, {
+      error: `The environment variables may total at most ${MAX_ENV_JSON_BYTES} bytes`,
+    });
+
+/**
+ * PUT /mcp-servers/{id}/my-values: a member's own values for a team server's per-member variables
+ * (a masked value sent back unchanged keeps the stored one).
+ */
+export const memberValuesBodySchema = z.object({
+  values: limitedVariables(environmentVariablesSchema.transform(toEnvironmentVariables)),
+});
+export type MemberValuesBody = z.infer<typeof memberValuesBodySchema>;
 
 export const environmentVariableRowSchema = z.object({ key: z.string(), value: z.string() });
 export type EnvironmentVariableRow = z.infer<typeof environmentVariableRowSchema>;
@@ -95,15 +129,13 @@ export const mcpServerConfigBodySchema = z.object({
     .union([environmentVariablesSchema, z.array(environmentVariableRowSchema)])
     .default(() => ({}))
     .transform(toEnvironmentVariables)
-    .refine((variables) => Object.keys(variables).length <= MAX_ENV_VARIABLES, {
-      error: `At most ${MAX_ENV_VARIABLES} environment variables`,
-    })
-    .refine((variables) => Object.keys(variables).every((key) => key.length <= MAX_ENV_KEY_LENGTH), {
-      error: `Environment variable names may be at most ${MAX_ENV_KEY_LENGTH} characters`,
-    })
-    .refine((variables) => new TextEncoder().encode(JSON.stringify(variables)).length <= MAX_ENV_JSON_BYTES, {
-      error: `The environment variables may total at most ${MAX_ENV_JSON_BYTES} bytes`,
-    }),
+    .pipe(limitedVariables(environmentVariablesSchema)),
+  /** A team server's variables each member supplies (no shared value is kept for them). */
+  memberVariables: z
+    .array(envName)
+    .max(MAX_ENV_VARIABLES, `At most ${MAX_ENV_VARIABLES} environment variables`)
+    .transform((names) => [...new Set(names)])
+    .optional(),
 });
 export type McpServerConfigBody = z.infer<typeof mcpServerConfigBodySchema>;
 export type McpServerConfigInput = z.input<typeof mcpServerConfigBodySchema>;
