@@ -1,7 +1,6 @@
 import {
   DEFAULT_IDLE_TIMEOUT_CARD_MINUTES,
   DEFAULT_IDLE_TIMEOUT_FORM_MINUTES,
-  type EnvironmentVariableRow,
   type McpServerConfigBody,
   mcpServerConfigBodySchema,
   toEnvironmentVariableRows,
@@ -9,12 +8,18 @@ import {
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { ServerView } from '../api/servers';
 
+/**
+ * A variable as a form row. `member`: on a team server, each member supplies their own value (the
+ * row's value is not used: no shared value is kept).
+ */
+export type EnvironmentRow = { key: string; value: string; member: boolean };
+
 /** The configuration form as typed: the idle timeout as its input's text, the variables as rows. */
 export type ServerFormValues = {
   name: string;
   packageName: string;
   idleTimeoutMinutes: string;
-  environmentVariables: EnvironmentVariableRow[];
+  environmentVariables: EnvironmentRow[];
 };
 
 export const FORM_FIELDS = ['name', 'packageName', 'idleTimeoutMinutes', 'environmentVariables'] as const;
@@ -38,7 +43,24 @@ export function formValuesOf(server: ServerView): ServerFormValues {
     name: server.name,
     packageName: server.packageName,
     idleTimeoutMinutes: String(server.idleTimeoutMinutes ?? DEFAULT_IDLE_TIMEOUT_FORM_MINUTES),
-    environmentVariables: toEnvironmentVariableRows(server.environmentVariables),
+    environmentVariables: [
+      ...toEnvironmentVariableRows(server.environmentVariables).map((row) => ({ ...row, member: false })),
+      ...(server.memberVariables ?? []).map((key) => ({ key, value: '', member: true })),
+    ],
+  };
+}
+
+/** The body's variables: shared rows with their values, member rows by name only. */
+function bodyOf(values: ServerFormValues) {
+  const memberVariables = values.environmentVariables
+    .filter((row) => row.member && row.key.trim())
+    .map((row) => row.key.trim());
+  return {
+    ...values,
+    environmentVariables: values.environmentVariables
+      .filter((row) => !row.member)
+      .map(({ key, value }) => ({ key, value })),
+    ...(memberVariables.length ? { memberVariables } : {}),
   };
 }
 
@@ -54,7 +76,7 @@ export const cardIdleTimeout = (server: Pick<ServerView, 'idleTimeoutMinutes'>) 
 export const serverFormResolver: Resolver<ServerFormValues, unknown, McpServerConfigBody> = async (
   values,
 ) => {
-  const result = mcpServerConfigBodySchema.safeParse(values);
+  const result = mcpServerConfigBodySchema.safeParse(bodyOf(values));
   if (result.success) return { values: result.data, errors: {} };
   const errors: FieldErrors<ServerFormValues> = {};
   for (const issue of result.error.issues) {
