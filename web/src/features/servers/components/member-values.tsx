@@ -9,7 +9,7 @@ import { TextField } from '../../../components/form/text-field';
 import { serverKeys } from '../api/queries';
 import { removeMemberValues, type ServerView, saveMemberValues } from '../api/servers';
 
-export const YOUR_VALUES_TITLE = 'Your values';
+const YOUR_VALUES_TITLE = 'Your values';
 
 const SECONDARY =
   'rounded-lg px-3.5 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 transition hover:bg-white';
@@ -17,7 +17,7 @@ const PRIMARY =
   'rounded-lg bg-slate-900 px-3.5 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-slate-700 disabled:opacity-50';
 
 /** The member variables the caller has not given a value for. */
-export const missingValues = (server: ServerView) =>
+const missingValues = (server: ServerView) =>
   (server.memberVariables ?? []).filter((name) => !(name in (server.myValues ?? {})));
 
 function ValuesDialog({ server, onClose }: { server: ServerView; onClose: () => void }) {
