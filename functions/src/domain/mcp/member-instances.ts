@@ -1,5 +1,8 @@
+import { SERVER_MESSAGES } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
+import { ConflictError } from '../errors.js';
 import type { McpServerRecord, McpServerRepository } from './mcp-server.js';
+import type { ServerConfig } from './server-config.js';
 
 /**
  * Team servers with per-member values (hardening 4): an Admin names variables each member supplies;
@@ -39,8 +42,37 @@ export const missingValues = (
   instance: Pick<McpServerRecord, 'envPreview'> | undefined,
 ): string[] => (server.memberVariables ?? []).filter((name) => !(instance && name in instance.envPreview));
 
+/**
+ * The record whose run the caller's calls reach: the server itself, or, for a server with
+ * per-member values, the acting member's instance (refused, saying what to supply, until they
+ * have given every value).
+ */
+export async function runOf(
+  servers: McpServerRepository,
+  caller: Caller,
+  server: McpServerRecord,
+): Promise<McpServerRecord> {
+  if (!isPerMember(server)) return server;
+  const instance = await memberInstance(servers, caller, server);
+  const missing = missingValues(server, instance);
+  if (!instance || missing.length) throw new ConflictError(SERVER_MESSAGES.memberValuesNeeded(missing));
+  return instance;
+}
+
+/** The env a run gets: the server's (shared) values, and on an instance its member's own. */
+export async function runEnvironment(
+  config: Pick<ServerConfig, 'environmentOf' | 'storedEnvironmentOf'>,
+  server: McpServerRecord,
+  run: McpServerRecord,
+): Promise<Record<string, string>> {
+  const shared = await config.environmentOf(server);
+  if (run === server) return shared;
+  const own = pick(await config.storedEnvironmentOf(run), server.memberVariables ?? []);
+  return { ...shared, ...own };
+}
+
 /** Only the named keys of `values`. */
-export const pick = (values: Record<string, string>, names: readonly string[]): Record<string, string> =>
+const pick = (values: Record<string, string>, names: readonly string[]): Record<string, string> =>
   Object.fromEntries(Object.entries(values).filter(([key]) => names.includes(key)));
 
 /** `values` without the named keys. */

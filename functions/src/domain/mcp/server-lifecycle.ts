@@ -7,7 +7,6 @@ import {
   isTransitionalServerStatus,
   LIMIT_MESSAGES,
   type McpServer,
-  SERVER_MESSAGES,
   type ServerStopper,
 } from '@agentforge/shared';
 import { logger } from '../../logger.js';
@@ -15,7 +14,7 @@ import type { Caller } from '../caller.js';
 import { ConflictError } from '../errors.js';
 import type { ComputeUsageService } from './compute-usage.js';
 import type { McpServerRecord, McpServerRepository } from './mcp-server.js';
-import { instancesOf, isPerMember, memberInstance, missingValues, pick } from './member-instances.js';
+import { instancesOf, isPerMember, memberInstance, runEnvironment, runOf } from './member-instances.js';
 import { memberView, type ServerConfig, toView } from './server-config.js';
 import type { ServerRunner } from './server-runner.js';
 import { statusFromRun } from './server-states.js';
@@ -145,38 +144,17 @@ async function startRun(
   return refresh(deps, { ...record, ...changes, lastError: undefined, stoppedBy: undefined });
 }
 
-/**
- * The record whose run the caller's calls reach: the server itself, or, for a server with
- * per-member values, the acting member's instance (refused, saying what to supply, until they
- * have given every value).
- */
-async function runOf(deps: ServerLifecycleDeps, caller: Caller, server: McpServerRecord) {
-  if (!isPerMember(server)) return server;
-  const instance = await memberInstance(deps.servers, caller, server);
-  const missing = missingValues(server, instance);
-  if (!instance || missing.length) throw new ConflictError(SERVER_MESSAGES.memberValuesNeeded(missing));
-  return instance;
-}
-
-/** The env a run gets: the server's (shared) values, and on an instance its member's own. */
-async function runEnvironment(deps: ServerLifecycleDeps, server: McpServerRecord, run: McpServerRecord) {
-  const shared = await deps.config.environmentOf(server);
-  if (run === server) return shared;
-  const own = pick(await deps.config.storedEnvironmentOf(run), server.memberVariables ?? []);
-  return { ...shared, ...own };
-}
-
 /** What the caller sees of a server with its run's state (theirs, for per-member values). */
 const viewOf = (server: McpServerRecord, run: McpServerRecord | undefined): McpServer =>
   isPerMember(server) ? memberView(server, run) : toView(run ?? server);
 
 async function enable(deps: ServerLifecycleDeps, caller: Caller, serverId: string): Promise<McpServer> {
   const server = await deps.config.owned(caller, serverId);
-  const record = await runOf(deps, caller, server);
+  const record = await runOf(deps.servers, caller, server);
   if (!canEnableServer(record.status)) {
     throw new ConflictError(`The server cannot be enabled while it is ${record.status}.`);
   }
-  const environment = await runEnvironment(deps, server, record);
+  const environment = await runEnvironment(deps.config, server, record);
   const { name, packageName, idleTimeoutMinutes } = server;
   await deps.compute.takeSlot(caller, record.serverId);
   try {
@@ -309,7 +287,7 @@ export function createServerLifecycle(deps: ServerLifecycleDeps) {
     get: (caller: Caller, serverId: string) => get(deps, caller, serverId),
     /** The record the caller's tool calls reach (their instance of a server with per-member values). */
     runOf: async (caller: Caller, serverId: string) =>
-      runOf(deps, caller, await deps.config.owned(caller, serverId)),
+      runOf(deps.servers, caller, await deps.config.owned(caller, serverId)),
     stopInstance: (instance: McpServerRecord) => stopInstance(deps, instance),
     /** The reaper: refreshes every active server, stops those idle past their timeout. */
     reap: () => reap(deps),
