@@ -252,6 +252,21 @@ const MANIFEST = [
     handler: 'issue-external-token',
     auth: 'cognito',
   },
+  // A member's own values for a team server's per-member variables (hardening 4).
+  {
+    method: 'PUT',
+    path: '/mcp-servers/{id}/my-values',
+    area: 'mcp',
+    handler: 'save-member-values',
+    auth: 'cognito',
+  },
+  {
+    method: 'DELETE',
+    path: '/mcp-servers/{id}/my-values',
+    area: 'mcp',
+    handler: 'remove-member-values',
+    auth: 'cognito',
+  },
   { method: 'GET', path: '/mcp/usage', area: 'mcp', handler: 'get-usage', auth: 'cognito' },
 
   {

@@ -5,7 +5,8 @@
  * member after a confirmation.
  */
 import { readFile } from 'node:fs/promises';
-import { TEAM_MESSAGES } from '@agentforge/shared';
+import { SERVER_MESSAGES, TEAM_MESSAGES } from '@agentforge/shared';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api.js';
 import { expectAccessible, loginAs, setUpE2e, signUpAs, signUpWithModel } from './fixtures.js';
@@ -220,4 +221,63 @@ describe('teams on the local stack', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, "the team's activity log on a phone");
   });
+
+  it("on a phone, an Admin marks a team server's variable as each member's own; a member enters theirs by keyboard", async () => {
+    const admin = await signUpAs('values-admin');
+    const member = await signUpAs('values-member');
+    const adminApi = apiAs(e2e.stack.apiUrl, admin.idToken);
+    const team = (await adminApi.post('/teams', { name: 'Keys' })).body as { teamId: string };
+    expect(
+      (await adminApi.post(`/teams/${team.teamId}/invitations`, { email: member.email, role: 'user' }))
+        .status,
+    ).toBe(201);
+    const joined = await apiAs(e2e.stack.apiUrl, member.idToken).post('/teams/join', {
+      code: await invitationCode(member.email),
+    });
+    expect(joined.status).toBe(200);
+
+    const serversOfTeam = async (page: Page, email: string) => {
+      await loginAs(e2e, page, email);
+      await page.getByRole('button', { name: 'Open sidebar' }).click();
+      await page.getByLabel('Space').selectOption({ label: 'Keys' });
+      await page.getByRole('tab', { name: 'Servers' }).click();
+    };
+    const fits = async (page: Page) =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The Admin's form: the plain warning on shared values, and a variable each member supplies.
+    const adminPage = await e2e.openPage({ width: 390, height: 844 });
+    await serversOfTeam(adminPage, admin.email);
+    await adminPage.getByRole('button', { name: 'Add MCP Server Config' }).click();
+    const form = adminPage.getByRole('dialog', { name: 'New Server Configuration' });
+    await form.getByText(SERVER_MESSAGES.sharedValuesWarning).waitFor();
+    await form.getByLabel('Name', { exact: true }).fill('Team keys');
+    await form.getByLabel('Package name').fill('@modelcontextprotocol/server-everything');
+    await form.getByRole('button', { name: 'Add variable' }).click();
+    await form.getByLabel('Variable 1 name').fill('API_TOKEN');
+    await form.getByRole('checkbox', { name: 'Variable 1: Each member supplies their own' }).focus();
+    await adminPage.keyboard.press('Space');
+    await fits(adminPage);
+    await expectAccessible(adminPage, "a team server's form with a per-member variable on a phone");
+    await form.getByRole('button', { name: 'Create server' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    // The member is told what to supply, and enters it in 'Your values' by keyboard.
+    const memberPage = await e2e.openPage({ width: 390, height: 844 });
+    await serversOfTeam(memberPage, member.email);
+    const teamCard = memberPage.getByRole('article', { name: 'Team keys' });
+    await teamCard.getByText('Needs your own value for API_TOKEN').waitFor();
+    await teamCard.getByRole('button', { name: 'Enter your values for Team keys' }).focus();
+    await memberPage.keyboard.press('Enter');
+    const values = memberPage.getByRole('dialog', { name: 'Your values' });
+    await values.getByLabel('API_TOKEN').fill('my-own-token-5678');
+    await fits(memberPage);
+    await expectAccessible(memberPage, "a member's own values on a phone");
+    await values.getByLabel('API_TOKEN').press('Enter');
+    await values.waitFor({ state: 'detached' });
+    await teamCard.getByText('Your own values are set').waitFor();
+    await fits(memberPage);
+    await expectAccessible(memberPage, 'a per-member team server card on a phone');
+    await e2e.screenshot(memberPage, '6-member-values');
+  }, 180_000);
 });

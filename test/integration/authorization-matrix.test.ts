@@ -236,6 +236,17 @@ const sharedConversation = async (): Promise<Made> => {
 };
 const newTeamServer = async () =>
   (await asAdmin(post(`/mcp-servers?${inTeam()}`, serverConfig('Team spare')), 201)).body.id as string;
+/** A team server whose API_TOKEN each member supplies (hardening 4). */
+const newPerMemberServer = async () =>
+  (
+    await asAdmin(
+      post(`/mcp-servers?${inTeam()}`, {
+        ...serverConfig('Team per member'),
+        memberVariables: ['API_TOKEN'],
+      }),
+      201,
+    )
+  ).body.id as string;
 const newServer = async () =>
   (await asAdmin(post('/mcp-servers', serverConfig('ADMIN-PRIVATE spare')), 201)).body.id as string;
 const newFile = async (path: string) => {
@@ -828,6 +839,37 @@ const MATRIX: Record<string, Case[]> = {
       on: "the Admin's server",
       request: () => post(`/mcp-servers/${f.serverId}/external-token`),
       expect: ownerOnly(201),
+    },
+  ],
+  'PUT /mcp-servers/{id}/my-values': [
+    {
+      // Any member keeps their own value for a per-member variable.
+      on: 'a team server with per-member values',
+      setup: async () => ({ id: await newPerMemberServer() }),
+      request: (p, made) =>
+        put(`/mcp-servers/${made.id}/my-values`, { values: { API_TOKEN: `token of ${p}` } }),
+      expect: teamMembers(200),
+    },
+    {
+      // The owner gets past authorization to the rule: a personal server has no per-member values.
+      on: "the Admin's server",
+      request: () => put(`/mcp-servers/${f.serverId}/my-values`, { values: {} }),
+      expect: ownerOnly(400),
+      check: message('admin', 'This server has no values each member supplies.'),
+    },
+  ],
+  'DELETE /mcp-servers/{id}/my-values': [
+    {
+      on: 'a team server with per-member values',
+      setup: async () => ({ id: await newPerMemberServer() }),
+      request: (_, made) => del(`/mcp-servers/${made.id}/my-values`),
+      expect: teamMembers(200),
+    },
+    {
+      on: "the Admin's server",
+      request: () => del(`/mcp-servers/${f.serverId}/my-values`),
+      expect: ownerOnly(400),
+      check: message('admin', 'This server has no values each member supplies.'),
     },
   ],
   'GET /mcp/usage': [{ on: 'own', request: () => get('/mcp/usage'), expect: everyone(200) }],

@@ -16,6 +16,11 @@ export interface Caller {
   idToken?: string;
   /** Where the request came from (the audit log): API Gateway's source IP and the User-Agent. */
   client?: { sourceIp: string; userAgent: string };
+  /**
+   * Set on a team's actor (team-scope.ts, userId the team's): the member acting. A team server
+   * with per-member values runs and is reached as this member's own instance.
+   */
+  memberId?: string;
 }
 
 /** `email_verified` as the token carries it: a boolean, or the string API Gateway's authorizer passes on. */

@@ -27,6 +27,16 @@ export const SERVER_MESSAGES = {
     enabled
       ? `Delete the server "${name}"? It is running and will be disabled first.`
       : `Delete the server "${name}"?`,
+  /** Not worded by the spec: what a team server's shared values really are (hardening 4). */
+  sharedValuesWarning: 'Members who use this server can read these values through its tools',
+  memberVariableLabel: 'Each member supplies their own',
+  /** Not worded by the spec: a member of a server with per-member values who has not given theirs. */
+  memberValuesNeeded: (names: readonly string[]) =>
+    `This server needs your own value for ${names.join(', ')}. Enter it under 'Your values' on the server, then start it again.`,
+  memberValuesRequired: (names: readonly string[]) => `Enter your value for ${names.join(', ')}.`,
+  memberValuesOnlyForTeams: 'Only a team server can have values each member supplies.',
+  noMemberVariables: 'This server has no values each member supplies.',
+  unknownMemberVariable: (name: string) => `${name} is not a value members supply on this server.`,
 } as const;
 
 export const SUBSCRIPTION_MESSAGES = {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mcpServerConfigBodySchema, toEnvironmentVariableRows, toEnvironmentVariables } from './mcp-server';
+import {
+  mcpServerConfigBodySchema,
+  memberValuesBodySchema,
+  toEnvironmentVariableRows,
+  toEnvironmentVariables,
+} from './mcp-server';
 
 const valid = {
   name: 'Everything',
@@ -76,6 +81,29 @@ describe('mcpServerConfigBodySchema', () => {
         .environmentVariables,
     ).toEqual({ A: '1' });
     expect(mcpServerConfigBodySchema.parse(valid).environmentVariables).toEqual({});
+  });
+});
+
+describe('per-member variables (hardening 4)', () => {
+  it('takes names each member supplies, trimmed and once each; none when not given', () => {
+    expect(
+      mcpServerConfigBodySchema.parse({ ...valid, memberVariables: [' API_TOKEN ', 'API_TOKEN', 'B'] })
+        .memberVariables,
+    ).toEqual(['API_TOKEN', 'B']);
+    expect(mcpServerConfigBodySchema.parse(valid).memberVariables).toBeUndefined();
+    expect(mcpServerConfigBodySchema.safeParse({ ...valid, memberVariables: [' '] }).success).toBe(false);
+    expect(
+      mcpServerConfigBodySchema.safeParse({ ...valid, memberVariables: ['A'.repeat(129)] }).success,
+    ).toBe(false);
+  });
+
+  it("takes a member's values as a record within the environment's limits", () => {
+    expect(memberValuesBodySchema.parse({ values: { ' API_TOKEN ': 'x' } })).toEqual({
+      values: { API_TOKEN: 'x' },
+    });
+    expect(memberValuesBodySchema.safeParse({ values: 'x' }).success).toBe(false);
+    expect(memberValuesBodySchema.safeParse({}).success).toBe(false);
+    expect(memberValuesBodySchema.safeParse({ values: { A: 'x'.repeat(5000) } }).success).toBe(false);
   });
 });
 

@@ -29,11 +29,15 @@ export const mcpServerSchema = z.object({
   lastActive: z.number().optional(),
   /** A disabled server's stopper: only one stopped for idleness starts again on demand. */
   stoppedBy: z.enum(SERVER_STOPPERS).optional(),
+  /**
+   * A team server's variables each member supplies (hardening 4): it then runs one instance per
+   * member, and its status, health and last error above are the caller's own instance's.
+   */
+  memberVariables: z.array(z.string()).optional(),
+  /** With `memberVariables`: the caller's own values, masked (only ever shown to that member). */
+  myValues: environmentVariablesSchema.optional(),
 });
 export type McpServer = z.infer<typeof mcpServerSchema>;
-
-export const environmentVariableRowSchema = z.object({ key: z.string(), value: z.string() });
-export type EnvironmentVariableRow = z.infer<typeof environmentVariableRowSchema>;
 
 /** What a process environment takes as a name (POSIX's portable set), and what no object key can shadow. */
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -45,6 +49,34 @@ const environmentVariableNameSchema = z
   .max(MAX_ENV_KEY_LENGTH, SERVER_MESSAGES.envNameTooLong(MAX_ENV_KEY_LENGTH))
   .refine((name) => name === '' || ENV_NAME_PATTERN.test(name), SERVER_MESSAGES.envNameInvalid)
   .refine((name) => name !== '__proto__', SERVER_MESSAGES.envNameReserved);
+
+/** A name that must be given (a per-member variable). */
+const envName = environmentVariableNameSchema.refine((name) => name !== '', SERVER_MESSAGES.envNameInvalid);
+
+const limitedVariables = <T extends z.ZodType<EnvironmentVariables>>(schema: T) =>
+  schema
+    .refine((variables) => Object.keys(variables).length <= MAX_ENV_VARIABLES, {
+      error: `At most ${MAX_ENV_VARIABLES} environment variables`,
+    })
+    .refine((variables) => Object.keys(variables).every((key) => key.length <= MAX_ENV_KEY_LENGTH), {
+      error: `Environment variable names may be at most ${MAX_ENV_KEY_LENGTH} characters`,
+    })
+    .refine((variables) => new TextEncoder().encode(JSON.stringify(variables)).length <= MAX_ENV_JSON_BYTES, {
+      error: `The environment variables may total at most ${MAX_ENV_JSON_BYTES} bytes`,
+    });
+
+/**
+ * PUT /mcp-servers/{id}/my-values: a member's own values for a team server's per-member variables
+ * (a masked value sent back unchanged keeps the stored one).
+ */
+export const memberValuesBodySchema = z.object({
+  values: limitedVariables(environmentVariablesSchema.transform(toEnvironmentVariables)),
+});
+export type MemberValuesBody = z.infer<typeof memberValuesBodySchema>;
+
+export const environmentVariableRowSchema = z.object({ key: z.string(), value: z.string() });
+export type EnvironmentVariableRow = z.infer<typeof environmentVariableRowSchema>;
+
 
 /** Rows (or record entries) with a blank key are dropped; keys are trimmed, values kept as typed. */
 export function toEnvironmentVariables(
@@ -107,12 +139,13 @@ export const mcpServerConfigBodySchema = z.object({
     .transform((value) => (Array.isArray(value) ? value : toEnvironmentVariableRows(value)))
     .pipe(z.array(z.object({ key: environmentVariableNameSchema, value: z.string() })))
     .transform(toEnvironmentVariables)
-    .refine((variables) => Object.keys(variables).length <= MAX_ENV_VARIABLES, {
-      error: `At most ${MAX_ENV_VARIABLES} environment variables`,
-    })
-    .refine((variables) => new TextEncoder().encode(JSON.stringify(variables)).length <= MAX_ENV_JSON_BYTES, {
-      error: `The environment variables may total at most ${MAX_ENV_JSON_BYTES} bytes`,
-    }),
+    .pipe(limitedVariables(environmentVariablesSchema)),
+  /** A team server's variables each member supplies (no shared value is kept for them). */
+  memberVariables: z
+    .array(envName)
+    .max(MAX_ENV_VARIABLES, `At most ${MAX_ENV_VARIABLES} environment variables`)
+    .transform((names) => [...new Set(names)])
+    .optional(),
 });
 export type McpServerConfigBody = z.infer<typeof mcpServerConfigBodySchema>;
 export type McpServerConfigInput = z.input<typeof mcpServerConfigBodySchema>;

@@ -2,6 +2,7 @@ import type { SecretCipher } from '../secret-cipher.js';
 import { createComputeUsage, type ServerPlan } from './compute-usage.js';
 import { createExternalAccess } from './external-access.js';
 import type { ComputeUsageRepository, LimitSlots, McpServerRepository } from './mcp-server.js';
+import { createMemberValues } from './member-values.js';
 import { createServerConfig } from './server-config.js';
 import { createServerLifecycle } from './server-lifecycle.js';
 import type { ServerRunner } from './server-runner.js';
@@ -23,19 +24,28 @@ export interface McpServerServiceDeps {
 
 /**
  * The MCP servers API, composed of its parts: configuration (server-config), runs (server-lifecycle),
- * the plan's slots and compute minutes (compute-usage) and the gateway's way in (external-access).
+ * the plan's slots and compute minutes (compute-usage), the gateway's way in (external-access) and
+ * members' own values for team servers that run per member (member-values).
  */
 export function createMcpServerService(deps: McpServerServiceDeps) {
   const config = createServerConfig(deps);
   const compute = createComputeUsage(deps);
   const lifecycle = createServerLifecycle({ ...deps, config, compute });
   const external = createExternalAccess({ ...deps, config });
+  const memberValues = createMemberValues({
+    ...deps,
+    config,
+    stopInstance: lifecycle.stopInstance,
+    releaseSlot: compute.releaseSlot,
+  });
   return {
     owned: config.owned,
     toView: config.toView,
     create: config.create,
     update: config.update,
     ...lifecycle,
+    saveMemberValues: memberValues.save,
+    removeMemberValues: memberValues.remove,
     usage: compute.usage,
     ...external,
   };

@@ -26,6 +26,15 @@ export const mcpServerRecordSchema = z.object({
   runEndpoint: z.string().optional(),
   bridgeToken: z.string().optional(),
   externalTokenHash: z.string().optional(),
+  /** A team server's variables each member supplies: it runs one instance per member. */
+  memberVariables: z.array(z.string()).optional(),
+  /**
+   * On a member's instance of such a server (its own record, `<serverId>--<memberId>` under the
+   * team): the server it is an instance of and the member. Its `envCiphertext` holds only that
+   * member's values; its run fields its own run. Never reachable by id through the API.
+   */
+  instanceOf: z.string().optional(),
+  memberId: z.string().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

@@ -1,15 +1,19 @@
 import {
   canEditServer,
   GITHUB_TOKEN_REFERENCE,
+  isActiveServerStatus,
   type McpServer,
   type McpServerConfigBody,
   type PlanLimits,
+  SERVER_MESSAGES,
   serverDisplayText,
 } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { SecretCipher } from '../secret-cipher.js';
+import { TEAM_OWNER_PREFIX } from '../teams/roles.js';
 import type { McpServerRecord, McpServerRepository } from './mcp-server.js';
+import { instancesOf, isPerMember, omit } from './member-instances.js';
 import { mergeEnvironment, previewOf } from './secrets-preview.js';
 
 export const SERVER_NOT_FOUND = 'Server not found';
@@ -43,6 +47,26 @@ export function toView(record: McpServerRecord): McpServer {
     ...(record.lastError ? { lastError: record.lastError } : {}),
     ...(record.lastActive ? { lastActive: record.lastActive } : {}),
     ...(record.status === 'disabled' && record.stoppedBy ? { stoppedBy: record.stoppedBy } : {}),
+    ...(isPerMember(record) ? { memberVariables: record.memberVariables } : {}),
+  };
+}
+
+/**
+ * What a member sees of a server with per-member values: its configuration (the shared values
+ * masked), their own instance's run (defined before their first), and their own values masked.
+ */
+export function memberView(server: McpServerRecord, instance: McpServerRecord | undefined): McpServer {
+  const run = instance ?? { status: 'defined' as const };
+  return {
+    ...toView({
+      ...server,
+      status: run.status,
+      healthStatus: instance?.healthStatus,
+      lastError: instance?.lastError,
+      lastActive: instance?.lastActive,
+      stoppedBy: instance?.stoppedBy,
+    }),
+    myValues: instance?.envPreview ?? {},
   };
 }
 
@@ -54,7 +78,8 @@ const envContext = (record: Pick<McpServerRecord, 'userId' | 'serverId'>) => ({
 
 async function owned(deps: ServerConfigDeps, caller: Caller, serverId: string): Promise<McpServerRecord> {
   const record = await deps.servers.get(caller.userId, serverId);
-  if (!record) throw new NotFoundError(SERVER_NOT_FOUND);
+  // A member's instance is reached only through its server, as that member.
+  if (!record || record.instanceOf) throw new NotFoundError(SERVER_NOT_FOUND);
   return record;
 }
 
@@ -68,6 +93,8 @@ async function environmentOf(
     string
   >;
 }
+
+const EDIT_REFUSED = 'A server can be edited only while it is defined, disabled or in error.';
 
 export const GITHUB_NOT_LINKED_MESSAGE =
   'This server uses your GitHub account: connect GitHub in Settings, then start it again.';
@@ -110,10 +137,19 @@ async function checkTimeout(deps: ServerConfigDeps, userId: string, minutes: num
   }
 }
 
+/** Per-member variables are a team server's; no shared value is kept for them. */
+function sharedEnvironment(caller: Caller, body: McpServerConfigBody): Record<string, string> {
+  const memberVariables = body.memberVariables ?? [];
+  if (memberVariables.length && !caller.userId.startsWith(TEAM_OWNER_PREFIX)) {
+    throw new ValidationError(SERVER_MESSAGES.memberValuesOnlyForTeams);
+  }
+  return omit(body.environmentVariables, memberVariables);
+}
+
 async function create(deps: ServerConfigDeps, caller: Caller, body: McpServerConfigBody): Promise<McpServer> {
   await checkTimeout(deps, caller.userId, body.idleTimeoutMinutes);
   const keys = { userId: caller.userId, serverId: deps.newId() };
-  const environment = body.environmentVariables;
+  const environment = sharedEnvironment(caller, body);
   const envCiphertext = await encrypted(deps, environment, keys);
   const record: McpServerRecord = {
     ...keys,
@@ -121,6 +157,7 @@ async function create(deps: ServerConfigDeps, caller: Caller, body: McpServerCon
     packageName: body.packageName,
     idleTimeoutMinutes: body.idleTimeoutMinutes,
     envPreview: previewOf(environment),
+    ...(body.memberVariables?.length ? { memberVariables: body.memberVariables } : {}),
     ...(envCiphertext ? { envCiphertext } : {}),
     status: 'defined',
     createdAt: deps.now(),
@@ -137,12 +174,15 @@ async function update(
   body: McpServerConfigBody,
 ): Promise<McpServer> {
   const record = await owned(deps, caller, serverId);
-  if (!canEditServer(record.status)) {
-    throw new ConflictError('A server can be edited only while it is defined, disabled or in error.');
-  }
+  if (!canEditServer(record.status)) throw new ConflictError(EDIT_REFUSED);
   await checkTimeout(deps, caller.userId, body.idleTimeoutMinutes);
+  const instances = await instancesOf(deps.servers, record);
+  // Members' instances run the configuration they started with: edit once they stopped.
+  if (instances.some((instance) => isActiveServerStatus(instance.status))) {
+    throw new ConflictError(EDIT_REFUSED);
+  }
   const environment = mergeEnvironment(
-    body.environmentVariables,
+    sharedEnvironment(caller, body),
     await environmentOf(deps, record),
     record.envPreview,
   );
@@ -152,12 +192,22 @@ async function update(
     idleTimeoutMinutes: body.idleTimeoutMinutes,
     envPreview: previewOf(environment),
     envCiphertext: (await encrypted(deps, environment, record)) ?? null,
+    memberVariables: body.memberVariables?.length ? body.memberVariables : null,
     updatedAt: deps.now(),
   };
   if (!(await deps.servers.update(caller.userId, serverId, changes, record.status))) {
     throw new ConflictError('The server changed meanwhile. Try again.');
   }
-  return toView({ ...record, ...changes, envCiphertext: changes.envCiphertext ?? undefined });
+  // Shared again: the members' own values have no use left.
+  if (!body.memberVariables?.length) {
+    for (const instance of instances) await deps.servers.delete(instance.userId, instance.serverId);
+  }
+  return toView({
+    ...record,
+    ...changes,
+    envCiphertext: changes.envCiphertext ?? undefined,
+    memberVariables: changes.memberVariables ?? undefined,
+  });
 }
 
 /** A server's configuration: reading it (scoped to its owner), creating and editing it. */
@@ -171,6 +221,11 @@ export function createServerConfig(deps: ServerConfigDeps) {
      * runner only: the API shows previews).
      */
     environmentOf: (record: McpServerRecord) => runEnvironmentOf(deps, record),
+    /** A record's stored values, decrypted as they are (a member's instance: their own values). */
+    storedEnvironmentOf: (record: McpServerRecord) => environmentOf(deps, record),
+    /** `environment` encrypted for the record (bound to its keys), none when empty. */
+    encrypt: (environment: Record<string, string>, keys: Pick<McpServerRecord, 'userId' | 'serverId'>) =>
+      encrypted(deps, environment, keys),
     create: (caller: Caller, body: McpServerConfigBody) => create(deps, caller, body),
     update: (caller: Caller, serverId: string, body: McpServerConfigBody) =>
       update(deps, caller, serverId, body),

@@ -14,7 +14,8 @@ import type { Caller } from '../caller.js';
 import { ConflictError } from '../errors.js';
 import type { ComputeUsageService } from './compute-usage.js';
 import type { McpServerRecord, McpServerRepository } from './mcp-server.js';
-import { type ServerConfig, toView } from './server-config.js';
+import { instancesOf, isPerMember, memberInstance, runEnvironment, runOf } from './member-instances.js';
+import { memberView, type ServerConfig, toView } from './server-config.js';
 import type { ServerRunner } from './server-runner.js';
 import { statusFromRun } from './server-states.js';
 
@@ -112,13 +113,14 @@ async function startRun(
   deps: ServerLifecycleDeps,
   caller: Caller,
   record: McpServerRecord,
-): Promise<McpServer> {
+  environment: Record<string, string>,
+): Promise<McpServerRecord> {
   const bridgeToken = newToken();
   const { runId } = await deps.runner.start({
     serverId: record.serverId,
     userId: caller.userId,
     packageName: record.packageName,
-    environment: await deps.config.environmentOf(record),
+    environment,
     idleTimeoutMinutes: record.idleTimeoutMinutes,
     bridgeToken,
   });
@@ -129,31 +131,59 @@ async function startRun(
     runStartedAt: deps.now(),
     lastError: null,
     stoppedBy: null,
+    // A member's instance runs its server's configuration as it is now.
+    name: record.name,
+    packageName: record.packageName,
+    idleTimeoutMinutes: record.idleTimeoutMinutes,
     updatedAt: deps.now(),
   };
   if (!(await deps.servers.update(caller.userId, record.serverId, changes, record.status))) {
     await deps.runner.stop(runId, 'Enabled twice at once');
     throw new ConflictError('The server changed meanwhile. Try again.');
   }
-  return toView(await refresh(deps, { ...record, ...changes, lastError: undefined, stoppedBy: undefined }));
+  return refresh(deps, { ...record, ...changes, lastError: undefined, stoppedBy: undefined });
 }
 
+/** What the caller sees of a server with its run's state (theirs, for per-member values). */
+const viewOf = (server: McpServerRecord, run: McpServerRecord | undefined): McpServer =>
+  isPerMember(server) ? memberView(server, run) : toView(run ?? server);
+
 async function enable(deps: ServerLifecycleDeps, caller: Caller, serverId: string): Promise<McpServer> {
-  const record = await deps.config.owned(caller, serverId);
+  const server = await deps.config.owned(caller, serverId);
+  const record = await runOf(deps.servers, caller, server);
   if (!canEnableServer(record.status)) {
     throw new ConflictError(`The server cannot be enabled while it is ${record.status}.`);
   }
-  await deps.compute.takeSlot(caller, serverId);
+  const environment = await runEnvironment(deps.config, server, record);
+  const { name, packageName, idleTimeoutMinutes } = server;
+  await deps.compute.takeSlot(caller, record.serverId);
   try {
-    return await startRun(deps, caller, record);
+    const run = { ...record, name, packageName, idleTimeoutMinutes };
+    return viewOf(server, await startRun(deps, caller, run, environment));
   } catch (error) {
-    await deps.compute.releaseSlot(caller.userId, serverId);
+    await deps.compute.releaseSlot(caller.userId, record.serverId);
     throw error;
   }
 }
 
+/** Stops a member's instance (their values changed or went); its record stays. */
+async function stopInstance(deps: ServerLifecycleDeps, instance: McpServerRecord): Promise<void> {
+  const fresh = await refresh(deps, instance);
+  if (fresh.runId) await stopRun(deps, fresh, { by: 'owner', reason: 'Its member changed their values' });
+}
+
 async function disable(deps: ServerLifecycleDeps, caller: Caller, serverId: string): Promise<McpServer> {
   const record = await refresh(deps, await deps.config.owned(caller, serverId));
+  if (isPerMember(record)) {
+    // Every member's running instance stops; none starts again on demand (stopped by the owner).
+    for (const instance of await instancesOf(deps.servers, record)) {
+      const fresh = await refresh(deps, instance);
+      if (fresh.runId && canDisableServer(fresh.status)) {
+        await stopRun(deps, fresh, { by: 'owner', reason: 'Disabled by a team Admin' });
+      }
+    }
+    return viewFor(deps, caller, record);
+  }
   if (!canDisableServer(record.status)) {
     throw new ConflictError(`The server cannot be disabled while it is ${record.status}.`);
   }
@@ -161,23 +191,38 @@ async function disable(deps: ServerLifecycleDeps, caller: Caller, serverId: stri
 }
 
 async function remove(deps: ServerLifecycleDeps, caller: Caller, serverId: string): Promise<void> {
-  const record = await refresh(deps, await deps.config.owned(caller, serverId));
-  if (isTransitionalServerStatus(record.status)) {
-    throw new ConflictError(`The server cannot be deleted while it is ${record.status}.`);
+  const server = await deps.config.owned(caller, serverId);
+  const instances = await Promise.all(
+    (await instancesOf(deps.servers, server)).map((instance) => refresh(deps, instance)),
+  );
+  for (const record of [await refresh(deps, server), ...instances]) {
+    if (isTransitionalServerStatus(record.status)) {
+      throw new ConflictError(`The server cannot be deleted while it is ${record.status}.`);
+    }
   }
-  if (record.runId) await stopRun(deps, record, { by: 'owner', reason: 'Deleted by its owner' });
-  await deps.servers.delete(caller.userId, serverId);
-  await deps.compute.releaseSlot(caller.userId, serverId);
+  for (const record of [...instances, server]) {
+    if (record.runId) await stopRun(deps, record, { by: 'owner', reason: 'Deleted by its owner' });
+    await deps.servers.delete(record.userId, record.serverId);
+    await deps.compute.releaseSlot(record.userId, record.serverId);
+  }
+}
+
+/** The server as the caller sees it, fresh from the runner (their own instance's, if per member). */
+async function viewFor(deps: ServerLifecycleDeps, caller: Caller, server: McpServerRecord) {
+  if (!isPerMember(server)) return toView(await refresh(deps, server));
+  const instance = await memberInstance(deps.servers, caller, server);
+  return memberView(server, instance && (await refresh(deps, instance)));
 }
 
 async function list(deps: ServerLifecycleDeps, caller: Caller): Promise<McpServer[]> {
-  const records = await deps.servers.listByUser(caller.userId);
-  const fresh = await Promise.all(records.map((record) => refresh(deps, record)));
-  return fresh.sort((a, b) => a.createdAt - b.createdAt).map(toView);
+  const servers = (await deps.servers.listByUser(caller.userId))
+    .filter((record) => !record.instanceOf)
+    .sort((a, b) => a.createdAt - b.createdAt);
+  return Promise.all(servers.map((server) => viewFor(deps, caller, server)));
 }
 
 async function get(deps: ServerLifecycleDeps, caller: Caller, serverId: string): Promise<McpServer> {
-  return toView(await refresh(deps, await deps.config.owned(caller, serverId)));
+  return viewFor(deps, caller, await deps.config.owned(caller, serverId));
 }
 
 /**
@@ -240,6 +285,10 @@ export function createServerLifecycle(deps: ServerLifecycleDeps) {
     delete: (caller: Caller, serverId: string) => remove(deps, caller, serverId),
     list: (caller: Caller) => list(deps, caller),
     get: (caller: Caller, serverId: string) => get(deps, caller, serverId),
+    /** The record the caller's tool calls reach (their instance of a server with per-member values). */
+    runOf: async (caller: Caller, serverId: string) =>
+      runOf(deps.servers, caller, await deps.config.owned(caller, serverId)),
+    stopInstance: (instance: McpServerRecord) => stopInstance(deps, instance),
     /** The reaper: refreshes every active server, stops those idle past their timeout. */
     reap: () => reap(deps),
   };

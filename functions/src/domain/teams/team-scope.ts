@@ -22,7 +22,7 @@ export function createTeamScope(memberships: TeamMemberships) {
     if (!role) throw new NotFoundError(TEAM_MESSAGES.notFound);
     const reason = refusal({ role, isOwner: false }, action);
     if (reason) throw new ForbiddenError(reason);
-    return { ...caller, userId: teamOwnerId(teamId) };
+    return { ...caller, userId: teamOwnerId(teamId), memberId: caller.userId };
   }
 
   return {

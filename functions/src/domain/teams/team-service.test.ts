@@ -448,10 +448,11 @@ describe('team scope and team keys', () => {
   };
   const scope = createTeamScope(memberships);
 
-  it('acts as the team after the role rules allow the caller', async () => {
+  it('acts as the team after the role rules allow the caller (naming the member who acts)', async () => {
     expect(await scope.actor({ userId: 'a', email: '' }, 't1', 'manageServers')).toEqual({
       userId: 'team#t1',
       email: '',
+      memberId: 'a',
     });
     await expect(scope.actor({ userId: 'u', email: '' }, 't1', 'manageServers')).rejects.toThrow(
       ForbiddenError,

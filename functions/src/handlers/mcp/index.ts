@@ -7,6 +7,8 @@ import { handler as getServer } from './get-server.js';
 import { handler as getUsage } from './get-usage.js';
 import { handler as issueExternalToken } from './issue-external-token.js';
 import { handler as listServers } from './list-servers.js';
+import { handler as removeMemberValues } from './remove-member-values.js';
+import { handler as saveMemberValues } from './save-member-values.js';
 import { handler as updateServer } from './update-server.js';
 
 export const handler = createAreaRouter('mcp', {
@@ -18,5 +20,7 @@ export const handler = createAreaRouter('mcp', {
   enableServer,
   disableServer,
   issueExternalToken,
+  saveMemberValues,
+  removeMemberValues,
   getUsage,
 });

@@ -71,6 +71,19 @@ export function issueExternalToken(id: string): Promise<ExternalToken> {
   return apiClient.post(path(id, '/external-token'), undefined, { schema: externalTokenSchema });
 }
 
+/**
+ * PUT /mcp-servers/{id}/my-values: the caller's own values for a team server's per-member
+ * variables, answered masked (a masked value sent back keeps the stored one).
+ */
+export function saveMemberValues(id: string, values: Record<string, string>): Promise<ServerView> {
+  return apiClient.put(path(id, '/my-values'), { values }, { schema: serverViewSchema });
+}
+
+/** DELETE /mcp-servers/{id}/my-values: the caller's own values go (their instance stops). */
+export function removeMemberValues(id: string): Promise<ServerView> {
+  return apiClient.del(path(id, '/my-values'), { schema: serverViewSchema });
+}
+
 /** GET /mcp/usage: this month's server compute. */
 export function fetchUsage(signal?: AbortSignal): Promise<ComputeUsage> {
   return apiClient.get('/mcp/usage', { schema: computeUsageSchema, ...(signal ? { signal } : {}) });

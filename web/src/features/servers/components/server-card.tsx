@@ -24,6 +24,7 @@ import { UpgradePlanLink } from '../../billing/components/upgrade-plan-link';
 import type { ServerView } from '../api/servers';
 import type { ServerAction, ServerFailure } from '../hooks/use-servers';
 import { cardIdleTimeout } from '../utils/server-form';
+import { MemberValues } from './member-values';
 import { ServerStatusPill } from './server-status';
 
 export type ServerCardProps = {
@@ -174,6 +175,8 @@ export function ServerCard({
           </Detail>
         ) : null}
       </dl>
+
+      {server.memberVariables?.length ? <MemberValues server={server} /> : null}
 
       {shouldShowServerLastError(server.status) && server.lastError ? (
         <div className="mt-3 rounded-lg bg-red-50 px-2.5 py-2 ring-1 ring-red-100">

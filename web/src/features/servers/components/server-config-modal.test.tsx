@@ -1,8 +1,9 @@
-import { GITHUB_TOKEN_ENV_VAR, GITHUB_TOKEN_REFERENCE } from '@agentforge/shared';
+import { GITHUB_TOKEN_ENV_VAR, GITHUB_TOKEN_REFERENCE, SERVER_MESSAGES } from '@agentforge/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
+import { setSpaceTeamId } from '../../teams/utils/space';
 import type { ServerView } from '../api/servers';
 import * as serversApi from '../api/servers';
 import { ServerConfigModal } from './server-config-modal';
@@ -38,6 +39,7 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 
 afterEach(() => {
   vi.resetAllMocks();
+  setSpaceTeamId(undefined);
 });
 
 describe('ServerConfigModal (new)', () => {
@@ -214,5 +216,61 @@ describe('ServerConfigModal (edit)', () => {
 
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('ServerConfigModal (a team server: values each member supplies)', () => {
+  const warning = () => screen.queryByText(new RegExp(SERVER_MESSAGES.sharedValuesWarning));
+
+  it('says plainly that members can read shared values; a personal server has no such choice', () => {
+    renderModal();
+    expect(warning()).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it("marks a variable 'Each member supplies their own': sent by name, with no shared value", async () => {
+    setSpaceTeamId('t1');
+    const { servers } = renderModal();
+    expect(warning()).toBeTruthy();
+    await userEvent.type(field('Name'), 'Team tools');
+    await userEvent.type(field('Package name'), '@modelcontextprotocol/server-everything');
+    const add = screen.getByRole('button', { name: 'Add variable' });
+    await userEvent.click(add);
+    await userEvent.click(add);
+    await userEvent.type(field('Variable 1 name'), 'REGION');
+    await userEvent.type(field('Variable 1 value'), 'eu-west-1');
+    await userEvent.type(field('Variable 2 name'), 'API_TOKEN');
+    await userEvent.type(field('Variable 2 value'), 'typed before marking');
+    // By keyboard: the row's checkbox is named after its variable.
+    const mark = screen.getByRole('checkbox', { name: 'Variable 2: Each member supplies their own' });
+    mark.focus();
+    await userEvent.keyboard(' ');
+    expect((mark as HTMLInputElement).checked).toBe(true);
+    expect(field('Variable 2 value').value).toBe('');
+    expect(field('Variable 2 value').readOnly).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    await waitFor(() => expect(servers.create).toHaveBeenCalledTimes(1));
+    expect(servers.create).toHaveBeenCalledWith({
+      name: 'Team tools',
+      packageName: '@modelcontextprotocol/server-everything',
+      idleTimeoutMinutes: 30,
+      environmentVariables: { REGION: 'eu-west-1' },
+      memberVariables: ['API_TOKEN'],
+    });
+  });
+
+  it("shows a server's per-member variables marked, and unmarking one makes it shared again", async () => {
+    const { servers } = renderModal({ ...STORED, memberVariables: ['API_TOKEN'], myValues: {} });
+    expect(warning()).toBeTruthy();
+    const mark = screen.getByRole('checkbox', { name: 'Variable 3: Each member supplies their own' });
+    expect(field('Variable 3 name').value).toBe('API_TOKEN');
+    expect((mark as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(mark);
+    await userEvent.type(field('Variable 3 value'), 'one for all');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(servers.update).toHaveBeenCalledTimes(1));
+    const body = servers.update.mock.calls[0]?.[1] as Record<string, unknown>;
+    expect(body.environmentVariables).toMatchObject({ API_TOKEN: 'one for all' });
+    expect(body.memberVariables).toBeUndefined();
   });
 });

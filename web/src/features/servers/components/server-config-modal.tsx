@@ -6,12 +6,13 @@ import {
   type McpServerConfigBody,
   SERVER_MESSAGES,
 } from '@agentforge/shared';
-import { LinkIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { LinkIcon, PlusIcon, Trash2Icon, TriangleAlertIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
 import { FormBanner } from '../../../components/form/form-banner';
 import { TextField } from '../../../components/form/text-field';
+import { useSpaceTeamId } from '../../teams/hooks/use-space';
 import type { ServerView } from '../api/servers';
 import type { ServersState } from '../hooks/use-servers';
 import {
@@ -43,12 +44,32 @@ const PRIMARY =
 const CELL =
   'block min-w-0 rounded-md border-0 bg-white px-2.5 py-1.5 font-mono text-xs text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset outline-none placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 disabled:bg-slate-50 disabled:text-slate-500';
 
+/**
+ * A team server's honest note: whoever uses the server can make it print its environment, so the
+ * masking of shared values is a display, not a boundary; per-member values are the boundary.
+ */
+function SharedValuesWarning() {
+  return (
+    <p className="flex gap-2 rounded-lg bg-amber-50 px-2.5 py-2 text-xs text-amber-900 ring-1 ring-amber-200">
+      <TriangleAlertIcon className="mt-0.5 size-3.5 shrink-0 text-amber-600" aria-hidden="true" />
+      <span>
+        <strong className="font-semibold">{SERVER_MESSAGES.sharedValuesWarning}.</strong> Hidden here, they
+        are not secret from them. Mark a variable '{SERVER_MESSAGES.memberVariableLabel}' to keep each
+        member's value to their own instance of the server.
+      </span>
+    </p>
+  );
+}
+
 function EnvironmentRows({
   form,
   disabled,
+  teamServer,
 }: {
   form: UseFormReturn<ServerFormValues, unknown, McpServerConfigBody>;
   disabled: boolean;
+  /** A team's server: a variable may be one each member supplies. */
+  teamServer: boolean;
 }) {
   const rows = useFieldArray({ control: form.control, name: 'environmentVariables' });
   const values = form.watch('environmentVariables');
@@ -60,7 +81,7 @@ function EnvironmentRows({
   const referenceGithubAccount = () => {
     const index = values.findIndex((row) => row.key.trim() === GITHUB_TOKEN_ENV_VAR);
     if (index >= 0) form.setValue(`environmentVariables.${index}.value`, GITHUB_TOKEN_REFERENCE);
-    else rows.append({ key: GITHUB_TOKEN_ENV_VAR, value: GITHUB_TOKEN_REFERENCE });
+    else rows.append({ key: GITHUB_TOKEN_ENV_VAR, value: GITHUB_TOKEN_REFERENCE, member: false });
   };
   return (
     <fieldset className="space-y-2">
@@ -78,7 +99,7 @@ function EnvironmentRows({
             </button>
             <button
               type="button"
-              onClick={() => rows.append({ key: '', value: '' })}
+              onClick={() => rows.append({ key: '', value: '', member: false })}
               className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-indigo-600 hover:bg-indigo-50"
             >
               <PlusIcon className="size-3.5" />
@@ -95,6 +116,7 @@ function EnvironmentRows({
         <ul className="space-y-2">
           {rows.fields.map((field, index) => {
             const nameError = errors?.[index]?.key?.message;
+            const member = values[index]?.member;
             return (
               <li key={field.id} className="space-y-1">
                 <div className="flex items-center gap-2">
@@ -110,12 +132,13 @@ function EnvironmentRows({
                   />
                   <input
                     aria-label={`Variable ${index + 1} value`}
-                    placeholder="value"
+                    placeholder={member ? "Each member's own" : 'value'}
+                    readOnly={member}
                     autoComplete="off"
                     spellCheck={false}
                     // A stored value is shown masked: focusing selects it, so typing replaces it.
                     onFocus={(event) => isMaskedValue(event.target.value) && event.target.select()}
-                    className={`${CELL} flex-1`}
+                    className={`${CELL} flex-1 read-only:bg-slate-50`}
                     {...form.register(`environmentVariables.${index}.value`)}
                   />
                   {disabled ? null : (
@@ -134,12 +157,28 @@ function EnvironmentRows({
                     {nameError}
                   </p>
                 ) : null}
+                {teamServer ? (
+                  <label className="flex w-fit items-center gap-1.5 text-xs text-slate-600">
+                    <input
+                      type="checkbox"
+                      className="size-3.5 accent-indigo-600"
+                      {...form.register(`environmentVariables.${index}.member`, {
+                        // No shared value is kept for it: what was typed goes.
+                        onChange: (event: { target: { checked: boolean } }) => {
+                          if (event.target.checked) form.setValue(`environmentVariables.${index}.value`, '');
+                        },
+                      })}
+                    />
+                    <span className="sr-only">Variable {index + 1}:</span> {SERVER_MESSAGES.memberVariableLabel}
+                  </label>
+                ) : null}
               </li>
             );
           })}
         </ul>
       )}
       {errors?.message ? <p className="text-sm text-red-600">{errors.message}</p> : null}
+      {teamServer ? <SharedValuesWarning /> : null}
       <p className="text-xs text-slate-500">
         {masked ? 'Stored values stay hidden: leave one as it is to keep it, or type a new value. ' : ''}
         Rows without a name are ignored.
@@ -160,6 +199,7 @@ export function ServerConfigModal({ server, servers, onClose, onSaved }: ServerC
   const formId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const editing = server !== undefined;
+  const teamServer = useSpaceTeamId() !== undefined || server?.memberVariables !== undefined;
   const readOnly = editing && !canEditServer(server.status);
   const form = useForm<ServerFormValues, unknown, McpServerConfigBody>({
     resolver: serverFormResolver,
@@ -251,7 +291,7 @@ export function ServerConfigModal({ server, servers, onClose, onSaved }: ServerC
               The server stops after this many minutes without a tool call. Left empty, it is 30.
             </p>
           </div>
-          <EnvironmentRows form={form} disabled={readOnly} />
+          <EnvironmentRows form={form} disabled={readOnly} teamServer={teamServer} />
         </fieldset>
       </form>
       {editing ? (

@@ -1,7 +1,6 @@
 import {
   DEFAULT_IDLE_TIMEOUT_CARD_MINUTES,
   DEFAULT_IDLE_TIMEOUT_FORM_MINUTES,
-  type EnvironmentVariableRow,
   type McpServerConfigBody,
   mcpServerConfigBodySchema,
   toEnvironmentVariableRows,
@@ -9,12 +8,18 @@ import {
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { ServerView } from '../api/servers';
 
+/**
+ * A variable as a form row. `member`: on a team server, each member supplies their own value (the
+ * row's value is not used: no shared value is kept).
+ */
+export type EnvironmentRow = { key: string; value: string; member: boolean };
+
 /** The configuration form as typed: the idle timeout as its input's text, the variables as rows. */
 export type ServerFormValues = {
   name: string;
   packageName: string;
   idleTimeoutMinutes: string;
-  environmentVariables: EnvironmentVariableRow[];
+  environmentVariables: EnvironmentRow[];
 };
 
 export const FORM_FIELDS = ['name', 'packageName', 'idleTimeoutMinutes', 'environmentVariables'] as const;
@@ -38,7 +43,30 @@ export function formValuesOf(server: ServerView): ServerFormValues {
     name: server.name,
     packageName: server.packageName,
     idleTimeoutMinutes: String(server.idleTimeoutMinutes ?? DEFAULT_IDLE_TIMEOUT_FORM_MINUTES),
-    environmentVariables: toEnvironmentVariableRows(server.environmentVariables),
+    environmentVariables: [
+      ...toEnvironmentVariableRows(server.environmentVariables).map((row) => ({ ...row, member: false })),
+      ...(server.memberVariables ?? []).map((key) => ({ key, value: '', member: true })),
+    ],
+  };
+}
+
+/**
+ * The body's variables: shared rows with their values, member rows by name only; `rowOf` maps an
+ * issue's index in either list back to the form row it came from.
+ */
+function bodyOf(values: ServerFormValues) {
+  const indexed = values.environmentVariables.map((row, index) => ({ ...row, index }));
+  const shared = indexed.filter((row) => !row.member);
+  const members = indexed.filter((row) => row.member && row.key.trim());
+  const memberVariables = members.map((row) => row.key.trim());
+  return {
+    body: {
+      ...values,
+      environmentVariables: shared.map(({ key, value }) => ({ key, value })),
+      ...(memberVariables.length ? { memberVariables } : {}),
+    },
+    rowOf: (field: string, index: number) =>
+      (field === 'memberVariables' ? members : shared)[index]?.index,
   };
 }
 
@@ -54,15 +82,19 @@ export const cardIdleTimeout = (server: Pick<ServerView, 'idleTimeoutMinutes'>) 
 export const serverFormResolver: Resolver<ServerFormValues, unknown, McpServerConfigBody> = async (
   values,
 ) => {
-  const result = mcpServerConfigBodySchema.safeParse(values);
+  const { body, rowOf } = bodyOf(values);
+  const result = mcpServerConfigBodySchema.safeParse(body);
   if (result.success) return { values: result.data, errors: {} };
   const errors: FieldErrors<ServerFormValues> = {};
   const rowErrors: { key?: { type: string; message: string } }[] = [];
   for (const issue of result.error.issues) {
-    const [field, row] = issue.path as [FormField | undefined, unknown];
-    // A variable's name: shown on its row.
-    if (field === 'environmentVariables' && typeof row === 'number') {
+    const [field, index] = issue.path as [FormField | 'memberVariables' | undefined, unknown];
+    const row = field && typeof index === 'number' ? rowOf(field, index) : undefined;
+    // A variable's name (shared or each member's): shown on its row.
+    if ((field === 'environmentVariables' || field === 'memberVariables') && row !== undefined) {
       rowErrors[row] ??= { key: { type: issue.code, message: issue.message } };
+    } else if (field === 'memberVariables') {
+      errors.environmentVariables ??= { type: issue.code, message: issue.message };
     } else if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
   }
   if (rowErrors.length && !errors.environmentVariables)
