@@ -77,7 +77,6 @@ export type MemberValuesBody = z.infer<typeof memberValuesBodySchema>;
 export const environmentVariableRowSchema = z.object({ key: z.string(), value: z.string() });
 export type EnvironmentVariableRow = z.infer<typeof environmentVariableRowSchema>;
 
-
 /** Rows (or record entries) with a blank key are dropped; keys are trimmed, values kept as typed. */
 export function toEnvironmentVariables(
   input: EnvironmentVariables | readonly EnvironmentVariableRow[],

@@ -169,7 +169,8 @@ function EnvironmentRows({
                         },
                       })}
                     />
-                    <span className="sr-only">Variable {index + 1}:</span> {SERVER_MESSAGES.memberVariableLabel}
+                    <span className="sr-only">Variable {index + 1}:</span>{' '}
+                    {SERVER_MESSAGES.memberVariableLabel}
                   </label>
                 ) : null}
               </li>

@@ -65,8 +65,7 @@ function bodyOf(values: ServerFormValues) {
       environmentVariables: shared.map(({ key, value }) => ({ key, value })),
       ...(memberVariables.length ? { memberVariables } : {}),
     },
-    rowOf: (field: string, index: number) =>
-      (field === 'memberVariables' ? members : shared)[index]?.index,
+    rowOf: (field: string, index: number) => (field === 'memberVariables' ? members : shared)[index]?.index,
   };
 }
 
