@@ -41,6 +41,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createCognitoUserAdmin: {},
   createConversationRepository: {},
   createMessageRepository: {},
+  createReplyLeases: {},
   createAgentPlanRepository: {},
   createApiKeyRepository: {},
   createWorkspaceFileRepository: {},
