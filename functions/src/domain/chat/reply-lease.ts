@@ -14,7 +14,7 @@ const UNLEASED_REPLY_MS = 16 * 60_000;
 /** The sweep's index is spread over this many partitions (every save of every stream writes it). */
 export const LEASE_SHARDS = 8;
 
-export const leaseShardOf = (messageId: string): string => {
+const leaseShardOf = (messageId: string): string => {
   let sum = 0;
   for (const char of messageId) sum = (sum + char.charCodeAt(0)) % LEASE_SHARDS;
   return `lease#${sum}`;
