@@ -12,6 +12,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import {
   type KeyAttribute,
+  MESSAGE_LEASE_INDEX,
   TABLE_DEFINITIONS,
   type TableDefinition,
   type TableId,
@@ -131,6 +132,23 @@ export class Data extends Construct {
         resources: [this.tables.audit.tableArn],
       }),
     );
+  }
+
+  /**
+   * Lets a function end the replies whose writer died (the reply sweep, run by the reaper): Query
+   * the messages' lease index and UpdateItem a message (a conditional claim). No other read, no
+   * put or delete. Also names the table.
+   */
+  grantReplySweep(fn: LambdaFunction): void {
+    const { tableArn } = this.tables.messages;
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: [`${tableArn}/index/${MESSAGE_LEASE_INDEX}`],
+      }),
+    );
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [tableArn] }));
+    fn.addEnvironment(tableEnvVar('messages'), this.tables.messages.tableName);
   }
 
   /** Lets a function read the audit log (Query only: GET /audit and its export). */

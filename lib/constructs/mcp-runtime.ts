@@ -237,6 +237,8 @@ export class McpRuntime extends Construct {
     // Stops the servers of a user whose plan's compute hours are used up: reads their plan.
     // (A member of a subscribed team is on the team's plan: "my teams" is a billing table item.)
     props.data.grantGetItem(this.reaper.function, 'billing');
+    // The same schedule ends the replies whose writer died and settles their reservations (usage).
+    props.data.grantReplySweep(this.reaper.function);
     this.grantServerControl(this.reaper.function);
 
     this.reaperSchedule = new Schedule(this, 'ReaperSchedule', {

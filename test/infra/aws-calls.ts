@@ -45,6 +45,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createCognitoUserAdmin: {},
   createConversationRepository: {},
   createMessageRepository: {},
+  createReplyLeases: {},
   createAgentPlanRepository: {},
   createApiKeyRepository: {},
   createWorkspaceFileRepository: {},

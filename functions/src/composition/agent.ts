@@ -5,6 +5,7 @@ import { createPlanService, type PlanService } from '../domain/agent/plan-servic
 import { conversationService, messageRepository } from './conversations.js';
 import { mcpToolSource } from './mcp-tools.js';
 import { modelResolver } from './models.js';
+import { replyLeases } from './reply-leases.js';
 import { db, env, newId } from './root.js';
 
 const agentPlanRepository = () => createAgentPlanRepository(db, env.tables.agentPlans);
@@ -31,6 +32,7 @@ export function agentRunner(): AgentRunner {
     models: modelResolver(),
     tools: mcpToolSource(),
     usage: createUsageRepository(db, env.tables.usage),
+    leases: replyLeases(),
     newId,
     now: Date.now,
   });

@@ -4,6 +4,7 @@ import { attachmentService } from './attachments.js';
 import { conversationService, messageRepository } from './conversations.js';
 import { mcpToolSource } from './mcp-tools.js';
 import { modelResolver } from './models.js';
+import { replyLeases, replySweep } from './reply-leases.js';
 import { db, env, newId } from './root.js';
 
 let chat: ChatService | undefined;
@@ -15,6 +16,8 @@ export function chatService(): ChatService {
     tools: mcpToolSource(),
     attachments: attachmentService(),
     usage: createUsageRepository(db, env.tables.usage),
+    leases: replyLeases(),
+    interrupted: replySweep(),
     newId,
     now: Date.now,
   });

@@ -53,6 +53,7 @@ export function inMemoryMessages(): MessageRepository & { records: Map<string, M
     saveProgress: async (conversationId, id, changes) => {
       const record = records.get(key(conversationId, id));
       if (!record) return { status: 'gone' };
+      if (record.status !== 'streaming') return { status: 'interrupted' };
       if (record.stopRequested) {
         return {
           status: 'stop-requested',
@@ -64,8 +65,12 @@ export function inMemoryMessages(): MessageRepository & { records: Map<string, M
     },
     finish: async (conversationId, id, changes) => {
       const record = records.get(key(conversationId, id));
-      if (record) Object.assign(record, structuredClone(changes));
-      return record !== undefined;
+      if (record?.status !== 'streaming') return false;
+      Object.assign(record, structuredClone(changes));
+      delete record.leaseExpiresAt;
+      delete record.leaseShard;
+      delete record.reservations;
+      return true;
     },
     requestStop: async (conversationId, id, shownChars) => {
       const record = records.get(key(conversationId, id));

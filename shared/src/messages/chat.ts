@@ -25,6 +25,8 @@ export const CHAT_MESSAGES = {
   saveMessageFailed: '[Error saving this message]',
   /** Appended to a streamed message when the user stops it. */
   streamingStopped: '[Streaming stopped]',
+  /** Appended to a reply whose writer died mid-stream (its lease ran out): the text kept is what was saved. */
+  replyInterrupted: '[Reply interrupted]',
   /** Appended to a streamed message when the stream fails. */
   streamError: (message: string) => `**Error:** ${message}`,
   toolError: (name: string, error?: string | null) =>

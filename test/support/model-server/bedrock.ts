@@ -39,6 +39,13 @@ interface ToolConfig {
   toolChoice?: { any?: object; tool?: { name: string } };
 }
 
+/** ConverseStream's in-stream exceptions by the HTTP status they stand for. */
+const STREAM_EXCEPTIONS: Record<number, string> = {
+  429: 'throttlingException',
+  500: 'internalServerException',
+  503: 'serviceUnavailableException',
+};
+
 export async function handleBedrockApi(exchange: Exchange): Promise<void> {
   // SigV4 (`Credential=<access key id>/...`) or a Bedrock API key (`Bearer`).
   const authorization = exchange.headers.authorization ?? '';
@@ -106,11 +113,21 @@ export async function handleBedrockApi(exchange: Exchange): Promise<void> {
     if (!sent) return;
     if (reply.failAfter !== undefined && (maxTokens === undefined || reply.failAfter < maxTokens)) {
       const headers: MessageHeaders = {
-        ':exception-type': { type: 'string', value: 'serviceUnavailableException' },
+        ':exception-type': {
+          type: 'string',
+          value: STREAM_EXCEPTIONS[reply.failWith ?? 503] ?? 'serviceUnavailableException',
+        },
         ':content-type': { type: 'string', value: 'application/json' },
         ':message-type': { type: 'string', value: 'exception' },
       };
-      const body = fromUtf8(JSON.stringify({ message: 'Bedrock is unable to process your request.' }));
+      const body = fromUtf8(
+        JSON.stringify({
+          message:
+            reply.failWith === 429
+              ? 'Too many requests, please wait before trying again.'
+              : 'Bedrock is unable to process your request.',
+        }),
+      );
       return res.end(codec.encode({ headers, body }));
     }
     outputTokens = tokens.length;

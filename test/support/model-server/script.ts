@@ -18,6 +18,9 @@
  * - `[[slow:<ms>]]`                           -> that pause before each token (default none)
  * - `[[fail-after:<n>]]`                      -> the text breaks off after n tokens with the API's
  *                                                in-stream error (a dropped connection for Mistral)
+ * - `[[fail-with:<status>]]`                   -> Bedrock's in-stream error of that status: 429
+ *                                                throttlingException, 500 internalServerException
+ *                                                (default serviceUnavailableException)
  * Bedrock's text replies stop at the request's `inferenceConfig.maxTokens` (stop reason
  * `max_tokens`), a word token counting one, as the limits' output cap expects of a provider.
  * A marker ends at the first `]]`: JSON inside one must not contain `]]` (write `] ]` for an
@@ -38,7 +41,7 @@ export interface DeclaredTool {
 }
 
 export type Reply =
-  | { kind: 'text'; tokens: string[]; delayMs: number; failAfter?: number }
+  | { kind: 'text'; tokens: string[]; delayMs: number; failAfter?: number; failWith?: number }
   | { kind: 'tool'; name: string; input: Record<string, unknown>; delayMs: number }
   | { kind: 'error'; status: number };
 
@@ -91,11 +94,13 @@ export function planReply(turn: Turn): Reply {
   }
   const text = goalOf(turn);
   const failAfter = markers.has('fail-after') ? Number(markers.get('fail-after')) : undefined;
+  const failWith = markers.has('fail-with') ? Number(markers.get('fail-with')) : undefined;
   return {
     kind: 'text',
     tokens: words(`Echo: ${text}`),
     delayMs,
     ...(failAfter !== undefined && { failAfter }),
+    ...(failWith !== undefined && { failWith }),
   };
 }
 

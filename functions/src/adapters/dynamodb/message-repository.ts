@@ -86,15 +86,19 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
             TableName: tableName,
             Key: { conversationId, messageId },
             ...update,
-            ConditionExpression: 'attribute_exists(messageId) AND attribute_not_exists(stopRequested)',
+            ConditionExpression:
+              'attribute_exists(messageId) AND attribute_not_exists(stopRequested) AND #status = :streaming',
+            ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#status': 'status' },
+            ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':streaming': 'streaming' },
           }),
         );
         return { status: 'saved' };
       } catch (error) {
         if (!isConditionalCheckFailed(error)) throw error;
-        // Rare: read why (a stop, or the conversation deleted).
+        // Rare: read why (a stop, the conversation deleted, or the sweep ended the reply).
         const current = await this.get(conversationId, messageId);
         if (!current) return { status: 'gone' };
+        if (current.status !== 'streaming') return { status: 'interrupted' };
         return {
           status: 'stop-requested',
           ...(current.stopAt !== undefined ? { stopAt: current.stopAt } : {}),
@@ -103,13 +107,22 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
     },
 
     async finish(conversationId, messageId, changes) {
+      // The last write ends the lease: the reply leaves the sweep's index.
+      const update = updateExpression({
+        ...changes,
+        leaseExpiresAt: null,
+        leaseShard: null,
+        reservations: null,
+      });
       try {
         await db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: { conversationId, messageId },
-            ...updateExpression(changes),
-            ConditionExpression: 'attribute_exists(messageId)',
+            ...update,
+            ConditionExpression: 'attribute_exists(messageId) AND #status = :streaming',
+            ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#status': 'status' },
+            ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':streaming': 'streaming' },
           }),
         );
         return true;

@@ -6,7 +6,8 @@
  * - users:         userId (a deleted account's record is its tombstone: deletedAt, TTL on expiresAt)
  * - conversations: userId, conversationId; sparse GSI bySharedTeam (sharedWithTeamId,
  *                  conversationId): the conversations shared with a team, read-only
- * - messages:      conversationId, messageId (ULID, time-sortable)
+ * - messages:      conversationId, messageId (ULID, time-sortable); sparse GSI byLease (leaseShard,
+ *                  leaseExpiresAt): streaming replies, for the sweep of those whose writer died
  * - mcpServers:    userId, serverId; GSI byStatus (status, serverId) for the reaper
  * - apiKeys:       userId, keyId
  * - billing:       userId; GSI byCustomer (stripeCustomerId). "My teams" is `teams-of#<userId>`, the
@@ -56,6 +57,9 @@ export const TABLE_IDS = [
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
+/** The messages' sparse index of streaming replies by lease (the reply sweep's). */
+export const MESSAGE_LEASE_INDEX = 'byLease';
+
 const s = (name: string): KeyAttribute => ({ name, type: 'S' });
 const n = (name: string): KeyAttribute => ({ name, type: 'N' });
 
@@ -70,7 +74,14 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
       { indexName: 'bySharedTeam', partitionKey: s('sharedWithTeamId'), sortKey: s('conversationId') },
     ],
   },
-  { id: 'messages', partitionKey: s('conversationId'), sortKey: s('messageId') },
+  {
+    id: 'messages',
+    partitionKey: s('conversationId'),
+    sortKey: s('messageId'),
+    globalIndexes: [
+      { indexName: MESSAGE_LEASE_INDEX, partitionKey: s('leaseShard'), sortKey: n('leaseExpiresAt') },
+    ],
+  },
   {
     id: 'mcpServers',
     partitionKey: s('userId'),

@@ -7,8 +7,9 @@ import {
 } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
-import { replyErrorMessage } from '../chat/finish-reply.js';
+import { REPLY_INTERRUPTED_MESSAGE, replyErrorMessage } from '../chat/finish-reply.js';
 import type { ModelResolver, ToolSource, UsageRecorder } from '../chat/ports.js';
+import { newReplyLease, type ReplyLeases } from '../chat/reply-lease.js';
 import { type Emit, emptyReplyState, runReply } from '../chat/reply-run.js';
 import type { ReplyOutcome } from '../chat/stop-watcher.js';
 import type { ToolLoopState } from '../chat/tool-loop.js';
@@ -37,6 +38,8 @@ export interface AgentRunnerDeps {
   models: ModelResolver;
   tools: ToolSource;
   usage: UsageRecorder;
+  /** Where the steps' model calls hold their reservations (reply-lease.ts). */
+  leases?: ReplyLeases;
   newId: () => string;
   now: () => number;
 }
@@ -64,6 +67,8 @@ function stepErrorOf(outcome: ReplyOutcome): string | undefined {
       return 'The step’s output was longer than a message can hold.';
     case 'gone':
       return 'This conversation was deleted.';
+    case 'interrupted':
+      return REPLY_INTERRUPTED_MESSAGE;
     default:
       return replyErrorMessage(outcome.error);
   }
@@ -103,13 +108,15 @@ export function createAgentRunner(deps: AgentRunnerDeps) {
     model: { provider: string; model: string },
     extra: Partial<MessageRecord> = {},
   ): MessageRecord {
+    const messageId = deps.newId();
     return {
       conversationId,
-      messageId: deps.newId(),
+      messageId,
       userId: caller.userId,
       role: 'assistant',
       content: '',
       status: 'streaming',
+      ...newReplyLease(messageId, now()),
       provider: model.provider,
       model: model.model,
       timestamp: now(),

@@ -12,7 +12,9 @@ import {
   userTurnContent,
 } from './attachment-content.js';
 import type { ModelResolver, ToolSet, ToolSource, UsageRecorder } from './ports.js';
+import { isInterrupted, newReplyLease, type ReplyLeases } from './reply-lease.js';
 import { type Emit, runReply } from './reply-run.js';
+import type { ReplySweep } from './reply-sweep.js';
 import { runToolLoop } from './tool-loop.js';
 
 export { STREAM_STOPPED_MARK } from './finish-reply.js';
@@ -26,6 +28,10 @@ export interface ChatServiceDeps {
   /** Files sent with messages (issue 17); without it, a stream naming attachments is refused. */
   attachments?: AttachmentReader;
   usage: UsageRecorder;
+  /** Where the reply's model calls hold their reservations (reply-lease.ts). */
+  leases?: ReplyLeases;
+  /** Ends an interrupted reply before a regenerate replaces it (its reservations settled first). */
+  interrupted?: Pick<ReplySweep, 'end'>;
   newId: () => string;
   now: () => number;
 }
@@ -41,7 +47,9 @@ async function toModelMessages(
   history: MessageRecord[],
   attachments: AttachmentReader | undefined,
 ): Promise<ModelMessage[]> {
-  const turns = history.filter((message) => !message.isError && message.content.trim() !== '');
+  const turns = history.filter(
+    (message) => !message.isError && message.content.trim() !== '' && !isInterrupted(message, Date.now()),
+  );
   const lastUser = turns.findLast((message) => message.role === 'user');
   return Promise.all(
     turns.map(async (message): Promise<ModelMessage> => {
@@ -75,7 +83,7 @@ async function startReply(deps: ChatServiceDeps, caller: Caller, query: StreamQu
   const conversation = await owned;
   let history = await listing;
   if (query.replaceFrom) {
-    history = await replaceFrom(messages, conversation.conversationId, history, query.replaceFrom);
+    history = await replaceFrom(deps, conversation.conversationId, history, query.replaceFrom);
   }
   const { trigger, reply } = newMessages(deps, caller, query, conversation.conversationId);
   const attached = await attachToTrigger(deps, caller, query, trigger, history);
@@ -105,17 +113,21 @@ async function startReply(deps: ChatServiceDeps, caller: Caller, query: StreamQu
  * a branch: see docs/decisions.md) and the history before it is what the model sees.
  */
 async function replaceFrom(
-  messages: MessageRepository,
+  deps: ChatServiceDeps,
   conversationId: string,
   history: MessageRecord[],
   messageId: string,
 ): Promise<MessageRecord[]> {
   const at = history.findIndex((message) => message.messageId === messageId);
   if (at < 0) throw new NotFoundError('Message not found');
-  if (history.slice(at).some((message) => message.status === 'streaming')) {
+  const streaming = history.slice(at).filter((message) => message.status === 'streaming');
+  const now = deps.now();
+  if (streaming.some((message) => !isInterrupted(message, now))) {
     throw new ConflictError('Wait for the reply to finish, or stop it, first.');
   }
-  await messages.deleteFrom(conversationId, messageId);
+  // An interrupted reply (its writer died) is ended first, so what it reserved comes back.
+  for (const message of streaming) await deps.interrupted?.end(message);
+  await deps.messages.deleteFrom(conversationId, messageId);
   return history.slice(0, at);
 }
 
@@ -153,13 +165,15 @@ function newMessages(deps: ChatServiceDeps, caller: Caller, query: StreamQuery, 
         deps.now(),
       )
     : undefined;
+  const messageId = deps.newId();
   const reply: MessageRecord = {
     conversationId,
-    messageId: deps.newId(),
+    messageId,
     userId: caller.userId,
     role: 'assistant',
     content: '',
     status: 'streaming',
+    ...newReplyLease(messageId, deps.now()),
     provider: query.provider,
     model: query.model,
     timestamp: deps.now(),

@@ -9,6 +9,8 @@ import type { ToolLoopState } from './tool-loop.js';
 export const STREAM_STOPPED_MARK = '[Streaming stopped]';
 const REPLY_NOT_SAVED = 'The reply could not be saved.';
 const CONVERSATION_DELETED = 'This conversation was deleted.';
+/** The stream's end when its reply's lease ran out and the sweep ended it (saved as interrupted). */
+export const REPLY_INTERRUPTED_MESSAGE = 'This reply was interrupted: what was saved is kept.';
 
 /** What the user reads of a failure: a domain error's message, else nothing internal. */
 export const replyErrorMessage = (error: unknown) =>
@@ -25,7 +27,10 @@ export interface FinishedReply {
   emit: (event: StreamEvent) => void;
 }
 
-/** The reply's last write for each outcome (`gone` has none: the conversation was deleted). */
+/**
+ * The reply's last write for each outcome (`gone` and `interrupted` have none: the conversation was
+ * deleted, or the sweep ended the reply).
+ */
 function finalChanges(outcome: ReplyOutcome, { state, usedServer }: FinishedReply): MessageChanges {
   const stored = storedReply(state);
   if (outcome.kind === 'stopped') {
@@ -49,6 +54,7 @@ function finalEvent(
   { reply, provider, model, state, usedServer }: FinishedReply,
 ): StreamEvent {
   if (outcome.kind === 'gone') return { type: 'error', message: CONVERSATION_DELETED };
+  if (outcome.kind === 'interrupted') return { type: 'error', message: REPLY_INTERRUPTED_MESSAGE };
   if (outcome.kind === 'stopped') return { type: 'status', status: 'stopped', messageId: reply.messageId };
   if (outcome.kind === 'error') {
     const { error } = outcome;
@@ -85,7 +91,7 @@ export async function finishReply(
   settle?: () => Promise<void>,
 ): Promise<void> {
   const { conversationId, messageId } = finished.reply;
-  if (outcome.kind !== 'gone') {
+  if (outcome.kind !== 'gone' && outcome.kind !== 'interrupted') {
     const written = (changes: MessageChanges) => messages.finish(conversationId, messageId, changes);
     try {
       await written(finalChanges(outcome, finished));

@@ -4,8 +4,10 @@ import { emitMetrics, METRIC } from '../../metrics.js';
 import type { Caller } from '../caller.js';
 import type { MessageRecord, MessageRepository } from '../conversations/message.js';
 import { DomainError } from '../errors.js';
+import { withReservationHolder } from '../limits/reservation-holder.js';
 import { finishReply, replyErrorMessage } from './finish-reply.js';
 import type { UsageRecorder } from './ports.js';
+import { type ReplyLeases, replyReservationHolder } from './reply-lease.js';
 import type { ReplyOutcome } from './stop-watcher.js';
 import { watchForStop } from './stop-watcher.js';
 import type { ToolLoopState } from './tool-loop.js';
@@ -65,6 +67,8 @@ export interface ReplyRun {
 export interface ReplyRunDeps {
   messages: MessageRepository;
   usage: UsageRecorder;
+  /** Where the reply's model calls hold their reservations, for the sweep should the writer die. */
+  leases?: ReplyLeases;
 }
 
 /**
@@ -75,8 +79,10 @@ export interface ReplyRunDeps {
 export async function runReply(deps: ReplyRunDeps, run: ReplyRun): Promise<ReplyOutcome> {
   const { caller, reply, persisted, emit } = run;
   emit({ type: 'status', status: 'streaming', messageId: reply.messageId });
-  const watch = watchForStop(deps.messages, reply, persisted);
   let state = emptyReplyState();
+  const watch = watchForStop(deps.messages, reply, persisted, state);
+  const holder =
+    deps.leases && replyReservationHolder(deps.leases, reply, persisted, () => state.content.length);
   let usedServer: string | undefined;
   let failure: unknown;
   const deadline = deadlines.getStore();
@@ -88,10 +94,12 @@ export async function runReply(deps: ReplyRunDeps, run: ReplyRun): Promise<Reply
   try {
     if (deadline?.aborted) throw new ReplyTimeoutError();
     const signal = deadline ? AbortSignal.any([watch.signal, deadline]) : watch.signal;
-    ({ state, usedServer } = await run.generate(signal, (progress) => {
-      state = progress;
-      watch.progress(progress);
-    }));
+    const generate = () =>
+      run.generate(signal, (progress) => {
+        state = progress;
+        watch.progress(progress);
+      });
+    ({ state, usedServer } = await (holder ? withReservationHolder(holder, generate) : generate()));
   } catch (error) {
     failure = error;
   } finally {

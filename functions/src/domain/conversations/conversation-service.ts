@@ -8,6 +8,7 @@ import type {
 import { type ConversationSearchQuery, conversationOrder, TEAM_MESSAGES } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
+import { interruptedReply, isInterrupted } from '../chat/reply-lease.js';
 import { NotFoundError } from '../errors.js';
 import type { ConversationChanges, ConversationRecord, ConversationRepository } from './conversation.js';
 import { searchConversations } from './conversation-search.js';
@@ -30,11 +31,24 @@ export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
 export function toConversation(record: ConversationRecord, messages: MessageRecord[] = []): Conversation {
   const { conversationId, ...rest } = record;
-  return { ...rest, id: conversationId, messages: messages.map(toMessage) };
+  return { ...rest, id: conversationId, messages: messages.map((message) => toMessage(message)) };
 }
 
-export function toMessage(record: MessageRecord): Message {
-  const { messageId, status, stopRequested: _stop, ...rest } = record;
+/**
+ * A message as the API returns it. A reply still marked streaming whose lease ran out (its writer
+ * died) reads as interrupted, with the text last saved, until the sweep saves it so.
+ */
+export function toMessage(record: MessageRecord, now = Date.now()): Message {
+  const shown = isInterrupted(record, now) ? { ...record, ...interruptedReply(record) } : record;
+  const {
+    messageId,
+    status,
+    stopRequested: _stop,
+    leaseExpiresAt: _expires,
+    leaseShard: _shard,
+    reservations: _reservations,
+    ...rest
+  } = shown;
   return { ...rest, id: messageId, isLoading: status === 'streaming' };
 }
 
@@ -110,7 +124,7 @@ async function createWithMessages(
     );
     throw error;
   }
-  return { ...toConversation(record), messages: initial.map(toMessage) };
+  return { ...toConversation(record), messages: initial.map((message) => toMessage(message)) };
 }
 
 /** A conversation of the caller's, else NotFoundError (another user's is never found). */
@@ -142,7 +156,10 @@ function createConversationMessages({ conversations, messages, newId, now }: Con
     ): Promise<{ messages: Message[]; nextCursor?: string }> {
       await owned(caller, conversationId);
       const result: MessagePage = await messages.list(conversationId, page);
-      return { messages: result.messages.map(toMessage), nextCursor: result.nextCursor };
+      return {
+        messages: result.messages.map((message) => toMessage(message)),
+        nextCursor: result.nextCursor,
+      };
     },
 
     /** Asks a reply being generated to stop; the stream saves what it has with '[Streaming stopped]'. */

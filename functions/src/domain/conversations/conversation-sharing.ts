@@ -88,7 +88,10 @@ export function createConversationSharing({ conversations, messages, teams, now 
     async listMessages(caller: Caller, conversationId: string, page: { limit: number; cursor?: string }) {
       await readable(caller, conversationId);
       const result = await messages.list(conversationId, page);
-      return { messages: result.messages.map(toMessage), nextCursor: result.nextCursor };
+      return {
+        messages: result.messages.map((message) => toMessage(message)),
+        nextCursor: result.nextCursor,
+      };
     },
 
     /** The conversations shared with a team, for its members (404 for anyone else), newest first. */

@@ -5,6 +5,7 @@ import {
   toolCallSchema,
 } from '@agentforge/shared';
 import * as z from 'zod';
+import { heldReservationSchema } from '../limits/reservation-holder.js';
 
 /**
  * A message as stored. `status` tracks an assistant reply being generated: the stream writes the
@@ -34,20 +35,38 @@ export const messageRecordSchema = z.object({
   agentStep: agentStepRefSchema.optional(),
   /** Files sent with a user message, as storage described them (issue 17). */
   attachments: z.array(attachmentSchema).optional(),
+  /**
+   * A streaming reply's lease (domain/chat/reply-lease.ts): its writer renews it with every save;
+   * past it, the writer is gone and the reply reads as interrupted. Removed by the last write.
+   */
+  leaseExpiresAt: z.number().optional(),
+  /** Puts a streaming reply in the messages' sparse `byLease` index (the sweep's). */
+  leaseShard: z.string().optional(),
+  /** The model calls' open token reservations, by id, for the sweep to settle (reservation-holder). */
+  reservations: z.record(z.string(), heldReservationSchema).optional(),
 });
 export type MessageRecord = z.infer<typeof messageRecordSchema>;
 
 export type MessageChanges = Partial<
   Pick<
     MessageRecord,
-    'content' | 'status' | 'isError' | 'toolCalls' | 'processingSteps' | 'mcpUsedId' | 'attachments'
+    | 'content'
+    | 'status'
+    | 'isError'
+    | 'toolCalls'
+    | 'processingSteps'
+    | 'mcpUsedId'
+    | 'attachments'
+    | 'leaseExpiresAt'
   >
 >;
 
+/** `interrupted`: the reply's lease ran out and the sweep ended it (its writer was presumed dead). */
 export type SaveOutcome =
   | { status: 'saved' }
   | { status: 'stop-requested'; stopAt?: number }
-  | { status: 'gone' };
+  | { status: 'gone' }
+  | { status: 'interrupted' };
 
 export interface MessagePage {
   messages: MessageRecord[];
@@ -67,7 +86,10 @@ export interface MessageRepository {
    * requested, so the save itself is the stop check (no reads) and never recreates a deleted message.
    */
   saveProgress(conversationId: string, messageId: string, changes: MessageChanges): Promise<SaveOutcome>;
-  /** The reply's last write; false when the message is gone (its conversation was deleted). */
+  /**
+   * The reply's last write, which ends its lease; false when the message is gone (its conversation
+   * was deleted) or no longer streaming (the sweep ended it).
+   */
   finish(conversationId: string, messageId: string, changes: MessageChanges): Promise<boolean>;
   /** `shownChars`: how much of the reply the user had seen (what a stopped reply keeps). */
   requestStop(conversationId: string, messageId: string, shownChars?: number): Promise<void>;

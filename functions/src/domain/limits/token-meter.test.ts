@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
 import type { ModelProvider, ModelStreamEvent } from '../models/model-provider.js';
 import { type BillingSnapshot, planFromBilling } from './plan.js';
+import { withReservationHolder } from './reservation-holder.js';
 import type { DayCounter } from './token-budget.js';
 import { createTokenMeter, type TokenLedger } from './token-meter.js';
 import { teamAccount, type UsageAccount } from './usage-account.js';
@@ -227,5 +228,38 @@ describe('the token meter', () => {
     const { provider, requests } = scriptedModel([() => textTurn('ok')]);
     await drain(meter.meter('u1', provider, { ownKey: false }), { ...ask, maxOutputTokens: 4_096 });
     expect(requests[0]?.maxOutputTokens).toBeLessThan(100);
+  });
+});
+
+describe('a reservation held on a reply’s lease', () => {
+  const holder = (released: boolean) => {
+    const held: string[] = [];
+    return {
+      held,
+      holder: {
+        hold: (id: string) => void held.push(id),
+        release: async () => released,
+      },
+    };
+  };
+
+  it('is recorded when reserved and settled by the call when the call takes it back', async () => {
+    const { meter, day } = meterFor();
+    const lease = holder(true);
+    await withReservationHolder(lease.holder, () =>
+      drain(meter.meter('u1', wordsModel(5), { ownKey: false })),
+    );
+    expect(lease.held).toHaveLength(1);
+    expect(day('u1')).toEqual({ committed: 15, used: 15, ownKeyTokens: 0 });
+  });
+
+  it('is not settled again by a call that finds the sweep settled it', async () => {
+    const { meter, day } = meterFor();
+    await withReservationHolder(holder(false).holder, () =>
+      drain(meter.meter('u1', wordsModel(5), { ownKey: false })),
+    );
+    // Reserved (prompt estimate + the 20 asked for), left for the sweep's settlement.
+    expect(day('u1').used).toBe(0);
+    expect(day('u1').committed).toBeGreaterThan(20);
   });
 });

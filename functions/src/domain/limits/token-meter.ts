@@ -1,6 +1,7 @@
 import { logger } from '../../logger.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent, ModelUsage } from '../models/model-provider.js';
 import type { SpacePlans, UserPlan } from './plan.js';
+import { currentReservationHolder, type HeldReservation } from './reservation-holder.js';
 import {
   countedTokens,
   type DayCounter,
@@ -78,6 +79,42 @@ function observe(seen: Observed, event: ModelStreamEvent): void {
   }
 }
 
+const held = (grant: Grant): Omit<HeldReservation, 'fromChar'> => ({
+  account: grant.account,
+  day: grant.day,
+  month: grant.month,
+  estimate: grant.estimate,
+  promptTokens: grant.promptTokens,
+  tier: grant.plan.tier,
+  allowance: grant.plan.limits.tokensPerDay,
+});
+
+/**
+ * Settles a reservation to `counted` tokens (never above its estimate: countedTokens) and books a
+ * paid plan's overage: by the call itself, or by the reply sweep for a call whose writer died.
+ */
+export async function settleReservation(
+  deps: Pick<TokenMeterDeps, 'ledger' | 'newId' | 'now'>,
+  reservation: Omit<HeldReservation, 'fromChar'>,
+  counted: number,
+): Promise<void> {
+  const { account } = reservation;
+  const usedAfter = await deps.ledger.settle(account, reservation.day, {
+    counted,
+    reserved: reservation.estimate,
+    ownKeyTokens: 0,
+  });
+  const overage = reservation.tier === 'free' ? 0 : overageOf(usedAfter, counted, reservation.allowance);
+  if (overage > 0) {
+    await deps.ledger.addOverage(account.ownerId, reservation.month, {
+      id: deps.newId(),
+      tokens: overage,
+      at: deps.now(),
+      ...(account.memberId ? { memberId: account.memberId } : {}),
+    });
+  }
+}
+
 /**
  * Enforces the plan's token limits on every model call a user makes (chat replies, tool rounds,
  * agent planning and steps: all of them resolve their provider through the model resolver, which
@@ -134,25 +171,8 @@ export function createTokenMeter(deps: TokenMeterDeps) {
     throw noRoomLeft(plan);
   }
 
-  async function settle(grant: Grant, seen: Observed): Promise<void> {
-    const counted = countedTokens(grant, seen.usage, seen.streamedChars);
-    const { account } = grant;
-    const usedAfter = await ledger.settle(account, grant.day, {
-      counted,
-      reserved: grant.estimate,
-      ownKeyTokens: 0,
-    });
-    const overage =
-      grant.plan.tier === 'free' ? 0 : overageOf(usedAfter, counted, grant.plan.limits.tokensPerDay);
-    if (overage > 0) {
-      await ledger.addOverage(account.ownerId, grant.month, {
-        id: deps.newId(),
-        tokens: overage,
-        at: deps.now(),
-        ...(account.memberId ? { memberId: account.memberId } : {}),
-      });
-    }
-  }
+  const settle = (grant: Grant, seen: Observed) =>
+    settleReservation(deps, held(grant), countedTokens(grant, seen.usage, seen.streamedChars));
 
   async function* metered(
     userId: string,
@@ -161,6 +181,10 @@ export function createTokenMeter(deps: TokenMeterDeps) {
     request: ModelRequest,
   ): AsyncGenerator<ModelStreamEvent> {
     const grant = await reserve(userId, teamSpace, request);
+    // A reply's reservation is kept on its lease: if its writer dies, the sweep settles it.
+    const holder = currentReservationHolder();
+    const reservationId = holder ? deps.newId() : '';
+    holder?.hold(reservationId, held(grant));
     const seen: Observed = { usage: undefined, streamedChars: 0 };
     try {
       for await (const event of provider.stream({ ...request, maxOutputTokens: grant.outputCap })) {
@@ -168,7 +192,10 @@ export function createTokenMeter(deps: TokenMeterDeps) {
         yield event;
       }
     } finally {
-      await settle(grant, seen).catch((error: unknown) =>
+      await (async () => {
+        if (holder && !(await holder.release(reservationId))) return; // the sweep settled it
+        await settle(grant, seen);
+      })().catch((error: unknown) =>
         // The reservation stays on the day's counter: the user is refused early, never overspends.
         logger.error('A model call could not be settled', { userId, day: grant.day, error }),
       );

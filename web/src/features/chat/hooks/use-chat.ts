@@ -47,7 +47,7 @@ export function useChat(
 
   const list = useConversations(reduce, route);
   const { dispatch } = list;
-  const thread = useThread(selectedId);
+  const thread = useThread(selectedId, state.stream !== null);
   const snapshot: ChatSnapshot = { ...state, selectedId, loadingMessages: thread.loading };
   const latest = useRef(snapshot);
   latest.current = snapshot;

@@ -90,12 +90,21 @@ function applyToMessages(client: QueryClient, action: ChatAction): void {
 
 const NO_MESSAGES: Message[] = [];
 
+/** How often a reply this tab is not streaming is read again while the server says it is generating. */
+export const SAVED_REPLY_POLL_MS = 2_000;
+
 /**
  * The selected conversation's messages, loaded the first time it is shown (a load goes on when
  * the selection moves on: its result is kept for that conversation); a failed load reads as one
- * error message in the chat.
+ * error message in the chat. A reply the server still generates while this tab streams nothing
+ * (after a reload, a dropped connection, another tab) is read again until it ends: finished, or
+ * interrupted when its writer died; never a typing indicator forever.
  */
-export function useThread(selectedId: string | null): {
+export function useThread(
+  selectedId: string | null,
+  /** This tab is streaming a reply (its own cache is then the truth: no re-reads behind it). */
+  streaming = false,
+): {
   messages: Message[];
   loading: boolean;
   /** The API has no such conversation of this user (unknown, deleted or someone else's). */
@@ -104,6 +113,8 @@ export function useThread(selectedId: string | null): {
   const { data, error, isPending } = useQuery({
     ...messagesQuery(selectedId ?? ''),
     enabled: selectedId !== null,
+    refetchInterval: (query) =>
+      !streaming && query.state.data?.some((message) => message.isLoading) ? SAVED_REPLY_POLL_MS : false,
   });
   if (selectedId === null) return { messages: NO_MESSAGES, loading: false, notFound: false };
   if (error instanceof ApiError && error.status === 404) {

@@ -1,0 +1,12 @@
+/**
+ * The local stack in a child process of its own (the fault tests SIGKILL it mid-reply and start it
+ * again on the same data): `node --import tsx test/support/stack-process.ts` with STACK_OPTIONS, a
+ * JSON of LocalStackOptions. Prints one line, `READY <json>`, once the stack is up.
+ */
+import { type LocalStackOptions, startLocalStack } from '../../scripts/local/stack.js';
+
+const options = JSON.parse(process.env.STACK_OPTIONS ?? '{}') as LocalStackOptions;
+const stack = await startLocalStack(options);
+process.stdout.write(
+  `READY ${JSON.stringify({ apiUrl: stack.apiUrl, runtimeConfig: stack.runtimeConfig, dynamodb: stack.dynamodb })}\n`,
+);
