@@ -252,6 +252,13 @@ const MANIFEST = [
     handler: 'issue-external-token',
     auth: 'cognito',
   },
+  {
+    method: 'DELETE',
+    path: '/mcp-servers/{id}/external-token',
+    area: 'mcp',
+    handler: 'revoke-external-token',
+    auth: 'cognito',
+  },
   { method: 'GET', path: '/mcp/usage', area: 'mcp', handler: 'get-usage', auth: 'cognito' },
 
   {

@@ -7,6 +7,7 @@ import { handler as getServer } from './get-server.js';
 import { handler as getUsage } from './get-usage.js';
 import { handler as issueExternalToken } from './issue-external-token.js';
 import { handler as listServers } from './list-servers.js';
+import { handler as revokeExternalToken } from './revoke-external-token.js';
 import { handler as updateServer } from './update-server.js';
 
 export const handler = createAreaRouter('mcp', {
@@ -18,5 +19,6 @@ export const handler = createAreaRouter('mcp', {
   enableServer,
   disableServer,
   issueExternalToken,
+  revokeExternalToken,
   getUsage,
 });
