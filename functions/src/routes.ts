@@ -267,6 +267,13 @@ const MANIFEST = [
     handler: 'remove-member-values',
     auth: 'cognito',
   },
+  {
+    method: 'DELETE',
+    path: '/mcp-servers/{id}/external-token',
+    area: 'mcp',
+    handler: 'revoke-external-token',
+    auth: 'cognito',
+  },
   { method: 'GET', path: '/mcp/usage', area: 'mcp', handler: 'get-usage', auth: 'cognito' },
 
   {

@@ -45,8 +45,9 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   // The billing record and processed webhook events; usage (tokens, compute, running servers) is read.
   billing: ['billing', 'usage'],
   // Teams, members and invitations; a team's subscription is a billing record (`team#<teamId>`);
-  // members' usage is read for the team's Admins.
-  teams: ['teams', 'billing', 'usage'],
+  // members' usage is read for the team's Admins; a member removed, gone or made a User loses the
+  // external tokens they issued for the team's servers (mcpServers: Query the team's, UpdateItem).
+  teams: ['teams', 'billing', 'usage', 'mcpServers'],
   // The audit log is read through its own grant (AREA_AUDIT), Query only.
   audit: [],
   // Deleting an account removes the user's items from every table but the audit log (kept for

@@ -244,7 +244,7 @@ describe('a running MCP server used by the chat', () => {
     await expect.poll(() => serverPicker(page).textContent()).toMatch(/Everything\s*Active/);
   });
 
-  it("opens 'Configure Server' read-only while it runs, and issues an external token once", async () => {
+  it("opens 'Configure Server' read-only while it runs, issues an external token once, and revokes it", async () => {
     await page.getByRole('button', { name: 'Configure Server' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Server Configuration' });
     await dialog.getByText('Disable the server to change its configuration.').waitFor();
@@ -258,6 +258,24 @@ describe('a running MCP server used by the chat', () => {
     await dialog.getByText('"Authorization": "Bearer', { exact: false }).waitFor();
     await expectAccessible(page, 'the read-only configuration modal with a token');
     await e2e.screenshot(page, '5-external-token');
+
+    // 'Revoke token' next to 'Rotate token', by keyboard: confirmed first (focus starts on Cancel).
+    const access = dialog.getByRole('region', { name: 'External access' });
+    await access.getByRole('button', { name: 'Rotate token' }).waitFor();
+    await access.getByRole('button', { name: 'Revoke token' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: 'Revoke the external token?' });
+    await confirm.waitFor();
+    await expectAccessible(page, 'the confirmation to revoke the external token');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await access.getByText('Token revoked. No token is active: external clients are refused.').waitFor();
+    const refused = await fetch(endpoint as string, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(refused.status).toBe(401);
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
     await dialog.waitFor({ state: 'detached' });
   });

@@ -75,6 +75,8 @@ interface Request {
   method: HttpMethod;
   path: string;
   body?: unknown;
+  /** Sent as the bearer instead of the persona's ID token (a server's external token). */
+  bearer?: string;
 }
 const get = (path: string): Request => ({ method: 'GET', path });
 const post = (path: string, body?: unknown): Request => ({ method: 'POST', path, body });
@@ -173,9 +175,11 @@ async function send(persona: Persona, request: Request): Promise<Response> {
   const response = await people[persona].api.raw(request.path, {
     method: request.method,
     redirect: 'manual',
-    ...(request.body === undefined
-      ? {}
-      : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request.body) }),
+    headers: {
+      ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(request.bearer ? { Authorization: `Bearer ${request.bearer}` } : {}),
+    },
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
   });
   const text = await response.text();
   const type = response.headers.get('content-type') ?? '';
@@ -319,6 +323,54 @@ async function freshTeam(): Promise<Made> {
 const pendingInvitation = async (): Promise<Made> => ({
   invitationId: (await helpers.invite(people.admin, f.teamId, uniqueEmail('pending'))).invitationId,
 });
+
+const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+/** An MCP request with a server's external token (whoever sends it). */
+const external = (serverId: string, token: string): Request => ({
+  ...post(`/mcp-external/${serverId}`, TOOLS_LIST),
+  bearer: token,
+});
+
+/** A server of the Admin's (or of their team, `?teamId=`) with an external token the Admin issued. */
+async function serverWithToken(teamId?: string): Promise<Made> {
+  const id = teamId
+    ? ((await asAdmin(post(`/mcp-servers?teamId=${teamId}`, serverConfig('Team spare')), 201)).body
+        .id as string)
+    : await newServer();
+  const token = (await asAdmin(post(`/mcp-servers/${id}/external-token`), 201)).body.token as string;
+  return { id, token };
+}
+
+/** The token opens the server: 409 (accepted; the server is not running), never 401. */
+async function expectAccepted(made: Made) {
+  const response = await send('admin', external(made.id as string, made.token as string));
+  if (response.status !== 409) throw new Error(`the token was refused: ${response.status} ${response.text}`);
+}
+
+/**
+ * A fresh team's server with an external token `spare` issued as an Admin, shown to work; then what
+ * ends their right to manage the team's servers: they are removed, made a User or leave, or the team goes.
+ */
+async function formerIssuerToken(end: 'removed' | 'demoted' | 'left' | 'team deleted'): Promise<Made> {
+  const { admin } = people;
+  const { teamId } = await helpers.createTeam(admin, 'Outside tokens');
+  await helpers.join(spare, teamId, admin, 'admin');
+  const id = (await asAdmin(post(`/mcp-servers?teamId=${teamId}`, serverConfig('Outside')), 201)).body
+    .id as string;
+  const issued = await spare.api.post(`/mcp-servers/${id}/external-token`);
+  if (issued.status !== 201) throw new Error(`issuing: ${issued.status} ${JSON.stringify(issued.body)}`);
+  const made = { id, token: issued.body.token as string };
+  await expectAccepted(made);
+  if (end === 'removed') await helpers.remove(admin, teamId, spare);
+  if (end === 'demoted')
+    await asAdmin(put(`/teams/${teamId}/members/${spare.userId}`, { role: 'user' }), 200);
+  if (end === 'left') {
+    const left = await spare.api.del(`/teams/${teamId}/members/${spare.userId}`);
+    if (left.status !== 204) throw new Error(`leaving: ${left.status}`);
+  }
+  if (end === 'team deleted') await asAdmin(del(`/teams/${teamId}`), 204);
+  return made;
+}
 
 /** A 403 for an owner-only action says so (every other 403 is the Admin role's message). */
 const OWNER_MESSAGES: readonly unknown[] = [TEAM_MESSAGES.ownerRequired, TEAM_MESSAGES.ownerRequiredToDelete];
@@ -872,6 +924,27 @@ const MATRIX: Record<string, Case[]> = {
       check: message('admin', 'This server has no values each member supplies.'),
     },
   ],
+  'DELETE /mcp-servers/{id}/external-token': [
+    {
+      // As issuing: the team's Admins; the token is refused afterwards.
+      on: 'a team server with a token',
+      setup: async () => serverWithToken(f.teamId),
+      request: (_, made) => del(`/mcp-servers/${made.id}/external-token`),
+      expect: teamAdmins(204),
+      teardown: async (made) => {
+        expect((await send('user', external(made.id as string, made.token as string))).status).toBe(401);
+      },
+    },
+    {
+      on: "a server of the Admin's with a token",
+      setup: async () => serverWithToken(),
+      request: (_, made) => del(`/mcp-servers/${made.id}/external-token`),
+      expect: ownerOnly(204),
+      teardown: async (made) => {
+        expect((await send('outsider', external(made.id as string, made.token as string))).status).toBe(401);
+      },
+    },
+  ],
   'GET /mcp/usage': [{ on: 'own', request: () => get('/mcp/usage'), expect: everyone(200) }],
 
   // --- The MCP gateway: Cognito for owners (and team members); external clients by the server's token. ---
@@ -905,6 +978,32 @@ const MATRIX: Record<string, Case[]> = {
     {
       on: "the Admin's server",
       request: () => post(`/mcp-external/${f.serverId}`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      expect: everyone(401),
+    },
+    // A team server's token works only while its issuer may manage the team's servers (each
+    // token below answered 409, accepted, before): the same 401 as a wrong token, to anyone.
+    {
+      on: "a team server's token, its issuer removed from the team",
+      setup: () => formerIssuerToken('removed'),
+      request: (_, made) => external(made.id as string, made.token as string),
+      expect: everyone(401),
+    },
+    {
+      on: "a team server's token, its issuer made a User",
+      setup: () => formerIssuerToken('demoted'),
+      request: (_, made) => external(made.id as string, made.token as string),
+      expect: everyone(401),
+    },
+    {
+      on: "a team server's token, its issuer left the team",
+      setup: () => formerIssuerToken('left'),
+      request: (_, made) => external(made.id as string, made.token as string),
+      expect: everyone(401),
+    },
+    {
+      on: "a team server's token, the team deleted",
+      setup: () => formerIssuerToken('team deleted'),
+      request: (_, made) => external(made.id as string, made.token as string),
       expect: everyone(401),
     },
   ],

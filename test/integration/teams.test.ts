@@ -9,6 +9,8 @@ import {
   teamSummarySchema,
   teamUsageSchema,
 } from '@agentforge/shared';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../support/api.js';
@@ -32,11 +34,12 @@ let codeFor: Helpers['codeFor'];
 let invite: Helpers['invite'];
 let join: Helpers['join'];
 let invitationMail: Helpers['invitationMail'];
+let remove: Helpers['remove'];
 
 beforeAll(async () => {
   models = await startModelServer();
   stack = await startTestStack({ web: false, appOrigins: [APP] });
-  ({ person, createTeam, codeFor, invite, join, invitationMail } = teamHelpers(stack));
+  ({ person, createTeam, codeFor, invite, join, invitationMail, remove } = teamHelpers(stack));
   configureAmplify(stack.runtimeConfig);
   const { port } = new URL(stack.stripe.url);
   stripe = new Stripe(stack.stripe.secretKey, { host: 'localhost', port: Number(port), protocol: 'http' });
@@ -451,6 +454,93 @@ describe('teams: shared MCP servers and provider keys', () => {
       await collect(readStream(`${stack.apiUrl}/api/messages/generate-stream?${query}`, member.idToken))
     ).map((received) => received.event);
   }
+
+  /** server-everything's get-env through the external endpoint, as an MCP client with `token`. */
+  async function envThroughExternalToken(endpoint: string, token: string): Promise<string> {
+    const client = new Client({ name: 'external', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${stack.apiUrl}/api${endpoint}`), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
+    const result = await client.callTool({ name: 'get-env', arguments: {} });
+    await client.close();
+    return JSON.stringify(result.content);
+  }
+
+  it("ends a team server's external token when the Admin who issued it is removed: 401, no env values", async () => {
+    const owner = await person('owner');
+    const issuer = await person('issuer');
+    const team = await createTeam(owner, 'Outside access');
+    await join(issuer, team.teamId, owner, 'admin');
+    const ENV_SECRET = 'team-server-env-secret-7781';
+    const server = await owner.api.post(`/mcp-servers?teamId=${team.teamId}`, {
+      name: 'Team tools',
+      packageName: '@modelcontextprotocol/server-everything',
+      idleTimeoutMinutes: 5,
+      environmentVariables: { TEAM_ENV_SECRET: ENV_SECRET },
+    });
+    expect(server.status, JSON.stringify(server.body)).toBe(201);
+    const serverId = server.body.id as string;
+    expect(server.body.externalTokenActive).toBe(false);
+    expect((await owner.api.post(`/mcp-servers/${serverId}/enable`)).status).toBe(200);
+    await expect
+      .poll(async () => (await owner.api.get(`/mcp-servers/${serverId}`)).body.status, {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toBe('enabled');
+
+    // The second Admin issues a token: an external client runs tools, the server's env included.
+    const issued = await issuer.api.post(`/mcp-servers/${serverId}/external-token`);
+    expect(issued.status).toBe(201);
+    const { token, endpoint } = issued.body as { token: string; endpoint: string };
+    expect(token).not.toContain(issuer.userId);
+    expect(await envThroughExternalToken(endpoint, token)).toContain(ENV_SECRET);
+    expect((await owner.api.get(`/mcp-servers/${serverId}`)).body.externalTokenActive).toBe(true);
+
+    // Removed from the team, the issuer's token opens nothing: 401, like a wrong token.
+    await remove(owner, team.teamId, issuer);
+    const call = await fetch(`${stack.apiUrl}/api${endpoint}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get-env', arguments: {} },
+      }),
+    });
+    const text = await call.text();
+    expect(call.status, text).toBe(401);
+    expect(text).not.toContain(ENV_SECRET);
+    // And it was cleared at once, in the team's audit log with why.
+    expect((await owner.api.get(`/mcp-servers/${serverId}`)).body.externalTokenActive).toBe(false);
+    const log = await owner.api.get(`/audit?teamId=${team.teamId}&action=mcp_server.external_token_revoked`);
+    expect(log.body.records).toEqual([
+      expect.objectContaining({
+        actor: owner.userId,
+        target: `mcp-server:${serverId}`,
+        details: expect.objectContaining({ reason: 'issuer_removed', issuedBy: issuer.userId }),
+      }),
+    ]);
+
+    // The owner issues a new one, then revokes it: 401 again.
+    const again = await owner.api.post(`/mcp-servers/${serverId}/external-token`);
+    expect(await envThroughExternalToken(endpoint, again.body.token as string)).toContain(ENV_SECRET);
+    expect((await owner.api.del(`/mcp-servers/${serverId}/external-token`)).status).toBe(204);
+    const revoked = await fetch(`${stack.apiUrl}/api${endpoint}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${again.body.token as string}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(revoked.status).toBe(401);
+    await owner.api.post(`/mcp-servers/${serverId}/disable`);
+  });
 
   it('lets a User chat with the team key and call the team server, never see the key, nor manage either', async () => {
     const admin = await person('admin');

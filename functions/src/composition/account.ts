@@ -15,7 +15,7 @@ import { conversationService } from './conversations.js';
 import { githubLinkService } from './github.js';
 import { mcpServerService } from './mcp.js';
 import { db, env, required } from './root.js';
-import { teamService } from './teams.js';
+import { revokeTeamServerTokens, teamService } from './teams.js';
 
 const definition = (id: TableId) => {
   const found = TABLE_DEFINITIONS.find((table) => table.id === id);
@@ -53,6 +53,7 @@ export function teamDeletion(): TeamDeletion {
   teams ??= createTeamDeletion({
     teams: teamService(),
     servers: mcpServerService(),
+    revokeExternalTokens: (caller, teamId) => revokeTeamServerTokens(caller, teamId, 'team_deleted'),
     erasers: [
       // The team's servers went by their delete path (stopped); whatever raced a create.
       createUserItemsEraser(db, env.tables.mcpServers, definition('mcpServers')),

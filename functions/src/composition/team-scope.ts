@@ -10,13 +10,19 @@ export function myTeamsReader(): Pick<TeamMemberships, 'teamIdsOf'> {
   return myTeams;
 }
 
+let roles: Pick<TeamMemberships, 'roleIn'> | undefined;
+/** A member's role, read consistently from the teams table (GetItem only). */
+export function teamRoles(): Pick<TeamMemberships, 'roleIn'> {
+  roles ??= createTeamRoleReader(db, env.tables.teams);
+  return roles;
+}
+
 let scope: TeamScope | undefined;
 /** Team resources as the team (`team#<teamId>`), after the role rules allowed the caller. */
 export function teamScope(): TeamScope {
-  const roles = createTeamRoleReader(db, env.tables.teams);
   scope ??= createTeamScope({
     teamIdsOf: (userId) => myTeamsReader().teamIdsOf(userId),
-    roleIn: roles.roleIn,
+    roleIn: (teamId, userId) => teamRoles().roleIn(teamId, userId),
   });
   return scope;
 }

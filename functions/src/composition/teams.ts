@@ -1,14 +1,27 @@
 import { ulid } from 'ulid';
+import { createMcpServerRepository } from '../adapters/dynamodb/mcp-server-repository.js';
 import { createMyTeamsIndex } from '../adapters/dynamodb/my-teams.js';
 import { createTeamRepository } from '../adapters/dynamodb/team-repository.js';
 import { createUsageHistoryReader } from '../adapters/dynamodb/usage-history.js';
 import { createUserAdmission } from '../adapters/dynamodb/user-admission.js';
 import { createSesMailer, LOCAL_SES_CREDENTIALS } from '../adapters/mail/ses-mailer.js';
-import { teamAuditScope, UNKNOWN_CLIENT, userScope } from '../domain/audit/audit.js';
+import {
+  type AuditAction,
+  type AuditDetails,
+  teamAuditScope,
+  UNKNOWN_CLIENT,
+  userScope,
+} from '../domain/audit/audit.js';
 import { teamEventRecord } from '../domain/audit/team-events.js';
 import type { Caller } from '../domain/caller.js';
 import type { Mailer } from '../domain/mail.js';
+import {
+  departedIssuer,
+  revokeTokensIssuedBy,
+  type TokenRevocationReason,
+} from '../domain/mcp/external-token-revocation.js';
 import type { TeamEvent } from '../domain/teams/ports.js';
+import { teamOwnerId } from '../domain/teams/roles.js';
 import { createTeamService, type TeamService } from '../domain/teams/team-service.js';
 import { admitTeamInvitee } from '../domain/users/admission.js';
 import { logger } from '../logger.js';
@@ -39,22 +52,51 @@ function mailer(): Mailer {
   });
 }
 
-/**
- * The audit log's listener: each team event in the team's log (`team#<teamId>`) and in the actor's
- * own, with the caller's address and user agent. Never the invitation's code or its hash.
- */
-async function recordTeamEvent(event: TeamEvent, caller: Caller): Promise<void> {
-  const { action, target, details } = teamEventRecord(event);
+/** One record in the team's audit log and in the actor's own, with the caller's address and user agent. */
+async function recordInTeamLog(
+  caller: Caller,
+  teamId: string,
+  record: { action: AuditAction; target: string; details: AuditDetails },
+): Promise<void> {
   const entry = {
     actor: caller.userId,
-    action,
-    target,
+    ...record,
     outcome: 'success' as const,
-    details,
     client: caller.client ?? UNKNOWN_CLIENT,
   };
-  await auditRecorder().record({ ...entry, scope: teamAuditScope(event.teamId) });
+  await auditRecorder().record({ ...entry, scope: teamAuditScope(teamId) });
   await auditRecorder().record({ ...entry, scope: userScope(caller.userId) });
+}
+
+/** The audit log's listener: each team event in both logs. Never the invitation's code or its hash. */
+async function recordTeamEvent(event: TeamEvent, caller: Caller): Promise<void> {
+  await recordInTeamLog(caller, event.teamId, teamEventRecord(event));
+}
+
+/**
+ * Clears the external tokens of the team's servers that `issuerId` issued (every one without it),
+ * each audited in the team's log and the actor's (`caller`: who removed, demoted, left or deleted).
+ */
+export async function revokeTeamServerTokens(
+  caller: Caller,
+  teamId: string,
+  reason: TokenRevocationReason,
+  issuerId?: string,
+): Promise<void> {
+  const servers = createMcpServerRepository(db, env.tables.mcpServers);
+  for (const serverId of await revokeTokensIssuedBy(servers, teamOwnerId(teamId), issuerId)) {
+    await recordInTeamLog(caller, teamId, {
+      action: 'mcp_server.external_token_revoked',
+      target: `mcp-server:${serverId}`,
+      details: { teamId, reason, ...(issuerId ? { issuedBy: issuerId } : {}) },
+    });
+  }
+}
+
+/** A member removed, gone or made a User: the external tokens they issued for the team's servers end. */
+async function revokeDepartedIssuerTokens(event: TeamEvent, caller: Caller): Promise<void> {
+  const departed = departedIssuer(event);
+  if (departed) await revokeTeamServerTokens(caller, event.teamId, departed.reason, departed.issuerId);
 }
 
 let service: TeamService | undefined;
@@ -71,8 +113,9 @@ export function teamService(): TeamService {
         { mode: accessMode, now: Date.now, ...createUserAdmission(db, env.tables.users) },
         userId,
       ),
-    // Each action in the team's audit log and the actor's own (never the invitation's code).
-    listeners: [recordTeamEvent],
+    // Each action in the team's audit log and the actor's own (never the invitation's code); an
+    // issuer's external tokens end with their right to manage the team's servers.
+    listeners: [recordTeamEvent, revokeDepartedIssuerTokens],
     appUrl: env.APP_ORIGINS[0] ?? env.ALLOWED_ORIGINS[0] ?? '',
     newId: ulid,
     now: Date.now,

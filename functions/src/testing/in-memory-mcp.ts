@@ -28,6 +28,13 @@ export function inMemoryServers(): McpServerRepository & { records: Map<string, 
       }
       return true;
     },
+    clearExternalToken: async (userId, serverId, tokenHash) => {
+      const record = records.get(key(userId, serverId));
+      if (record?.externalTokenHash !== tokenHash) return false;
+      delete record.externalTokenHash;
+      delete record.externalTokenIssuer;
+      return true;
+    },
     delete: async (userId, serverId) => void records.delete(key(userId, serverId)),
   };
 }

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'mcp_server.external_token_issued',
   'mcp_server.member_values_saved',
   'mcp_server.member_values_removed',
+
+  'mcp_server.external_token_revoked',
   'github.linked',
   'github.unlinked',
   'agent.step_confirmed',
@@ -58,6 +60,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'mcp_server.external_token_issued': 'External token issued',
   'mcp_server.member_values_saved': 'Own server values saved',
   'mcp_server.member_values_removed': 'Own server values removed',
+
+  'mcp_server.external_token_revoked': 'External token revoked',
   'github.linked': 'GitHub linked',
   'github.unlinked': 'GitHub unlinked',
   'agent.step_confirmed': 'Plan step confirmed',

@@ -24,6 +24,8 @@ export const mcpServerSchema = z.object({
   displayStatus: z.string().optional(),
   healthStatus: z.enum(SERVER_HEALTH_VALUES).optional(),
   endpoint: z.string().optional(),
+  /** Whether an external-access token is active (the token itself is shown once, when issued). */
+  externalTokenActive: z.boolean().optional(),
   lastError: z.string().optional(),
   /** Epoch milliseconds of the last tool call. */
   lastActive: z.number().optional(),

@@ -76,6 +76,24 @@ export function createMcpServerRepository(
       }
     },
 
+    async clearExternalToken(userId, serverId, tokenHash) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId, serverId },
+            UpdateExpression: 'REMOVE externalTokenHash, externalTokenIssuer',
+            ConditionExpression: 'externalTokenHash = :tokenHash',
+            ExpressionAttributeValues: { ':tokenHash': tokenHash },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
     async delete(userId, serverId) {
       await db.send(new DeleteCommand({ TableName: tableName, Key: { userId, serverId } }));
     },

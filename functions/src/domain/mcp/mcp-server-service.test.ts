@@ -3,6 +3,7 @@ import {
   LIMIT_MESSAGES,
   PLAN_LIMIT_ERROR_CODE,
   PLAN_LIMITS,
+  type TeamRole,
 } from '@agentforge/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -22,6 +23,8 @@ import {
 import { createMcpServerService } from './mcp-server-service.js';
 
 const alice = { userId: 'alice', email: 'a@example.com' };
+/** The caller is in no team (personal servers' tokens never ask). */
+const noTeams = { roleIn: async () => undefined };
 const bob = { userId: 'bob', email: 'b@example.com' };
 const config = {
   name: 'Everything',
@@ -206,11 +209,47 @@ describe('MCP servers', () => {
 
   it('open to external clients only with their current token', async () => {
     const { id } = await service.create(alice, config);
-    const { token } = await service.issueExternalToken(alice, id);
-    expect((await service.byExternalToken(id, token)).serverId).toBe(id);
-    await expect(service.byExternalToken(id, `${token}x`)).rejects.toBeInstanceOf(UnauthorizedError);
-    await expect(service.byExternalToken(id, undefined)).rejects.toBeInstanceOf(UnauthorizedError);
-    await service.issueExternalToken(alice, id);
-    await expect(service.byExternalToken(id, token)).rejects.toBeInstanceOf(UnauthorizedError);
+    const { token } = await service.issueExternalToken(alice, id, alice.userId);
+    expect((await service.byExternalToken(id, token, noTeams)).serverId).toBe(id);
+    await expect(service.byExternalToken(id, `${token}x`, noTeams)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(service.byExternalToken(id, undefined, noTeams)).rejects.toBeInstanceOf(UnauthorizedError);
+    await service.issueExternalToken(alice, id, alice.userId);
+    await expect(service.byExternalToken(id, token, noTeams)).rejects.toBeInstanceOf(UnauthorizedError);
+  });
+
+  it('say whether an external token is active; a revoked one opens nothing', async () => {
+    const { id } = await service.create(alice, config);
+    expect((await service.get(alice, id)).externalTokenActive).toBe(false);
+    expect(await service.revokeExternalToken(alice, id)).toEqual({ revoked: false });
+    const { token } = await service.issueExternalToken(alice, id, alice.userId);
+    expect((await service.get(alice, id)).externalTokenActive).toBe(true);
+    expect(await service.revokeExternalToken(alice, id)).toEqual({ revoked: true });
+    expect((await service.get(alice, id)).externalTokenActive).toBe(false);
+    await expect(service.byExternalToken(id, token, noTeams)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(service.revokeExternalToken(bob, id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("open a team server's token only while its issuer may manage the team's servers", async () => {
+    const team = { userId: 'team#t1', email: alice.email };
+    const roles = new Map<string, TeamRole>([['alice', 'admin']]);
+    const teamRoles = {
+      roleIn: async (teamId: string, userId: string) => (teamId === 't1' ? roles.get(userId) : undefined),
+    };
+    const { id } = await service.create(team, config);
+    const { token } = await service.issueExternalToken(team, id, alice.userId);
+    // The token names the team (to find the server), never its issuer.
+    expect(token.startsWith('team#t1.')).toBe(true);
+    expect(token).not.toContain('alice');
+    expect(servers.records.get(`team#t1/${id}`)?.externalTokenIssuer).toBe('alice');
+    expect((await service.byExternalToken(id, token, teamRoles)).serverId).toBe(id);
+    roles.set('alice', 'user');
+    await expect(service.byExternalToken(id, token, teamRoles)).rejects.toBeInstanceOf(UnauthorizedError);
+    roles.delete('alice');
+    await expect(service.byExternalToken(id, token, teamRoles)).rejects.toBeInstanceOf(UnauthorizedError);
+    roles.set('alice', 'admin');
+    expect((await service.byExternalToken(id, token, teamRoles)).serverId).toBe(id);
+    // A team token stored without its issuer (issued before tokens named theirs) opens nothing.
+    await servers.update('team#t1', id, { externalTokenIssuer: null });
+    await expect(service.byExternalToken(id, token, teamRoles)).rejects.toBeInstanceOf(UnauthorizedError);
   });
 });

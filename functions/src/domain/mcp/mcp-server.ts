@@ -6,7 +6,8 @@ import * as z from 'zod';
  * JSON); `envPreview` their masked form, the only form the API ever returns. `run*` describe the current run while there is
  * one; `bridgeToken` is the per-run credential only the gateway uses (the bridge is reachable only
  * from the gateway's network, and the table is encrypted at rest). `externalTokenHash` is the
- * SHA-256 of the token external MCP clients present (shown once).
+ * SHA-256 of the token external MCP clients present (shown once); `externalTokenIssuer` the user
+ * who issued it: a team server's token works only while they may still manage the team's servers.
  */
 export const mcpServerRecordSchema = z.object({
   userId: z.string(),
@@ -35,6 +36,8 @@ export const mcpServerRecordSchema = z.object({
    */
   instanceOf: z.string().optional(),
   memberId: z.string().optional(),
+
+  externalTokenIssuer: z.string().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -58,6 +61,11 @@ export interface McpServerRepository {
     changes: { [K in keyof McpServerChanges]: McpServerChanges[K] | null },
     expectedStatus?: McpServerRecord['status'],
   ): Promise<boolean>;
+  /**
+   * Removes the external token (its hash and issuer) only while it is still the one hashed
+   * `tokenHash`: a token issued meanwhile stays. False when it was not removed.
+   */
+  clearExternalToken(userId: string, serverId: string, tokenHash: string): Promise<boolean>;
   delete(userId: string, serverId: string): Promise<void>;
 }
 

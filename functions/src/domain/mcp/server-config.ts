@@ -44,6 +44,7 @@ export function toView(record: McpServerRecord): McpServer {
     ...(record.healthStatus ? { healthStatus: record.healthStatus } : {}),
     // Relative to the API base (the web app knows its origin; the API cannot without a deploy cycle).
     endpoint: `${EXTERNAL_ENDPOINT_PATH}/${record.serverId}`,
+    externalTokenActive: record.externalTokenHash !== undefined,
     ...(record.lastError ? { lastError: record.lastError } : {}),
     ...(record.lastActive ? { lastActive: record.lastActive } : {}),
     ...(record.status === 'disabled' && record.stoppedBy ? { stoppedBy: record.stoppedBy } : {}),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTeamDeletion } from './team-deletion.js';
 
 describe('team deletion', () => {
-  it('cancels and empties the team first, then its servers (stopped) and items, the team last', async () => {
+  it("cancels and empties the team first, then its servers' tokens and servers (stopped) and items, the team last", async () => {
     const steps: string[] = [];
     const deletion = createTeamDeletion({
       teams: {
@@ -13,6 +13,7 @@ describe('team deletion', () => {
         list: async (owner) => (owner.userId === 'team#t1' ? [{ id: 's1' }] : [{ id: 'own' }]),
         delete: async (owner, id) => void steps.push(`server ${id} of ${owner.userId}`),
       },
+      revokeExternalTokens: async (caller, teamId) => void steps.push(`tokens ${teamId} by ${caller.userId}`),
       erasers: ['apiKeys', 'billing'].map((table) => ({
         table,
         eraseAll: async (ownerId: string) => void steps.push(`${table} ${ownerId}`),
@@ -21,6 +22,7 @@ describe('team deletion', () => {
     await deletion.deleteTeam({ userId: 'o', email: 'o@example.com' }, 't1');
     expect(steps).toEqual([
       'begin t1 by o',
+      'tokens t1 by o',
       'server s1 of team#t1',
       'apiKeys team#t1',
       'billing team#t1',
@@ -36,6 +38,7 @@ describe('team deletion', () => {
         completeDeletion: async () => void steps.push('complete'),
       },
       servers: { list: async () => [{ id: 's1' }], delete: async () => void steps.push('server') },
+      revokeExternalTokens: async () => void steps.push('tokens'),
       erasers: [],
     });
     await expect(deletion.deleteTeam({ userId: 'a', email: '' }, 't1')).rejects.toThrow('owner only');

@@ -10,6 +10,8 @@ export interface TeamDeletionDeps {
     list(caller: Caller): Promise<{ id: string }[]>;
     delete(caller: Caller, serverId: string): Promise<void>;
   };
+  /** Ends the external tokens of the team's servers (audited) before the servers go. */
+  revokeExternalTokens(caller: Caller, teamId: string): Promise<void>;
   /** What is left keyed by the team (`team#<teamId>`): provider keys, usage, the billing record. */
   erasers: readonly UserItemsEraser[];
 }
@@ -17,7 +19,7 @@ export interface TeamDeletionDeps {
 /**
  * Deleting a team, one path for DELETE /teams/{teamId} and account deletion (a team owned alone):
  * the owner only; the subscription is cancelled at Stripe, invitations and the other members go
- * (their access ends), then the team's servers (stopped) and every item keyed by the team, and last
+ * (their access ends), then the servers' external tokens, the team's servers (stopped) and every item keyed by the team, and last
  * the owner's membership and the team's record. Each step can be repeated, so a deletion that failed
  * half-way is retried by the owner. The team's audit chain is never deleted.
  */
@@ -25,6 +27,7 @@ export function createTeamDeletion(deps: TeamDeletionDeps) {
   return {
     async deleteTeam(caller: Caller, teamId: string): Promise<void> {
       await deps.teams.beginDeletion(caller, teamId);
+      await deps.revokeExternalTokens(caller, teamId);
       // The team's servers through their own delete path, as the team's actor.
       const team: Caller = { ...caller, userId: teamOwnerId(teamId) };
       for (const server of await deps.servers.list(team)) await deps.servers.delete(team, server.id);

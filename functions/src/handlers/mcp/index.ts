@@ -8,6 +8,7 @@ import { handler as getUsage } from './get-usage.js';
 import { handler as issueExternalToken } from './issue-external-token.js';
 import { handler as listServers } from './list-servers.js';
 import { handler as removeMemberValues } from './remove-member-values.js';
+import { handler as revokeExternalToken } from './revoke-external-token.js';
 import { handler as saveMemberValues } from './save-member-values.js';
 import { handler as updateServer } from './update-server.js';
 
@@ -22,5 +23,7 @@ export const handler = createAreaRouter('mcp', {
   issueExternalToken,
   saveMemberValues,
   removeMemberValues,
+
+  revokeExternalToken,
   getUsage,
 });

@@ -1,15 +1,13 @@
 import { mcpServerService } from '../../composition/mcp.js';
-import { teamScope } from '../../composition/team-scope.js';
 import type { Caller } from '../../domain/caller.js';
 import { audited, teamOfOwner } from '../../http/audit.js';
 import { created, httpRoute } from '../../http/http-route.js';
-import { ownsServer, serverParams } from './params.js';
+import { externalTokenOwner, serverParams } from './params.js';
 
-/** The caller's own server, or a team's they may act on this way. */
-const actor = (caller: Caller, id: string) =>
-  teamScope().resolve(caller, 'manageServers', ownsServer(caller, id));
-
-/** POST /mcp-servers/{id}/external-token: a token for external MCP clients, shown this once. */
+/**
+ * POST /mcp-servers/{id}/external-token: a token for external MCP clients, shown this once. It is
+ * bound to the caller who issued it: a team server's stops working when they may no longer manage it.
+ */
 export const handler = httpRoute({ params: serverParams }, async ({ caller, params }) => {
   let owner: Caller | undefined;
   return created(
@@ -22,8 +20,8 @@ export const handler = httpRoute({ params: serverParams }, async ({ caller, para
         team: () => teamOfOwner(owner),
       },
       async () => {
-        owner = await actor(caller, params.id);
-        return mcpServerService().issueExternalToken(owner, params.id);
+        owner = await externalTokenOwner(caller, params.id);
+        return mcpServerService().issueExternalToken(owner, params.id, caller.userId);
       },
     ),
   );

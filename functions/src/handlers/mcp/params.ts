@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { mcpServerService } from '../../composition/mcp.js';
+import { teamScope } from '../../composition/team-scope.js';
 import type { Caller } from '../../domain/caller.js';
 import { NotFoundError } from '../../domain/errors.js';
 
@@ -18,3 +19,10 @@ export const ownsServer =
           throw error;
         },
       );
+
+/**
+ * Who issues or revokes a server's external token: its owner, or, for a team's server, the team
+ * (as its actor) when the caller's role may manage the team's servers.
+ */
+export const externalTokenOwner = (caller: Caller, serverId: string): Promise<Caller> =>
+  teamScope().resolve(caller, 'manageServers', ownsServer(caller, serverId));

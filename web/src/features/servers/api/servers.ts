@@ -84,6 +84,11 @@ export function removeMemberValues(id: string): Promise<ServerView> {
   return apiClient.del(path(id, '/my-values'), { schema: serverViewSchema });
 }
 
+/** DELETE /mcp-servers/{id}/external-token (204, also when none was active): clients using it are refused. */
+export async function revokeExternalToken(id: string): Promise<void> {
+  await apiClient.del(path(id, '/external-token'));
+}
+
 /** GET /mcp/usage: this month's server compute. */
 export function fetchUsage(signal?: AbortSignal): Promise<ComputeUsage> {
   return apiClient.get('/mcp/usage', { schema: computeUsageSchema, ...(signal ? { signal } : {}) });

@@ -1,20 +1,25 @@
 import { errorMessage } from '@agentforge/shared';
-import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
+import { KeyRoundIcon, TriangleAlertIcon, XCircleIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { issueExternalToken, type ServerView } from '../api/servers';
+import { issueExternalToken, revokeExternalToken, type ServerView } from '../api/servers';
 import { useApiBaseUrl } from '../hooks/use-api-base-url';
 import { apiUrlOf, CLIENT_LABELS, type ClientKind, clientConfigOf } from '../utils/external-config';
 
-type IssueState =
+type TokenState =
   | { status: 'idle' }
   | { status: 'issuing' }
+  | { status: 'revoking' }
   | { status: 'issued'; token: string; url: string }
+  | { status: 'revoked' }
   | { status: 'error'; message: string };
 
 const COPY = 'shrink-0 text-slate-500 hover:bg-slate-200/70 hover:text-slate-800';
+const BUTTON =
+  'inline-flex items-center gap-2 rounded-lg bg-white px-3 py-1.5 text-sm font-semibold shadow-sm ring-1 transition disabled:opacity-50';
 
 function CopyField({ label, value, what }: { label: string; value: string; what: string }) {
   return (
@@ -71,13 +76,27 @@ function ClientSnippet({ name, url, token }: { name: string; url: string; token:
   );
 }
 
+/** Whether a token is active, said in words (a token stops working when it is revoked or rotated). */
+function TokenStatus({ active, revoked }: { active: boolean; revoked: boolean }) {
+  return (
+    <p role="status" className="text-xs text-slate-600">
+      {active
+        ? 'A token is active: clients that have it can use this server. Rotating replaces it; revoking ends it.'
+        : `${revoked ? 'Token revoked. ' : ''}No token is active: external clients are refused.`}
+    </p>
+  );
+}
+
 /**
  * External access (POST /mcp-servers/{id}/external-token): the endpoint's full URL, and a token
- * shown once, with a ready-to-paste client configuration.
+ * shown once, with a ready-to-paste client configuration; 'Rotate' replaces the token, 'Revoke'
+ * (DELETE, confirmed first) ends it. A team server's token also ends when its issuer may no longer
+ * manage the team's servers.
  */
 export function ExternalAccess({ server }: { server: ServerView }) {
   const apiBaseUrl = useApiBaseUrl();
-  const [state, setState] = useState<IssueState>({ status: 'idle' });
+  const [state, setState] = useState<TokenState>({ status: 'idle' });
+  const [active, setActive] = useState(server.externalTokenActive === true);
   const issued = useRef<HTMLDivElement>(null);
   const token = state.status === 'issued' ? state.token : null;
   // The token shows once: bring it into view (the dialog may be scrolled to its form).
@@ -85,12 +104,25 @@ export function ExternalAccess({ server }: { server: ServerView }) {
     if (token) issued.current?.scrollIntoView?.({ block: 'start' });
   }, [token]);
   const endpointUrl = server.endpoint && apiBaseUrl ? apiUrlOf(apiBaseUrl, server.endpoint) : server.endpoint;
+  const busy = state.status === 'issuing' || state.status === 'revoking';
 
   const issue = async () => {
     setState({ status: 'issuing' });
     try {
       const { token, endpoint } = await issueExternalToken(server.id);
+      setActive(true);
       setState({ status: 'issued', token, url: apiBaseUrl ? apiUrlOf(apiBaseUrl, endpoint) : endpoint });
+    } catch (error) {
+      setState({ status: 'error', message: errorMessage(error) });
+    }
+  };
+
+  const revoke = async () => {
+    setState({ status: 'revoking' });
+    try {
+      await revokeExternalToken(server.id);
+      setActive(false);
+      setState({ status: 'revoked' });
     } catch (error) {
       setState({ status: 'error', message: errorMessage(error) });
     }
@@ -111,29 +143,46 @@ export function ExternalAccess({ server }: { server: ServerView }) {
           <CopyField label="Token" value={state.token} what="token" />
           <p className="flex gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200">
             <TriangleAlertIcon className="mt-px size-3.5 shrink-0 text-amber-600" />
-            Copy this token now: it is shown only once. Generating a new one replaces it.
+            Copy this token now: it is shown only once. Rotating replaces it.
           </p>
           <ClientSnippet name={server.name} url={state.url} token={state.token} />
         </div>
       ) : null}
+      <TokenStatus active={active} revoked={state.status === 'revoked'} />
       {state.status === 'error' ? (
         <p role="alert" className="text-xs text-red-600">
           {state.message}
         </p>
       ) : null}
-      <button
-        type="button"
-        onClick={() => void issue()}
-        disabled={state.status === 'issuing'}
-        className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-slate-300 transition hover:bg-slate-50 disabled:opacity-50"
-      >
-        <KeyRoundIcon className="size-4 text-slate-500" />
-        {state.status === 'issuing'
-          ? 'Generating…'
-          : state.status === 'issued'
-            ? 'Generate a new token'
-            : 'Generate token'}
-      </button>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          onClick={() => void issue()}
+          disabled={busy}
+          className={`${BUTTON} text-slate-700 ring-slate-300 hover:bg-slate-50`}
+        >
+          <KeyRoundIcon className="size-4 text-slate-500" />
+          {state.status === 'issuing' ? 'Generating…' : active ? 'Rotate token' : 'Generate token'}
+        </button>
+        {active || state.status === 'revoking' ? (
+          <ConfirmDialog
+            trigger={
+              <button
+                type="button"
+                disabled={busy}
+                className={`${BUTTON} text-red-700 ring-red-300 hover:bg-red-50`}
+              >
+                <XCircleIcon className="size-4" />
+                {state.status === 'revoking' ? 'Revoking…' : 'Revoke token'}
+              </button>
+            }
+            title="Revoke the external token?"
+            description="Claude Desktop, Cursor and any other client using it are refused at once. You can generate a new token afterwards."
+            confirmLabel="Revoke token"
+            onConfirm={() => void revoke()}
+          />
+        ) : null}
+      </div>
     </section>
   );
 }
