@@ -33,6 +33,8 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
+          // A hook synthesizes the whole app (seconds on an idle machine, more on a loaded one).
+          hookTimeout: 120_000,
         },
       },
       {

@@ -1,7 +1,9 @@
 import { checkoutResponseSchema, SERVER_MESSAGES, teamUsageSchema } from '@agentforge/shared';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
 import type { Api } from '../support/api.js';
 import { configureAmplify } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
@@ -288,5 +290,42 @@ describe('team servers with per-member values', () => {
     // The team's servers' compute (Admins' usage view) holds the instance's minutes.
     const usage = await admin.api.get(`/teams/${teamId}/usage`);
     expect(teamUsageSchema.parse(usage.body).teamServers.computeMinutesThisMonth).toBeGreaterThanOrEqual(1);
+  }, 150_000);
+
+  it("erases a departed member's values at once and stops their running instance", async () => {
+    const { admin, a, b, teamId } = await teamOfThree();
+    const { body } = await admin.api.post(`/mcp-servers?teamId=${teamId}`, perMemberServer());
+    const id = body.id as string;
+    await a.api.put(`/mcp-servers/${id}/my-values`, { values: { API_TOKEN: A_SECRET } });
+    await b.api.put(`/mcp-servers/${id}/my-values`, { values: { API_TOKEN: B_SECRET } });
+    await a.api.post(`/mcp-servers/${id}/enable`);
+    await untilStatus(a.api, id, 'enabled');
+    // The team's records of the server's instances, as stored.
+    const db = createDocumentClient({ region: 'us-east-1', endpoint: stack.dynamodb.endpoint });
+    const instances = async () =>
+      (
+        (
+          await db.send(
+            new QueryCommand({
+              TableName: stack.dynamodb.tableNames.mcpServers,
+              KeyConditionExpression: 'userId = :owner',
+              ExpressionAttributeValues: { ':owner': `team#${teamId}` },
+            }),
+          )
+        ).Items ?? []
+      ).filter((item) => item.instanceOf === id);
+    expect((await instances()).map((item) => Boolean(item.envCiphertext))).toEqual([true, true]);
+
+    await helpers.remove(admin, teamId, a);
+    expect((await b.api.del(`/teams/${teamId}/members/${b.userId}`)).status).toBe(204);
+    // B's stopped instance is gone; A's running one holds no value and the reaper stops it.
+    const [left] = await instances();
+    expect(await instances()).toHaveLength(1);
+    expect(left).toMatchObject({ memberId: a.userId });
+    expect(left?.envCiphertext).toBeUndefined();
+    expect(JSON.stringify(left)).not.toContain(A_SECRET.slice(-4));
+    await expect
+      .poll(async () => (await instances())[0]?.status, { timeout: 30_000, interval: 250 })
+      .toBe('disabled');
   }, 150_000);
 });

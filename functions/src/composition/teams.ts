@@ -20,6 +20,7 @@ import {
   revokeTokensIssuedBy,
   type TokenRevocationReason,
 } from '../domain/mcp/external-token-revocation.js';
+import { endDepartedMemberInstances as endInstancesOf } from '../domain/mcp/member-instances.js';
 import type { TeamEvent } from '../domain/teams/ports.js';
 import { teamOwnerId } from '../domain/teams/roles.js';
 import { createTeamService, type TeamService } from '../domain/teams/team-service.js';
@@ -99,6 +100,19 @@ async function revokeDepartedIssuerTokens(event: TeamEvent, caller: Caller): Pro
   if (departed) await revokeTeamServerTokens(caller, event.teamId, departed.reason, departed.issuerId);
 }
 
+/** A member removed or gone: their instances of the team's per-member servers lose their values. */
+async function endDepartedMemberInstances(event: TeamEvent): Promise<void> {
+  const memberId =
+    event.type === 'member.removed'
+      ? event.targetUserId
+      : event.type === 'member.left'
+        ? event.actorId
+        : undefined;
+  if (!memberId) return;
+  const servers = createMcpServerRepository(db, env.tables.mcpServers);
+  await endInstancesOf(servers, teamOwnerId(event.teamId), memberId);
+}
+
 let service: TeamService | undefined;
 export function teamService(): TeamService {
   service ??= createTeamService({
@@ -114,8 +128,9 @@ export function teamService(): TeamService {
         userId,
       ),
     // Each action in the team's audit log and the actor's own (never the invitation's code); an
-    // issuer's external tokens end with their right to manage the team's servers.
-    listeners: [recordTeamEvent, revokeDepartedIssuerTokens],
+    // issuer's external tokens end with their right to manage the team's servers; a departed
+    // member's own server values go with them.
+    listeners: [recordTeamEvent, revokeDepartedIssuerTokens, endDepartedMemberInstances],
     appUrl: env.APP_ORIGINS[0] ?? env.ALLOWED_ORIGINS[0] ?? '',
     newId: ulid,
     now: Date.now,

@@ -26,6 +26,36 @@ export async function instancesOf(
   return (await servers.listByUser(server.userId)).filter((record) => record.instanceOf === server.serverId);
 }
 
+/**
+ * An instance that holds no member's values: its member left or was removed (their values are
+ * erased at once), so the reaper stops it at its next run. A member's own 'remove' stops it at once.
+ */
+export const holdsNoValues = (record: Pick<McpServerRecord, 'instanceOf' | 'envCiphertext'>): boolean =>
+  record.instanceOf !== undefined && !record.envCiphertext;
+
+/**
+ * A member who left or was removed: their instances of the owner's servers lose their values now
+ * (a stopped one goes entirely); a running one is stopped by the reaper's next run (the teams
+ * function, which calls this, cannot stop a run). The number of instances ended.
+ */
+export async function endDepartedMemberInstances(
+  servers: Pick<McpServerRepository, 'listByUser' | 'update' | 'delete'>,
+  ownerId: string,
+  memberId: string,
+): Promise<number> {
+  const instances = (await servers.listByUser(ownerId)).filter(
+    (record) => record.instanceOf !== undefined && record.memberId === memberId,
+  );
+  for (const instance of instances) {
+    if (instance.status === 'defined' || instance.status === 'disabled') {
+      await servers.delete(ownerId, instance.serverId);
+    } else {
+      await servers.update(ownerId, instance.serverId, { envCiphertext: null, envPreview: {} });
+    }
+  }
+  return instances.length;
+}
+
 /** The acting member's instance of the server, once they saved values (none for a non-member actor). */
 export async function memberInstance(
   servers: McpServerRepository,

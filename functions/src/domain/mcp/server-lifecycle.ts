@@ -14,7 +14,14 @@ import type { Caller } from '../caller.js';
 import { ConflictError } from '../errors.js';
 import type { ComputeUsageService } from './compute-usage.js';
 import type { McpServerRecord, McpServerRepository } from './mcp-server.js';
-import { instancesOf, isPerMember, memberInstance, runEnvironment, runOf } from './member-instances.js';
+import {
+  holdsNoValues,
+  instancesOf,
+  isPerMember,
+  memberInstance,
+  runEnvironment,
+  runOf,
+} from './member-instances.js';
 import { memberView, type ServerConfig, toView } from './server-config.js';
 import type { ServerRunner } from './server-runner.js';
 import { statusFromRun } from './server-states.js';
@@ -249,6 +256,11 @@ async function reap(deps: ServerLifecycleDeps): Promise<{ checked: number; stopp
         logger.warn('Reaper could not refresh a server', { serverId: record.serverId, error });
         return record;
       });
+      if (fresh.status === 'enabled' && holdsNoValues(fresh)) {
+        await stopRun(deps, fresh, { by: 'owner', reason: 'Its member left the team' });
+        stopped++;
+        continue;
+      }
       const lastUse = Math.max(fresh.lastActive ?? 0, fresh.runStartedAt ?? 0);
       if (fresh.status === 'enabled' && deps.now() - lastUse > fresh.idleTimeoutMinutes * 60_000) {
         await stopRun(deps, fresh, {
