@@ -8,6 +8,8 @@ import {
   DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
+  waitUntilTableExists,
+  waitUntilTableNotExists,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGE_LEASE_INDEX } from '../../functions/src/adapters/dynamodb/table-definitions.js';
@@ -31,6 +33,11 @@ describe('the local DynamoDB on an older data directory', () => {
     const client = clientOf(first.endpoint);
     // The messages table as it was before its lease index.
     await client.send(new DeleteTableCommand({ TableName: name }));
+    // Deleting and creating take a moment (as on AWS): the next step waits for each.
+    await waitUntilTableNotExists(
+      { client, maxWaitTime: 30, minDelay: 0.1, maxDelay: 0.5 },
+      { TableName: name },
+    );
     await client.send(
       new CreateTableCommand({
         TableName: name,
@@ -44,6 +51,10 @@ describe('the local DynamoDB on an older data directory', () => {
           { AttributeName: 'messageId', KeyType: 'RANGE' },
         ],
       }),
+    );
+    await waitUntilTableExists(
+      { client, maxWaitTime: 30, minDelay: 0.1, maxDelay: 0.5 },
+      { TableName: name },
     );
     const key = { conversationId: { S: 'c1' }, messageId: { S: 'm1' } };
     await client.send(new PutItemCommand({ TableName: name, Item: { ...key, content: { S: 'kept' } } }));

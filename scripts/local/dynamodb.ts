@@ -1,11 +1,16 @@
 import { once } from 'node:events';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import {
+  type AttributeValue,
+  BatchWriteItemCommand,
   CreateTableCommand,
   type CreateTableCommandInput,
+  DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import {
   TABLE_DEFINITIONS,
@@ -52,7 +57,9 @@ export async function startLocalDynamo(options: {
     TABLE_DEFINITIONS.map((table) => [table.id, `${options.tablePrefix}-${table.id}`]),
   ) as Record<TableId, string>;
   try {
-    for (const table of TABLE_DEFINITIONS) await ensureTable(client, tableNames[table.id], table);
+    for (const table of TABLE_DEFINITIONS) {
+      await ensureTable(client, tableNames[table.id], table, `${options.path}.rebuild-${table.id}.json`);
+    }
   } catch (error) {
     await stop();
     throw error;
@@ -62,20 +69,81 @@ export async function startLocalDynamo(options: {
   return { endpoint, tableNames, stop };
 }
 
-async function ensureTable(client: DynamoDBClient, name: string, table: TableDefinition): Promise<void> {
+type Item = Record<string, AttributeValue>;
+
+/**
+ * Creates the table if missing. A table from an older data directory that lacks an index the
+ * definitions now have is rebuilt with it (dynalite cannot add an index to a table): its items are
+ * kept in `backupFile` until they are back, so a start interrupted halfway finishes the next time.
+ */
+async function ensureTable(
+  client: DynamoDBClient,
+  name: string,
+  table: TableDefinition,
+  backupFile: string,
+): Promise<void> {
+  let existing: string[] | undefined;
   try {
-    await client.send(new DescribeTableCommand({ TableName: name }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+    existing = (Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName ?? '');
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
-    await client.send(new CreateTableCommand(createTableInput(name, table)));
   }
+  const missingIndex = (table.globalIndexes ?? []).some((index) => !existing?.includes(index.indexName));
+  if (existing && missingIndex) {
+    await writeFile(backupFile, JSON.stringify(await scanAll(client, name)), { mode: 0o600 });
+    await client.send(new DeleteTableCommand({ TableName: name }));
+    await waitFor(client, name, (status) => status === undefined);
+    existing = undefined;
+  }
+  if (!existing) await client.send(new CreateTableCommand(createTableInput(name, table)));
   // dynalite answers CREATING even with createTableMs 0: wait for ACTIVE.
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
-    if (Table?.TableStatus === 'ACTIVE') return;
+  await waitFor(client, name, (status) => status === 'ACTIVE');
+  const backup = await readFile(backupFile, 'utf8').catch(() => undefined);
+  if (backup !== undefined) {
+    await putAll(client, name, JSON.parse(backup) as Item[]);
+    await rm(backupFile);
+  }
+}
+
+async function waitFor(client: DynamoDBClient, name: string, done: (status: string | undefined) => boolean) {
+  for (let attempt = 0; attempt < 250; attempt++) {
+    const status = await client.send(new DescribeTableCommand({ TableName: name })).then(
+      ({ Table }) => Table?.TableStatus,
+      (error: unknown) => {
+        if (error instanceof ResourceNotFoundException) return undefined;
+        throw error;
+      },
+    );
+    if (done(status)) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`Table ${name} did not become ACTIVE`);
+  throw new Error(`Table ${name} did not become ready`);
+}
+
+async function scanAll(client: DynamoDBClient, name: string): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: name, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+async function putAll(client: DynamoDBClient, name: string, items: Item[]): Promise<void> {
+  for (let at = 0; at < items.length; at += 25) {
+    let requests = items.slice(at, at + 25).map((item) => ({ PutRequest: { Item: item } }));
+    while (requests.length) {
+      const { UnprocessedItems } = await client.send(
+        new BatchWriteItemCommand({ RequestItems: { [name]: requests } }),
+      );
+      requests = (UnprocessedItems?.[name] ?? []).flatMap((request) =>
+        request.PutRequest?.Item ? [{ PutRequest: { Item: request.PutRequest.Item } }] : [],
+      );
+    }
+  }
 }
 
 function createTableInput(name: string, table: TableDefinition): CreateTableCommandInput {
