@@ -402,5 +402,7 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
           dismiss,
         };
 
-  return { mode, setMode, autoRun, setAutoRun, delegate, stop: runs.stop, panel };
+  /** A plan or step of this conversation streams into this tab (its messages are this tab's truth). */
+  const streaming = here.length > 0;
+  return { mode, setMode, autoRun, setAutoRun, delegate, stop: runs.stop, panel, streaming };
 }

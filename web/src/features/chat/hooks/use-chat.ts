@@ -47,7 +47,10 @@ export function useChat(
 
   const list = useConversations(reduce, route);
   const { dispatch } = list;
-  const thread = useThread(selectedId, state.stream !== null);
+  // The agent's runs are known after its hook (below): read when the thread asks.
+  const agentStreaming = useRef(false);
+  const chatStreaming = state.stream !== null;
+  const thread = useThread(selectedId, () => chatStreaming || agentStreaming.current);
   const snapshot: ChatSnapshot = { ...state, selectedId, loadingMessages: thread.loading };
   const latest = useRef(snapshot);
   latest.current = snapshot;
@@ -72,6 +75,7 @@ export function useChat(
     serverId: server.serverId,
     onServerNeeded: configureServer,
   });
+  agentStreaming.current = agent.streaming;
   const queryClient = useQueryClient();
   // The defaults a new conversation starts with, ready by the first message.
   useEffect(() => {

@@ -102,8 +102,11 @@ export const SAVED_REPLY_POLL_MS = 2_000;
  */
 export function useThread(
   selectedId: string | null,
-  /** This tab is streaming a reply (its own cache is then the truth: no re-reads behind it). */
-  streaming = false,
+  /**
+   * Whether this tab streams a reply now (a chat reply or an agent's run): its own cache is then the
+   * truth, with no re-reads behind it. Asked at each read, so it may follow hooks called later.
+   */
+  isStreaming: () => boolean = () => false,
 ): {
   messages: Message[];
   loading: boolean;
@@ -114,7 +117,7 @@ export function useThread(
     ...messagesQuery(selectedId ?? ''),
     enabled: selectedId !== null,
     refetchInterval: (query) =>
-      !streaming && query.state.data?.some((message) => message.isLoading) ? SAVED_REPLY_POLL_MS : false,
+      !isStreaming() && query.state.data?.some((message) => message.isLoading) ? SAVED_REPLY_POLL_MS : false,
   });
   if (selectedId === null) return { messages: NO_MESSAGES, loading: false, notFound: false };
   if (error instanceof ApiError && error.status === 404) {
