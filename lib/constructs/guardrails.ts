@@ -8,7 +8,6 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { METRIC } from '../../functions/src/metrics';
 import { productMetric } from './observability';
@@ -89,60 +88,6 @@ export class Alarms extends Construct {
       1,
       'Audit log: a record could not be written',
     );
-  }
-}
-
-const visibility = (metricName: string) => ({
-  cloudWatchMetricsEnabled: true,
-  metricName,
-  sampledRequestsEnabled: true,
-});
-
-/** One of AWS's managed rule groups; `counted` rules only count (they would block normal use). */
-function managedRules(name: string, priority: number, counted: readonly string[] = []) {
-  return {
-    name,
-    priority,
-    overrideAction: { none: {} },
-    statement: {
-      managedRuleGroupStatement: {
-        vendorName: 'AWS',
-        name,
-        ruleActionOverrides: counted.map((rule) => ({ name: rule, actionToUse: { count: {} } })),
-      },
-    },
-    visibilityConfig: visibility(name),
-  };
-}
-
-/**
- * AWS WAF in front of CloudFront: an IP past `limit` requests in five minutes is blocked for a
- * while, and AWS's managed common and known-bad-input rules apply.
- */
-export class WebAcl extends Construct {
-  readonly arn: string;
-
-  constructor(scope: Construct, id: string, { stage, limit }: { stage: string; limit: number }) {
-    super(scope, id);
-    const acl = new CfnWebACL(this, 'Acl', {
-      name: `agentforge-${stage}`,
-      scope: 'CLOUDFRONT',
-      defaultAction: { allow: {} },
-      visibilityConfig: visibility(`agentforge-${stage}`),
-      rules: [
-        {
-          name: 'RatePerIp',
-          priority: 0,
-          action: { block: {} },
-          statement: { rateBasedStatement: { limit, aggregateKeyType: 'IP' } },
-          visibilityConfig: visibility('RatePerIp'),
-        },
-        // A chat message or an imported conversation is a large body: that rule only counts.
-        managedRules('AWSManagedRulesCommonRuleSet', 1, ['SizeRestrictions_BODY']),
-        managedRules('AWSManagedRulesKnownBadInputsRuleSet', 2),
-      ],
-    });
-    this.arn = acl.attrArn;
   }
 }
 

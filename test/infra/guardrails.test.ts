@@ -80,35 +80,6 @@ describe('alarms', () => {
   });
 });
 
-describe('the web ACL', () => {
-  it('rate-limits each IP and applies the managed rules in front of CloudFront, when the stage asks', () => {
-    production.hasResourceProperties('AWS::WAFv2::WebACL', {
-      Scope: 'CLOUDFRONT',
-      DefaultAction: { Allow: {} },
-      Rules: Match.arrayWith([
-        Match.objectLike({
-          Name: 'RatePerIp',
-          Action: { Block: {} },
-          Statement: { RateBasedStatement: { Limit: 1000, AggregateKeyType: 'IP' } },
-        }),
-        Match.objectLike({
-          Statement: {
-            ManagedRuleGroupStatement: Match.objectLike({
-              Name: 'AWSManagedRulesCommonRuleSet',
-              RuleActionOverrides: [{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }],
-            }),
-          },
-        }),
-      ]),
-    });
-    const acl = Object.keys(production.findResources('AWS::WAFv2::WebACL'))[0];
-    production.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({ WebACLId: { 'Fn::GetAtt': [acl, 'Arn'] } }),
-    });
-    plain.resourceCountIs('AWS::WAFv2::WebACL', 0);
-  });
-});
-
 describe('the stream functions', () => {
   it('have the reserved concurrency the stage sets, and none by default', () => {
     type LambdaResource = { Properties: { Description?: unknown; ReservedConcurrentExecutions?: number } };
