@@ -126,7 +126,7 @@ export const stageConfigSchema = z.strictObject({
   runningServersAlarmThreshold: z.number().int().min(1).optional(),
   /**
    * With a number: a CloudFront web ACL (AWS WAF) blocking an IP past this many requests in five
-   * minutes, plus AWS's managed common and known-bad-input rules (about $8 a month; see docs/deploy.md).
+   * minutes, plus AWS's managed common and known-bad-input rules (about $9 a month; see docs/deploy.md).
    */
   webAclRateLimit: z.number().int().min(100).max(2_000_000_000).optional(),
   /**
