@@ -109,7 +109,7 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     path: /^Api\/Gateway\/RestApi\/DeploymentStage\.api$/,
     rules: ['AwsSolutions-APIG3'],
     reason:
-      'WAF is attached at CloudFront, which fronts the API (stage option webAclRateLimit: about $8 a month idle).',
+      'WAF is attached at CloudFront, which fronts the API (stage option webAclRateLimit: about $9 a month idle).',
   },
   {
     path: /^Api\/Gateway\/RestApi\/Default\/api\/mcp-(gateway|external)\/\{serverId\}\/(GET|POST)$/,

@@ -113,13 +113,20 @@ export const stageConfigSchema = z.strictObject({
    * addresses. Off: the functions would reach the VPC, the metadata service and the Lambda runtime API.
    */
   allowPrivateEndpoints: z.boolean().default(false),
-  /** Alarms (function errors and throttles, API 5xx) are e-mailed here; the SNS topic exists either way. */
+  /**
+   * How much the stage watches itself (idle cost, docs/deploy.md): `essential` (default) four
+   * alarms, API 5xx, failed streams, lost audit records and running MCP servers; `full` also every
+   * function's errors and throttles (one composite alarm notifies) and the CloudWatch dashboard;
+   * `off` none of these. Production stages: `full`.
+   */
+  monitoring: z.enum(['full', 'essential', 'off']).default('essential'),
+  /** Alarms are e-mailed here; the SNS topic exists either way (with `monitoring` not `off`). */
   alarmEmail: z.email().optional(),
   /** Alarm when this many MCP servers (Fargate tasks) run at once. @default 20 */
   runningServersAlarmThreshold: z.number().int().min(1).optional(),
   /**
    * With a number: a CloudFront web ACL (AWS WAF) blocking an IP past this many requests in five
-   * minutes, plus AWS's managed common and known-bad-input rules (about $8 a month; see docs/deploy.md).
+   * minutes, plus AWS's managed common and known-bad-input rules (about $9 a month; see docs/deploy.md).
    */
   webAclRateLimit: z.number().int().min(100).max(2_000_000_000).optional(),
   /**

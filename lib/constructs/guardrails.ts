@@ -1,23 +1,33 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
-import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  AlarmRule,
+  ComparisonOperator,
+  CompositeAlarm,
+  type IMetric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Key } from 'aws-cdk-lib/aws-kms';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { METRIC } from '../../functions/src/metrics';
 import { productMetric } from './observability';
 
 export interface AlarmsProps {
   readonly stage: string;
+  /** `essential`: the four alarms below; `full`: also every function's errors and throttles. */
+  readonly level: 'full' | 'essential';
   /** Where alarms go by e-mail; the topic exists either way (subscribe more later). */
   readonly alarmEmail?: string | undefined;
-  /** The functions whose errors and throttles alarm, by a short name. */
+  /** The stage's one customer-managed key (the secrets key) encrypts the topic. */
+  readonly key: IKey;
+  /** The functions whose errors and throttles alarm (`full`), by a short name. */
   readonly functions: Readonly<Record<string, IFunction>>;
   readonly restApi: RestApi;
   /** Running MCP servers (the reaper's RunningServers) at which to alarm. @default 20 */
@@ -25,25 +35,40 @@ export interface AlarmsProps {
 }
 
 /**
- * Alarms on function errors and throttles, API 5xx, failed streams and running MCP servers (the
- * product's own metrics: ECS publishes no task count without Container Insights, which is off),
- * all to one encrypted SNS topic.
+ * Alarms on API 5xx, failed streams, lost audit records and running MCP servers (the product's own
+ * metrics: ECS publishes no task count without Container Insights, which is off), all to one
+ * encrypted SNS topic. At `full`, every function's errors and throttles too: those alarms notify
+ * nobody themselves, one composite alarm over them does (one e-mail when a failure trips several).
  */
 export class Alarms extends Construct {
   readonly topic: Topic;
 
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
-    const key = new Key(this, 'TopicKey', {
-      enableKeyRotation: true,
-      description: 'Encrypts the alarm topic',
-    });
-    // CloudWatch alarms publish to the encrypted topic: they need the key.
-    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    const stack = Stack.of(this);
+    // Named, so the key policy can name its ARN (the topic already depends on the key).
+    const topicName = `agentforge-${props.stage}-alarms`;
+    const topicArn = stack.formatArn({ service: 'sns', resource: topicName });
+    // CloudWatch publishes to the encrypted topic: it may use the key for this topic's messages only
+    // (SNS's encryption context), never for the secrets it otherwise encrypts (their own context).
+    props.key.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+        conditions: {
+          StringEquals: {
+            'kms:EncryptionContext:aws:sns:topicArn': topicArn,
+            'aws:SourceAccount': stack.account,
+          },
+        },
+      }),
+    );
     this.topic = new Topic(this, 'Topic', {
+      topicName,
       displayName: `AgentForge ${props.stage} alarms`,
       enforceSSL: true,
-      masterKey: key,
+      masterKey: props.key,
     });
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
 
@@ -56,93 +81,47 @@ export class Alarms extends Construct {
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
         alarmDescription: description,
-      }).addAlarmAction(action);
+      });
 
     const fiveMinutes = { period: Duration.minutes(5), statistic: 'Sum' };
-    for (const [name, fn] of Object.entries(props.functions)) {
-      alarm(`${name}Errors`, fn.metricErrors(fiveMinutes), 5, `${name}: 5 or more errors in 5 minutes`);
-      alarm(`${name}Throttles`, fn.metricThrottles(fiveMinutes), 1, `${name}: throttled`);
-    }
+    // A failing API function shows here (API Gateway answers 5xx), and a failing stream below.
     alarm(
       'Api5xx',
       props.restApi.metricServerError(fiveMinutes),
       5,
       'API: 5 or more 5xx answers in 5 minutes',
-    );
+    ).addAlarmAction(action);
     alarm(
       'StreamErrors',
       productMetric(props.stage, METRIC.streamErrors, 'Sum'),
       5,
       'Streams: 5 or more ended in error in 5 minutes',
-    );
+    ).addAlarmAction(action);
     const running = props.runningServersThreshold ?? 20;
     alarm(
       'RunningServers',
       productMetric(props.stage, METRIC.runningServers, 'Maximum'),
       running,
       `MCP servers: ${running} or more running (each is a Fargate task)`,
-    );
+    ).addAlarmAction(action);
     // Audit writes fail open (the action goes ahead), so any lost record is someone's to look at.
     alarm(
       'AuditWriteFailures',
       productMetric(props.stage, METRIC.auditWriteFailures, 'Sum'),
       1,
       'Audit log: a record could not be written',
-    );
-  }
-}
+    ).addAlarmAction(action);
+    if (props.level !== 'full') return;
 
-const visibility = (metricName: string) => ({
-  cloudWatchMetricsEnabled: true,
-  metricName,
-  sampledRequestsEnabled: true,
-});
-
-/** One of AWS's managed rule groups; `counted` rules only count (they would block normal use). */
-function managedRules(name: string, priority: number, counted: readonly string[] = []) {
-  return {
-    name,
-    priority,
-    overrideAction: { none: {} },
-    statement: {
-      managedRuleGroupStatement: {
-        vendorName: 'AWS',
-        name,
-        ruleActionOverrides: counted.map((rule) => ({ name: rule, actionToUse: { count: {} } })),
-      },
-    },
-    visibilityConfig: visibility(name),
-  };
-}
-
-/**
- * AWS WAF in front of CloudFront: an IP past `limit` requests in five minutes is blocked for a
- * while, and AWS's managed common and known-bad-input rules apply.
- */
-export class WebAcl extends Construct {
-  readonly arn: string;
-
-  constructor(scope: Construct, id: string, { stage, limit }: { stage: string; limit: number }) {
-    super(scope, id);
-    const acl = new CfnWebACL(this, 'Acl', {
-      name: `agentforge-${stage}`,
-      scope: 'CLOUDFRONT',
-      defaultAction: { allow: {} },
-      visibilityConfig: visibility(`agentforge-${stage}`),
-      rules: [
-        {
-          name: 'RatePerIp',
-          priority: 0,
-          action: { block: {} },
-          statement: { rateBasedStatement: { limit, aggregateKeyType: 'IP' } },
-          visibilityConfig: visibility('RatePerIp'),
-        },
-        // A chat message or an imported conversation is a large body: that rule only counts.
-        managedRules('AWSManagedRulesCommonRuleSet', 1, ['SizeRestrictions_BODY']),
-        managedRules('AWSManagedRulesKnownBadInputsRuleSet', 2),
-      ],
-    });
-    this.arn = acl.attrArn;
+    const perFunction = Object.entries(props.functions).flatMap(([name, fn]) => [
+      alarm(`${name}Errors`, fn.metricErrors(fiveMinutes), 5, `${name}: 5 or more errors in 5 minutes`),
+      alarm(`${name}Throttles`, fn.metricThrottles(fiveMinutes), 1, `${name}: throttled`),
+    ]);
+    new CompositeAlarm(this, 'FunctionsFailing', {
+      alarmRule: AlarmRule.anyOf(...perFunction),
+      alarmDescription:
+        'Functions: one or more erring (5 in 5 minutes) or throttled; the state of each is its own alarm',
+    }).addAlarmAction(action);
   }
 }
 

@@ -13,12 +13,13 @@ import { Auth } from '../constructs/auth';
 import { Billing } from '../constructs/billing';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
-import { Alarms, BedrockBudget, WebAcl } from '../constructs/guardrails';
+import { Alarms, BedrockBudget } from '../constructs/guardrails';
 import { McpRuntime } from '../constructs/mcp-runtime';
 import { pascalCase } from '../constructs/names';
 import { OperationsDashboard } from '../constructs/observability';
 import { Secrets } from '../constructs/secrets';
 import { Streaming } from '../constructs/streaming';
+import { WebAcl } from '../constructs/web-acl';
 import { STREAM_PATH, WebHosting } from '../constructs/web-hosting';
 import { LambdaLogRetention } from '../log-retention';
 import { LOCAL_WEB_ORIGIN, type StageConfig } from '../stage-config';
@@ -139,7 +140,7 @@ export class AgentForgeStack extends Stack {
   readonly web: WebHosting;
   readonly streaming: Streaming;
   readonly mcpRuntime: McpRuntime;
-  readonly alarms: Alarms;
+  readonly alarms: Alarms | undefined;
   readonly attachments: Attachments;
   readonly billing: Billing;
   readonly email: Email | undefined;
@@ -375,18 +376,26 @@ export class AgentForgeStack extends Stack {
       Reaper: this.mcpRuntime.reaper.function,
       OverageReporter: this.billing.overageReporter.function,
     };
-    this.alarms = new Alarms(this, 'Alarms', {
-      stage: config.stage,
-      alarmEmail: config.alarmEmail,
-      functions: productFunctions,
-      restApi: this.api.restApi,
-      runningServersThreshold: config.runningServersAlarmThreshold,
-    });
-    new OperationsDashboard(this, 'Operations', {
-      stage: config.stage,
-      functions: productFunctions,
-      restApi: this.api.restApi,
-    });
+    // Alarms and the dashboard as the stage asks (`monitoring`: their monthly cost, docs/deploy.md).
+    this.alarms =
+      config.monitoring === 'off'
+        ? undefined
+        : new Alarms(this, 'Alarms', {
+            stage: config.stage,
+            level: config.monitoring,
+            alarmEmail: config.alarmEmail,
+            key: this.secrets.key,
+            functions: productFunctions,
+            restApi: this.api.restApi,
+            runningServersThreshold: config.runningServersAlarmThreshold,
+          });
+    if (config.monitoring === 'full') {
+      new OperationsDashboard(this, 'Operations', {
+        stage: config.stage,
+        functions: productFunctions,
+        restApi: this.api.restApi,
+      });
+    }
     // Every log group with a retention, CDK's custom-resource providers' included.
     Aspects.of(this).add(new LambdaLogRetention());
 

@@ -8,6 +8,7 @@ type Synthesized = ReturnType<typeof synthStack>;
 
 const PRODUCTION = parseStageConfig({
   ...testStageConfig,
+  monitoring: 'full',
   alarmEmail: 'ops@example.com',
   webAclRateLimit: 1000,
   streamReservedConcurrency: 20,
@@ -26,7 +27,7 @@ beforeAll(() => {
   plainStack = synthStack();
   production = productionStack.template;
   plain = plainStack.template;
-});
+}, 300_000);
 
 const topicRef = () => {
   const topics = Object.keys(production.findResources('AWS::SNS::Topic'));
@@ -45,7 +46,7 @@ describe('alarms', () => {
     plain.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
-  it('watch every function for errors and throttles, and the API for 5xx', () => {
+  it('at full, watch every function for errors and throttles through one composite alarm, and the API for 5xx', () => {
     // The product's functions (CDK's custom-resource providers are not ours to watch).
     const functions = Object.keys(
       production.findResources('AWS::Lambda::Function', {
@@ -55,17 +56,32 @@ describe('alarms', () => {
     // One per API area and per stream route, the post-confirmation and post-authentication
     // triggers, the failed sign-ins' recorder, the reaper and the overage reporter.
     expect(functions).toHaveLength(API_AREAS.length + STREAM_ROUTES.length + 5);
-    const alarms = Object.values(production.findResources('AWS::CloudWatch::Alarm')) as {
-      Properties: {
-        MetricName?: string;
-        Namespace?: string;
-        AlarmActions: unknown[];
-        Dimensions?: { Value: unknown }[];
-      };
+    const alarms = Object.entries(production.findResources('AWS::CloudWatch::Alarm')) as [
+      string,
+      {
+        Properties: {
+          MetricName?: string;
+          Namespace?: string;
+          AlarmActions?: unknown[];
+          Dimensions?: { Value: unknown }[];
+        };
+      },
+    ][];
+    const perFunction = alarms.filter(([, alarm]) => alarm.Properties.Namespace === 'AWS/Lambda');
+    // Only the composite alarm over them notifies (one e-mail when a failure trips several).
+    for (const [, alarm] of perFunction) expect(alarm.Properties.AlarmActions).toBeUndefined();
+    for (const [, alarm] of alarms.filter(([, a]) => a.Properties.Namespace !== 'AWS/Lambda'))
+      expect(alarm.Properties.AlarmActions).toEqual([topicRef()]);
+    const composites = Object.values(production.findResources('AWS::CloudWatch::CompositeAlarm')) as {
+      Properties: { AlarmRule: unknown; AlarmActions: unknown[] };
     }[];
-    for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([topicRef()]);
+    expect(composites).toHaveLength(1);
+    expect(composites[0]?.Properties.AlarmActions).toEqual([topicRef()]);
+    const rule = JSON.stringify(composites[0]?.Properties.AlarmRule);
+    for (const [id] of perFunction) expect(rule).toContain(`"${id}"`);
     const watched = (metric: string) =>
       alarms
+        .map(([, alarm]) => alarm)
         .filter(
           (alarm) => alarm.Properties.MetricName === metric && alarm.Properties.Namespace === 'AWS/Lambda',
         )
@@ -80,32 +96,39 @@ describe('alarms', () => {
   });
 });
 
-describe('the web ACL', () => {
-  it('rate-limits each IP and applies the managed rules in front of CloudFront, when the stage asks', () => {
-    production.hasResourceProperties('AWS::WAFv2::WebACL', {
-      Scope: 'CLOUDFRONT',
-      DefaultAction: { Allow: {} },
-      Rules: Match.arrayWith([
-        Match.objectLike({
-          Name: 'RatePerIp',
-          Action: { Block: {} },
-          Statement: { RateBasedStatement: { Limit: 1000, AggregateKeyType: 'IP' } },
-        }),
-        Match.objectLike({
-          Statement: {
-            ManagedRuleGroupStatement: Match.objectLike({
-              Name: 'AWSManagedRulesCommonRuleSet',
-              RuleActionOverrides: [{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }],
-            }),
-          },
-        }),
-      ]),
-    });
-    const acl = Object.keys(production.findResources('AWS::WAFv2::WebACL'))[0];
-    production.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({ WebACLId: { 'Fn::GetAtt': [acl, 'Arn'] } }),
-    });
-    plain.resourceCountIs('AWS::WAFv2::WebACL', 0);
+describe('the stage option monitoring', () => {
+  const count = (template: Template, type: string) => Object.keys(template.findResources(type)).length;
+
+  it('is essential by default: four alarms that notify (API 5xx, failed streams, lost audit records, running servers), no dashboard', () => {
+    const alarms = Object.values(plain.findResources('AWS::CloudWatch::Alarm')) as {
+      Properties: { MetricName: string; AlarmActions: unknown[] };
+    }[];
+    expect(alarms.map((alarm) => alarm.Properties.MetricName).sort()).toEqual(
+      ['5XXError', 'AuditWriteFailures', 'RunningServers', 'StreamErrors'].sort(),
+    );
+    for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toHaveLength(1);
+    expect(count(plain, 'AWS::CloudWatch::CompositeAlarm')).toBe(0);
+    expect(count(plain, 'AWS::CloudWatch::Dashboard')).toBe(0);
+    plain.resourceCountIs('AWS::SNS::Topic', 1);
+  });
+
+  it('at full adds the per-function alarms, their composite and the dashboard', () => {
+    expect(count(production, 'AWS::CloudWatch::Alarm')).toBe(
+      4 + 2 * (API_AREAS.length + STREAM_ROUTES.length + 5),
+    );
+    expect(count(production, 'AWS::CloudWatch::CompositeAlarm')).toBe(1);
+    expect(count(production, 'AWS::CloudWatch::Dashboard')).toBe(1);
+  });
+
+  it('off leaves no alarm, topic or dashboard', () => {
+    const { template } = synthStack({ config: parseStageConfig({ ...testStageConfig, monitoring: 'off' }) });
+    for (const type of [
+      'AWS::CloudWatch::Alarm',
+      'AWS::CloudWatch::CompositeAlarm',
+      'AWS::CloudWatch::Dashboard',
+      'AWS::SNS::Topic',
+    ])
+      expect(count(template, type), type).toBe(0);
   });
 });
 

@@ -171,7 +171,7 @@ beforeAll(() => {
         },
       ];
     });
-});
+}, 120_000);
 
 type Call = AwsCall & { command: string; use: AdapterUse };
 

@@ -9,6 +9,7 @@ import { fixtureHandler, projectRoot, synthStack, testApp, testStageConfig } fro
 /** Every optional part of a production stage turned on. */
 const PRODUCTION = parseStageConfig({
   ...testStageConfig,
+  monitoring: 'full',
   alarmEmail: 'ops@example.com',
   webAclRateLimit: 1000,
   streamReservedConcurrency: 20,

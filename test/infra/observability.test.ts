@@ -20,13 +20,14 @@ beforeAll(() => {
   ({ template, apiTemplate } = synthStack({
     config: parseStageConfig({
       ...testStageConfig,
+      monitoring: 'full',
       alarmEmail: 'ops@example.com',
       runningServersAlarmThreshold: 7,
     }),
   }));
   resources = (template.toJSON() as { Resources: Record<string, Resource> }).Resources;
   apiResources = (apiTemplate.toJSON() as { Resources: Record<string, Resource> }).Resources;
-});
+}, 120_000);
 
 /** The resources of a type, of the stage stack or of the API's nested stack (`apiResources`). */
 const ofType = (type: string, of = resources) =>

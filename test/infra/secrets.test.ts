@@ -60,15 +60,46 @@ function kmsStatements() {
 }
 
 describe('the secrets key', () => {
-  it("is a symmetric KMS key with yearly rotation and a stable logical id (the only other key is the alarm topic's)", () => {
-    const keys = Object.keys(template.findResources('AWS::KMS::Key'));
-    expect(keys).toHaveLength(2);
-    expect(keys).toContain(SECRETS_KEY_LOGICAL_ID);
-    expect(keys.find((key) => key !== SECRETS_KEY_LOGICAL_ID)).toMatch(/^AlarmsTopicKey/);
+  it('is a symmetric KMS key with yearly rotation and a stable logical id, the stage’s only key', () => {
+    // A customer-managed key costs $1 a month: the alarm topic is encrypted with this one too.
+    expect(Object.keys(template.findResources('AWS::KMS::Key'))).toEqual([SECRETS_KEY_LOGICAL_ID]);
     expectResource(template, SECRETS_KEY_LOGICAL_ID, { Properties: { EnableKeyRotation: true } });
     expect(
       propertiesOf(template, 'AWS::KMS::Key', SECRETS_KEY_LOGICAL_ID).KeySpec ?? 'SYMMETRIC_DEFAULT',
     ).toBe('SYMMETRIC_DEFAULT');
+  });
+
+  it('lets CloudWatch use it for the alarm topic’s messages only (SNS’s encryption context), not for secrets', () => {
+    const topics = Object.entries(template.findResources('AWS::SNS::Topic'));
+    expect(topics).toHaveLength(1);
+    const [, topic] = topics[0] as [string, { Properties: { KmsMasterKeyId: unknown; TopicName: string } }];
+    expect(topic.Properties.KmsMasterKeyId).toEqual(keyArn);
+    const statements = (
+      propertiesOf(template, 'AWS::KMS::Key', SECRETS_KEY_LOGICAL_ID).KeyPolicy as {
+        Statement: { Principal?: { Service?: string }; Action: string[]; Condition?: unknown }[];
+      }
+    ).Statement.filter((statement) => statement.Principal?.Service);
+    expect(statements).toEqual([
+      expect.objectContaining({
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        Condition: {
+          StringEquals: {
+            'kms:EncryptionContext:aws:sns:topicArn': {
+              'Fn::Join': [
+                '',
+                [
+                  'arn:',
+                  { Ref: 'AWS::Partition' },
+                  `:sns:us-east-1:123456789012:${topic.Properties.TopicName}`,
+                ],
+              ],
+            },
+            'aws:SourceAccount': '123456789012',
+          },
+        },
+      }),
+    ]);
   });
 
   it('is retained when the stack is deleted or the key replaced', () => {

@@ -18,7 +18,7 @@ describe('the stage config', () => {
     },
   );
 
-  it('fills in empty origins and whitelist, no localhost, and leaves Google out by default', () => {
+  it('fills in empty origins and whitelist, no localhost, essential monitoring, and leaves Google out by default', () => {
     expect(parseStageConfig(valid)).toEqual({
       ...valid,
       allowedOrigins: [],
@@ -29,7 +29,14 @@ describe('the stage config', () => {
       auditFailedSignIns: false,
       access: 'open',
       inviteCodes: [],
+      monitoring: 'essential',
     });
+  });
+
+  it('takes full, essential or off monitoring, nothing else', () => {
+    expect(parseStageConfig({ ...valid, monitoring: 'full' }).monitoring).toBe('full');
+    expect(parseStageConfig({ ...valid, monitoring: 'off' }).monitoring).toBe('off');
+    expect(() => parseStageConfig({ ...valid, monitoring: 'some' })).toThrow(/monitoring/);
   });
 
   it('accepts a Google client with the name of its secret', () => {

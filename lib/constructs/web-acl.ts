@@ -1,0 +1,123 @@
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+import { API_AREAS, API_BASE_PATH, type ApiArea, ROUTES } from '../../functions/src/routes';
+
+/**
+ * The common rule set's body rules that read code as an attack: a chat message, a workspace file or
+ * an MCP server's config holding HTML, `../` paths, URLs or 169.254.169.254 is ordinary here. In the
+ * managed group they only count (and label the request); the rule after it blocks on their labels
+ * everywhere but the user-content routes.
+ */
+export const BODY_RULES = {
+  CrossSiteScripting_BODY: 'awswaf:managed:aws:core-rule-set:CrossSiteScripting_Body',
+  GenericLFI_BODY: 'awswaf:managed:aws:core-rule-set:GenericLFI_Body',
+  GenericRFI_BODY: 'awswaf:managed:aws:core-rule-set:GenericRFI_Body',
+  EC2MetaDataSSRF_BODY: 'awswaf:managed:aws:core-rule-set:EC2MetaDataSSRF_Body',
+} as const;
+
+/** The API areas whose bodies carry what users write: chats, agent goals, files, servers' configs and tool calls. */
+export const USER_CONTENT_AREAS: readonly ApiArea[] = API_AREAS.filter((area) =>
+  ['conversations', 'messages', 'agent', 'workspace', 'mcp', 'mcp-gateway'].includes(area),
+);
+
+/**
+ * The path prefixes (as CloudFront sees them) of the user-content areas' routes: `/api/` and each
+ * route's first segment, without one that a shorter prefix already covers.
+ */
+export function userContentPathPrefixes(): string[] {
+  const prefixes = [
+    ...new Set(
+      ROUTES.filter((route) => USER_CONTENT_AREAS.includes(route.area)).map(
+        (route) => `${API_BASE_PATH}/${route.path.split('/')[1]}`,
+      ),
+    ),
+  ].sort();
+  return prefixes.filter((prefix) => !prefixes.some((other) => other !== prefix && prefix.startsWith(other)));
+}
+
+const visibility = (metricName: string) => ({
+  cloudWatchMetricsEnabled: true,
+  metricName,
+  sampledRequestsEnabled: true,
+});
+
+/** One of AWS's managed rule groups; `counted` rules only count (they would block normal use). */
+function managedRules(name: string, priority: number, counted: readonly string[] = []) {
+  return {
+    name,
+    priority,
+    overrideAction: { none: {} },
+    statement: {
+      managedRuleGroupStatement: {
+        vendorName: 'AWS',
+        name,
+        ruleActionOverrides: counted.map((rule) => ({ name: rule, actionToUse: { count: {} } })),
+      },
+    },
+    visibilityConfig: visibility(name),
+  };
+}
+
+const anyOf = (statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty =>
+  statements.length === 1 ? (statements[0] as CfnWebACL.StatementProperty) : { orStatement: { statements } };
+
+/** Blocks a request the body rules labelled, unless its (normalized) path is a user-content route's. */
+function bodyRulesOutsideUserContent(priority: number): CfnWebACL.RuleProperty {
+  const labelled = Object.values(BODY_RULES).map((key) => ({ labelMatchStatement: { scope: 'LABEL', key } }));
+  const userContent = userContentPathPrefixes().map((prefix) => ({
+    byteMatchStatement: {
+      fieldToMatch: { uriPath: {} },
+      positionalConstraint: 'STARTS_WITH',
+      searchString: prefix,
+      // `/api/messages/../teams` is /api/teams: matched after normalizing, as API Gateway routes it.
+      textTransformations: [{ priority: 0, type: 'NORMALIZE_PATH' }],
+    },
+  }));
+  return {
+    name: 'BodyRulesOutsideUserContent',
+    priority,
+    action: { block: {} },
+    statement: {
+      andStatement: {
+        statements: [anyOf(labelled), { notStatement: { statement: anyOf(userContent) } }],
+      },
+    },
+    visibilityConfig: visibility('BodyRulesOutsideUserContent'),
+  };
+}
+
+/**
+ * AWS WAF in front of CloudFront: an IP past `limit` requests in five minutes is blocked for a
+ * while, and AWS's managed common and known-bad-input rules apply (the common set's body rules
+ * outside the user-content routes only).
+ */
+export class WebAcl extends Construct {
+  readonly arn: string;
+
+  constructor(scope: Construct, id: string, { stage, limit }: { stage: string; limit: number }) {
+    super(scope, id);
+    const acl = new CfnWebACL(this, 'Acl', {
+      name: `agentforge-${stage}`,
+      scope: 'CLOUDFRONT',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility(`agentforge-${stage}`),
+      rules: [
+        {
+          name: 'RatePerIp',
+          priority: 0,
+          action: { block: {} },
+          statement: { rateBasedStatement: { limit, aggregateKeyType: 'IP' } },
+          visibilityConfig: visibility('RatePerIp'),
+        },
+        // A chat message or an imported conversation is a large body: the size rule only counts.
+        managedRules('AWSManagedRulesCommonRuleSet', 1, [
+          'SizeRestrictions_BODY',
+          ...Object.keys(BODY_RULES),
+        ]),
+        bodyRulesOutsideUserContent(2),
+        managedRules('AWSManagedRulesKnownBadInputsRuleSet', 3),
+      ],
+    });
+    this.arn = acl.attrArn;
+  }
+}
