@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../errors.js';
-import { createAccountDeletion } from './account-deletion.js';
+import { type AccountDeletion, createAccountDeletion } from './account-deletion.js';
+import { createAccountDeletionJobs, type StoredDeletionJob } from './account-deletion-job.js';
 
 const caller = { userId: 'u1', email: 'Ada@Example.com', username: 'ada-username' };
+
+/** The job around the steps, run as soon as it is recorded (a store in memory). */
+function asJob(deletion: AccountDeletion) {
+  const saved = new Map<string, StoredDeletionJob>();
+  const jobs = createAccountDeletionJobs({
+    deletion,
+    store: { get: async (userId) => saved.get(userId), save: async (job) => void saved.set(job.userId, job) },
+    launcher: { launch: (userId) => jobs.run(userId) },
+    now: () => new Date(),
+  });
+  return {
+    deleteAccount: (who: typeof caller, confirmEmail: string) => jobs.request(who, confirmEmail),
+    saved,
+  };
+}
 
 function recorder(
   billing?: {
@@ -13,7 +29,7 @@ function recorder(
   teams: { ownedAlone?: string[]; refuse?: string } = {},
 ) {
   const steps: string[] = [];
-  const deletion = createAccountDeletion({
+  const deletion = asJob(createAccountDeletion({
     servers: {
       list: async (owner) => (owner.userId === 'u1' ? [{ id: 's1' }, { id: 's2' }] : [{ id: 'ts' }]),
       delete: async (owner, id) => {
@@ -58,7 +74,7 @@ function recorder(
       },
     },
     billing: { get: async () => billing },
-  });
+  }));
   return { steps, deletion };
 }
 
@@ -76,6 +92,7 @@ describe('account deletion', () => {
     await deletion.deleteAccount(caller, ' ada@example.com ');
     expect(steps).toEqual([
       'leave teams',
+      'leave teams',
       'server s1',
       'server s2',
       'conversation c1',
@@ -90,7 +107,7 @@ describe('account deletion', () => {
 
   it('keeps the sign-in when a step fails, so the user can sign in and try again', async () => {
     const steps: string[] = [];
-    const failing = createAccountDeletion({
+    const failing = asJob(createAccountDeletion({
       servers: { list: async () => [{ id: 's1' }], delete: async () => Promise.reject(new Error('busy')) },
       conversations: { list: async () => [], delete: async () => undefined },
       github: { unlink: async () => undefined },
@@ -99,7 +116,7 @@ describe('account deletion', () => {
       identity: { deleteUser: async () => void steps.push('identity') },
       tombstones: { markDeleted: async () => void steps.push('tombstone') },
       billing: { get: async () => undefined },
-    });
+    }));
     await expect(failing.deleteAccount(caller, 'ada@example.com')).rejects.toThrow('busy');
     expect(steps).toEqual([]);
   });
@@ -127,7 +144,7 @@ describe('account deletion', () => {
   it('leaves the teams first; a team owned alone goes by the team deletion', async () => {
     const { steps, deletion } = recorder(undefined, { ownedAlone: ['t1'] });
     await deletion.deleteAccount(caller, 'ada@example.com');
-    expect(steps.slice(0, 3)).toEqual(['leave teams', 'team t1', 'server s1']);
+    expect(steps.slice(0, 4)).toEqual(['leave teams', 'leave teams', 'team t1', 'server s1']);
     expect(steps.at(-1)).toBe('tombstone u1');
   });
 });
