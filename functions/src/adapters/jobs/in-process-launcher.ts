@@ -6,7 +6,10 @@ import { logger } from '../../logger.js';
  * The local stack's launcher (dynalite has no streams to start a job): the job runs in this
  * process after the request has answered, tried as often as Lambda tries an event (three times).
  */
-export function createInProcessJobLauncher(run: (userId: string) => Promise<void>, attempts = 3): DeletionJobLauncher {
+export function createInProcessJobLauncher(
+  run: (userId: string) => Promise<void>,
+  attempts = 3,
+): DeletionJobLauncher {
   return {
     async launch(userId) {
       setImmediate(async () => {

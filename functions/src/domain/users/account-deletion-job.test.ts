@@ -80,7 +80,10 @@ describe('the account deletion job', () => {
       error: 'Failed to delete your account. Please try again.',
     });
     await jobs.run('u1');
-    expect(await jobs.status(caller)).toMatchObject({ state: 'done', stepsDone: [...ACCOUNT_DELETION_STEPS] });
+    expect(await jobs.status(caller)).toMatchObject({
+      state: 'done',
+      stepsDone: [...ACCOUNT_DELETION_STEPS],
+    });
     expect(ran.filter((step) => step === 'teams')).toHaveLength(2);
     expect(ran.at(-1)).toBe('tombstone');
   });
