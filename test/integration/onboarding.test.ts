@@ -307,7 +307,8 @@ describe('account deletion', () => {
     const record = async () =>
       (await client.send(new GetCommand({ TableName: table('users'), Key: { userId } }))).Item;
     expect(await record()).toEqual(tombstone);
-    // The audit log is kept for its retention, ending with the deletion.
+    // The audit log is kept for its retention, ending with the deletion: its request, then what the
+    // job deleted that is audited on its own (the team owned alone).
     const { Items: newest = [] } = await client.send(
       new QueryCommand({
         TableName: table('audit'),
@@ -315,10 +316,11 @@ describe('account deletion', () => {
         ExpressionAttributeNames: { '#scope': 'scope' },
         ExpressionAttributeValues: { ':scope': `user#${userId}` },
         ScanIndexForward: false,
-        Limit: 1,
+        Limit: 2,
       }),
     );
-    expect(newest[0]).toMatchObject({ action: 'account.deleted', outcome: 'success', actor: userId });
+    expect(newest.map((item) => item.action)).toEqual(['team.deleted', 'account.deleted']);
+    expect(newest[1]).toMatchObject({ outcome: 'success', actor: userId });
 
     // The account's ID token is still valid for a while: every route refuses it (401), the streams
     // too, and nothing is recreated.

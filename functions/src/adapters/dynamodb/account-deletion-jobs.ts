@@ -2,6 +2,7 @@ import { accountDeletionJobSchema } from '@agentforge/shared';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { DeletionJobStore, StoredDeletionJob } from '../../domain/users/account-deletion-job.js';
+import { DELETION_JOB_KEY_PREFIX } from './table-definitions.js';
 
 /**
  * Account deletion jobs: one item per person in the billing table, `userId =
@@ -10,7 +11,6 @@ import type { DeletionJobStore, StoredDeletionJob } from '../../domain/users/acc
  * function when a job is written `queued` (lib/constructs: the event source's filter): that write
  * is what starts the job.
  */
-export const DELETION_JOB_KEY_PREFIX = 'account-deletion#';
 
 /** Two days, as the tombstones: the page that asked reads how it ended, then it goes. */
 const JOB_TTL_SECONDS = 2 * 24 * 60 * 60;

@@ -1,5 +1,5 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { DELETION_JOB_KEY_PREFIX } from '../../adapters/dynamodb/account-deletion-jobs.js';
+import { DELETION_JOB_KEY_PREFIX } from '../../adapters/dynamodb/table-definitions.js';
 
 /** The users whose deletion job a stream batch holds (the event source's filter passes only those). */
 export function deletionJobsOf(event: DynamoDBStreamEvent): string[] {
