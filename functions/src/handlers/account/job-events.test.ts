@@ -2,7 +2,10 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { deletionJobsOf } from './job-events.js';
 
-const record = (key: string) => ({ eventName: 'INSERT' as const, dynamodb: { Keys: { userId: { S: key } } } });
+const record = (key: string) => ({
+  eventName: 'INSERT' as const,
+  dynamodb: { Keys: { userId: { S: key } } },
+});
 
 describe('the deletion jobs of a stream batch', () => {
   it('are the users of the job items, never another item of the table', () => {
