@@ -70,6 +70,7 @@ const MANIFEST = [
   },
   // Deleting an account touches every table, the MCP runner, attachments and Cognito: a Lambda of its own.
   { method: 'DELETE', path: '/users/me', area: 'account', handler: 'delete-account', auth: 'cognito' },
+  { method: 'GET', path: '/users/me/deletion', area: 'account', handler: 'get-deletion', auth: 'cognito' },
 
   {
     method: 'POST',

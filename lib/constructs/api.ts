@@ -1,4 +1,4 @@
-import { NestedStack, RemovalPolicy } from 'aws-cdk-lib';
+import { type Duration, NestedStack, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   ApiKey,
@@ -78,6 +78,8 @@ export interface ApiProps {
   readonly originKey?: string;
   /** Areas whose function runs in a VPC (the MCP gateway); every other area stays outside any VPC. */
   readonly vpcPlacement?: Partial<Record<ApiArea, AgentFunctionVpcPlacement>>;
+  /** Areas whose function also runs work apart from the API (the account's deletion jobs): their timeout. */
+  readonly timeouts?: Partial<Record<ApiArea, Duration>>;
 }
 
 /**
@@ -182,6 +184,7 @@ export class Api extends Construct {
           description: `AgentForge ${area} API (${props.stage})`,
           environment: props.environment,
           vpcPlacement: props.vpcPlacement?.[area],
+          timeout: props.timeouts?.[area],
         }),
       ]),
     ) as Record<ApiArea, AgentFunction>;

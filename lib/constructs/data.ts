@@ -4,6 +4,7 @@ import {
   AttributeType,
   Billing,
   type ITableV2,
+  StreamViewType,
   TableEncryptionV2,
   TableV2,
 } from 'aws-cdk-lib/aws-dynamodb';
@@ -172,6 +173,7 @@ export class Data extends Construct {
       encryption: TableEncryptionV2.awsManagedKey(),
       removalPolicy: RemovalPolicy.RETAIN,
       ...(definition.timeToLiveAttribute ? { timeToLiveAttribute: definition.timeToLiveAttribute } : {}),
+      ...(definition.stream === 'newImage' ? { dynamoStream: StreamViewType.NEW_IMAGE } : {}),
     });
     (table.node.defaultChild as CfnResource).overrideLogicalId(tableLogicalId(definition.id));
     return table;

@@ -1,10 +1,21 @@
 import { join } from 'node:path';
 import { AGENT_STREAM_PATHS } from '@agentforge/shared';
 import { Aspects, CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
-import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  FilterCriteria,
+  FilterRule,
+  type Function as LambdaFunction,
+  StartingPosition,
+} from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { TABLE_IDS, type TableId } from '../../functions/src/adapters/dynamodb/table-definitions';
+import {
+  DELETION_JOB_KEY_PREFIX,
+  TABLE_IDS,
+  type TableId,
+} from '../../functions/src/adapters/dynamodb/table-definitions';
 import { API_BASE_PATH, type ApiArea } from '../../functions/src/routes';
 import { AgentFunction } from '../constructs/agent-function';
 import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../constructs/api';
@@ -218,6 +229,8 @@ export class AgentForgeStack extends Stack {
       },
       // The MCP gateway forwards to the server tasks' private IPs: the only VPC-attached area.
       vpcPlacement: { 'mcp-gateway': this.mcpRuntime.gatewayPlacement },
+      // Deleting a heavy user's account runs as a job in the account function: Lambda's longest.
+      timeouts: { account: Duration.minutes(15) },
       throttling: {
         rateLimit: config.apiThrottling?.rateLimit ?? DEFAULT_API_THROTTLING.rateLimit,
         burstLimit: config.apiThrottling?.burstLimit ?? DEFAULT_API_THROTTLING.burstLimit,
@@ -254,6 +267,7 @@ export class AgentForgeStack extends Stack {
     this.attachments.grantManage(account);
     this.auth.userPool.grant(account, 'cognito-idp:AdminDeleteUser');
     account.addEnvironment('USER_POOL_ID', this.auth.userPool.userPoolId);
+    startDeletionJobs(account, this.data.tables.billing);
     // Stripe's keys, and the origins checkout and the portal may return to: the stage's web origins
     // and its custom domain (CloudFront's own name cannot be passed in: the distribution depends on
     // the API, so a stage without a domain lists its distribution URL in allowedOrigins).
@@ -428,4 +442,31 @@ export class AgentForgeStack extends Stack {
       new CfnOutput(this, name, { value });
     }
   }
+}
+
+/**
+ * Account deletion jobs (DELETE /users/me records one `queued` in the billing table): the table's
+ * stream invokes the account function with each such write, one at a time, and Lambda retries a
+ * failed one twice (every step is safe to repeat); the job's own later writes (running, done,
+ * failed) do not match the filter.
+ */
+function startDeletionJobs(account: LambdaFunction, billing: ITableV2): void {
+  account.addEventSource(
+    new DynamoEventSource(billing, {
+      startingPosition: StartingPosition.LATEST,
+      batchSize: 1,
+      retryAttempts: 2,
+      filters: [
+        FilterCriteria.filter({
+          eventName: FilterRule.or('INSERT', 'MODIFY'),
+          dynamodb: {
+            NewImage: {
+              userId: { S: FilterRule.beginsWith(DELETION_JOB_KEY_PREFIX) },
+              state: { S: FilterRule.isEqual('queued') },
+            },
+          },
+        }),
+      ],
+    }),
+  );
 }

@@ -40,6 +40,8 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createStreamPassReader: {},
   createStreamPassGrants: {},
   createAccountTombstones: {},
+  createAccountDeletionJobStore: {},
+  createInProcessJobLauncher: { noAwsCalls: LOCAL_ONLY },
   createUserAdmission: {},
   createUserItemsEraser: {},
   createCognitoUserAdmin: {},

@@ -117,6 +117,7 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
 
 interface ProductFunction {
   description: string;
+  logicalId: string;
   roleId: string;
   env: Record<string, string>;
   uses: AdapterUse[];
@@ -145,9 +146,9 @@ beforeAll(() => {
       }),
     }).template,
   );
-  functions = Object.values(resources)
-    .filter((resource) => resource.Type === 'AWS::Lambda::Function')
-    .flatMap((resource) => {
+  functions = Object.entries(resources)
+    .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
+    .flatMap(([logicalId, resource]) => {
       const { Properties } = resource as LambdaResource;
       const modules =
         typeof Properties.Description === 'string' ? modulesOf(Properties.Description) : undefined;
@@ -165,6 +166,7 @@ beforeAll(() => {
       return [
         {
           description: Properties.Description as string,
+          logicalId,
           roleId: Properties.Role['Fn::GetAtt'][0],
           env,
           uses: adaptersReachedFrom(rootsOf(modules)),
@@ -175,9 +177,35 @@ beforeAll(() => {
 
 type Call = AwsCall & { command: string; use: AdapterUse };
 
-/** The calls a function's code can make, less what its handlers never reach (NOT_REACHED). */
+/**
+ * What Lambda's poller calls with the function's role for each DynamoDB stream event source of it
+ * (the account function's deletion jobs): the stream read, as IAM sees it.
+ */
+function pollerCallsOf(fn: ProductFunction, res: Resources): Call[] {
+  const use: AdapterUse = { factory: 'event source mapping', module: '', path: 'Lambda’s stream poller' };
+  return Object.values(res).flatMap((resource) => {
+    const properties = (resource.Properties ?? {}) as { FunctionName?: unknown; EventSourceArn?: unknown };
+    if (resource.Type !== 'AWS::Lambda::EventSourceMapping') return [];
+    if ((properties.FunctionName as { Ref?: string } | undefined)?.Ref !== fn.logicalId) return [];
+    const stream = resolve(res, properties.EventSourceArn);
+    if (!stream.startsWith('arn:aws:dynamodb:')) throw new Error(`Event source not modelled: ${stream}`);
+    // ListStreams too on the stream, as CDK's event source grants it (and Lambda works with).
+    return [
+      'dynamodb:DescribeStream',
+      'dynamodb:GetRecords',
+      'dynamodb:GetShardIterator',
+      'dynamodb:ListStreams',
+    ].map((action) => ({ action, resource: stream, command: 'poller', use }));
+  });
+}
+
+/** The calls a function's code can make, less what its handlers never reach (NOT_REACHED), and its pollers'. */
 function callsOfFunction(fn: ProductFunction, res: Resources = resources): Call[] {
   const skipped = NOT_REACHED.filter((entry) => entry.fn.test(fn.description));
+  return pollerCallsOf(fn, res).concat(callsOfCode(fn, res, skipped));
+}
+
+function callsOfCode(fn: ProductFunction, res: Resources, skipped: typeof NOT_REACHED): Call[] {
   return fn.uses
     .filter((use) => !skipped.some((entry) => entry.factory === use.factory && !entry.actions))
     .flatMap((use) =>

@@ -47,7 +47,13 @@ function attribute(resources: Resources, id: string, attr: 'Ref' | string): stri
     `arn:aws:${service}:${region}:${account}:${resource}`;
   const byType: Record<string, (attr: string) => string | undefined> = {
     'AWS::DynamoDB::GlobalTable': (a) =>
-      a === 'Ref' ? name : a === 'Arn' ? arn('dynamodb', `table/${name}`) : undefined,
+      a === 'Ref'
+        ? name
+        : a === 'Arn'
+          ? arn('dynamodb', `table/${name}`)
+          : a === 'StreamArn'
+            ? arn('dynamodb', `table/${name}/stream/2026-01-01T00:00:00.000`)
+            : undefined,
     'AWS::DynamoDB::Table': (a) =>
       a === 'Ref' ? name : a === 'Arn' ? arn('dynamodb', `table/${name}`) : undefined,
     'AWS::KMS::Key': (a) => (a === 'Ref' ? name : a === 'Arn' ? arn('kms', `key/${name}`) : undefined),

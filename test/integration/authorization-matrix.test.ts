@@ -415,6 +415,8 @@ const MATRIX: Record<string, Case[]> = {
       expect: { admin: 409, user: 400, outsider: 400, removed: 400 },
     },
   ],
+  // Only ever the caller's own job; none of them has asked to be deleted.
+  'GET /users/me/deletion': [{ on: 'own', request: () => get('/users/me/deletion'), expect: everyone(404) }],
 
   // --- Conversations and messages: the Admin's own. ---
   'POST /conversations': [

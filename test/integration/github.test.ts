@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
-import { type Api, apiAs } from '../support/api.js';
+import { type Api, apiAs, deleteAccountAndWait } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
 
@@ -236,7 +236,7 @@ describe('GitHub account link', () => {
     expect((await link(carol, 'carol-gh')).status).toBe(200);
     const token = await tokenInServerEnv(carol);
     expect((await githubUser(token)).status).toBe(200);
-    expect((await carol.api.del('/users/me', { confirmEmail: carol.email })).status).toBe(204);
+    expect((await deleteAccountAndWait(carol.api, carol.email)).body.state).toBe('done');
     expect((await githubUser(token)).status).toBe(401);
   }, 60_000);
 });

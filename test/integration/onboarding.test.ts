@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { ACCOUNT_DELETION_STEPS } from '@agentforge/shared';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { signIn, signOut } from 'aws-amplify/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { createDocumentClient } from '../../functions/src/adapters/dynamodb/docu
 import { TABLE_DEFINITIONS, type TableId } from '../../functions/src/adapters/dynamodb/table-definitions.js';
 import { admit, localTarget } from '../../scripts/admin.js';
 import { createOutbox } from '../../scripts/local/outbox.js';
-import { apiAs, completeOnboarding, onboardingPayload } from '../support/api.js';
+import { apiAs, completeOnboarding, onboardingPayload, waitForDeletion } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn, TEST_PASSWORD } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
 
@@ -289,7 +290,13 @@ describe('account deletion', () => {
     expect(wrong.body.message).toBe('Type your e-mail address exactly to confirm.');
     expect((await api.del('/users/me', {})).status).toBe(400);
 
-    expect((await api.del('/users/me', { confirmEmail: user.email.toUpperCase() })).status).toBe(204);
+    const requested = await api.del('/users/me', { confirmEmail: user.email.toUpperCase() });
+    expect(requested.status).toBe(202);
+    expect(requested.body).toMatchObject({ state: 'queued', stepsDone: [] });
+    expect((await waitForDeletion(api)).body).toMatchObject({
+      state: 'done',
+      stepsDone: [...ACCOUNT_DELETION_STEPS],
+    });
     const after = await itemsOf(userId, conversationId, teamId);
     // "My teams" (the billing table's `teams-of#<userId>` item) goes too.
     expect(await myTeamsItem(userId)).toBeUndefined();
@@ -300,7 +307,8 @@ describe('account deletion', () => {
     const record = async () =>
       (await client.send(new GetCommand({ TableName: table('users'), Key: { userId } }))).Item;
     expect(await record()).toEqual(tombstone);
-    // The audit log is kept for its retention, ending with the deletion.
+    // The audit log is kept for its retention, ending with the deletion: its request, then what the
+    // job deleted that is audited on its own (the team owned alone).
     const { Items: newest = [] } = await client.send(
       new QueryCommand({
         TableName: table('audit'),
@@ -308,10 +316,11 @@ describe('account deletion', () => {
         ExpressionAttributeNames: { '#scope': 'scope' },
         ExpressionAttributeValues: { ':scope': `user#${userId}` },
         ScanIndexForward: false,
-        Limit: 1,
+        Limit: 2,
       }),
     );
-    expect(newest[0]).toMatchObject({ action: 'account.deleted', outcome: 'success', actor: userId });
+    expect(newest.map((item) => item.action)).toEqual(['team.deleted', 'account.deleted']);
+    expect(newest[1]).toMatchObject({ outcome: 'success', actor: userId });
 
     // The account's ID token is still valid for a while: every route refuses it (401), the streams
     // too, and nothing is recreated.

@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Api } from '../support/api.js';
+import { type Api, deleteAccountAndWait } from '../support/api.js';
 import { configureAmplify } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
 import { type ModelServer, startModelServer } from '../support/model-server/index.js';
@@ -329,7 +329,7 @@ describe('teams: the subscription follows the members', () => {
     const invitee = await person('del-invitee');
     await invite(member, solo.teamId, invitee.email);
     const code = await codeFor(invitee.email);
-    expect((await member.api.del('/users/me', { confirmEmail: member.email })).status).toBe(204);
+    expect((await deleteAccountAndWait(member.api, member.email)).body.state).toBe('done');
     expect(await seat()).toBe(1);
     const after = await detail(owner.api, team.teamId);
     expect(after.members.map((m) => m.userId)).toEqual([owner.userId]);

@@ -61,3 +61,19 @@ export async function completeOnboarding(
   if (response.status !== 200)
     throw new Error(`Onboarding failed: ${response.status} ${JSON.stringify(response.body)}`);
 }
+
+/** GET /users/me/deletion until the account's deletion job ends (or the time is up): its last state. */
+export async function waitForDeletion(api: Api, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await api.get('/users/me/deletion');
+    if (job.body.state === 'done' || job.body.state === 'failed' || Date.now() > deadline) return job;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** DELETE /users/me (202: the job is recorded), then waits for the job: its last state. */
+export async function deleteAccountAndWait(api: Api, email: string) {
+  const requested = await api.del('/users/me', { confirmEmail: email });
+  return requested.status === 202 ? waitForDeletion(api) : requested;
+}

@@ -1,16 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { createCognitoUserAdmin } from '../adapters/cognito/user-admin.js';
+import { createAccountDeletionJobStore } from '../adapters/dynamodb/account-deletion-jobs.js';
 import { createAccountTombstones } from '../adapters/dynamodb/account-tombstones.js';
 import { createBillingRepository } from '../adapters/dynamodb/billing-repository.js';
 import { MY_TEAMS_KEY_PREFIX } from '../adapters/dynamodb/my-teams.js';
 import { TABLE_DEFINITIONS, type TableId } from '../adapters/dynamodb/table-definitions.js';
 import { createUserItemsEraser } from '../adapters/dynamodb/user-items-eraser.js';
+import { createInProcessJobLauncher } from '../adapters/jobs/in-process-launcher.js';
 import { createTeamDeletion, type TeamDeletion } from '../domain/teams/team-deletion.js';
 import {
   type AccountDeletion,
   createAccountDeletion,
   type UserItemsEraser,
 } from '../domain/users/account-deletion.js';
+import { type AccountDeletionJobs, createAccountDeletionJobs } from '../domain/users/account-deletion-job.js';
+import { logger } from '../logger.js';
 import { conversationService } from './conversations.js';
 import { githubLinkService } from './github.js';
 import { mcpServerService } from './mcp.js';
@@ -66,8 +70,8 @@ export function teamDeletion(): TeamDeletion {
 }
 
 let deletion: AccountDeletion | undefined;
-/** DELETE /users/me: every table (messages and plans through their conversations), the runner, Cognito. */
-export function accountDeletion(): AccountDeletion {
+/** The steps of DELETE /users/me: every table (messages and plans through their conversations), the runner, Cognito. */
+function accountDeletion(): AccountDeletion {
   deletion ??= createAccountDeletion({
     servers: mcpServerService(),
     conversations: conversationService(),
@@ -96,4 +100,27 @@ export function accountDeletion(): AccountDeletion {
     billing: createBillingRepository(db, env.tables.billing),
   });
   return deletion;
+}
+
+let jobs: AccountDeletionJobs | undefined;
+/**
+ * DELETE /users/me and GET /users/me/deletion, and the job they start: on AWS the job record's
+ * write invokes this function through the billing table's stream (handlers/account/index.ts);
+ * locally the job runs in this process.
+ */
+export function accountDeletionJobs(): AccountDeletionJobs {
+  if (jobs) return jobs;
+  const launcher =
+    env.RUNTIME === 'local'
+      ? createInProcessJobLauncher((userId) => accountDeletionJobs().run(userId))
+      : { launch: async () => undefined };
+  jobs = createAccountDeletionJobs({
+    deletion: accountDeletion(),
+    store: createAccountDeletionJobStore(db, env.tables.billing),
+    launcher,
+    now: () => new Date(),
+    onStepFailed: (userId, step, error) =>
+      logger.error('account deletion step failed', { userId, step, error }),
+  });
+  return jobs;
 }

@@ -48,9 +48,10 @@ export interface RouteSchemas<TBody, TQuery, TParams> {
   /**
    * `members` (default): the product's routes, refused (403) to a waitlisted caller on a waitlist
    * stage; `everyone`: the account's own routes (user check, onboarding, waitlist form, profile,
-   * deletion), which a waitlisted user needs.
+   * deletion), which a waitlisted user needs; `deletedToo`: also a deleted account's token (its
+   * deletion job's state, which the page that asked follows to the end).
    */
-  access?: 'members' | 'everyone';
+  access?: 'members' | 'everyone' | 'deletedToo';
 }
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' };

@@ -147,6 +147,18 @@ export const ACCOUNT_MESSAGES = {
   cancelSubscriptionFirst:
     'You have a paid subscription that still renews. Cancel it in Subscription & Usage first, then delete your account.',
   deleted: 'Your account has been deleted.',
+  deletionNotFound: 'Your account has no deletion under way.',
+  deletionInProgress: 'Deleting your account. This can take a few minutes; you can keep this page open.',
+  deletionStepLabels: {
+    teams: 'Teams',
+    servers: 'MCP servers',
+    conversations: 'Conversations and files',
+    github: 'GitHub link',
+    data: 'Keys, usage and settings',
+    'sign-in': 'Sign-in',
+    tombstone: 'Sessions signed out',
+  },
+  deletionFailed: (step: string, reason: string) => `Deleting your account stopped at "${step}": ${reason}`,
   transferOwnershipFirst: (team: string) =>
     `You own the team "${team}", which has other members. Transfer ownership first (Teams), then delete your account.`,
   cancelTeamSubscriptionFirst: (team: string) =>

@@ -78,6 +78,33 @@ export const waitlistStatusSchema = z.object({ access: z.enum(ACCESS_STATES) });
 export const deleteAccountBodySchema = z.object({ confirmEmail: z.string().trim().min(1).max(320) }).strict();
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
+/** An account deletion's steps, in the order the job runs them (the tombstone last). */
+export const ACCOUNT_DELETION_STEPS = [
+  'teams',
+  'servers',
+  'conversations',
+  'github',
+  'data',
+  'sign-in',
+  'tombstone',
+] as const;
+export type AccountDeletionStep = (typeof ACCOUNT_DELETION_STEPS)[number];
+export const ACCOUNT_DELETION_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+/**
+ * DELETE /users/me (202) and GET /users/me/deletion: the deletion job, run apart from the request.
+ * `step`: the one running (or that failed); `stepsDone`: those finished, in order.
+ */
+export const accountDeletionJobSchema = z.object({
+  state: z.enum(ACCOUNT_DELETION_STATES),
+  step: z.enum(ACCOUNT_DELETION_STEPS).optional(),
+  stepsDone: z.array(z.enum(ACCOUNT_DELETION_STEPS)),
+  error: z.string().optional(),
+  requestedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AccountDeletionJob = z.infer<typeof accountDeletionJobSchema>;
+
 /** GET /users/profile: the profile-setup form's fields once saved, else null. */
 export const userProfileSchema = z.object({
   userId: z.string(),

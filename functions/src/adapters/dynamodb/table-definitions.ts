@@ -11,7 +11,8 @@
  * - mcpServers:    userId, serverId; GSI byStatus (status, serverId) for the reaper
  * - apiKeys:       userId, keyId
  * - billing:       userId; GSI byCustomer (stripeCustomerId). "My teams" is `teams-of#<userId>`, the
- *                  streams' pass `stream-access#<userId>` (TTL on expiresAt for its tombstone)
+ *                  streams' pass `stream-access#<userId>` (TTL on expiresAt for its tombstone), an
+ *                  account deletion job `account-deletion#<userId>` (TTL; the stream starts it)
  * - usage:         userId, period (`tokens#YYYY-MM-DD`, `compute#YYYY-MM`, `overage#…`); sparse GSI
  *                  meterPending (meterPending, at): overage rows not yet reported to Stripe
  * - agentPlans:    conversationId, planId
@@ -40,6 +41,11 @@ export interface TableDefinition {
   readonly globalIndexes?: readonly GlobalIndexDefinition[];
   /** DynamoDB's TTL attribute (epoch seconds) on AWS; the local stack filters on read only. */
   readonly timeToLiveAttribute?: string;
+  /**
+   * A DynamoDB stream of the items' new images on AWS (the local stack has none): what a write
+   * starts elsewhere, e.g. an account deletion job (account-deletion-jobs.ts).
+   */
+  readonly stream?: 'newImage';
 }
 
 export const TABLE_IDS = [
@@ -56,6 +62,9 @@ export const TABLE_IDS = [
   'audit',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
+
+/** Account deletion jobs' keys in the billing table (`account-deletion#<userId>`, account-deletion-jobs.ts). */
+export const DELETION_JOB_KEY_PREFIX = 'account-deletion#';
 
 /** The messages' sparse index of streaming replies by lease (the reply sweep's). */
 export const MESSAGE_LEASE_INDEX = 'byLease';
@@ -93,8 +102,10 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
     id: 'billing',
     partitionKey: s('userId'),
     globalIndexes: [{ indexName: 'byCustomer', partitionKey: s('stripeCustomerId') }],
-    // A deleted account's stream-pass tombstone (account-tombstones.ts).
+    // A deleted account's stream-pass tombstone (account-tombstones.ts), and deletion jobs.
     timeToLiveAttribute: 'expiresAt',
+    // A deletion job written `queued` invokes the account function (its event source's filter).
+    stream: 'newImage',
   },
   {
     id: 'usage',

@@ -39,6 +39,14 @@ describe('the access gate', () => {
     }
   });
 
+  it('lets a deleted account read its deletion job (`deletedToo`), on a waitlist stage too', async () => {
+    const gate = createAccessGate({
+      reader: { standingOf: async () => ({ deletedAt: 5 }) },
+      mode: () => 'waitlist',
+    });
+    await expect(gate.assertAllowed(caller, 'deletedToo')).resolves.toBeUndefined();
+  });
+
   it('refuses a waitlisted caller with a clear 403 and lets an admitted one through', async () => {
     let mode: AccessMode = 'waitlist';
     let standing: UserStanding | undefined = { isWhitelisted: false };

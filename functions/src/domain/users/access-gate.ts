@@ -44,11 +44,13 @@ export class DeletedAccountError extends UnauthorizedError {
 /**
  * The gate of every buffered route with a caller (http-route), one GetItem of their record: a
  * deleted account's still-valid token is refused (401) everywhere; on a `waitlist` stage a product
- * route (`members`) also needs the caller whitelisted or admitted.
+ * route (`members`) also needs the caller whitelisted or admitted. `deletedToo` (a deletion job's
+ * state, the caller's own) lets anyone the authorizer let through.
  */
 export function createAccessGate(deps: { reader: UserStandingReader; mode: () => AccessMode }) {
   return {
-    async assertAllowed(caller: Caller, access: 'members' | 'everyone'): Promise<void> {
+    async assertAllowed(caller: Caller, access: 'members' | 'everyone' | 'deletedToo'): Promise<void> {
+      if (access === 'deletedToo') return;
       const standing = await deps.reader.standingOf(caller.userId);
       if (standing?.deletedAt !== undefined) throw new DeletedAccountError();
       const record = standing && { ...standing, isWhitelisted: standing.isWhitelisted ?? false };

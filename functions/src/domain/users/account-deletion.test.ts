@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../errors.js';
-import { createAccountDeletion } from './account-deletion.js';
+import { type AccountDeletion, createAccountDeletion } from './account-deletion.js';
+import { createAccountDeletionJobs, type StoredDeletionJob } from './account-deletion-job.js';
 
 const caller = { userId: 'u1', email: 'Ada@Example.com', username: 'ada-username' };
+
+/** The job around the steps, run as soon as it is recorded (a store in memory). */
+function asJob(deletion: AccountDeletion) {
+  const saved = new Map<string, StoredDeletionJob>();
+  const jobs = createAccountDeletionJobs({
+    deletion,
+    store: { get: async (userId) => saved.get(userId), save: async (job) => void saved.set(job.userId, job) },
+    launcher: { launch: (userId) => jobs.run(userId) },
+    now: () => new Date(),
+  });
+  return {
+    deleteAccount: (who: typeof caller, confirmEmail: string) => jobs.request(who, confirmEmail),
+    saved,
+  };
+}
 
 function recorder(
   billing?: {
@@ -13,52 +29,54 @@ function recorder(
   teams: { ownedAlone?: string[]; refuse?: string } = {},
 ) {
   const steps: string[] = [];
-  const deletion = createAccountDeletion({
-    servers: {
-      list: async (owner) => (owner.userId === 'u1' ? [{ id: 's1' }, { id: 's2' }] : [{ id: 'ts' }]),
-      delete: async (owner, id) => {
-        steps.push(owner.userId === 'u1' ? `server ${id}` : `server ${id} of ${owner.userId}`);
+  const deletion = asJob(
+    createAccountDeletion({
+      servers: {
+        list: async (owner) => (owner.userId === 'u1' ? [{ id: 's1' }, { id: 's2' }] : [{ id: 'ts' }]),
+        delete: async (owner, id) => {
+          steps.push(owner.userId === 'u1' ? `server ${id}` : `server ${id} of ${owner.userId}`);
+        },
       },
-    },
-    teams: {
-      departAccount: async () => {
-        if (teams.refuse) throw new ConflictError(teams.refuse);
-        steps.push('leave teams');
-        return { ownedAlone: teams.ownedAlone ?? [] };
+      teams: {
+        departAccount: async () => {
+          if (teams.refuse) throw new ConflictError(teams.refuse);
+          steps.push('leave teams');
+          return { ownedAlone: teams.ownedAlone ?? [] };
+        },
+        deleteTeam: async (_caller, teamId) => {
+          steps.push(`team ${teamId}`);
+        },
       },
-      deleteTeam: async (_caller, teamId) => {
-        steps.push(`team ${teamId}`);
+      conversations: {
+        list: async () => [{ id: 'c1' }],
+        delete: async (_caller, id) => {
+          steps.push(`conversation ${id}`);
+        },
       },
-    },
-    conversations: {
-      list: async () => [{ id: 'c1' }],
-      delete: async (_caller, id) => {
-        steps.push(`conversation ${id}`);
+      github: {
+        unlink: async (userId) => {
+          steps.push(`github ${userId}`);
+        },
       },
-    },
-    github: {
-      unlink: async (userId) => {
-        steps.push(`github ${userId}`);
+      erasers: ['apiKeys', 'usage', 'users'].map((table) => ({
+        table,
+        eraseAll: async (userId: string) => {
+          steps.push(`${table} ${userId}`);
+        },
+      })),
+      identity: {
+        deleteUser: async (username) => {
+          steps.push(`identity ${username}`);
+        },
       },
-    },
-    erasers: ['apiKeys', 'usage', 'users'].map((table) => ({
-      table,
-      eraseAll: async (userId: string) => {
-        steps.push(`${table} ${userId}`);
+      tombstones: {
+        markDeleted: async (userId) => {
+          steps.push(`tombstone ${userId}`);
+        },
       },
-    })),
-    identity: {
-      deleteUser: async (username) => {
-        steps.push(`identity ${username}`);
-      },
-    },
-    tombstones: {
-      markDeleted: async (userId) => {
-        steps.push(`tombstone ${userId}`);
-      },
-    },
-    billing: { get: async () => billing },
-  });
+      billing: { get: async () => billing },
+    }),
+  );
   return { steps, deletion };
 }
 
@@ -76,6 +94,7 @@ describe('account deletion', () => {
     await deletion.deleteAccount(caller, ' ada@example.com ');
     expect(steps).toEqual([
       'leave teams',
+      'leave teams',
       'server s1',
       'server s2',
       'conversation c1',
@@ -90,16 +109,18 @@ describe('account deletion', () => {
 
   it('keeps the sign-in when a step fails, so the user can sign in and try again', async () => {
     const steps: string[] = [];
-    const failing = createAccountDeletion({
-      servers: { list: async () => [{ id: 's1' }], delete: async () => Promise.reject(new Error('busy')) },
-      conversations: { list: async () => [], delete: async () => undefined },
-      github: { unlink: async () => undefined },
-      teams: { departAccount: async () => ({ ownedAlone: [] }), deleteTeam: async () => undefined },
-      erasers: [],
-      identity: { deleteUser: async () => void steps.push('identity') },
-      tombstones: { markDeleted: async () => void steps.push('tombstone') },
-      billing: { get: async () => undefined },
-    });
+    const failing = asJob(
+      createAccountDeletion({
+        servers: { list: async () => [{ id: 's1' }], delete: async () => Promise.reject(new Error('busy')) },
+        conversations: { list: async () => [], delete: async () => undefined },
+        github: { unlink: async () => undefined },
+        teams: { departAccount: async () => ({ ownedAlone: [] }), deleteTeam: async () => undefined },
+        erasers: [],
+        identity: { deleteUser: async () => void steps.push('identity') },
+        tombstones: { markDeleted: async () => void steps.push('tombstone') },
+        billing: { get: async () => undefined },
+      }),
+    );
     await expect(failing.deleteAccount(caller, 'ada@example.com')).rejects.toThrow('busy');
     expect(steps).toEqual([]);
   });
@@ -127,7 +148,7 @@ describe('account deletion', () => {
   it('leaves the teams first; a team owned alone goes by the team deletion', async () => {
     const { steps, deletion } = recorder(undefined, { ownedAlone: ['t1'] });
     await deletion.deleteAccount(caller, 'ada@example.com');
-    expect(steps.slice(0, 3)).toEqual(['leave teams', 'team t1', 'server s1']);
+    expect(steps.slice(0, 4)).toEqual(['leave teams', 'leave teams', 'team t1', 'server s1']);
     expect(steps.at(-1)).toBe('tombstone u1');
   });
 });

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  type AccountDeletionStep,
   isPaidTier,
   type SubscriptionStatus,
   type SubscriptionTier,
@@ -60,19 +61,21 @@ export interface AccountDeletionDeps {
 }
 
 /**
- * DELETE /users/me. The typed confirmation must be the account's e-mail; a paid subscription that
- * still renews is refused (409) until cancelled, and so is owning a team that has other members
- * (ownership is transferred first). The person then leaves their teams; a team they own alone is
- * deleted with its servers, keys and invitations. The order makes a failure
- * safe to retry: running servers are stopped first (they cost money and hold the user's secrets),
- * then conversations with everything under them, the GitHub link (its token revoked), then every other table, the user's record last
- * among the data, and the sign-in at the very end, so a user whose deletion failed half-way can
- * still sign in and delete again. The tombstones come after the sign-in (a deletion that failed before
- * them is retried with the same token: the sign-in already gone counts as deleted).
+ * DELETE /users/me, as a job (account-deletion-job.ts). `check` runs in the request: the typed
+ * confirmation must be the account's e-mail; a paid subscription that still renews is refused (409)
+ * until cancelled, and so is owning a team that has other members (ownership is transferred first);
+ * else the person leaves their teams. The job then runs `steps` in order, each safe to run again
+ * (a retried job runs them anew): a team owned alone is deleted with its servers, keys and
+ * invitations; running servers are stopped (they cost money and hold the user's secrets), then
+ * conversations with everything under them, the GitHub link (its token revoked), then every other
+ * table, the user's record last among the data, and the sign-in near the end, so a user whose
+ * deletion failed half-way can still sign in and delete again. The tombstones come last (a
+ * deletion that failed before them is retried with the same token: the sign-in already gone
+ * counts as deleted).
  */
 export function createAccountDeletion(deps: AccountDeletionDeps) {
   return {
-    async deleteAccount(caller: Caller, confirmEmail: string): Promise<void> {
+    async check(caller: Caller, confirmEmail: string): Promise<void> {
       if (confirmEmail.trim().toLowerCase() !== caller.email.toLowerCase()) {
         throw new ValidationError(ACCOUNT_MESSAGES.deleteConfirmMismatch);
       }
@@ -87,16 +90,31 @@ export function createAccountDeletion(deps: AccountDeletionDeps) {
         throw new ConflictError(ACCOUNT_MESSAGES.cancelSubscriptionFirst);
       }
       // Refused here, before anything is deleted, while the person owns a team with other members.
-      const { ownedAlone } = await deps.teams.departAccount(caller);
-      for (const teamId of ownedAlone) await deps.teams.deleteTeam(caller, teamId);
-      for (const server of await deps.servers.list(caller)) await deps.servers.delete(caller, server.id);
-      for (const conversation of await deps.conversations.list(caller)) {
-        await deps.conversations.delete(caller, conversation.id);
-      }
-      await deps.github.unlink(caller.userId);
-      for (const eraser of deps.erasers) await eraser.eraseAll(caller.userId);
-      await deps.identity.deleteUser(caller.username ?? caller.userId);
-      await deps.tombstones.markDeleted(caller.userId);
+      await deps.teams.departAccount(caller);
+    },
+
+    steps(caller: Caller): Record<AccountDeletionStep, () => Promise<void>> {
+      return {
+        teams: async () => {
+          // Left already by `check`: this finds the teams still owned alone.
+          const { ownedAlone } = await deps.teams.departAccount(caller);
+          for (const teamId of ownedAlone) await deps.teams.deleteTeam(caller, teamId);
+        },
+        servers: async () => {
+          for (const server of await deps.servers.list(caller)) await deps.servers.delete(caller, server.id);
+        },
+        conversations: async () => {
+          for (const conversation of await deps.conversations.list(caller)) {
+            await deps.conversations.delete(caller, conversation.id);
+          }
+        },
+        github: () => deps.github.unlink(caller.userId),
+        data: async () => {
+          for (const eraser of deps.erasers) await eraser.eraseAll(caller.userId);
+        },
+        'sign-in': () => deps.identity.deleteUser(caller.username ?? caller.userId),
+        tombstone: () => deps.tombstones.markDeleted(caller.userId),
+      };
     },
   };
 }

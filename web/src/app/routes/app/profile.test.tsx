@@ -1,10 +1,16 @@
+import { ACCOUNT_DELETION_STEPS, type AccountDeletionJob } from '@agentforge/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchUserCheck } from '../../../features/chat/api/current-user';
 import { getGithubLink } from '../../../features/github/api/github';
-import { deleteAccount, getProfile, saveProfile } from '../../../features/profile/api/profile';
+import {
+  deleteAccount,
+  getAccountDeletion,
+  getProfile,
+  saveProfile,
+} from '../../../features/profile/api/profile';
 import { ApiError } from '../../../lib/api-error';
 import { renderRoutes, SIGNED_IN } from '../../../testing/render-routes';
 
@@ -113,10 +119,15 @@ describe('/profile', () => {
     expect(screen.getByText('Profile saved.')).toBeTruthy();
   });
 
-  it('deletes the account only once the e-mail is typed, then signs out', async () => {
-    vi.mocked(deleteAccount).mockResolvedValue();
-    vi.mocked(signOut).mockResolvedValue();
-    const { router } = renderRoutes('/profile', { auth: SIGNED_IN });
+  const job = (patch: Partial<AccountDeletionJob>): AccountDeletionJob => ({
+    state: 'queued',
+    stepsDone: [],
+    requestedAt: '2026-11-26T00:00:00.000Z',
+    updatedAt: '2026-11-26T00:00:00.000Z',
+    ...patch,
+  });
+
+  async function confirmDeletion() {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
     const confirm = within(dialog).getByRole('button', { name: 'Delete account' }) as HTMLButtonElement;
@@ -125,7 +136,67 @@ describe('/profile', () => {
     expect(confirm.disabled).toBe(true);
     await userEvent.type(within(dialog).getByLabelText('Type ada@example.com to confirm'), 'm');
     await userEvent.click(confirm);
+    return dialog;
+  }
+
+  it('deletes the account only once the e-mail is typed, shows the job step by step, then signs out', async () => {
+    vi.mocked(deleteAccount).mockResolvedValue(job({}));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.mocked(getAccountDeletion)
+      .mockResolvedValueOnce(
+        job({ state: 'running', step: 'conversations', stepsDone: ['teams', 'servers'] }),
+      )
+      .mockImplementation(async () => {
+        await held;
+        return job({ state: 'done', stepsDone: [...ACCOUNT_DELETION_STEPS] });
+      });
+    vi.mocked(signOut).mockResolvedValue();
+    const { router } = renderRoutes('/profile', { auth: SIGNED_IN });
+    const dialog = await confirmDeletion();
     expect(deleteAccount).toHaveBeenCalledWith('ada@example.com');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-  });
+
+    const steps = await within(dialog).findByRole('list', { name: 'Deletion steps' });
+    await waitFor(() =>
+      expect(within(steps).getByText('Conversations and files').parentElement?.textContent).toContain(
+        'In progress',
+      ),
+    );
+    expect(within(steps).getByText('MCP servers').parentElement?.textContent).toContain('Done');
+    expect(within(steps).getByText('Sign-in').parentElement?.textContent).toContain('Waiting');
+    expect(within(dialog).getByRole('status').textContent).toContain('Deleting your account.');
+    // Under way, it cannot be closed and forgotten.
+    expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(signOut).not.toHaveBeenCalled();
+
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5_000 });
+    expect(signOut).toHaveBeenCalled();
+  }, 20_000);
+
+  it('says at which step a failed job stopped, and deleting again starts it anew', async () => {
+    vi.mocked(deleteAccount).mockResolvedValue(job({}));
+    vi.mocked(getAccountDeletion).mockResolvedValue(
+      job({
+        state: 'failed',
+        step: 'data',
+        stepsDone: ['teams', 'servers', 'conversations', 'github'],
+        error: 'Failed to delete your account. Please try again.',
+      }),
+    );
+    renderRoutes('/profile', { auth: SIGNED_IN });
+    const dialog = await confirmDeletion();
+    expect(
+      await within(dialog).findByText(
+        'Deleting your account stopped at "Keys, usage and settings": Failed to delete your account. Please try again.',
+      ),
+    ).toBeTruthy();
+    const again = within(dialog).getByRole('button', { name: 'Delete account' }) as HTMLButtonElement;
+    expect(again.disabled).toBe(false);
+    await userEvent.click(again);
+    expect(deleteAccount).toHaveBeenCalledTimes(2);
+    expect(signOut).not.toHaveBeenCalled();
+  }, 20_000);
 });
