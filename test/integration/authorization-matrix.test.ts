@@ -148,6 +148,20 @@ const t = () => `/teams/${f.teamId}`;
 const inTeam = () => `teamId=${f.teamId}`;
 const conv = () => `/conversations/${f.conversationId}`;
 /** The Admin's conversation for the Admin, the persona's own for the others. */
+/** A user message of the Admin's in their conversation (to edit). */
+const newAdminMessage = async () =>
+  (
+    await asAdmin(
+      post('/messages', {
+        conversationId: f.conversationId,
+        content: 'ADMIN-PRIVATE message',
+        role: 'user',
+        provider: 'anthropic',
+        model: 'claude-3-haiku-20240307',
+      }),
+      201,
+    )
+  ).body.id as string;
 const ownConv = (p: Persona) => (p === 'admin' ? conv() : `/conversations/${f.own[p]}`);
 const customKey = () => ({ provider: 'custom', baseUrl: models.baseUrls.custom, label: 'Matrix' });
 const serverConfig = (name: string) => ({
@@ -441,6 +455,20 @@ const MATRIX: Record<string, Case[]> = {
       setup: sharedConversation,
       request: (_, made) => get(`/conversations/${made.id}/messages`),
       expect: teamMembers(200),
+    },
+  ],
+  'PUT /conversations/{id}/messages/{messageId}': [
+    {
+      on: "a message of the Admin's",
+      setup: async () => ({ id: await newAdminMessage() }),
+      request: (_, made) => put(`${conv()}/messages/${made.id}`, { content: 'ADMIN-PRIVATE edited' }),
+      expect: ownerOnly(200),
+    },
+    {
+      on: "the Admin's message, named under one's own conversation",
+      setup: async () => ({ id: await newAdminMessage() }),
+      request: (p, made) => put(`${ownConv(p)}/messages/${made.id}`, { content: 'Edited' }),
+      expect: ownerOnly(200),
     },
   ],
   'POST /conversations/{id}/messages/{messageId}/stop': [
