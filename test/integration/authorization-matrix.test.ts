@@ -128,6 +128,8 @@ const f = {
   removedStep: { planId: '', stepId: '' } as Made,
   /** Each persona's own conversation. */
   own: {} as Record<Persona, string>,
+  /** A goal saved in each persona's own conversation (the plan stream names it by id). */
+  ownGoal: {} as Record<Persona, string>,
   /** The team's key as a chat provider (`team:<teamId>:custom:<keyId>`). */
   teamProvider: '',
 };
@@ -288,7 +290,7 @@ async function newPlan(): Promise<AgentPlan> {
         conversationId: f.conversationId,
         serverId: f.serverId,
         mode: 'mcp',
-        goal: 'ADMIN-PRIVATE hello',
+        goalMessageId: await newAdminMessage(),
         provider: f.provider,
         model: MODEL,
       })}`,
@@ -307,7 +309,7 @@ const planOnTeamServer = (p: Persona) =>
     conversationId: f.own[p],
     serverId: f.teamServerId,
     mode: 'mcp',
-    goal: 'Team work',
+    goalMessageId: f.ownGoal[p],
     provider: f.teamProvider,
     model: MODEL,
   })}`;
@@ -627,13 +629,14 @@ const MATRIX: Record<string, Case[]> = {
   'GET /agent/plan-stream': [
     {
       on: "the Admin's conversation and server",
-      request: () =>
+      setup: async () => ({ goal: await newAdminMessage() }),
+      request: (_, made) =>
         get(
           `${AGENT_STREAM_PATHS.plan}?${query({
             conversationId: f.conversationId,
             serverId: f.serverId,
             mode: 'mcp',
-            goal: 'Take over',
+            goalMessageId: made.goal ?? '',
             provider: f.provider,
             model: MODEL,
           })}`,
@@ -1203,9 +1206,18 @@ beforeAll(async () => {
     .id as string;
   const teamKey = (await asAdmin(post(`/api-keys?${inTeam()}`, customKey()), 201)).body.id as string;
   f.teamProvider = `team:${f.teamId}:custom:${teamKey}`;
-  for (const persona of PERSONAS)
+  for (const persona of PERSONAS) {
     f.own[persona] = (await send(persona, post('/conversations', conversationBody(`Own ${persona}`)))).body
       .id as string;
+    const goal = {
+      conversationId: f.own[persona],
+      content: 'Team work',
+      role: 'user',
+      provider: 'p',
+      model: MODEL,
+    };
+    f.ownGoal[persona] = (await send(persona, post('/messages', goal))).body.id as string;
+  }
   // While still a member, `removed` plans on the team's server with the team's key and confirms it.
   const planning = await send('removed', get(planOnTeamServer('removed')));
   const removedPlan = (planning.body.events as { type: string; plan?: AgentPlan }[]).find(

@@ -324,7 +324,7 @@ describe('the stream route refuses', () => {
     const planQuery = new URLSearchParams({
       conversationId,
       mode: 'single_agent',
-      goal: 'Plan something',
+      goalMessageId: 'm-none',
       provider: alice.provider,
       model: MODEL,
     });
