@@ -121,6 +121,14 @@ const MANIFEST = [
     handler: 'list-messages',
     auth: 'cognito',
   },
+  // Edit and resend: the text is saved first (a body), then the stream names only ids.
+  {
+    method: 'PUT',
+    path: '/conversations/{id}/messages/{messageId}',
+    area: 'conversations',
+    handler: 'update-message',
+    auth: 'cognito',
+  },
   {
     method: 'POST',
     path: '/conversations/{id}/messages/{messageId}/stop',

@@ -48,6 +48,14 @@ export const DEFAULT_FAMILY_THROTTLING: Readonly<Record<string, ApiThrottling>> 
   '/api-keys': { rateLimit: 5, burstLimit: 10 },
 };
 
+/**
+ * Methods of a throttled family left at the stage's limit. API Gateway's method throttling is for
+ * all callers together, and `GET /api-keys/providers` is read by every chat page: a family's
+ * 5 requests/s would refuse users for each other. One caller is held by the WAF's per-address rate
+ * rule and served from the function's cache of their list (provider-cache.ts).
+ */
+const FAMILY_THROTTLING_EXEMPT: readonly string[] = ['GET /api-keys/providers'];
+
 /** `/mcp-external/{serverId}` -> `/mcp-external`. */
 export const routeFamily = (path: string) => `/${path.split('/')[1]}`;
 
@@ -232,7 +240,10 @@ function familyMethodOptions(
   const options: Record<string, MethodDeploymentOptions> = {};
   for (const [family, limit] of Object.entries(families)) {
     const members = routes.filter(
-      (route) => route.transport !== 'stream' && routeFamily(route.path) === family,
+      (route) =>
+        route.transport !== 'stream' &&
+        routeFamily(route.path) === family &&
+        !FAMILY_THROTTLING_EXEMPT.includes(`${route.method} ${route.path}`),
     );
     if (members.length === 0 && strict)
       throw new Error(`API throttling names ${family}, which no API route is under`);

@@ -12,6 +12,10 @@ import { createRouteMatcher, MalformedPathError } from './route-matcher.js';
 
 /** API Gateway's payload limit. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+/** CloudFront refuses longer URLs (path and query) with 414. */
+const MAX_URL_BYTES = 8_192;
+/** The WAF's common rule set (SizeRestrictions_QUERYSTRING) blocks longer query strings with 403. */
+const MAX_QUERY_STRING_BYTES = 2_048;
 
 type BufferedHandler = (event: unknown, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -50,6 +54,8 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     applyCors(req, res, options.allowedOrigins);
+    const refused = refusedAtTheEdge(req.url ?? '/');
+    if (refused) return sendJson(res, refused.status, refused.body);
     const url = new URL(req.url ?? '/', 'http://local');
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     if (url.pathname === '/healthz') return sendJson(res, 200, { ok: true });
@@ -165,6 +171,29 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
 
 function flattenHeaders(headers: APIGatewayProxyResult['headers']): Record<string, string> {
   return Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k, String(v)]));
+}
+
+/** What CloudFront and the WAF in front of the API on AWS refuse before any function runs. */
+function refusedAtTheEdge(
+  rawUrl: string,
+): { status: number; body: { code: string; message: string } } | null {
+  if (Buffer.byteLength(rawUrl) > MAX_URL_BYTES) {
+    return {
+      status: 414,
+      body: { code: 'URI_TOO_LONG', message: `The URL is too long (at most ${MAX_URL_BYTES} bytes)` },
+    };
+  }
+  const query = rawUrl.indexOf('?');
+  if (query >= 0 && Buffer.byteLength(rawUrl.slice(query + 1)) > MAX_QUERY_STRING_BYTES) {
+    return {
+      status: 403,
+      body: {
+        code: 'FORBIDDEN',
+        message: `The query string is too long (at most ${MAX_QUERY_STRING_BYTES} bytes)`,
+      },
+    };
+  }
+  return null;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -147,6 +147,36 @@ describe('chatting on the local stack with a custom endpoint', () => {
     expect(await history.getByText('Name a colour').count()).toBe(0);
   });
 
+  it('edits a message to 20,000 characters and resends it: saved in a body, streamed by ids (no text in the URL)', async () => {
+    const page = await chatWithModel('chat-long-edit');
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await send(page, 'Short question');
+    await replies(page).last().getByText('Echo: Short question').waitFor();
+
+    const long = `Long ${'word '.repeat(3_998)}tail5`;
+    expect(long).toHaveLength(20_000);
+    await page.getByRole('button', { name: 'Edit message' }).click();
+    const form = page.getByRole('form', { name: 'Edit message' });
+    await form.getByRole('textbox', { name: 'Your message' }).fill(long);
+    await form.getByRole('button', { name: 'Send' }).click();
+    await replies(page)
+      .last()
+      .getByText(/^Echo: Long word word .* tail5$/)
+      .waitFor({ timeout: 60_000 });
+    expect(await replies(page).count()).toBe(1);
+    // Every request stayed within what CloudFront (8,192-byte URLs) and the WAF (2,048-byte query strings) let through.
+    for (const url of urls) expect(new URL(url).search.length, url.slice(0, 200)).toBeLessThanOrEqual(2_048);
+
+    await page.reload();
+    const history = page.getByRole('region', { name: 'Messages' });
+    await history
+      .getByText(/tail5$/)
+      .first()
+      .waitFor();
+    expect(await history.getByText('Short question').count()).toBe(0);
+  });
+
   it('gives each conversation its own URL: a reload, back and forward open it; an unknown one is not found', async () => {
     const page = await chatWithModel('chat-urls');
     await send(page, 'First topic');

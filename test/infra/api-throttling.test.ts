@@ -14,6 +14,7 @@ interface MethodSetting {
   MetricsEnabled?: boolean;
 }
 
+const PROVIDERS = '/api-keys/providers';
 const API_ROUTES = ROUTES.filter((route) => route.transport !== 'stream');
 
 /** The stage's method settings by `METHOD /path` (`* /*` for the stage-wide one). */
@@ -47,17 +48,24 @@ describe('API throttling', () => {
     expect(limits(defaults.get('* /*'))).toEqual([100, 200]);
   });
 
-  it('is stricter for external MCP clients and API keys, on every method of those families', () => {
+  it('is stricter for external MCP clients and API keys, on every method of those families but the providers list', () => {
+    const exempt = (route: (typeof API_ROUTES)[number]) => route.method === 'GET' && route.path === PROVIDERS;
     for (const route of API_ROUTES) {
       const setting = defaults.get(`${route.method} ${API_BASE_PATH}${route.path}`);
       const family = routeFamily(route.path);
       if (family === '/mcp-external') expect(limits(setting), route.path).toEqual([10, 20]);
-      else if (family === '/api-keys') expect(limits(setting), route.path).toEqual([5, 10]);
+      else if (family === '/api-keys' && !exempt(route)) expect(limits(setting), route.path).toEqual([5, 10]);
       else expect(setting, `${route.method} ${route.path}`).toBeUndefined();
     }
     expect([...defaults.keys()].filter((key) => key.includes('/api-keys'))).toHaveLength(
-      API_ROUTES.filter((route) => routeFamily(route.path) === '/api-keys').length,
+      API_ROUTES.filter((route) => routeFamily(route.path) === '/api-keys' && !exempt(route)).length,
     );
+  });
+
+  it('leaves the providers list, read by every chat page, at the stage-wide limit (not 5 requests/s for all callers)', () => {
+    expect(API_ROUTES.some((route) => route.method === 'GET' && route.path === PROVIDERS)).toBe(true);
+    expect(defaults.get(`GET ${API_BASE_PATH}${PROVIDERS}`)).toBeUndefined();
+    expect(limits(defaults.get('* /*'))).toEqual([100, 200]);
   });
 
   it('keeps the stage’s error logging and metrics on the methods it overrides', () => {

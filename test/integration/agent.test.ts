@@ -1,4 +1,11 @@
-import { AGENT_STREAM_PATHS, type AgentPlan, type PlanMode, type StreamEvent } from '@agentforge/shared';
+import {
+  AGENT_STREAM_PATHS,
+  type AgentPlan,
+  GOAL_TOO_LONG,
+  MAX_GOAL_LENGTH,
+  type PlanMode,
+  type StreamEvent,
+} from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
@@ -50,6 +57,19 @@ async function refused(user: User, path: string, params: Record<string, string>)
   return { status: response.status, body: (await response.json()) as { message: string } };
 }
 
+/** The goal saved as the user's message (the plan stream names it by id: no text in a URL). */
+async function saveGoal(user: User, conversationId: string, goal: string): Promise<string> {
+  const { status, body } = await user.api.post('/messages', {
+    conversationId,
+    content: goal,
+    role: 'user',
+    provider: user.provider,
+    model: MODEL,
+  });
+  if (status !== 201) throw new Error(`Saving the goal failed: ${status}`);
+  return (body as { id: string }).id;
+}
+
 /** Plans `goal` in `mode` in a new conversation; the plan from the stream's `plan` event. */
 async function plan(user: User, mode: PlanMode, goal: string, extra: Record<string, string> = {}) {
   const conversationId = await newConversation(user);
@@ -57,7 +77,7 @@ async function plan(user: User, mode: PlanMode, goal: string, extra: Record<stri
     conversationId,
     serverId,
     mode,
-    goal,
+    goalMessageId: await saveGoal(user, conversationId, goal),
     provider: user.provider,
     model: MODEL,
     ...extra,
@@ -347,17 +367,29 @@ describe('agent plans on the local stack', () => {
           conversationId,
           serverId,
           mode: 'mcp',
-          goal: 'Take over',
+          goalMessageId: 'm-none',
           provider: bob.provider,
           model: MODEL,
         })
       ).status,
     ).toBe(404);
+    const planning = { conversationId, serverId, mode: 'mcp', provider: alice.provider, model: MODEL };
+    // The goal is a user message of this conversation, at most MAX_GOAL_LENGTH characters.
+    const unknownGoal = await refused(alice, AGENT_STREAM_PATHS.plan, {
+      ...planning,
+      goalMessageId: 'm-none',
+    });
+    expect(unknownGoal.status).toBe(404);
+    const longGoal = await saveGoal(alice, conversationId, 'x'.repeat(MAX_GOAL_LENGTH + 1));
+    expect(await refused(alice, AGENT_STREAM_PATHS.plan, { ...planning, goalMessageId: longGoal })).toEqual({
+      status: 400,
+      body: expect.objectContaining({ message: GOAL_TOO_LONG }),
+    });
     expect(
       await refused(alice, AGENT_STREAM_PATHS.plan, {
         conversationId,
         mode: 'mcp',
-        goal: 'No server',
+        goalMessageId: 'm-none',
         provider: alice.provider,
         model: MODEL,
       }),

@@ -160,11 +160,18 @@ describe('the audit log on the local stack', () => {
       metadata: { defaultProvider: `custom:${custom.body.id}`, defaultModel: MODEL },
     });
     const conversationId = conversation.body.id as string;
+    const goal = await alice.call('POST', '/messages', {
+      conversationId,
+      content: 'Say hello',
+      role: 'user',
+      provider: `custom:${custom.body.id}`,
+      model: MODEL,
+    });
     const planning = await stream(alice, AGENT_STREAM_PATHS.plan, {
       conversationId,
       serverId,
       mode: 'mcp',
-      goal: 'Say hello',
+      goalMessageId: goal.body.id as string,
       provider: `custom:${custom.body.id}`,
       model: MODEL,
     });

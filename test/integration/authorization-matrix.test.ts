@@ -130,6 +130,8 @@ const f = {
   removedStep: { planId: '', stepId: '' } as Made,
   /** Each persona's own conversation. */
   own: {} as Record<Persona, string>,
+  /** A goal saved in each persona's own conversation (the plan stream names it by id). */
+  ownGoal: {} as Record<Persona, string>,
   /** The team's key as a chat provider (`team:<teamId>:custom:<keyId>`). */
   teamProvider: '',
 };
@@ -150,6 +152,20 @@ const t = () => `/teams/${f.teamId}`;
 const inTeam = () => `teamId=${f.teamId}`;
 const conv = () => `/conversations/${f.conversationId}`;
 /** The Admin's conversation for the Admin, the persona's own for the others. */
+/** A user message of the Admin's in their conversation (to edit). */
+const newAdminMessage = async () =>
+  (
+    await asAdmin(
+      post('/messages', {
+        conversationId: f.conversationId,
+        content: 'ADMIN-PRIVATE message',
+        role: 'user',
+        provider: 'anthropic',
+        model: 'claude-3-haiku-20240307',
+      }),
+      201,
+    )
+  ).body.id as string;
 const ownConv = (p: Persona) => (p === 'admin' ? conv() : `/conversations/${f.own[p]}`);
 const customKey = () => ({ provider: 'custom', baseUrl: models.baseUrls.custom, label: 'Matrix' });
 const serverConfig = (name: string) => ({
@@ -278,7 +294,7 @@ async function newPlan(): Promise<AgentPlan> {
         conversationId: f.conversationId,
         serverId: f.serverId,
         mode: 'mcp',
-        goal: 'ADMIN-PRIVATE hello',
+        goalMessageId: await newAdminMessage(),
         provider: f.provider,
         model: MODEL,
       })}`,
@@ -297,7 +313,7 @@ const planOnTeamServer = (p: Persona) =>
     conversationId: f.own[p],
     serverId: f.teamServerId,
     mode: 'mcp',
-    goal: 'Team work',
+    goalMessageId: f.ownGoal[p],
     provider: f.teamProvider,
     model: MODEL,
   })}`;
@@ -497,6 +513,20 @@ const MATRIX: Record<string, Case[]> = {
       expect: teamMembers(200),
     },
   ],
+  'PUT /conversations/{id}/messages/{messageId}': [
+    {
+      on: "a message of the Admin's",
+      setup: async () => ({ id: await newAdminMessage() }),
+      request: (_, made) => put(`${conv()}/messages/${made.id}`, { content: 'ADMIN-PRIVATE edited' }),
+      expect: ownerOnly(200),
+    },
+    {
+      on: "the Admin's message, named under one's own conversation",
+      setup: async () => ({ id: await newAdminMessage() }),
+      request: (p, made) => put(`${ownConv(p)}/messages/${made.id}`, { content: 'Edited' }),
+      expect: ownerOnly(200),
+    },
+  ],
   'POST /conversations/{id}/messages/{messageId}/stop': [
     {
       // The message is not streaming: stopping it changes nothing (204).
@@ -653,13 +683,14 @@ const MATRIX: Record<string, Case[]> = {
   'GET /agent/plan-stream': [
     {
       on: "the Admin's conversation and server",
-      request: () =>
+      setup: async () => ({ goal: await newAdminMessage() }),
+      request: (_, made) =>
         get(
           `${AGENT_STREAM_PATHS.plan}?${query({
             conversationId: f.conversationId,
             serverId: f.serverId,
             mode: 'mcp',
-            goal: 'Take over',
+            goalMessageId: made.goal ?? '',
             provider: f.provider,
             model: MODEL,
           })}`,
@@ -1276,9 +1307,18 @@ beforeAll(async () => {
     .id as string;
   const teamKey = (await asAdmin(post(`/api-keys?${inTeam()}`, customKey()), 201)).body.id as string;
   f.teamProvider = `team:${f.teamId}:custom:${teamKey}`;
-  for (const persona of PERSONAS)
+  for (const persona of PERSONAS) {
     f.own[persona] = (await send(persona, post('/conversations', conversationBody(`Own ${persona}`)))).body
       .id as string;
+    const goal = {
+      conversationId: f.own[persona],
+      content: 'Team work',
+      role: 'user',
+      provider: 'p',
+      model: MODEL,
+    };
+    f.ownGoal[persona] = (await send(persona, post('/messages', goal))).body.id as string;
+  }
   // While still a member, `removed` plans on the team's server with the team's key and confirms it.
   const planning = await send('removed', get(planOnTeamServer('removed')));
   const removedPlan = (planning.body.events as { type: string; plan?: AgentPlan }[]).find(

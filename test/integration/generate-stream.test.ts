@@ -242,18 +242,30 @@ describe('GET /messages/generate-stream', () => {
     expect(regenerated.map((m) => m.content)).toEqual(before.map((m) => m.content));
     expect(regenerated[3]?.id).not.toBe(before[3]?.id);
 
-    // Edit and resend the first message: everything from it on is replaced.
-    const edit = new URLSearchParams({
+    // Edit and resend the first message: its text saved with PUT (a body: 20,000 characters would
+    // never pass CloudFront and the WAF in a URL), then the stream names the turns to replace by id.
+    const edited = `Edited question ${'word '.repeat(4_000)}`.trim();
+    const messagePath = `/conversations/${conversationId}/messages`;
+    const assistantEdit = await alice.api.put(`${messagePath}/${before[1]?.id}`, { content: 'No' });
+    expect(assistantEdit.status).toBe(400);
+    const saved = await alice.api.put(`${messagePath}/${before[0]?.id}`, { content: edited });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ id: before[0]?.id, role: 'user', content: edited });
+    const resend = new URLSearchParams({
       conversationId,
       provider: alice.provider,
       model: MODEL,
-      replaceFrom: before[0]?.id ?? '',
-      triggerContent: 'Edited question',
+      replaceFrom: before[1]?.id ?? '',
     });
-    await collect(readStream(`${stack.apiUrl}/api/messages/generate-stream?${edit}`, alice.idToken));
-    expect((await thread()).map((m) => m.content)).toEqual(['Edited question', 'Echo: Edited question']);
+    const resendUrl = `${stack.apiUrl}/api/messages/generate-stream?${resend}`;
+    expect(resendUrl.length).toBeLessThan(2_048);
+    await collect(readStream(resendUrl, alice.idToken));
+    expect((await thread()).map((m) => m.content)).toEqual([edited, `Echo: ${edited}`]);
     // The model saw only the edited turn.
     expect(JSON.stringify(models.requests.at(-1)?.body)).not.toContain('Second question');
+    // Bob cannot edit it.
+    const bobEdit = await bob.api.put(`${messagePath}/${before[0]?.id}`, { content: 'Mine' });
+    expect(bobEdit.status).toBe(404);
 
     const unknown = new URLSearchParams({
       conversationId,
@@ -312,7 +324,7 @@ describe('the stream route refuses', () => {
     const planQuery = new URLSearchParams({
       conversationId,
       mode: 'single_agent',
-      goal: 'Plan something',
+      goalMessageId: 'm-none',
       provider: alice.provider,
       model: MODEL,
     });

@@ -53,6 +53,23 @@ describe('the local API with hostile requests', () => {
     expect(JSON.parse(response.body)).toMatchObject({ code: 'REQUEST_HEADER_FIELDS_TOO_LARGE' });
   });
 
+  it('refuses URLs over 8,192 bytes with 414 and query strings over 2,048 bytes with 403, as CloudFront and the WAF do', async () => {
+    const { idToken } = await signUpAndSignIn();
+    const auth = { Authorization: `Bearer ${idToken}` };
+    const stream = '/api/messages/generate-stream';
+    for (const path of ['/api/conversations', stream]) {
+      const longUrl = await raw(`${path}/${'a'.repeat(8_200)}`, auth);
+      expect(longUrl.status, path).toBe(414);
+      expect(JSON.parse(longUrl.body)).toMatchObject({ code: 'URI_TOO_LONG' });
+      const query = `x=${'a'.repeat(2_047)}`;
+      const longQuery = await raw(`${path}?${query}`, auth);
+      expect(longQuery.status, path).toBe(403);
+      expect(JSON.parse(longQuery.body)).toMatchObject({ code: 'FORBIDDEN' });
+      // 2,048 bytes exactly reach the route.
+      expect((await raw(`${path}?${query.slice(1)}`, auth)).status, path).not.toBe(403);
+    }
+  });
+
   it('shows the outbox only to this machine by its loopback name (not to a rebound DNS name)', async () => {
     expect((await raw('/outbox.json', { Host: 'localhost' })).status).toBe(200);
     for (const host of ['attacker.example', 'attacker.example:3000']) {

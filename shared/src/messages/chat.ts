@@ -18,6 +18,10 @@ export const CHAT_MESSAGES = {
   messageTooLong: 'Message is too long (at most 100,000 characters).',
   missingUser: 'User information is missing. Cannot send message.',
   busy: 'Please wait for the current operation to complete.',
+  /** Not in the spec: regenerate or edit while a later reply is still being written. */
+  replyInProgress: 'Wait for the reply to finish, or stop it, first.',
+  /** Not in the spec: only the user's own messages can be edited and resent. */
+  onlyUserMessagesEditable: 'Only your own messages can be edited.',
   startGenerationFailed: 'Failed to start response generation.',
   loadMessagesFailed: (reason: string) => `Failed to load messages: ${reason}`,
   startChatFailed: (reason: string) => `Could not start chat: ${reason}`,

@@ -26,8 +26,10 @@ export const MAX_STEP_ITERATIONS = 8;
 /** Multi Agent: the step the service appends to write the answer from the other steps' outputs. */
 export const SYNTHESIS_ROLE = 'synthesizer';
 const MAX_DESCRIPTION_LENGTH = 2_000;
-/** The goal travels in the plan stream's query string (CloudFront allows 8 KB of URL). */
+/** A goal is one prompt to the planner (saved first as the user's message; the stream names its id). */
 export const MAX_GOAL_LENGTH = 4_000;
+/** Not worded by the spec. */
+export const GOAL_TOO_LONG = `The goal is too long (at most ${MAX_GOAL_LENGTH.toLocaleString('en-US')} characters).`;
 const MAX_ROLE_LENGTH = 40;
 const MAX_INSTRUCTIONS_LENGTH = 2_000;
 /** A step's arguments as JSON: they live in the plan's one DynamoDB item. */
@@ -119,13 +121,16 @@ export type AgentPlanList = z.infer<typeof agentPlanListSchema>;
 
 const id = z.string().min(1).max(MAX_ID_LENGTH);
 
-/** GET /agent/plan-stream query: the goal becomes a plan (SSE: status, `plan`, then `end`). */
+/**
+ * GET /agent/plan-stream query: the goal becomes a plan (SSE: status, `plan`, then `end`). The goal
+ * is the user's message `goalMessageId`, saved first with POST /messages: no text in the URL.
+ */
 export const planStreamQuerySchema = z.object({
   conversationId: id,
   /** Absent: the stream refuses with 'No MCP server configured'. */
   serverId: id.optional(),
   mode: z.enum(PLAN_MODES),
-  goal: z.string().trim().min(1).max(MAX_GOAL_LENGTH),
+  goalMessageId: id,
   provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
   model: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
   autoRunReadOnly: z.enum(['true', 'false']).optional(),

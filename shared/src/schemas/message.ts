@@ -57,6 +57,13 @@ export const createMessageBodySchema = z.object({
 });
 export type CreateMessageBody = z.infer<typeof createMessageBodySchema>;
 
+/**
+ * PUT /conversations/{id}/messages/{messageId}: edit a user message before it is resent (the
+ * stream then replaces the turns after it: `replaceFrom`). Text travels in bodies, never in URLs.
+ */
+export const updateMessageBodySchema = createMessageBodySchema.pick({ content: true }).strict();
+export type UpdateMessageBody = z.infer<typeof updateMessageBodySchema>;
+
 /** POST /conversations/{id}/messages/{messageId}/stop: how much of the reply the user had been shown. */
 export const stopMessageBodySchema = z
   .object({ shownChars: z.number().int().min(0).max(10_000_000).optional() })

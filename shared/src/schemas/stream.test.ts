@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type StreamEvent, streamEventSchema, streamQuerySchema } from './stream';
+import { MAX_TRIGGER_CONTENT_LENGTH, type StreamEvent, streamEventSchema, streamQuerySchema } from './stream';
 import { decodeStreamFrame, encodeStreamEvent, SSE_PING_FRAME, splitSseFrames } from './stream-sse';
 
 const end = {
@@ -67,5 +67,18 @@ describe('SSE framing', () => {
 
   it('throws on data that is not a stream event', () => {
     expect(() => decodeStreamFrame('data: {"type":"nope"}')).toThrow();
+  });
+});
+
+describe('streamQuerySchema: no long text in the URL', () => {
+  const ids = { conversationId: 'c1', provider: 'anthropic', model: 'm' };
+  it('takes a short triggerContent (the spec’s), and refuses one too long for CloudFront and the WAF', () => {
+    expect(streamQuerySchema.safeParse({ ...ids, triggerContent: 'Hi' }).success).toBe(true);
+    const long = streamQuerySchema.safeParse({
+      ...ids,
+      triggerContent: 'a'.repeat(MAX_TRIGGER_CONTENT_LENGTH + 1),
+    });
+    expect(long.success).toBe(false);
+    expect(long.error?.issues[0]?.message).toMatch(/POST \/messages/);
   });
 });

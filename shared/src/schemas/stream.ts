@@ -2,7 +2,13 @@ import * as z from 'zod';
 import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
 import { agentPlanSchema } from './agent';
 import { attachmentIdsField } from './attachment';
-import { MAX_MESSAGE_LENGTH } from './message';
+
+/**
+ * The spec's `triggerContent`, kept for short prompts of API clients: the web app never sends text
+ * in a URL (it saves the message with POST /messages or PUT …/messages/{id} and streams by id).
+ * Longer text would not pass CloudFront (8,192-byte URLs) and the WAF (2,048-byte query strings).
+ */
+export const MAX_TRIGGER_CONTENT_LENGTH = 1_500;
 
 /** GET /messages/generate-stream query. */
 export const streamQuerySchema = z.object({
@@ -10,8 +16,14 @@ export const streamQuerySchema = z.object({
   provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
   model: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
   mcpServerId: z.string().min(1).max(MAX_ID_LENGTH).optional(),
-  /** The user message that triggered the reply, when it was not saved before the stream started. */
-  triggerContent: z.string().max(MAX_MESSAGE_LENGTH).optional(),
+  /** A short user message that triggered the reply, when it was not saved before the stream started. */
+  triggerContent: z
+    .string()
+    .max(
+      MAX_TRIGGER_CONTENT_LENGTH,
+      `Too long for a URL: save the message with POST /messages, then stream without triggerContent`,
+    )
+    .optional(),
   /**
    * Regenerate, or edit and resend: this message and every later one are replaced by the new turn
    * (the reply to the history before it, after `triggerContent` when given).

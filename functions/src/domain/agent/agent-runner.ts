@@ -2,7 +2,9 @@ import {
   AGENT_MESSAGES,
   AGENT_MODE_LABELS,
   type ExecuteStepQuery,
+  GOAL_TOO_LONG,
   isPlanOpen,
+  MAX_GOAL_LENGTH,
   type PlanStreamQuery,
 } from '@agentforge/shared';
 import { logger } from '../../logger.js';
@@ -14,9 +16,8 @@ import { type Emit, emptyReplyState, runReply } from '../chat/reply-run.js';
 import type { ReplyOutcome } from '../chat/stop-watcher.js';
 import type { ToolLoopState } from '../chat/tool-loop.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
-import { userMessageRecord } from '../conversations/conversation-service.js';
 import type { MessageRecord, MessageRepository } from '../conversations/message.js';
-import { ValidationError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import { type AgentPlanRecord, type AgentPlanRepository, toAgentPlan } from './plan-record.js';
 import { applyReplan, claimStep, findStep, finishStep, STEP_STOPPED, toPlanTool } from './plan-rules.js';
 import { createPlanStore } from './plan-store.js';
@@ -175,7 +176,7 @@ export function createAgentRunner(deps: AgentRunnerDeps) {
 
   return {
     /**
-     * Checks the conversation is the caller's and saves the goal; `run` then streams the planning:
+     * Checks the conversation is the caller's and reads the goal (its message, saved first); `run` then streams the planning:
      * `planning`, the server started if needed, the forced `create_plan` call, the validated plan
      * saved and sent as a `plan` event, and its summary as the reply.
      */
@@ -195,14 +196,9 @@ export function createAgentRunner(deps: AgentRunnerDeps) {
       );
       resolved.catch(() => undefined); // awaited (and reported) by the stream
       await owned;
-      const goal = userMessageRecord(
-        caller,
-        { conversationId, content: query.goal, provider: query.provider, model: query.model },
-        deps.newId(),
-        now(),
-      );
+      const goal = await savedGoal(messages, conversationId, query.goalMessageId);
       const reply = assistantReply(caller, conversationId, query);
-      const persisted = Promise.all([messages.create(goal), messages.create(reply)]).then(() => undefined);
+      const persisted = messages.create(reply);
       persisted.catch(() => undefined); // awaited (and reported) by the stream
 
       const run = async (emit: Emit) => {
@@ -232,7 +228,7 @@ export function createAgentRunner(deps: AgentRunnerDeps) {
               const { input, usage } = await callForcedTool(provider, {
                 model,
                 system: plannerSystemPrompt(mode, tools),
-                messages: [{ role: 'user', content: query.goal }],
+                messages: [{ role: 'user', content: goal }],
                 tool: createPlanTool(mode, tools),
                 signal,
               });
@@ -252,7 +248,7 @@ export function createAgentRunner(deps: AgentRunnerDeps) {
                 serverId,
                 provider: query.provider,
                 model: query.model,
-                goal: query.goal,
+                goal,
                 steps,
                 status: 'pending',
                 autoRunReadOnly,
@@ -367,3 +363,12 @@ export function createAgentRunner(deps: AgentRunnerDeps) {
   };
 }
 export type AgentRunner = ReturnType<typeof createAgentRunner>;
+
+/** The goal: the user's message saved before the stream (its text never travels in a URL). */
+async function savedGoal(messages: MessageRepository, conversationId: string, messageId: string) {
+  const message = await messages.get(conversationId, messageId);
+  if (message?.role !== 'user') throw new NotFoundError('Message not found');
+  const goal = message.content.trim();
+  if (goal.length > MAX_GOAL_LENGTH) throw new ValidationError(GOAL_TOO_LONG);
+  return goal;
+}

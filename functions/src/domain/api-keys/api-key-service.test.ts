@@ -4,6 +4,7 @@ import { type ModelProvider, ProviderError } from '../models/model-provider.js';
 import type { SecretCipher } from '../secret-cipher.js';
 import type { ApiKeyRepository, StoredApiKey } from './api-key.js';
 import { createApiKeyService, MAX_CUSTOM_ENDPOINTS } from './api-key-service.js';
+import { PROVIDERS_CACHE_TTL_MS } from './provider-cache.js';
 import type { ProviderCredentials } from './provider-credentials.js';
 
 function inMemoryKeys(): ApiKeyRepository & { items: Map<string, StoredApiKey> } {
@@ -267,5 +268,56 @@ describe('api key service: resolveCredentials', () => {
     });
     expect(await service.resolveCredentials('u2', `custom:${id}`)).toBeUndefined();
     expect(await service.resolveCredentials('u1', 'custom:nope')).toBeUndefined();
+  });
+});
+
+describe('api key service: the providers list is reused for a short while', () => {
+  function cachedSetup(keys = inMemoryKeys(), idPrefix = 'K') {
+    const providers = fakeProviders();
+    const clock = { now: 0 };
+    let counter = 0;
+    const service = createApiKeyService({
+      keys,
+      cipher: fakeCipher,
+      providerFactory: providers.factory,
+      platformProviders: [],
+      newKeyId: () => `${idPrefix}${++counter}`,
+      now: () => clock.now,
+      checkEndpoint: async () => {},
+      timeouts: { validateMs: 50, listModelsMs: 50 },
+    });
+    return { service, keys, providers, clock };
+  }
+
+  it('asks the providers again only after the TTL or when the key set changed', async () => {
+    const { service, providers, clock, keys } = cachedSetup();
+    await service.create('u1', { provider: 'openai', apiKey: 'o-key' });
+    const first = await service.listProviders('u1');
+    expect(await service.listProviders('u1')).toEqual(first);
+    expect(providers.built).toHaveLength(1);
+
+    clock.now += PROVIDERS_CACHE_TTL_MS;
+    await service.listProviders('u1');
+    expect(providers.built).toHaveLength(2);
+
+    // Another function instance saves a key: this one's entry no longer matches the key set.
+    const other = cachedSetup(keys, 'L');
+    await other.service.create('u1', { provider: 'mistral', apiKey: 'm-key' });
+    expect((await service.listProviders('u1')).map((p) => p.id)).toEqual(['openai', 'mistral']);
+    expect(providers.built).toHaveLength(4);
+
+    const [mistral] = (await service.list('u1')).filter((key) => key.provider === 'mistral');
+    await service.remove('u1', mistral?.id ?? '');
+    expect((await service.listProviders('u1')).map((p) => p.id)).toEqual(['openai']);
+    // Each user has their own entry.
+    expect(await service.listProviders('u2')).toEqual([]);
+  });
+
+  it('does not keep a list with a failing provider, so its retry asks again', async () => {
+    const { service, providers } = cachedSetup();
+    await service.create('u1', { provider: 'mistral', apiKey: 'bad-key' });
+    await service.listProviders('u1');
+    await service.listProviders('u1');
+    expect(providers.built).toHaveLength(2);
   });
 });

@@ -17,6 +17,7 @@ import {
   type StoredApiKey,
   toApiKeyView,
 } from './api-key.js';
+import { createProviderCache } from './provider-cache.js';
 import { withProviderTimeout } from './provider-calls.js';
 import { listAvailableProviders } from './provider-catalogue.js';
 import {
@@ -128,10 +129,15 @@ async function validateCredentials(
 export function createApiKeyService(deps: ApiKeyServiceDeps) {
   const { keys, cipher, providerFactory, platformProviders } = deps;
   const timeouts = deps.timeouts ?? { validateMs: 10_000, listModelsMs: 5_000 };
+  // Every chat page asks for the providers; listing models calls each provider (seconds, quotas).
+  const cache = createProviderCache(deps.now);
 
   return {
     /** Stores a key encrypted. A keyed provider's new key replaces its old one. */
-    create: (userId: string, body: CreateApiKeyBody) => storeKey(deps, userId, body),
+    async create(userId: string, body: CreateApiKeyBody): Promise<ApiKeyView> {
+      cache.forget(userId);
+      return storeKey(deps, userId, body);
+    },
 
     async list(userId: string): Promise<ApiKeyView[]> {
       return (await keys.list(userId)).map(toApiKeyView);
@@ -139,6 +145,7 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
 
     /** Another user's key or an unknown id is NotFoundError. */
     async remove(userId: string, keyId: string): Promise<void> {
+      cache.forget(userId);
       if (!(await keys.delete(userId, keyId))) throw new NotFoundError('API key not found');
     },
 
@@ -156,6 +163,7 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
           platformProviders,
           listModelsTimeoutMs: timeouts.listModelsMs,
           onProviderFailure: deps.onProviderFailure ?? (() => {}),
+          cache,
         },
         userId,
       );

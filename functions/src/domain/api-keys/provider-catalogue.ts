@@ -3,6 +3,7 @@ import { PROVIDER_DISPLAY_NAMES } from '@agentforge/shared';
 import { ProviderError } from '../models/model-provider.js';
 import type { SecretCipher } from '../secret-cipher.js';
 import type { ApiKeyRepository, StoredApiKey } from './api-key.js';
+import type { ProviderCache } from './provider-cache.js';
 import { withProviderTimeout } from './provider-calls.js';
 import { customProviderId, KEYED_PROVIDERS, type ProviderFactory } from './provider-credentials.js';
 import { currentKeyOf, decryptCredentials } from './stored-credentials.js';
@@ -15,6 +16,8 @@ export interface ProviderCatalogueDeps {
   listModelsTimeoutMs: number;
   /** Told of each provider left out and why (never with credentials). */
   onProviderFailure: (providerId: string, error: unknown) => void;
+  /** Lists built lately, reused while the user's key set is the same (provider-cache.ts). */
+  cache?: ProviderCache;
 }
 
 /**
@@ -29,6 +32,8 @@ export async function listAvailableProviders(
   userId: string,
 ): Promise<Provider[]> {
   const records = await deps.keys.list(userId);
+  const cached = deps.cache?.get(userId, records);
+  if (cached) return cached;
   const platform = new Map(deps.platformProviders.map((provider) => [provider.id, provider]));
 
   const entries: Promise<Provider | undefined>[] = [];
@@ -50,7 +55,11 @@ export async function listAvailableProviders(
     );
   }
 
-  return (await Promise.all(entries)).filter((provider): provider is Provider => provider !== undefined);
+  const providers = (await Promise.all(entries)).filter(
+    (provider): provider is Provider => provider !== undefined,
+  );
+  deps.cache?.set(userId, records, providers);
+  return providers;
 }
 
 /** Not a provider's own words (those are kept): anything else that broke the listing. */

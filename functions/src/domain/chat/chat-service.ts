@@ -1,4 +1,4 @@
-import { ATTACHMENT_MESSAGES, type StreamQuery } from '@agentforge/shared';
+import { ATTACHMENT_MESSAGES, CHAT_MESSAGES, type StreamQuery } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import { userMessageRecord } from '../conversations/conversation-service.js';
@@ -123,7 +123,7 @@ async function replaceFrom(
   const streaming = history.slice(at).filter((message) => message.status === 'streaming');
   const now = deps.now();
   if (streaming.some((message) => !isInterrupted(message, now))) {
-    throw new ConflictError('Wait for the reply to finish, or stop it, first.');
+    throw new ConflictError(CHAT_MESSAGES.replyInProgress);
   }
   // An interrupted reply (its writer died) is ended first, so what it reserved comes back.
   for (const message of streaming) await deps.interrupted?.end(message);

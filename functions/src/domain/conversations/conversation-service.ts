@@ -5,11 +5,16 @@ import type {
   Message,
   UpdateConversationBody,
 } from '@agentforge/shared';
-import { type ConversationSearchQuery, conversationOrder, TEAM_MESSAGES } from '@agentforge/shared';
+import {
+  CHAT_MESSAGES,
+  type ConversationSearchQuery,
+  conversationOrder,
+  TEAM_MESSAGES,
+} from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
 import { interruptedReply, isInterrupted } from '../chat/reply-lease.js';
-import { NotFoundError } from '../errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { ConversationChanges, ConversationRecord, ConversationRepository } from './conversation.js';
 import { searchConversations } from './conversation-search.js';
 import type { MessagePage, MessageRecord, MessageRepository } from './message.js';
@@ -138,7 +143,7 @@ async function ownedBy(
   return record;
 }
 
-/** The messages of the caller's conversations: adding, paging, stopping a reply. */
+/** The messages of the caller's conversations: adding, paging, editing, stopping a reply. */
 function createConversationMessages({ conversations, messages, newId, now }: ConversationServiceDeps) {
   const owned = (caller: Caller, conversationId: string) => ownedBy(conversations, caller, conversationId);
   return {
@@ -160,6 +165,23 @@ function createConversationMessages({ conversations, messages, newId, now }: Con
         messages: result.messages.map((message) => toMessage(message)),
         nextCursor: result.nextCursor,
       };
+    },
+
+    /**
+     * Edit before resend: a user message's text. Refused while a reply from it on is being
+     * written (an interrupted one is ended by the stream that replaces it).
+     */
+    async editMessage(caller: Caller, conversationId: string, messageId: string, content: string) {
+      await owned(caller, conversationId);
+      const history = await messages.listAll(conversationId);
+      const at = history.findIndex((message) => message.messageId === messageId);
+      const message = history[at];
+      if (!message) throw new NotFoundError('Message not found');
+      if (message.role !== 'user') throw new ValidationError(CHAT_MESSAGES.onlyUserMessagesEditable);
+      const writing = (later: MessageRecord) => later.status === 'streaming' && !isInterrupted(later, now());
+      if (history.slice(at).some(writing)) throw new ConflictError(CHAT_MESSAGES.replyInProgress);
+      await messages.update(conversationId, messageId, { content });
+      return toMessage({ ...message, content });
     },
 
     /** Asks a reply being generated to stop; the stream saves what it has with '[Streaming stopped]'. */

@@ -9,6 +9,7 @@ import { handler as listMessages } from './list-messages.js';
 import { handler as searchConversations } from './search-conversations.js';
 import { handler as stopMessage } from './stop-message.js';
 import { handler as updateConversation } from './update-conversation.js';
+import { handler as updateMessage } from './update-message.js';
 
 export const handler = createAreaRouter('conversations', {
   createConversation,
@@ -18,6 +19,7 @@ export const handler = createAreaRouter('conversations', {
   updateConversation,
   deleteConversation,
   listMessages,
+  updateMessage,
   stopMessage,
   createAttachment,
   getAttachment,

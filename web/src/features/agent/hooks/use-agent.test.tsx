@@ -110,6 +110,9 @@ beforeEach(() => {
   http.answer('GET', /^\/conversations\/c1\/messages$/, () => json({ messages }));
   http.answer('GET', /^\/conversations\/c1\/plans$/, { plans: [] });
   http.answer('PUT', /^\/conversations\/c1$/, {});
+  http.answer('POST', /^\/messages$/, (request: { body: { content: string } }) =>
+    json(message({ id: 'm-goal', role: 'user', content: request.body.content }), 201),
+  );
   http.streamOn(PLAN_STREAM, EXECUTE_STREAM);
 });
 
@@ -135,11 +138,21 @@ describe('agent modes', () => {
     await openIn('MCP Server');
     const planning = await planned('Say hi', ECHO_PLAN);
     expect(`${planning.url.origin}${planning.url.pathname}`).toBe('http://stream.test/api/agent/plan-stream');
+    // The goal is saved first (a body); the stream's URL names it by id.
+    expect(http.seen('POST', /^\/messages$/).map((request) => request.body)).toEqual([
+      {
+        conversationId: 'c1',
+        provider: 'custom:k1',
+        model: 'llama3.2:latest',
+        content: 'Say hi',
+        role: 'user',
+      },
+    ]);
     expect(planning.query).toEqual({
       conversationId: 'c1',
       serverId: 'srv-1',
       mode: 'mcp',
-      goal: 'Say hi',
+      goalMessageId: 'm-goal',
       provider: 'custom:k1',
       model: 'llama3.2:latest',
       autoRunReadOnly: 'false',

@@ -5,6 +5,7 @@ import {
   type AgentStatus,
   CHAT_MESSAGES,
   errorMessage,
+  GOAL_TOO_LONG,
   isConfirmationReply,
   isPlanDrivenMode,
   isPlanOpen,
@@ -17,7 +18,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-provider';
+import { createMessage } from '../../chat/api/messages';
 import { chatKeys } from '../../chat/api/queries';
+import { StreamError } from '../../chat/api/stream-error';
 import type { SendDelegate } from '../../chat/hooks/use-send-message';
 import { type ChatAction, type ChatSnapshot, tempMessageId } from '../../chat/utils/chat-reducer';
 import type { ModelChoice } from '../../chat/utils/provider-choice';
@@ -27,10 +30,7 @@ import { agentKeys, planQuery, plansQuery, putPlan } from '../api/queries';
 import { type RunOutcome, useAgentRuns } from './use-agent-runs';
 import { useAgentMode, useAutoRunSetting } from './use-agent-settings';
 
-/** Not worded by the spec: the plan stream carries the goal in its URL (MAX_GOAL_LENGTH). */
-export const GOAL_TOO_LONG = `The goal is too long (at most ${MAX_GOAL_LENGTH.toLocaleString('en-US')} characters).`;
-
-/** Not worded by the spec: a plan's goal is text only (it travels in the plan stream's URL). */
+/** Not worded by the spec: a plan's goal is text only (a prompt to the planner). */
 export const NO_ATTACHMENTS = 'Files are not sent to the agent: remove them, or send them in Direct Chat.';
 
 /** Not worded by the spec: the planning ended without a plan (nor an error). */
@@ -299,11 +299,11 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
       conversationId: cid,
       ...(serverId ? { serverId } : {}),
       mode: planMode,
-      goal,
       provider: choice.provider,
       model: choice.model,
       autoRunReadOnly: autoRun ? ('true' as const) : ('false' as const),
     };
+    const target = { conversationId: cid, provider: choice.provider, model: choice.model };
     let proposed = false;
     runs.start({
       info: { key: `plan:${cid}`, kind: 'plan', conversationId: cid },
@@ -317,9 +317,17 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
         model: choice.model,
         timestamp: now,
       }),
-      open: (callbacks, signal) =>
-        streamPlan(
-          query,
+      open: async (callbacks, signal) => {
+        // The goal is saved first (a body); the stream names it by id: no text in the URL.
+        let goalMessageId: string;
+        try {
+          goalMessageId = (await createMessage({ ...target, content: goal, role: 'user' })).id;
+        } catch (error) {
+          const reason = errorMessage(error);
+          return callbacks.onError(new StreamError(reason, 'http', { apiMessage: reason }));
+        }
+        await streamPlan(
+          { ...query, goalMessageId },
           {
             ...callbacks,
             onPlan: ({ plan: proposal }) => {
@@ -329,7 +337,8 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
             },
           },
           { signal },
-        ),
+        );
+      },
       settle: async ({ error, stopped }) => {
         if (stopped) return setAttempts((current) => without(current, cid));
         if (error || !proposed) {

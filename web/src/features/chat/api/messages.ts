@@ -3,6 +3,7 @@ import {
   type Message,
   messageSchema,
   type StopMessageBody,
+  type UpdateMessageBody,
 } from '@agentforge/shared';
 import * as z from 'zod';
 import { apiClient } from '../../../lib/api-client';
@@ -35,6 +36,19 @@ export async function listMessages(conversationId: string, signal?: AbortSignal)
 /** POST /messages: saves the user's message. */
 export function createMessage(body: CreateMessageBody): Promise<Message> {
   return apiClient.post('/messages', body, { schema: messageSchema });
+}
+
+/**
+ * PUT /conversations/{id}/messages/{messageId}: saves an edited message before it is resent (the
+ * stream then names it by id: text never travels in a URL).
+ */
+export function editMessage(conversationId: string, messageId: string, content: string): Promise<Message> {
+  const body: UpdateMessageBody = { content };
+  return apiClient.put(
+    `/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}`,
+    body,
+    { schema: messageSchema },
+  );
 }
 
 /** POST /conversations/{id}/messages/{messageId}/stop: the server saves what it has plus '[Streaming stopped]'. */

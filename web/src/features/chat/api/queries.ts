@@ -67,9 +67,19 @@ export const conversationSearchQuery = (q: string) =>
     getNextPageParam: (page) => page.nextCursor,
   });
 
+/**
+ * How long the providers list is reused by every chat page (and on window focus): listing models
+ * asks each provider. Saving or deleting a key, switching space and a retry load it again at once.
+ */
+const PROVIDERS_STALE_MS = 5 * 60_000;
+
 /** GET /api-keys/providers: the providers and models the user can chat with now. */
 export const providersQuery = () =>
-  queryOptions({ queryKey: chatKeys.providers(), queryFn: ({ signal }) => listProviders(signal) });
+  queryOptions({
+    queryKey: chatKeys.providers(),
+    queryFn: ({ signal }) => listProviders(signal),
+    staleTime: PROVIDERS_STALE_MS,
+  });
 
 /** GET /user: the current user. */
 export const currentUserQuery = () =>

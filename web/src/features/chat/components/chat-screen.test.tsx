@@ -241,7 +241,7 @@ describe('ChatScreen', () => {
     expect(replies()).toHaveLength(1);
   });
 
-  it('edits and resends a message: the later turns are replaced; Escape cancels; an empty edit is refused', async () => {
+  it('edits and resends a message: saved first, then streamed by ids only; the later turns are replaced; Escape cancels; an empty edit is refused', async () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
     vi.mocked(messagesApi.listMessages).mockResolvedValue([
       message({ id: 'm1', role: 'user', content: 'Name a colour' }),
@@ -271,12 +271,14 @@ describe('ChatScreen', () => {
 
     await userEvent.type(again.getByRole('textbox', { name: 'Your message' }), 'Name a fruit');
     await userEvent.click(again.getByRole('button', { name: 'Send' }));
+    // The text goes in a body; the stream replaces the turns after the edited message.
+    expect(messagesApi.editMessage).toHaveBeenCalledWith('c1', 'm1', 'Name a fruit');
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
     expect(stream.query).toEqual({
       conversationId: 'c1',
       provider: 'custom:k1',
       model: 'llama3.2:latest',
-      replaceFrom: 'm1',
-      triggerContent: 'Name a fruit',
+      replaceFrom: 'm2',
     });
     expect(screen.queryByRole('form', { name: 'Edit message' })).toBeNull();
     expect(screen.getByText('Name a fruit')).toBeTruthy();
@@ -284,15 +286,34 @@ describe('ChatScreen', () => {
       expect(screen.queryByText(gone)).toBeNull();
   });
 
-  it("appends '[Error saving this message]' when the message cannot be saved, and still streams", async () => {
+  it("appends '[Error saving this message]' when the message cannot be saved, and says why instead of a reply", async () => {
     vi.mocked(messagesApi.createMessage).mockRejectedValue(new ApiError('Server error', { status: 500 }));
     renderChat();
     await screen.findByText('No conversations yet.');
     await userEvent.type(textbox(), 'Hello{Enter}');
     expect(await screen.findByText('[Error saving this message]')).toBeTruthy();
-    await waitFor(() => expect(streamReply).toHaveBeenCalled());
-    // The server saves the message itself from the stream's triggerContent.
-    expect(stream.query.triggerContent).toBe('Hello');
+    // The stream names the saved message by id (text never travels in a URL): no stream without it.
+    expect(await within(replies()[0] as HTMLElement).findByText(/Server error/)).toBeTruthy();
+    expect(streamReply).not.toHaveBeenCalled();
+  });
+
+  it('keeps the turns when the edited text cannot be saved, and says why', async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue([
+      message({ id: 'm1', role: 'user', content: 'Name a colour' }),
+      message({ id: 'm2', role: 'assistant', content: 'Blue' }),
+    ]);
+    vi.mocked(messagesApi.editMessage).mockRejectedValue(new ApiError('Message not found', { status: 404 }));
+    renderChat({}, '/home/c/c1');
+    await screen.findByText('Blue');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit message' }));
+    const form = within(screen.getByRole('form', { name: 'Edit message' }));
+    await userEvent.clear(form.getByRole('textbox', { name: 'Your message' }));
+    await userEvent.type(form.getByRole('textbox', { name: 'Your message' }), 'Name a fruit');
+    await userEvent.click(form.getByRole('button', { name: 'Send' }));
+    // Read back from the server: the turns as they were.
+    expect(await screen.findByText('Blue')).toBeTruthy();
+    expect(streamReply).not.toHaveBeenCalled();
   });
 
   it("shows 'Could not start chat: {reason}' when the conversation cannot be created", async () => {

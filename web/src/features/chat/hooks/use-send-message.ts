@@ -11,9 +11,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { createConversation } from '../api/conversations';
-import { createMessage } from '../api/messages';
+import { createMessage, editMessage } from '../api/messages';
 import { chatKeys } from '../api/queries';
 import { streamReply } from '../api/stream-client';
+import { StreamError } from '../api/stream-error';
 import { type ChatAction, type ChatSnapshot, isBusy, tempMessageId } from '../utils/chat-reducer';
 import { titleFromMessage } from '../utils/conversation-title';
 import { type ModelChoice, metadataOf } from '../utils/provider-choice';
@@ -85,17 +86,28 @@ export function useSendMessage({
     [dispatch],
   );
 
+  /** How stream events (or a failure before the stream) change the run's reply. */
+  const callbacksOf = useCallback(
+    (reply: ReplyRun) =>
+      replyCallbacks(reply, {
+        update: (update) =>
+          dispatch({
+            type: 'message_updated',
+            conversationId: reply.conversationId,
+            messageId: reply.messageId,
+            update,
+          }),
+        status: (status) => (status === null || isStreamStatus(status) ? track(reply, status) : undefined),
+      }),
+    [dispatch, track],
+  );
+
   /** Streams the reply into the run's temporary message; `onEnd` once it has completed. */
   const stream = useCallback(
     async (reply: ReplyRun, query: StreamQuery, onEnd?: () => void) => {
       if (reply.finished) return;
-      const { conversationId } = reply;
       track(reply, 'connecting');
-      const callbacks = replyCallbacks(reply, {
-        update: (update) =>
-          dispatch({ type: 'message_updated', conversationId, messageId: reply.messageId, update }),
-        status: (status) => (status === null || isStreamStatus(status) ? track(reply, status) : undefined),
-      });
+      const callbacks = callbacksOf(reply);
       const ended: typeof callbacks = onEnd
         ? {
             ...callbacks,
@@ -107,35 +119,33 @@ export function useSendMessage({
         : callbacks;
       await streamReply(query, ended, { signal: reply.controller.signal });
     },
-    [dispatch, track],
+    [callbacksOf, track],
   );
 
   const deliver = useCallback(
     async (reply: ReplyRun, userMessage: Message, target: ModelChoice, server: string | null) => {
       const { conversationId } = reply;
       const base = { conversationId, provider: target.provider, model: target.model };
-      let triggerContent: string | undefined;
       try {
         const saved = await createMessage({ ...base, content: userMessage.content, role: 'user' });
         const update = (m: Message) => ({ ...m, id: saved.id, timestamp: saved.timestamp });
         dispatch({ type: 'message_updated', conversationId, messageId: userMessage.id, update });
-      } catch {
-        // The server saves the message itself when the stream carries it.
-        triggerContent = userMessage.content;
+      } catch (error) {
+        // The stream names only ids (text never travels in a URL): without the message, no reply.
         const update = (m: Message) => ({
           ...m,
           content: `${m.content}\n\n${CHAT_MESSAGES.saveMessageFailed}`,
         });
         dispatch({ type: 'message_updated', conversationId, messageId: userMessage.id, update });
+        return callbacksOf(reply).onError(new StreamError(errorMessage(error), 'http'));
       }
       await stream(reply, {
         ...base,
         ...(server ? { mcpServerId: server } : {}),
-        ...(triggerContent ? { triggerContent } : {}),
         ...attachmentIdsOf(userMessage.attachments),
       });
     },
-    [dispatch, stream],
+    [callbacksOf, dispatch, stream],
   );
 
   /** Shows the user's message (if any) and the reply to come, and makes the reply the run. */
@@ -229,9 +239,10 @@ export function useSendMessage({
   );
 
   /**
-   * Regenerate a reply, or edit and resend a message of the conversation shown: `messageId` and
-   * every later message are replaced by the new turn, with the model picked now. The messages are
-   * read back once the reply has completed (the new user message's id is the server's).
+   * Regenerate a reply, or edit and resend a message of the conversation shown, with the model
+   * picked now. Regenerate: `messageId` and every later message are replaced by the new reply. Edit:
+   * the edited text is saved first (PUT, a body), then the stream replaces the turns after it; the
+   * stream's URL carries only ids. The messages are read back once the reply has ended.
    */
   const replay = useCallback(
     ({ messageId, content: edited }: Replay): boolean => {
@@ -243,31 +254,37 @@ export function useSendMessage({
         return refuseWith(setNotice, CHAT_MESSAGES.busy);
       if (!choice || !conversationId) return false;
       const messages = queryClient.getQueryData<Message[]>(chatKeys.messages(conversationId)) ?? [];
-      const replaced = messages.find((message) => message.id === messageId);
+      const at = messages.findIndex((message) => message.id === messageId);
+      const replaced = messages[at];
       if (!replaced) return false;
       dispatch({ type: 'messages_replaced_from', conversationId, messageId });
-      // An edited message keeps its files.
-      const userMessage = content
-        ? newUserMessage(conversationId, content, replaced.attachments ?? [])
-        : null;
+      // An edited message keeps its id and its files; the turns after it go.
+      const userMessage = content ? { ...replaced, content } : null;
+      const replaceFrom = userMessage ? messages[at + 1]?.id : messageId;
       const reply = begin(conversationId, userMessage, choice);
       const query: StreamQuery = {
         conversationId,
         provider: choice.provider,
         model: choice.model,
-        replaceFrom: messageId,
+        ...(replaceFrom ? { replaceFrom } : {}),
         ...(serverId ? { mcpServerId: serverId } : {}),
-        ...(userMessage ? { triggerContent: userMessage.content } : {}),
-        ...attachmentIdsOf(userMessage?.attachments),
       };
-      void stream(
-        reply,
-        query,
-        () => void queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) }),
-      );
+      const readBack = () =>
+        void queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) });
+      void (async () => {
+        if (content) {
+          try {
+            await editMessage(conversationId, messageId, content);
+          } catch (error) {
+            callbacksOf(reply).onError(new StreamError(errorMessage(error), 'http'));
+            return readBack();
+          }
+        }
+        await stream(reply, query, readBack);
+      })();
       return true;
     },
-    [begin, choice, dispatch, queryClient, serverId, state, stream],
+    [begin, callbacksOf, choice, dispatch, queryClient, serverId, state, stream],
   );
 
   const stop = useCallback(() => {
