@@ -18,11 +18,16 @@ export const stageConfigSchema = z.strictObject({
       /^[a-z][a-z0-9-]{0,19}$/,
       'must be 1-20 lower-case letters, digits or dashes, starting with a letter',
     ),
-  /** Prefix of the Cognito hosted domain: `<prefix>.auth.us-east-1.amazoncognito.com` (globally unique). */
+  /**
+   * Prefix of the Cognito hosted domain: `<prefix>.auth.us-east-1.amazoncognito.com`, unique across
+   * every AWS account. Default: `agentforge-<stage>-<8 hex digits of the stack's id>`, unique per
+   * deployment (the `HostedDomain` output shows it). Set it to keep a name already deployed.
+   */
   domainPrefix: z
     .string()
     .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be lower-case letters, digits and inner dashes')
-    .refine((prefix) => !/aws|amazon|cognito/.test(prefix), 'must not contain aws, amazon or cognito'),
+    .refine((prefix) => !/aws|amazon|cognito/.test(prefix), 'must not contain aws, amazon or cognito')
+    .optional(),
   /** Extra web origins allowed for CORS and as OAuth callback/logout URLs. */
   allowedOrigins: z.array(origin).default([]),
   /**

@@ -9,7 +9,7 @@ import { API_BASE_PATH, type ApiArea } from '../../functions/src/routes';
 import { AgentFunction } from '../constructs/agent-function';
 import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../constructs/api';
 import { Attachments } from '../constructs/attachments';
-import { Auth } from '../constructs/auth';
+import { Auth, cognitoDomainPrefix, cognitoHostedDomain } from '../constructs/auth';
 import { Billing } from '../constructs/billing';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
@@ -149,6 +149,8 @@ export class AgentForgeStack extends Stack {
     // Origins besides the app's own: the Vite dev server only where the stage allows it.
     const webOrigins = [...(config.allowLocalhost ? [LOCAL_WEB_ORIGIN] : []), ...config.allowedOrigins];
 
+    const domainPrefix = cognitoDomainPrefix(config.stage, config.domainPrefix);
+
     this.data = new Data(this, 'Data');
     this.secrets = new Secrets(this, 'Secrets');
     // The web ACL (scope CLOUDFRONT) must exist before the distribution that uses it.
@@ -161,7 +163,7 @@ export class AgentForgeStack extends Stack {
       connectOrigins: [
         `https://cognito-idp.${this.region}.amazonaws.com`,
         `https://cognito-identity.${this.region}.amazonaws.com`,
-        `https://${config.domainPrefix}.auth.${this.region}.amazoncognito.com`,
+        `https://${cognitoHostedDomain(this, domainPrefix)}`,
         // Presigned uploads and downloads of attachments (the bucket is made just below).
         Lazy.string({ produce: () => this.attachments.origin }),
       ],
@@ -173,7 +175,7 @@ export class AgentForgeStack extends Stack {
     // Mail through SES when the stage names a verified identity (grant sending with email.grantSend).
     this.email = config.email ? new Email(this, 'Email', config.email) : undefined;
     this.auth = new Auth(this, 'Auth', {
-      domainPrefix: config.domainPrefix,
+      domainPrefix,
       appOrigins: [...webOrigins, this.web.url],
       google: config.google,
       email: this.email,
