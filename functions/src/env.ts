@@ -82,9 +82,14 @@ const baseSchema = z.object({
   GITHUB_REDIRECT_URI: z.url().optional(),
   /**
    * The app's own origins (the billing function): Stripe's checkout and portal return only to
-   * these. On AWS the stage's web origins plus its custom domain; locally the web app's.
+   * these. On AWS the stage's web origins (with APP_ORIGIN_PARAMETER's); locally the web app's.
    */
   APP_ORIGINS: csv,
+  /**
+   * AWS: the SSM parameter holding the deployed app's origin (its CloudFront domain, or custom
+   * domain), the first of the app's origins (composition/app-origins.ts).
+   */
+  APP_ORIGIN_PARAMETER: z.string().min(1).optional(),
   /** AWS: the Secrets Manager secret holding `{"secretKey": "sk_…", "webhookSecret": "whsec_…"}`. */
   STRIPE_SECRET_ARN: z.string().min(1).optional(),
   /** Local stack only: the local Stripe service's keys (on AWS they come from STRIPE_SECRET_ARN). */

@@ -8,6 +8,7 @@ import { TABLE_IDS, type TableId } from '../../functions/src/adapters/dynamodb/t
 import { API_BASE_PATH, type ApiArea } from '../../functions/src/routes';
 import { AgentFunction } from '../constructs/agent-function';
 import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../constructs/api';
+import { AppOriginParameter } from '../constructs/app-origin';
 import { Attachments } from '../constructs/attachments';
 import { Auth, cognitoDomainPrefix, cognitoHostedDomain } from '../constructs/auth';
 import { Billing } from '../constructs/billing';
@@ -254,9 +255,9 @@ export class AgentForgeStack extends Stack {
     this.attachments.grantManage(account);
     this.auth.userPool.grant(account, 'cognito-idp:AdminDeleteUser');
     account.addEnvironment('USER_POOL_ID', this.auth.userPool.userPoolId);
-    // Stripe's keys, and the origins checkout and the portal may return to: the stage's web origins
-    // and its custom domain (CloudFront's own name cannot be passed in: the distribution depends on
-    // the API, so a stage without a domain lists its distribution URL in allowedOrigins).
+    // Stripe's keys, and the origins checkout and the portal may return to: the stage's web origins,
+    // its custom domain, and the app's origin from SSM (CloudFront's own name cannot be passed in:
+    // the distribution depends on the API).
     this.billing = new Billing(this, 'Billing', {
       stage: config.stage,
       data: this.data,
@@ -266,10 +267,16 @@ export class AgentForgeStack extends Stack {
     // Teams subscribe, and their seats follow their members, through the same Stripe account.
     this.billing.grantRead(this.api.functions.teams.function);
     const appOrigins = [...webOrigins, ...(config.domain ? [`https://${config.domain.name}`] : [])].join(',');
-    this.api.functions.billing.function.addEnvironment('APP_ORIGINS', appOrigins);
     // Checkout return URLs, and the link of the invitation e-mail, sent through SES when the stage
-    // has an email identity.
-    this.api.functions.teams.function.addEnvironment('APP_ORIGINS', appOrigins);
+    // has an email identity; the app's own origin (CloudFront's domain too) comes from SSM.
+    const appOrigin = new AppOriginParameter(this, 'AppOrigin', {
+      stage: config.stage,
+      origin: this.web.url,
+    });
+    for (const fn of [this.api.functions.billing.function, this.api.functions.teams.function]) {
+      fn.addEnvironment('APP_ORIGINS', appOrigins);
+      appOrigin.grantRead(fn);
+    }
     this.email?.grantSend(this.api.functions.teams.function);
     // The user check gives the streams their copy of the gate's answer (one UpdateItem).
     this.data.grantStreamPassWrite(this.api.functions.users.function);

@@ -19,7 +19,8 @@ function evaluate(value: unknown, pseudo: Record<string, string>): unknown {
   const [fn, args] = Object.entries(value)[0] as [string, unknown];
   if (fn === 'Ref') return pseudo[args as string];
   const [first, second] = args as [unknown, unknown];
-  if (fn === 'Fn::Join') return (second as unknown[]).map((part) => evaluate(part, pseudo)).join(first as string);
+  if (fn === 'Fn::Join')
+    return (second as unknown[]).map((part) => evaluate(part, pseudo)).join(first as string);
   if (fn === 'Fn::Split') return String(evaluate(second, pseudo)).split(first as string);
   if (fn === 'Fn::Select') return (evaluate(second, pseudo) as unknown[])[Number(first)];
   throw new Error(`not evaluated: ${fn}`);
@@ -82,8 +83,12 @@ describe('the user pool', () => {
     const domain = Object.values(Template.fromStack(stack).findResources('AWS::Cognito::UserPoolDomain'))[0];
     const deployed = (stackId: string) =>
       evaluate(domain?.Properties.Domain, { 'AWS::StackId': stackId }) as string;
-    const first = deployed('arn:aws:cloudformation:us-east-1:111111111111:stack/AgentForge-qa/51af3dc0-da77-11e4-872e-1234567db123');
-    const second = deployed('arn:aws:cloudformation:us-east-1:222222222222:stack/AgentForge-qa/9c3e1a20-0b4f-11ef-8d7b-0a1b2c3d4e5f');
+    const first = deployed(
+      'arn:aws:cloudformation:us-east-1:111111111111:stack/AgentForge-qa/51af3dc0-da77-11e4-872e-1234567db123',
+    );
+    const second = deployed(
+      'arn:aws:cloudformation:us-east-1:222222222222:stack/AgentForge-qa/9c3e1a20-0b4f-11ef-8d7b-0a1b2c3d4e5f',
+    );
     expect(first).toBe('agentforge-qa-51af3dc0');
     expect(second).toBe('agentforge-qa-9c3e1a20');
     expect(first).toMatch(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/);

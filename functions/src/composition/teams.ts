@@ -13,6 +13,7 @@ import { createTeamService, type TeamService } from '../domain/teams/team-servic
 import { admitTeamInvitee } from '../domain/users/admission.js';
 import { logger } from '../logger.js';
 import { accessMode } from './access.js';
+import { appOrigins } from './app-origins.js';
 import { auditRecorder } from './audit.js';
 import { teamSeats } from './billing.js';
 import { db, env, required } from './root.js';
@@ -73,7 +74,7 @@ export function teamService(): TeamService {
       ),
     // Each action in the team's audit log and the actor's own (never the invitation's code).
     listeners: [recordTeamEvent],
-    appUrl: env.APP_ORIGINS[0] ?? env.ALLOWED_ORIGINS[0] ?? '',
+    appUrl: async () => (await appOrigins())[0] ?? env.ALLOWED_ORIGINS[0] ?? '',
     newId: ulid,
     now: Date.now,
     onListenerError: (event, error) =>
