@@ -101,6 +101,34 @@ export const stageConfigSchema = z.strictObject({
         .optional(),
     })
     .optional(),
+  /**
+   * Whether visitors may create accounts themselves (/signup). Off: only team invitations' accounts
+   * and users the operator creates (the admin CLI, AdminCreateUser). @default true
+   */
+  selfSignUp: z.boolean().default(true),
+  /**
+   * Only addresses at these domains may sign up (themselves or with Google): a pre-sign-up trigger
+   * refuses others with a message /signup shows. Empty: any domain. Exact domains, no subdomains.
+   */
+  allowedEmailDomains: z
+    .array(
+      z
+        .string()
+        .regex(
+          /^(?!-)[a-z0-9-]{1,63}(\.(?!-)[a-z0-9-]{1,63})+$/,
+          'must be a lower-case domain such as acme.example',
+        ),
+    )
+    .default([]),
+  /**
+   * Only these IPv4 and IPv6 ranges (CIDR) reach the app: the CloudFront web ACL blocks everyone
+   * else (the web app and the API; Cognito's own endpoints are not behind it). Empty: anyone.
+   */
+  allowedIpRanges: z
+    .array(
+      z.union([z.cidrv4(), z.cidrv6()], { error: 'must be an IPv4 or IPv6 range such as 203.0.113.0/24' }),
+    )
+    .default([]),
   /** E-mail addresses that skip the waitlist and onboarding. */
   whitelistedEmails: z.array(z.email()).default([]),
   /**

@@ -55,6 +55,8 @@ const baseSchema = z.object({
   /** Whether the platform serves models through Bedrock. Default: true on AWS, false locally. */
   BEDROCK_ENABLED: z.stringbool().optional(),
   WHITELISTED_EMAILS: csv,
+  /** The pre-sign-up trigger: the only e-mail domains that may sign up (none: every domain). */
+  ALLOWED_EMAIL_DOMAINS: csv,
   /**
    * The access gate (stage config `access`): `open`, or `waitlist` (only whitelisted or admitted users
    * reach the product's routes). Read per request by composition/access.ts; checked here at cold start.

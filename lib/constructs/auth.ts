@@ -49,6 +49,8 @@ export interface AuthProps {
   readonly domainPrefix: string;
   /** Web origins (scheme + host, no path) the app is served from: OAuth callback and logout targets. */
   readonly appOrigins: readonly string[];
+  /** Visitors create accounts themselves; false: only AdminCreateUser (invitations, the admin CLI). @default true */
+  readonly selfSignUp?: boolean;
   /** Google sign-in; omitted: no Google identity provider. */
   readonly google?: GoogleSignInProps | undefined;
   /** Codes and links sent through SES with the stage's identity; omitted: Cognito's own e-mail (small daily cap). */
@@ -77,7 +79,7 @@ export class Auth extends Construct {
       signInAliases: { email: true },
       signInCaseSensitive: false,
       autoVerify: { email: true },
-      selfSignUpEnabled: true,
+      selfSignUpEnabled: props.selfSignUp ?? true,
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
       // The spec's only password rule is "at least 8 characters"; the local stand-in enforces the same.
       passwordPolicy: {
@@ -146,6 +148,11 @@ export class Auth extends Construct {
    */
   addPostConfirmationTrigger(fn: IFunction): void {
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, fn);
+  }
+
+  /** The stage's allowed e-mail domains, checked before an account is created. */
+  addPreSignUpTrigger(fn: IFunction): void {
+    this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, fn);
   }
 
   /** The audit log's sign-ins. */

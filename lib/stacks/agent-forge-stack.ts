@@ -155,9 +155,14 @@ export class AgentForgeStack extends Stack {
     this.data = new Data(this, 'Data');
     this.secrets = new Secrets(this, 'Secrets');
     // The web ACL (scope CLOUDFRONT) must exist before the distribution that uses it.
-    const webAcl = config.webAclRateLimit
-      ? new WebAcl(this, 'WebAcl', { stage: config.stage, limit: config.webAclRateLimit })
-      : undefined;
+    const webAcl =
+      config.webAclRateLimit || config.allowedIpRanges.length > 0
+        ? new WebAcl(this, 'WebAcl', {
+            stage: config.stage,
+            limit: config.webAclRateLimit,
+            allowedIpRanges: config.allowedIpRanges,
+          })
+        : undefined;
     this.web = new WebHosting(this, 'Web', {
       webAclArn: webAcl?.arn,
       domain: config.domain,
@@ -177,6 +182,7 @@ export class AgentForgeStack extends Stack {
     this.email = config.email ? new Email(this, 'Email', config.email) : undefined;
     this.auth = new Auth(this, 'Auth', {
       domainPrefix,
+      selfSignUp: config.selfSignUp,
       appOrigins: [...webOrigins, this.web.url],
       google: config.google,
       email: this.email,
@@ -296,6 +302,17 @@ export class AgentForgeStack extends Stack {
     this.data.addTableNames(postConfirmation.function);
     this.data.grantReadWrite(postConfirmation.function, 'users');
     this.auth.addPostConfirmationTrigger(postConfirmation.function);
+
+    if (config.allowedEmailDomains.length > 0) {
+      const preSignUp = new AgentFunction(this, 'PreSignUp', {
+        entry: entry('auth/pre-sign-up'),
+        stage: config.stage,
+        description: 'Cognito pre-sign-up trigger: refuses e-mail domains the stage does not allow',
+        timeout: Duration.seconds(5),
+        environment: { ALLOWED_EMAIL_DOMAINS: config.allowedEmailDomains.join(',') },
+      });
+      this.auth.addPreSignUpTrigger(preSignUp.function);
+    }
 
     const postAuthentication = new AgentFunction(this, 'PostAuthentication', {
       entry: entry('auth/post-authentication'),
