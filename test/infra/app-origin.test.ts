@@ -13,7 +13,10 @@ type Resource = { Type: string; Properties?: Record<string, unknown>; DependsOn?
 function referencesOf(resource: Resource, ids: ReadonlySet<string>): Set<string> {
   const found = new Set<string>();
   const walk = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(walk);
+    if (Array.isArray(value)) {
+      value.forEach(walk);
+      return;
+    }
     if (typeof value !== 'object' || value === null) return;
     for (const [key, inner] of Object.entries(value)) {
       if (key === 'Ref' && typeof inner === 'string' && ids.has(inner)) found.add(inner);
@@ -81,8 +84,8 @@ describe('the app’s origin on a stage without a custom domain', () => {
 
   it.each(['billing', 'teams'])('is read by the %s function, named by its literal name', (area) => {
     const [[, fn] = []] = functionsByArea(area);
-    const variables = (fn?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(variables.APP_ORIGIN_PARAMETER).toBe('/agentforge/qa/app-origin');
+    const environment = fn?.Properties?.Environment as { Variables: Record<string, unknown> } | undefined;
+    expect(environment?.Variables.APP_ORIGIN_PARAMETER).toBe('/agentforge/qa/app-origin');
   });
 
   it('leaves CloudFormation no dependency cycle (the functions never reference the distribution)', () => {
