@@ -12,7 +12,7 @@ import { webAssetPath } from '../lib/web-asset-path';
  *
  * Stage config: `npx cdk deploy -c stage=<name>` (default `dev`) reads `bin/stages/<name>.json`,
  * which holds every field of `stageConfigSchema` except `stage` (taken from the name), e.g.
- *   { "domainPrefix": "agentforge-prod", "allowedOrigins": ["https://app.example.com"],
+ *   { "allowedOrigins": ["https://app.example.com"],
  *     "google": { "clientId": "...apps.googleusercontent.com", "clientSecretName": "agentforge/prod/google" },
  *     "whitelistedEmails": ["someone@example.com"] }
  * Stacks live in us-east-1; the account comes from the CLI's credentials when there are any.

@@ -18,11 +18,16 @@ export const stageConfigSchema = z.strictObject({
       /^[a-z][a-z0-9-]{0,19}$/,
       'must be 1-20 lower-case letters, digits or dashes, starting with a letter',
     ),
-  /** Prefix of the Cognito hosted domain: `<prefix>.auth.us-east-1.amazoncognito.com` (globally unique). */
+  /**
+   * Prefix of the Cognito hosted domain: `<prefix>.auth.us-east-1.amazoncognito.com`, unique across
+   * every AWS account. Default: `agentforge-<stage>-<8 hex digits of the stack's id>`, unique per
+   * deployment (the `HostedDomain` output shows it). Set it to keep a name already deployed.
+   */
   domainPrefix: z
     .string()
     .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be lower-case letters, digits and inner dashes')
-    .refine((prefix) => !/aws|amazon|cognito/.test(prefix), 'must not contain aws, amazon or cognito'),
+    .refine((prefix) => !/aws|amazon|cognito/.test(prefix), 'must not contain aws, amazon or cognito')
+    .optional(),
   /** Extra web origins allowed for CORS and as OAuth callback/logout URLs. */
   allowedOrigins: z.array(origin).default([]),
   /**
@@ -96,6 +101,34 @@ export const stageConfigSchema = z.strictObject({
         .optional(),
     })
     .optional(),
+  /**
+   * Whether visitors may create accounts themselves (/signup). Off: only team invitations' accounts
+   * and users the operator creates (the admin CLI, AdminCreateUser). @default true
+   */
+  selfSignUp: z.boolean().default(true),
+  /**
+   * Only addresses at these domains may sign up (themselves or with Google): a pre-sign-up trigger
+   * refuses others with a message /signup shows. Empty: any domain. Exact domains, no subdomains.
+   */
+  allowedEmailDomains: z
+    .array(
+      z
+        .string()
+        .regex(
+          /^(?!-)[a-z0-9-]{1,63}(\.(?!-)[a-z0-9-]{1,63})+$/,
+          'must be a lower-case domain such as acme.example',
+        ),
+    )
+    .default([]),
+  /**
+   * Only these IPv4 and IPv6 ranges (CIDR) reach the app: the CloudFront web ACL blocks everyone
+   * else (the web app and the API; Cognito's own endpoints are not behind it). Empty: anyone.
+   */
+  allowedIpRanges: z
+    .array(
+      z.union([z.cidrv4(), z.cidrv6()], { error: 'must be an IPv4 or IPv6 range such as 203.0.113.0/24' }),
+    )
+    .default([]),
   /** E-mail addresses that skip the waitlist and onboarding. */
   whitelistedEmails: z.array(z.email()).default([]),
   /**

@@ -55,6 +55,8 @@ const baseSchema = z.object({
   /** Whether the platform serves models through Bedrock. Default: true on AWS, false locally. */
   BEDROCK_ENABLED: z.stringbool().optional(),
   WHITELISTED_EMAILS: csv,
+  /** The pre-sign-up trigger: the only e-mail domains that may sign up (none: every domain). */
+  ALLOWED_EMAIL_DOMAINS: csv,
   /**
    * The access gate (stage config `access`): `open`, or `waitlist` (only whitelisted or admitted users
    * reach the product's routes). Read per request by composition/access.ts; checked here at cold start.
@@ -82,9 +84,14 @@ const baseSchema = z.object({
   GITHUB_REDIRECT_URI: z.url().optional(),
   /**
    * The app's own origins (the billing function): Stripe's checkout and portal return only to
-   * these. On AWS the stage's web origins plus its custom domain; locally the web app's.
+   * these. On AWS the stage's web origins (with APP_ORIGIN_PARAMETER's); locally the web app's.
    */
   APP_ORIGINS: csv,
+  /**
+   * AWS: the SSM parameter holding the deployed app's origin (its CloudFront domain, or custom
+   * domain), the first of the app's origins (composition/app-origins.ts).
+   */
+  APP_ORIGIN_PARAMETER: z.string().min(1).optional(),
   /** AWS: the Secrets Manager secret holding `{"secretKey": "sk_…", "webhookSecret": "whsec_…"}`. */
   STRIPE_SECRET_ARN: z.string().min(1).optional(),
   /** Local stack only: the local Stripe service's keys (on AWS they come from STRIPE_SECRET_ARN). */

@@ -1,4 +1,4 @@
-import { type CfnResource, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import { Aws, type CfnResource, Fn, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   CfnLogDeliveryConfiguration,
@@ -27,11 +27,30 @@ export interface GoogleSignInProps {
   readonly clientSecretName: string;
 }
 
+/**
+ * The hosted domain's prefix: the stage's own, else `agentforge-<stage>-<8 hex digits>` taken from
+ * the stack's id (`arn:...:stack/<name>/<uuid>`). Prefixes are global across accounts, so a fixed
+ * default fails for the second deployer; the stack's UUID is unique, fixed for the stack's life and
+ * known without an account at synth (an account+region hash cannot be computed by CloudFormation).
+ */
+export function cognitoDomainPrefix(stage: string, configured?: string): string {
+  if (configured) return configured;
+  const stackUuid = Fn.select(2, Fn.split('/', Aws.STACK_ID));
+  return Fn.join('-', ['agentforge', stage, Fn.select(0, Fn.split('-', stackUuid))]);
+}
+
+/** `<prefix>.auth.<region>.amazoncognito.com`. */
+export function cognitoHostedDomain(scope: Construct, domainPrefix: string): string {
+  return `${domainPrefix}.auth.${Stack.of(scope).region}.amazoncognito.com`;
+}
+
 export interface AuthProps {
-  /** Prefix of the Cognito hosted domain. */
+  /** Prefix of the Cognito hosted domain (see cognitoDomainPrefix). */
   readonly domainPrefix: string;
   /** Web origins (scheme + host, no path) the app is served from: OAuth callback and logout targets. */
   readonly appOrigins: readonly string[];
+  /** Visitors create accounts themselves; false: only AdminCreateUser (invitations, the admin CLI). @default true */
+  readonly selfSignUp?: boolean;
   /** Google sign-in; omitted: no Google identity provider. */
   readonly google?: GoogleSignInProps | undefined;
   /** Codes and links sent through SES with the stage's identity; omitted: Cognito's own e-mail (small daily cap). */
@@ -60,7 +79,7 @@ export class Auth extends Construct {
       signInAliases: { email: true },
       signInCaseSensitive: false,
       autoVerify: { email: true },
-      selfSignUpEnabled: true,
+      selfSignUpEnabled: props.selfSignUp ?? true,
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
       // The spec's only password rule is "at least 8 characters"; the local stand-in enforces the same.
       passwordPolicy: {
@@ -91,7 +110,7 @@ export class Auth extends Construct {
     this.domain = this.userPool.addDomain('HostedDomain', {
       cognitoDomain: { domainPrefix: props.domainPrefix },
     });
-    this.hostedDomain = `${props.domainPrefix}.auth.${Stack.of(this).region}.amazoncognito.com`;
+    this.hostedDomain = cognitoHostedDomain(this, props.domainPrefix);
 
     if (props.google) {
       this.googleProvider = new UserPoolIdentityProviderGoogle(this, 'Google', {
@@ -129,6 +148,11 @@ export class Auth extends Construct {
    */
   addPostConfirmationTrigger(fn: IFunction): void {
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, fn);
+  }
+
+  /** The stage's allowed e-mail domains, checked before an account is created. */
+  addPreSignUpTrigger(fn: IFunction): void {
+    this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, fn);
   }
 
   /** The audit log's sign-ins. */

@@ -1,4 +1,4 @@
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { CfnIPSet, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { API_AREAS, API_BASE_PATH, type ApiArea, ROUTES } from '../../functions/src/routes';
 
@@ -86,38 +86,82 @@ function bodyRulesOutsideUserContent(priority: number): CfnWebACL.RuleProperty {
   };
 }
 
+export interface WebAclProps {
+  readonly stage: string;
+  /** Requests per IP in five minutes past which it is blocked; omitted: no rate rule. */
+  readonly limit?: number | undefined;
+  /** IPv4 and IPv6 CIDRs: everyone else is blocked. Empty: anyone. */
+  readonly allowedIpRanges?: readonly string[];
+}
+
 /**
- * AWS WAF in front of CloudFront: an IP past `limit` requests in five minutes is blocked for a
- * while, and AWS's managed common and known-bad-input rules apply (the common set's body rules
- * outside the user-content routes only).
+ * AWS WAF in front of CloudFront: with `allowedIpRanges`, only those ranges get in; with `limit`,
+ * an IP past it in five minutes is blocked for a while; AWS's managed common and known-bad-input
+ * rules apply either way (the common set's body rules outside the user-content routes only).
  */
 export class WebAcl extends Construct {
   readonly arn: string;
 
-  constructor(scope: Construct, id: string, { stage, limit }: { stage: string; limit: number }) {
+  constructor(scope: Construct, id: string, { stage, limit, allowedIpRanges = [] }: WebAclProps) {
     super(scope, id);
+    const rules: CfnWebACL.RuleProperty[] = [];
+    if (allowedIpRanges.length > 0) {
+      rules.push({
+        name: 'AllowedIpRanges',
+        priority: rules.length,
+        action: { block: {} },
+        statement: { notStatement: { statement: this.inAllowedRanges(stage, allowedIpRanges) } },
+        visibilityConfig: visibility('AllowedIpRanges'),
+      });
+    }
+    if (limit !== undefined) {
+      rules.push({
+        name: 'RatePerIp',
+        priority: rules.length,
+        action: { block: {} },
+        statement: { rateBasedStatement: { limit, aggregateKeyType: 'IP' } },
+        visibilityConfig: visibility('RatePerIp'),
+      });
+    }
+    const first = rules.length;
     const acl = new CfnWebACL(this, 'Acl', {
       name: `agentforge-${stage}`,
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility(`agentforge-${stage}`),
       rules: [
-        {
-          name: 'RatePerIp',
-          priority: 0,
-          action: { block: {} },
-          statement: { rateBasedStatement: { limit, aggregateKeyType: 'IP' } },
-          visibilityConfig: visibility('RatePerIp'),
-        },
+        ...rules,
         // A chat message or an imported conversation is a large body: the size rule only counts.
-        managedRules('AWSManagedRulesCommonRuleSet', 1, [
+        managedRules('AWSManagedRulesCommonRuleSet', first, [
           'SizeRestrictions_BODY',
           ...Object.keys(BODY_RULES),
         ]),
-        bodyRulesOutsideUserContent(2),
-        managedRules('AWSManagedRulesKnownBadInputsRuleSet', 3),
+        bodyRulesOutsideUserContent(first + 1),
+        managedRules('AWSManagedRulesKnownBadInputsRuleSet', first + 2),
       ],
     });
     this.arn = acl.attrArn;
+  }
+
+  /** A request from one of the ranges: one IP set per address family (WAF wants them apart). */
+  private inAllowedRanges(stage: string, ranges: readonly string[]): CfnWebACL.StatementProperty {
+    const families = (['IPV4', 'IPV6'] as const)
+      .map((family) => ({
+        family,
+        addresses: ranges.filter((range) => range.includes(':') === (family === 'IPV6')),
+      }))
+      .filter(({ addresses }) => addresses.length > 0);
+    return anyOf(
+      families.map(({ family, addresses }) => ({
+        ipSetReferenceStatement: {
+          arn: new CfnIPSet(this, `Allowed${family}`, {
+            name: `agentforge-${stage}-allowed-${family.toLowerCase()}`,
+            scope: 'CLOUDFRONT',
+            ipAddressVersion: family,
+            addresses: [...addresses],
+          }).attrArn,
+        },
+      })),
+    );
   }
 }

@@ -19,8 +19,9 @@ import {
 import { API_BASE_PATH, type ApiArea } from '../../functions/src/routes';
 import { AgentFunction } from '../constructs/agent-function';
 import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../constructs/api';
+import { AppOriginParameter } from '../constructs/app-origin';
 import { Attachments } from '../constructs/attachments';
-import { Auth } from '../constructs/auth';
+import { Auth, cognitoDomainPrefix, cognitoHostedDomain } from '../constructs/auth';
 import { Billing } from '../constructs/billing';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
@@ -162,19 +163,26 @@ export class AgentForgeStack extends Stack {
     // Origins besides the app's own: the Vite dev server only where the stage allows it.
     const webOrigins = [...(config.allowLocalhost ? [LOCAL_WEB_ORIGIN] : []), ...config.allowedOrigins];
 
+    const domainPrefix = cognitoDomainPrefix(config.stage, config.domainPrefix);
+
     this.data = new Data(this, 'Data');
     this.secrets = new Secrets(this, 'Secrets');
     // The web ACL (scope CLOUDFRONT) must exist before the distribution that uses it.
-    const webAcl = config.webAclRateLimit
-      ? new WebAcl(this, 'WebAcl', { stage: config.stage, limit: config.webAclRateLimit })
-      : undefined;
+    const webAcl =
+      config.webAclRateLimit || config.allowedIpRanges.length > 0
+        ? new WebAcl(this, 'WebAcl', {
+            stage: config.stage,
+            limit: config.webAclRateLimit,
+            allowedIpRanges: config.allowedIpRanges,
+          })
+        : undefined;
     this.web = new WebHosting(this, 'Web', {
       webAclArn: webAcl?.arn,
       domain: config.domain,
       connectOrigins: [
         `https://cognito-idp.${this.region}.amazonaws.com`,
         `https://cognito-identity.${this.region}.amazonaws.com`,
-        `https://${config.domainPrefix}.auth.${this.region}.amazoncognito.com`,
+        `https://${cognitoHostedDomain(this, domainPrefix)}`,
         // Presigned uploads and downloads of attachments (the bucket is made just below).
         Lazy.string({ produce: () => this.attachments.origin }),
       ],
@@ -186,7 +194,8 @@ export class AgentForgeStack extends Stack {
     // Mail through SES when the stage names a verified identity (grant sending with email.grantSend).
     this.email = config.email ? new Email(this, 'Email', config.email) : undefined;
     this.auth = new Auth(this, 'Auth', {
-      domainPrefix: config.domainPrefix,
+      domainPrefix,
+      selfSignUp: config.selfSignUp,
       appOrigins: [...webOrigins, this.web.url],
       google: config.google,
       email: this.email,
@@ -268,9 +277,9 @@ export class AgentForgeStack extends Stack {
     this.auth.userPool.grant(account, 'cognito-idp:AdminDeleteUser');
     account.addEnvironment('USER_POOL_ID', this.auth.userPool.userPoolId);
     startDeletionJobs(account, this.data.tables.billing);
-    // Stripe's keys, and the origins checkout and the portal may return to: the stage's web origins
-    // and its custom domain (CloudFront's own name cannot be passed in: the distribution depends on
-    // the API, so a stage without a domain lists its distribution URL in allowedOrigins).
+    // Stripe's keys, and the origins checkout and the portal may return to: the stage's web origins,
+    // its custom domain, and the app's origin from SSM (CloudFront's own name cannot be passed in:
+    // the distribution depends on the API).
     this.billing = new Billing(this, 'Billing', {
       stage: config.stage,
       data: this.data,
@@ -280,10 +289,16 @@ export class AgentForgeStack extends Stack {
     // Teams subscribe, and their seats follow their members, through the same Stripe account.
     this.billing.grantRead(this.api.functions.teams.function);
     const appOrigins = [...webOrigins, ...(config.domain ? [`https://${config.domain.name}`] : [])].join(',');
-    this.api.functions.billing.function.addEnvironment('APP_ORIGINS', appOrigins);
     // Checkout return URLs, and the link of the invitation e-mail, sent through SES when the stage
-    // has an email identity.
-    this.api.functions.teams.function.addEnvironment('APP_ORIGINS', appOrigins);
+    // has an email identity; the app's own origin (CloudFront's domain too) comes from SSM.
+    const appOrigin = new AppOriginParameter(this, 'AppOrigin', {
+      stage: config.stage,
+      origin: this.web.url,
+    });
+    for (const fn of [this.api.functions.billing.function, this.api.functions.teams.function]) {
+      fn.addEnvironment('APP_ORIGINS', appOrigins);
+      appOrigin.grantRead(fn);
+    }
     this.email?.grantSend(this.api.functions.teams.function);
     // The user check gives the streams their copy of the gate's answer (one UpdateItem).
     this.data.grantStreamPassWrite(this.api.functions.users.function);
@@ -303,6 +318,17 @@ export class AgentForgeStack extends Stack {
     this.data.addTableNames(postConfirmation.function);
     this.data.grantReadWrite(postConfirmation.function, 'users');
     this.auth.addPostConfirmationTrigger(postConfirmation.function);
+
+    if (config.allowedEmailDomains.length > 0) {
+      const preSignUp = new AgentFunction(this, 'PreSignUp', {
+        entry: entry('auth/pre-sign-up'),
+        stage: config.stage,
+        description: 'Cognito pre-sign-up trigger: refuses e-mail domains the stage does not allow',
+        timeout: Duration.seconds(5),
+        environment: { ALLOWED_EMAIL_DOMAINS: config.allowedEmailDomains.join(',') },
+      });
+      this.auth.addPreSignUpTrigger(preSignUp.function);
+    }
 
     const postAuthentication = new AgentFunction(this, 'PostAuthentication', {
       entry: entry('auth/post-authentication'),

@@ -41,6 +41,8 @@ export interface LocalStackOptions {
   /** Tests: every e-mailed code is this value. */
   fixedCode?: string;
   whitelistedEmails?: readonly string[];
+  /** Only addresses at these domains may sign up (default: any). */
+  allowedEmailDomains?: readonly string[];
   /** The access gate (default `open`): `waitlist` lets in only whitelisted or admitted users. */
   accessMode?: 'open' | 'waitlist';
   /** Invite codes that admit a waitlisted user at once. */
@@ -87,7 +89,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       tablePrefix: 'local',
     });
     stops.push(dynamo.stop);
-    setFunctionEnvironment(dynamo.endpoint, dynamo.tableNames, options.whitelistedEmails ?? []);
+    setFunctionEnvironment(
+      dynamo.endpoint,
+      dynamo.tableNames,
+      options.whitelistedEmails ?? [],
+      options.allowedEmailDomains ?? [],
+    );
     Object.assign(process.env, {
       ACCESS_MODE: options.accessMode ?? 'open',
       INVITE_CODES: (options.inviteCodes ?? []).join(','),
@@ -144,6 +151,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(options.fixedCode ? { fixedCode: options.fixedCode } : {}),
       ...(options.quiet ? { log: () => {} } : {}),
       triggers: {
+        // The stage's allowedEmailDomains, refused at sign-up as Cognito's trigger does.
+        PreSignUp: invokeFunction('auth/pre-sign-up'),
         PostConfirmation: invokeFunction('auth/post-confirmation'),
         // Sign-ins in the audit log: cognito-local runs it after every password sign-in, as Cognito does.
         PostAuthentication: invokeFunction('auth/post-authentication'),
@@ -296,6 +305,7 @@ function setFunctionEnvironment(
   endpoint: string,
   tableNames: Record<TableId, string>,
   whitelist: readonly string[],
+  allowedEmailDomains: readonly string[],
 ) {
   Object.assign(process.env, {
     STAGE: 'local',
@@ -303,6 +313,7 @@ function setFunctionEnvironment(
     AWS_REGION: 'us-east-1',
     DYNAMODB_ENDPOINT: endpoint,
     WHITELISTED_EMAILS: whitelist.join(','),
+    ALLOWED_EMAIL_DOMAINS: allowedEmailDomains.join(','),
   });
   for (const [id, name] of Object.entries(tableNames)) process.env[tableEnvVar(id as TableId)] = name;
 }

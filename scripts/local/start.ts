@@ -38,6 +38,7 @@ const stack = await startLocalStack({
     : {}),
   ...(process.env.CODE ? { fixedCode: process.env.CODE } : {}),
   whitelistedEmails: (process.env.WHITELISTED_EMAILS ?? '').split(',').filter(Boolean),
+  allowedEmailDomains: (process.env.ALLOWED_EMAIL_DOMAINS ?? '').split(',').filter(Boolean),
   accessMode: process.env.ACCESS_MODE === 'waitlist' ? 'waitlist' : 'open',
   inviteCodes: (process.env.INVITE_CODES ?? '').split(',').filter(Boolean),
 });

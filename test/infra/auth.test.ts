@@ -1,8 +1,8 @@
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { beforeAll, describe, it } from 'vitest';
-import { Auth, type AuthProps } from '../../lib/constructs/auth';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Auth, type AuthProps, cognitoDomainPrefix } from '../../lib/constructs/auth';
 import { expectResource, testApp } from './synth';
 
 const appOrigins = ['http://localhost:5173', 'https://d111111abcdef8.cloudfront.net'];
@@ -11,6 +11,19 @@ function synthAuth(props: Partial<AuthProps> = {}): Template {
   const stack = new Stack(testApp(), 'AuthTest', { env: { region: 'us-east-1', account: '123456789012' } });
   new Auth(stack, 'Auth', { domainPrefix: 'agentforge-test', appOrigins, ...props });
   return Template.fromStack(stack);
+}
+
+/** CloudFormation's Fn::Select/Fn::Split/Fn::Join over a pseudo parameter's value, as it evaluates them. */
+function evaluate(value: unknown, pseudo: Record<string, string>): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const [fn, args] = Object.entries(value)[0] as [string, unknown];
+  if (fn === 'Ref') return pseudo[args as string];
+  const [first, second] = args as [unknown, unknown];
+  if (fn === 'Fn::Join')
+    return (second as unknown[]).map((part) => evaluate(part, pseudo)).join(first as string);
+  if (fn === 'Fn::Split') return String(evaluate(second, pseudo)).split(first as string);
+  if (fn === 'Fn::Select') return (evaluate(second, pseudo) as unknown[])[Number(first)];
+  throw new Error(`not evaluated: ${fn}`);
 }
 
 let template: Template;
@@ -62,6 +75,26 @@ describe('the user pool', () => {
 
   it('keeps a stable logical id and is retained on deletion', () => {
     expectResource(template, 'UserPool', { Type: 'AWS::Cognito::UserPool', DeletionPolicy: 'Retain' });
+  });
+
+  it('derives a prefix unique to the deployment when the stage sets none (prefixes are global)', () => {
+    const stack = new Stack(testApp(), 'AuthTest', { env: { region: 'us-east-1', account: '123456789012' } });
+    const auth = new Auth(stack, 'Auth', { domainPrefix: cognitoDomainPrefix('qa'), appOrigins });
+    const domain = Object.values(Template.fromStack(stack).findResources('AWS::Cognito::UserPoolDomain'))[0];
+    const deployed = (stackId: string) =>
+      evaluate(domain?.Properties.Domain, { 'AWS::StackId': stackId }) as string;
+    const first = deployed(
+      'arn:aws:cloudformation:us-east-1:111111111111:stack/AgentForge-qa/51af3dc0-da77-11e4-872e-1234567db123',
+    );
+    const second = deployed(
+      'arn:aws:cloudformation:us-east-1:222222222222:stack/AgentForge-qa/9c3e1a20-0b4f-11ef-8d7b-0a1b2c3d4e5f',
+    );
+    expect(first).toBe('agentforge-qa-51af3dc0');
+    expect(second).toBe('agentforge-qa-9c3e1a20');
+    expect(first).toMatch(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/);
+    expect(stack.resolve(auth.hostedDomain)).toEqual({
+      'Fn::Join': ['', [domain?.Properties.Domain, '.auth.us-east-1.amazoncognito.com']],
+    });
   });
 
   it('has a hosted domain with the stage prefix', () => {

@@ -69,6 +69,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createSesMailer: {},
   createBillingCustomers: {},
   createStripeKeySource: {},
+  createAppOrigins: {},
   createAuditLogWriter: {},
   createAuditLogReader: {},
   createStripeBilling: { noAwsCalls: 'HTTPS to Stripe’s API with the secret key' },
@@ -295,6 +296,16 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
             action: 'ses:SendEmail',
             resource: envOf(target, 'SES_IDENTITY_ARN'),
             context: { 'ses:FromAddress': envOf(target, 'MAIL_FROM_ADDRESS') },
+          },
+        ]
+      : [],
+  // The app's origin from SSM, only where the stack names the parameter (billing, teams).
+  'client-ssm:GetParameter': (target) =>
+    target.env.APP_ORIGIN_PARAMETER
+      ? [
+          {
+            action: 'ssm:GetParameter',
+            resource: `arn:aws:ssm:${REGION}:${ACCOUNT}:parameter${target.env.APP_ORIGIN_PARAMETER}`,
           },
         ]
       : [],

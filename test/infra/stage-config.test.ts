@@ -50,6 +50,10 @@ describe('the stage config', () => {
     );
   });
 
+  it('leaves the domain prefix out by default (the stack derives a unique one)', () => {
+    expect(parseStageConfig({ stage: 'qa' }).domainPrefix).toBeUndefined();
+  });
+
   it('rejects a domain prefix Cognito reserves', () => {
     expect(() => parseStageConfig({ ...valid, domainPrefix: 'my-cognito-app' })).toThrow(
       /must not contain aws, amazon or cognito\s+→ at domainPrefix/,

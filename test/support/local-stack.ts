@@ -15,6 +15,8 @@ export async function startTestStack(options: {
   accessMode?: 'open' | 'waitlist';
   inviteCodes?: readonly string[];
   whitelistedEmails?: readonly string[];
+  /** Only addresses at these domains may sign up (the pre-sign-up trigger). */
+  allowedEmailDomains?: readonly string[];
 }): Promise<LocalStack & { dataDir: string }> {
   process.env.LOG_LEVEL ??= 'silent';
   const dataDir = await mkdtemp(join(tmpdir(), 'agentforge-test-'));
@@ -27,6 +29,7 @@ export async function startTestStack(options: {
     ...(options.accessMode ? { accessMode: options.accessMode } : {}),
     ...(options.inviteCodes ? { inviteCodes: options.inviteCodes } : {}),
     ...(options.whitelistedEmails ? { whitelistedEmails: options.whitelistedEmails } : {}),
+    ...(options.allowedEmailDomains ? { allowedEmailDomains: options.allowedEmailDomains } : {}),
     fixedCode: TEST_CODE,
     quiet: true,
   });

@@ -24,6 +24,7 @@ import type { TeamSeats } from '../domain/teams/ports.js';
 import { TEAM_OWNER_PREFIX } from '../domain/teams/roles.js';
 import { createTeamSeats } from '../domain/teams/team-seats.js';
 import { logger } from '../logger.js';
+import { appOrigins } from './app-origins.js';
 import { auditRecorder } from './audit.js';
 import { db, env, required } from './root.js';
 import { myTeamsReader } from './team-scope.js';
@@ -130,7 +131,7 @@ function build() {
     store,
     usage: createUsageHistoryReader(db, env.tables.usage),
     sync,
-    appOrigins: env.APP_ORIGINS,
+    appOrigins,
     now: Date.now,
     // A member of a subscribed team sees the Teams plan's server limits, which the platform enforces.
     limitsTierOf: async (userId) => (await plans.planOf(userId)).tier,

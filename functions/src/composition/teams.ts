@@ -27,6 +27,7 @@ import { createTeamService, type TeamService } from '../domain/teams/team-servic
 import { admitTeamInvitee } from '../domain/users/admission.js';
 import { logger } from '../logger.js';
 import { accessMode } from './access.js';
+import { appOrigins } from './app-origins.js';
 import { auditRecorder } from './audit.js';
 import { teamSeats } from './billing.js';
 import { db, env, required } from './root.js';
@@ -131,7 +132,7 @@ export function teamService(): TeamService {
     // issuer's external tokens end with their right to manage the team's servers; a departed
     // member's own server values go with them.
     listeners: [recordTeamEvent, revokeDepartedIssuerTokens, endDepartedMemberInstances],
-    appUrl: env.APP_ORIGINS[0] ?? env.ALLOWED_ORIGINS[0] ?? '',
+    appUrl: async () => (await appOrigins())[0] ?? env.ALLOWED_ORIGINS[0] ?? '',
     newId: ulid,
     now: Date.now,
     onListenerError: (event, error) =>

@@ -40,7 +40,9 @@ export interface EngineOptions {
 }
 
 export type LocalTriggerHandler = (event: Record<string, unknown>) => Promise<unknown>;
-export type LocalTriggers = Partial<Record<'PostConfirmation' | 'PostAuthentication', LocalTriggerHandler>>;
+export type LocalTriggers = Partial<
+  Record<'PreSignUp' | 'PostConfirmation' | 'PostAuthentication', LocalTriggerHandler>
+>;
 
 /**
  * Stands in for the aws-sdk v2 Lambda client cognito-local invokes triggers with, so its own

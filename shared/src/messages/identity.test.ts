@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDENTITY_ERROR_MESSAGES, identityErrorMessage } from './identity';
+import { emailDomainNotAllowed, IDENTITY_ERROR_MESSAGES, identityErrorMessage } from './identity';
 
 const named = (name: string, message = '') => Object.assign(new Error(message), { name });
 
@@ -29,5 +29,12 @@ describe('identityErrorMessage', () => {
     expect(identityErrorMessage(named('CodeMismatchException', 'Invalid code'))).toBe('Invalid code');
     expect(identityErrorMessage(undefined)).toBe('An unexpected authentication error occurred');
     expect(identityErrorMessage({}, 'login')).toBe('An error occurred during login');
+  });
+
+  it('shows a trigger’s refusal as its own message, without Cognito’s wrapper', () => {
+    const refusal = emailDomainNotAllowed(['acme.example']);
+    expect(
+      identityErrorMessage(named('UserLambdaValidationException', `PreSignUp failed with error ${refusal}.`)),
+    ).toBe('Sign-up is open to e-mail addresses at acme.example only.');
   });
 });

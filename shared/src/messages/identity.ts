@@ -54,9 +54,21 @@ export function identityErrorMessage(error: unknown, context: IdentityErrorConte
   }
   const message =
     typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : error;
+  // A trigger's refusal (UserLambdaValidationException): its own message, without Cognito's wrapper.
+  if (code === 'UserLambdaValidationException' && typeof message === 'string') {
+    const reason = TRIGGER_ERROR.exec(message.trim())?.[1];
+    if (reason) return reason.endsWith('.') ? reason : `${reason}.`;
+  }
   if (typeof message === 'string' && message.trim()) return message;
   return context === 'login' ? IDENTITY_ERROR_MESSAGES.loginFallback : IDENTITY_ERROR_MESSAGES.fallback;
 }
+
+/** Why sign-up refused an address (the pre-sign-up trigger's error; shown on /signup). */
+export const emailDomainNotAllowed = (domains: readonly string[]) =>
+  `Sign-up is open to e-mail addresses at ${domains.join(', ')} only.`;
+
+/** How Cognito words a trigger's error: `<Trigger> failed with error <message>.` */
+const TRIGGER_ERROR = /^\w+ failed with error (.+?)\.?$/s;
 
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',

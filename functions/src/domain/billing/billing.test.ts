@@ -80,7 +80,7 @@ function fakes(subscriptions: ProviderSubscription[] = []) {
       overageTokens: async () => 0,
       activeServers: async () => 0,
     },
-    appOrigins: ['https://app.example'],
+    appOrigins: async () => ['https://app.example'],
     now: () => Date.parse('2026-11-23T10:00:00Z'),
   });
   return {

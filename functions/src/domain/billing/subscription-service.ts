@@ -42,7 +42,7 @@ export interface SubscriptionServiceDeps {
   usage: UsageReader;
   sync: SyncSubscription;
   /** The app's origins: checkout and portal return URLs must be on one of them. */
-  appOrigins: readonly string[];
+  appOrigins: () => Promise<readonly string[]>;
   now: () => number;
   /**
    * The tier whose server limits apply to the user, when it is not just their own (a member of a
@@ -67,9 +67,10 @@ export const overageView = (tokens: number, capUsd: number) => ({
 export function createSubscriptionService(deps: SubscriptionServiceDeps): SubscriptionService {
   const { provider, store, usage, sync } = deps;
 
-  const requireAppOrigin = (...urls: string[]) => {
+  const requireAppOrigin = async (...urls: string[]) => {
+    const appOrigins = await deps.appOrigins();
     for (const url of urls) {
-      if (!deps.appOrigins.includes(new URL(url).origin))
+      if (!appOrigins.includes(new URL(url).origin))
         throw new ValidationError(SUBSCRIPTION_MESSAGES.urlNotOnAppOrigin);
     }
   };
@@ -148,7 +149,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps): Subscr
     async checkout(caller, { tier, successUrl, cancelUrl, seats }) {
       if (tier === 'free') throw new ValidationError(SUBSCRIPTION_MESSAGES.checkoutFreeRefused);
       if (tier === 'enterprise') throw new ValidationError(SUBSCRIPTION_MESSAGES.checkoutEnterpriseRefused);
-      requireAppOrigin(successUrl, cancelUrl);
+      await requireAppOrigin(successUrl, cancelUrl);
       const record = await store.get(caller.userId);
       if (record && isPaidTier(record.tier) && LIVE_STATUSES.has(record.status))
         throw new ConflictError(SUBSCRIPTION_MESSAGES.alreadySubscribed);
@@ -188,7 +189,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps): Subscr
     },
 
     async portal(caller, returnUrl) {
-      requireAppOrigin(returnUrl);
+      await requireAppOrigin(returnUrl);
       const record = await store.get(caller.userId);
       if (!record?.stripeCustomerId) throw new NotFoundError(SUBSCRIPTION_MESSAGES.noBillingAccount);
       return { url: await provider.createPortalSession(record.stripeCustomerId, returnUrl) };

@@ -147,7 +147,7 @@ function setup(
       computeMinutes: async (userId) => (userId === 'team#id1' ? 30 : 5),
       overageTokens: async (userId) => (userId === 'team#id1' ? 250_000 : 0),
     },
-    appUrl: 'https://app.example',
+    appUrl: async () => 'https://app.example',
     newId: () => `id${++ids}`,
     now: () => clock,
     onListenerError: (event) => errors.push(`listener ${event.type}`),

@@ -48,7 +48,7 @@ export interface TeamServiceDeps {
   /** Told of every action once it took effect (the audit log subscribes here); errors are theirs. */
   listeners: readonly TeamEventListener[];
   /** Where the invitation e-mail's link points: `<appUrl>/teams/join?code=…`. */
-  appUrl: string;
+  appUrl: () => Promise<string>;
   newId: () => string;
   now: () => number;
   /**
@@ -128,10 +128,11 @@ export function createTeamService(deps: TeamServiceDeps) {
     expiresAt: iso(invitation.expiresAt),
   });
 
-  const joinUrlOf = (code: string) => `${deps.appUrl}/teams/join?code=${encodeURIComponent(code)}`;
+  const joinUrlOf = async (code: string) =>
+    `${await deps.appUrl()}/teams/join?code=${encodeURIComponent(code)}`;
 
   async function sendInvitation(team: TeamRecord, inviter: Caller, email: string, code: string) {
-    const link = joinUrlOf(code);
+    const link = await joinUrlOf(code);
     await deps.mailer.send({
       to: email,
       kind: 'team-invitation',
@@ -269,7 +270,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         role: body.role,
         at,
       });
-      return { ...invitationView(invitation), joinUrl: joinUrlOf(code) };
+      return { ...invitationView(invitation), joinUrl: await joinUrlOf(code) };
     },
 
     async listInvitations(caller: Caller, teamId: string): Promise<ListInvitationsResponse> {
@@ -301,7 +302,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       });
       return {
         ...invitationView({ ...invitation, codeHash: hashCode(code), expiresAt }),
-        joinUrl: joinUrlOf(code),
+        joinUrl: await joinUrlOf(code),
       };
     },
 
