@@ -10,6 +10,7 @@ import { AgentFunction } from '../constructs/agent-function';
 import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../constructs/api';
 import { Attachments } from '../constructs/attachments';
 import { Auth } from '../constructs/auth';
+import { bedrockEnvironment, bedrockListStatement } from '../constructs/bedrock-access';
 import { Billing } from '../constructs/billing';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
@@ -235,6 +236,10 @@ export class AgentForgeStack extends Stack {
       if (AREA_AUDIT[area] === 'read') this.data.grantAuditRead(this.api.functions[area].function);
     }
     this.secrets.grantEncryptDecrypt(this.api.functions['api-keys'].function);
+    // The providers list offers the platform's models: the live Bedrock catalogue.
+    this.api.functions['api-keys'].function.addToRolePolicy(bedrockListStatement());
+    for (const [name, value] of Object.entries(bedrockEnvironment(config.bedrock)))
+      this.api.functions['api-keys'].function.addEnvironment(name, value);
     // Starts, observes and stops server tasks; encrypts and decrypts the servers' env values.
     this.mcpRuntime.grantServerControl(this.api.functions.mcp.function);
     this.secrets.grantEncryptDecrypt(this.api.functions.mcp.function);
@@ -334,6 +339,7 @@ export class AgentForgeStack extends Stack {
         AUDIT_RETENTION_DAYS: String(config.auditRetentionDays),
       },
       reservedConcurrency: config.streamReservedConcurrency,
+      bedrock: config.bedrock,
       bedrockProductIds: config.bedrockMarketplaceProductIds,
       maxStreamSeconds: config.maxStreamSeconds,
     });

@@ -4,6 +4,7 @@
  */
 import { EventStreamCodec, type MessageHeaders } from '@smithy/eventstream-codec';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
+import { handleBedrockCatalogue } from './bedrock-catalogue.js';
 import {
   BAD_KEY,
   bearerToken,
@@ -60,10 +61,16 @@ export async function handleBedrockApi(exchange: Exchange): Promise<void> {
       'The security token included in the request is invalid.',
     );
   }
+  if (exchange.method === 'GET' && ['/foundation-models', '/inference-profiles'].includes(exchange.path)) {
+    return handleBedrockCatalogue(exchange, exchange.retired);
+  }
   const route = exchange.path.match(/^\/model\/([^/]+)\/converse-stream$/);
   if (exchange.method !== 'POST' || !route)
     return sendError(exchange, 404, 'UnknownOperationException', 'Not found');
   const modelId = decodeURIComponent(route[1] ?? '');
+  if (exchange.retired.includes(modelId)) {
+    return sendError(exchange, 404, undefined, 'This model version has reached the end of its life.');
+  }
   if (!exchange.models.includes(modelId)) {
     return sendError(exchange, 400, 'ValidationException', 'The provided model identifier is invalid.');
   }

@@ -11,7 +11,7 @@ export interface ProviderCatalogueDeps {
   keys: ApiKeyRepository;
   cipher: SecretCipher;
   providerFactory: ProviderFactory;
-  platformProviders: readonly Provider[];
+  platformProviders: () => Promise<readonly Provider[]>;
   listModelsTimeoutMs: number;
   /** Told of each provider left out and why (never with credentials). */
   onProviderFailure: (providerId: string, error: unknown) => void;
@@ -28,8 +28,8 @@ export async function listAvailableProviders(
   deps: ProviderCatalogueDeps,
   userId: string,
 ): Promise<Provider[]> {
-  const records = await deps.keys.list(userId);
-  const platform = new Map(deps.platformProviders.map((provider) => [provider.id, provider]));
+  const [records, platformProviders] = await Promise.all([deps.keys.list(userId), platformOffer(deps)]);
+  const platform = new Map(platformProviders.map((provider) => [provider.id, provider]));
 
   const entries: Promise<Provider | undefined>[] = [];
   for (const id of KEYED_PROVIDERS) {
@@ -37,7 +37,7 @@ export async function listAvailableProviders(
     if (own) entries.push(withModels(deps, own, { id, name: PROVIDER_DISPLAY_NAMES[id] }));
     else if (platform.has(id)) entries.push(Promise.resolve(platform.get(id)));
   }
-  for (const provider of deps.platformProviders) {
+  for (const provider of platformProviders) {
     if (!(KEYED_PROVIDERS as readonly string[]).includes(provider.id))
       entries.push(Promise.resolve(provider));
   }
@@ -51,6 +51,16 @@ export async function listAvailableProviders(
   }
 
   return (await Promise.all(entries)).filter((provider): provider is Provider => provider !== undefined);
+}
+
+/** The platform's models; when Bedrock cannot be listed, none (the user's own keys still are). */
+async function platformOffer(deps: ProviderCatalogueDeps): Promise<readonly Provider[]> {
+  try {
+    return await deps.platformProviders();
+  } catch (error) {
+    deps.onProviderFailure('bedrock', error);
+    return [];
+  }
 }
 
 /** Not a provider's own words (those are kept): anything else that broke the listing. */
