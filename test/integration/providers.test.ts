@@ -296,6 +296,24 @@ describe('provider specifics', () => {
     );
   });
 
+  it('a direct provider lists its own models for the key, read once per key while cached', async () => {
+    const listCalls = () =>
+      server.requests.filter((request) => request.dialect === 'openai' && request.path === '/v1/models')
+        .length;
+    const before = listCalls();
+    const key = `sk-live-${Date.now()}`;
+    // The model server's OpenAI models, ours first in our order with our names.
+    expect(await providerFor('openai', key).listModels()).toEqual([
+      { id: 'gpt-5-mini', name: 'GPT-5 mini' },
+      { id: 'gpt-4.1', name: 'GPT-4.1' },
+      { id: 'gpt-4o-mini', name: 'GPT-4o mini' },
+    ]);
+    await providerFor('openai', key).listModels();
+    expect(listCalls() - before).toBe(1);
+    await providerFor('openai', `${key}-other`).listModels();
+    expect(listCalls() - before).toBe(2);
+  });
+
   it('the Bedrock catalogue keeps to the allow-list and is read once while cached', async () => {
     const catalogue = catalogueFor(GOOD_KEY, ['us.anthropic.claude-haiku-4-5-20251001-v1:0']);
     const lists = () => server.requests.filter((request) => request.method === 'GET').length;
