@@ -180,7 +180,11 @@ describe('the model provider failing mid-reply', () => {
       status === 429 ? /is rate limiting requests\. Try again in a moment\./ : /\w/,
     );
     expect(
-      models.requests.filter((request) => JSON.stringify(request.body).includes(`fail-with:${status}`)),
+      models.requests.filter(
+        // Model calls only (the Bedrock catalogue's list calls have no body).
+        (request) =>
+          request.method === 'POST' && JSON.stringify(request.body).includes(`fail-with:${status}`),
+      ),
     ).toHaveLength(1);
     const stored = await storedMessage(user.conversationId, messageId);
     expect(stored).toMatchObject({
