@@ -141,7 +141,7 @@ export const stageConfigSchema = z.strictObject({
         .min(1)
         .optional(),
     })
-    .default({}),
+    .optional(),
   /**
    * AWS Marketplace product ids of the offered Bedrock models (each model card lists its own): the
    * stream functions may then subscribe to those products only. Without it they may subscribe to any
