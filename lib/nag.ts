@@ -56,7 +56,7 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     path: /^Streaming\/\w+\/Function\/ServiceRole\/DefaultPolicy$/,
     rules: ['AwsSolutions-IAM5'],
     reason:
-      "AWS Marketplace actions have no resource-level scope: Bedrock subscribes to a third-party model as the caller on its first use (limited to the offered products by aws-marketplace:ProductId when the stage lists them). Bedrock invoke is on the offered models and inference profiles only. The chat stream reads attachment objects under the bucket's attachments/ prefix (one object per file, keys per user and conversation). Table grants name this stage's tables' indexes with them (the conversations table's bySharedTeam, never queried by the streams).",
+      "AWS Marketplace actions have no resource-level scope: Bedrock subscribes to a third-party model as the caller on its first use (limited to the offered products by aws-marketplace:ProductId when the stage lists them). Bedrock's ListFoundationModels and ListInferenceProfiles (the live model catalogue) have no resource type. Bedrock invoke is on the stage's allow-listed models and inference profiles, or without an allow-list on the foundation models and this account's inference profiles of the Bedrock region's profile regions. The chat stream reads attachment objects under the bucket's attachments/ prefix (one object per file, keys per user and conversation). Table grants name this stage's tables' indexes with them (the conversations table's bySharedTeam, never queried by the streams).",
   },
   {
     path: /^Api\/ConversationsFunction\/Function\/ServiceRole\/DefaultPolicy$/,
@@ -122,6 +122,12 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     rules: ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
     reason:
       "Stripe calls the webhook without a user: the handler verifies the raw body's Stripe-Signature (HMAC with the webhook secret, 5-minute tolerance) before reading anything.",
+  },
+  {
+    path: /^Api\/ApiKeysFunction\/Function\/ServiceRole\/DefaultPolicy$/,
+    rules: ['AwsSolutions-IAM5'],
+    reason:
+      "The providers list reads the live Bedrock model catalogue: ListFoundationModels and ListInferenceProfiles have no resource type (IAM takes only '*'); they read no data of ours.",
   },
   {
     path: /^Api\/BillingFunction\/Function\/ServiceRole\/DefaultPolicy$/,

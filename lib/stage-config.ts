@@ -163,6 +163,26 @@ export const stageConfigSchema = z.strictObject({
    */
   webAclRateLimit: z.number().int().min(100).max(2_000_000_000).optional(),
   /**
+   * The platform's Bedrock models: `region` where they are listed and called (default: the stack's),
+   * `models` an allow-list of the ids as called (the `us.` inference profile for a model that runs
+   * only through one, e.g. `us.anthropic.claude-haiku-4-5-20251001-v1:0`), in the order offered.
+   * The functions offer the ACTIVE ones the account can call (ListFoundationModels and
+   * ListInferenceProfiles, read every 10 minutes), and may invoke only those listed; without
+   * `models`, every callable model (and IAM allows every foundation model and profile).
+   */
+  bedrock: z
+    .strictObject({
+      region: z
+        .string()
+        .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'must be an AWS region such as us-east-1')
+        .optional(),
+      models: z
+        .array(z.string().regex(/^[a-z0-9-]+\.[\w.:-]+$/, 'must be a Bedrock model or inference profile id'))
+        .min(1)
+        .optional(),
+    })
+    .optional(),
+  /**
    * AWS Marketplace product ids of the offered Bedrock models (each model card lists its own): the
    * stream functions may then subscribe to those products only. Without it they may subscribe to any
    * (Bedrock subscribes as the caller the first time a third-party model is used in the account).

@@ -15,7 +15,6 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { STSClient } from '@aws-sdk/client-sts';
-import { BEDROCK_MODELS } from '../functions/src/adapters/providers/bedrock-models';
 import { ROUTES } from '../functions/src/routes';
 import { parseStageConfig } from '../lib/stage-config';
 import { preflight } from './preflight/checks';
@@ -36,7 +35,7 @@ const problems = await preflight(
     ssm: new SSMClient(clientConfig),
     cognito: new CognitoIdentityProviderClient(clientConfig),
     lambda: new LambdaClient(clientConfig),
-    bedrock: new BedrockClient(clientConfig),
+    bedrock: new BedrockClient({ region: config.bedrock?.region ?? REGION }),
     ses: new SESv2Client(clientConfig),
     acm: new ACMClient(clientConfig),
     secrets: new SecretsManagerClient(clientConfig),
@@ -45,8 +44,8 @@ const problems = await preflight(
     config,
     region: REGION,
     streamFunctions: ROUTES.filter((route) => route.transport === 'stream').length,
-    // An inference profile (us.<model>) is checked by its foundation model.
-    bedrockModelIds: BEDROCK_MODELS.map(({ bedrockId }) => bedrockId.replace(/^us\./, '')),
+    // The stage's allow-list (none: any active model will do); a profile (us.<model>) by its model.
+    bedrockModelIds: (config.bedrock?.models ?? []).map((id) => id.replace(/^[a-z]{2,4}\./, '')),
   },
 );
 for (const problem of problems) console.log(`- ${problem}`);

@@ -54,6 +54,10 @@ const baseSchema = z.object({
   ALLOW_PRIVATE_ENDPOINTS: z.stringbool().optional(),
   /** Whether the platform serves models through Bedrock. Default: true on AWS, false locally. */
   BEDROCK_ENABLED: z.stringbool().optional(),
+  /** The region the platform's Bedrock models are listed and called in (stage config `bedrock.region`). */
+  BEDROCK_REGION: z.string().min(1).optional(),
+  /** The stage's allow-list of Bedrock ids as called (`bedrock.models`); empty: every callable model. */
+  BEDROCK_MODELS: csv,
   WHITELISTED_EMAILS: csv,
   /** The pre-sign-up trigger: the only e-mail domains that may sign up (none: every domain). */
   ALLOWED_EMAIL_DOMAINS: csv,

@@ -1,6 +1,5 @@
 import type { Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { BEDROCK_MODELS } from '../../functions/src/adapters/providers/bedrock-models';
 
 /** What the code sends to Bedrock: ConverseStream, which IAM authorizes as this action only. */
 export const BEDROCK_INVOKE_ACTIONS = ['bedrock:InvokeModelWithResponseStream'];
@@ -15,6 +14,9 @@ export const INFERENCE_PROFILE_REGIONS: Readonly<Record<string, readonly string[
   us: ['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2'],
 };
 
+/** The live catalogue's two reads (functions/src/adapters/providers/bedrock-catalogue.ts). */
+export const BEDROCK_LIST_ACTIONS = ['bedrock:ListFoundationModels', 'bedrock:ListInferenceProfiles'];
+
 /** A system-defined inference profile id: a geography prefix, then the foundation model id. */
 const PROFILE_ID = /^(us|us-gov|eu|apac|jp|au|ca|global)\.(.+)$/;
 
@@ -22,12 +24,27 @@ const PROFILE_ID = /^(us|us-gov|eu|apac|jp|au|ca|global)\.(.+)$/;
 export const MARKETPLACE_SUBSCRIBE_ACTIONS = ['aws-marketplace:Subscribe', 'aws-marketplace:Unsubscribe'];
 export const MARKETPLACE_VIEW_ACTIONS = ['aws-marketplace:ViewSubscriptions'];
 
+/** Where the platform's models are listed and called (stage config `bedrock`). */
+export interface BedrockOffer {
+  /** @default the stack's region */
+  readonly region?: string | undefined;
+  /** The allow-list, as called (a `us.` profile id for a model that needs one); none: every model. */
+  readonly models?: readonly string[] | undefined;
+}
+
+/** The regions a region's `<geography>.` profiles route to, the region itself first. */
+function profileRegionsOf(region: string): string[] {
+  const prefix = region.split('-')[0] ?? '';
+  const geography = prefix === 'ap' ? 'apac' : prefix;
+  return [...new Set([region, ...(INFERENCE_PROFILE_REGIONS[geography] ?? [])])];
+}
+
 /**
  * The ARNs a role must be allowed to invoke for these Bedrock model ids: a foundation model in the
- * stack's region; an inference profile (`us.<model>`) in the stack's region and account, plus its
+ * Bedrock region; an inference profile (`us.<model>`) in that region and the account, plus its
  * foundation model in every destination region of the profile.
  */
-export function bedrockModelArns(stack: Stack, modelIds: readonly string[]): string[] {
+export function bedrockModelArns(stack: Stack, modelIds: readonly string[], region = stack.region): string[] {
   const foundationModel = (region: string, model: string) =>
     stack.formatArn({
       service: 'bedrock',
@@ -38,7 +55,7 @@ export function bedrockModelArns(stack: Stack, modelIds: readonly string[]): str
     });
   const arns = modelIds.flatMap((id) => {
     const profile = id.match(PROFILE_ID);
-    if (!profile) return [foundationModel(stack.region, id)];
+    if (!profile) return [foundationModel(region, id)];
     const [, geography, model] = profile as unknown as [string, string, string];
     const regions = INFERENCE_PROFILE_REGIONS[geography];
     if (!regions) {
@@ -47,7 +64,7 @@ export function bedrockModelArns(stack: Stack, modelIds: readonly string[]): str
       );
     }
     return [
-      stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: id }),
+      stack.formatArn({ service: 'bedrock', region, resource: 'inference-profile', resourceName: id }),
       ...regions.map((region) => foundationModel(region, model)),
     ];
   });
@@ -55,21 +72,51 @@ export function bedrockModelArns(stack: Stack, modelIds: readonly string[]): str
 }
 
 /**
- * Invoking the product's Bedrock models (BEDROCK_MODELS), and the Marketplace subscription Bedrock
- * starts as the caller the first time a third-party model is used in the account. Marketplace
- * actions have no resources; with `productIds` (each model's Marketplace product id, from its model
- * card) Subscribe and Unsubscribe are limited to those products.
+ * What invoking the offered models takes: the allow-list's ARNs; without one, every foundation model
+ * in the regions the region's profiles route to, and every inference profile of the account there.
+ */
+function offeredModelArns(stack: Stack, offer: BedrockOffer): string[] {
+  const region = offer.region ?? stack.region;
+  if (offer.models) return bedrockModelArns(stack, offer.models, region);
+  return [
+    stack.formatArn({ service: 'bedrock', region, resource: 'inference-profile', resourceName: '*' }),
+    ...profileRegionsOf(region).map((to) =>
+      stack.formatArn({
+        service: 'bedrock',
+        region: to,
+        account: '',
+        resource: 'foundation-model',
+        resourceName: '*',
+      }),
+    ),
+  ];
+}
+
+/**
+ * Listing the models and profiles the account can call (the live catalogue). Neither action has a
+ * resource type: IAM takes only `*` for them, and they read no data of ours.
+ */
+export function bedrockListStatement(): PolicyStatement {
+  return new PolicyStatement({ sid: 'ListBedrockModels', actions: BEDROCK_LIST_ACTIONS, resources: ['*'] });
+}
+
+/**
+ * Listing and invoking the stage's Bedrock models (`offer`), and the Marketplace subscription
+ * Bedrock starts as the caller the first time a third-party model is used in the account.
+ * Marketplace actions have no resources; with `productIds` (each model's Marketplace product id,
+ * from its model card) Subscribe and Unsubscribe are limited to those products.
  */
 export function bedrockAccessStatements(
   stack: Stack,
-  options: { modelIds?: readonly string[]; productIds?: readonly string[] | undefined } = {},
+  options: { offer?: BedrockOffer; productIds?: readonly string[] | undefined } = {},
 ): PolicyStatement[] {
   const productIds = options.productIds ?? [];
   return [
+    bedrockListStatement(),
     new PolicyStatement({
       sid: 'InvokeOfferedBedrockModels',
       actions: BEDROCK_INVOKE_ACTIONS,
-      resources: bedrockModelArns(stack, options.modelIds ?? BEDROCK_MODELS.map((model) => model.bedrockId)),
+      resources: offeredModelArns(stack, options.offer ?? {}),
     }),
     new PolicyStatement({
       sid: 'SubscribeToBedrockModels',
@@ -85,4 +132,12 @@ export function bedrockAccessStatements(
       resources: ['*'],
     }),
   ];
+}
+
+/** The functions' view of the offer (functions/src/env.ts: BEDROCK_REGION, BEDROCK_MODELS). */
+export function bedrockEnvironment(offer: BedrockOffer | undefined): Record<string, string> {
+  return {
+    ...(offer?.region ? { BEDROCK_REGION: offer.region } : {}),
+    ...(offer?.models ? { BEDROCK_MODELS: offer.models.join(',') } : {}),
+  };
 }

@@ -5,7 +5,7 @@ import { Construct } from 'constructs';
 import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions';
 import { API_BASE_PATH, ROUTES, type RouteDefinition } from '../../functions/src/routes';
 import { AgentFunction } from './agent-function';
-import { bedrockAccessStatements } from './bedrock-access';
+import { type BedrockOffer, bedrockAccessStatements, bedrockEnvironment } from './bedrock-access';
 import type { Data } from './data';
 import { pascalCase } from './names';
 import type { Secrets } from './secrets';
@@ -53,6 +53,8 @@ export interface StreamingProps {
    * `clientId: null`), which is what the REST API's Cognito authorizer checks too.
    */
   readonly userPool: IUserPool;
+  /** The stage's Bedrock region and allow-list (stage config `bedrock`). */
+  readonly bedrock?: BedrockOffer | undefined;
   /** Marketplace product ids of the offered models: limits the subscription grant to them. */
   readonly bedrockProductIds?: readonly string[] | undefined;
   /** Each stream function's reserved concurrency (the stage's `streamReservedConcurrency`). */
@@ -85,7 +87,10 @@ export class Streaming extends Construct {
   constructor(scope: Construct, id: string, props: StreamingProps) {
     super(scope, id);
     const routes = (props.routes ?? ROUTES).filter((route) => route.transport === 'stream');
-    const bedrock = bedrockAccessStatements(Stack.of(this), { productIds: props.bedrockProductIds });
+    const bedrock = bedrockAccessStatements(Stack.of(this), {
+      offer: props.bedrock,
+      productIds: props.bedrockProductIds,
+    });
     const maxStreamSeconds = props.maxStreamSeconds ?? DEFAULT_MAX_STREAM_SECONDS;
     if (maxStreamSeconds > STREAM_TIMEOUT.toSeconds() - STREAM_WIND_DOWN_SECONDS) {
       throw new Error(
@@ -107,6 +112,7 @@ export class Streaming extends Construct {
           ...props.environment,
           USER_POOL_ID: props.userPool.userPoolId,
           BEDROCK_ENABLED: 'true',
+          ...bedrockEnvironment(props.bedrock),
           MAX_STREAM_SECONDS: String(maxStreamSeconds),
         },
       });

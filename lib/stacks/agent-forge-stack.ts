@@ -22,6 +22,7 @@ import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../const
 import { AppOriginParameter } from '../constructs/app-origin';
 import { Attachments } from '../constructs/attachments';
 import { Auth, cognitoDomainPrefix, cognitoHostedDomain } from '../constructs/auth';
+import { bedrockEnvironment, bedrockListStatement } from '../constructs/bedrock-access';
 import { Billing } from '../constructs/billing';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
@@ -259,6 +260,10 @@ export class AgentForgeStack extends Stack {
       if (AREA_AUDIT[area] === 'read') this.data.grantAuditRead(this.api.functions[area].function);
     }
     this.secrets.grantEncryptDecrypt(this.api.functions['api-keys'].function);
+    // The providers list offers the platform's models: the live Bedrock catalogue.
+    this.api.functions['api-keys'].function.addToRolePolicy(bedrockListStatement());
+    for (const [name, value] of Object.entries(bedrockEnvironment(config.bedrock)))
+      this.api.functions['api-keys'].function.addEnvironment(name, value);
     // Starts, observes and stops server tasks; encrypts and decrypts the servers' env values.
     this.mcpRuntime.grantServerControl(this.api.functions.mcp.function);
     this.secrets.grantEncryptDecrypt(this.api.functions.mcp.function);
@@ -376,6 +381,7 @@ export class AgentForgeStack extends Stack {
         AUDIT_RETENTION_DAYS: String(config.auditRetentionDays),
       },
       reservedConcurrency: config.streamReservedConcurrency,
+      bedrock: config.bedrock,
       bedrockProductIds: config.bedrockMarketplaceProductIds,
       maxStreamSeconds: config.maxStreamSeconds,
     });

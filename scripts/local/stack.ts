@@ -8,6 +8,7 @@ import { type TableId, tableEnvVar } from '../../functions/src/adapters/dynamodb
 import { ensureLocalSecretKeyFile } from '../../functions/src/adapters/secrets/local-key-file.js';
 import { lambdaContext } from './api-gateway-event.js';
 import { startLocalApi } from './api-server.js';
+import { startLocalBedrock } from './bedrock.js';
 import { loadAdminCredentials } from './cognito/admin-auth.js';
 import { startLocalCognito } from './cognito/index.js';
 import { startLocalDynamo } from './dynamodb.js';
@@ -51,6 +52,11 @@ export interface LocalStackOptions {
   reaperIntervalMs?: number;
   /** Silence the identity service's console output (tests). */
   quiet?: boolean;
+  /**
+   * Serve the platform's models through the local Bedrock stand-in (`npm start`); tests that want
+   * them point the Bedrock clients at their own model server instead.
+   */
+  platformModels?: boolean;
 }
 
 export interface LocalStack {
@@ -59,6 +65,8 @@ export interface LocalStack {
   s3Url: string;
   /** The local GitHub service: OAuth host and API base URL of the account link. */
   githubUrl: string;
+  /** The local Bedrock stand-in (with `platformModels`). */
+  bedrockUrl?: string;
   /** The local Stripe service and its keys (made per start). */
   stripe: { url: string; secretKey: string; webhookSecret: string };
   webUrl?: string;
@@ -177,6 +185,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ),
     });
 
+    const bedrock = options.platformModels ? await startLocalBedrock() : undefined;
+    if (bedrock) stops.push(bedrock.stop);
+
     const api = await startLocalApi({
       port: options.ports.api,
       verifier: createLocalIdTokenVerifier({
@@ -239,6 +250,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       apiUrl,
       s3Url: s3.endpoint,
       githubUrl: github.url,
+      ...(bedrock ? { bedrockUrl: bedrock.url } : {}),
       stripe: { url: stripe.url, ...stripeKeys },
       webUrl,
       outboxUrl: `${apiUrl}/outbox`,

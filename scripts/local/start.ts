@@ -33,6 +33,7 @@ const stack = await startLocalStack({
     ses: port('SES_PORT', 4579),
   },
   web: true,
+  platformModels: true,
   ...(process.env.MCP_REAPER_INTERVAL_MS
     ? { reaperIntervalMs: Number(process.env.MCP_REAPER_INTERVAL_MS) }
     : {}),
@@ -48,6 +49,9 @@ console.log(`Outbox (sign-up and reset codes): ${stack.outboxUrl}`);
 console.log(`Local test GitHub (account link): ${stack.githubUrl}`);
 console.log(
   `Local Stripe (${stack.stripe.url}): checkout with test card 4242 4242 4242 4242 (any expiry and CVC); 4000 0000 0000 0002 is declined`,
+);
+console.log(
+  `Local Bedrock (${stack.bedrockUrl}): the platform's models, a scripted model that echoes, metered by your plan`,
 );
 console.log(`Started in ${Math.round(performance.now() - startedAt)} ms`);
 console.log(`Local stack ready: ${stack.webUrl}`);

@@ -69,8 +69,15 @@ function readyAccount() {
         modelArn: 'a',
         providerName: 'Anthropic',
         modelName: 'h',
+        modelLifecycle: { status: 'ACTIVE' },
       },
-      { modelId: 'meta.llama3-8b-instruct-v1:0', modelArn: 'b', providerName: 'Meta', modelName: 'l' },
+      {
+        modelId: 'meta.llama3-8b-instruct-v1:0',
+        modelArn: 'b',
+        providerName: 'Meta',
+        modelName: 'l',
+        modelLifecycle: { status: 'ACTIVE' },
+      },
     ],
   });
   mocks.ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true });
@@ -121,9 +128,32 @@ describe('the preflight', () => {
     expect(problem).toMatch(/10 unreserved of 10.*raise the Lambda concurrency quota/);
   });
 
-  it('names a configured Bedrock model the region does not offer', async () => {
+  it('names an allow-listed Bedrock model the region does not offer, or offers only as retired', async () => {
+    mocks.bedrock.on(ListFoundationModelsCommand).resolves({
+      modelSummaries: [
+        {
+          modelId: 'anthropic.claude-3-haiku-20240307-v1:0',
+          modelArn: 'a',
+          providerName: 'Anthropic',
+          modelName: 'h',
+          modelLifecycle: { status: 'LEGACY' },
+        },
+      ],
+    });
+    expect(await preflight(clients, input())).toEqual([
+      expect.stringMatching(
+        /no active anthropic\.claude-3-haiku-20240307-v1:0 .*remove it from bedrock\.models/,
+      ),
+      expect.stringMatching(/no active meta\.llama3-8b-instruct-v1:0/),
+    ]);
+  });
+
+  it('without an allow-list, asks only for some active text model', async () => {
+    expect(await preflight(clients, { ...input(), bedrockModelIds: [] })).toEqual([]);
     mocks.bedrock.on(ListFoundationModelsCommand).resolves({ modelSummaries: [] });
-    expect(await preflight(clients, input())).toHaveLength(2);
+    expect(await preflight(clients, { ...input(), bedrockModelIds: [] })).toEqual([
+      expect.stringMatching(/no active text model/),
+    ]);
   });
 
   it('says an unverified SES identity and the sandbox, each on its line', async () => {

@@ -28,7 +28,7 @@ export interface PreflightInput {
   region: string;
   /** How many stream functions the stack makes (each gets `streamReservedConcurrency`). */
   streamFunctions: number;
-  /** The Bedrock foundation models the functions call (inference profiles by their model). */
+  /** The stage's Bedrock allow-list as foundation models (inference profiles by their model); empty: any. */
   bedrockModelIds: readonly string[];
 }
 
@@ -106,13 +106,24 @@ async function concurrency({ lambda }: PreflightClients, { config, streamFunctio
 }
 
 async function bedrockModels({ bedrock }: PreflightClients, { bedrockModelIds, region }: PreflightInput) {
-  const { modelSummaries = [] } = await bedrock.send(new ListFoundationModelsCommand({}));
-  const offered = new Set(modelSummaries.map((model) => model.modelId));
-  const missing = bedrockModelIds.filter((id) => !offered.has(id));
-  return missing.map(
-    (id) =>
-      `Bedrock does not offer ${id} in ${region}: remove it from functions/src/adapters/providers/bedrock-models.ts.`,
+  const { modelSummaries = [] } = await bedrock.send(
+    new ListFoundationModelsCommand({ byOutputModality: 'TEXT' }),
   );
+  const active = modelSummaries.filter((model) => model.modelLifecycle?.status === 'ACTIVE');
+  if (bedrockModelIds.length === 0) {
+    return active.length
+      ? []
+      : [
+          `Bedrock offers no active text model in ${region}: choose another bedrock.region in the stage file.`,
+        ];
+  }
+  const offered = new Set(active.map((model) => model.modelId));
+  return bedrockModelIds
+    .filter((id) => !offered.has(id))
+    .map(
+      (id) =>
+        `Bedrock offers no active ${id} in ${region} (retired, or never there): remove it from bedrock.models in the stage file.`,
+    );
 }
 
 async function email({ ses }: PreflightClients, { config, region }: PreflightInput) {

@@ -109,6 +109,7 @@ export function setUpE2e(
       Object.assign(process.env, {
         BEDROCK_ENABLED: 'true',
         AWS_ENDPOINT_URL_BEDROCK_RUNTIME: e2e.models.url,
+        AWS_ENDPOINT_URL_BEDROCK: e2e.models.url,
         AWS_ACCESS_KEY_ID: 'local-test',
         AWS_SECRET_ACCESS_KEY: 'local-test',
       });

@@ -16,7 +16,6 @@ import {
   tableEnvVar,
 } from '../../functions/src/adapters/dynamodb/table-definitions';
 import { ECS_RUNNER_ENV } from '../../functions/src/adapters/mcp-runner/ecs-runner-config';
-import { BEDROCK_MODELS } from '../../functions/src/adapters/providers/bedrock-models';
 import { INFERENCE_PROFILE_REGIONS } from '../../lib/constructs/bedrock-access';
 import { SECRETS_KEY_LOGICAL_ID } from '../../lib/constructs/secrets';
 import { type AdapterUse, FUNCTIONS_SRC } from './function-code';
@@ -80,6 +79,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createMyTeamsReader: {},
   // Users' own providers are HTTPS through the guarded fetch; the platform's is Bedrock.
   createModelProvider: { commandsIn: ['adapters/providers/bedrock'] },
+  createBedrockCatalogue: {},
   createGuardedFetch: { noAwsCalls: 'HTTPS to users’ provider endpoints' },
   createCognitoIdTokenVerifier: { noAwsCalls: 'fetches the pool’s public JWKS over HTTPS, unsigned' },
   createServerApiClient: { noAwsCalls: 'HTTPS to the product API with the caller’s ID token' },
@@ -204,15 +204,19 @@ const s3Object = (action: string) => (target: CallTarget) => [
   },
 ];
 
+/** What the catalogue may offer where the stage has no allow-list: an on-demand model and a profile. */
+const ANY_OFFERED = ['mistral.mistral-large-2407-v1:0', 'us.anthropic.claude-haiku-4-5-20251001-v1:0'];
+
 /**
- * ConverseStream on every model the product offers: a foundation model in the stack's region, or
- * a cross-region inference profile (in the stack's region) and its model in each destination
- * region; and, on a model's first use in the account, the Marketplace subscription Bedrock makes
- * as the caller.
+ * ConverseStream on every model the stage offers (its allow-list, BEDROCK_MODELS): a foundation
+ * model in the stack's region, or a cross-region inference profile (in the stack's region) and its
+ * model in each destination region; and, on a model's first use in the account, the Marketplace
+ * subscription Bedrock makes as the caller.
  */
-function bedrockCalls(): AwsCall[] {
+function bedrockCalls(target: CallTarget): AwsCall[] {
   const action = 'bedrock:InvokeModelWithResponseStream';
-  const invoke = BEDROCK_MODELS.flatMap(({ bedrockId }): AwsCall[] => {
+  const offered = target.env.BEDROCK_MODELS?.split(',') ?? ANY_OFFERED;
+  const invoke = offered.flatMap((bedrockId): AwsCall[] => {
     const profile = bedrockId.match(/^(us)\.(.+)$/);
     if (!profile) return [{ action, resource: `arn:aws:bedrock:${REGION}::foundation-model/${bedrockId}` }];
     return [
@@ -285,7 +289,9 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
       context: { 's3:prefix': ATTACHMENT_FOLDER },
     },
   ],
-  'client-bedrock-runtime:ConverseStream': () => bedrockCalls(),
+  'client-bedrock-runtime:ConverseStream': (target) => bedrockCalls(target),
+  'client-bedrock:ListFoundationModels': () => [{ action: 'bedrock:ListFoundationModels', resource: '*' }],
+  'client-bedrock:ListInferenceProfiles': () => [{ action: 'bedrock:ListInferenceProfiles', resource: '*' }],
   'lib-dynamodb:BatchGet': dynamo('BatchGetItem'),
   // composition/teams.ts builds the SES mailer only where MAIL_FROM_ADDRESS is set (Email.grantSend
   // sets it); elsewhere (the account function, which leaves teams but sends no mail) it only logs.

@@ -39,6 +39,17 @@ describe('the stage config', () => {
     expect(() => parseStageConfig({ ...valid, monitoring: 'some' })).toThrow(/monitoring/);
   });
 
+  it('takes the Bedrock region and allow-list, and refuses what is neither', () => {
+    const bedrock = { region: 'us-west-2', models: ['us.anthropic.claude-haiku-4-5-20251001-v1:0'] };
+    expect(parseStageConfig({ ...valid, bedrock }).bedrock).toEqual(bedrock);
+    expect(() => parseStageConfig({ ...valid, bedrock: { region: 'Oregon' } })).toThrow(
+      /must be an AWS region such as us-east-1/,
+    );
+    expect(() => parseStageConfig({ ...valid, bedrock: { models: ['claude 3 haiku'] } })).toThrow(
+      /must be a Bedrock model or inference profile id/,
+    );
+  });
+
   it('accepts a Google client with the name of its secret', () => {
     const google = { clientId: 'id.apps.googleusercontent.com', clientSecretName: 'agentforge/prod/google' };
     expect(parseStageConfig({ ...valid, google }).google).toEqual(google);

@@ -5,7 +5,6 @@ import {
   type TableId,
   tableEnvVar,
 } from '../../functions/src/adapters/dynamodb/table-definitions';
-import { BEDROCK_MODELS } from '../../functions/src/adapters/providers/bedrock-models';
 import { API_BASE_PATH, ROUTES } from '../../functions/src/routes';
 import { tableLogicalId } from '../../lib/constructs/data';
 import { SECRETS_KEY_ENV_VAR, SECRETS_KEY_LOGICAL_ID } from '../../lib/constructs/secrets';
@@ -262,28 +261,48 @@ describe('the stream behaviour of the distribution', () => {
 });
 
 describe('the stream function permissions', () => {
-  it('invoke exactly the offered Bedrock models and inference profiles (the profiles’ models in their regions)', () => {
-    const bedrock = statementsOf(streamRole).filter((statement) =>
-      actionsOf(statement).some((action) => action.startsWith('bedrock:')),
+  const bedrockStatements = (tpl: Template, role: string, actionPrefix = 'bedrock:') =>
+    statementsOfIn(tpl, role).filter((statement) =>
+      actionsOf(statement).some((action) => action.startsWith(actionPrefix)),
     );
-    expect(bedrock).toHaveLength(1);
-    const [statement] = bedrock as [Statement];
-    expect(statement.Effect).toBe('Allow');
-    expect(actionsOf(statement)).toEqual(['bedrock:InvokeModelWithResponseStream']);
-    const resources = [statement.Resource].flat().map(flatten);
-    const expected = BEDROCK_MODELS.flatMap(({ bedrockId }) => {
-      const model = bedrockId.replace(/^us\./, '');
-      return bedrockId.startsWith('us.')
-        ? [
-            `arn:aws:bedrock:us-east-1:${ACCOUNT}:inference-profile/${bedrockId}`,
-            ...['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2'].map(
-              (region) => `arn:aws:bedrock:${region}::foundation-model/${model}`,
-            ),
-          ]
-        : [`arn:aws:bedrock:us-east-1::foundation-model/${bedrockId}`];
+  const US_REGIONS = ['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2'];
+
+  it('list the account’s models and profiles, and without an allow-list invoke any of them in the region’s profile regions', () => {
+    const bedrock = bedrockStatements(template, streamRole);
+    expect(bedrock).toHaveLength(2);
+    const [list, invoke] = bedrock as [Statement, Statement];
+    expect(list).toMatchObject({
+      Effect: 'Allow',
+      Action: ['bedrock:ListFoundationModels', 'bedrock:ListInferenceProfiles'],
+      Resource: '*',
     });
-    expect(resources.sort()).toEqual([...new Set(expected)].sort());
-    expect(resources.filter((arn) => arn.includes('*'))).toEqual([]);
+    expect(actionsOf(invoke)).toEqual(['bedrock:InvokeModelWithResponseStream']);
+    expect([invoke.Resource].flat().map(flatten).sort()).toEqual(
+      [
+        `arn:aws:bedrock:us-east-1:${ACCOUNT}:inference-profile/*`,
+        ...US_REGIONS.map((region) => `arn:aws:bedrock:${region}::foundation-model/*`),
+      ].sort(),
+    );
+  });
+
+  it('with the stage’s allow-list invoke exactly its models and profiles (the profiles’ models in their regions), in its region', () => {
+    const models = ['mistral.mistral-large-2407-v1:0', 'us.anthropic.claude-haiku-4-5-20251001-v1:0'];
+    const scoped = synthStack({
+      config: parseStageConfig({ ...testStageConfig, bedrock: { region: 'us-west-2', models } }),
+    }).template;
+    const [, invoke] = bedrockStatements(scoped, streamRole) as [Statement, Statement];
+    expect([invoke.Resource].flat().map(flatten).sort()).toEqual(
+      [
+        'arn:aws:bedrock:us-west-2::foundation-model/mistral.mistral-large-2407-v1:0',
+        `arn:aws:bedrock:us-west-2:${ACCOUNT}:inference-profile/us.anthropic.claude-haiku-4-5-20251001-v1:0`,
+        ...US_REGIONS.map(
+          (region) => `arn:aws:bedrock:${region}::foundation-model/anthropic.claude-haiku-4-5-20251001-v1:0`,
+        ),
+      ].sort(),
+    );
+    expect(propertiesOf(scoped, 'AWS::Lambda::Function', streamFn).Environment).toMatchObject({
+      Variables: { BEDROCK_REGION: 'us-west-2', BEDROCK_MODELS: models.join(',') },
+    });
   });
 
   it('subscribe to Marketplace models (Bedrock does, as the caller, on first use), by product id when the stage lists them', () => {
@@ -313,15 +332,15 @@ describe('the stream function permissions', () => {
     });
   });
 
-  it('never pair a Bedrock action with Resource "*"', () => {
+  it('never pair a Bedrock action but the two list actions with Resource "*"', () => {
     for (const statement of statementsOf(streamRole)) {
-      if (actionsOf(statement).some((action) => action.startsWith('bedrock:'))) {
+      if (actionsOf(statement).some((action) => action.startsWith('bedrock:Invoke'))) {
         expect([statement.Resource].flat()).not.toContain('*');
       }
     }
   });
 
-  it('are the only Bedrock grants in the stack, one per stream function (the api-keys function lists models from a static map)', () => {
+  it('are the only Bedrock grants in the stack, one per stream function, but the api-keys function’s list grant', () => {
     const policies = template.findResources('AWS::IAM::Policy');
     const withBedrock = Object.values(policies).filter((policy) =>
       JSON.stringify(policy).includes('bedrock:'),
@@ -336,7 +355,13 @@ describe('the stream function permissions', () => {
     expect(withBedrock.map((policy) => (policy as Resource).Properties.Roles)).toEqual(
       expect.arrayContaining(streamRoles),
     );
-    expect(withBedrock).toHaveLength(streamRoles.length);
+    expect(withBedrock).toHaveLength(streamRoles.length + 1);
+    const apiKeysOnly = withBedrock.filter(
+      (policy) => !JSON.stringify(policy).includes('bedrock:InvokeModelWithResponseStream'),
+    );
+    expect(JSON.stringify(apiKeysOnly)).toMatch(
+      /"Action":\["bedrock:ListFoundationModels","bedrock:ListInferenceProfiles"\]/,
+    );
     expect(streamRoles).toContainEqual([{ Ref: streamRole }]);
   });
 

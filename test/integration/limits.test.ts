@@ -71,7 +71,9 @@ async function stream(user: User, conversationId: string, text: string, model = 
 }
 
 const lastEvent = (events: StreamEvent[]) => events.at(-1);
-const bedrockCalls = () => models.requests.filter((request) => request.dialect === 'bedrock').length;
+/** Model calls (ConverseStream), not the catalogue's list calls. */
+const bedrockCalls = () =>
+  models.requests.filter((request) => request.dialect === 'bedrock' && request.method === 'POST').length;
 
 async function usageItem(userId: string, period: string) {
   const { Item } = await db.send(
@@ -97,6 +99,7 @@ beforeAll(async () => {
   Object.assign(process.env, {
     BEDROCK_ENABLED: 'true',
     AWS_ENDPOINT_URL_BEDROCK_RUNTIME: models.url,
+    AWS_ENDPOINT_URL_BEDROCK: models.url,
     AWS_ACCESS_KEY_ID: 'local-test',
     AWS_SECRET_ACCESS_KEY: 'local-test',
   });
@@ -281,6 +284,39 @@ describe('token limits on the platform’s models', () => {
       code: PLAN_LIMIT_ERROR_CODE,
     });
     expect(bedrockCalls()).toBe(calls);
+  });
+});
+
+describe('the platform’s live catalogue', () => {
+  it('offers only the ACTIVE models, and a chat on a retired one falls back to the spec’s default, saved, with no error', async () => {
+    const user = await newUser();
+    const { body: providers } = await user.api.get('/api-keys/providers');
+    // The model server lists Claude 3.5 Haiku as LEGACY (retired): never offered.
+    expect(providers).toEqual([
+      {
+        id: 'anthropic',
+        name: 'Anthropic',
+        models: [
+          { id: 'claude-3-haiku-20240307', name: 'Claude 3 Haiku' },
+          { id: 'claude-haiku-4-5-20251001', name: 'Claude Haiku 4.5' },
+        ],
+      },
+    ]);
+
+    const retired = { provider: 'anthropic', model: 'claude-3-5-haiku-20241022' };
+    const conversationId = await newConversation(user);
+    const events = await stream(user, conversationId, 'hello again', retired);
+    expect(events.filter((event) => event.type === 'error')).toEqual([]);
+    expect(lastEvent(events)).toMatchObject({ type: 'end', status: 'completed' });
+    const call = models.requests.findLast(
+      (request) => request.dialect === 'bedrock' && request.method === 'POST',
+    );
+    expect(call?.path).toBe('/model/anthropic.claude-3-haiku-20240307-v1%3A0/converse-stream');
+    const { body } = await user.api.get(`/conversations/${conversationId}`);
+    expect(body.metadata).toEqual({ defaultProvider: 'anthropic', defaultModel: PLATFORM.model });
+    expect(body.lastModel).toBe(PLATFORM.model);
+    // Metered as any platform call.
+    expect((await dayOf(user)).used).toBeGreaterThan(0);
   });
 });
 

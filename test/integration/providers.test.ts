@@ -1,7 +1,9 @@
 import { type AddressInfo, createServer } from 'node:net';
+import { BedrockClient } from '@aws-sdk/client-bedrock';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardedFetch } from '../../functions/src/adapters/net/guarded-fetch.js';
+import { createBedrockCatalogue } from '../../functions/src/adapters/providers/bedrock-catalogue.js';
 import { createModelProvider } from '../../functions/src/adapters/providers/index.js';
 import {
   type ModelProvider,
@@ -77,8 +79,30 @@ function providerFor(provider: ProviderId, key = GOOD_KEY): ModelProvider {
       maxAttempts: 1,
     });
   const baseUrl = provider === 'bedrock' ? undefined : server.baseUrls[provider];
-  return createModelProvider({ provider, apiKey: key, baseUrl }, { bedrock, fetch: localFetch });
+  return createModelProvider(
+    { provider, apiKey: key, baseUrl },
+    { bedrock, bedrockCatalogue: catalogueFor(key), fetch: localFetch },
+  );
 }
+
+/** The platform's live Bedrock catalogue, read from the model server's control plane. */
+function catalogueFor(key = GOOD_KEY, allowList?: string[]) {
+  const client = () =>
+    new BedrockClient({
+      region: 'us-east-1',
+      endpoint: server.url,
+      credentials: { accessKeyId: key, secretAccessKey: 'test-secret' },
+      maxAttempts: 1,
+    });
+  return createBedrockCatalogue({ client, region: 'us-east-1', allowList });
+}
+
+/** For the adapters that must never reach Bedrock. */
+const noBedrock = {
+  bedrock: () => expect.unreachable(),
+  bedrockCatalogue: { list: () => expect.unreachable() },
+  fetch: localFetch,
+};
 
 async function collect(stream: AsyncIterable<ModelStreamEvent>) {
   const events: ModelStreamEvent[] = [];
@@ -232,8 +256,10 @@ describe.each(CASES)('$provider adapter against the model server', ({ provider, 
     const before = server.requests.length;
     await providerFor(provider).validate();
     const calls = server.requests.slice(before);
-    expect(calls.length).toBe(1);
-    expect(credentialOf(calls[0] as RecordedRequest)).toBe(GOOD_KEY);
+    // Bedrock reads its live catalogue first (two list calls, then cached), then makes the one call.
+    const made = provider === 'bedrock' ? calls.filter((call) => call.method === 'POST') : calls;
+    expect(made.length).toBe(1);
+    expect(credentialOf(made[0] as RecordedRequest)).toBe(GOOD_KEY);
 
     const error = await failureOf(providerFor(provider, BAD_KEY).validate());
     expect(error.kind).toBe('auth');
@@ -252,9 +278,53 @@ describe('provider specifics', () => {
     expect(request?.body).toMatchObject({ inferenceConfig: { maxTokens: 50 } });
   });
 
-  it('Bedrock validate is a 1-token ConverseStream on the default model', async () => {
+  it('Bedrock validate is a 1-token ConverseStream on the first offered model', async () => {
     await providerFor('bedrock').validate();
     expect(server.requests.at(-1)?.body).toMatchObject({ inferenceConfig: { maxTokens: 1 } });
+  });
+
+  it('Bedrock lists the ACTIVE models the account can call, through a profile where one is needed', async () => {
+    const models = await providerFor('bedrock').listModels();
+    // The retired Claude 3.5 Haiku (LEGACY) is listed by Bedrock and never offered.
+    expect(models).toEqual([
+      { id: 'claude-3-haiku-20240307', name: 'Claude 3 Haiku' },
+      { id: 'claude-haiku-4-5-20251001', name: 'Claude Haiku 4.5' },
+    ]);
+    await collect(providerFor('bedrock').stream({ model: 'claude-haiku-4-5-20251001', ...say('hi') }));
+    expect(server.requests.at(-1)?.path).toBe(
+      '/model/us.anthropic.claude-haiku-4-5-20251001-v1%3A0/converse-stream',
+    );
+  });
+
+  it('a direct provider lists its own models for the key, read once per key while cached', async () => {
+    const listCalls = () =>
+      server.requests.filter((request) => request.dialect === 'openai' && request.path === '/v1/models')
+        .length;
+    const before = listCalls();
+    const key = `sk-live-${Date.now()}`;
+    // The model server's OpenAI models, ours first in our order with our names.
+    expect(await providerFor('openai', key).listModels()).toEqual([
+      { id: 'gpt-5-mini', name: 'GPT-5 mini' },
+      { id: 'gpt-4.1', name: 'GPT-4.1' },
+      { id: 'gpt-4o-mini', name: 'GPT-4o mini' },
+    ]);
+    await providerFor('openai', key).listModels();
+    expect(listCalls() - before).toBe(1);
+    await providerFor('openai', `${key}-other`).listModels();
+    expect(listCalls() - before).toBe(2);
+  });
+
+  it('the Bedrock catalogue keeps to the allow-list and is read once while cached', async () => {
+    const catalogue = catalogueFor(GOOD_KEY, ['us.anthropic.claude-haiku-4-5-20251001-v1:0']);
+    const lists = () => server.requests.filter((request) => request.method === 'GET').length;
+    const before = lists();
+    expect((await catalogue.list()).map((entry) => entry.bedrockId)).toEqual([
+      'us.anthropic.claude-haiku-4-5-20251001-v1:0',
+    ]);
+    await catalogue.list();
+    expect(lists() - before).toBe(2); // ListFoundationModels and ListInferenceProfiles, once
+    const profiles = server.requests.findLast((request) => request.path === '/inference-profiles');
+    expect(profiles?.query).toMatchObject({ type: 'SYSTEM_DEFINED' }); // typeEquals, on the wire
   });
 
   it('OpenAI asks for usage in the stream (stream_options.include_usage)', async () => {
@@ -268,7 +338,7 @@ describe('provider specifics', () => {
   it('Custom works without a key and sends no Authorization header', async () => {
     const adapter = createModelProvider(
       { provider: 'custom', baseUrl: `${server.baseUrls.custom}/` },
-      { bedrock: () => expect.unreachable(), fetch: localFetch },
+      noBedrock,
     );
     const { text } = await collect(adapter.stream({ model: 'qwen2.5:7b', ...say('local') }));
     expect(text).toBe('Echo: local');
@@ -278,7 +348,7 @@ describe('provider specifics', () => {
   it('Custom endpoints that are down are unavailable, with the reason', async () => {
     const adapter = createModelProvider(
       { provider: 'custom', baseUrl: `http://127.0.0.1:${await closedPort()}/v1` },
-      { bedrock: () => expect.unreachable(), fetch: localFetch },
+      noBedrock,
     );
     const error = await failureOf(collect(adapter.stream({ model: 'llama3.2', ...say('hi') })));
     expect(error).toMatchObject({
@@ -290,10 +360,7 @@ describe('provider specifics', () => {
 
   it('a keyed provider without a key fails as auth before any call', async () => {
     const before = server.requests.length;
-    const adapter = createModelProvider(
-      { provider: 'openai', baseUrl: server.baseUrls.openai },
-      { bedrock: () => expect.unreachable(), fetch: localFetch },
-    );
+    const adapter = createModelProvider({ provider: 'openai', baseUrl: server.baseUrls.openai }, noBedrock);
     const error = await failureOf(collect(adapter.stream({ model: 'gpt-4o-mini', ...say('hi') })));
     expect(error).toMatchObject({ kind: 'auth', message: 'No OpenAI API key is set. Add one in Settings.' });
     expect(server.requests.length).toBe(before);

@@ -78,6 +78,7 @@ beforeAll(async () => {
   Object.assign(process.env, {
     BEDROCK_ENABLED: 'true',
     AWS_ENDPOINT_URL_BEDROCK_RUNTIME: models.url,
+    AWS_ENDPOINT_URL_BEDROCK: models.url,
     AWS_ACCESS_KEY_ID: 'local-test',
     AWS_SECRET_ACCESS_KEY: 'local-test',
   });
@@ -179,7 +180,11 @@ describe('the model provider failing mid-reply', () => {
       status === 429 ? /is rate limiting requests\. Try again in a moment\./ : /\w/,
     );
     expect(
-      models.requests.filter((request) => JSON.stringify(request.body).includes(`fail-with:${status}`)),
+      models.requests.filter(
+        // Model calls only (the Bedrock catalogue's list calls have no body).
+        (request) =>
+          request.method === 'POST' && JSON.stringify(request.body).includes(`fail-with:${status}`),
+      ),
     ).toHaveLength(1);
     const stored = await storedMessage(user.conversationId, messageId);
     expect(stored).toMatchObject({

@@ -43,6 +43,7 @@ beforeAll(async () => {
   Object.assign(process.env, {
     BEDROCK_ENABLED: 'true',
     AWS_ENDPOINT_URL_BEDROCK_RUNTIME: models.url,
+    AWS_ENDPOINT_URL_BEDROCK: models.url,
     AWS_ACCESS_KEY_ID: 'local-test',
     AWS_SECRET_ACCESS_KEY: 'local-test',
   });

@@ -4,7 +4,8 @@ import { createApiKeyRepository } from '../adapters/dynamodb/api-key-repository.
 import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
 import { createTokenLedger } from '../adapters/dynamodb/token-ledger.js';
 import { assertAllowedEndpoint, createGuardedFetch } from '../adapters/net/guarded-fetch.js';
-import { BEDROCK_MODELS, createModelProvider } from '../adapters/providers/index.js';
+import { createBedrockCatalogue } from '../adapters/providers/bedrock-catalogue.js';
+import { createModelProvider } from '../adapters/providers/index.js';
 import { type ApiKeyService, createApiKeyService } from '../domain/api-keys/api-key-service.js';
 import { platformProvidersFrom } from '../domain/api-keys/platform-providers.js';
 import type { ProviderFactory } from '../domain/api-keys/provider-credentials.js';
@@ -21,16 +22,30 @@ import { myTeamsReader } from './team-scope.js';
 const outbound = { allowPrivate: env.ALLOW_PRIVATE_ENDPOINTS ?? env.RUNTIME === 'local' };
 const guardedFetch = createGuardedFetch(outbound);
 
+const bedrockEnabled = env.BEDROCK_ENABLED ?? env.RUNTIME === 'aws';
+const bedrockRegion = env.BEDROCK_REGION ?? env.AWS_REGION;
+
+/** The platform's Bedrock models as the account can call them now, read at most every 10 minutes. */
+const bedrockCatalogue = createBedrockCatalogue({
+  client: () =>
+    import('@aws-sdk/client-bedrock').then(
+      ({ BedrockClient }) => new BedrockClient({ region: bedrockRegion }),
+    ),
+  region: bedrockRegion,
+  allowList: env.BEDROCK_MODELS.length > 0 ? env.BEDROCK_MODELS : undefined,
+});
+
 let bedrock: Promise<BedrockRuntimeClient> | undefined;
 /** Builds a model provider's adapter for one user's credentials; the Bedrock client only if asked for. */
 export const providerFactory: ProviderFactory = (credentials) =>
   createModelProvider(credentials, {
     bedrock: () => {
       bedrock ??= import('@aws-sdk/client-bedrock-runtime').then(
-        ({ BedrockRuntimeClient }) => new BedrockRuntimeClient({ region: env.AWS_REGION }),
+        ({ BedrockRuntimeClient }) => new BedrockRuntimeClient({ region: bedrockRegion }),
       );
       return bedrock;
     },
+    bedrockCatalogue,
     fetch: guardedFetch,
   });
 
@@ -40,8 +55,8 @@ export function apiKeyService(): ApiKeyService {
     keys: createApiKeyRepository(db, env.tables.apiKeys),
     cipher: secretCipher(),
     providerFactory,
-    platformProviders:
-      (env.BEDROCK_ENABLED ?? env.RUNTIME === 'aws') ? platformProvidersFrom(BEDROCK_MODELS) : [],
+    platformProviders: async () =>
+      bedrockEnabled ? platformProvidersFrom(await bedrockCatalogue.list()) : [],
     newKeyId: ulid,
     now: Date.now,
     checkEndpoint: (baseUrl) => assertAllowedEndpoint(baseUrl, outbound),
@@ -60,6 +75,8 @@ export function modelResolver(): ModelResolver {
     // Team keys (`team:<teamId>:<providerId>`) resolve as the team's while the caller is a member.
     credentials: createTeamCredentials(apiKeyService(), myTeamsReader()),
     createProvider: providerFactory,
+    // Spec 4 "Provider fallback" picks from what the caller can chat with now.
+    offered: (userId) => apiKeyService().listProviders(userId),
     // The plan's token limits on every model call of the streams (issue 11).
     meter: createTokenMeter({
       plans: createPlanLookup(db, env.tables.billing, myTeamsReader()),

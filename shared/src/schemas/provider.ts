@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_MODEL, DEFAULT_PROVIDER } from '../constants/product';
 
 export const providerModelSchema = z.object({ id: z.string(), name: z.string() });
 export type ProviderModel = z.infer<typeof providerModelSchema>;
@@ -14,6 +15,24 @@ export const providerSchema = z.object({
 export type Provider = z.infer<typeof providerSchema>;
 
 export const providerListSchema = z.array(providerSchema);
+
+/**
+ * Spec 4 "Provider fallback", when the chosen provider or model is not offered: the spec's default
+ * model (spec 9) where a provider offers it, the default provider's first; else the first model of
+ * the first provider that has one; null when nothing is offered.
+ */
+export function fallbackModel(providers: readonly Provider[]): { provider: string; model: string } | null {
+  const offering = providers
+    .filter((provider) => provider.models.some((model) => model.id === DEFAULT_MODEL))
+    .sort((a, b) => Number(b.id === DEFAULT_PROVIDER) - Number(a.id === DEFAULT_PROVIDER));
+  const withDefault = offering[0];
+  if (withDefault) return { provider: withDefault.id, model: DEFAULT_MODEL };
+  for (const provider of providers) {
+    const model = provider.models[0];
+    if (model) return { provider: provider.id, model: model.id };
+  }
+  return null;
+}
 
 export const PROVIDER_COLORS = {
   anthropic: 'blue',

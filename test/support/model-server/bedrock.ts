@@ -4,6 +4,7 @@
  */
 import { EventStreamCodec, type MessageHeaders } from '@smithy/eventstream-codec';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
+import { handleBedrockCatalogue } from './bedrock-catalogue.js';
 import {
   BAD_KEY,
   bearerToken,
@@ -19,6 +20,7 @@ import {
   forcedTool,
   jsonPieces,
   planReply,
+  type Reply,
   type Turn,
 } from './script.js';
 
@@ -60,10 +62,16 @@ export async function handleBedrockApi(exchange: Exchange): Promise<void> {
       'The security token included in the request is invalid.',
     );
   }
-  const route = exchange.path.match(/^\/model\/([^/]+)\/converse-stream$/);
+  if (exchange.method === 'GET' && ['/foundation-models', '/inference-profiles'].includes(exchange.path)) {
+    return handleBedrockCatalogue(exchange, exchange.retired);
+  }
+  const route = exchange.path.match(/^\/model\/([^/]+)\/(converse|converse-stream)$/);
   if (exchange.method !== 'POST' || !route)
     return sendError(exchange, 404, 'UnknownOperationException', 'Not found');
   const modelId = decodeURIComponent(route[1] ?? '');
+  if (exchange.retired.includes(modelId)) {
+    return sendError(exchange, 404, undefined, 'This model version has reached the end of its life.');
+  }
   if (!exchange.models.includes(modelId)) {
     return sendError(exchange, 400, 'ValidationException', 'The provided model identifier is invalid.');
   }
@@ -84,6 +92,7 @@ export async function handleBedrockApi(exchange: Exchange): Promise<void> {
   exchange.record.forcedTool = forced?.name;
   const reply = planReply({ ...turnOf(body.messages), forcedTool: forced });
   if (reply.kind === 'error') return sendError(exchange, reply.status);
+  if (route[2] === 'converse') return converse(exchange, reply, body);
 
   const { res } = exchange;
   const send = (eventType: string, payload: object) => {
@@ -153,6 +162,39 @@ export async function handleBedrockApi(exchange: Exchange): Promise<void> {
     metrics: { latencyMs: 42 },
   });
   res.end();
+}
+
+/** Converse: the whole reply as one JSON answer (text to maxTokens, or the tool call). */
+function converse(
+  exchange: Exchange,
+  reply: Exclude<Reply, { kind: 'error' }>,
+  body: { messages: ConverseMessage[]; inferenceConfig?: { maxTokens?: number } },
+) {
+  const maxTokens = body.inferenceConfig?.maxTokens;
+  const inputTokens = countPromptTokens(body.messages);
+  const [content, outputTokens, stopReason] =
+    reply.kind === 'text'
+      ? [
+          [{ text: reply.tokens.slice(0, maxTokens).join('') }],
+          Math.min(reply.tokens.length, maxTokens ?? Number.POSITIVE_INFINITY),
+          maxTokens !== undefined && reply.tokens.length > maxTokens ? 'max_tokens' : 'end_turn',
+        ]
+      : [
+          [{ toolUse: { toolUseId: newId('tooluse_'), name: reply.name, input: reply.input } }],
+          1,
+          'tool_use',
+        ];
+  sendJson(
+    exchange,
+    200,
+    {
+      output: { message: { role: 'assistant', content } },
+      stopReason,
+      usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+      metrics: { latencyMs: 42 },
+    },
+    { 'x-amzn-requestid': newId('req-') },
+  );
 }
 
 function turnOf(messages: ConverseMessage[]): Turn {

@@ -48,6 +48,8 @@ export interface Exchange {
   record: RecordedRequest;
   /** The model ids this dialect serves. */
   models: readonly string[];
+  /** Bedrock: the retired model ids (listed LEGACY, gone when called). */
+  retired: readonly string[];
   /** Whether the client is still there. */
   isOpen(): boolean;
 }

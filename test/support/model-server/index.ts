@@ -50,18 +50,24 @@ export interface ModelServer {
   stop(): Promise<void>;
 }
 
+/** Bedrock models past their end of life: listed LEGACY by ListFoundationModels, refused when called. */
+export const RETIRED_BEDROCK_MODELS: readonly string[] = ['anthropic.claude-3-5-haiku-20241022-v1:0'];
+
 export interface ModelServerOptions {
   /** The model ids each API serves (others answer "model not found"); defaults to DEFAULT_MODELS. */
   models?: Partial<Record<Dialect, readonly string[]>>;
+  /** Bedrock's retired models; defaults to RETIRED_BEDROCK_MODELS. */
+  retiredBedrockModels?: readonly string[];
 }
 
 export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
   const models = { ...DEFAULT_MODELS, ...options.models };
+  const retired = options.retiredBedrockModels ?? RETIRED_BEDROCK_MODELS;
   const requests: RecordedRequest[] = [];
   const done = new WeakMap<RecordedRequest, Promise<void>>();
 
   const handle = (req: ServerRequest, res: ServerResponse) => {
-    serve(req, res, models, (record, handled) => {
+    serve(req, res, models, retired, (record, handled) => {
       requests.push(record);
       done.set(
         record,
@@ -114,6 +120,7 @@ async function serve(
   req: ServerRequest,
   res: ServerResponse,
   models: Record<Dialect, readonly string[]>,
+  retired: readonly string[],
   recorded: (record: RecordedRequest, handled: Promise<void>) => void,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://model-server');
@@ -158,6 +165,7 @@ async function serve(
     body,
     record,
     models: models[dialect],
+    retired: dialect === 'bedrock' ? retired : [],
     isOpen: () => open && !res.writableEnded,
   };
   const handled = answer(dialect, exchange);

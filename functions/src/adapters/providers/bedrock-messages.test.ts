@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { toConverseInput, toConverseMessages } from './bedrock-messages.js';
-import { toBedrockModelId } from './bedrock-models.js';
 
 describe('toConverseMessages', () => {
   it('puts tool results in a user turn and merges adjacent turns of one role', () => {
@@ -54,7 +53,7 @@ describe('toConverseInput', () => {
   it('maps the model, system prompt, output limit, temperature and tools', () => {
     expect(
       toConverseInput({
-        model: 'claude-3-haiku-20240307',
+        model: 'anthropic.claude-3-haiku-20240307-v1:0',
         system: 'Be brief.',
         messages: [{ role: 'user', content: 'hi' }],
         maxOutputTokens: 256,
@@ -85,13 +84,5 @@ describe('toConverseInput', () => {
       toolChoice: { tool: { name: 'create_plan' } },
     });
     expect(toConverseInput({ model: 'm', messages, tools }).toolConfig).not.toHaveProperty('toolChoice');
-  });
-});
-
-describe('toBedrockModelId', () => {
-  it('maps product model names and passes Bedrock ids through', () => {
-    expect(toBedrockModelId('claude-3-haiku-20240307')).toBe('anthropic.claude-3-haiku-20240307-v1:0');
-    expect(toBedrockModelId('llama-3.3-70b-instruct')).toBe('us.meta.llama3-3-70b-instruct-v1:0');
-    expect(toBedrockModelId('amazon.nova-pro-v1:0')).toBe('amazon.nova-pro-v1:0');
   });
 });

@@ -7,14 +7,13 @@ import type {
   ToolUseBlock,
 } from '@aws-sdk/client-bedrock-runtime';
 import type { ModelMessage, ModelRequest, ModelUserPart } from '../../domain/models/model-provider.js';
-import { toBedrockModelId } from './bedrock-models.js';
 
 type DocumentType = NonNullable<ToolUseBlock['input']>;
 
-/** Our request as a Converse(Stream) input. */
+/** Our request as a Converse(Stream) input; `request.model` is the id Bedrock is called with. */
 export function toConverseInput(request: ModelRequest): ConverseStreamCommandInput {
   return {
-    modelId: toBedrockModelId(request.model),
+    modelId: request.model,
     messages: toConverseMessages(request.messages),
     ...(request.system && { system: [{ text: request.system }] }),
     ...((request.maxOutputTokens !== undefined || request.temperature !== undefined) && {

@@ -6,8 +6,8 @@ import type {
   ModelStreamEvent,
   ModelUsage,
 } from '../../domain/models/model-provider.js';
+import type { BedrockCatalogue } from './bedrock-catalogue.js';
 import { toConverseInput } from './bedrock-messages.js';
-import { bedrockModelInfos, DEFAULT_BEDROCK_MODEL } from './bedrock-models.js';
 import { toProviderError } from './provider-errors.js';
 
 const FINISH_REASONS: Partial<Record<StopReason, FinishReason>> = {
@@ -22,20 +22,26 @@ const FINISH_REASONS: Partial<Record<StopReason, FinishReason>> = {
 
 /**
  * Bedrock through ConverseStream, on the service's own AWS credentials (the product default). The
- * SDK client is loaded on first use, so functions that only list providers never load it.
+ * SDK client is loaded on first use, so functions that only list providers never load it. Models
+ * are named as their family names them; the live catalogue gives the id Bedrock is called with
+ * (a name it does not know goes as it is, for Bedrock to judge).
  */
 export function createBedrockProvider({
   client,
+  catalogue,
 }: {
   client: () => BedrockRuntimeClient | Promise<BedrockRuntimeClient>;
+  catalogue: BedrockCatalogue;
 }): ModelProvider {
   async function* stream(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
     try {
-      const [{ ConverseStreamCommand }, runtime] = await Promise.all([
+      const [{ ConverseStreamCommand }, runtime, entries] = await Promise.all([
         import('@aws-sdk/client-bedrock-runtime'),
         client(),
+        catalogue.list(),
       ]);
-      const command = new ConverseStreamCommand(toConverseInput(request));
+      const modelId = entries.find((entry) => entry.model === request.model)?.bedrockId ?? request.model;
+      const command = new ConverseStreamCommand(toConverseInput({ ...request, model: modelId }));
       const response = await runtime.send(command, { abortSignal: request.signal });
       if (!response.stream) throw new Error('the response had no event stream');
       yield* toModelEvents(response.stream, request.signal);
@@ -45,17 +51,27 @@ export function createBedrockProvider({
     }
   }
 
+  /** The catalogue, its failures as a provider's (a rejected credential is `auth`). */
+  async function offered() {
+    try {
+      return await catalogue.list();
+    } catch (error) {
+      throw toProviderError(error, { provider: 'bedrock' });
+    }
+  }
+
   return {
     id: 'bedrock',
     stream,
-    listModels: async () => bedrockModelInfos(),
-    // A 1-token ConverseStream on the default model: the one call that proves what chat needs
-    // (credentials, region, bedrock:InvokeModelWithResponseStream, model access). Resolving
-    // credentials alone proves none of the permissions; ListFoundationModels is another client
-    // and another permission. Costs a handful of tokens.
+    listModels: async () => (await offered()).map(({ model, name }) => ({ id: model, name })),
+    // A 1-token ConverseStream on the first offered model: the one call that proves what chat needs
+    // (credentials, region, bedrock:InvokeModelWithResponseStream, model access). Listing proves
+    // none of the invoke permissions. Costs a handful of tokens.
     validate: async () => {
+      const [first] = await offered();
+      if (!first) throw new Error('Bedrock offers no model the stage allows');
       const probe = stream({
-        model: DEFAULT_BEDROCK_MODEL,
+        model: first.model,
         messages: [{ role: 'user', content: 'ping' }],
         maxOutputTokens: 1,
       });

@@ -5,7 +5,7 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ModelProvider } from '../../domain/models/model-provider.js';
 import { createAiSdkProvider } from './ai-sdk-provider.js';
-import { DIRECT_PROVIDER_MODELS } from './catalog.js';
+import { cachedModelList, chatModelsFrom } from './direct-model-lists.js';
 import { getJson, withoutTrailingSlash } from './http-json.js';
 import { missingKeyError } from './provider-errors.js';
 
@@ -27,6 +27,8 @@ interface ProviderSettings {
 
 interface DirectApi {
   defaultBaseUrl: string;
+  /** The models list, one page with every model (Anthropic's default page is 20, Google's 50). */
+  modelsPath: string;
   /** The headers of a plain authenticated GET (validate). */
   authHeaders: (apiKey: string) => Record<string, string>;
   load: (settings: ProviderSettings) => Promise<(modelId: string) => LanguageModelV3>;
@@ -35,6 +37,7 @@ interface DirectApi {
 const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
   anthropic: {
     defaultBaseUrl: 'https://api.anthropic.com/v1',
+    modelsPath: '/models?limit=1000',
     authHeaders: (apiKey) => ({ 'x-api-key': apiKey, 'anthropic-version': '2023-06-01' }),
     load: async (settings) => {
       const provider = (await import('@ai-sdk/anthropic')).createAnthropic(settings);
@@ -43,6 +46,7 @@ const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
   },
   openai: {
     defaultBaseUrl: 'https://api.openai.com/v1',
+    modelsPath: '/models',
     authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
     // Chat Completions (not the Responses API): the protocol every OpenAI-compatible server speaks too.
     load: async (settings) => {
@@ -52,6 +56,7 @@ const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
   },
   google: {
     defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+    modelsPath: '/models?pageSize=1000',
     authHeaders: (apiKey) => ({ 'x-goog-api-key': apiKey }),
     load: async (settings) => {
       const provider = (await import('@ai-sdk/google')).createGoogleGenerativeAI(settings);
@@ -60,6 +65,7 @@ const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
   },
   mistral: {
     defaultBaseUrl: 'https://api.mistral.ai/v1',
+    modelsPath: '/models',
     authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
     load: async (settings) => {
       const provider = (await import('@ai-sdk/mistral')).createMistral(settings);
@@ -86,7 +92,16 @@ export function createDirectProvider(id: DirectProviderId, options: DirectProvid
       models ??= api.load({ apiKey, baseURL, fetch: options.fetch });
       return (await models)(modelId);
     },
-    listModels: async () => DIRECT_PROVIDER_MODELS[id],
+    // The provider's own list for this key (its chat models), cached per key.
+    listModels: async () => {
+      const apiKey = requireKey();
+      return cachedModelList({ provider: id, baseUrl: baseURL, apiKey }, async () =>
+        chatModelsFrom(
+          id,
+          await getJson(`${baseURL}${api.modelsPath}`, api.authHeaders(apiKey), options.fetch),
+        ),
+      );
+    },
     validate: async () => {
       await getJson(`${baseURL}/models`, api.authHeaders(requireKey()), options.fetch);
     },

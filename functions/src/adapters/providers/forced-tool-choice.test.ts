@@ -2,6 +2,7 @@
  * A forced tool choice (the planner's `create_plan`, the Generic Agent's `revise_plan`) through
  * each real adapter, over HTTP, against the model server speaking each provider's protocol.
  */
+import { BedrockClient } from '@aws-sdk/client-bedrock';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import {
   type ProviderId,
 } from '../../domain/models/model-provider.js';
 import { createGuardedFetch } from '../net/guarded-fetch.js';
+import { createBedrockCatalogue } from './bedrock-catalogue.js';
 import { createModelProvider } from './index.js';
 
 const localFetch = createGuardedFetch({ allowPrivate: true });
@@ -116,8 +118,21 @@ function adapterFor(provider: ProviderId) {
       credentials: { accessKeyId: 'good-key', secretAccessKey: 'test-secret' },
       maxAttempts: 1,
     });
+  const bedrockCatalogue = createBedrockCatalogue({
+    client: () =>
+      new BedrockClient({
+        region: 'us-east-1',
+        endpoint: server.url,
+        credentials: { accessKeyId: 'good-key', secretAccessKey: 'test-secret' },
+        maxAttempts: 1,
+      }),
+    region: 'us-east-1',
+  });
   const baseUrl = provider === 'bedrock' ? undefined : server.baseUrls[provider];
-  return createModelProvider({ provider, apiKey: 'good-key', baseUrl }, { bedrock, fetch: localFetch });
+  return createModelProvider(
+    { provider, apiKey: 'good-key', baseUrl },
+    { bedrock, bedrockCatalogue, fetch: localFetch },
+  );
 }
 
 /** One forced turn: its events, and the request the server saw. */

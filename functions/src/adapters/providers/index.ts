@@ -1,10 +1,9 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { type ModelProvider, ProviderError, type ProviderId } from '../../domain/models/model-provider.js';
 import { createBedrockProvider } from './bedrock.js';
+import type { BedrockCatalogue } from './bedrock-catalogue.js';
 import { createCustomProvider } from './custom-provider.js';
 import { createDirectProvider } from './direct-providers.js';
-
-export { BEDROCK_MODELS } from './bedrock-models.js';
 
 export interface ModelProviderConfig {
   provider: ProviderId;
@@ -17,6 +16,8 @@ export interface ModelProviderConfig {
 export interface ModelProviderDeps {
   /** Called only when Bedrock streams, so the client is loaded and created once and only if needed. */
   bedrock: () => BedrockRuntimeClient | Promise<BedrockRuntimeClient>;
+  /** The platform's live Bedrock models (the ids Bedrock is called with). */
+  bedrockCatalogue: BedrockCatalogue;
   /** The fetch of every direct and Custom provider call (the stage's outbound guard). */
   fetch: typeof fetch;
 }
@@ -25,7 +26,7 @@ export interface ModelProviderDeps {
 export function createModelProvider(config: ModelProviderConfig, deps: ModelProviderDeps): ModelProvider {
   switch (config.provider) {
     case 'bedrock':
-      return createBedrockProvider({ client: deps.bedrock });
+      return createBedrockProvider({ client: deps.bedrock, catalogue: deps.bedrockCatalogue });
     case 'custom':
       if (!config.baseUrl) {
         throw new ProviderError(

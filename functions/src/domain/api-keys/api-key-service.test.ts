@@ -66,9 +66,10 @@ function setup({ platform = true } = {}) {
     keys,
     cipher: fakeCipher,
     providerFactory: providers.factory,
-    platformProviders: platform
-      ? [{ id: 'anthropic', name: 'Anthropic', models: [{ id: 'claude-3-haiku-20240307', name: 'Haiku' }] }]
-      : [],
+    platformProviders: async () =>
+      platform
+        ? [{ id: 'anthropic', name: 'Anthropic', models: [{ id: 'claude-3-haiku-20240307', name: 'Haiku' }] }]
+        : [],
     newKeyId: () => `K${String(++counter).padStart(4, '0')}`,
     now: () => 1000 + counter,
     checkEndpoint: async (baseUrl) => {
@@ -227,7 +228,7 @@ describe('api key service: platform families without a keyed provider', () => {
       keys,
       cipher: fakeCipher,
       providerFactory: fakeProviders().factory,
-      platformProviders: [
+      platformProviders: async () => [
         { id: 'meta', name: 'Meta', models: [{ id: 'llama-3.3-70b-instruct', name: 'Llama' }] },
         { id: 'anthropic', name: 'Anthropic', models: [{ id: 'claude-3-haiku-20240307', name: 'Haiku' }] },
       ],
@@ -280,7 +281,7 @@ describe('api key service: the providers list is reused for a short while', () =
       keys,
       cipher: fakeCipher,
       providerFactory: providers.factory,
-      platformProviders: [],
+      platformProviders: async () => [],
       newKeyId: () => `${idPrefix}${++counter}`,
       now: () => clock.now,
       checkEndpoint: async () => {},

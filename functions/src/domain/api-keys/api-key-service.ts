@@ -35,8 +35,11 @@ export interface ApiKeyServiceDeps {
   keys: ApiKeyRepository;
   cipher: SecretCipher;
   providerFactory: ProviderFactory;
-  /** What the platform serves through Bedrock on this stage; empty where it has no Bedrock. */
-  platformProviders: readonly Provider[];
+  /**
+   * What the platform serves through Bedrock on this stage now (the live catalogue, cached by the
+   * adapter); empty where it has no Bedrock.
+   */
+  platformProviders: () => Promise<readonly Provider[]>;
   newKeyId: () => string;
   now: () => number;
   /** Refuses a base URL the stage may not call (private addresses on AWS): ValidationError. */
@@ -101,7 +104,7 @@ async function resolveCredentials(
   }
   const own = isKeyedProvider(providerId) ? currentKeyOf(await keys.list(userId), providerId) : undefined;
   if (own) return decryptCredentials(cipher, own);
-  return platformProviders.some((p) => p.id === providerId) ? { provider: 'bedrock' } : undefined;
+  return (await platformProviders()).some((p) => p.id === providerId) ? { provider: 'bedrock' } : undefined;
 }
 
 async function validateCredentials(

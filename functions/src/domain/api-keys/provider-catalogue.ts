@@ -12,7 +12,7 @@ export interface ProviderCatalogueDeps {
   keys: ApiKeyRepository;
   cipher: SecretCipher;
   providerFactory: ProviderFactory;
-  platformProviders: readonly Provider[];
+  platformProviders: () => Promise<readonly Provider[]>;
   listModelsTimeoutMs: number;
   /** Told of each provider left out and why (never with credentials). */
   onProviderFailure: (providerId: string, error: unknown) => void;
@@ -31,10 +31,10 @@ export async function listAvailableProviders(
   deps: ProviderCatalogueDeps,
   userId: string,
 ): Promise<Provider[]> {
-  const records = await deps.keys.list(userId);
+  const [records, platformProviders] = await Promise.all([deps.keys.list(userId), platformOffer(deps)]);
   const cached = deps.cache?.get(userId, records);
   if (cached) return cached;
-  const platform = new Map(deps.platformProviders.map((provider) => [provider.id, provider]));
+  const platform = new Map(platformProviders.map((provider) => [provider.id, provider]));
 
   const entries: Promise<Provider | undefined>[] = [];
   for (const id of KEYED_PROVIDERS) {
@@ -42,7 +42,7 @@ export async function listAvailableProviders(
     if (own) entries.push(withModels(deps, own, { id, name: PROVIDER_DISPLAY_NAMES[id] }));
     else if (platform.has(id)) entries.push(Promise.resolve(platform.get(id)));
   }
-  for (const provider of deps.platformProviders) {
+  for (const provider of platformProviders) {
     if (!(KEYED_PROVIDERS as readonly string[]).includes(provider.id))
       entries.push(Promise.resolve(provider));
   }
@@ -60,6 +60,16 @@ export async function listAvailableProviders(
   );
   deps.cache?.set(userId, records, providers);
   return providers;
+}
+
+/** The platform's models; when Bedrock cannot be listed, none (the user's own keys still are). */
+async function platformOffer(deps: ProviderCatalogueDeps): Promise<readonly Provider[]> {
+  try {
+    return await deps.platformProviders();
+  } catch (error) {
+    deps.onProviderFailure('bedrock', error);
+    return [];
+  }
 }
 
 /** Not a provider's own words (those are kept): anything else that broke the listing. */

@@ -194,16 +194,26 @@ async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit
       model: query.model,
       generate: async (signal, onProgress) => {
         const tools = await toolsFor(deps, caller, query, run.serverId, reply, emit);
+        // Spec 4 "Provider fallback": a model no longer offered gave way to another, kept as the
+        // conversation's (a failed resolution is reported below, by the awaited model).
+        const fellBackTo = await run.model.then(
+          (resolved) => resolved.fellBackTo,
+          () => undefined,
+        );
+        const used = fellBackTo ?? { provider: query.provider, model: query.model };
         touched = deps.conversations.touch(caller, reply.conversationId, {
-          lastProvider: query.provider,
-          lastModel: query.model,
+          lastProvider: used.provider,
+          lastModel: used.model,
+          ...(fellBackTo
+            ? { metadata: { defaultProvider: fellBackTo.provider, defaultModel: fellBackTo.model } }
+            : {}),
           ...(tools.serverId ? { mcpServerId: tools.serverId } : tools.detach ? { mcpServerId: null } : {}),
         });
         touched.catch(() => undefined); // awaited (and so reported) when the stream ends
         const { provider, model: modelId } = await run.model;
         const state = await runToolLoop({
           provider,
-          providerLabel: query.provider,
+          providerLabel: used.provider,
           model: modelId,
           ...(run.settings.systemPrompt ? { system: run.settings.systemPrompt } : {}),
           messages: await toModelMessages(run.history, deps.attachments),

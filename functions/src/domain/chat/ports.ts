@@ -3,13 +3,16 @@ import type { ModelProvider, ModelToolDefinition, ModelUsage } from '../models/m
 
 /** Picks the adapter and credentials for a (provider, model) the caller chose. */
 export interface ModelResolver {
-  /** `teamSpace`: the team whose space the conversation is in (undefined: personal), read alongside. */
+  /**
+   * `teamSpace`: the team whose space the conversation is in (undefined: personal), read alongside.
+   * `fellBackTo`: set when the chosen provider or model was not offered and another was picked.
+   */
   resolve(
     userId: string,
     providerId: string,
     model: string,
     teamSpace?: Promise<string | undefined>,
-  ): Promise<{ provider: ModelProvider; model: string }>;
+  ): Promise<{ provider: ModelProvider; model: string; fellBackTo?: { provider: string; model: string } }>;
 }
 
 export interface ToolResult {

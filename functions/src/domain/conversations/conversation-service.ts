@@ -245,11 +245,14 @@ export function createConversationService(deps: ConversationServiceDeps) {
       return toConversation(record);
     },
 
-    /** Records what a new reply used (provider, model, server) and bumps the conversation to the top. */
+    /**
+     * Records what a new reply used (provider, model, server; the metadata when the chat fell back
+     * to another model) and bumps the conversation to the top.
+     */
     async touch(
       caller: Caller,
       conversationId: string,
-      changes: Pick<ConversationChanges, 'lastProvider' | 'lastModel' | 'mcpServerId'>,
+      changes: Pick<ConversationChanges, 'lastProvider' | 'lastModel' | 'mcpServerId' | 'metadata'>,
     ): Promise<void> {
       await conversations.update(caller.userId, conversationId, { ...changes, updatedAt: now() });
     },

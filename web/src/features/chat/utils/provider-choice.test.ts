@@ -1,6 +1,6 @@
 import type { Provider } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
-import { firstAvailable, resolveChoice } from './provider-choice';
+import { resolveChoice } from './provider-choice';
 
 const PROVIDERS: Provider[] = [
   { id: 'empty', name: 'No models', models: [] },
@@ -30,6 +30,23 @@ describe('resolveChoice (spec 4 "Provider fallback")', () => {
 
   it('has nothing to offer without providers that have models', () => {
     expect(resolveChoice({ provider: 'openai', model: 'x' }, [])).toBeNull();
-    expect(firstAvailable([{ id: 'empty', name: 'Empty', models: [] }])).toBeNull();
+    expect(resolveChoice({ provider: 'openai', model: 'x' }, [PROVIDERS[0] as Provider])).toBeNull();
+  });
+
+  it('prefers the spec’s default model where a provider offers it (a retired model in an old chat too)', () => {
+    const withDefault: Provider[] = [
+      ...PROVIDERS,
+      {
+        id: 'anthropic',
+        name: 'Anthropic',
+        models: [{ id: 'claude-3-haiku-20240307', name: 'Claude 3 Haiku' }],
+      },
+    ];
+    expect(resolveChoice({ provider: 'anthropic', model: 'claude-3-5-haiku-20241022' }, withDefault)).toEqual(
+      {
+        provider: 'anthropic',
+        model: 'claude-3-haiku-20240307',
+      },
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { ConversationMetadata, Provider } from '@agentforge/shared';
+import { type ConversationMetadata, fallbackModel, type Provider } from '@agentforge/shared';
 
 /** The provider and model a conversation chats with. */
 export type ModelChoice = { provider: string; model: string };
@@ -21,19 +21,11 @@ export function isAvailable(choice: ModelChoice, providers: readonly Provider[])
   return provider?.models.some((m) => m.id === choice.model) ?? false;
 }
 
-/** The first model of the first provider that has one; null when nothing is available. */
-export function firstAvailable(providers: readonly Provider[]): ModelChoice | null {
-  for (const provider of providers) {
-    const model = provider.models[0];
-    if (model) return { provider: provider.id, model: model.id };
-  }
-  return null;
-}
-
 /**
  * Spec 4 "Provider fallback": the wanted provider and model when the user can use them, else the
- * first available provider and model (null when there is none).
+ * spec's default model where offered, else the first available provider and model (null when there
+ * is none): see fallbackModel.
  */
 export function resolveChoice(wanted: ModelChoice, providers: readonly Provider[]): ModelChoice | null {
-  return isAvailable(wanted, providers) ? wanted : firstAvailable(providers);
+  return isAvailable(wanted, providers) ? wanted : fallbackModel(providers);
 }
