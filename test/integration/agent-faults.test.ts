@@ -185,7 +185,7 @@ describe('a stack killed while a plan step runs', () => {
         `retries run 1 of 2; tokens before committed ${dayBefore.committed} used ${dayBefore.used}, ` +
         `after committed ${dayAfter.committed} used ${dayAfter.used}`,
     );
-  }, 180_000);
+  }, 300_000);
 
   it('mid-agent-step: the reply keeps its text, the reservation is settled once, the step is interrupted, Retry runs it once', async () => {
     const { user, plan, conversationId } = await planned('single_agent', 'Tell [[long:40]] [[slow:200]]');
@@ -234,5 +234,5 @@ describe('a stack killed while a plan step runs', () => {
         `before ${JSON.stringify(interrupted.usage)}, after ${JSON.stringify(after.usage)}; day counters unchanged ` +
         `(committed ${dayAfter.committed} used ${dayAfter.used})`,
     );
-  }, 180_000);
+  }, 300_000);
 });

@@ -15,6 +15,8 @@ export async function startTestStack(options: {
   accessMode?: 'open' | 'waitlist';
   inviteCodes?: readonly string[];
   whitelistedEmails?: readonly string[];
+  /** The local Stripe's pauses before each webhook retry. */
+  stripeWebhookRetryDelaysMs?: readonly number[];
 }): Promise<LocalStack & { dataDir: string }> {
   process.env.LOG_LEVEL ??= 'silent';
   const dataDir = await mkdtemp(join(tmpdir(), 'agentforge-test-'));
@@ -27,6 +29,9 @@ export async function startTestStack(options: {
     ...(options.accessMode ? { accessMode: options.accessMode } : {}),
     ...(options.inviteCodes ? { inviteCodes: options.inviteCodes } : {}),
     ...(options.whitelistedEmails ? { whitelistedEmails: options.whitelistedEmails } : {}),
+    ...(options.stripeWebhookRetryDelaysMs
+      ? { stripeWebhookRetryDelaysMs: options.stripeWebhookRetryDelaysMs }
+      : {}),
     fixedCode: TEST_CODE,
     quiet: true,
   });
