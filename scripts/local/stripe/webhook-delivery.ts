@@ -7,24 +7,24 @@
  */
 
 /** The pauses before each retry, in ms: Stripe's growing backoff, shortened for one machine. */
-export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
+const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
   5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000,
 ];
 /** An endpoint that has not answered after this long has failed the attempt (Stripe waits ~10-20 s). */
 const ATTEMPT_TIMEOUT_MS = 15_000;
 
 /** A Stripe event as the service stores it (`type`, `data`, ...). */
-export type WebhookEvent = Record<string, unknown> & { id: string };
+type WebhookEvent = Record<string, unknown> & { id: string };
 
 /** What is kept of an event's delivery (on the event, as `delivery`). */
-export interface DeliveryRecord {
+interface DeliveryRecord {
   attempts: { at: number; status: number }[];
   /** When the next retry is due (ms since the epoch); absent once delivered or given up. */
   nextRetryAt?: number;
   delivered: boolean;
 }
 
-export interface WebhookDeliveryOptions {
+interface WebhookDeliveryOptions {
   /** Where to POST (undefined: nowhere, nothing recorded). */
   url: () => string | undefined;
   sign: (payload: string) => string;
