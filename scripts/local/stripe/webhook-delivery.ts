@@ -7,9 +7,7 @@
  */
 
 /** The pauses before each retry, in ms: Stripe's growing backoff, shortened for one machine. */
-const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
-  5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000,
-];
+const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000];
 /** An endpoint that has not answered after this long has failed the attempt (Stripe waits ~10-20 s). */
 const ATTEMPT_TIMEOUT_MS = 15_000;
 
