@@ -1,4 +1,4 @@
-import { createAgentPlanRepository } from '../adapters/dynamodb/agent-plan-repository.js';
+import { createAgentPlanVersions } from '../adapters/dynamodb/agent-plan-versions.js';
 import { createReplyLeases } from '../adapters/dynamodb/reply-leases.js';
 import { createTokenLedger } from '../adapters/dynamodb/token-ledger.js';
 import { createStepInterrupter } from '../domain/agent/interrupted-steps.js';
@@ -16,7 +16,7 @@ export function replySweep(): ReplySweep {
     ledger: createTokenLedger(db, env.tables.usage),
     newId,
     now: Date.now,
-    onInterrupted: createStepInterrupter(createAgentPlanRepository(db, env.tables.agentPlans), Date.now),
+    onInterrupted: createStepInterrupter(createAgentPlanVersions(db, env.tables.agentPlans), Date.now),
   });
   return sweep;
 }

@@ -9,7 +9,10 @@ import { createPlanStore } from './plan-store.js';
  * The plan step a dead reply was running is interrupted (docs/decisions.md, "Faults"): written by
  * the reply sweep once it has ended the reply, and shown by the plan reads before that.
  */
-export function createStepInterrupter(plans: AgentPlanRepository, now: () => number) {
+export function createStepInterrupter(
+  plans: Pick<AgentPlanRepository, 'get' | 'replace'>,
+  now: () => number,
+) {
   const store = createPlanStore(plans);
   return async (reply: MessageRecord): Promise<void> => {
     const step = reply.agentStep;

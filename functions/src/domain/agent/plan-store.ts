@@ -15,7 +15,7 @@ export interface PlanRef {
  * The caller's plans, read and changed: every change is a pure transition re-applied to a fresh
  * read and written conditionally on the version it read, so racing requests cannot both apply it.
  */
-export function createPlanStore(plans: AgentPlanRepository) {
+export function createPlanStore(plans: Pick<AgentPlanRepository, 'get' | 'replace'>) {
   async function owned(caller: Pick<Caller, 'userId'>, ref: PlanRef): Promise<AgentPlanRecord> {
     const plan = await plans.get(ref.conversationId, ref.planId);
     if (!plan || plan.userId !== caller.userId) throw new NotFoundError(PLAN_NOT_FOUND);
