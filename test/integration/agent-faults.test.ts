@@ -187,7 +187,7 @@ describe('a stack killed while a plan step runs', () => {
     );
   }, 300_000);
 
-  it('mid-agent-step: the reply keeps its text, the reservation is settled once, the step is interrupted, Retry runs it once', async () => {
+  it('mid-agent-step: the reply keeps its text, the sweep interrupts the step on the stored plan, Retry runs it once', async () => {
     const { user, plan, conversationId } = await planned('single_agent', 'Tell [[long:40]] [[slow:200]]');
     const { messageId, seen } = await runUntil(
       user,
@@ -210,6 +210,13 @@ describe('a stack killed while a plan step runs', () => {
       (status) => status === 'error',
     );
     expect(stored).toBe('error');
+    // The sweep marked the step on the plan as stored, not only in the reader's view.
+    const storedPlan = await until(
+      'the sweep to mark the plan step',
+      () => state().storedPlan(conversationId, plan.id),
+      (found) => found?.steps[0]?.status === 'interrupted',
+    );
+    expect(storedPlan?.steps.map((step) => step.status)).toEqual(['interrupted', 'pending']);
     const interrupted = await readPlan(user, plan);
     expect(interrupted).toMatchObject({
       status: 'in_progress',

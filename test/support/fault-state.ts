@@ -32,6 +32,17 @@ export function faultState(db: DynamoDBDocumentClient, tables: StackInfo['dynamo
       );
       return Item as MessageRecord | undefined;
     },
+    /** The plan as stored (not the API's reader view). */
+    async storedPlan(conversationId: string, planId: string) {
+      const { Item } = await db.send(
+        new GetCommand({
+          TableName: tables.agentPlans,
+          Key: { conversationId, planId },
+          ConsistentRead: true,
+        }),
+      );
+      return Item as { steps: { status: string }[] } | undefined;
+    },
   };
 }
 
