@@ -137,8 +137,9 @@ export class Data extends Construct {
 
   /**
    * Lets a function end the replies whose writer died (the reply sweep, run by the reaper): Query
-   * the messages' lease index and UpdateItem a message (a conditional claim). No other read, no
-   * put or delete. Also names the table.
+   * the messages' lease index and UpdateItem a message (a conditional claim), and GetItem and
+   * PutItem (conditional on its version) the plan whose step such a reply ran, to mark the step
+   * interrupted. No other read, no delete. Also names the tables.
    */
   grantReplySweep(fn: LambdaFunction): void {
     const { tableArn } = this.tables.messages;
@@ -149,7 +150,14 @@ export class Data extends Construct {
       }),
     );
     fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [tableArn] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+        resources: [this.tables.agentPlans.tableArn],
+      }),
+    );
     fn.addEnvironment(tableEnvVar('messages'), this.tables.messages.tableName);
+    fn.addEnvironment(tableEnvVar('agentPlans'), this.tables.agentPlans.tableName);
   }
 
   /** Lets a function read the audit log (Query only: GET /audit and its export). */

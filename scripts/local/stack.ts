@@ -50,6 +50,8 @@ export interface LocalStackOptions {
   inviteCodes?: readonly string[];
   /** How often the MCP reaper runs (EventBridge Scheduler runs it every minute on AWS). */
   reaperIntervalMs?: number;
+  /** The local Stripe's pauses before each retry of an undelivered webhook (tests: short ones). */
+  stripeWebhookRetryDelaysMs?: readonly number[];
   /** Silence the identity service's console output (tests). */
   quiet?: boolean;
   /**
@@ -212,6 +214,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dataDir: join(options.dataDir, 'stripe'),
       ...stripeKeys,
       webhookUrl: `${api.url}/api/stripe/webhook`,
+      webhookRetryDelaysMs: options.stripeWebhookRetryDelaysMs,
       ...(options.quiet ? { quiet: true } : {}),
     });
     stops.push(stripe.stop);

@@ -47,7 +47,10 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createConversationRepository: {},
   createMessageRepository: {},
   createReplyLeases: {},
-  createAgentPlanRepository: {},
+  createAgentPlanRepository: {
+    commandsIn: ['adapters/dynamodb/agent-plan-repository', 'adapters/dynamodb/agent-plan-versions'],
+  },
+  createAgentPlanVersions: {},
   createApiKeyRepository: {},
   createWorkspaceFileRepository: {},
   createMcpServerRepository: {},

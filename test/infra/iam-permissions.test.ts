@@ -279,13 +279,13 @@ describe('the code of every function', () => {
       'client-s3:DeleteObject',
       'client-s3:PutObject',
     ]);
-    // Through the table-ops helpers: putNew, getItem, queryAll, deletePartition.
+    // Through the table-ops helpers: putNew, deletePartition (and getItem in the versions' module).
     expect(keys('adapters/dynamodb/agent-plan-repository')).toEqual([
       'lib-dynamodb:BatchWrite',
-      'lib-dynamodb:Get',
       'lib-dynamodb:Put',
       'lib-dynamodb:Query',
     ]);
+    expect(keys('adapters/dynamodb/agent-plan-versions')).toEqual(['lib-dynamodb:Get', 'lib-dynamodb:Put']);
     expect(keys('adapters/providers/bedrock')).toEqual(['client-bedrock-runtime:ConverseStream']);
   });
 

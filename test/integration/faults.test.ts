@@ -4,12 +4,12 @@
  * day's token counters), so nothing is lost and nothing is counted twice.
  */
 import { CHAT_MESSAGES, type Message } from '@agentforge/shared';
-import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
-import type { MessageRecord } from '../../functions/src/domain/conversations/message.js';
-import { type Api, apiAs } from '../support/api.js';
-import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
+import type { Api } from '../support/api.js';
+import { faultState, newUser as signUp, until } from '../support/fault-state.js';
+import { configureAmplify } from '../support/identity.js';
 import { killableStack, type StackInfo } from '../support/killable-stack.js';
 import { type ModelServer, startModelServer } from '../support/model-server/index.js';
 import { collect, readStream } from '../support/sse.js';
@@ -24,40 +24,6 @@ let models: ModelServer;
 let stack: Awaited<ReturnType<typeof killableStack>>;
 let info: StackInfo;
 let db: DynamoDBDocumentClient;
-
-const today = () => new Date().toISOString().slice(0, 10);
-
-async function dayCounters(userId: string) {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: info.dynamodb.tableNames.usage,
-      Key: { userId, period: `tokens#${today()}` },
-      ConsistentRead: true,
-    }),
-  );
-  return { committed: Number(Item?.committed ?? 0), used: Number(Item?.used ?? 0) };
-}
-
-async function storedMessage(conversationId: string, messageId: string) {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: info.dynamodb.tableNames.messages,
-      Key: { conversationId, messageId },
-      ConsistentRead: true,
-    }),
-  );
-  return Item as MessageRecord | undefined;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 40_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 beforeAll(async () => {
   models = await startModelServer();
@@ -76,18 +42,15 @@ beforeAll(async () => {
   configureAmplify(info.runtimeConfig);
   db = createDocumentClient({ region: 'us-east-1', endpoint: info.dynamodb.endpoint });
 }, 120_000);
+
+const newUser = () => signUp(info.apiUrl);
+const dayCounters = (userId: string) => faultState(db, info.dynamodb.tableNames).dayCounters(userId);
+const storedMessage = (conversationId: string, messageId: string) =>
+  faultState(db, info.dynamodb.tableNames).storedMessage(conversationId, messageId);
 afterAll(async () => {
   await stack?.stop();
   await models?.stop();
 });
-
-async function newUser(): Promise<{ api: Api; idToken: string; userId: string }> {
-  const { idToken } = await signUpAndSignIn();
-  const { sub } = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as {
-    sub: string;
-  };
-  return { api: apiAs(info.apiUrl, idToken), idToken, userId: sub };
-}
 
 async function newConversation(api: Api): Promise<string> {
   const now = Date.now();

@@ -17,6 +17,9 @@ export async function startTestStack(options: {
   whitelistedEmails?: readonly string[];
   /** Only addresses at these domains may sign up (the pre-sign-up trigger). */
   allowedEmailDomains?: readonly string[];
+
+  /** The local Stripe's pauses before each webhook retry. */
+  stripeWebhookRetryDelaysMs?: readonly number[];
 }): Promise<LocalStack & { dataDir: string }> {
   process.env.LOG_LEVEL ??= 'silent';
   const dataDir = await mkdtemp(join(tmpdir(), 'agentforge-test-'));
@@ -30,6 +33,10 @@ export async function startTestStack(options: {
     ...(options.inviteCodes ? { inviteCodes: options.inviteCodes } : {}),
     ...(options.whitelistedEmails ? { whitelistedEmails: options.whitelistedEmails } : {}),
     ...(options.allowedEmailDomains ? { allowedEmailDomains: options.allowedEmailDomains } : {}),
+
+    ...(options.stripeWebhookRetryDelaysMs
+      ? { stripeWebhookRetryDelaysMs: options.stripeWebhookRetryDelaysMs }
+      : {}),
     fixedCode: TEST_CODE,
     quiet: true,
   });

@@ -1,5 +1,7 @@
+import { createAgentPlanVersions } from '../adapters/dynamodb/agent-plan-versions.js';
 import { createReplyLeases } from '../adapters/dynamodb/reply-leases.js';
 import { createTokenLedger } from '../adapters/dynamodb/token-ledger.js';
+import { createStepInterrupter } from '../domain/agent/interrupted-steps.js';
 import { createReplySweep, type ReplySweep } from '../domain/chat/reply-sweep.js';
 import { db, env, newId } from './root.js';
 
@@ -14,6 +16,7 @@ export function replySweep(): ReplySweep {
     ledger: createTokenLedger(db, env.tables.usage),
     newId,
     now: Date.now,
+    onInterrupted: createStepInterrupter(createAgentPlanVersions(db, env.tables.agentPlans), Date.now),
   });
   return sweep;
 }

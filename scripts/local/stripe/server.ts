@@ -7,6 +7,7 @@ import { close, listen } from '../net.js';
 import { type FormObject, list, obj, parseForm, str } from './form.js';
 import { renderCheckoutPage, renderMessagePage, renderPortalPage } from './pages.js';
 import { finalProrationInvoice } from './proration.js';
+import { createWebhookDelivery } from './webhook-delivery.js';
 
 /**
  * The local stand-in for Stripe: a small stateful service that speaks the subset of Stripe's HTTP
@@ -16,8 +17,11 @@ import { finalProrationInvoice } from './proration.js';
  * checkout, a simulated payment failure or an advanced clock send webhooks signed the way Stripe signs them
  * (`Stripe-Signature: t=…,v1=HMAC-SHA256("t.payload")`). State survives restarts in `state.json`.
  *
+ * A webhook the endpoint did not take is retried with backoff, as Stripe does (webhook-delivery.ts).
+ *
  * Test-only control endpoints (same Bearer key): `POST /__control/subscriptions/:id/payment_failed`,
- * `POST /__control/clock/advance` (`seconds`), `POST /__control/events/:id/resend`.
+ * `POST /__control/clock/advance` (`seconds`), `POST /__control/events/:id/resend`,
+ * `POST /__control/webhook_endpoint` (`url`: where webhooks go now; empty: nowhere).
  */
 export interface LocalStripeOptions {
   port: number;
@@ -26,6 +30,8 @@ export interface LocalStripeOptions {
   webhookSecret: string;
   /** Where events are POSTed (the API's /api/stripe/webhook); settable later with setWebhookUrl. */
   webhookUrl?: string;
+  /** The pauses before each retry of an undelivered webhook (default: webhook-delivery.ts). */
+  webhookRetryDelaysMs?: readonly number[] | undefined;
   quiet?: boolean;
 }
 
@@ -156,24 +162,13 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     return `t=${t},v1=${v1}`;
   }
 
-  /** POSTs the event to the webhook URL; resolves with the endpoint's answer (0: not delivered). */
-  async function deliver(event: StripeObject): Promise<{ status: number; body: string }> {
-    if (!webhookUrl) return { status: 0, body: '' };
-    const payload = JSON.stringify(event, null, 2);
-    try {
-      const response = await fetch(webhookUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': sign(payload) },
-        body: payload,
-      });
-      log(`${event.type} ${event.id} -> ${response.status}`);
-      return { status: response.status, body: await response.text() };
-    } catch (error) {
-      log(`${event.type} ${event.id} not delivered: ${(error as Error).message}`);
-      return { status: 0, body: '' };
-    }
-  }
-
+  const webhooks = createWebhookDelivery({
+    url: () => webhookUrl,
+    sign,
+    save: () => save(),
+    log,
+    retryDelaysMs: options.webhookRetryDelaysMs,
+  });
   async function emit(type: string, object: StripeObject): Promise<void> {
     const event: StripeObject = {
       id: newId('evt'),
@@ -188,7 +183,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     };
     state.events[event.id] = event;
     save();
-    await deliver(event);
+    await webhooks.deliver(event);
   }
 
   function subscriptionItems(sub: StripeObject) {
@@ -699,8 +694,12 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     const resend = path.match(/^\/__control\/events\/([\w-]+)\/resend$/);
     if (method === 'POST' && resend) {
       const event = find(state.events, resend[1] as string, 'event');
-      const delivery = await deliver(event);
+      const delivery = await webhooks.resend(event);
       return { event, delivery };
+    }
+    if (method === 'POST' && path === '/__control/webhook_endpoint') {
+      webhookUrl = str(params.url) || undefined;
+      return { url: webhookUrl ?? null };
     }
     if (method === 'GET' && path === '/__control/events') {
       return {
@@ -766,13 +765,17 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   const port = await listen(server, options.port);
   baseUrl = `http://localhost:${port}`;
   save();
+  webhooks.resume(Object.values(state.events));
   return {
     url: baseUrl,
     port,
     setWebhookUrl: (url) => {
       webhookUrl = url;
     },
-    stop: () => close(server),
+    stop: () => {
+      webhooks.stop();
+      return close(server);
+    },
   };
 }
 

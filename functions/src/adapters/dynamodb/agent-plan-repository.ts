@@ -1,31 +1,16 @@
-import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import {
-  type AgentPlanRecord,
-  type AgentPlanRepository,
-  agentPlanRecordSchema,
-} from '../../domain/agent/plan-record.js';
-import { isConditionalCheckFailed } from './document-client.js';
-import { deletePartition, getItem, putNew } from './table-ops.js';
-
-/** The stored item keys the plan by `planId`; the API calls it `id`. */
-const fromItem = z.preprocess((found) => {
-  const { planId, ...rest } = found as Record<string, unknown>;
-  return { ...rest, id: planId };
-}, agentPlanRecordSchema);
+import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AgentPlanRepository } from '../../domain/agent/plan-record.js';
+import { createAgentPlanVersions, fromItem, planItem as item } from './agent-plan-versions.js';
+import { deletePartition, putNew } from './table-ops.js';
 
 /** Plans by conversation (`conversationId`, `planId`); every write after the first is conditional on `version`. */
 export function createAgentPlanRepository(
   db: DynamoDBDocumentClient,
   tableName: string,
 ): AgentPlanRepository {
-  const item = ({ id, ...plan }: AgentPlanRecord) => ({ ...plan, planId: id });
-
   return {
+    ...createAgentPlanVersions(db, tableName),
     create: (plan) => putNew(db, tableName, item(plan), 'planId'),
-
-    get: (conversationId, planId) =>
-      getItem(db, { tableName, key: { conversationId, planId }, consistent: true }, fromItem),
 
     async list(conversationId, limit) {
       const { Items } = await db.send(
@@ -39,24 +24,6 @@ export function createAgentPlanRepository(
         }),
       );
       return (Items ?? []).map((found) => fromItem.parse(found));
-    },
-
-    async replace(plan, expectedVersion) {
-      try {
-        await db.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: item(plan),
-            ConditionExpression: '#version = :expected',
-            ExpressionAttributeNames: { '#version': 'version' },
-            ExpressionAttributeValues: { ':expected': expectedVersion },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) return false;
-        throw error;
-      }
     },
 
     deleteAll: (conversationId) =>

@@ -9,9 +9,9 @@ import {
 } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
-import { REPLY_INTERRUPTED_MESSAGE, replyErrorMessage } from '../chat/finish-reply.js';
+import { replyErrorMessage } from '../chat/finish-reply.js';
 import type { ModelResolver, ToolSource, UsageRecorder } from '../chat/ports.js';
-import { newReplyLease, type ReplyLeases } from '../chat/reply-lease.js';
+import { isInterrupted, newReplyLease, type ReplyLeases } from '../chat/reply-lease.js';
 import { type Emit, emptyReplyState, runReply } from '../chat/reply-run.js';
 import type { ReplyOutcome } from '../chat/stop-watcher.js';
 import type { ToolLoopState } from '../chat/tool-loop.js';
@@ -19,7 +19,15 @@ import type { ConversationService } from '../conversations/conversation-service.
 import type { MessageRecord, MessageRepository } from '../conversations/message.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { type AgentPlanRecord, type AgentPlanRepository, toAgentPlan } from './plan-record.js';
-import { applyReplan, claimStep, findStep, finishStep, STEP_STOPPED, toPlanTool } from './plan-rules.js';
+import {
+  applyReplan,
+  claimStep,
+  findStep,
+  finishStep,
+  interruptStep,
+  STEP_STOPPED,
+  toPlanTool,
+} from './plan-rules.js';
 import { createPlanStore } from './plan-store.js';
 import {
   callForcedTool,
@@ -69,7 +77,7 @@ function stepErrorOf(outcome: ReplyOutcome): string | undefined {
     case 'gone':
       return 'This conversation was deleted.';
     case 'interrupted':
-      return REPLY_INTERRUPTED_MESSAGE;
+      return undefined; // not an error: the step is interrupted (interruptStep), to be retried
     default:
       return replyErrorMessage(outcome.error);
   }
@@ -297,8 +305,14 @@ export function createAgentRunner(deps: AgentRunnerDeps) {
           ...(pending.role ? { role: pending.role } : {}),
         },
       });
+      // Retry of a step whose writer died before the sweep marked it: its reply's lease ran out.
+      const lastRun =
+        pending.status === 'in_progress' && pending.messageId
+          ? await messages.get(conversationId, pending.messageId)
+          : undefined;
+      const deadRun = lastRun && isInterrupted(lastRun, now()) ? lastRun.messageId : undefined;
       const claimed = await mutate(caller, { conversationId, planId }, (current) =>
-        claimStep(current, stepId, reply.messageId, now()),
+        claimStep(current, stepId, reply.messageId, now(), deadRun),
       );
       const step = findStep(claimed, stepId);
       const persisted = messages.create(reply);
@@ -344,11 +358,24 @@ export function createAgentRunner(deps: AgentRunnerDeps) {
                 outcome.kind === 'stopped' && outcome.stopAt !== undefined
                   ? state.content.slice(0, outcome.stopAt)
                   : state.content;
+              // A run that lost its lease leaves the step interrupted (the plan open, to retry it).
               let plan = await mutate(caller, query, (current) =>
-                finishStep(current, stepId, { output, error, usage: state.usage }, now()),
+                outcome.kind === 'interrupted'
+                  ? interruptStep(current, stepId, reply.messageId, now())
+                  : finishStep(
+                      current,
+                      stepId,
+                      reply.messageId,
+                      { output, error, usage: state.usage },
+                      now(),
+                    ),
               );
               emit(planStepEvent(plan, stepId));
-              if (plan.mode === 'generic_agent' && !error && isPlanOpen(plan)) {
+              if (
+                plan.mode === 'generic_agent' &&
+                isPlanOpen(plan) &&
+                findStep(plan, stepId).status === 'completed'
+              ) {
                 plan = await replanAfter(caller, plan, stepId, state, new AbortController().signal);
                 emit({ type: 'plan', plan: toAgentPlan(plan) });
               }

@@ -8,6 +8,7 @@ import {
   confirmStep,
   editStep,
   finishStep,
+  interruptStep,
   needsConfirmation,
 } from './plan-rules.js';
 
@@ -75,16 +76,53 @@ describe('plan rules', () => {
 
   it('completes the plan with its last step and fails it with any step in error', () => {
     let current = claimStep(confirmStep(plan(), 's1', 'u1', 2), 's1', 'm1', 3);
-    current = finishStep(current, 's1', { output: 'one', usage: { inputTokens: 5, outputTokens: 2 } }, 4);
+    current = finishStep(
+      current,
+      's1',
+      'm1',
+      { output: 'one', usage: { inputTokens: 5, outputTokens: 2 } },
+      4,
+    );
     expect(current).toMatchObject({ status: 'in_progress', usage: { inputTokens: 5, outputTokens: 2 } });
     current = claimStep(confirmStep(current, 's2', 'u1', 5), 's2', 'm2', 6);
-    const done = finishStep(current, 's2', { output: 'two' }, 7);
+    const done = finishStep(current, 's2', 'm2', { output: 'two' }, 7);
     expect(done.status).toBe('completed');
     expect(done.steps.map((s) => s.status)).toEqual(['completed', 'completed']);
 
-    const failed = finishStep(current, 's2', { output: 'half', error: 'Stopped by the user.' }, 7);
+    const failed = finishStep(current, 's2', 'm2', { output: 'half', error: 'Stopped by the user.' }, 7);
     expect(failed).toMatchObject({ status: 'error', error: 'Stopped by the user.' });
     expect(failed.steps[1]).toMatchObject({ status: 'error', output: 'half' });
+  });
+
+  it('interrupts a step whose run died, keeps the plan open and runs it again once on Retry', () => {
+    const running = claimStep(confirmStep(plan(), 's1', 'u1', 2), 's1', 'm1', 3);
+    expect(interruptStep(running, 's1', 'other', 4)).toBe(running); // not that run's reply
+    const interrupted = interruptStep(running, 's1', 'm1', 4);
+    expect(interrupted.status).toBe('in_progress');
+    expect(interrupted.steps[0]).toMatchObject({ status: 'interrupted', finishedAt: 4 });
+    expect(interrupted.steps[0]?.error).toContain('Retry');
+    // The dead run's late result records nothing.
+    expect(finishStep(interrupted, 's1', 'm1', { output: 'late' }, 5)).toBe(interrupted);
+
+    const retried = claimStep(interrupted, 's1', 'm2', 6);
+    expect(retried.steps[0]).toMatchObject({ status: 'in_progress', messageId: 'm2', startedAt: 6 });
+    expect(retried.steps[0]?.error).toBeUndefined();
+    // A second Retry of the same version loses: the step is running again.
+    expect(() => claimStep(retried, 's1', 'm3', 7)).toThrow('This step is already running.');
+    // The first run, were it still alive, cannot record a result over the retry's.
+    expect(finishStep(retried, 's1', 'm1', { output: 'late' }, 7)).toBe(retried);
+    expect(finishStep(retried, 's1', 'm2', { output: 'one' }, 8).steps[0]?.status).toBe('completed');
+  });
+
+  it('retries a step found with a dead writer before the sweep marked it', () => {
+    const running = claimStep(confirmStep(plan(), 's1', 'u1', 2), 's1', 'm1', 3);
+    expect(() => claimStep(running, 's1', 'm2', 4)).toThrow('already running');
+    expect(claimStep(running, 's1', 'm2', 4, 'm1').steps[0]).toMatchObject({
+      status: 'in_progress',
+      messageId: 'm2',
+    });
+    // Only the run found dead counts: a live one is still running.
+    expect(() => claimStep(running, 's1', 'm2', 4, 'mX')).toThrow('already running');
   });
 
   it('runs independent Multi Agent steps side by side and a dependent one after them', () => {
@@ -99,12 +137,21 @@ describe('plan rules', () => {
     const both = claimStep(claimStep(multi, 's1', 'm1', 2), 's2', 'm2', 2);
     expect(both.steps.map((s) => s.status)).toEqual(['in_progress', 'in_progress', 'pending']);
     expect(() => claimStep(both, 's3', 'm3', 3)).toThrow('cannot run yet');
-    const ready = finishStep(finishStep(both, 's1', { output: 'a' }, 3), 's2', { output: 'b' }, 3);
+    const ready = finishStep(
+      finishStep(both, 's1', 'm1', { output: 'a' }, 3),
+      's2',
+      'm2',
+      { output: 'b' },
+      3,
+    );
     expect(claimStep(ready, 's3', 'm3', 4).steps[2]?.status).toBe('in_progress');
 
     // One parallel step failing ends the plan; the other finishing later does not reopen it.
-    const failed = finishStep(both, 's1', { output: '', error: 'boom' }, 3);
-    expect(finishStep(failed, 's2', { output: 'b' }, 4)).toMatchObject({ status: 'error', error: 'boom' });
+    const failed = finishStep(both, 's1', 'm1', { output: '', error: 'boom' }, 3);
+    expect(finishStep(failed, 's2', 'm2', { output: 'b' }, 4)).toMatchObject({
+      status: 'error',
+      error: 'boom',
+    });
   });
 
   it('refuses changes to a cancelled plan, and edits of confirmed steps or arguments off-schema', () => {

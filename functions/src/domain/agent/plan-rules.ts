@@ -16,6 +16,7 @@ export const PLAN_NOT_FOUND = 'Plan not found';
 export const STEP_NOT_FOUND = 'Step not found';
 export const PLAN_CLOSED = 'This plan is no longer running: start a new one.';
 export const STEP_STOPPED = 'Stopped by the user.';
+export const STEP_INTERRUPTED = 'This step was interrupted before it finished: Retry runs it again.';
 
 /** MCP annotations are hints: a tool is read-only only when it says so and does not say it is destructive. */
 export const isReadOnlyTool = (tool: ModelToolDefinition) =>
@@ -77,19 +78,35 @@ export function confirmStep(
 }
 
 /**
+ * A step still `in_progress` whose reply's writer died (`deadMessageId`, its lease ran out) is
+ * interrupted; otherwise the plan as it is.
+ */
+const withDeadRun = (
+  plan: AgentPlanRecord,
+  stepId: string,
+  deadMessageId: string | undefined,
+  now: number,
+) => (deadMessageId ? interruptStep(plan, stepId, deadMessageId, now) : plan);
+
+/**
  * pending -> in_progress, once: the step must be ready (its turn, or its dependencies done) and,
- * unless it may run unasked, confirmed. The write is conditional on the plan's version, so two
+ * unless it may run unasked, confirmed. An interrupted step (Retry) -> in_progress, once: it ran
+ * before, so it was ready and confirmed. The write is conditional on the plan's version, so two
  * requests racing for the same step cannot both get here.
  */
 export function claimStep(
-  plan: AgentPlanRecord,
+  stored: AgentPlanRecord,
   stepId: string,
   messageId: string,
   now: number,
+  /** The step's reply, when the caller found its writer dead (the sweep may not have run yet). */
+  deadMessageId?: string,
 ): AgentPlanRecord {
+  const plan = withDeadRun(stored, stepId, deadMessageId, now);
   openPlan(plan);
   const step = findStep(plan, stepId);
   if (step.status === 'in_progress') throw new ConflictError('This step is already running.');
+  if (step.status === 'interrupted') return runStepAgain(plan, stepId, messageId, now);
   if (step.status !== 'pending') throw new ConflictError('This step has already run.');
   if (!readySteps(plan).some((ready) => ready.id === stepId)) {
     throw new ConflictError('This step cannot run yet: the steps before it have not completed.');
@@ -106,15 +123,54 @@ export function claimStep(
   return { ...claimed, status: 'in_progress' };
 }
 
-/** in_progress -> completed or error; the plan completes with its last step and fails with any. */
+function runStepAgain(plan: AgentPlanRecord, stepId: string, messageId: string, now: number) {
+  return withStep(
+    plan,
+    stepId,
+    ({ error: _error, output: _output, finishedAt: _finished, ...found }) => ({
+      ...found,
+      status: 'in_progress',
+      startedAt: now,
+      messageId,
+    }),
+    now,
+  );
+}
+
+/**
+ * in_progress -> interrupted, when the run whose reply is `messageId` died (the sweep, the reader
+ * view, or the writer finding its lease gone). The plan stays open: the step can be retried.
+ */
+export function interruptStep(
+  plan: AgentPlanRecord,
+  stepId: string,
+  messageId: string,
+  now: number,
+): AgentPlanRecord {
+  const step = plan.steps.find((candidate) => candidate.id === stepId);
+  if (step?.status !== 'in_progress' || step.messageId !== messageId) return plan;
+  return withStep(
+    plan,
+    stepId,
+    (found) => ({ ...found, status: 'interrupted', error: STEP_INTERRUPTED, finishedAt: now }),
+    now,
+  );
+}
+
+/**
+ * in_progress -> completed or error, for the run whose reply is `messageId` (a run that lost its
+ * step, interrupted and retried, records nothing); the plan completes with its last step and
+ * fails with any.
+ */
 export function finishStep(
   plan: AgentPlanRecord,
   stepId: string,
+  messageId: string,
   result: { output: string; error?: string | undefined; usage?: ModelUsage },
   now: number,
 ): AgentPlanRecord {
   const step = findStep(plan, stepId);
-  if (step.status !== 'in_progress') return plan;
+  if (step.status !== 'in_progress' || step.messageId !== messageId) return plan;
   const usage = {
     inputTokens: plan.usage.inputTokens + (result.usage?.inputTokens ?? 0),
     outputTokens: plan.usage.outputTokens + (result.usage?.outputTokens ?? 0),

@@ -2,13 +2,14 @@ import type { AgentPlan, UpdatePlanStepBody } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import type { MessageRepository } from '../conversations/message.js';
-import { type AgentPlanRepository, toAgentPlan } from './plan-record.js';
+import { withDeadRunsShown } from './interrupted-steps.js';
+import { type AgentPlanRecord, type AgentPlanRepository, toAgentPlan } from './plan-record.js';
 import { cancelPlan, confirmStep, editStep } from './plan-rules.js';
 import { createPlanStore } from './plan-store.js';
 
 export interface PlanServiceDeps {
   conversations: Pick<ConversationService, 'owned'>;
-  messages: Pick<MessageRepository, 'requestStop'>;
+  messages: Pick<MessageRepository, 'requestStop' | 'get'>;
   plans: AgentPlanRepository;
   now: () => number;
 }
@@ -20,15 +21,17 @@ const PLANS_LISTED = 20;
 export function createPlanService(deps: PlanServiceDeps) {
   const { plans, now } = deps;
   const store = createPlanStore(plans);
+  const shown = async (plan: AgentPlanRecord) =>
+    toAgentPlan(await withDeadRunsShown(plan, deps.messages, now()));
   return {
     async list(caller: Caller, conversationId: string): Promise<AgentPlan[]> {
       await deps.conversations.owned(caller, conversationId);
       const found = await plans.list(conversationId, PLANS_LISTED);
-      return found.filter((plan) => plan.userId === caller.userId).map(toAgentPlan);
+      return Promise.all(found.filter((plan) => plan.userId === caller.userId).map(shown));
     },
 
     async get(caller: Caller, conversationId: string, planId: string): Promise<AgentPlan> {
-      return toAgentPlan(await store.owned(caller, { conversationId, planId }));
+      return shown(await store.owned(caller, { conversationId, planId }));
     },
 
     async confirm(

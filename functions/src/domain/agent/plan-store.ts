@@ -15,8 +15,8 @@ export interface PlanRef {
  * The caller's plans, read and changed: every change is a pure transition re-applied to a fresh
  * read and written conditionally on the version it read, so racing requests cannot both apply it.
  */
-export function createPlanStore(plans: AgentPlanRepository) {
-  async function owned(caller: Caller, ref: PlanRef): Promise<AgentPlanRecord> {
+export function createPlanStore(plans: Pick<AgentPlanRepository, 'get' | 'replace'>) {
+  async function owned(caller: Pick<Caller, 'userId'>, ref: PlanRef): Promise<AgentPlanRecord> {
     const plan = await plans.get(ref.conversationId, ref.planId);
     if (!plan || plan.userId !== caller.userId) throw new NotFoundError(PLAN_NOT_FOUND);
     return plan;
@@ -25,7 +25,7 @@ export function createPlanStore(plans: AgentPlanRepository) {
   return {
     owned,
     async mutate(
-      caller: Caller,
+      caller: Pick<Caller, 'userId'>,
       ref: PlanRef,
       change: (plan: AgentPlanRecord) => AgentPlanRecord,
     ): Promise<AgentPlanRecord> {

@@ -45,7 +45,7 @@ async function runToolStep({
   if (!step.tool) throw new StepFailedError('This step names no tool.');
   const result = await runTool(
     { id: newId(), name: step.tool, input: step.arguments ?? {} },
-    { tools, emit, signal },
+    { tools, emit, signal, onProgress },
     state,
   );
   state.content = result.content;

@@ -9,6 +9,8 @@ export interface ReplySweepDeps {
   ledger: TokenLedger;
   newId: () => string;
   now: () => number;
+  /** After a reply is ended: the plan step it was running is interrupted (agent/interrupted-steps.ts). */
+  onInterrupted?: (reply: MessageRecord) => Promise<void>;
 }
 
 /** Replies ended per run at most (the reaper runs every minute: a backlog goes in the next run). */
@@ -25,6 +27,7 @@ export function createReplySweep(deps: ReplySweepDeps) {
   async function end(record: MessageRecord): Promise<{ ended: boolean; settled: number }> {
     const reservations = await deps.leases.claim(record, interruptedReply(record));
     if (!reservations) return { ended: false, settled: 0 };
+    await deps.onInterrupted?.(record);
     let settled = 0;
     for (const reservation of Object.values(reservations)) {
       const streamedChars = Math.max(0, record.content.length - reservation.fromChar);

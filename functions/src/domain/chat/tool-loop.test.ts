@@ -2,7 +2,7 @@ import type { StreamEvent } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
 import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
 import type { ToolSet } from './ports.js';
-import { MAX_TOOL_ROUNDS, runToolLoop } from './tool-loop.js';
+import { MAX_TOOL_ROUNDS, runTool, runToolLoop, type ToolLoopState } from './tool-loop.js';
 
 const echoTools: ToolSet = {
   serverId: 'srv-1',
@@ -37,6 +37,29 @@ function run(turns: Parameters<typeof scriptedModel>[0], tools?: ToolSet) {
 }
 
 describe('the tool loop', () => {
+  it('reports a tool call as in flight before its result comes (saved: a dead writer leaves it interrupted)', async () => {
+    const seen: string[] = [];
+    const state: ToolLoopState = { content: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 } };
+    const slow: ToolSet = {
+      ...echoTools,
+      call: async () => {
+        seen.push('called');
+        return { content: 'late', isError: false };
+      },
+    };
+    await runTool(
+      { id: 'c1', name: 'echo', input: {} },
+      {
+        tools: slow,
+        emit: () => undefined,
+        signal: new AbortController().signal,
+        onProgress: (progress) => seen.push(`saved ${progress.toolCalls.map((call) => call.status).join()}`),
+      },
+      state,
+    );
+    expect(seen).toEqual(['saved calling', 'called']);
+  });
+
   it('streams text deltas in order and reports usage', async () => {
     const { result, events } = run([() => textTurn('Hel', 'lo')]);
     const state = await result;

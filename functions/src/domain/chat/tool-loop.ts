@@ -30,7 +30,7 @@ export interface ToolLoopState {
 }
 
 /** What running one tool call needs. */
-type ToolRun = Pick<ToolLoopInput, 'tools' | 'emit' | 'signal'>;
+type ToolRun = Pick<ToolLoopInput, 'tools' | 'emit' | 'signal' | 'onProgress'>;
 
 const toolErrorText = (name: string, error: string | undefined) =>
   `Error executing tool ${name}: ${error || 'Unknown error'}`;
@@ -109,6 +109,8 @@ export async function runTool(
     timestamp: Date.now(),
   };
   state.toolCalls.push(record);
+  // Saved while in flight: should the writer die, the call reads as interrupted (reply-lease.ts).
+  input.onProgress(state);
   emit({ type: 'tool_use_received', ...ref, input: call.input });
 
   const known = input.tools?.definitions.some((tool) => tool.name === call.name);

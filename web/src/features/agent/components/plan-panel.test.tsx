@@ -15,6 +15,8 @@ function state(patch: Partial<PlanPanelState> = {}): PlanPanelState {
     running: new Set(),
     asking: [],
     canEdit: () => false,
+    canRetry: (step) => step.status === 'interrupted',
+    retry: vi.fn(),
     busy: false,
     error: null,
     proceed: vi.fn(),
@@ -124,6 +126,24 @@ describe('PlanPanel', () => {
     expect(screen.getByText('After step 1:').parentElement?.textContent).toBe(
       'After step 1: added “Do s3”; removed “Old”; revised “Do s2” (New facts)',
     );
+  });
+
+  it('shows an interrupted step as such, with Retry (by keyboard) running it again', async () => {
+    const interrupted = planStep('s2', { status: 'interrupted', error: 'This step was interrupted.' });
+    const plan = agentPlan({
+      status: 'in_progress',
+      steps: [planStep('s1', { status: 'completed' }), interrupted],
+    });
+    const retry = vi.fn();
+    render(<PlanPanel state={state({ plan, retry })} />);
+    const [first, second] = steps() as HTMLElement[];
+    expect(within(first as HTMLElement).queryByRole('button', { name: /Retry/ })).toBeNull();
+    expect(within(second as HTMLElement).getByText('Interrupted')).toBeTruthy();
+    expect(within(second as HTMLElement).getByText('This step was interrupted.')).toBeTruthy();
+    const button = within(second as HTMLElement).getByRole('button', { name: 'Retry step 2' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(retry).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ id: 's2' }));
   });
 
   it("asks 'Would you like to proceed with this step?' and answers with the buttons", async () => {

@@ -134,6 +134,7 @@ export function PlanPanel({ state }: { state: PlanPanelState }) {
                   numbers={numbers}
                   running={state.running.has(step.id)}
                   onEdit={state.canEdit(step) ? () => setEditing(step.id) : undefined}
+                  onRetry={state.canRetry(step) ? () => state.retry(step) : undefined}
                 />
               ))}
             </ol>

@@ -1,15 +1,19 @@
 import { type AgentPlanStep, type PlanStepStatus, SYNTHESIS_ROLE } from '@agentforge/shared';
-import { CheckIcon, PencilIcon, XIcon } from 'lucide-react';
+import { CheckIcon, PencilIcon, RotateCcwIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { MarkdownContent } from '../../chat/components/markdown-content';
+import { SECONDARY_BUTTON } from './styles';
 
 const STATUS: Readonly<Record<PlanStepStatus, { label: string; className: string }>> = {
   pending: { label: 'Pending', className: 'bg-slate-100 text-slate-600 ring-slate-500/20' },
   in_progress: { label: 'In progress', className: 'bg-sky-50 text-sky-700 ring-sky-600/20' },
   completed: { label: 'Completed', className: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' },
   error: { label: 'Error', className: 'bg-red-50 text-red-700 ring-red-600/20' },
+  interrupted: { label: 'Interrupted', className: 'bg-amber-50 text-amber-800 ring-amber-600/20' },
 };
+
+export const RETRY_LABEL = 'Retry';
 
 const CHANGE_LABEL = { added: 'Added', revised: 'Revised' } as const;
 
@@ -92,6 +96,8 @@ type PlanStepItemProps = {
   /** Shown as running (a stream of this page, or found in progress). */
   running: boolean;
   onEdit?: (() => void) | undefined;
+  /** An interrupted step: runs it again. */
+  onRetry?: (() => void) | undefined;
 };
 
 /**
@@ -99,7 +105,7 @@ type PlanStepItemProps = {
  * arguments; Multi Agent: the role and what it runs after; Generic Agent: what the last re-plan
  * changed), its output and its error.
  */
-export function PlanStepItem({ step, number, numbers, running, onEdit }: PlanStepItemProps) {
+export function PlanStepItem({ step, number, numbers, running, onEdit, onRetry }: PlanStepItemProps) {
   const status: PlanStepStatus = running ? 'in_progress' : step.status;
   const look = STATUS[status];
   const after = (step.dependsOn ?? []).map((id) => numbers.get(id)).filter((n) => n !== undefined);
@@ -166,7 +172,22 @@ export function PlanStepItem({ step, number, numbers, running, onEdit }: PlanSte
           </div>
         ) : null}
         {step.output ? <StepOutput output={step.output} number={number} /> : null}
-        {step.error ? <p className="mt-1.5 text-sm text-red-700">{step.error}</p> : null}
+        {step.error ? (
+          <p className={`mt-1.5 text-sm ${status === 'interrupted' ? 'text-amber-800' : 'text-red-700'}`}>
+            {step.error}
+          </p>
+        ) : null}
+        {onRetry ? (
+          <button
+            type="button"
+            onClick={onRetry}
+            aria-label={`${RETRY_LABEL} step ${number}`}
+            className={`mt-2 ${SECONDARY_BUTTON}`}
+          >
+            <RotateCcwIcon aria-hidden="true" className="size-3.5" />
+            {RETRY_LABEL}
+          </button>
+        ) : null}
       </div>
     </li>
   );

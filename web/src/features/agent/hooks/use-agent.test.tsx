@@ -399,6 +399,35 @@ describe('agent modes', () => {
     );
   });
 
+  it('retries an interrupted step found on opening: Retry opens its execute stream, once while it runs', async () => {
+    const plan = agentPlan({
+      status: 'in_progress',
+      steps: [planStep('s1', { status: 'interrupted', error: 'This step was interrupted.', confirmedAt: 2 })],
+    });
+    http.answer('GET', /^\/conversations\/c1\/plans$/, { plans: [plan] });
+    http.answer('GET', /^\/conversations\/c1\/plans\/p1$/, plan);
+    renderChat();
+    const retry = await within(await screen.findByRole('region', { name: 'Current Plan' })).findByRole(
+      'button',
+      { name: 'Retry step 1' },
+    );
+    await userEvent.click(retry);
+    const stream = await opened(EXECUTE_STREAM);
+    expect(stream.query).toMatchObject({ conversationId: 'c1', planId: 'p1', stepId: 's1' });
+    // While it runs the step is no longer offered for Retry.
+    await waitFor(() => expect(within(panel()).queryByRole('button', { name: 'Retry step 1' })).toBeNull());
+    const running = withStep(plan, 's1', { status: 'in_progress' });
+    runStep(
+      stream,
+      'm-retry',
+      running,
+      { ...withStep(plan, 's1', { status: 'completed' }), status: 'completed' },
+      [],
+    );
+    expect(await within(panel()).findByText('All steps completed.')).toBeTruthy();
+    expect(http.streams.filter((s) => EXECUTE_STREAM.test(s.path))).toHaveLength(1);
+  });
+
   it('keeps each conversation’s mode for the browser tab, and refuses a goal that is too long', async () => {
     await openIn('Single Agent');
     expect(sessionStorage.getItem('agentforge.mode.c1')).toBe('single_agent');

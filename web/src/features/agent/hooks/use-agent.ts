@@ -67,6 +67,9 @@ export type PlanPanelState = {
   error: string | null;
   proceed: () => void;
   cancel: () => void;
+  /** An interrupted step may run again ('Retry'): the server runs it once however often it is asked. */
+  canRetry: (step: AgentPlanStep) => boolean;
+  retry: (step: AgentPlanStep) => void;
   /** Saves a change to a step; rejects with the API's error. */
   edit: (stepId: string, changes: UpdatePlanStepBody) => Promise<void>;
   /** Hides a finished plan (or a failed planning). */
@@ -403,6 +406,11 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
           running,
           asking,
           canEdit: (step) => open && settled && step.status === 'pending' && !step.confirmedAt,
+          canRetry: (step) => open && !cancelling && step.status === 'interrupted' && !running.has(step.id),
+          retry: (step) => {
+            setActionError(null);
+            if (plan) execute(plan, step);
+          },
           busy: confirming || cancelling,
           error: actionError ?? (plan ? null : (attempt?.error ?? null)),
           proceed: () => void proceed(),
