@@ -5,7 +5,7 @@
  * Bedrock clients reach it through the SDK's endpoint variables, so a local user chats on metered
  * platform models and meets plan limits, usage and the upgrade path as on AWS.
  */
-import { startModelServer } from '../../test/support/model-server/index.js';
+import { platformModelsEnv, startModelServer } from '../../test/support/model-server/index.js';
 
 /** As in us-east-1 late 2026: Claude 3 Haiku (the spec's default) retired, Claude 4.5 through `us.` profiles. */
 const OFFERED = [
@@ -16,13 +16,6 @@ const RETIRED = ['anthropic.claude-3-haiku-20240307-v1:0'];
 
 export async function startLocalBedrock(): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = await startModelServer({ models: { bedrock: OFFERED }, retiredBedrockModels: RETIRED });
-  Object.assign(process.env, {
-    BEDROCK_ENABLED: 'true',
-    AWS_ENDPOINT_URL_BEDROCK: server.url,
-    AWS_ENDPOINT_URL_BEDROCK_RUNTIME: server.url,
-    // The stand-in takes any SigV4 signature; real credentials, if set, are never sent elsewhere.
-    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
-  });
+  Object.assign(process.env, platformModelsEnv(server.url));
   return { url: server.url, stop: server.stop };
 }

@@ -5,7 +5,7 @@ import { apiAs, completeOnboarding } from '../support/api.js';
 import { launchChromium } from '../support/browser.js';
 import { configureAmplify, signUpAndSignIn, TEST_PASSWORD, uniqueEmail } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
-import { type ModelServer, startModelServer } from '../support/model-server/index.js';
+import { type ModelServer, platformModelsEnv, startModelServer } from '../support/model-server/index.js';
 
 type Stack = Awaited<ReturnType<typeof startTestStack>>;
 
@@ -106,13 +106,7 @@ export function setUpE2e(
     e2e.models = await startModelServer();
     if (platformModels) {
       // Each e2e file runs in its own process, so this reaches only this file's stack.
-      Object.assign(process.env, {
-        BEDROCK_ENABLED: 'true',
-        AWS_ENDPOINT_URL_BEDROCK_RUNTIME: e2e.models.url,
-        AWS_ENDPOINT_URL_BEDROCK: e2e.models.url,
-        AWS_ACCESS_KEY_ID: 'local-test',
-        AWS_SECRET_ACCESS_KEY: 'local-test',
-      });
+      Object.assign(process.env, platformModelsEnv(e2e.models.url));
     }
     e2e.stack = await startTestStack({ ...stack, web: true });
     current = e2e;

@@ -18,7 +18,7 @@ import { createDocumentClient } from '../../functions/src/adapters/dynamodb/docu
 import { faultState, newUser, until } from '../support/fault-state.js';
 import { configureAmplify } from '../support/identity.js';
 import { killableStack, type StackInfo } from '../support/killable-stack.js';
-import { type ModelServer, startModelServer } from '../support/model-server/index.js';
+import { type ModelServer, platformModelsEnv, startModelServer } from '../support/model-server/index.js';
 import { collect, readStream } from '../support/sse.js';
 
 /**
@@ -40,12 +40,7 @@ beforeAll(async () => {
   stack = await killableStack({
     // The sweep runs on the reaper's timer: every second here, every minute on AWS.
     reaperIntervalMs: 1_000,
-    env: {
-      BEDROCK_ENABLED: 'true',
-      AWS_ENDPOINT_URL_BEDROCK_RUNTIME: models.url,
-      AWS_ACCESS_KEY_ID: 'local-test',
-      AWS_SECRET_ACCESS_KEY: 'local-test',
-    },
+    env: platformModelsEnv(models.url),
   });
   info = await stack.start();
   configureAmplify(info.runtimeConfig);

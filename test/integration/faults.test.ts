@@ -11,7 +11,7 @@ import type { Api } from '../support/api.js';
 import { faultState, newUser as signUp, until } from '../support/fault-state.js';
 import { configureAmplify } from '../support/identity.js';
 import { killableStack, type StackInfo } from '../support/killable-stack.js';
-import { type ModelServer, startModelServer } from '../support/model-server/index.js';
+import { type ModelServer, platformModelsEnv, startModelServer } from '../support/model-server/index.js';
 import { collect, readStream } from '../support/sse.js';
 
 /** The platform's model (Bedrock, pointed at the model server): its calls are metered. */
@@ -30,13 +30,7 @@ beforeAll(async () => {
   stack = await killableStack({
     // The sweep runs on the reaper's timer: every second here, every minute on AWS.
     reaperIntervalMs: 1_000,
-    env: {
-      BEDROCK_ENABLED: 'true',
-      AWS_ENDPOINT_URL_BEDROCK_RUNTIME: models.url,
-      AWS_ENDPOINT_URL_BEDROCK: models.url,
-      AWS_ACCESS_KEY_ID: 'local-test',
-      AWS_SECRET_ACCESS_KEY: 'local-test',
-    },
+    env: platformModelsEnv(models.url),
   });
   info = await stack.start();
   configureAmplify(info.runtimeConfig);

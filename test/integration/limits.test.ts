@@ -16,7 +16,7 @@ import { createDocumentClient } from '../../functions/src/adapters/dynamodb/docu
 import { type Api, apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
-import { type ModelServer, startModelServer } from '../support/model-server/index.js';
+import { type ModelServer, platformModelsEnv, startModelServer } from '../support/model-server/index.js';
 import { collect, readStream } from '../support/sse.js';
 
 /** The platform's model: Anthropic's family on Bedrock, for a user without an Anthropic key. */
@@ -96,13 +96,7 @@ async function setPlan(user: User, record: Record<string, unknown>) {
 beforeAll(async () => {
   models = await startModelServer();
   // The stream functions' Bedrock client reaches the model server (the SDK's endpoint variable).
-  Object.assign(process.env, {
-    BEDROCK_ENABLED: 'true',
-    AWS_ENDPOINT_URL_BEDROCK_RUNTIME: models.url,
-    AWS_ENDPOINT_URL_BEDROCK: models.url,
-    AWS_ACCESS_KEY_ID: 'local-test',
-    AWS_SECRET_ACCESS_KEY: 'local-test',
-  });
+  Object.assign(process.env, platformModelsEnv(models.url));
   stack = await startTestStack({ web: false });
   configureAmplify(stack.runtimeConfig);
   db = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });

@@ -12,7 +12,7 @@ import type { MessageRecord } from '../../functions/src/domain/conversations/mes
 import { apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
-import { type ModelServer, startModelServer } from '../support/model-server/index.js';
+import { type ModelServer, platformModelsEnv, startModelServer } from '../support/model-server/index.js';
 import { readStream } from '../support/sse.js';
 
 const PLATFORM = { provider: 'anthropic', model: 'claude-3-haiku-20240307' };
@@ -75,13 +75,7 @@ function startThrottlingProxy(target: string): Promise<string> {
 
 beforeAll(async () => {
   models = await startModelServer();
-  Object.assign(process.env, {
-    BEDROCK_ENABLED: 'true',
-    AWS_ENDPOINT_URL_BEDROCK_RUNTIME: models.url,
-    AWS_ENDPOINT_URL_BEDROCK: models.url,
-    AWS_ACCESS_KEY_ID: 'local-test',
-    AWS_SECRET_ACCESS_KEY: 'local-test',
-  });
+  Object.assign(process.env, platformModelsEnv(models.url));
   stack = await startTestStack({ web: false });
   // The functions reach DynamoDB through the proxy (read when their first module loads, just after).
   process.env.DYNAMODB_ENDPOINT = await startThrottlingProxy(stack.dynamodb.endpoint);

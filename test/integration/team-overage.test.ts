@@ -20,7 +20,7 @@ import { createDocumentClient } from '../../functions/src/adapters/dynamodb/docu
 import type { Api } from '../support/api.js';
 import { configureAmplify } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
-import { type ModelServer, startModelServer } from '../support/model-server/index.js';
+import { type ModelServer, platformModelsEnv, startModelServer } from '../support/model-server/index.js';
 import { collect, readStream } from '../support/sse.js';
 import { type Person, teamHelpers } from '../support/teams.js';
 
@@ -40,13 +40,7 @@ let helpers: ReturnType<typeof teamHelpers>;
 beforeAll(async () => {
   models = await startModelServer();
   // The stream functions' Bedrock client reaches the model server (the SDK's endpoint variable).
-  Object.assign(process.env, {
-    BEDROCK_ENABLED: 'true',
-    AWS_ENDPOINT_URL_BEDROCK_RUNTIME: models.url,
-    AWS_ENDPOINT_URL_BEDROCK: models.url,
-    AWS_ACCESS_KEY_ID: 'local-test',
-    AWS_SECRET_ACCESS_KEY: 'local-test',
-  });
+  Object.assign(process.env, platformModelsEnv(models.url));
   stack = await startTestStack({ web: false, appOrigins: [APP] });
   configureAmplify(stack.runtimeConfig);
   helpers = teamHelpers(stack);

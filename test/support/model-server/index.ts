@@ -50,6 +50,19 @@ export interface ModelServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The environment that points the functions' Bedrock clients (the runtime's and the model list's)
+ * at the server, as the SDK's endpoint variables do, and turns the platform's models on. Credentials
+ * already set are kept: the server takes any SigV4 signature and is the only place they go.
+ */
+export const platformModelsEnv = (url: string): Record<string, string> => ({
+  BEDROCK_ENABLED: 'true',
+  AWS_ENDPOINT_URL_BEDROCK: url,
+  AWS_ENDPOINT_URL_BEDROCK_RUNTIME: url,
+  AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local-test',
+  AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local-test',
+});
+
 /** Bedrock models past their end of life: listed LEGACY by ListFoundationModels, refused when called. */
 export const RETIRED_BEDROCK_MODELS: readonly string[] = ['anthropic.claude-3-5-haiku-20241022-v1:0'];
 
