@@ -1,6 +1,5 @@
 import type { CreateApiKeyBody } from '@agentforge/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { chatKeys } from '../../chat/api/queries';
 import { createApiKey, deleteApiKey, listApiKeys, validateApiKey } from './api-keys';
 import { getPreferences } from './preferences';
 
@@ -19,15 +18,15 @@ export const apiKeysQuery = () =>
     select: (keys) => [...keys].sort((a, b) => b.createdAt - a.createdAt),
   });
 
-/** POST /api-keys and DELETE /api-keys/{id}; the stored list and the providers are refetched after either. */
+/**
+ * POST /api-keys and DELETE /api-keys/{id}; the stored list is refetched after either, and
+ * `onChanged` (the providers' reload: a refetch, past their cache) runs.
+ */
 export function useApiKeyMutations(onChanged: () => void) {
   const queryClient = useQueryClient();
   const onSuccess = async () => {
     onChanged();
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: apiKeyKeys.list() }),
-      queryClient.invalidateQueries({ queryKey: chatKeys.providers() }),
-    ]);
+    await queryClient.invalidateQueries({ queryKey: apiKeyKeys.list() });
   };
   return {
     create: useMutation({ mutationFn: (body: CreateApiKeyBody) => createApiKey(body), onSuccess }),
