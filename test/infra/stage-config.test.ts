@@ -18,7 +18,7 @@ describe('the stage config', () => {
     },
   );
 
-  it('fills in empty origins and whitelist, no localhost, essential monitoring, and leaves Google out by default', () => {
+  it('fills in empty origins and whitelist, no localhost, essential monitoring, open sign-up, and leaves Google out by default', () => {
     expect(parseStageConfig(valid)).toEqual({
       ...valid,
       allowedOrigins: [],
@@ -30,6 +30,9 @@ describe('the stage config', () => {
       access: 'open',
       inviteCodes: [],
       monitoring: 'essential',
+      selfSignUp: true,
+      allowedEmailDomains: [],
+      allowedIpRanges: [],
     });
   });
 
