@@ -157,6 +157,12 @@ describe('record-valued fields with prototype keys', () => {
         ((await api().get(`/mcp-servers/${updated.id}`)).body as { environmentVariables: unknown })
           .environmentVariables,
     },
+    'PUT /mcp-servers/{id}/my-values': {
+      // Validated, then 400: a personal server has no values each member supplies (the team
+      // server's are stored and read back in team-member-values.test.ts).
+      path: async () => `/mcp-servers/${await serverId()}/my-values`,
+      body: (record) => ({ values: record }),
+    },
     'POST /mcp-gateway/{serverId}': {
       path: async () => `/mcp-gateway/${await serverId()}`,
       body: (record) => ({ jsonrpc: '2.0', id: 1, method: 'tools/list', ...record }),
