@@ -79,9 +79,12 @@ async function planned(mode: 'mcp' | 'single_agent', goal: string) {
     metadata: { defaultProvider: choice.provider, defaultModel: choice.model },
   });
   const conversationId = conversation.body.id as string;
+  // The goal is saved first and planned by its id (user text never travels in a URL).
+  const saved = await user.api.post('/messages', { conversationId, content: goal, role: 'user', ...choice });
+  const goalMessageId = saved.body.id as string;
   const events = await collect(
     readStream(
-      streamUrl(AGENT_STREAM_PATHS.plan, { conversationId, serverId, mode, goal, ...choice }),
+      streamUrl(AGENT_STREAM_PATHS.plan, { conversationId, serverId, mode, goalMessageId, ...choice }),
       user.idToken,
     ),
   );
