@@ -184,7 +184,7 @@ describe('teams on the local stack', () => {
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await remove.waitFor({ state: 'detached' });
     expect((await memberApi.get(`/teams/${teamId}`)).status).toBe(404);
-  });
+  }, 180_000);
 
   it('runs a team on a phone (390×844): the Teams page and its log fit, by keyboard, axe-clean', async () => {
     const admin = await signUpAs('team-phone');
