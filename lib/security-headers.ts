@@ -15,7 +15,7 @@ export function contentSecurityPolicy(options: {
   const dev = options.dev;
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
-    // blob: for the code workspace's preview (docs/decisions.md "Code workspace"): its srcdoc
+    // blob: for the code workspace's preview (docs/decisions/workspace.md "Code workspace"): its srcdoc
     // inherits this policy, so its runner (from 'self') runs the user's scripts from blob: URLs.
     'script-src': ["'self'", 'blob:', ...(dev ? ["'unsafe-inline'"] : [])],
     // Radix and React set style attributes; Vite injects <style> in dev.

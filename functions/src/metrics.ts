@@ -22,7 +22,7 @@ export const METRIC = {
   outputTokens: 'OutputTokens',
   /** MCP servers with a run after the reaper's pass. */
   runningServers: 'RunningServers',
-  /** Audit records that could not be written (the action went ahead: fail open, docs/decisions.md). */
+  /** Audit records that could not be written (the action went ahead: fail open, docs/decisions/audit.md). */
   auditWriteFailures: 'AuditWriteFailures',
 } as const;
 

@@ -12,7 +12,7 @@ export const API_BASE_PATH = '/api';
  * API Gateway's API key header. On AWS every method requires the stage's one key, which only
  * CloudFront (an origin custom header) and the stream functions (`API_ORIGIN_KEY`) hold: the
  * regional execute-api URL refuses everyone else, so the WAF in front of CloudFront cannot be
- * skipped and CloudFront's viewer-address header cannot be forged (docs/decisions.md).
+ * skipped and CloudFront's viewer-address header cannot be forged (docs/decisions/aws.md).
  */
 export const API_KEY_HEADER = 'x-api-key';
 
@@ -162,7 +162,7 @@ const MANIFEST = [
     transport: 'stream',
   },
 
-  // Agent plans live per conversation; the two streams run beside the chat's (paths in docs/decisions.md).
+  // Agent plans live per conversation; the two streams run beside the chat's (paths in docs/decisions/agent.md).
   {
     method: 'GET',
     path: '/conversations/{id}/plans',

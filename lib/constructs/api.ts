@@ -100,7 +100,7 @@ export interface ApiProps {
  * stage's. The deployment is in the same stack as the methods, so CDK still hashes every method
  * into its logical id and a changed API gets a new deployment. In go one parameter per area
  * function (its ARN) and the user pool's ARN; out come the API's id and its stage's name
- * (nested stack outputs, behind `restApi` and `url`). docs/decisions.md, AWS readiness.
+ * (nested stack outputs, behind `restApi` and `url`). docs/decisions/aws.md, AWS readiness.
  */
 export class Api extends Construct {
   /** The nested stack holding the REST API and everything of API Gateway. */

@@ -1,5 +1,5 @@
 /**
- * A conversation shared with a team, read-only (docs/decisions.md, Teams): an Admin chats with the
+ * A conversation shared with a team, read-only (docs/decisions/teams.md, Teams): an Admin chats with the
  * local model, shares the conversation with their team from the chat's header and copies the
  * read-only link; a User of the team opens it and reads it, with nothing to write with; the Teams
  * page lists it; once the Admin stops sharing, the link is 'page not found'.

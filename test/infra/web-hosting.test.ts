@@ -158,7 +158,7 @@ describe('security headers of the web app', () => {
     const config = Object.values(policies)[0]?.Properties.ResponseHeadersPolicyConfig;
     // A join where the CSP names a resource (the attachments bucket's origin).
     const csp = cspText(config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
-    // blob: for the code workspace's preview runner (docs/decisions.md "Code workspace"); never inline.
+    // blob: for the code workspace's preview runner (docs/decisions/workspace.md "Code workspace"); never inline.
     expect(csp).toContain("script-src 'self' blob:;");
     expect(csp.match(/script-src [^;]*/)?.[0]).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');

@@ -267,7 +267,7 @@ describe('the audit log on the local stack', () => {
       if (record.action.startsWith('subscription.') && record.actor === 'system:stripe') continue;
       expect(record.actor).toBe(alice.userId);
       if (record.action === 'auth.sign_in') {
-        // Cognito's trigger carries neither (docs/decisions.md).
+        // Cognito's trigger carries neither (docs/decisions/audit.md).
         expect(record).toMatchObject({ sourceIp: 'unknown', userAgent: 'unknown' });
         continue;
       }

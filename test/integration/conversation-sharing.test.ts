@@ -8,7 +8,7 @@ import { type Person, teamHelpers } from '../support/teams.js';
 
 /**
  * Team conversations stay private to their author unless shared with the team, read-only
- * (docs/decisions.md, Teams): the author shares with one of their teams and stops; a current
+ * (docs/decisions/teams.md, Teams): the author shares with one of their teams and stops; a current
  * member reads the conversation, its messages and files; every write stays the author's (404);
  * outsiders, removed members, and everyone once the author left, get 404; both changes are audited.
  */

@@ -9,7 +9,7 @@ import { logger } from '../logger.js';
  * The one way handlers record what a user did (issue 13): `audited` runs the action, then appends
  * a record to the caller's own log, `success` with the result's target and details, or `failure`
  * with the error's name (never its message or the request: no secrets). Recording never changes
- * the action's answer: a write that fails is logged and counted (fail open, docs/decisions.md).
+ * the action's answer: a write that fails is logged and counted (fail open, docs/decisions/audit.md).
  */
 export interface AuditSpec<T> {
   action: AuditAction;

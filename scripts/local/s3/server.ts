@@ -97,7 +97,7 @@ function objectHeaders(info: ObjectInfo): Record<string, string | number> {
     ETag: info.etag,
     'Last-Modified': new Date(info.lastModified).toUTCString(),
     'Accept-Ranges': 'bytes',
-    // What S3 cannot be told to send: the stand-in sends it anyway (see docs/decisions.md).
+    // What S3 cannot be told to send: the stand-in sends it anyway (see docs/decisions/aws.md).
     'X-Content-Type-Options': 'nosniff',
     ...Object.fromEntries(
       Object.entries(info.metadata).map(([name, value]) => [`x-amz-meta-${name}`, value]),

@@ -55,7 +55,7 @@ export const SUBSCRIPTION_MESSAGES = {
   checkoutFreeRefused: 'Free needs no checkout: it is the plan you are on without a subscription.',
   checkoutEnterpriseRefused: 'Enterprise is contact-only: contact us to set up an Enterprise plan.',
   alreadySubscribed: 'You already have a subscription. Change or cancel it in Subscription & Usage.',
-  /** Not worded by the spec: two checkouts paid one after the other (docs/decisions.md, Hardening 4). */
+  /** Not worded by the spec: two checkouts paid one after the other (docs/decisions/billing.md, Hardening 4). */
   onePlanAtATime:
     'One plan at a time: if two checkouts are paid, the later one replaces the earlier, whose unused time is credited to your account.',
   urlNotOnAppOrigin: "The return URLs must be on this app's own origin.",

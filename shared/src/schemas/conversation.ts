@@ -75,7 +75,7 @@ export const conversationSchema = z.object({
    * platform's models is on the team's plan and billed to the team.
    */
   teamId: z.string().optional(),
-  /** The team its author shares it with, read-only (the author's view; docs/decisions.md, Teams). */
+  /** The team its author shares it with, read-only (the author's view; docs/decisions/teams.md, Teams). */
   sharedWithTeamId: z.string().optional(),
   sharedAt: epochMs.optional(),
   /** Present when a team member (not the author) reads a conversation shared with their team. */

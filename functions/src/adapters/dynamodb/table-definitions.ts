@@ -20,7 +20,7 @@
  * - teams:         teamId, sk (`META`, `MEMBER#<userId>`, `INVITE#<invitationId>`); sparse GSI
  *                  byInviteCode (codeHash). "My teams" is `teams-of#<userId>` in billing.
  * - audit:         scope (`user#<sub>`, later `team#<id>`), seq (number: the record's place in
- *                  its scope's hash chain); TTL on expiresAt (docs/decisions.md, "Audit log")
+ *                  its scope's hash chain); TTL on expiresAt (docs/decisions/audit.md, "Audit log")
  */
 export interface KeyAttribute {
   readonly name: string;

@@ -6,7 +6,7 @@ import { interruptStep } from './plan-rules.js';
 import { createPlanStore } from './plan-store.js';
 
 /**
- * The plan step a dead reply was running is interrupted (docs/decisions.md, "Faults"): written by
+ * The plan step a dead reply was running is interrupted (docs/decisions/chat.md, "Faults"): written by
  * the reply sweep once it has ended the reply, and shown by the plan reads before that.
  */
 export function createStepInterrupter(

@@ -110,7 +110,7 @@ async function startReply(deps: ChatServiceDeps, caller: Caller, query: StreamQu
 
 /**
  * Regenerate, or edit and resend: the turns from `messageId` on are deleted (replaced, not kept as
- * a branch: see docs/decisions.md) and the history before it is what the model sees.
+ * a branch: see docs/decisions/chat.md) and the history before it is what the model sees.
  */
 async function replaceFrom(
   deps: ChatServiceDeps,

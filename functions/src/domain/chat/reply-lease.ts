@@ -3,7 +3,7 @@ import type { MessageChanges, MessageRecord } from '../conversations/message.js'
 import type { HeldReservation, ReservationHolder } from '../limits/reservation-holder.js';
 
 /**
- * A streaming reply's lease (docs/decisions.md, "Faults: leases and interrupted replies"): the
+ * A streaming reply's lease (docs/decisions/chat.md, "Faults: leases and interrupted replies"): the
  * writer renews it with every save (at least once a second, stop-watcher.ts), so a lease that ran
  * out means the writer is gone (a killed process, a Lambda timeout, a crash). Long enough that a
  * write retried through a moment of throttling never loses it.

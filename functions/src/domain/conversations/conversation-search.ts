@@ -41,7 +41,7 @@ export function excerptAround(text: string, at: number, length: number): string 
  * Case-insensitive search over the titles and message text of the caller's conversations, in list
  * order (pinned, then newest). DynamoDB has no text index, so a page reads the messages of at most
  * SEARCH_CONVERSATIONS_PER_PAGE conversations (one Query each, only the caller's: the owner's
- * partition lists them) and returns a cursor to continue. See docs/decisions.md "Search".
+ * partition lists them) and returns a cursor to continue. See docs/decisions/chat.md "Search".
  */
 export async function searchConversations(
   deps: { conversations: ConversationRepository; messages: MessageRepository },

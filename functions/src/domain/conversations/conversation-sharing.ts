@@ -42,7 +42,7 @@ function forReader(
 }
 
 /**
- * Read-only sharing of a conversation with one team (docs/decisions.md, Teams): the author shares
+ * Read-only sharing of a conversation with one team (docs/decisions/teams.md, Teams): the author shares
  * with a team they are a member of, or stops; a current member of that team reads it (the
  * conversation, its messages and attachments) while the author is a member too. Every write stays
  * the author's (the conversation service's `owned`).

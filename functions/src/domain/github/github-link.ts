@@ -1,5 +1,5 @@
 /**
- * The GitHub account link (issue 12). An OAuth App's user token (docs/decisions.md, "GitHub
+ * The GitHub account link (issue 12). An OAuth App's user token (docs/decisions/github.md, "GitHub
  * link"), kept encrypted on the user's record; the authorization states a user was issued wait
  * beside it, keyed by their SHA-256, until used once or expired.
  */

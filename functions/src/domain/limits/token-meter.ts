@@ -124,9 +124,9 @@ export async function settleReservation(
  * on paid plans at the month's overage cap, before the provider is called. After the call, however
  * it ended (complete, error, stop, disconnect, deadline: the stream's `finally`), it settles to
  * what it used, and a paid plan's overage is booked. Calls on the user's own keys are recorded
- * (`ownKeyTokens`) and not limited (docs/decisions.md, Plan limits). A call in a subscribed team's
+ * (`ownKeyTokens`) and not limited (docs/decisions/billing.md, Plan limits). A call in a subscribed team's
  * space is on the team's plan, counters and overage cap, its overage billed to the team
- * (docs/decisions.md, Hardening 4: team overage).
+ * (docs/decisions/billing.md, Hardening 4: team overage).
  */
 export function createTokenMeter(deps: TokenMeterDeps) {
   const { ledger } = deps;

@@ -8,7 +8,7 @@ import { withRequestContext } from '../../logger.js';
  * Cognito post-authentication trigger: a sign-in in the user's audit log. It never fails the
  * sign-in (the recorder does not throw: a record it cannot write is logged and counted). The
  * event carries no source IP or user agent, so those read 'unknown'. Failed sign-ins have no
- * trigger (docs/decisions.md, "Audit log").
+ * trigger (docs/decisions/audit.md, "Audit log").
  */
 export const handler = middy<PostAuthenticationTriggerEvent, PostAuthenticationTriggerEvent>()
   .use(withRequestContext())
