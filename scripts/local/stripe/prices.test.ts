@@ -79,3 +79,17 @@ describe('the local Stripe: prices', () => {
     ).toMatchObject({ status: 404, code: 'resource_missing' });
   });
 });
+
+describe('the local Stripe: archiving a price', () => {
+  it('takes an archived price out of the active list, keeping it retrievable', async () => {
+    const price = await stripe.prices.create({
+      product: 'prod_unit',
+      currency: 'usd',
+      unit_amount: 300,
+      lookup_key: 'unit_archived',
+    });
+    expect(await stripe.prices.update(price.id, { active: false })).toMatchObject({ active: false });
+    expect((await stripe.prices.list({ lookup_keys: ['unit_archived'], active: true })).data).toEqual([]);
+    expect((await stripe.prices.retrieve(price.id)).active).toBe(false);
+  });
+});
