@@ -2,6 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Effect, type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
+import { appOriginParameterName } from '../stage-resource-names';
 
 export interface AppOriginParameterProps {
   readonly stage: string;
@@ -20,7 +21,7 @@ export class AppOriginParameter extends Construct {
 
   constructor(scope: Construct, id: string, props: AppOriginParameterProps) {
     super(scope, id);
-    this.parameterName = `/agentforge/${props.stage}/app-origin`;
+    this.parameterName = appOriginParameterName(props.stage);
     new StringParameter(this, 'Parameter', {
       parameterName: this.parameterName,
       stringValue: props.origin,

@@ -5,6 +5,7 @@ import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { stripeSecretDescription } from '../stage-resource-names';
 import { AgentFunction } from './agent-function';
 import type { Data } from './data';
 
@@ -12,8 +13,8 @@ import type { Data } from './data';
 export const STRIPE_SECRET_ENV_VAR = 'STRIPE_SECRET_ARN';
 
 /**
- * Stripe's keys for the billing function: one Secrets Manager secret whose value the operator sets
- * after the first deploy to `{"secretKey": "sk_live_…", "webhookSecret": "whsec_…"}` (see
+ * Stripe's keys for the billing function: one Secrets Manager secret whose value
+ * `npm run stripe:setup` sets after the first deploy to `{"secretKey", "webhookSecret"}` (see
  * docs/deploy.md). It is created with a placeholder the function refuses, retained with the stack's
  * data, and read by the billing function only.
  */
@@ -34,7 +35,7 @@ export class Billing extends Construct {
   ) {
     super(scope, id);
     this.stripeSecret = new Secret(this, 'StripeSecret', {
-      description: `AgentForge ${props.stage}: Stripe secret key and webhook signing secret (JSON)`,
+      description: stripeSecretDescription(props.stage),
       removalPolicy: RemovalPolicy.RETAIN,
       generateSecretString: {
         secretStringTemplate: JSON.stringify({ secretKey: '', webhookSecret: '' }),

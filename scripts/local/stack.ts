@@ -3,9 +3,11 @@ import { chmod, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '@agentforge/shared';
+import Stripe from 'stripe';
 import { createLocalIdTokenVerifier } from '../../functions/src/adapters/cognito/id-token-verifier.js';
 import { type TableId, tableEnvVar } from '../../functions/src/adapters/dynamodb/table-definitions.js';
 import { ensureLocalSecretKeyFile } from '../../functions/src/adapters/secrets/local-key-file.js';
+import { ensureStripeCatalog } from '../stripe-setup/ensure.js';
 import { lambdaContext } from './api-gateway-event.js';
 import { startLocalApi } from './api-server.js';
 import { startLocalBedrock } from './bedrock.js';
@@ -218,6 +220,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(options.quiet ? { quiet: true } : {}),
     });
     stops.push(stripe.stop);
+    // The products, prices and token meter, made as on AWS by the setup command's own code.
+    await ensureStripeCatalog(
+      new Stripe(stripeKeys.secretKey, { host: 'localhost', port: stripe.port, protocol: 'http' }),
+    );
     Object.assign(process.env, {
       STRIPE_SECRET_KEY: stripeKeys.secretKey,
       STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,

@@ -16,6 +16,7 @@ import { OVERAGE_METER_EVENT } from '../../functions/src/adapters/stripe/catalog
 import { type Api, apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
+import { tokenMeterId } from '../support/stripe-meter.js';
 
 const APP = 'http://localhost:5173';
 const urls = {
@@ -353,7 +354,7 @@ describe('subscriptions with the local Stripe service', () => {
     await ledger.addOverage(`no-customer-${at}`, month, { id: `ov-${at}-3`, tokens: 700, at });
 
     const metered = async () => {
-      const { data } = await stripe.billing.meters.listEventSummaries('mtr_local_tokens', {
+      const { data } = await stripe.billing.meters.listEventSummaries(await tokenMeterId(stripe), {
         customer,
         start_time: Math.floor(at / 1000) - 60,
         end_time: Math.floor(at / 1000) + 60,

@@ -22,6 +22,7 @@ import { configureAmplify } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
 import { type ModelServer, platformModelsEnv, startModelServer } from '../support/model-server/index.js';
 import { collect, readStream } from '../support/sse.js';
+import { tokenMeterId } from '../support/stripe-meter.js';
 import { type Person, teamHelpers } from '../support/teams.js';
 
 const APP = 'http://localhost:5173';
@@ -124,7 +125,7 @@ async function chat(person: Person, conversationId: string, text: string): Promi
 
 /** What the local Stripe's Billing Meter summed for a customer (stripe-node's event summaries). */
 async function metered(customer: string, since: number) {
-  const { data } = await stripe.billing.meters.listEventSummaries('mtr_local_tokens', {
+  const { data } = await stripe.billing.meters.listEventSummaries(await tokenMeterId(stripe), {
     customer,
     start_time: Math.floor(since / 1000) - 60,
     end_time: Math.floor(Date.now() / 1000) + 60,

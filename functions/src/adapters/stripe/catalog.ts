@@ -2,7 +2,7 @@ import type { CheckoutTier } from '@agentforge/shared';
 
 /**
  * The prices the product sells, found in Stripe by lookup key (so the same code runs against any
- * Stripe account, and the local Stripe service seeds exactly these). Teams is priced per seat;
+ * Stripe account; `npm run stripe:setup` creates exactly these, and the local stack the same way). Teams is priced per seat;
  * overage is a metered price on the `agentforge_tokens` meter ($0.01 per 1,000 tokens).
  */
 export const PRICE_LOOKUP_KEYS = {
