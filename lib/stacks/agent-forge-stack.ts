@@ -35,6 +35,7 @@ import { Streaming } from '../constructs/streaming';
 import { WebAcl } from '../constructs/web-acl';
 import { STREAM_PATH, WebHosting } from '../constructs/web-hosting';
 import { LambdaLogRetention } from '../log-retention';
+import { githubSecretName } from '../operator-secrets';
 import { LOCAL_WEB_ORIGIN, type StageConfig } from '../stage-config';
 
 /**
@@ -136,7 +137,7 @@ export interface AgentForgeStackProps extends StackProps {
  * docs/deploy.md): only the functions that exchange or revoke users' tokens may read it.
  */
 function grantGithubApp(scope: Construct, config: StageConfig, ...fns: LambdaFunction[]): void {
-  const name = config.githubSecretName ?? `agentforge/${config.stage}/github`;
+  const name = config.githubSecretName ?? githubSecretName(config.stage);
   const secret = Secret.fromSecretNameV2(scope, 'GithubOAuthApp', name);
   for (const fn of fns) {
     secret.grantRead(fn);
