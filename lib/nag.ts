@@ -29,12 +29,6 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
       "The API's key is set in CloudFront's origin header and the API key from this value at deploy time (dynamic references): a rotation outside CloudFormation would leave both with the old value until the next deploy. Rotate it by redeploying with a new secret.",
   },
   {
-    path: /^Billing\/StripeSecret$/,
-    rules: ['AwsSolutions-SMG4'],
-    reason:
-      "Stripe's secret key and webhook secret are issued by Stripe: they are rolled in Stripe's dashboard and set here by the operator, so Secrets Manager cannot rotate them.",
-  },
-  {
     path: LAMBDA_ROLE,
     rules: ['AwsSolutions-IAM4'],
     reason:

@@ -96,9 +96,9 @@ const baseSchema = z.object({
    * domain), the first of the app's origins (composition/app-origins.ts).
    */
   APP_ORIGIN_PARAMETER: z.string().min(1).optional(),
-  /** AWS: the Secrets Manager secret holding `{"secretKey": "sk_…", "webhookSecret": "whsec_…"}`. */
-  STRIPE_SECRET_ARN: z.string().min(1).optional(),
-  /** Local stack only: the local Stripe service's keys (on AWS they come from STRIPE_SECRET_ARN). */
+  /** AWS: the SSM SecureString parameter holding `{"secretKey": "sk_…", "webhookSecret": "whsec_…"}`. */
+  STRIPE_PARAMETER_NAME: z.string().min(1).optional(),
+  /** Local stack only: the local Stripe service's keys (on AWS they come from STRIPE_PARAMETER_NAME). */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Local stack only: where stripe-node reaches the local Stripe service. */

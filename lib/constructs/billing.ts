@@ -1,25 +1,25 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Duration, Stack } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
-import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { stripeSecretDescription } from '../stage-resource-names';
+import { stripeParameterName } from '../operator-secrets';
 import { AgentFunction } from './agent-function';
 import type { Data } from './data';
 
-/** The environment variable that names the Stripe secret (functions/src/env.ts). */
-export const STRIPE_SECRET_ENV_VAR = 'STRIPE_SECRET_ARN';
+/** The environment variable that names the Stripe parameter (functions/src/env.ts). */
+const STRIPE_PARAMETER_ENV_VAR = 'STRIPE_PARAMETER_NAME';
 
 /**
- * Stripe's keys for the billing function: one Secrets Manager secret whose value
- * `npm run stripe:setup` sets after the first deploy to `{"secretKey", "webhookSecret"}` (see
- * docs/deploy.md). It is created with a placeholder the function refuses, retained with the stack's
- * data, and read by the billing function only.
+ * Stripe's keys, `{"secretKey": "sk_live_…", "webhookSecret": "whsec_…"}`, are an SSM SecureString
+ * parameter the operator writes (lib/operator-secrets.ts, docs/deploy.md): free where a Secrets
+ * Manager secret costs $0.40 a month, and a stage without Stripe stores nothing. CloudFormation
+ * cannot create a SecureString, so the stack only grants reading it, by name.
  */
 export class Billing extends Construct {
-  readonly stripeSecret: ISecret;
+  /** The Stripe parameter's name (`/agentforge/<stage>/stripe`). */
+  readonly stripeParameterName: string;
   /** Reports paid plans' overage to Stripe's Billing Meter every five minutes. */
   readonly overageReporter: AgentFunction;
 
@@ -34,15 +34,7 @@ export class Billing extends Construct {
     },
   ) {
     super(scope, id);
-    this.stripeSecret = new Secret(this, 'StripeSecret', {
-      description: stripeSecretDescription(props.stage),
-      removalPolicy: RemovalPolicy.RETAIN,
-      generateSecretString: {
-        secretStringTemplate: JSON.stringify({ secretKey: '', webhookSecret: '' }),
-        generateStringKey: 'placeholder',
-        excludePunctuation: true,
-      },
-    });
+    this.stripeParameterName = stripeParameterName(props.stage);
 
     this.overageReporter = new AgentFunction(this, 'OverageReporter', {
       entry: props.overageReporterEntry,
@@ -70,9 +62,24 @@ export class Billing extends Construct {
     });
   }
 
-  /** Lets a function read the Stripe keys (GetSecretValue on this secret only) and tells it where they are. */
+  /**
+   * Lets a function read the Stripe keys (ssm:GetParameter on this parameter only) and tells it where
+   * they are. No kms:Decrypt: the parameter is encrypted with the AWS managed key `aws/ssm`, whose
+   * key policy lets the account's principals decrypt through SSM.
+   */
   grantRead(fn: LambdaFunction): void {
-    this.stripeSecret.grantRead(fn as IGrantable);
-    fn.addEnvironment(STRIPE_SECRET_ENV_VAR, this.stripeSecret.secretArn);
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ssm:GetParameter'],
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'ssm',
+            resource: 'parameter',
+            resourceName: this.stripeParameterName.slice(1),
+          }),
+        ],
+      }),
+    );
+    fn.addEnvironment(STRIPE_PARAMETER_ENV_VAR, this.stripeParameterName);
   }
 }

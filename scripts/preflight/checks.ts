@@ -9,6 +9,7 @@ import { DescribeSecretCommand, type SecretsManagerClient } from '@aws-sdk/clien
 import { GetAccountCommand, GetEmailIdentityCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { GetParameterCommand, type SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
+import { githubSecretName } from '../../lib/operator-secrets';
 import type { StageConfig } from '../../lib/stage-config';
 
 /** The read-only clients the checks use, all in the stage's region (us-east-1). */
@@ -184,7 +185,7 @@ async function secrets({ secrets: client }: PreflightClients, { config }: Prefli
       ? [{ name: config.google.clientSecretName, what: 'the Google client secret (plain text)' }]
       : []),
     {
-      name: config.githubSecretName ?? `agentforge/${config.stage}/github`,
+      name: config.githubSecretName ?? githubSecretName(config.stage),
       what: 'the GitHub OAuth App\'s {"clientId","clientSecret"}',
     },
   ];

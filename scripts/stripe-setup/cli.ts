@@ -2,13 +2,12 @@
  * `npm run stripe:setup -- -c stage=<name>`: sets a deployed stage's Stripe account up (see
  * setup.ts and docs/deploy.md). The secret key comes from STRIPE_SECRET_KEY or a hidden prompt and
  * is never printed; the app's origin from the SSM parameter the stack writes; the keys go to the
- * stage's Stripe secret (STRIPE_SECRET_ID overrides finding it). Prints what exists and what it did.
+ * stage's Stripe parameter (an SSM SecureString, lib/operator-secrets.ts). Prints what exists and what it did.
  */
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import Stripe from 'stripe';
 import { appOriginParameterName } from '../../lib/stage-resource-names';
-import { secretsManagerKeyStore } from './key-store.js';
+import { ssmKeyStore } from './key-store.js';
 import { setUpStripe } from './setup.js';
 
 const REGION = 'us-east-1';
@@ -53,10 +52,7 @@ async function main(argv: string[]): Promise<void> {
     stripe: new Stripe(secretKey, { maxNetworkRetries: 2 }),
     secretKey,
     appOrigin: Parameter.Value,
-    store: secretsManagerKeyStore(new SecretsManagerClient({ region: REGION }), {
-      stage,
-      ...(process.env.STRIPE_SECRET_ID ? { secretId: process.env.STRIPE_SECRET_ID } : {}),
-    }),
+    store: ssmKeyStore(ssm, stage),
   });
   for (const line of lines) console.log(`- ${line}`);
 }

@@ -1,72 +1,48 @@
-import {
-  GetSecretValueCommand,
-  ListSecretsCommand,
-  PutSecretValueCommand,
-  SecretsManagerClient,
-} from '@aws-sdk/client-secrets-manager';
+import { GetParameterCommand, ParameterNotFound, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { stripeSecretDescription } from '../../lib/stage-resource-names';
-import { secretsManagerKeyStore } from './key-store';
+import { ssmKeyStore } from './key-store';
 
-const secrets = mockClient(SecretsManagerClient);
-const client = new SecretsManagerClient({ region: 'us-east-1' });
-const arn = (name: string) => `arn:aws:secretsmanager:us-east-1:123456789012:secret:${name}`;
-beforeEach(() => secrets.reset());
+const ssm = mockClient(SSMClient);
+const client = new SSMClient({ region: 'us-east-1' });
+beforeEach(() => ssm.reset());
 
-describe("the Stripe keys' store: the stage's Secrets Manager secret", () => {
-  it('finds the secret by its exact description across pages, reads it and writes the two keys', async () => {
-    const description = stripeSecretDescription('prod');
-    secrets
-      .on(ListSecretsCommand, { NextToken: undefined })
+describe("the Stripe keys' store: the stage's SSM SecureString parameter", () => {
+  it('reads the parameter decrypted and writes the two keys as a SecureString', async () => {
+    ssm
+      .on(GetParameterCommand, { Name: '/agentforge/prod/stripe', WithDecryption: true })
       .resolves({
-        SecretList: [{ ARN: arn('other'), Description: `${description} (old)` }],
-        NextToken: 'page-2',
-      })
-      .on(ListSecretsCommand, { NextToken: 'page-2' })
-      .resolves({ SecretList: [{ ARN: arn('prod'), Description: description }] });
-    secrets
-      .on(GetSecretValueCommand, { SecretId: arn('prod') })
-      .resolves({ SecretString: JSON.stringify({ secretKey: 'sk_test_a', webhookSecret: 'whsec_a' }) });
-    const store = secretsManagerKeyStore(client, { stage: 'prod' });
+        Parameter: { Value: JSON.stringify({ secretKey: 'sk_test_a', webhookSecret: 'whsec_a' }) },
+      });
+    const store = ssmKeyStore(client, 'prod');
 
     expect(await store.read()).toEqual({ secretKey: 'sk_test_a', webhookSecret: 'whsec_a' });
     await store.write({ secretKey: 'sk_test_b', webhookSecret: 'whsec_b' });
-    expect(secrets.commandCalls(PutSecretValueCommand).map((call) => call.args[0].input)).toEqual([
+    expect(ssm.commandCalls(PutParameterCommand).map((call) => call.args[0].input)).toEqual([
       {
-        SecretId: arn('prod'),
-        SecretString: JSON.stringify({ secretKey: 'sk_test_b', webhookSecret: 'whsec_b' }),
+        Name: '/agentforge/prod/stripe',
+        Type: 'SecureString',
+        Tier: 'Standard',
+        Overwrite: true,
+        Value: JSON.stringify({ secretKey: 'sk_test_b', webhookSecret: 'whsec_b' }),
       },
     ]);
-    expect(secrets.commandCalls(ListSecretsCommand)[0]?.args[0].input.Filters).toEqual([
-      { Key: 'description', Values: [description] },
-    ]);
   });
 
-  it("reads the deploy's placeholder (or anything else) as nothing stored", async () => {
-    secrets
-      .on(GetSecretValueCommand)
-      .resolvesOnce({ SecretString: JSON.stringify({ secretKey: '', webhookSecret: '', placeholder: 'x' }) })
-      .resolvesOnce({ SecretString: 'not json' });
-    const store = secretsManagerKeyStore(client, { stage: 'prod', secretId: arn('given') });
+  it('reads a missing parameter, or one that is not the two keys, as nothing stored', async () => {
+    ssm
+      .on(GetParameterCommand)
+      .rejectsOnce(new ParameterNotFound({ message: 'not found', $metadata: {} }))
+      .resolvesOnce({ Parameter: { Value: 'not json' } })
+      .resolvesOnce({ Parameter: { Value: JSON.stringify({ secretKey: 'sk_test_a' }) } });
+    const store = ssmKeyStore(client, 'prod');
     expect(await store.read()).toBeUndefined();
     expect(await store.read()).toBeUndefined();
-    expect(secrets.commandCalls(ListSecretsCommand)).toHaveLength(0);
+    expect(await store.read()).toBeUndefined();
   });
 
-  it('says what to do when the stage has no such secret, or several', async () => {
-    const description = stripeSecretDescription('prod');
-    secrets
-      .on(ListSecretsCommand)
-      .resolvesOnce({ SecretList: [] })
-      .resolvesOnce({
-        SecretList: [
-          { ARN: arn('a'), Description: description },
-          { ARN: arn('b'), Description: description },
-        ],
-      });
-    const store = () => secretsManagerKeyStore(client, { stage: 'prod' });
-    await expect(store().read()).rejects.toThrow(/deploy the stage first/);
-    await expect(store().read()).rejects.toThrow(/STRIPE_SECRET_ID/);
+  it('lets other failures through (no permission is not "nothing stored")', async () => {
+    ssm.on(GetParameterCommand).rejects(new Error('AccessDeniedException'));
+    await expect(ssmKeyStore(client, 'prod').read()).rejects.toThrow('AccessDeniedException');
   });
 });

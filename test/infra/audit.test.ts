@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableLogicalId } from '../../lib/constructs/data';
-import { AREA_AUDIT } from '../../lib/stacks/agent-forge-stack';
+import { AREA_AUDIT } from '../../lib/stacks/area-access';
 import { synthStack, testStageConfig } from './synth';
 
 /** The audit log's grants: append (Query + PutItem) where actions are recorded, Query where it is read, nothing else. */

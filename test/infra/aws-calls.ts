@@ -308,16 +308,18 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
           },
         ]
       : [],
-  // The app's origin from SSM, only where the stack names the parameter (billing, teams).
-  'client-ssm:GetParameter': (target) =>
-    target.env.APP_ORIGIN_PARAMETER
-      ? [
-          {
-            action: 'ssm:GetParameter',
-            resource: `arn:aws:ssm:${REGION}:${ACCOUNT}:parameter${target.env.APP_ORIGIN_PARAMETER}`,
-          },
-        ]
-      : [],
+  // By the adapter: Stripe's keys (a SecureString under the AWS managed key aws/ssm, whose key
+  // policy lets the account decrypt through SSM: no kms grant), or the app's origin, only where the
+  // stack names that parameter (billing, teams).
+  'client-ssm:GetParameter': (target) => {
+    const name =
+      target.use.factory === 'createStripeKeySource'
+        ? envOf(target, 'STRIPE_PARAMETER_NAME')
+        : target.env.APP_ORIGIN_PARAMETER;
+    return name
+      ? [{ action: 'ssm:GetParameter', resource: `arn:aws:ssm:${REGION}:${ACCOUNT}:parameter${name}` }]
+      : [];
+  },
   'client-cognito-identity-provider:AdminDeleteUser': (target) => [
     {
       action: 'cognito-idp:AdminDeleteUser',
@@ -325,15 +327,11 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
     },
   ],
   // The GitHub secret is named without its ARN (IAM sees the ARN, whose name ends in a random
-  // 6-character suffix); the Stripe secret is given by ARN.
+  // 6-character suffix).
   'client-secrets-manager:GetSecretValue': (target) => [
     {
       action: 'secretsmanager:GetSecretValue',
-      // By the adapter, not the environment: the account function reads both secrets.
-      resource:
-        target.use.factory === 'createStripeKeySource'
-          ? envOf(target, 'STRIPE_SECRET_ARN')
-          : `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${envOf(target, 'GITHUB_SECRET_ID')}-AbCdEf`,
+      resource: `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${envOf(target, 'GITHUB_SECRET_ID')}-AbCdEf`,
     },
   ],
 };

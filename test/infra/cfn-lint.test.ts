@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { parseStageConfig, type StageConfig } from '../../lib/stage-config';
@@ -80,4 +81,12 @@ describe('cfn-lint on every synthesized template, nested stacks included', () =>
       600_000,
     );
   }
+
+  it.skipIf(!linter)('finds nothing at all in the deployer’s template (bin/deploy-in-codebuild.yml)', () => {
+    const template = fileURLToPath(new URL('../../bin/deploy-in-codebuild.yml', import.meta.url));
+    const findings = cfnLint(linter ?? [], [template]).map(
+      (match) => `${match.Rule.Id} ${match.Level}:${match.Location.Start.LineNumber} ${match.Message}`,
+    );
+    expect(findings).toEqual([]);
+  });
 });

@@ -1,38 +1,34 @@
-import {
-  GetSecretValueCommand,
-  ListSecretsCommand,
-  PutSecretValueCommand,
-  SecretsManagerClient,
-} from '@aws-sdk/client-secrets-manager';
+import { GetParameterCommand, ParameterNotFound, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { mockClient } from 'aws-sdk-client-mock';
 import type Stripe from 'stripe';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { OVERAGE_METER_EVENT, PRICE_LOOKUP_KEYS } from '../../functions/src/adapters/stripe/catalog.js';
 import { createStripeBilling } from '../../functions/src/adapters/stripe/stripe-billing.js';
 import { HANDLED_EVENTS } from '../../functions/src/domain/billing/webhook.js';
-import { stripeSecretDescription } from '../../lib/stage-resource-names';
 import { startTestStripe } from '../../scripts/local/stripe/testing.js';
-import { secretsManagerKeyStore } from '../../scripts/stripe-setup/key-store.js';
+import { ssmKeyStore } from '../../scripts/stripe-setup/key-store.js';
 import { setUpStripe } from '../../scripts/stripe-setup/setup.js';
 
 const APP = 'https://app.example';
 const WEBHOOK_URL = `${APP}/api/stripe/webhook`;
-const SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:BillingStripeSecret-abc';
+const PARAMETER = '/agentforge/prod/stripe';
 
-// The stage's secret as the deploy leaves it (a placeholder), kept by a Secrets Manager mock.
-const secrets = mockClient(SecretsManagerClient);
-let stored = '';
+// The stage's Stripe parameter, absent after a deploy until the setup writes it, kept by an SSM mock.
+const ssm = mockClient(SSMClient);
+let stored: string | undefined;
 beforeEach(() => {
-  stored = JSON.stringify({ secretKey: '', webhookSecret: '', placeholder: 'x' });
-  secrets.reset();
-  secrets.on(ListSecretsCommand).resolves({
-    SecretList: [{ ARN: SECRET_ARN, Description: stripeSecretDescription('prod') }],
+  stored = undefined;
+  ssm.reset();
+  ssm.on(GetParameterCommand, { Name: PARAMETER, WithDecryption: true }).callsFake(() => {
+    if (stored === undefined) throw new ParameterNotFound({ message: 'not found', $metadata: {} });
+    return { Parameter: { Value: stored } };
   });
-  secrets.on(GetSecretValueCommand, { SecretId: SECRET_ARN }).callsFake(() => ({ SecretString: stored }));
-  secrets.on(PutSecretValueCommand, { SecretId: SECRET_ARN }).callsFake((input: { SecretString: string }) => {
-    stored = input.SecretString;
-    return {};
-  });
+  ssm
+    .on(PutParameterCommand, { Name: PARAMETER, Type: 'SecureString' })
+    .callsFake((input: { Value: string }) => {
+      stored = input.Value;
+      return {};
+    });
 });
 
 const setUp = (local: { stripe: Stripe }, secretKey: string) =>
@@ -40,7 +36,7 @@ const setUp = (local: { stripe: Stripe }, secretKey: string) =>
     stripe: local.stripe,
     secretKey,
     appOrigin: APP,
-    store: secretsManagerKeyStore(new SecretsManagerClient({ region: 'us-east-1' }), { stage: 'prod' }),
+    store: ssmKeyStore(new SSMClient({ region: 'us-east-1' }), 'prod'),
   });
 
 async function everything(stripe: Stripe) {
@@ -98,7 +94,7 @@ describe('npm run stripe:setup against the local Stripe', () => {
     expect(made.endpoints).toEqual([
       expect.objectContaining({ url: WEBHOOK_URL, enabled_events: [...HANDLED_EVENTS] }),
     ]);
-    const keys = JSON.parse(stored) as { secretKey: string; webhookSecret: string };
+    const keys = JSON.parse(stored ?? '') as { secretKey: string; webhookSecret: string };
     expect(keys.secretKey).toBe(secretKey);
     expect(keys.webhookSecret).toMatch(/^whsec_/);
 
@@ -119,7 +115,7 @@ describe('npm run stripe:setup against the local Stripe', () => {
     });
     expect(url).toMatch(new RegExp(`^${local.server.url}/checkout/`));
 
-    const puts = secrets.commandCalls(PutSecretValueCommand).length;
+    const puts = ssm.commandCalls(PutParameterCommand).length;
     const second = await setUp(local, secretKey);
     expect(second.every((line) => line.startsWith('exists: '))).toBe(true);
     expect(second).toHaveLength(first.length);
@@ -129,8 +125,8 @@ describe('npm run stripe:setup against the local Stripe', () => {
     expect(after.prices.map((price) => price.id).sort()).toEqual(made.prices.map((price) => price.id).sort());
     expect(after.meters).toHaveLength(1);
     expect(after.endpoints).toHaveLength(1);
-    expect(secrets.commandCalls(PutSecretValueCommand)).toHaveLength(puts);
-    expect(JSON.parse(stored)).toEqual(keys);
+    expect(ssm.commandCalls(PutParameterCommand)).toHaveLength(puts);
+    expect(JSON.parse(stored ?? '')).toEqual(keys);
   });
 
   it('replaces an archived price (the key moves to the new one) and stores a new secret key', async () => {
@@ -138,7 +134,7 @@ describe('npm run stripe:setup against the local Stripe', () => {
     await setUp(local, 'sk_test_local_unit');
     const [pro] = (await local.stripe.prices.list({ lookup_keys: [PRICE_LOOKUP_KEYS.pro] })).data;
     await local.stripe.prices.update(String(pro?.id), { active: false });
-    const webhookSecret = (JSON.parse(stored) as { webhookSecret: string }).webhookSecret;
+    const webhookSecret = (JSON.parse(stored ?? '') as { webhookSecret: string }).webhookSecret;
 
     const lines = await setUp(local, 'sk_test_local_rolled');
     expect(lines.filter((line) => !line.startsWith('exists: '))).toEqual([
@@ -149,7 +145,7 @@ describe('npm run stripe:setup against the local Stripe', () => {
     expect(data).toHaveLength(1);
     expect(data[0]).toMatchObject({ active: true, unit_amount: 2500 });
     expect((await local.stripe.prices.retrieve(String(pro?.id))).lookup_key).toBeNull();
-    expect(JSON.parse(stored)).toEqual({ secretKey: 'sk_test_local_rolled', webhookSecret });
+    expect(JSON.parse(stored ?? '')).toEqual({ secretKey: 'sk_test_local_rolled', webhookSecret });
   });
 
   it('enables the events an existing endpoint lacks, and stops when its signing secret is not stored', async () => {
@@ -166,12 +162,12 @@ describe('npm run stripe:setup against the local Stripe', () => {
     expect((await local.stripe.webhookEndpoints.retrieve(endpoint.id)).enabled_events.sort()).toEqual(
       [...HANDLED_EVENTS].sort(),
     );
-    expect(secrets.commandCalls(PutSecretValueCommand)).toHaveLength(0);
+    expect(ssm.commandCalls(PutParameterCommand)).toHaveLength(0);
 
     // The operator deletes it in the dashboard and runs again: a new endpoint, its secret stored.
     await local.stripe.webhookEndpoints.del(endpoint.id);
     const lines = await setUp(local, 'sk_test_local_unit');
     expect(lines).toContainEqual(expect.stringMatching(/^created: webhook endpoint/));
-    expect(JSON.parse(stored)).toMatchObject({ webhookSecret: expect.stringMatching(/^whsec_/) });
+    expect(JSON.parse(stored ?? '')).toMatchObject({ webhookSecret: expect.stringMatching(/^whsec_/) });
   });
 });

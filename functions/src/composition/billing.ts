@@ -1,10 +1,11 @@
+import { SSMClient } from '@aws-sdk/client-ssm';
 import { createBillingCustomers } from '../adapters/dynamodb/billing-customers.js';
 import { createBillingRepository } from '../adapters/dynamodb/billing-repository.js';
 import { createOverageQueue } from '../adapters/dynamodb/overage-queue.js';
 import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
 import { createUsageHistoryReader } from '../adapters/dynamodb/usage-history.js';
+import { createStripeKeySource } from '../adapters/ssm/stripe-keys.js';
 import { createStripeBilling, type StripeConfig } from '../adapters/stripe/stripe-billing.js';
-import { createStripeKeySource } from '../adapters/stripe/stripe-keys.js';
 import { teamAuditScope, UNKNOWN_CLIENT, userScope } from '../domain/audit/audit.js';
 import { createOverageReporter } from '../domain/billing/overage-reporter.js';
 import type {
@@ -29,7 +30,7 @@ import { auditRecorder } from './audit.js';
 import { db, env, required } from './root.js';
 import { myTeamsReader } from './team-scope.js';
 
-/** The Stripe keys: from Secrets Manager on AWS (read once per container), from the env locally. */
+/** The Stripe keys: from an SSM SecureString on AWS (read once per container), from the env locally. */
 async function stripeConfig(): Promise<StripeConfig> {
   if (env.RUNTIME === 'local') {
     return {
@@ -42,7 +43,10 @@ async function stripeConfig(): Promise<StripeConfig> {
       },
     };
   }
-  return createStripeKeySource({ region: env.AWS_REGION, secretId: required('STRIPE_SECRET_ARN') })();
+  return createStripeKeySource({
+    client: new SSMClient({ region: env.AWS_REGION }),
+    parameterName: required('STRIPE_PARAMETER_NAME'),
+  })();
 }
 
 let stripe: Promise<BillingProvider> | undefined;

@@ -1,0 +1,182 @@
+import { Duration } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  FilterCriteria,
+  FilterRule,
+  type Function as LambdaFunction,
+  StartingPosition,
+} from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { DELETION_JOB_KEY_PREFIX } from '../../functions/src/adapters/dynamodb/table-definitions';
+import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../constructs/api';
+import { AppOriginParameter } from '../constructs/app-origin';
+import type { Attachments } from '../constructs/attachments';
+import type { Auth } from '../constructs/auth';
+import { bedrockEnvironment, bedrockListStatement } from '../constructs/bedrock-access';
+import { Billing } from '../constructs/billing';
+import type { Data } from '../constructs/data';
+import type { Email } from '../constructs/email';
+import type { McpRuntime } from '../constructs/mcp-runtime';
+import type { Secrets } from '../constructs/secrets';
+import type { WebHosting } from '../constructs/web-hosting';
+import { githubSecretName } from '../operator-secrets';
+import type { StageConfig } from '../stage-config';
+import { grantAreaData } from './area-access';
+
+/** What the API's functions are given: the stage's parts built before it. */
+export interface StageApiProps {
+  readonly config: StageConfig;
+  /** The stage's web origins besides the app's own (CORS, OAuth callbacks, return URLs). */
+  readonly webOrigins: string[];
+  /** A handler module's entry file (AgentForgeStackProps.handlerEntry). */
+  readonly entry: (module: string) => string;
+  readonly data: Data;
+  readonly secrets: Secrets;
+  readonly auth: Auth;
+  readonly mcpRuntime: McpRuntime;
+  readonly attachments: Attachments;
+  readonly web: WebHosting;
+  readonly email: Email | undefined;
+}
+
+/**
+ * The REST API and what each area's function may reach beyond its tables (area-access.ts): the
+ * secrets key, the MCP runtime, attachments, Stripe's keys (Billing), the app's origin, SES, the
+ * user pool; and the account deletion jobs. Built in the stack's scope: the logical ids are the
+ * stack's own.
+ */
+export function buildStageApi(
+  scope: Construct,
+  props: StageApiProps,
+): { api: Api; billing: Billing; originKey: string } {
+  const { config, webOrigins, entry, data, secrets, auth, mcpRuntime, attachments, web, email } = props;
+  // The API's key: only CloudFront and the stream functions hold it, so the execute-api URL
+  // refuses everyone else (no WAF skipped, no viewer address forged). Generated once; its value
+  // reaches CloudFormation as a dynamic reference, never the template.
+  const apiOriginKey = new Secret(scope, 'ApiOriginKey', {
+    description: `AgentForge ${config.stage}: the REST API's key (CloudFront's origin header)`,
+    generateSecretString: { passwordLength: 48, excludePunctuation: true },
+  });
+  const originKey = apiOriginKey.secretValue.unsafeUnwrap();
+  const api = new Api(scope, 'Api', {
+    stage: config.stage,
+    originKey,
+    userPool: auth.userPool,
+    allowedOrigins: webOrigins,
+    handlerEntry: (area) => entry(`${area}/index`),
+    environment: {
+      ALLOWED_ORIGINS: webOrigins.join(','),
+      WHITELISTED_EMAILS: config.whitelistedEmails.join(','),
+      ACCESS_MODE: config.access,
+      INVITE_CODES: config.inviteCodes.join(','),
+      ALLOW_PRIVATE_ENDPOINTS: String(config.allowPrivateEndpoints),
+      AUDIT_RETENTION_DAYS: String(config.auditRetentionDays),
+    },
+    // The MCP gateway forwards to the server tasks' private IPs: the only VPC-attached area.
+    vpcPlacement: { 'mcp-gateway': mcpRuntime.gatewayPlacement },
+    // Deleting a heavy user's account runs as a job in the account function: Lambda's longest.
+    timeouts: { account: Duration.minutes(15) },
+    throttling: {
+      rateLimit: config.apiThrottling?.rateLimit ?? DEFAULT_API_THROTTLING.rateLimit,
+      burstLimit: config.apiThrottling?.burstLimit ?? DEFAULT_API_THROTTLING.burstLimit,
+    },
+    familyThrottling: { ...DEFAULT_FAMILY_THROTTLING, ...config.apiThrottling?.families },
+  });
+  grantAreaData(data, api);
+  secrets.grantEncryptDecrypt(api.functions['api-keys'].function);
+  // The providers list offers the platform's models: the live Bedrock catalogue.
+  api.functions['api-keys'].function.addToRolePolicy(bedrockListStatement());
+  for (const [name, value] of Object.entries(bedrockEnvironment(config.bedrock)))
+    api.functions['api-keys'].function.addEnvironment(name, value);
+  // Starts, observes and stops server tasks; encrypts and decrypts the servers' env values.
+  mcpRuntime.grantServerControl(api.functions.mcp.function);
+  secrets.grantEncryptDecrypt(api.functions.mcp.function);
+  // The GitHub link: encrypts the user's token, and reads the OAuth App's client secret.
+  secrets.grantEncryptDecrypt(api.functions.github.function);
+  // Deleting an account unlinks GitHub too: the token is decrypted and revoked at GitHub.
+  grantGithubApp(scope, config, api.functions.github.function, api.functions.account.function);
+  // Presigned uploads and downloads, and a deleted conversation's files.
+  attachments.grantManage(api.functions.conversations.function);
+  // Account deletion: stops the user's servers (the runner), deletes their conversations' files
+  // and their Cognito user.
+  const account = api.functions.account.function;
+  mcpRuntime.grantServerControl(account);
+  secrets.grantEncryptDecrypt(account);
+  attachments.grantManage(account);
+  auth.userPool.grant(account, 'cognito-idp:AdminDeleteUser');
+  account.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
+  startDeletionJobs(account, data.tables.billing);
+  // Stripe's keys, and the origins checkout and the portal may return to: the stage's web origins,
+  // its custom domain, and the app's origin from SSM (CloudFront's own name cannot be passed in:
+  // the distribution depends on the API).
+  const billing = new Billing(scope, 'Billing', {
+    stage: config.stage,
+    data,
+    overageReporterEntry: entry('billing/report-overage'),
+  });
+  billing.grantRead(api.functions.billing.function);
+  // Teams subscribe, and their seats follow their members, through the same Stripe account.
+  billing.grantRead(api.functions.teams.function);
+  const appOrigins = [...webOrigins, ...(config.domain ? [`https://${config.domain.name}`] : [])].join(',');
+  // Checkout return URLs, and the link of the invitation e-mail, sent through SES when the stage
+  // has an email identity; the app's own origin (CloudFront's domain too) comes from SSM.
+  const appOrigin = new AppOriginParameter(scope, 'AppOrigin', {
+    stage: config.stage,
+    origin: web.url,
+  });
+  for (const fn of [api.functions.billing.function, api.functions.teams.function]) {
+    fn.addEnvironment('APP_ORIGINS', appOrigins);
+    appOrigin.grantRead(fn);
+  }
+  email?.grantSend(api.functions.teams.function);
+  // The user check gives the streams their copy of the gate's answer (one UpdateItem).
+  data.grantStreamPassWrite(api.functions.users.function);
+  // A waitlisted invitee who accepts a team's invitation is admitted (one conditional UpdateItem).
+  data.grantUserAdmission(api.functions.teams.function);
+  // Account deletion leaves the person's teams (the seats follow, in Stripe) and deletes a team
+  // they own alone: the teams table (granted with its other tables, above), and Stripe's keys.
+  billing.grantRead(account);
+  return { api, billing, originKey };
+}
+
+/**
+ * The GitHub OAuth App's client id and secret (a Secrets Manager secret the operator creates,
+ * docs/deploy.md): only the functions that exchange or revoke users' tokens may read it.
+ */
+function grantGithubApp(scope: Construct, config: StageConfig, ...fns: LambdaFunction[]): void {
+  const name = config.githubSecretName ?? githubSecretName(config.stage);
+  const secret = Secret.fromSecretNameV2(scope, 'GithubOAuthApp', name);
+  for (const fn of fns) {
+    secret.grantRead(fn);
+    fn.addEnvironment('GITHUB_SECRET_ID', name);
+  }
+}
+
+/**
+ * Account deletion jobs (DELETE /users/me records one `queued` in the billing table): the table's
+ * stream invokes the account function with each such write, one at a time, and Lambda retries a
+ * failed one twice (every step is safe to repeat); the job's own later writes (running, done,
+ * failed) do not match the filter.
+ */
+function startDeletionJobs(account: LambdaFunction, billing: ITableV2): void {
+  account.addEventSource(
+    new DynamoEventSource(billing, {
+      startingPosition: StartingPosition.LATEST,
+      batchSize: 1,
+      retryAttempts: 2,
+      filters: [
+        FilterCriteria.filter({
+          eventName: FilterRule.or('INSERT', 'MODIFY'),
+          dynamodb: {
+            NewImage: {
+              userId: { S: FilterRule.beginsWith(DELETION_JOB_KEY_PREFIX) },
+              state: { S: FilterRule.isEqual('queued') },
+            },
+          },
+        }),
+      ],
+    }),
+  );
+}
