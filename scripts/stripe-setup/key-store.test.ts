@@ -9,11 +9,9 @@ beforeEach(() => ssm.reset());
 
 describe("the Stripe keys' store: the stage's SSM SecureString parameter", () => {
   it('reads the parameter decrypted and writes the two keys as a SecureString', async () => {
-    ssm
-      .on(GetParameterCommand, { Name: '/agentforge/prod/stripe', WithDecryption: true })
-      .resolves({
-        Parameter: { Value: JSON.stringify({ secretKey: 'sk_test_a', webhookSecret: 'whsec_a' }) },
-      });
+    ssm.on(GetParameterCommand, { Name: '/agentforge/prod/stripe', WithDecryption: true }).resolves({
+      Parameter: { Value: JSON.stringify({ secretKey: 'sk_test_a', webhookSecret: 'whsec_a' }) },
+    });
     const store = ssmKeyStore(client, 'prod');
 
     expect(await store.read()).toEqual({ secretKey: 'sk_test_a', webhookSecret: 'whsec_a' });

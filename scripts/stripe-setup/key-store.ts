@@ -29,9 +29,8 @@ export function ssmKeyStore(client: SSMClient, stage: string): StripeKeyStore {
     async read() {
       let value: string | undefined;
       try {
-        ({
-          Parameter: { Value: value } = {},
-        } = await client.send(new GetParameterCommand({ Name, WithDecryption: true })));
+        const { Parameter } = await client.send(new GetParameterCommand({ Name, WithDecryption: true }));
+        value = Parameter?.Value;
       } catch (error) {
         if (error instanceof ParameterNotFound) return undefined;
         throw error;
