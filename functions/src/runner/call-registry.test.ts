@@ -1,6 +1,11 @@
 import type { ToolProgress } from '@agentforge/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type CallLimits, createCallRegistry, DEFAULT_CALL_LIMITS, TooManyCallsError } from './call-registry.js';
+import {
+  type CallLimits,
+  createCallRegistry,
+  DEFAULT_CALL_LIMITS,
+  TooManyCallsError,
+} from './call-registry.js';
 
 /** A call the test drives by hand: report progress, then finish or fail; sees its abort signal. */
 function controlled() {
@@ -144,6 +149,9 @@ describe('the bridge call registry', () => {
     const id = registry.start('alice', call.run);
     call.fail(new Error('Tool not found'));
     await vi.advanceTimersByTimeAsync(0);
-    expect(await registry.read(id, 'alice', 0, 0)).toMatchObject({ status: 'error', error: 'Tool not found' });
+    expect(await registry.read(id, 'alice', 0, 0)).toMatchObject({
+      status: 'error',
+      error: 'Tool not found',
+    });
   });
 });

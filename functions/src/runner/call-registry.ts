@@ -32,7 +32,10 @@ export const DEFAULT_CALL_LIMITS: CallLimits = {
 
 const MAX_PROGRESS_MESSAGE = 1_000;
 
-export type CallRunner = (signal: AbortSignal, onProgress: (progress: ToolProgress) => void) => Promise<unknown>;
+export type CallRunner = (
+  signal: AbortSignal,
+  onProgress: (progress: ToolProgress) => void,
+) => Promise<unknown>;
 
 export class TooManyCallsError extends Error {}
 
@@ -134,7 +137,8 @@ export function createCallRegistry(limits: CallLimits = DEFAULT_CALL_LIMITS) {
             });
           } else end(entry, { status: 'done', result });
         },
-        (error: unknown) => end(entry, { status: 'error', error: String((error as Error)?.message ?? error) }),
+        (error: unknown) =>
+          end(entry, { status: 'error', error: String((error as Error)?.message ?? error) }),
       );
       return callId;
     },
@@ -143,7 +147,12 @@ export function createCallRegistry(limits: CallLimits = DEFAULT_CALL_LIMITS) {
      * The call as it is, with the progress after `after`, once there is some or the call ended,
      * or after `waitMs`; undefined when `owner` has no such call.
      */
-    async read(callId: string, owner: string, after: number, waitMs: number): Promise<ToolCallRun | undefined> {
+    async read(
+      callId: string,
+      owner: string,
+      after: number,
+      waitMs: number,
+    ): Promise<ToolCallRun | undefined> {
       const entry = owned(callId, owner);
       if (!entry) return undefined;
       seen(entry);

@@ -36,7 +36,8 @@ export const CHAT_MESSAGES = {
   toolError: (name: string, error?: string | null) =>
     `Error executing tool ${name}: ${error || 'Unknown error'}`,
   /** Not in the spec: a tool call stopped at the longest a tool call may run (MAX_TOOL_CALL_MINUTES). */
-  toolCallTooLong: (limit: string) => `The tool ran longer than ${limit}, the most a tool call may take, and was stopped.`,
+  toolCallTooLong: (limit: string) =>
+    `The tool ran longer than ${limit}, the most a tool call may take, and was stopped.`,
   loadProvidersFailed: 'Failed to load available providers',
   noConversations: 'No conversations yet.',
   emptyLandingPrompt: 'Please enter a question or prompt first...',

@@ -120,13 +120,19 @@ export async function runTool(
   } else {
     emit({ type: 'tool_call', ...ref, input: call.input });
     try {
-      result = await input.tools.call(call.name, call.input, input.signal);
+      // Progress is the tool call's status: shown live, and saved with the reply for other readers.
+      result = await input.tools.call(call.name, call.input, input.signal, (progress) => {
+        record.progress = progress;
+        input.onProgress(state);
+        emit({ type: 'tool_call', ...ref, input: call.input, progress });
+      });
     } catch (error) {
       if (input.signal.aborted) throw error;
       result = { content: errorMessage(error), isError: true };
     }
   }
 
+  delete record.progress;
   if (result.isError) {
     const message = toolErrorText(call.name, result.content);
     Object.assign(record, { status: 'error', error: message });

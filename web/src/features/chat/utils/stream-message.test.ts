@@ -69,4 +69,40 @@ describe('the streamed reply', () => {
     });
     expect(failed.toolCalls?.[0]).toMatchObject({ status: 'error', error: 'boom' });
   });
+
+  it("shows a long call's progress on it, keeping when it started, until its result", () => {
+    const calling = applyToolEvent(
+      reply,
+      { type: 'tool_call', toolCallId: 't1', name: 'index', input: { q: 'x' } },
+      9,
+    );
+    const progressed = applyToolEvent(
+      calling,
+      {
+        type: 'tool_call',
+        toolCallId: 't1',
+        name: 'index',
+        input: { q: 'x' },
+        progress: { progress: 2, total: 5 },
+      },
+      20,
+    );
+    expect(progressed.toolCalls).toEqual([
+      {
+        id: 't1',
+        name: 'index',
+        status: 'calling',
+        input: { q: 'x' },
+        timestamp: 9,
+        progress: { progress: 2, total: 5 },
+      },
+    ]);
+    const done = applyToolEvent(progressed, {
+      type: 'tool_result',
+      toolCallId: 't1',
+      name: 'index',
+      result: 'ok',
+    });
+    expect(done.toolCalls?.[0]?.progress).toBeUndefined();
+  });
 });

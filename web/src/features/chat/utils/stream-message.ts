@@ -75,7 +75,9 @@ export function applyToolEvent(message: Message, event: ToolEvent, now = Date.no
           name: event.name,
           status: 'calling',
           input: event.input,
-          timestamp: now,
+          // A long call's progress comes as its tool_call again: it keeps the time it started.
+          timestamp: calls.find((call) => call.id === event.toolCallId)?.timestamp ?? now,
+          ...('progress' in event && event.progress ? { progress: event.progress } : {}),
         }),
       };
     case 'tool_execution_success':
@@ -86,6 +88,7 @@ export function applyToolEvent(message: Message, event: ToolEvent, now = Date.no
           name: event.name,
           status: 'success',
           result: event.result,
+          progress: undefined,
         }),
       };
     case 'tool_execution_error':
@@ -96,6 +99,7 @@ export function applyToolEvent(message: Message, event: ToolEvent, now = Date.no
           name: event.name,
           status: 'error',
           error: event.error,
+          progress: undefined,
         }),
       };
     case 'api_call_started':
