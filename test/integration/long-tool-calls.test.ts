@@ -166,6 +166,12 @@ describe('a tool call longer than one request, through the gateway', () => {
     expect(stopped).toBe(true);
     expect(events.some((event) => event.type === 'tool_result')).toBe(false);
     expect(saved?.isLoading).not.toBe(true);
+    expect(saved?.toolCalls).toEqual([
+      expect.objectContaining({
+        status: 'error',
+        error: `Error executing tool ${LONG_TOOL}: Stopped before it finished.`,
+      }),
+    ]);
 
     // The stream function cancelled the call through the gateway; the bridge says it is cancelled.
     const cancel = sent

@@ -12,6 +12,8 @@ import { logger } from '../../logger.js';
 
 /** Each request's own limit: the gateway answers a long poll within 25 s. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** A server reporting progress many times a second is read at most this often (the API's rate). */
+const MIN_READ_INTERVAL_MS = 500;
 
 /** MAX_TOOL_CALL_SECONDS (read per call, so tests may shorten it), else MAX_TOOL_CALL_MINUTES. */
 export function maxToolCallMs(): number {
@@ -73,6 +75,7 @@ export async function runLongToolCall(input: {
   signal.addEventListener('abort', onStop, { once: true });
   try {
     let seen = 0;
+    let lastRead = Date.now();
     for (;;) {
       for (const progress of call.progress) {
         if (progress.seq <= seen) continue;
@@ -85,7 +88,10 @@ export async function runLongToolCall(input: {
         await cancel();
         return { content: CHAT_MESSAGES.toolCallTooLong(spelled(limitMs)), isError: true };
       }
+      const wait = lastRead + MIN_READ_INTERVAL_MS - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       signal.throwIfAborted();
+      lastRead = Date.now();
       call = await request('GET', `${callPath}?after=${seen}`);
     }
   } finally {

@@ -108,6 +108,33 @@ describe('the tool loop', () => {
     expect(state.toolCalls[0]).not.toHaveProperty('progress');
   });
 
+  it('saves a call cut short by Stop as stopped, not as still running', async () => {
+    const state: ToolLoopState = { content: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 } };
+    const stop = new AbortController();
+    const stoppable: ToolSet = {
+      ...echoTools,
+      call: async (_name, _input, signal, onProgress) => {
+        onProgress?.({ progress: 1, total: 4 });
+        stop.abort('stop-requested');
+        throw signal.reason;
+      },
+    };
+    await expect(
+      runTool(
+        { id: 'c1', name: 'echo', input: {} },
+        { tools: stoppable, emit: () => undefined, signal: stop.signal, onProgress: () => undefined },
+        state,
+      ),
+    ).rejects.toBe('stop-requested');
+    expect(state.toolCalls).toEqual([
+      expect.objectContaining({
+        status: 'error',
+        error: 'Error executing tool echo: Stopped before it finished.',
+      }),
+    ]);
+    expect(state.toolCalls[0]).not.toHaveProperty('progress');
+  });
+
   it('streams text deltas in order and reports usage', async () => {
     const { result, events } = run([() => textTurn('Hel', 'lo')]);
     const state = await result;

@@ -1,5 +1,5 @@
 import type { StreamEvent, ToolCall } from '@agentforge/shared';
-import { errorMessage } from '@agentforge/shared';
+import { CHAT_MESSAGES, errorMessage } from '@agentforge/shared';
 import type { ModelMessage, ModelProvider, ModelToolCall, ModelUsage } from '../models/model-provider.js';
 import type { ToolSet } from './ports.js';
 
@@ -127,7 +127,15 @@ export async function runTool(
         emit({ type: 'tool_call', ...ref, input: call.input, progress });
       });
     } catch (error) {
-      if (input.signal.aborted) throw error;
+      if (input.signal.aborted) {
+        // Saved with the stopped reply: the call does not read as still running.
+        delete record.progress;
+        Object.assign(record, {
+          status: 'error',
+          error: toolErrorText(call.name, CHAT_MESSAGES.toolCallStopped),
+        });
+        throw error;
+      }
       result = { content: errorMessage(error), isError: true };
     }
   }

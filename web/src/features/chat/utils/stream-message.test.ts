@@ -45,6 +45,26 @@ describe('the streamed reply', () => {
     expect(markStopped(reply).content).toBe('[Streaming stopped]');
   });
 
+  it('ends a tool call still running when the reply is stopped, as the server saves it', () => {
+    const running: Message = {
+      ...reply,
+      toolCalls: [
+        { id: 't1', name: 'index', status: 'calling', progress: { progress: 1, total: 4 } },
+        { id: 't0', name: 'echo', status: 'success', result: 'ok' },
+      ],
+    };
+    expect(markStopped(running).toolCalls).toEqual([
+      {
+        id: 't1',
+        name: 'index',
+        status: 'error',
+        error: 'Error executing tool index: Stopped before it finished.',
+        progress: undefined,
+      },
+      { id: 't0', name: 'echo', status: 'success', result: 'ok' },
+    ]);
+  });
+
   it('tracks a tool call from its request to its result or error', () => {
     const calling = applyToolEvent(
       reply,

@@ -37,11 +37,28 @@ export function markStreamError(message: Message, error: string, code?: string):
   return marked;
 }
 
-/** Spec 4: stop marks the message with '[Streaming stopped]' (as the server saves it). */
+/**
+ * Spec 4: stop marks the message with '[Streaming stopped]' (as the server saves it); a tool call
+ * still running was cancelled with it, and says so (as the server saves it).
+ */
 export const markStopped = (message: Message): Message => ({
   ...message,
   content: withParagraph(message.content, CHAT_MESSAGES.streamingStopped),
   isLoading: false,
+  ...(message.toolCalls
+    ? {
+        toolCalls: message.toolCalls.map((call) =>
+          call.status === 'calling'
+            ? {
+                ...call,
+                status: 'error' as const,
+                error: CHAT_MESSAGES.toolError(call.name, CHAT_MESSAGES.toolCallStopped),
+                progress: undefined,
+              }
+            : call,
+        ),
+      }
+    : {}),
 });
 
 /** Spec 4: the end event gives the message the server's id and records provider and model. */
