@@ -299,6 +299,28 @@ const MANIFEST = [
     handler: 'method-not-allowed',
     auth: 'public',
   },
+  // Long tool calls (start, read progress as a long poll, cancel): every request under 29 s.
+  {
+    method: 'POST',
+    path: '/mcp-gateway/{serverId}/calls',
+    area: 'mcp-gateway',
+    handler: 'call-start',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/mcp-gateway/{serverId}/calls/{callId}',
+    area: 'mcp-gateway',
+    handler: 'call-read',
+    auth: 'cognito',
+  },
+  {
+    method: 'DELETE',
+    path: '/mcp-gateway/{serverId}/calls/{callId}',
+    area: 'mcp-gateway',
+    handler: 'call-cancel',
+    auth: 'cognito',
+  },
   {
     method: 'POST',
     path: '/mcp-external/{serverId}',

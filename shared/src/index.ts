@@ -27,6 +27,7 @@ export * from './schemas/stream-sse';
 export * from './schemas/teams';
 export * from './schemas/toast';
 export * from './schemas/tool-call';
+export * from './schemas/tool-call-run';
 export * from './schemas/usage';
 export * from './schemas/user';
 export * from './schemas/workspace';

@@ -280,6 +280,26 @@ describe('a running MCP server used by the chat', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it("shows a long tool call's progress on it, and Stop cancels it", async () => {
+    const tool = 'trigger-long-running-operation';
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill(`Take your time [[tool:${tool} {"duration":120,"steps":120}]]`);
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    const call = replies(page).last().locator('details').filter({ hasText: tool });
+    await call
+      .getByRole('status')
+      .getByText(/^Running… [1-9]\d*%$/)
+      .waitFor({ timeout: 60_000 });
+    await expectAccessible(page, 'a tool call in progress');
+    await e2e.screenshot(page, '5b-tool-progress');
+
+    await page.getByRole('button', { name: 'Stop Generating' }).click();
+    await replies(page).last().getByText('[Streaming stopped]').waitFor();
+    await call.getByText(`Error executing tool ${tool}: Stopped before it finished.`).waitFor();
+    expect(await call.getByRole('status').count()).toBe(0);
+  });
+
   it('disables it: Disabled, and no longer Active in the top bar', async () => {
     await openServersTab(page);
     const everything = card(page, 'Everything');

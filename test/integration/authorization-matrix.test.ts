@@ -286,6 +286,16 @@ async function stop(serverId: string) {
   throw new Error(`server ${serverId} did not stop`);
 }
 
+/** A tool call of the Admin's on their running server (a short one: it is kept a while after it ends). */
+const adminCall = async (): Promise<Made> => ({
+  callId: (
+    await asAdmin(
+      post(`/mcp-gateway/${f.serverId}/calls`, { name: 'echo', arguments: { message: 'x' } }),
+      200,
+    )
+  ).body.callId as string,
+});
+
 /** A plan of the Admin's in their conversation (mode mcp: a tool call on their server, no model). */
 async function newPlan(): Promise<AgentPlan> {
   const planning = await asAdmin(
@@ -1000,6 +1010,50 @@ const MATRIX: Record<string, Case[]> = {
   ],
   'GET /mcp-gateway/{serverId}': [
     { on: "the Admin's server", request: () => get(`/mcp-gateway/${f.serverId}`), expect: everyone(405) },
+  ],
+  // Long tool calls: as the gateway's tool calls (the server's user), and a call is its caller's.
+  'POST /mcp-gateway/{serverId}/calls': [
+    {
+      on: 'the team server',
+      request: () =>
+        post(`/mcp-gateway/${f.teamServerId}/calls`, { name: 'echo', arguments: { message: 'x' } }),
+      expect: teamMembers(409),
+      check: message('user', 'The server is not running. Enable it first.'),
+    },
+    {
+      on: "the Admin's server",
+      request: () => post(`/mcp-gateway/${f.serverId}/calls`, { name: 'echo', arguments: { message: 'x' } }),
+      expect: ownerOnly(200),
+      check: (p, response) => {
+        if (p === 'admin') expect(response.body).toMatchObject({ status: 'done' });
+      },
+    },
+  ],
+  'GET /mcp-gateway/{serverId}/calls/{callId}': [
+    {
+      on: "a call of the Admin's on their server",
+      setup: adminCall,
+      request: (_, made) => get(`/mcp-gateway/${f.serverId}/calls/${made.callId}`),
+      expect: ownerOnly(200),
+    },
+    {
+      on: 'the team server',
+      request: () => get(`/mcp-gateway/${f.teamServerId}/calls/no-such-call`),
+      expect: teamMembers(409),
+    },
+  ],
+  'DELETE /mcp-gateway/{serverId}/calls/{callId}': [
+    {
+      on: "a call of the Admin's on their server",
+      setup: adminCall,
+      request: (_, made) => del(`/mcp-gateway/${f.serverId}/calls/${made.callId}`),
+      expect: ownerOnly(200),
+    },
+    {
+      on: 'the team server',
+      request: () => del(`/mcp-gateway/${f.teamServerId}/calls/no-such-call`),
+      expect: teamMembers(409),
+    },
   ],
   'POST /mcp-external/{serverId}': [
     {

@@ -167,6 +167,11 @@ describe('record-valued fields with prototype keys', () => {
       path: async () => `/mcp-gateway/${await serverId()}`,
       body: (record) => ({ jsonrpc: '2.0', id: 1, method: 'tools/list', ...record }),
     },
+    'POST /mcp-gateway/{serverId}/calls': {
+      // Validated, then 409: the server is not running.
+      path: async () => `/mcp-gateway/${await serverId()}/calls`,
+      body: (record) => ({ name: 'echo', arguments: record }),
+    },
     'POST /mcp-external/{serverId}': {
       path: async () => `/mcp-external/${await serverId()}`,
       body: (record) => ({ jsonrpc: '2.0', id: 1, method: 'tools/list', ...record }),

@@ -8,6 +8,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isAuthorized } from './auth.js';
+import { createCallRegistry, DEFAULT_CALL_LIMITS } from './call-registry.js';
+import { createCallRoutes } from './call-routes.js';
 import type { BridgeConfig } from './config.js';
 import { createForwardingServer } from './forwarding-server.js';
 import { IdleTimer } from './idle-timer.js';
@@ -82,6 +84,9 @@ export async function startBridge(config: BridgeConfig, log: Log = stderrLog): P
     void shutdown(0, `idle for ${config.idleTimeoutMs} ms`);
   });
 
+  const calls = createCallRegistry({ ...DEFAULT_CALL_LIMITS, maxCallMs: config.callMaxMs });
+  const callRoutes = createCallRoutes({ registry: calls, client, callMaxMs: config.callMaxMs });
+
   const health = (): BridgeHealth => ({
     status,
     startedAt,
@@ -89,22 +94,33 @@ export async function startBridge(config: BridgeConfig, log: Log = stderrLog): P
     ...(lastError ? { error: lastError } : {}),
   });
 
-  async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** The bridge token, then a running package; false when it answered the request itself. */
+  function admits(req: IncomingMessage, res: ServerResponse, postOnly: boolean): boolean {
     if (!isAuthorized(req.headers.authorization, config.token)) {
       json(res, 401, rpcError(-32001, 'Unauthorized'), { 'www-authenticate': 'Bearer' });
-      return;
+      return false;
     }
     res.once('close', idle.begin());
-    if (req.method !== 'POST') {
+    if (postOnly && req.method !== 'POST') {
       json(res, 405, rpcError(-32000, 'Method not allowed: this server is stateless'), { allow: 'POST' });
-      return;
+      return false;
     }
     if (status !== 'ok') {
       const message =
         status === 'starting' ? 'The MCP server is starting' : `The MCP server failed: ${lastError}`;
       json(res, 503, rpcError(-32000, message), { 'retry-after': '1' });
-      return;
+      return false;
     }
+    return true;
+  }
+
+  async function handleCalls(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    // A call keeps the bridge from idling out while it runs, not only while a request is open.
+    if (admits(req, res, false)) await callRoutes(req, res, path, () => idle.begin());
+  }
+
+  async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!admits(req, res, true)) return;
     const server = createForwardingServer(client, config.requestTimeoutMs, log);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -134,7 +150,9 @@ export async function startBridge(config: BridgeConfig, log: Log = stderrLog): P
           )
         : path === '/mcp'
           ? handleMcp(req, res)
-          : Promise.resolve(json(res, 404, { error: 'Not found' }));
+          : path === '/calls' || path.startsWith('/calls/')
+            ? handleCalls(req, res, path)
+            : Promise.resolve(json(res, 404, { error: 'Not found' }));
     handled.catch((error: unknown) => {
       log('warn', 'request failed', { path, reason: String(error) });
       if (!res.headersSent) json(res, 500, rpcError(-32603, 'Internal error'));
@@ -151,6 +169,7 @@ export async function startBridge(config: BridgeConfig, log: Log = stderrLog): P
       reason,
       ...(code ? { error: lastError } : {}),
     });
+    calls.closeAll('The MCP server is stopping.');
     http.close();
     http.closeIdleConnections();
     // Many servers ignore the end of stdin: ask the package to stop rather than wait the SDK's 2 s.

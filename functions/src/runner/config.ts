@@ -20,6 +20,8 @@ export interface BridgeConfig {
   exitGraceMs: number;
   startupTimeoutMs: number;
   requestTimeoutMs: number;
+  /** The longest a tool call started on `/calls` may run (the product's limit is shorter). */
+  callMaxMs: number;
 }
 
 const ms = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -64,6 +66,7 @@ const schema = z.object({
   PACKAGE_EXIT_GRACE_MS: ms(3000),
   STARTUP_TIMEOUT_MS: ms(120_000),
   REQUEST_TIMEOUT_MS: ms(5 * 60_000),
+  CALL_MAX_MS: ms(15 * 60_000),
 });
 
 /** Parses the bridge's environment; errors name the variables, never their values. */
@@ -89,5 +92,6 @@ export function parseBridgeConfig(source: NodeJS.ProcessEnv): BridgeConfig {
     exitGraceMs: env.PACKAGE_EXIT_GRACE_MS,
     startupTimeoutMs: env.STARTUP_TIMEOUT_MS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    callMaxMs: env.CALL_MAX_MS,
   };
 }

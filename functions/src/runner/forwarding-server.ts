@@ -37,7 +37,7 @@ interface HandlerExtra {
 }
 
 /** Re-throws the package's JSON-RPC error as itself (the SDK's McpError prefixes its message). */
-async function relay<T>(call: Promise<T>): Promise<T> {
+export async function relay<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {

@@ -35,6 +35,11 @@ export const CHAT_MESSAGES = {
   streamError: (message: string) => `**Error:** ${message}`,
   toolError: (name: string, error?: string | null) =>
     `Error executing tool ${name}: ${error || 'Unknown error'}`,
+  /** Not in the spec: a tool call still running when the user pressed Stop (it is cancelled on the server). */
+  toolCallStopped: 'Stopped before it finished.',
+  /** Not in the spec: a tool call stopped at the longest a tool call may run (MAX_TOOL_CALL_MINUTES). */
+  toolCallTooLong: (limit: string) =>
+    `The tool ran longer than ${limit}, the most a tool call may take, and was stopped.`,
   loadProvidersFailed: 'Failed to load available providers',
   noConversations: 'No conversations yet.',
   emptyLandingPrompt: 'Please enter a question or prompt first...',

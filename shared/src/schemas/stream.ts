@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
 import { agentPlanSchema } from './agent';
 import { attachmentIdsField } from './attachment';
+import { toolProgressSchema } from './tool-call-run';
 
 /**
  * The spec's `triggerContent`, kept for short prompts of API clients: the web app never sends text
@@ -62,8 +63,15 @@ export const endEventSchema = streamCompletionResultSchema.extend({ type: z.lite
 export const errorEventSchema = event('error', { message: z.string(), code: z.string().optional() });
 /** The model asked for a tool. */
 export const toolUseReceivedEventSchema = event('tool_use_received', { ...toolCallRef, input: z.unknown() });
-/** The tool is being called on the MCP server. */
-export const toolCallEventSchema = event('tool_call', { ...toolCallRef, input: z.unknown() });
+/**
+ * The tool is being called on the MCP server; sent again with `progress` each time the server
+ * reports progress on a long call.
+ */
+export const toolCallEventSchema = event('tool_call', {
+  ...toolCallRef,
+  input: z.unknown(),
+  progress: toolProgressSchema.optional(),
+});
 export const toolExecutionSuccessEventSchema = event('tool_execution_success', {
   ...toolCallRef,
   result: z.unknown(),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { TOOL_CALL_STATUSES } from '../statuses';
+import { toolProgressSchema } from './tool-call-run';
 
 export const toolCallSchema = z.object({
   id: z.string(),
@@ -10,6 +11,8 @@ export const toolCallSchema = z.object({
   error: z.string().optional(),
   /** Epoch milliseconds. */
   timestamp: z.number().optional(),
+  /** The server's latest progress while the call runs (MCP `notifications/progress`). */
+  progress: toolProgressSchema.optional(),
 });
 export type ToolCall = z.infer<typeof toolCallSchema>;
 

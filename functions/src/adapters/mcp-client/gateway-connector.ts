@@ -1,22 +1,12 @@
 import type { ToolResult } from '../../domain/chat/ports.js';
 import type { McpConnection, McpConnector } from '../../domain/mcp/mcp-tool-source.js';
-
-interface ContentBlock {
-  type: string;
-  text?: string;
-}
-
-/** What the model gets back from a tool: its text blocks; other blocks named by type. */
-export function toolResultText(content: readonly ContentBlock[] | undefined): string {
-  return (content ?? [])
-    .map((block) => (block.type === 'text' ? (block.text ?? '') : `[${block.type}]`))
-    .join('\n');
-}
+import { runLongToolCall } from './long-tool-call.js';
 
 /**
  * MCP over Streamable HTTP to the gateway (`<gatewayBase>/mcp-gateway/<serverId>`), as the
- * caller (their ID token), so the chat reaches tools the one way everything else does. The SDK is
- * imported lazily: only conversations with a server pay for it. `headers`: sent with every
+ * caller (their ID token), so the chat reaches tools the one way everything else does; tool calls
+ * go through the gateway's call routes, so they may run for minutes (long-tool-call.ts). The SDK
+ * is imported lazily: only conversations with a server pay for it. `headers`: sent with every
  * request (the API key on AWS).
  */
 export function createGatewayConnector(
@@ -29,13 +19,10 @@ export function createGatewayConnector(
       import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
     ]);
     const client = new Client({ name: 'agentforge-chat', version: '1.0.0' });
+    const serverUrl = `${gatewayBase}/mcp-gateway/${encodeURIComponent(serverId)}`;
+    const asCaller = { ...headers, Authorization: `Bearer ${idToken}` };
     await client.connect(
-      new StreamableHTTPClientTransport(
-        new URL(`${gatewayBase}/mcp-gateway/${encodeURIComponent(serverId)}`),
-        {
-          requestInit: { headers: { ...headers, Authorization: `Bearer ${idToken}` } },
-        },
-      ),
+      new StreamableHTTPClientTransport(new URL(serverUrl), { requestInit: { headers: asCaller } }),
     );
     return {
       async listTools() {
@@ -58,16 +45,15 @@ export function createGatewayConnector(
             : {}),
         }));
       },
-      async callTool(name, input, signal): Promise<ToolResult> {
-        const result = await client.callTool(
-          { name, arguments: (input ?? {}) as Record<string, unknown> },
-          undefined,
-          { signal },
-        );
-        return {
-          content: toolResultText(result.content as ContentBlock[]),
-          isError: result.isError === true,
-        };
+      callTool(name, input, signal, onProgress): Promise<ToolResult> {
+        return runLongToolCall({
+          serverUrl,
+          headers: asCaller,
+          name,
+          arguments: (input ?? {}) as Record<string, unknown>,
+          signal,
+          onProgress,
+        });
       },
     };
   };

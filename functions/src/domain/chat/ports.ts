@@ -1,3 +1,4 @@
+import type { ToolProgress } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import type { ModelProvider, ModelToolDefinition, ModelUsage } from '../models/model-provider.js';
 
@@ -25,7 +26,13 @@ export interface ToolResult {
 export interface ToolSet {
   serverId: string;
   definitions: ModelToolDefinition[];
-  call(name: string, input: unknown, signal: AbortSignal): Promise<ToolResult>;
+  /** `onProgress`: the server's progress reports while the call runs. */
+  call(
+    name: string,
+    input: unknown,
+    signal: AbortSignal,
+    onProgress?: (progress: ToolProgress) => void,
+  ): Promise<ToolResult>;
 }
 
 export interface ToolSource {

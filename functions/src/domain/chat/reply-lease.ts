@@ -32,8 +32,11 @@ export function isInterrupted(record: MessageRecord, now: number): boolean {
 }
 
 /** A tool call still running when its writer died ended with it: its late result would be ignored. */
-const endedCall = (call: ToolCall): ToolCall =>
-  call.status === 'calling' ? { ...call, status: 'error', error: CHAT_MESSAGES.replyInterrupted } : call;
+function endedCall(call: ToolCall): ToolCall {
+  if (call.status !== 'calling') return call;
+  const { progress: _running, ...ended } = call;
+  return { ...ended, status: 'error', error: CHAT_MESSAGES.replyInterrupted };
+}
 
 /** An interrupted reply as it is shown and finally saved: the text kept, the marker, an error. */
 export function interruptedReply(

@@ -60,6 +60,81 @@ describe('the tool loop', () => {
     expect(seen).toEqual(['saved calling', 'called']);
   });
 
+  it("relays a long call's progress as its tool_call event and on the saved call, until it ends", async () => {
+    const state: ToolLoopState = { content: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 } };
+    const events: StreamEvent[] = [];
+    const saved: unknown[] = [];
+    const reporting: ToolSet = {
+      ...echoTools,
+      call: async (_name, _input, _signal, onProgress) => {
+        onProgress?.({ progress: 1, total: 4, message: 'Indexing' });
+        onProgress?.({ progress: 2, total: 4 });
+        return { content: 'indexed', isError: false };
+      },
+    };
+    await runTool(
+      { id: 'c1', name: 'echo', input: { q: 1 } },
+      {
+        tools: reporting,
+        emit: (event) => events.push(event),
+        signal: new AbortController().signal,
+        onProgress: (progress) => saved.push(structuredClone(progress.toolCalls[0]?.progress)),
+      },
+      state,
+    );
+    expect(events.filter((event) => event.type === 'tool_call')).toEqual([
+      { type: 'tool_call', toolCallId: 'c1', name: 'echo', input: { q: 1 } },
+      {
+        type: 'tool_call',
+        toolCallId: 'c1',
+        name: 'echo',
+        input: { q: 1 },
+        progress: { progress: 1, total: 4, message: 'Indexing' },
+      },
+      {
+        type: 'tool_call',
+        toolCallId: 'c1',
+        name: 'echo',
+        input: { q: 1 },
+        progress: { progress: 2, total: 4 },
+      },
+    ]);
+    expect(saved).toEqual([
+      undefined,
+      { progress: 1, total: 4, message: 'Indexing' },
+      { progress: 2, total: 4 },
+    ]);
+    expect(state.toolCalls[0]).toMatchObject({ status: 'success', result: 'indexed' });
+    expect(state.toolCalls[0]).not.toHaveProperty('progress');
+  });
+
+  it('saves a call cut short by Stop as stopped, not as still running', async () => {
+    const state: ToolLoopState = { content: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 } };
+    const stop = new AbortController();
+    const stoppable: ToolSet = {
+      ...echoTools,
+      call: async (_name, _input, signal, onProgress) => {
+        onProgress?.({ progress: 1, total: 4 });
+        stop.abort('stop-requested');
+        throw signal.reason;
+      },
+    };
+    await expect(
+      runTool(
+        { id: 'c1', name: 'echo', input: {} },
+        { tools: stoppable, emit: () => undefined, signal: stop.signal, onProgress: () => undefined },
+        state,
+      ),
+    ).rejects.toBe('stop-requested');
+    expect(state.toolCalls).toEqual([
+      expect.objectContaining({
+        status: 'error',
+        error: 'Error executing tool echo: Stopped before it finished.',
+      }),
+    ]);
+    expect(state.toolCalls[0]).not.toHaveProperty('progress');
+  });
+
   it('streams text deltas in order and reports usage', async () => {
     const { result, events } = run([() => textTurn('Hel', 'lo')]);
     const state = await result;

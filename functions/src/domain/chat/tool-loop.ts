@@ -1,5 +1,5 @@
 import type { StreamEvent, ToolCall } from '@agentforge/shared';
-import { errorMessage } from '@agentforge/shared';
+import { CHAT_MESSAGES, errorMessage } from '@agentforge/shared';
 import type { ModelMessage, ModelProvider, ModelToolCall, ModelUsage } from '../models/model-provider.js';
 import type { ToolSet } from './ports.js';
 
@@ -120,13 +120,27 @@ export async function runTool(
   } else {
     emit({ type: 'tool_call', ...ref, input: call.input });
     try {
-      result = await input.tools.call(call.name, call.input, input.signal);
+      // Progress is the tool call's status: shown live, and saved with the reply for other readers.
+      result = await input.tools.call(call.name, call.input, input.signal, (progress) => {
+        record.progress = progress;
+        input.onProgress(state);
+        emit({ type: 'tool_call', ...ref, input: call.input, progress });
+      });
     } catch (error) {
-      if (input.signal.aborted) throw error;
+      if (input.signal.aborted) {
+        // Saved with the stopped reply: the call does not read as still running.
+        delete record.progress;
+        Object.assign(record, {
+          status: 'error',
+          error: toolErrorText(call.name, CHAT_MESSAGES.toolCallStopped),
+        });
+        throw error;
+      }
       result = { content: errorMessage(error), isError: true };
     }
   }
 
+  delete record.progress;
   if (result.isError) {
     const message = toolErrorText(call.name, result.content);
     Object.assign(record, { status: 'error', error: message });

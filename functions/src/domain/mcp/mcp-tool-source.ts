@@ -1,4 +1,4 @@
-import { type McpServer, SERVER_MESSAGES } from '@agentforge/shared';
+import { type McpServer, SERVER_MESSAGES, type ToolProgress } from '@agentforge/shared';
 import type { ToolResult, ToolSet, ToolSource } from '../chat/ports.js';
 import { ConflictError } from '../errors.js';
 import type { ModelToolDefinition } from '../models/model-provider.js';
@@ -6,7 +6,13 @@ import type { ModelToolDefinition } from '../models/model-provider.js';
 /** An MCP client session with one server, through the gateway, as the caller. */
 export interface McpConnection {
   listTools(): Promise<ModelToolDefinition[]>;
-  callTool(name: string, input: unknown, signal: AbortSignal): Promise<ToolResult>;
+  /** May run for minutes: `onProgress` gets the server's progress reports; `signal` cancels it. */
+  callTool(
+    name: string,
+    input: unknown,
+    signal: AbortSignal,
+    onProgress?: (progress: ToolProgress) => void,
+  ): Promise<ToolResult>;
 }
 export type McpConnector = (target: { serverId: string; idToken: string }) => Promise<McpConnection>;
 
@@ -70,7 +76,7 @@ export function createMcpToolSource(deps: McpToolSourceDeps): ToolSource {
       return {
         serverId,
         definitions: await connection.listTools(),
-        call: (name, input, signal) => connection.callTool(name, input, signal),
+        call: (name, input, signal, onProgress) => connection.callTool(name, input, signal, onProgress),
       };
     },
   };

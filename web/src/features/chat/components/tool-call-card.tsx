@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, type ToolCall, type ToolCallStatus } from '@agentforge/shared';
+import { CHAT_MESSAGES, type ToolCall, type ToolCallStatus, type ToolProgress } from '@agentforge/shared';
 import { WrenchIcon } from 'lucide-react';
 import { ScrollRegion } from '../../../components/scroll-region';
 
@@ -17,6 +17,12 @@ const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stri
 export function toolErrorText(call: Pick<ToolCall, 'name' | 'error'>): string {
   const prefix = CHAT_MESSAGES.toolError(call.name, '\u0000').split('\u0000')[0] ?? '';
   return call.error?.startsWith(prefix) ? call.error : CHAT_MESSAGES.toolError(call.name, call.error);
+}
+
+/** A long call's latest progress: 'Running… 40% — <message>' (a count when the server gives no total). */
+export function toolProgressText({ progress, total, message }: ToolProgress): string {
+  const amount = total && total > 0 ? `${Math.round((progress / total) * 100)}%` : `${progress}`;
+  return `Running… ${amount}${message ? ` — ${message}` : ''}`;
 }
 
 function Section({ title, value }: { title: string; value: unknown }) {
@@ -41,7 +47,7 @@ export function ToolCallCard({ call }: { call: ToolCall }) {
       className="group my-2 rounded-xl bg-slate-50 ring-1 ring-slate-200"
       open={call.status === 'error'}
     >
-      <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 text-sm">
+      <summary className="flex cursor-pointer list-none flex-wrap items-center gap-2 px-3 py-2 text-sm">
         <WrenchIcon className="size-4 text-slate-500" />
         <span className="font-mono font-medium text-slate-800">{call.name}</span>
         <span
@@ -55,6 +61,11 @@ export function ToolCallCard({ call }: { call: ToolCall }) {
           ) : null}
           {status.label}
         </span>
+        {call.status === 'calling' && call.progress ? (
+          <span role="status" className="basis-full text-xs break-words text-sky-800">
+            {toolProgressText(call.progress)}
+          </span>
+        ) : null}
       </summary>
       <div className="space-y-3 border-t border-slate-200 px-3 py-3">
         {call.input !== undefined ? <Section title="Input" value={call.input} /> : null}

@@ -45,6 +45,26 @@ describe('the streamed reply', () => {
     expect(markStopped(reply).content).toBe('[Streaming stopped]');
   });
 
+  it('ends a tool call still running when the reply is stopped, as the server saves it', () => {
+    const running: Message = {
+      ...reply,
+      toolCalls: [
+        { id: 't1', name: 'index', status: 'calling', progress: { progress: 1, total: 4 } },
+        { id: 't0', name: 'echo', status: 'success', result: 'ok' },
+      ],
+    };
+    expect(markStopped(running).toolCalls).toEqual([
+      {
+        id: 't1',
+        name: 'index',
+        status: 'error',
+        error: 'Error executing tool index: Stopped before it finished.',
+        progress: undefined,
+      },
+      { id: 't0', name: 'echo', status: 'success', result: 'ok' },
+    ]);
+  });
+
   it('tracks a tool call from its request to its result or error', () => {
     const calling = applyToolEvent(
       reply,
@@ -68,5 +88,41 @@ describe('the streamed reply', () => {
       error: 'boom',
     });
     expect(failed.toolCalls?.[0]).toMatchObject({ status: 'error', error: 'boom' });
+  });
+
+  it("shows a long call's progress on it, keeping when it started, until its result", () => {
+    const calling = applyToolEvent(
+      reply,
+      { type: 'tool_call', toolCallId: 't1', name: 'index', input: { q: 'x' } },
+      9,
+    );
+    const progressed = applyToolEvent(
+      calling,
+      {
+        type: 'tool_call',
+        toolCallId: 't1',
+        name: 'index',
+        input: { q: 'x' },
+        progress: { progress: 2, total: 5 },
+      },
+      20,
+    );
+    expect(progressed.toolCalls).toEqual([
+      {
+        id: 't1',
+        name: 'index',
+        status: 'calling',
+        input: { q: 'x' },
+        timestamp: 9,
+        progress: { progress: 2, total: 5 },
+      },
+    ]);
+    const done = applyToolEvent(progressed, {
+      type: 'tool_result',
+      toolCallId: 't1',
+      name: 'index',
+      result: 'ok',
+    });
+    expect(done.toolCalls?.[0]?.progress).toBeUndefined();
   });
 });

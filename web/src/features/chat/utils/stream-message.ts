@@ -37,11 +37,28 @@ export function markStreamError(message: Message, error: string, code?: string):
   return marked;
 }
 
-/** Spec 4: stop marks the message with '[Streaming stopped]' (as the server saves it). */
+/**
+ * Spec 4: stop marks the message with '[Streaming stopped]' (as the server saves it); a tool call
+ * still running was cancelled with it, and says so (as the server saves it).
+ */
 export const markStopped = (message: Message): Message => ({
   ...message,
   content: withParagraph(message.content, CHAT_MESSAGES.streamingStopped),
   isLoading: false,
+  ...(message.toolCalls
+    ? {
+        toolCalls: message.toolCalls.map((call) =>
+          call.status === 'calling'
+            ? {
+                ...call,
+                status: 'error' as const,
+                error: CHAT_MESSAGES.toolError(call.name, CHAT_MESSAGES.toolCallStopped),
+                progress: undefined,
+              }
+            : call,
+        ),
+      }
+    : {}),
 });
 
 /** Spec 4: the end event gives the message the server's id and records provider and model. */
@@ -75,7 +92,9 @@ export function applyToolEvent(message: Message, event: ToolEvent, now = Date.no
           name: event.name,
           status: 'calling',
           input: event.input,
-          timestamp: now,
+          // A long call's progress comes as its tool_call again: it keeps the time it started.
+          timestamp: calls.find((call) => call.id === event.toolCallId)?.timestamp ?? now,
+          ...('progress' in event && event.progress ? { progress: event.progress } : {}),
         }),
       };
     case 'tool_execution_success':
@@ -86,6 +105,7 @@ export function applyToolEvent(message: Message, event: ToolEvent, now = Date.no
           name: event.name,
           status: 'success',
           result: event.result,
+          progress: undefined,
         }),
       };
     case 'tool_execution_error':
@@ -96,6 +116,7 @@ export function applyToolEvent(message: Message, event: ToolEvent, now = Date.no
           name: event.name,
           status: 'error',
           error: event.error,
+          progress: undefined,
         }),
       };
     case 'api_call_started':
