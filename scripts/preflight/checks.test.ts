@@ -102,6 +102,16 @@ describe('the preflight', () => {
     ]);
   });
 
+  it("says a deployed stage's Stripe keys are missing, and not before the first deploy", async () => {
+    const missing = notFound('ParameterNotFound');
+    mocks.ssm.on(GetParameterCommand, { Name: '/agentforge/prod/stripe' }).rejects(missing);
+    expect(await preflight(clients, input())).toEqual([
+      expect.stringMatching(/Stripe's keys are not stored.*npm run stripe:setup -- -c stage=prod/),
+    ]);
+    mocks.ssm.on(GetParameterCommand, { Name: '/agentforge/prod/app-origin' }).rejects(missing);
+    expect(await preflight(clients, input())).toEqual([]);
+  });
+
   it('says to bootstrap an account that is not, naming the account and region', async () => {
     mocks.ssm.on(GetParameterCommand).rejects(notFound('ParameterNotFound'));
     expect(await preflight(clients, input())).toEqual([

@@ -9,8 +9,9 @@ import { DescribeSecretCommand, type SecretsManagerClient } from '@aws-sdk/clien
 import { GetAccountCommand, GetEmailIdentityCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { GetParameterCommand, type SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
-import { githubSecretName } from '../../lib/operator-secrets';
+import { githubSecretName, stripeParameterName } from '../../lib/operator-secrets';
 import type { StageConfig } from '../../lib/stage-config';
+import { appOriginParameterName } from '../../lib/stage-resource-names';
 
 /** The read-only clients the checks use, all in the stage's region (us-east-1). */
 export interface PreflightClients {
@@ -61,6 +62,7 @@ export async function preflight(clients: PreflightClients, input: PreflightInput
     email(clients, input),
     certificate(clients, input),
     secrets(clients, input),
+    stripeKeys(clients, input),
   ];
   return (await Promise.all(checks)).flat();
 }
@@ -201,4 +203,30 @@ async function secrets({ secrets: client }: PreflightClients, { config }: Prefli
     }),
   );
   return problems.filter((problem): problem is string => problem !== undefined);
+}
+
+const parameterExists = async (ssm: SSMClient, name: string) => {
+  try {
+    await ssm.send(new GetParameterCommand({ Name: name }));
+    return true;
+  } catch (error) {
+    if (errorName(error) === 'ParameterNotFound') return false;
+    throw error;
+  }
+};
+
+/**
+ * Stripe's keys are stored after the first deploy (the setup needs the app's origin the stack
+ * writes), so only a stage already deployed without them is a problem.
+ */
+async function stripeKeys({ ssm }: PreflightClients, { config }: PreflightInput) {
+  const [deployed, stored] = await Promise.all([
+    parameterExists(ssm, appOriginParameterName(config.stage)),
+    parameterExists(ssm, stripeParameterName(config.stage)),
+  ]);
+  return deployed && !stored
+    ? [
+        `Stripe's keys are not stored (${stripeParameterName(config.stage)}): run \`npm run stripe:setup -- -c stage=${config.stage}\`; billing answers "Stripe is not set up" until then.`,
+      ]
+    : [];
 }
