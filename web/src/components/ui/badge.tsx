@@ -13,6 +13,8 @@ export const badgeVariants = cva(
         warning: 'bg-amber-50 text-amber-800 ring-amber-600/20',
         danger: 'bg-red-50 text-red-700 ring-red-600/20',
         accent: 'bg-indigo-50 text-indigo-700 ring-indigo-600/20',
+        violet: 'bg-violet-50 text-violet-800 ring-violet-600/20',
+        outline: 'bg-white text-slate-600 ring-slate-300',
       },
       size: {
         sm: 'text-[11px] font-medium',

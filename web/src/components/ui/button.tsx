@@ -23,6 +23,8 @@ export const buttonVariants = cva(
         sm: 'px-3 py-1.5 text-sm',
         md: 'px-3 py-2 text-sm',
         lg: 'px-4 py-2.5 text-sm',
+        /** A square icon button: give it an aria-label. */
+        icon: 'rounded-md p-1.5',
       },
     },
     defaultVariants: { variant: 'secondary', size: 'md' },
