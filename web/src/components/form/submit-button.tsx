@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '@agentforge/shared';
 import type { ReactNode } from 'react';
+import { Button } from '../ui/button';
 
 type SubmitButtonProps = {
   children: ReactNode;
@@ -11,11 +12,13 @@ type SubmitButtonProps = {
 /** The primary full-width submit button of a form. */
 export function SubmitButton({ children, loading = false, disabled = false }: SubmitButtonProps) {
   return (
-    <button
+    <Button
       type="submit"
+      variant="primary"
+      size="lg"
       disabled={disabled || loading}
       aria-busy={loading || undefined}
-      className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-indigo-600"
+      className="w-full"
     >
       {loading ? (
         <>
@@ -28,6 +31,6 @@ export function SubmitButton({ children, loading = false, disabled = false }: Su
       ) : (
         children
       )}
-    </button>
+    </Button>
   );
 }

@@ -1,6 +1,7 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
+import { Input } from '../ui/input';
 
-type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
+type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'size'> & {
   label: string;
   /** The field's validation message, shown under it in red. */
   error?: string | undefined;
@@ -10,13 +11,10 @@ type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
 };
 
 /** A labelled input with its error text underneath (works with react-hook-form's `register`). */
-export function TextField({ label, error, id, labelAside, className = '', ...input }: TextFieldProps) {
+export function TextField({ label, error, id, labelAside, className, ...input }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
-  const ring = error
-    ? 'ring-red-300 focus:ring-red-500'
-    : 'ring-slate-300 focus:ring-indigo-600 hover:ring-slate-400';
   return (
     <div className="space-y-1.5">
       <div className="flex items-center justify-between gap-3">
@@ -25,11 +23,12 @@ export function TextField({ label, error, id, labelAside, className = '', ...inp
         </label>
         {labelAside}
       </div>
-      <input
+      <Input
         id={inputId}
+        size="lg"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={`block w-full rounded-lg border-0 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset transition outline-none placeholder:text-slate-400 focus:ring-2 focus:ring-inset disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 ${ring} ${className}`}
+        className={className}
         {...input}
       />
       {error ? (

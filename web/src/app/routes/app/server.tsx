@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { FormBanner } from '../../../components/form/form-banner';
 import { Spinner } from '../../../components/spinner';
+import { Button } from '../../../components/ui/button';
 import { LinkedAccounts } from '../../../features/github/components/linked-accounts';
 import { ExternalAccess } from '../../../features/servers/components/external-access';
 import { ServerConfigModal } from '../../../features/servers/components/server-config-modal';
@@ -12,8 +13,6 @@ import type { RouteHandle } from '../../route-handle';
 export const handle: RouteHandle = { title: 'Server' };
 
 const SETTINGS_FEATURE = 'settings';
-const BUTTON =
-  'rounded-lg px-3 py-1.5 text-sm font-medium text-slate-900 ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900';
 
 /**
  * /servers/:appId: one server's page, the code-host return's target. Its status, last error and
@@ -53,9 +52,9 @@ export function Component() {
               </div>
               <p className="font-mono text-sm text-slate-700">{server.packageName}</p>
               {server.lastError ? <FormBanner message={`Last error: ${server.lastError}`} /> : null}
-              <button type="button" className={BUTTON} aria-expanded={settingsOpen} onClick={toggleSettings}>
+              <Button size="sm" aria-expanded={settingsOpen} onClick={toggleSettings}>
                 Settings
-              </button>
+              </Button>
             </section>
             {settingsOpen ? (
               <section
@@ -63,9 +62,9 @@ export function Component() {
                 className="space-y-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200"
               >
                 <h2 className="text-lg font-semibold text-slate-900">Settings</h2>
-                <button type="button" className={BUTTON} onClick={() => setEditing(true)}>
+                <Button size="sm" onClick={() => setEditing(true)}>
                   Edit configuration
-                </button>
+                </Button>
                 <div>
                   <h3 className="mb-2 text-sm font-semibold text-slate-900">Linked accounts</h3>
                   <LinkedAccounts targetAppId={server.id} />

@@ -3,7 +3,8 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { FormBanner } from '../../../components/form/form-banner';
 import { TextField } from '../../../components/form/text-field';
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from './styles';
+import { Button } from '../../../components/ui/button';
+import { fieldVariants } from '../../../components/ui/input';
 
 export const ARGUMENTS_NOT_OBJECT = 'The arguments must be a JSON object, like {"message": "hi"}.';
 export const DESCRIPTION_REQUIRED = 'Please describe the step.';
@@ -15,9 +16,6 @@ type EditStepDialogProps = {
   onSave: (changes: UpdatePlanStepBody) => Promise<void>;
   onClose: () => void;
 };
-
-const AREA =
-  'block w-full rounded-lg border-0 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset transition outline-none focus:ring-2 focus:ring-indigo-600 focus:ring-inset aria-[invalid=true]:ring-red-300';
 
 function TextArea({
   label,
@@ -50,7 +48,7 @@ function TextArea({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
-        className={`${AREA} ${mono ? 'font-mono text-xs' : ''}`}
+        className={fieldVariants({ size: 'lg', className: mono ? 'font-mono text-xs' : undefined })}
       />
       {error ? (
         <p id={`${id}-error`} className="text-sm text-red-600">
@@ -142,12 +140,10 @@ export function EditStepDialog({ mode, step, number, onSave, onClose }: EditStep
       onClose={onClose}
       footer={
         <>
-          <button type="button" onClick={onClose} className={SECONDARY_BUTTON}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} disabled={saving} className={PRIMARY_BUTTON}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="strong" form={formId} disabled={saving}>
             Save step
-          </button>
+          </Button>
         </>
       }
     >

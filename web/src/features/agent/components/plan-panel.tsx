@@ -10,10 +10,10 @@ import {
 import { ListChecksIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { Button } from '../../../components/ui/button';
 import type { PlanPanelState } from '../hooks/use-agent';
 import { EditStepDialog } from './edit-step-dialog';
 import { PlanStepItem } from './plan-step';
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from './styles';
 
 export const PANEL_TITLE = 'Current Plan';
 export const PROCEED_LABEL = 'Yes, proceed';
@@ -218,12 +218,12 @@ function Question({
         </p>
       </div>
       <div className="flex shrink-0 gap-2">
-        <button type="button" onClick={onCancel} disabled={busy} className={SECONDARY_BUTTON}>
+        <Button onClick={onCancel} disabled={busy}>
           {CANCEL_LABEL}
-        </button>
-        <button type="button" onClick={onProceed} disabled={busy} className={PRIMARY_BUTTON}>
+        </Button>
+        <Button variant="strong" onClick={onProceed} disabled={busy}>
           {PROCEED_LABEL}
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

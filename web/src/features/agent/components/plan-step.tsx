@@ -2,15 +2,16 @@ import { type AgentPlanStep, type PlanStepStatus, SYNTHESIS_ROLE } from '@agentf
 import { CheckIcon, PencilIcon, RotateCcwIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { MarkdownContent } from '../../chat/components/markdown-content';
-import { SECONDARY_BUTTON } from './styles';
 
-const STATUS: Readonly<Record<PlanStepStatus, { label: string; className: string }>> = {
-  pending: { label: 'Pending', className: 'bg-slate-100 text-slate-600 ring-slate-500/20' },
-  in_progress: { label: 'In progress', className: 'bg-sky-50 text-sky-700 ring-sky-600/20' },
-  completed: { label: 'Completed', className: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' },
-  error: { label: 'Error', className: 'bg-red-50 text-red-700 ring-red-600/20' },
-  interrupted: { label: 'Interrupted', className: 'bg-amber-50 text-amber-800 ring-amber-600/20' },
+const STATUS: Readonly<Record<PlanStepStatus, { label: string; tone: BadgeTone }>> = {
+  pending: { label: 'Pending', tone: 'neutral' },
+  in_progress: { label: 'In progress', tone: 'info' },
+  completed: { label: 'Completed', tone: 'success' },
+  error: { label: 'Error', tone: 'danger' },
+  interrupted: { label: 'Interrupted', tone: 'warning' },
 };
 
 export const RETRY_LABEL = 'Retry';
@@ -19,8 +20,6 @@ const CHANGE_LABEL = { added: 'Added', revised: 'Revised' } as const;
 
 /** Outputs longer than this start collapsed. */
 const LONG_OUTPUT_CHARS = 400;
-
-const CHIP = 'rounded-full px-2 py-0.5 text-[11px] font-medium ring-1';
 
 function StatusMarker({ status, number }: { status: PlanStepStatus; number: number }) {
   const base = 'flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold';
@@ -119,11 +118,13 @@ export function PlanStepItem({ step, number, numbers, running, onEdit, onRetry }
             <span className="sr-only">Step {number}: </span>
             {step.description}
           </p>
-          <span className={`${CHIP} ${look.className}`}>{look.label}</span>
+          <Badge tone={look.tone} size="sm">
+            {look.label}
+          </Badge>
           {step.change ? (
-            <span className={`${CHIP} bg-amber-50 text-amber-800 ring-amber-600/20`}>
+            <Badge tone="warning" size="sm">
               {CHANGE_LABEL[step.change]}
-            </span>
+            </Badge>
           ) : null}
           {onEdit ? (
             <button
@@ -139,17 +140,19 @@ export function PlanStepItem({ step, number, numbers, running, onEdit, onRetry }
         {step.role || after.length > 0 || !step.requiresConfirmation ? (
           <p className="mt-1 flex flex-wrap gap-1.5 text-xs text-slate-600">
             {step.role ? (
-              <span className={`${CHIP} bg-violet-50 text-violet-800 ring-violet-600/20`}>
+              <Badge tone="violet" size="sm">
                 {synthesis ? 'Synthesis' : step.role}
-              </span>
+              </Badge>
             ) : null}
             {after.length > 0 ? (
-              <span className={`${CHIP} bg-white text-slate-600 ring-slate-300`}>
+              <Badge tone="outline" size="sm">
                 after step {after.join(', ')}
-              </span>
+              </Badge>
             ) : null}
             {step.requiresConfirmation ? null : (
-              <span className={`${CHIP} bg-white text-slate-600 ring-slate-300`}>Runs without asking</span>
+              <Badge tone="outline" size="sm">
+                Runs without asking
+              </Badge>
             )}
           </p>
         ) : null}
@@ -178,15 +181,10 @@ export function PlanStepItem({ step, number, numbers, running, onEdit, onRetry }
           </p>
         ) : null}
         {onRetry ? (
-          <button
-            type="button"
-            onClick={onRetry}
-            aria-label={`${RETRY_LABEL} step ${number}`}
-            className={`mt-2 ${SECONDARY_BUTTON}`}
-          >
+          <Button onClick={onRetry} aria-label={`${RETRY_LABEL} step ${number}`} className="mt-2">
             <RotateCcwIcon aria-hidden="true" className="size-3.5" />
             {RETRY_LABEL}
-          </button>
+          </Button>
         ) : null}
       </div>
     </li>

@@ -13,15 +13,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { Tooltip } from '../../../components/tooltip';
+import { Button } from '../../../components/ui/button';
+import { fieldVariants } from '../../../components/ui/input';
 import { download } from '../../chat/utils/conversation-file';
 import { teamsQuery } from '../../teams/api/queries';
 import { exportAudit, verifyAudit } from '../api/audit';
 import { auditLogQuery } from '../api/queries';
-
-const BUTTON =
-  'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-300 transition hover:bg-slate-50 disabled:opacity-60';
-const FIELD =
-  'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600';
 
 /** What a record's actor reads as: you, a service, or the id. */
 function actorLabel(record: AuditRecord, userId: string | undefined): string {
@@ -113,7 +110,7 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
               id={ids.scope}
               value={team?.teamId ?? ''}
               onChange={(event) => setTeamId(event.target.value)}
-              className={FIELD}
+              className={fieldVariants()}
             >
               <option value="">My activity</option>
               {adminTeams.map((candidate) => (
@@ -137,7 +134,7 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
               id={ids.action}
               value={form.action}
               onChange={(event) => setForm({ ...form, action: event.target.value as AuditAction | '' })}
-              className={FIELD}
+              className={fieldVariants()}
             >
               <option value="">All actions</option>
               {AUDIT_ACTIONS.map((action) => (
@@ -155,7 +152,7 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
               id={ids.actor}
               value={form.actor}
               onChange={(event) => setForm({ ...form, actor: event.target.value })}
-              className={FIELD}
+              className={fieldVariants()}
             >
               <option value="">Anyone</option>
               {userId ? <option value={userId}>You</option> : null}
@@ -171,7 +168,7 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
               type="date"
               value={form.from}
               onChange={(event) => setForm({ ...form, from: event.target.value })}
-              className={FIELD}
+              className={fieldVariants()}
             />
           </div>
           <div className="space-y-1">
@@ -184,7 +181,7 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
               value={form.to}
               min={form.from || undefined}
               onChange={(event) => setForm({ ...form, to: event.target.value })}
-              className={FIELD}
+              className={fieldVariants()}
             />
           </div>
           <div className="flex items-end gap-2">
@@ -194,41 +191,26 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
             >
               Apply filters
             </button>
-            <button type="button" onClick={clear} className={BUTTON}>
+            <Button size="sm" onClick={clear}>
               Clear
-            </button>
+            </Button>
           </div>
         </form>
 
         <div className="flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            className={BUTTON}
-            disabled={exporter.isPending}
-            onClick={() => exporter.mutate('csv')}
-          >
+          <Button size="sm" disabled={exporter.isPending} onClick={() => exporter.mutate('csv')}>
             <DownloadIcon className="size-4" />
             Export CSV
-          </button>
-          <button
-            type="button"
-            className={BUTTON}
-            disabled={exporter.isPending}
-            onClick={() => exporter.mutate('json')}
-          >
+          </Button>
+          <Button size="sm" disabled={exporter.isPending} onClick={() => exporter.mutate('json')}>
             <DownloadIcon className="size-4" />
             Export JSON
-          </button>
+          </Button>
           {exporter.isPending ? <span className="text-sm text-slate-600">Preparing export…</span> : null}
-          <button
-            type="button"
-            className={BUTTON}
-            disabled={verifier.isPending}
-            onClick={() => verifier.mutate(team?.teamId ?? '')}
-          >
+          <Button size="sm" disabled={verifier.isPending} onClick={() => verifier.mutate(team?.teamId ?? '')}>
             <ShieldCheckIcon className="size-4" />
             Verify integrity
-          </button>
+          </Button>
         </div>
         {verdictShown && verifier.isPending ? (
           <p className="text-sm text-slate-600">Checking every record…</p>
@@ -261,9 +243,9 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
         ) : log.isError ? (
           <div role="alert" className="space-y-2 text-sm text-red-700">
             <p>The activity log could not be loaded: {errorMessage(log.error)}</p>
-            <button type="button" className={BUTTON} onClick={() => void log.refetch()}>
+            <Button size="sm" onClick={() => void log.refetch()}>
               Try again
-            </button>
+            </Button>
           </div>
         ) : records.length === 0 ? (
           <p className="text-sm text-slate-600">No activity matches these filters.</p>
@@ -335,14 +317,9 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
           </ScrollRegion>
         )}
         {log.hasNextPage ? (
-          <button
-            type="button"
-            className={BUTTON}
-            disabled={log.isFetchingNextPage}
-            onClick={() => void log.fetchNextPage()}
-          >
+          <Button size="sm" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
             {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
+          </Button>
         ) : null}
       </main>
     </div>

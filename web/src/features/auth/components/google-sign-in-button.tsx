@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES, TOAST_MESSAGES } from '@agentforge/shared';
 import { useState } from 'react';
 import { toast } from '../../../components/toast/toaster-store';
+import { Button } from '../../../components/ui/button';
 import { describeAuthError } from '../api/auth-errors';
 import { signInWithGoogle } from '../api/identity';
-import { SECONDARY_BUTTON } from './styles';
 
 function GoogleIcon() {
   return (
@@ -52,9 +52,9 @@ export function GoogleSignInButton() {
   }
 
   return (
-    <button type="button" onClick={() => void start()} disabled={loading} className={SECONDARY_BUTTON}>
+    <Button size="lg" onClick={() => void start()} disabled={loading} className="w-full gap-3">
       <GoogleIcon />
       {loading ? AUTH_MESSAGES.loading : 'Continue with Google'}
-    </button>
+    </Button>
   );
 }

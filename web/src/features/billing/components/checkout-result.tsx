@@ -4,15 +4,13 @@ import { CircleCheckIcon, CircleXIcon } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
+import { buttonVariants } from '../../../components/ui/button';
 import { billingKeys, syncQuery } from '../api/queries';
 import { formatBillingDate, planName } from '../utils/plan-display';
 import { BillingError } from './billing-error';
 
 export const SYNCING_LABEL = 'Confirming your subscription...';
 export const CHECKOUT_CANCELLED_TITLE = 'Checkout cancelled';
-
-const LINK =
-  'inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 
 function ResultCard({ children }: { children: ReactNode }) {
   return (
@@ -91,13 +89,10 @@ export function CheckoutSuccess() {
       {body}
       {data || error ? (
         <nav aria-label="Next" className="mt-6 flex flex-wrap gap-3">
-          <Link to="/home" className={`${LINK} bg-indigo-600 text-white hover:bg-indigo-500`}>
+          <Link to="/home" className={buttonVariants({ variant: 'primary', className: 'px-4' })}>
             Go to chat
           </Link>
-          <Link
-            to="/home?feature=subscription"
-            className={`${LINK} text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50`}
-          >
+          <Link to="/home?feature=subscription" className={buttonVariants({ className: 'px-4' })}>
             View Subscription & Usage
           </Link>
         </nav>
@@ -114,10 +109,10 @@ export function CheckoutCancelled() {
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">{CHECKOUT_CANCELLED_TITLE}</h1>
       <p className="mt-2 text-slate-600">Nothing was charged and your plan has not changed.</p>
       <nav aria-label="Next" className="mt-6 flex flex-wrap gap-3">
-        <Link to="/pricing" className={`${LINK} bg-indigo-600 text-white hover:bg-indigo-500`}>
+        <Link to="/pricing" className={buttonVariants({ variant: 'primary', className: 'px-4' })}>
           Back to pricing
         </Link>
-        <Link to="/home" className={`${LINK} text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50`}>
+        <Link to="/home" className={buttonVariants({ className: 'px-4' })}>
           Go to chat
         </Link>
       </nav>

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, CheckIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../../components/brand-logo';
+import { Button, buttonVariants } from '../../../components/ui/button';
 import { subscriptionQuery, useCheckout } from '../api/queries';
 import { SALES_CONTACT } from '../utils/plan-display';
 import { BillingError } from './billing-error';
@@ -19,10 +20,8 @@ export const CONTACT_SALES_LABEL = 'Contact Sales';
 /** The button of a plan bought through checkout: 'Choose Pro', 'Choose Teams'. */
 export const choosePlanLabel = (name: string) => `Choose ${name}`;
 
-const BUTTON =
-  'mt-6 inline-flex w-full items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed';
-const PRIMARY = `${BUTTON} bg-indigo-600 text-white hover:bg-indigo-500 disabled:opacity-60`;
-const SECONDARY = `${BUTTON} text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:text-slate-500 disabled:hover:bg-transparent`;
+/** Each plan's action: full width at the card's foot. */
+const PLAN_ACTION = 'mt-6 w-full px-4';
 
 const isCheckoutTier = (tier: SubscriptionTier): tier is CheckoutTier => tier === 'pro' || tier === 'teams';
 
@@ -39,30 +38,30 @@ function PlanAction({ plan, current, pending, busy, onChoose }: PlanCardProps) {
   const { id: tier } = plan;
   if (plan.contactOnly) {
     return (
-      <a href={SALES_CONTACT} className={SECONDARY}>
+      <a href={SALES_CONTACT} className={buttonVariants({ className: PLAN_ACTION })}>
         {CONTACT_SALES_LABEL}
       </a>
     );
   }
   if (current) {
     return (
-      <button type="button" disabled className={SECONDARY}>
+      <Button disabled className={`${PLAN_ACTION} disabled:text-slate-500 disabled:opacity-100`}>
         {CURRENT_PLAN_LABEL}
-      </button>
+      </Button>
     );
   }
   if (!isCheckoutTier(tier)) {
     // Free needs no checkout: a paid plan goes back to Free by cancelling it.
     return (
-      <Link to="/home?feature=subscription" className={SECONDARY}>
+      <Link to="/home?feature=subscription" className={buttonVariants({ className: PLAN_ACTION })}>
         Manage subscription
       </Link>
     );
   }
   return (
-    <button type="button" disabled={busy} onClick={() => onChoose(tier)} className={PRIMARY}>
+    <Button variant="primary" disabled={busy} onClick={() => onChoose(tier)} className={PLAN_ACTION}>
       {pending ? 'Redirecting to checkout...' : choosePlanLabel(plan.name)}
-    </button>
+    </Button>
   );
 }
 

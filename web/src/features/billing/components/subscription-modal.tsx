@@ -14,6 +14,7 @@ import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
 import { Spinner } from '../../../components/spinner';
+import { Button, buttonVariants } from '../../../components/ui/button';
 import { plansQuery, subscriptionQuery, usePortal, useSubscriptionMutations } from '../api/queries';
 import {
   formatBillingDate,
@@ -34,11 +35,6 @@ export const RESUME_SUBSCRIPTION_LABEL = 'Resume subscription';
 export const MANAGE_BILLING_LABEL = 'Manage billing';
 const RESUME_FAILED = 'Failed to resume subscription. Please try again.';
 const PORTAL_FAILED = 'Failed to open the billing portal. Please try again.';
-
-const BUTTON =
-  'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-60';
-const PRIMARY = `${BUTTON} bg-indigo-600 text-white hover:bg-indigo-500`;
-const SECONDARY = `${BUTTON} text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50`;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -125,27 +121,22 @@ function PlanStatus({ data }: { data: SubscriptionResponse }) {
       ) : null}
       <div className="flex flex-wrap gap-2">
         {tier !== 'enterprise' ? (
-          <Link to="/pricing" className={PRIMARY}>
+          <Link to="/pricing" className={buttonVariants({ variant: 'primary', size: 'sm' })}>
             {UPGRADE_PLAN_LABEL}
           </Link>
         ) : null}
         {paid ? (
-          <button
-            type="button"
-            className={SECONDARY}
-            disabled={portal.isPending}
-            onClick={() => portal.mutate()}
-          >
+          <Button size="sm" disabled={portal.isPending} onClick={() => portal.mutate()}>
             <CreditCardIcon aria-hidden="true" className="size-4" />
             {MANAGE_BILLING_LABEL}
-          </button>
+          </Button>
         ) : null}
         {paid && !cancelAtPeriodEnd ? (
           <ConfirmDialog
             trigger={
-              <button type="button" className={SECONDARY} disabled={cancel.isPending}>
+              <Button size="sm" disabled={cancel.isPending}>
                 {cancel.isPending ? 'Cancelling...' : CANCEL_SUBSCRIPTION_LABEL}
-              </button>
+              </Button>
             }
             title="Cancel subscription?"
             description={SUBSCRIPTION_MESSAGES.cancelConfirmation}
@@ -156,17 +147,12 @@ function PlanStatus({ data }: { data: SubscriptionResponse }) {
         ) : null}
         {paid && cancelAtPeriodEnd ? (
           <>
-            <button type="button" className={SECONDARY} disabled>
+            <Button size="sm" disabled>
               {SUBSCRIPTION_MESSAGES.cancellationPending}
-            </button>
-            <button
-              type="button"
-              className={SECONDARY}
-              disabled={resume.isPending}
-              onClick={() => resume.mutate()}
-            >
+            </Button>
+            <Button size="sm" disabled={resume.isPending} onClick={() => resume.mutate()}>
               {resume.isPending ? 'Resuming...' : RESUME_SUBSCRIPTION_LABEL}
-            </button>
+            </Button>
           </>
         ) : null}
       </div>

@@ -12,6 +12,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MENU, MENU_ITEM } from '../../../components/menu';
+import { buttonVariants } from '../../../components/ui/button';
 import { ConversationSettingsDialog } from './conversation-settings-dialog';
 
 type ConversationItemProps = {
@@ -25,8 +26,12 @@ type ConversationItemProps = {
 };
 
 // Shown on hover or focus; always on touch screens, which have no hover.
-const ITEM_ACTION =
-  'rounded-md p-1.5 text-slate-500 opacity-0 transition group-hover:opacity-100 hover:bg-slate-300/60 focus-visible:opacity-100 [@media(hover:none)]:opacity-100';
+const ITEM_ACTION = buttonVariants({
+  variant: 'ghost',
+  size: 'icon',
+  className:
+    'text-slate-500 opacity-0 transition group-hover:opacity-100 hover:bg-slate-300/60 focus-visible:opacity-100 [@media(hover:none)]:opacity-100',
+});
 
 /** The title being edited in place: Enter (or leaving the field) saves it, Escape cancels. */
 function RenameField({ title, onDone }: { title: string; onDone: (title: string | null) => void }) {

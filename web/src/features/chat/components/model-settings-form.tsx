@@ -5,9 +5,8 @@ import {
   modelSettingsSchema,
 } from '@agentforge/shared';
 import { type FormEvent, useId, useState } from 'react';
+import { fieldVariants } from '../../../components/ui/input';
 
-const FIELD =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-none';
 const LABEL = 'block text-sm font-medium text-slate-700';
 const HINT = 'mt-1 text-xs text-slate-500';
 
@@ -94,7 +93,7 @@ export function ModelSettingsForm({
           rows={4}
           maxLength={MAX_SYSTEM_PROMPT_LENGTH}
           placeholder="e.g. You are a concise assistant. Answer in English."
-          className={FIELD}
+          className={fieldVariants({ className: 'mt-1' })}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -109,7 +108,7 @@ export function ModelSettingsForm({
             max={2}
             step={0.1}
             inputMode="decimal"
-            className={FIELD}
+            className={fieldVariants({ className: 'mt-1' })}
           />
           <p className={HINT}>0 to 2; blank for the model's default.</p>
         </div>
@@ -124,7 +123,7 @@ export function ModelSettingsForm({
             max={MAX_OUTPUT_TOKENS_SETTING}
             step={1}
             inputMode="numeric"
-            className={FIELD}
+            className={fieldVariants({ className: 'mt-1' })}
           />
           <p className={HINT}>
             Up to {MAX_OUTPUT_TOKENS_SETTING.toLocaleString('en-US')}, within your plan’s limit.

@@ -3,6 +3,7 @@ import { CheckIcon, ChevronDownIcon, TriangleAlertIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { MENU, MENU_ITEM } from '../../../components/menu';
 import { providerStyle } from '../../../components/provider-style';
+import { buttonVariants } from '../../../components/ui/button';
 import type { ModelChoice } from '../utils/provider-choice';
 
 type ProviderPickerProps = {
@@ -14,8 +15,11 @@ type ProviderPickerProps = {
   onAddProvider: () => void;
 };
 
-const TRIGGER =
-  'inline-flex max-w-full items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-800 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500';
+const TRIGGER = buttonVariants({
+  variant: 'ghost',
+  size: 'sm',
+  className: 'max-w-full px-2.5 font-medium text-slate-800',
+});
 
 /** Which provider and model the chat uses; each provider in its colour (spec 3). */
 export function ProviderPicker({

@@ -7,12 +7,10 @@ import { Dialog } from '../../../components/dialog';
 import { FormBanner } from '../../../components/form/form-banner';
 import { SelectField } from '../../../components/form/select-field';
 import { Spinner } from '../../../components/spinner';
+import { Button } from '../../../components/ui/button';
 import { teamsQuery } from '../../teams/api/queries';
 import { shareConversation, sharedConversationPath } from '../api/conversations';
 import { chatKeys, updateCachedConversations } from '../api/queries';
-
-const BUTTON =
-  'inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold shadow-sm ring-1 ring-inset transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50';
 
 /** The shared conversation's read-only link, absolute (to paste anywhere). */
 export const sharedConversationUrl = (id: string) => `${window.location.origin}${sharedConversationPath(id)}`;
@@ -91,14 +89,9 @@ export function ShareConversationDialog({
                 />
               </div>
             </div>
-            <button
-              type="button"
-              className={`${BUTTON} bg-white text-red-700 ring-red-300 hover:bg-red-50`}
-              disabled={save.isPending}
-              onClick={() => save.mutate(null)}
-            >
+            <Button variant="danger" disabled={save.isPending} onClick={() => save.mutate(null)}>
               {SHARING_MESSAGES.stopSharing}
-            </button>
+            </Button>
           </section>
         ) : null}
         {teams.isPending ? <Spinner label="Loading teams…" /> : null}
@@ -119,13 +112,9 @@ export function ShareConversationDialog({
               onChange={(event) => setChosen(event.target.value)}
               options={choices.map((team) => ({ value: team.teamId, label: team.name }))}
             />
-            <button
-              type="submit"
-              className={`${BUTTON} bg-indigo-600 text-white ring-indigo-600 hover:bg-indigo-500`}
-              disabled={save.isPending || !teamId}
-            >
+            <Button variant="primary" type="submit" disabled={save.isPending || !teamId}>
               {sharedWith ? SHARING_MESSAGES.shareInstead : SHARING_MESSAGES.share}
-            </button>
+            </Button>
           </form>
         ) : null}
       </div>

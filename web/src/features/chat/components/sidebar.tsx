@@ -16,6 +16,7 @@ import { Tabs } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../../components/brand-logo';
+import { buttonVariants } from '../../../components/ui/button';
 import { SpaceSwitcher } from '../../teams/components/space-switcher';
 import { workspaceLinkState } from '../../workspace/utils/workspace-link';
 import { ConversationItem } from './conversation-item';
@@ -46,8 +47,10 @@ type SidebarProps = {
   servers?: ReactNode;
 };
 
-const FOOTER_BUTTON =
-  'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 transition hover:bg-slate-200/60 disabled:opacity-60';
+const FOOTER_BUTTON = buttonVariants({
+  variant: 'ghost',
+  className: 'w-full justify-start gap-2.5 font-medium hover:bg-slate-200/60 disabled:opacity-60',
+});
 
 function ConversationList({
   conversations,

@@ -1,12 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FormBanner } from '../../../components/form/form-banner';
 import { Spinner } from '../../../components/spinner';
+import { Button } from '../../../components/ui/button';
 import { createAuthorizeUrl } from '../api/github';
 import { githubLinkQuery, useGithubMutations } from '../api/queries';
 import { storePendingLink } from '../utils/oauth-state';
-
-const BUTTON =
-  'rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-60';
 
 /** Leaves for GitHub's authorize page (a full navigation, as OAuth needs). */
 const goTo = (url: string) => window.location.assign(url);
@@ -41,23 +39,18 @@ export function LinkedAccounts({ targetAppId }: { targetAppId?: string }) {
             </p>
           </div>
           {link.data.linked ? (
-            <button
-              type="button"
-              className={`${BUTTON} text-slate-900 ring-1 ring-slate-300 hover:bg-slate-100`}
-              disabled={unlink.isPending}
-              onClick={() => unlink.mutate()}
-            >
+            <Button size="sm" disabled={unlink.isPending} onClick={() => unlink.mutate()}>
               {unlink.isPending ? 'Disconnecting...' : 'Disconnect'}
-            </button>
+            </Button>
           ) : (
-            <button
-              type="button"
-              className={`${BUTTON} bg-slate-900 text-white hover:bg-slate-700`}
+            <Button
+              variant="strong"
+              size="sm"
               disabled={connect.isPending || connect.isSuccess}
               onClick={() => connect.mutate()}
             >
               {connect.isPending || connect.isSuccess ? 'Connecting...' : 'Connect GitHub'}
-            </button>
+            </Button>
           )}
         </div>
       ) : null}

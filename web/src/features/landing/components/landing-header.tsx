@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../../components/brand-logo';
-import { FOCUS_RING, PRIMARY_BUTTON } from './styles';
+import { buttonVariants } from '../../../components/ui/button';
+import { FOCUS_RING } from './styles';
 
 const SECTION_LINKS = [
   { label: 'Models', href: '#models' },
@@ -32,7 +33,7 @@ export function LandingHeader() {
           >
             Sign In
           </Link>
-          <Link to="/signup" className={PRIMARY_BUTTON}>
+          <Link to="/signup" className={buttonVariants({ variant: 'primary', className: 'sm:px-4' })}>
             Get Started
           </Link>
         </nav>

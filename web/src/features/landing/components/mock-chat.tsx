@@ -6,10 +6,11 @@ import {
 } from '@agentforge/shared';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
 import { DEFAULT_CHAT_PLACEHOLDER, EXAMPLE_PROMPTS } from '../landing-content';
 import { isSignedIn } from '../session';
 import { SendIcon, SparkIcon } from './icons';
-import { FOCUS_RING, PRIMARY_BUTTON } from './styles';
+import { FOCUS_RING } from './styles';
 
 /**
  * The landing page's mock chat (spec 2, spec 5 "Landing chat"). Nothing is sent anywhere: a
@@ -78,10 +79,10 @@ export function MockChat() {
           <p className="hidden text-xs text-slate-500 sm:block">
             Press Enter to send, Shift+Enter for a new line
           </p>
-          <button type="submit" disabled={sending} className={`${PRIMARY_BUTTON} ml-auto`}>
+          <Button type="submit" variant="primary" disabled={sending} className="ml-auto sm:px-4">
             <span>Send</span>
             <SendIcon />
-          </button>
+          </Button>
         </div>
       </form>
 

@@ -1,9 +1,7 @@
 import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
 import { TEAM_MEMBERS, TEAM_SERVERS, type TeamRole } from '../landing-content';
 import { SectionHeading } from './section-heading';
-import { FOCUS_RING } from './styles';
-
-const ROW_BUTTON = `rounded-md bg-white px-3 py-1.5 text-xs font-semibold text-slate-700 shadow-sm ring-1 ring-slate-300 transition hover:bg-slate-50 ${FOCUS_RING}`;
 
 const ROLE_BADGE: Record<TeamRole, string> = {
   Admin: 'bg-indigo-50 text-indigo-700 ring-indigo-200',
@@ -37,9 +35,9 @@ function MemberRow({ member }: { member: (typeof TEAM_MEMBERS)[number] }) {
       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${ROLE_BADGE[member.role]}`}>
         {member.role}
       </span>
-      <button type="button" aria-describedby={nameId} className={ROW_BUTTON}>
+      <Button size="xs" className="px-3 py-1.5" aria-describedby={nameId}>
         Manage
-      </button>
+      </Button>
     </li>
   );
 }
@@ -59,9 +57,9 @@ function ServerRow({ server }: { server: (typeof TEAM_SERVERS)[number] }) {
         <p className="truncate text-xs text-slate-500">{server.description}</p>
       </div>
       <span className="text-xs text-slate-500">{server.running ? 'Running' : 'Stopped'}</span>
-      <button type="button" aria-describedby={nameId} className={ROW_BUTTON}>
+      <Button size="xs" className="px-3 py-1.5" aria-describedby={nameId}>
         Configure
-      </button>
+      </Button>
     </li>
   );
 }

@@ -11,13 +11,11 @@ import {
 } from '@agentforge/shared';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { FormBanner } from '../../../components/form/form-banner';
+import { fieldVariants } from '../../../components/ui/input';
 import { submitOnboarding } from '../api/onboarding';
 import { USE_CASE_LABELS } from './use-case-labels';
 
 type Field = keyof Required<OnboardingFormInput>;
-
-const CONTROL =
-  'block w-full rounded-lg border-0 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 outline-none transition hover:ring-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-red-300';
 
 type OnboardingFormProps = {
   email: string;
@@ -56,7 +54,7 @@ export function OnboardingForm({ email, onDone }: OnboardingFormProps) {
       fields.current[field] = element;
     },
     'aria-invalid': error?.field === field ? true : undefined,
-    className: CONTROL,
+    className: fieldVariants({ size: 'lg' }),
   });
 
   async function submit(event: FormEvent) {

@@ -8,13 +8,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormBanner } from '../../../components/form/form-banner';
 import { TextField } from '../../../components/form/text-field';
+import { Button } from '../../../components/ui/button';
 import { chatKeys } from '../../chat/api/queries';
 import { saveWaitlistInfo } from '../api/waitlist';
-
-const SECONDARY =
-  'inline-flex w-full items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50';
-const PRIMARY =
-  'inline-flex w-full items-center justify-center rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50';
 
 /**
  * The waitlist status (a waitlist stage, onboarding done, not admitted yet): what happens next, a
@@ -69,17 +65,17 @@ export function WaitlistStatus({ email, onSignOut }: { email: string; onSignOut:
         <TextField label="How did you hear about us? (optional)" {...field('referralSource')} />
         <TextField label="Anything else we should know? (optional)" {...field('notes')} />
         <TextField label="Invite code (optional)" autoComplete="off" {...field('inviteCode')} />
-        <button type="submit" className={PRIMARY} disabled={save.isPending}>
+        <Button variant="primary" size="lg" className="w-full" type="submit" disabled={save.isPending}>
           {save.isPending ? 'Processing...' : 'Send'}
-        </button>
+        </Button>
       </form>
       <div className="flex gap-3">
-        <button type="button" className={SECONDARY} disabled={check.isPending} onClick={() => check.mutate()}>
+        <Button size="lg" className="w-full" disabled={check.isPending} onClick={() => check.mutate()}>
           Check again
-        </button>
-        <button type="button" className={SECONDARY} onClick={onSignOut}>
+        </Button>
+        <Button size="lg" className="w-full" onClick={onSignOut}>
           Logout
-        </button>
+        </Button>
       </div>
     </div>
   );

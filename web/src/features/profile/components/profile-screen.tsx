@@ -13,14 +13,12 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { Card, LINK_CLASS, PageShell } from '../../../components/page-shell';
 import { Spinner } from '../../../components/spinner';
 import { toast } from '../../../components/toast/toaster-store';
+import { Button } from '../../../components/ui/button';
 import { LinkedAccounts } from '../../github/components/linked-accounts';
 import { saveProfile } from '../api/profile';
 import { profileKeys, profileQuery } from '../api/queries';
 import { DeleteAccount } from './delete-account';
 import { onValidSubmit, ProfileFields, useProfileForm } from './profile-fields';
-
-const BUTTON =
-  'rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600';
 
 /** /profile: the profile (view, edit), linked accounts, API keys, and deleting the account. */
 export function ProfileScreen() {
@@ -40,9 +38,9 @@ export function ProfileScreen() {
         title="Your profile"
         action={
           profile.data && !editing ? (
-            <button type="button" className={BUTTON} onClick={() => setEditing(true)}>
+            <Button size="sm" onClick={() => setEditing(true)}>
               {profile.data.profile ? 'Edit profile' : 'Set up profile'}
-            </button>
+            </Button>
           ) : null
         }
       >
@@ -119,9 +117,9 @@ function ProfileEditor({ initial, onDone }: { initial: UserProfile['profile']; o
       {save.isError ? <FormBanner message={save.error.message} /> : null}
       <ProfileFields form={form} />
       <div className="flex gap-3">
-        <button type="button" className={BUTTON} onClick={onDone}>
+        <Button size="sm" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
         <div className="flex-1">
           <SubmitButton loading={save.isPending} disabled={!form.valid}>
             Save profile

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { Button } from '../../../components/ui/button';
 import { issueExternalToken, revokeExternalToken, type ServerView } from '../api/servers';
 import { useApiBaseUrl } from '../hooks/use-api-base-url';
 import { apiUrlOf, CLIENT_LABELS, type ClientKind, clientConfigOf } from '../utils/external-config';
@@ -18,8 +19,6 @@ type TokenState =
   | { status: 'error'; message: string };
 
 const COPY = 'shrink-0 text-slate-500 hover:bg-slate-200/70 hover:text-slate-800';
-const BUTTON =
-  'inline-flex items-center gap-2 rounded-lg bg-white px-3 py-1.5 text-sm font-semibold shadow-sm ring-1 transition disabled:opacity-50';
 
 function CopyField({ label, value, what }: { label: string; value: string; what: string }) {
   return (
@@ -155,26 +154,17 @@ export function ExternalAccess({ server }: { server: ServerView }) {
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          onClick={() => void issue()}
-          disabled={busy}
-          className={`${BUTTON} text-slate-700 ring-slate-300 hover:bg-slate-50`}
-        >
+        <Button size="sm" onClick={() => void issue()} disabled={busy}>
           <KeyRoundIcon className="size-4 text-slate-500" />
           {state.status === 'issuing' ? 'Generating…' : active ? 'Rotate token' : 'Generate token'}
-        </button>
+        </Button>
         {active || state.status === 'revoking' ? (
           <ConfirmDialog
             trigger={
-              <button
-                type="button"
-                disabled={busy}
-                className={`${BUTTON} text-red-700 ring-red-300 hover:bg-red-50`}
-              >
+              <Button variant="danger" size="sm" disabled={busy}>
                 <XCircleIcon className="size-4" />
                 {state.status === 'revoking' ? 'Revoking…' : 'Revoke token'}
-              </button>
+              </Button>
             }
             title="Revoke the external token?"
             description="Claude Desktop, Cursor and any other client using it are refused at once. You can generate a new token afterwards."

@@ -6,15 +6,11 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
 import { FormBanner } from '../../../components/form/form-banner';
 import { TextField } from '../../../components/form/text-field';
+import { Button } from '../../../components/ui/button';
 import { serverKeys } from '../api/queries';
 import { removeMemberValues, type ServerView, saveMemberValues } from '../api/servers';
 
 const YOUR_VALUES_TITLE = 'Your values';
-
-const SECONDARY =
-  'rounded-lg px-3.5 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 transition hover:bg-white';
-const PRIMARY =
-  'rounded-lg bg-slate-900 px-3.5 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-slate-700 disabled:opacity-50';
 
 /** The member variables the caller has not given a value for. */
 const missingValues = (server: ServerView) =>
@@ -58,18 +54,16 @@ function ValuesDialog({ server, onClose }: { server: ServerView; onClose: () => 
               confirmLabel="Remove"
               onConfirm={() => void run(() => removeMemberValues(server.id))}
               trigger={
-                <button type="button" disabled={busy} className={`${SECONDARY} mr-auto text-red-700`}>
+                <Button disabled={busy} className="mr-auto text-red-700">
                   Remove my values
-                </button>
+                </Button>
               }
             />
           ) : null}
-          <button type="button" onClick={onClose} className={SECONDARY}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} disabled={busy} className={PRIMARY}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="strong" type="submit" form={formId} disabled={busy}>
             Save
-          </button>
+          </Button>
         </>
       }
     >

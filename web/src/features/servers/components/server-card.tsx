@@ -20,6 +20,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
 import { Switch } from '../../../components/switch';
 import { Tooltip } from '../../../components/tooltip';
+import { buttonVariants } from '../../../components/ui/button';
 import { UpgradePlanLink } from '../../billing/components/upgrade-plan-link';
 import type { ServerView } from '../api/servers';
 import type { ServerAction, ServerFailure } from '../hooks/use-servers';
@@ -49,8 +50,12 @@ export type ServerCardProps = {
   onDismissFailure: (id: string) => void;
 };
 
-const ICON_BUTTON =
-  'rounded-md p-1.5 text-slate-400 transition hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent disabled:hover:text-slate-400';
+const ICON_BUTTON = buttonVariants({
+  variant: 'ghost',
+  size: 'icon',
+  className:
+    'text-slate-400 hover:text-slate-700 disabled:opacity-40 disabled:hover:bg-transparent disabled:hover:text-slate-400',
+});
 
 const PROGRESS_TEXT: Partial<Record<ServerView['status'], string>> = {
   provisioning: 'Getting a container ready…',

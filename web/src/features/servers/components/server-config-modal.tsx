@@ -12,6 +12,9 @@ import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
 import { FormBanner } from '../../../components/form/form-banner';
 import { TextField } from '../../../components/form/text-field';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { fieldVariants } from '../../../components/ui/input';
 import { useSpaceTeamId } from '../../teams/hooks/use-space';
 import type { ServerView } from '../api/servers';
 import type { ServersState } from '../hooks/use-servers';
@@ -37,12 +40,7 @@ type ServerConfigModalProps = {
   onSaved?: (server: ServerView) => void;
 };
 
-const SECONDARY =
-  'rounded-lg px-3.5 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 transition hover:bg-white';
-const PRIMARY =
-  'inline-flex items-center gap-2 rounded-lg bg-slate-900 px-3.5 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-slate-700 disabled:opacity-50';
-const CELL =
-  'block min-w-0 rounded-md border-0 bg-white px-2.5 py-1.5 font-mono text-xs text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset outline-none placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 disabled:bg-slate-50 disabled:text-slate-500';
+const CELL = fieldVariants({ className: 'min-w-0 rounded-md px-2.5 py-1.5 font-mono text-xs' });
 
 /**
  * A team server's honest note: whoever uses the server can make it print its environment, so the
@@ -127,7 +125,7 @@ function EnvironmentRows({
                     spellCheck={false}
                     aria-invalid={nameError ? true : undefined}
                     aria-describedby={nameError ? `${errorsId}-${index}` : undefined}
-                    className={`${nameError ? CELL.replace('ring-slate-300', 'ring-red-400') : CELL} w-2/5 shrink-0`}
+                    className={cn(CELL, 'w-2/5 shrink-0')}
                     {...form.register(`environmentVariables.${index}.key`)}
                   />
                   <input
@@ -138,7 +136,7 @@ function EnvironmentRows({
                     spellCheck={false}
                     // A stored value is shown masked: focusing selects it, so typing replaces it.
                     onFocus={(event) => isMaskedValue(event.target.value) && event.target.select()}
-                    className={`${CELL} flex-1 read-only:bg-slate-50`}
+                    className={cn(CELL, 'flex-1 read-only:bg-slate-50')}
                     {...form.register(`environmentVariables.${index}.value`)}
                   />
                   {disabled ? null : (
@@ -232,11 +230,9 @@ export function ServerConfigModal({ server, servers, onClose, onSaved }: ServerC
       width="max-w-xl"
       footer={
         <>
-          <button type="button" onClick={onClose} className={SECONDARY}>
-            {readOnly ? 'Close' : 'Cancel'}
-          </button>
+          <Button onClick={onClose}>{readOnly ? 'Close' : 'Cancel'}</Button>
           {readOnly ? null : (
-            <button type="submit" form={formId} disabled={isSubmitting} className={PRIMARY}>
+            <Button variant="strong" type="submit" form={formId} disabled={isSubmitting}>
               {isSubmitting ? (
                 <span
                   aria-hidden="true"
@@ -244,7 +240,7 @@ export function ServerConfigModal({ server, servers, onClose, onSaved }: ServerC
                 />
               ) : null}
               {editing ? 'Save changes' : 'Create server'}
-            </button>
+            </Button>
           )}
         </>
       }

@@ -3,6 +3,7 @@ import { CheckIcon, ChevronDownIcon, CreditCardIcon, PlusIcon, ServerIcon } from
 import { DropdownMenu } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { MENU, MENU_ITEM } from '../../../components/menu';
+import { buttonVariants } from '../../../components/ui/button';
 import { SUBSCRIPTION_TITLE } from '../../billing/utils/plan-display';
 import type { ServersState } from '../hooks/use-servers';
 import type { UsageState } from '../hooks/use-usage';
@@ -28,8 +29,11 @@ type ServerControlsProps = {
 /** The radio value of 'No server' (server ids are ulids, never this). */
 const NO_SERVER = 'none';
 
-const TRIGGER =
-  'inline-flex max-w-72 items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500';
+const TRIGGER = buttonVariants({
+  variant: 'ghost',
+  size: 'sm',
+  className: 'max-w-72 px-2.5 font-medium',
+});
 /**
  * Usage as 'X/Y hours', both floored (spec 9), or 'Failed to load usage data'; with `onOpen` it is
  * a button opening 'Subscription & Usage'.

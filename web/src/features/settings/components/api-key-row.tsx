@@ -1,11 +1,10 @@
 import type { ApiKeyView } from '@agentforge/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { providerStyle } from '../../../components/provider-style';
+import { Button } from '../../../components/ui/button';
 import { useValidation } from '../hooks/use-validation';
 import { KEY_PROVIDER_NAMES } from '../utils/provider-labels';
 import { ValidationResult } from './validation-result';
-
-const SMALL_BUTTON = 'rounded-md px-2.5 py-1 text-xs font-semibold transition disabled:opacity-50';
 
 type ApiKeyRowProps = {
   apiKey: ApiKeyView;
@@ -38,29 +37,29 @@ export function ApiKeyRow({ apiKey, deleting, onDelete, listingError, onRetry }:
           </div>
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          <button
-            type="button"
+          <Button
+            size="xs"
             onClick={() => validate({ keyId: apiKey.id })}
             disabled={state.status === 'checking'}
             aria-label={`Validate ${apiKey.label}`}
-            className={`${SMALL_BUTTON} text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50`}
           >
             Validate
-          </button>
+          </Button>
           <ConfirmDialog
             title="Delete API key"
             description={`Delete “${apiKey.label}”? Chats using it can no longer reach ${KEY_PROVIDER_NAMES[apiKey.provider]}.`}
             confirmLabel="Delete"
             onConfirm={() => onDelete(apiKey.id)}
             trigger={
-              <button
-                type="button"
+              <Button
+                variant="ghost"
+                size="xs"
+                className="text-red-600 hover:bg-red-50"
                 disabled={deleting}
                 aria-label={`Delete ${apiKey.label}`}
-                className={`${SMALL_BUTTON} text-red-600 hover:bg-red-50`}
               >
                 Delete
-              </button>
+              </Button>
             }
           />
         </div>

@@ -8,9 +8,9 @@ import {
 import { type FormEvent, useState } from 'react';
 import { FormBanner } from '../../../components/form/form-banner';
 import { TextField } from '../../../components/form/text-field';
+import { Button } from '../../../components/ui/button';
 import { useTeamAction } from '../api/queries';
 import { setTeamOverageCap } from '../api/teams';
-import { PRIMARY } from './styles';
 
 /**
  * Admins: this month's overage of the team space (billed to the team's subscription) and its cap,
@@ -54,9 +54,9 @@ export function TeamOverage({ teamId, overage }: { teamId: string; overage: Team
             required
           />
         </div>
-        <button type="submit" className={PRIMARY} disabled={!valid || save.isPending || draft === null}>
+        <Button type="submit" variant="primary" disabled={!valid || save.isPending || draft === null}>
           {save.isPending ? 'Saving…' : 'Save cap'}
-        </button>
+        </Button>
       </form>
       {save.isSuccess && draft === null ? (
         <p role="status" className="mt-2 text-sm text-slate-600">

@@ -11,6 +11,7 @@ import { ArrowLeftIcon, FileIcon, PencilIcon, SendIcon, Trash2Icon } from 'lucid
 import { type KeyboardEvent, lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Button } from '../../../components/ui/button';
 import { conversationPath } from '../../chat/hooks/use-conversation-route';
 import { handOver } from '../../chat/hooks/use-handed-over-message';
 import { useWorkspaceMutations, workspaceFilesQuery } from '../api/queries';
@@ -23,9 +24,6 @@ import { RenameFileDialog } from './rename-file-dialog';
 import { SendCodeDialog } from './send-code-dialog';
 
 const CodeEditor = lazy(() => import('./code-editor'));
-
-const BUTTON =
-  'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-200 transition disabled:opacity-60';
 
 type SaveState = 'saved' | 'pending' | 'saving' | 'failed';
 
@@ -232,37 +230,25 @@ export function WorkspaceScreen() {
         </nav>
         <main className="flex min-h-0 min-w-0 flex-1 flex-col">
           <div className="flex shrink-0 flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-2">
-            <button
-              type="button"
-              onClick={() => setView(view === 'editor' ? 'preview' : 'editor')}
-              className={`${BUTTON} text-slate-800 hover:bg-slate-50`}
-            >
+            <Button size="sm" onClick={() => setView(view === 'editor' ? 'preview' : 'editor')}>
               {view === 'editor' ? 'Show Preview' : 'Show Editor'}
-            </button>
+            </Button>
             {view === 'editor' && selected ? (
               <>
                 <span className="truncate text-sm text-slate-700">{selected.path}</span>
                 <output className="text-xs text-slate-600" aria-live="polite">
                   {SAVE_TEXT[saveState[selected.path] ?? 'saved']}
                 </output>
-                <button
-                  type="button"
-                  onClick={() => setSending(true)}
-                  className={`${BUTTON} ml-auto bg-indigo-600 text-white ring-indigo-600 hover:bg-indigo-500`}
-                >
+                <Button variant="primary" size="sm" className="ml-auto" onClick={() => setSending(true)}>
                   <SendIcon className="size-4" />
                   Send Code to Chat
-                </button>
+                </Button>
               </>
             ) : null}
             {view === 'preview' ? (
-              <button
-                type="button"
-                onClick={renderPreview}
-                className={`${BUTTON} bg-indigo-600 text-white ring-indigo-600 hover:bg-indigo-500`}
-              >
+              <Button variant="primary" size="sm" onClick={renderPreview}>
                 Render Preview
-              </button>
+              </Button>
             ) : null}
           </div>
           <div className="min-h-0 flex-1 overflow-hidden p-2">
