@@ -4,6 +4,7 @@
  */
 import { benchBundleSizes } from './bundle-sizes.js';
 import { benchLocalStackStartup } from './local-stack-startup.js';
+import { benchLongConversation } from './long-conversation.js';
 import { benchMcpRunner } from './mcp-runner.js';
 import { benchStreaming } from './streaming.js';
 import { benchWebBundle } from './web-bundle.js';
@@ -15,3 +16,4 @@ await benchWebBundle();
 await benchLocalStackStartup();
 await benchStreaming();
 await benchMcpRunner();
+await benchLongConversation();

@@ -130,6 +130,38 @@ describe('conversations and messages', () => {
   });
 });
 
+describe('messages newest first (a long chat opens on its last page)', () => {
+  it('pages from the latest message back with order=newest, and keeps the oldest-first default', async () => {
+    const { body } = await alice.post('/conversations', newConversation('Long chat'));
+    const id = body.id as string;
+    for (const content of ['one', 'two', 'three', 'four', 'five']) {
+      expect((await alice.post('/messages', userMessage(id, content))).status).toBe(201);
+    }
+    const contents = (page: { body: Record<string, unknown> }) =>
+      (page.body.messages as { content: string }[]).map((m) => m.content);
+
+    const latest = await alice.get(`/conversations/${id}/messages?order=newest&limit=2`);
+    expect(latest.status).toBe(200);
+    expect(contents(latest)).toEqual(['five', 'four']);
+    const older = await alice.get(
+      `/conversations/${id}/messages?order=newest&limit=2&cursor=${latest.body.nextCursor as string}`,
+    );
+    expect(contents(older)).toEqual(['three', 'two']);
+    const oldest = await alice.get(
+      `/conversations/${id}/messages?order=newest&limit=2&cursor=${older.body.nextCursor as string}`,
+    );
+    expect(contents(oldest)).toEqual(['one']);
+    expect(oldest.body.nextCursor).toBeUndefined();
+
+    // No order: as before, from the first message on.
+    expect(contents(await alice.get(`/conversations/${id}/messages?limit=2`))).toEqual(['one', 'two']);
+    const bad = await alice.get(`/conversations/${id}/messages?order=sideways`);
+    expect(bad.status).toBe(400);
+    // Someone else's conversation stays unknown, in either order.
+    expect((await bob.get(`/conversations/${id}/messages?order=newest`)).status).toBe(404);
+  });
+});
+
 describe("another user's conversation", () => {
   it('is 404 on every conversation and message route and reveals nothing', async () => {
     const { body } = await alice.post('/conversations', newConversation('Private'));

@@ -44,7 +44,10 @@ export function inMemoryMessages(): MessageRepository & { records: Map<string, M
     create: async (record) =>
       void records.set(key(record.conversationId, record.messageId), structuredClone(record)),
     get: async (conversationId, id) => structuredClone(records.get(key(conversationId, id))),
-    list: async (conversationId, { limit }) => ({ messages: of(conversationId).slice(0, limit) }),
+    list: async (conversationId, { limit, order }) => {
+      const all = of(conversationId);
+      return { messages: (order === 'newest' ? all.reverse() : all).slice(0, limit) };
+    },
     listAll: async (conversationId) => of(conversationId),
     update: async (conversationId, id, changes) => {
       const record = records.get(key(conversationId, id));

@@ -149,6 +149,28 @@ export function conversationOrder(
   return (b.pinnedAt ?? 0) - (a.pinnedAt ?? 0) || b.updatedAt - a.updatedAt;
 }
 
+/** The largest page of GET /conversations/{id}/messages. */
+export const MAX_MESSAGE_PAGE_SIZE = 200;
+
+/**
+ * GET /conversations/{id}/messages?limit&cursor&order. `oldest` (the default, as before paging
+ * backwards existed) reads from the first message on; `newest` reads from the latest message back,
+ * newest first, so a chat opens on its last page. The cursor carries on in the same direction.
+ */
+export const messagePageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_MESSAGE_PAGE_SIZE).default(50),
+  /** Opaque; from the previous page. */
+  cursor: z.string().max(512).optional(),
+  order: z.enum(['oldest', 'newest']).default('oldest'),
+});
+export type MessagePageQuery = z.infer<typeof messagePageQuerySchema>;
+
+/** A page of messages in the order asked for, and the cursor to the next one (absent on the last). */
+export const messagePageSchema = z.object({
+  messages: z.array(messageSchema),
+  nextCursor: z.string().optional(),
+});
+
 /** GET /conversations/search: titles and message text of the caller's conversations, a page at a time. */
 export const conversationSearchQuerySchema = z.object({
   q: z

@@ -70,7 +70,7 @@ export function answerChatApi(api: MockedChatApi, onStream: (stream: OpenedStrea
   vi.mocked(api.conversations.createConversation).mockImplementation(async (title, metadata) =>
     conversation('new-1', { title, name: title, metadata }),
   );
-  vi.mocked(api.messages.listMessages).mockResolvedValue([]);
+  vi.mocked(api.messages.listMessages).mockResolvedValue({ messages: [] });
   vi.mocked(api.messages.createMessage).mockImplementation(async (body) =>
     message({ id: 'saved-user-1', role: 'user', content: body.content }),
   );

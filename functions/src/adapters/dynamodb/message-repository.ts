@@ -41,12 +41,14 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
       return Item ? messageRecordSchema.parse(Item) : undefined;
     },
 
-    async list(conversationId, { limit, cursor }) {
+    async list(conversationId, { limit, cursor, order = 'oldest' }) {
       const result = await db.send(
         new QueryCommand({
           TableName: tableName,
           KeyConditionExpression: 'conversationId = :id',
           ExpressionAttributeValues: { ':id': conversationId },
+          // Message ids are monotonic ULIDs: the sort key is the conversation's order.
+          ScanIndexForward: order === 'oldest',
           Limit: limit,
           ...(cursor ? { ExclusiveStartKey: decodeCursor(conversationId, cursor) } : {}),
         }),

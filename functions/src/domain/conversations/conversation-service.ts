@@ -17,7 +17,7 @@ import { interruptedReply, isInterrupted } from '../chat/reply-lease.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { ConversationChanges, ConversationRecord, ConversationRepository } from './conversation.js';
 import { searchConversations } from './conversation-search.js';
-import type { MessagePage, MessageRecord, MessageRepository } from './message.js';
+import type { MessagePage, MessagePageOptions, MessageRecord, MessageRepository } from './message.js';
 
 export interface ConversationServiceDeps {
   conversations: ConversationRepository;
@@ -157,7 +157,7 @@ function createConversationMessages({ conversations, messages, newId, now }: Con
     async listMessages(
       caller: Caller,
       conversationId: string,
-      page: { limit: number; cursor?: string },
+      page: MessagePageOptions,
     ): Promise<{ messages: Message[]; nextCursor?: string }> {
       await owned(caller, conversationId);
       const result: MessagePage = await messages.list(conversationId, page);

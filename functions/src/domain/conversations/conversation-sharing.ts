@@ -3,7 +3,7 @@ import type { Caller } from '../caller.js';
 import { NotFoundError } from '../errors.js';
 import type { ConversationRecord, ConversationRepository } from './conversation.js';
 import { CONVERSATION_NOT_FOUND, toConversation, toMessage } from './conversation-service.js';
-import type { MessageRepository } from './message.js';
+import type { MessagePageOptions, MessageRepository } from './message.js';
 
 /** What sharing reads of teams, from our own records (consistently, on every call). */
 export interface SharingTeams {
@@ -85,7 +85,7 @@ export function createConversationSharing({ conversations, messages, teams, now 
       return toConversation(view ? forReader(record, view) : record, all);
     },
 
-    async listMessages(caller: Caller, conversationId: string, page: { limit: number; cursor?: string }) {
+    async listMessages(caller: Caller, conversationId: string, page: MessagePageOptions) {
       await readable(caller, conversationId);
       const result = await messages.list(conversationId, page);
       return {

@@ -68,6 +68,12 @@ export type SaveOutcome =
   | { status: 'gone' }
   | { status: 'interrupted' };
 
+export interface MessagePageOptions {
+  limit: number;
+  cursor?: string | undefined;
+  order?: 'oldest' | 'newest' | undefined;
+}
+
 export interface MessagePage {
   messages: MessageRecord[];
   /** Opaque; pass back to get the next page. Absent on the last page. */
@@ -77,8 +83,8 @@ export interface MessagePage {
 export interface MessageRepository {
   create(record: MessageRecord): Promise<void>;
   get(conversationId: string, messageId: string): Promise<MessageRecord | undefined>;
-  /** Oldest first. */
-  list(conversationId: string, options: { limit: number; cursor?: string }): Promise<MessagePage>;
+  /** A page oldest first, or newest first (`order: 'newest'`), the cursor going on the same way. */
+  list(conversationId: string, options: MessagePageOptions): Promise<MessagePage>;
   listAll(conversationId: string): Promise<MessageRecord[]>;
   update(conversationId: string, messageId: string, changes: MessageChanges): Promise<void>;
   /**

@@ -107,7 +107,8 @@ beforeEach(() => {
   vi.stubGlobal('fetch', http.fetch);
   messages = [];
   http.answer('GET', /^\/conversations$/, [conversation('c1', { mcpServerId: 'srv-1' })]);
-  http.answer('GET', /^\/conversations\/c1\/messages$/, () => json({ messages }));
+  // The chat reads its latest page, newest first.
+  http.answer('GET', /^\/conversations\/c1\/messages$/, () => json({ messages: messages.toReversed() }));
   http.answer('GET', /^\/conversations\/c1\/plans$/, { plans: [] });
   http.answer('PUT', /^\/conversations\/c1$/, {});
   http.answer('POST', /^\/messages$/, (request: { body: { content: string } }) =>

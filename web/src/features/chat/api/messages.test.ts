@@ -11,15 +11,25 @@ afterEach(() => {
 });
 
 describe('listMessages', () => {
-  it('follows the cursors until the last page, oldest first', async () => {
-    vi.mocked(apiClient.get)
-      .mockResolvedValueOnce({ messages: [message('a'), message('b')], nextCursor: 'next-1' })
-      .mockResolvedValueOnce({ messages: [message('c')] });
-    const messages = await listMessages('c 1');
-    expect(messages.map((m) => m.id)).toEqual(['a', 'b', 'c']);
+  it('reads the latest page, newest first, and gives it oldest first with the cursor to earlier ones', async () => {
+    vi.mocked(apiClient.get).mockResolvedValueOnce({
+      messages: [message('c'), message('b')],
+      nextCursor: 'older-1',
+    });
+    const thread = await listMessages('c 1');
+    expect(thread).toEqual({ messages: [message('b'), message('c')], olderCursor: 'older-1' });
     expect(vi.mocked(apiClient.get).mock.calls.map(([path, options]) => [path, options?.query])).toEqual([
-      ['/conversations/c%201/messages', { limit: 200, cursor: undefined }],
-      ['/conversations/c%201/messages', { limit: 200, cursor: 'next-1' }],
+      ['/conversations/c%201/messages', { order: 'newest', limit: 50 }],
     ]);
+  });
+
+  it('reads the page before a cursor; the first page has no cursor to earlier ones', async () => {
+    vi.mocked(apiClient.get).mockResolvedValueOnce({ messages: [message('a')] });
+    expect(await listMessages('c1', { before: 'older-1' })).toEqual({ messages: [message('a')] });
+    expect(vi.mocked(apiClient.get).mock.calls[0]?.[1]?.query).toEqual({
+      order: 'newest',
+      limit: 50,
+      cursor: 'older-1',
+    });
   });
 });

@@ -1,36 +1,42 @@
 import {
   type CreateMessageBody,
   type Message,
+  type MessagePageQuery,
+  messagePageSchema,
   messageSchema,
   type StopMessageBody,
   type UpdateMessageBody,
 } from '@agentforge/shared';
-import * as z from 'zod';
 import { apiClient } from '../../../lib/api-client';
 
-/** One page of GET /conversations/{id}/messages (oldest first). */
-export const messagePageSchema = z.object({
-  messages: z.array(messageSchema),
-  nextCursor: z.string().optional(),
-});
+/** The messages loaded of a conversation (its latest ones, oldest first) and the cursor to earlier ones. */
+export type MessageThread = { messages: Message[]; olderCursor?: string };
 
-/** The largest page the API serves. */
-export const MESSAGE_PAGE_SIZE = 200;
+/** Enough to fill a tall screen: a long conversation opens on its last page, earlier pages on demand. */
+export const MESSAGE_PAGE_SIZE = 50;
 
-/** All of a conversation's messages, oldest first, following the pages' cursors. */
-export async function listMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
-  const messages: Message[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await apiClient.get(`/conversations/${encodeURIComponent(conversationId)}/messages`, {
-      schema: messagePageSchema,
-      query: { limit: MESSAGE_PAGE_SIZE, cursor },
-      ...(signal ? { signal } : {}),
-    });
-    messages.push(...page.messages);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return messages;
+/**
+ * The latest page of a conversation (`before` absent), or the page before a cursor, oldest first,
+ * with the cursor to the messages before it (absent when it reaches the first message).
+ */
+export async function listMessages(
+  conversationId: string,
+  { before, signal }: { before?: string | undefined; signal?: AbortSignal | undefined } = {},
+): Promise<MessageThread> {
+  const query: MessagePageQuery = {
+    order: 'newest',
+    limit: MESSAGE_PAGE_SIZE,
+    ...(before ? { cursor: before } : {}),
+  };
+  const page = await apiClient.get(`/conversations/${encodeURIComponent(conversationId)}/messages`, {
+    schema: messagePageSchema,
+    query,
+    ...(signal ? { signal } : {}),
+  });
+  return {
+    messages: page.messages.toReversed(),
+    ...(page.nextCursor ? { olderCursor: page.nextCursor } : {}),
+  };
 }
 
 /** POST /messages: saves the user's message. */

@@ -1,5 +1,6 @@
 import { type Conversation, conversationOrder } from '@agentforge/shared';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { withLatestPage } from '../utils/message-thread';
 import {
   getConversation,
   listConversations,
@@ -7,7 +8,7 @@ import {
   searchConversations,
 } from './conversations';
 import { fetchUserCheck } from './current-user';
-import { listMessages } from './messages';
+import { listMessages, type MessageThread } from './messages';
 import { listProviders } from './providers';
 
 export const chatKeys = {
@@ -86,13 +87,19 @@ export const currentUserQuery = () =>
   queryOptions({ queryKey: chatKeys.currentUser(), queryFn: ({ signal }) => fetchUserCheck(signal) });
 
 /**
- * GET /conversations/{id}/messages, loaded the first time the conversation is shown. The stream
- * writes into the cached list from then on (`messagesAfter`), so it is never refetched behind it.
+ * GET /conversations/{id}/messages, its latest page, loaded the first time the conversation is
+ * shown (earlier pages are added as the reader scrolls up). The stream writes into the cached
+ * thread from then on (`messagesAfter`), so it is never refetched behind it; a read-back reads the
+ * latest page again and keeps the earlier pages loaded.
  */
 export const messagesQuery = (conversationId: string) =>
   queryOptions({
     queryKey: chatKeys.messages(conversationId),
-    queryFn: () => listMessages(conversationId),
+    queryFn: async ({ client, queryKey, signal }) =>
+      withLatestPage(
+        client.getQueryData<MessageThread>(queryKey),
+        await listMessages(conversationId, { signal }),
+      ),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,

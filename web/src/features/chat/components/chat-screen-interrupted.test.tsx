@@ -72,13 +72,13 @@ function renderChat() {
 
 describe('a reply whose writer died', () => {
   it('is read again until it ends: the kept text, interrupted, as an error with Regenerate, no typing indicator', async () => {
-    vi.mocked(messagesApi.listMessages).mockResolvedValue([question, generating]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue({ messages: [question, generating] });
     renderChat();
     // Reloaded while the server still marks it generating (its lease has not run out yet).
     const reply = await screen.findByRole('article', { name: 'Reply' });
     expect(within(reply).getByRole('status', { name: 'Generating' })).toBeTruthy();
 
-    vi.mocked(messagesApi.listMessages).mockResolvedValue([question, interrupted]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue({ messages: [question, interrupted] });
     await waitFor(
       () => expect(within(reply).getByRole('alert').textContent).toContain(CHAT_MESSAGES.replyInterrupted),
       {
@@ -98,7 +98,7 @@ describe('a reply whose writer died', () => {
   }, 15_000);
 
   it('is not read again behind a reply this tab is streaming', async () => {
-    vi.mocked(messagesApi.listMessages).mockResolvedValue([question]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue({ messages: [question] });
     renderChat();
     await screen.findByText('Tell me a story');
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'And another{Enter}');

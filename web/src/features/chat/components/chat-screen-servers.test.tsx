@@ -254,6 +254,8 @@ describe('ChatScreen with MCP servers', () => {
     const reply = screen.getByRole('article', { name: 'Reply' });
     const call = within(reply).getByText('echo').closest('details') as HTMLElement;
     expect(within(call).getByText('Calling')).toBeTruthy();
+    // Its input and result are rendered once it is opened.
+    await userEvent.click(within(call).getByText('echo'));
     expect(within(call).getByText(/"message": "hi"/)).toBeTruthy();
 
     act(() =>
@@ -297,24 +299,27 @@ describe('ChatScreen with MCP servers', () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([
       conversation('c1', { mcpServerId: 'srv-1' }),
     ]);
-    vi.mocked(messagesApi.listMessages).mockResolvedValue([
-      { id: 'u1', conversationId: 'c1', role: 'user', content: 'Echo', timestamp: 1 },
-      {
-        id: 'a1',
-        conversationId: 'c1',
-        role: 'assistant',
-        content: 'Tool echo said: Echo: hi',
-        timestamp: 2,
-        toolCalls: [
-          { id: 't1', name: 'echo', status: 'success', input: { message: 'hi' }, result: 'Echo: hi' },
-          { id: 't2', name: 'fail', status: 'error', input: {} },
-        ],
-      },
-    ]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue({
+      messages: [
+        { id: 'u1', conversationId: 'c1', role: 'user', content: 'Echo', timestamp: 1 },
+        {
+          id: 'a1',
+          conversationId: 'c1',
+          role: 'assistant',
+          content: 'Tool echo said: Echo: hi',
+          timestamp: 2,
+          toolCalls: [
+            { id: 't1', name: 'echo', status: 'success', input: { message: 'hi' }, result: 'Echo: hi' },
+            { id: 't2', name: 'fail', status: 'error', input: {} },
+          ],
+        },
+      ],
+    });
     renderChat();
     const reply = await screen.findByRole('article', { name: 'Reply' });
     const call = within(reply).getByText('echo').closest('details') as HTMLElement;
     expect(within(call).getByText('Success')).toBeTruthy();
+    await userEvent.click(within(call).getByText('echo'));
     expect(within(call).getByText('Echo: hi')).toBeTruthy();
     const failed = within(reply).getByText('fail').closest('details') as HTMLElement;
     expect(within(failed).getByRole('alert').textContent).toBe('Error executing tool fail: Unknown error');

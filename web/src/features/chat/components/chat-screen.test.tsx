@@ -116,7 +116,9 @@ describe('ChatScreen', () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c2'), conversation('c1')]);
     vi.mocked(messagesApi.listMessages).mockImplementation(async (id) => {
       if (id !== 'c1') throw new ApiError('Conversation not found', { status: 404 });
-      return [{ id: 'm1', conversationId: 'c1', role: 'user', content: 'Hello from c1', timestamp: 1 }];
+      return {
+        messages: [{ id: 'm1', conversationId: 'c1', role: 'user', content: 'Hello from c1', timestamp: 1 }],
+      };
     });
     const first = renderChat({}, '/home/c/c1');
     expect(await screen.findByText('Hello from c1')).toBeTruthy();
@@ -195,16 +197,18 @@ describe('ChatScreen', () => {
 
   it('regenerates the last reply: it is replaced by a new one, streamed with replaceFrom', async () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
-    vi.mocked(messagesApi.listMessages).mockResolvedValue([
-      message({ id: 'm1', role: 'user', content: 'Name a colour' }),
-      message({
-        id: 'm2',
-        role: 'assistant',
-        content: 'Blue',
-        provider: 'custom:k1',
-        model: 'llama3.2:latest',
-      }),
-    ]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue({
+      messages: [
+        message({ id: 'm1', role: 'user', content: 'Name a colour' }),
+        message({
+          id: 'm2',
+          role: 'assistant',
+          content: 'Blue',
+          provider: 'custom:k1',
+          model: 'llama3.2:latest',
+        }),
+      ],
+    });
     renderChat({}, '/home/c/c1');
     await screen.findByText('Blue');
     // Only the last reply can be regenerated.
@@ -223,10 +227,12 @@ describe('ChatScreen', () => {
 
     act(() => stream.callbacks.onStatus?.('streaming', 'm3'));
     act(() => stream.callbacks.onData('Green'));
-    vi.mocked(messagesApi.listMessages).mockResolvedValue([
-      message({ id: 'm1', role: 'user', content: 'Name a colour' }),
-      message({ id: 'm3', role: 'assistant', content: 'Green (saved)' }),
-    ]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue({
+      messages: [
+        message({ id: 'm1', role: 'user', content: 'Name a colour' }),
+        message({ id: 'm3', role: 'assistant', content: 'Green (saved)' }),
+      ],
+    });
     act(() =>
       stream.callbacks.onEnd({
         status: 'completed',
@@ -243,12 +249,14 @@ describe('ChatScreen', () => {
 
   it('edits and resends a message: saved first, then streamed by ids only; the later turns are replaced; Escape cancels; an empty edit is refused', async () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
-    vi.mocked(messagesApi.listMessages).mockResolvedValue([
-      message({ id: 'm1', role: 'user', content: 'Name a colour' }),
-      message({ id: 'm2', role: 'assistant', content: 'Blue' }),
-      message({ id: 'm3', role: 'user', content: 'Another' }),
-      message({ id: 'm4', role: 'assistant', content: 'Red' }),
-    ]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue({
+      messages: [
+        message({ id: 'm1', role: 'user', content: 'Name a colour' }),
+        message({ id: 'm2', role: 'assistant', content: 'Blue' }),
+        message({ id: 'm3', role: 'user', content: 'Another' }),
+        message({ id: 'm4', role: 'assistant', content: 'Red' }),
+      ],
+    });
     renderChat({}, '/home/c/c1');
     await screen.findByText('Red');
     const edits = screen.getAllByRole('button', { name: 'Edit message' });
@@ -299,10 +307,12 @@ describe('ChatScreen', () => {
 
   it('keeps the turns when the edited text cannot be saved, and says why', async () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
-    vi.mocked(messagesApi.listMessages).mockResolvedValue([
-      message({ id: 'm1', role: 'user', content: 'Name a colour' }),
-      message({ id: 'm2', role: 'assistant', content: 'Blue' }),
-    ]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue({
+      messages: [
+        message({ id: 'm1', role: 'user', content: 'Name a colour' }),
+        message({ id: 'm2', role: 'assistant', content: 'Blue' }),
+      ],
+    });
     vi.mocked(messagesApi.editMessage).mockRejectedValue(new ApiError('Message not found', { status: 404 }));
     renderChat({}, '/home/c/c1');
     await screen.findByText('Blue');
@@ -483,16 +493,18 @@ describe('ChatScreen', () => {
 
   it("heads an agent step's message with its step, also from the history", async () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
-    vi.mocked(messagesApi.listMessages).mockResolvedValue([
-      {
-        id: 'm2',
-        conversationId: 'c1',
-        role: 'assistant',
-        content: 'The answer',
-        timestamp: 2,
-        agentStep: { planId: 'p1', stepId: 's2', index: 2, description: 'Write it up', role: 'writer' },
-      },
-    ]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue({
+      messages: [
+        {
+          id: 'm2',
+          conversationId: 'c1',
+          role: 'assistant',
+          content: 'The answer',
+          timestamp: 2,
+          agentStep: { planId: 'p1', stepId: 's2', index: 2, description: 'Write it up', role: 'writer' },
+        },
+      ],
+    });
     renderChat({}, '/home/c/c1');
     expect(await screen.findByText('Step 2 · Write it up (writer)')).toBeTruthy();
     expect(within(replies()[0] as HTMLElement).getByText('The answer')).toBeTruthy();

@@ -1,5 +1,6 @@
 import { CHAT_MESSAGES, type ToolCall, type ToolCallStatus, type ToolProgress } from '@agentforge/shared';
 import { WrenchIcon } from 'lucide-react';
+import { useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
 
 const STATUS: Readonly<Record<ToolCallStatus, { label: string; className: string }>> = {
@@ -25,7 +26,15 @@ export function toolProgressText({ progress, total, message }: ToolProgress): st
   return `Running… ${amount}${message ? ` — ${message}` : ''}`;
 }
 
+/** Past this many characters an input or result is folded: its start, with 'Show all'. */
+export const FOLD_OVER_CHARS = 20_000;
+/** How much of a folded one is shown. */
+const FOLDED_CHARS = 2_000;
+
 function Section({ title, value }: { title: string; value: unknown }) {
+  const text = shown(value);
+  const [all, setAll] = useState(false);
+  const folded = !all && text.length > FOLD_OVER_CHARS;
   return (
     <div>
       <p className="mb-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">{title}</p>
@@ -33,19 +42,41 @@ function Section({ title, value }: { title: string; value: unknown }) {
         label={title}
         className="max-h-60 overflow-auto rounded-lg bg-white ring-1 ring-slate-200"
       >
-        <pre className="p-3 font-mono text-xs text-slate-700">{shown(value)}</pre>
+        <pre className="p-3 font-mono text-xs text-slate-700">
+          {folded ? text.slice(0, FOLDED_CHARS) : text}
+        </pre>
       </ScrollRegion>
+      {folded ? (
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+          {`${(text.length - FOLDED_CHARS).toLocaleString('en-US')} more characters`}
+          <button
+            type="button"
+            onClick={() => setAll(true)}
+            aria-label={`Show all of the ${title.toLowerCase()}`}
+            className="rounded-md px-2 py-1 font-medium text-indigo-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          >
+            Show all
+          </button>
+        </p>
+      ) : null}
     </div>
   );
 }
 
-/** One tool call of a reply: name and status, with its input, result or error when opened. */
+/**
+ * One tool call of a reply: name and status, with its input, result or error when opened (only
+ * then rendered: a long chat holds many large results). A large input or result is folded.
+ */
 export function ToolCallCard({ call }: { call: ToolCall }) {
   const status = STATUS[call.status];
+  // An error opens the card until the reader opens or closes it themselves.
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const open = toggled ?? call.status === 'error';
   return (
     <details
       className="group my-2 rounded-xl bg-slate-50 ring-1 ring-slate-200"
-      open={call.status === 'error'}
+      open={open}
+      onToggle={(event) => setToggled(event.currentTarget.open)}
     >
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-2 px-3 py-2 text-sm">
         <WrenchIcon className="size-4 text-slate-500" />
@@ -67,15 +98,17 @@ export function ToolCallCard({ call }: { call: ToolCall }) {
           </span>
         ) : null}
       </summary>
-      <div className="space-y-3 border-t border-slate-200 px-3 py-3">
-        {call.input !== undefined ? <Section title="Input" value={call.input} /> : null}
-        {call.result !== undefined ? <Section title="Result" value={call.result} /> : null}
-        {call.status === 'error' ? (
-          <p role="alert" className="text-sm text-red-700">
-            {toolErrorText(call)}
-          </p>
-        ) : null}
-      </div>
+      {open ? (
+        <div className="space-y-3 border-t border-slate-200 px-3 py-3">
+          {call.input !== undefined ? <Section title="Input" value={call.input} /> : null}
+          {call.result !== undefined ? <Section title="Result" value={call.result} /> : null}
+          {call.status === 'error' ? (
+            <p role="alert" className="text-sm text-red-700">
+              {toolErrorText(call)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
     </details>
   );
 }

@@ -1,9 +1,11 @@
 import { CHAT_MESSAGES, type Conversation, errorMessage, type Message } from '@agentforge/shared';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Dispatch, useCallback, useEffect, useRef } from 'react';
+import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
+import { listMessages, type MessageThread } from '../api/messages';
 import { chatKeys, conversationsQuery, messagesQuery, updateCachedConversations } from '../api/queries';
 import { type ChatAction, conversationsAfter, messagesAfter } from '../utils/chat-reducer';
+import { withOlderPage } from '../utils/message-thread';
 import type { useConversationRoute } from './use-conversation-route';
 
 type ConversationRoute = ReturnType<typeof useConversationRoute>;
@@ -74,7 +76,7 @@ export function loadFailureMessage(conversationId: string, error: unknown): Mess
 /** Keeps each conversation's cached messages in step with the chat's actions. */
 function applyToMessages(client: QueryClient, action: ChatAction): void {
   if (action.type === 'conversation_created' && !action.imported) {
-    client.setQueryData(chatKeys.messages(action.conversation.id), []);
+    client.setQueryData<MessageThread>(chatKeys.messages(action.conversation.id), { messages: [] });
   } else if (action.type === 'conversation_removed') {
     client.removeQueries({ queryKey: chatKeys.messages(action.id) });
   } else if (
@@ -82,8 +84,12 @@ function applyToMessages(client: QueryClient, action: ChatAction): void {
     action.type === 'message_updated' ||
     action.type === 'messages_replaced_from'
   ) {
-    client.setQueryData(chatKeys.messages(action.conversationId), (messages: Message[] = []) =>
-      messagesAfter(messages, action),
+    client.setQueryData(
+      chatKeys.messages(action.conversationId),
+      (thread: MessageThread = { messages: [] }) => ({
+        ...thread,
+        messages: messagesAfter(thread.messages, action),
+      }),
     );
   }
 }
@@ -93,12 +99,23 @@ const NO_MESSAGES: Message[] = [];
 /** How often a reply this tab is not streaming is read again while the server says it is generating. */
 export const SAVED_REPLY_POLL_MS = 2_000;
 
+/** Earlier messages of a long conversation: loaded a page at a time as the reader scrolls up. */
+export type OlderMessages = {
+  /** Whether messages before the first one shown remain to be loaded. */
+  more: boolean;
+  loading: boolean;
+  /** Why the last load failed, worded for the chat. */
+  error: string | null;
+  load: () => void;
+};
+
 /**
- * The selected conversation's messages, loaded the first time it is shown (a load goes on when
- * the selection moves on: its result is kept for that conversation); a failed load reads as one
- * error message in the chat. A reply the server still generates while this tab streams nothing
- * (after a reload, a dropped connection, another tab) is read again until it ends: finished, or
- * interrupted when its writer died; never a typing indicator forever.
+ * The selected conversation's messages, its latest page loaded the first time it is shown (a
+ * load goes on when the selection moves on: its result is kept for that conversation), earlier
+ * pages on demand (`older`); a failed load reads as one error message in the chat. A reply the
+ * server still generates while this tab streams nothing (after a reload, a dropped connection,
+ * another tab) is read again until it ends: finished, or interrupted when its writer died; never
+ * a typing indicator forever.
  */
 export function useThread(
   selectedId: string | null,
@@ -112,17 +129,57 @@ export function useThread(
   loading: boolean;
   /** The API has no such conversation of this user (unknown, deleted or someone else's). */
   notFound: boolean;
+  older: OlderMessages;
 } {
   const { data, error, isPending } = useQuery({
     ...messagesQuery(selectedId ?? ''),
     enabled: selectedId !== null,
     refetchInterval: (query) =>
-      !isStreaming() && query.state.data?.some((message) => message.isLoading) ? SAVED_REPLY_POLL_MS : false,
+      !isStreaming() && query.state.data?.messages.some((message) => message.isLoading)
+        ? SAVED_REPLY_POLL_MS
+        : false,
   });
-  if (selectedId === null) return { messages: NO_MESSAGES, loading: false, notFound: false };
+  const older = useOlderMessages(selectedId, data?.olderCursor);
+  if (selectedId === null) return { messages: NO_MESSAGES, loading: false, notFound: false, older };
   if (error instanceof ApiError && error.status === 404) {
-    return { messages: NO_MESSAGES, loading: false, notFound: true };
+    return { messages: NO_MESSAGES, loading: false, notFound: true, older };
   }
-  if (error) return { messages: [loadFailureMessage(selectedId, error)], loading: false, notFound: false };
-  return { messages: data ?? NO_MESSAGES, loading: isPending, notFound: false };
+  if (error) {
+    return { messages: [loadFailureMessage(selectedId, error)], loading: false, notFound: false, older };
+  }
+  return { messages: data?.messages ?? NO_MESSAGES, loading: isPending, notFound: false, older };
+}
+
+/** Loads the page before the thread's first message into the cache, one load at a time. */
+function useOlderMessages(conversationId: string | null, cursor: string | undefined): OlderMessages {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<{ key: string; loading: boolean; error: string | null } | null>(null);
+  const key = `${conversationId}:${cursor}`;
+  const current = state?.key === key ? state : null;
+  const busy = useRef<string | null>(null);
+  const load = useCallback(() => {
+    if (!conversationId || cursor === undefined || busy.current === key) return;
+    busy.current = key;
+    setState({ key, loading: true, error: null });
+    const done = (error: string | null) => {
+      busy.current = null;
+      setState((now) => (now?.key === key ? { key, loading: false, error } : now));
+    };
+    listMessages(conversationId, { before: cursor }).then(
+      (page) => {
+        queryClient.setQueryData<MessageThread>(chatKeys.messages(conversationId), (thread) =>
+          // Only onto the thread it was read for (a read-back may have replaced it meanwhile).
+          thread && thread.olderCursor === cursor ? withOlderPage(thread, page) : thread,
+        );
+        done(null);
+      },
+      (error: unknown) => done(CHAT_MESSAGES.loadMessagesFailed(errorMessage(error))),
+    );
+  }, [conversationId, cursor, key, queryClient]);
+  return {
+    more: cursor !== undefined,
+    loading: current?.loading ?? false,
+    error: current?.error ?? null,
+    load,
+  };
 }

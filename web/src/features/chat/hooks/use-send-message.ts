@@ -11,7 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { createConversation } from '../api/conversations';
-import { createMessage, editMessage } from '../api/messages';
+import { createMessage, editMessage, type MessageThread } from '../api/messages';
 import { chatKeys } from '../api/queries';
 import { streamReply } from '../api/stream-client';
 import { StreamError } from '../api/stream-error';
@@ -253,7 +253,8 @@ export function useSendMessage({
       if (isBusy(state.current) || run.current || starting.current)
         return refuseWith(setNotice, CHAT_MESSAGES.busy);
       if (!choice || !conversationId) return false;
-      const messages = queryClient.getQueryData<Message[]>(chatKeys.messages(conversationId)) ?? [];
+      const messages =
+        queryClient.getQueryData<MessageThread>(chatKeys.messages(conversationId))?.messages ?? [];
       const at = messages.findIndex((message) => message.id === messageId);
       const replaced = messages[at];
       if (!replaced) return false;
