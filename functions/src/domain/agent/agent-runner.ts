@@ -18,6 +18,8 @@ import type { ToolLoopState } from '../chat/tool-loop.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import type { MessageRecord, MessageRepository } from '../conversations/message.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import { callForcedTool } from './forced-tool-call.js';
+import { replanFromProposal, stepsFromProposal } from './plan-proposal.js';
 import { type AgentPlanRecord, type AgentPlanRepository, toAgentPlan } from './plan-record.js';
 import {
   applyReplan,
@@ -29,15 +31,7 @@ import {
   toPlanTool,
 } from './plan-rules.js';
 import { createPlanStore } from './plan-store.js';
-import {
-  callForcedTool,
-  createPlanTool,
-  outputForPrompt,
-  plannerSystemPrompt,
-  replanFromProposal,
-  revisePlanTool,
-  stepsFromProposal,
-} from './planner.js';
+import { createPlanTool, outputForPrompt, plannerSystemPrompt, revisePlanTool } from './planner-prompts.js';
 import { runStep } from './step-runner.js';
 
 export interface AgentRunnerDeps {
