@@ -14,7 +14,6 @@ import { createTeamInvitations } from './team-invitations.js';
 import { createTeamMembership } from './team-membership.js';
 import { summary } from './team-views.js';
 
-export type { TeamAccess, TeamServiceDeps } from './team-core.js';
 
 /**
  * Teams: a team's life (created, listed, renamed, deleted) here, with its invitations
