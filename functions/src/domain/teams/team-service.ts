@@ -14,7 +14,6 @@ import { createTeamInvitations } from './team-invitations.js';
 import { createTeamMembership } from './team-membership.js';
 import { summary } from './team-views.js';
 
-
 /**
  * Teams: a team's life (created, listed, renamed, deleted) here, with its invitations
  * (team-invitations.ts), memberships (team-membership.ts) and subscription (team-billing.ts), all
