@@ -14,6 +14,7 @@ import { configureAmplify, signUpAndSignIn } from '../../test/support/identity.j
 import type { HttpDialect } from '../../test/support/model-server/index.js';
 import { readStream } from '../../test/support/sse.js';
 import { forkService } from './processes/child-process.js';
+import { benchStreamFunction } from './stream-function.js';
 
 const MODEL = 'llama3.2:latest';
 const TOKENS = 40;
@@ -51,7 +52,11 @@ export async function benchStreaming(): Promise<void> {
   const processes = join(import.meta.dirname, 'processes');
   const [models, stack] = await Promise.all([
     forkService<{ baseUrls: Record<HttpDialect, string> }>(join(processes, 'model-server.ts')),
-    forkService<{ apiUrl: string; runtimeConfig: RuntimeConfig }>(join(processes, 'local-stack.ts')),
+    forkService<{
+      apiUrl: string;
+      runtimeConfig: RuntimeConfig;
+      functionEnv: Record<string, string | undefined>;
+    }>(join(processes, 'local-stack.ts')),
   ]);
   try {
     const { apiUrl, runtimeConfig } = stack.info;
@@ -72,8 +77,14 @@ export async function benchStreaming(): Promise<void> {
       });
       return body.id as string;
     };
+    const streamQuery = (conversationId: string) => ({
+      conversationId,
+      provider,
+      model: MODEL,
+      triggerContent: PROMPT,
+    });
     const throughStack = async (conversationId: string): Promise<number[]> => {
-      const query = new URLSearchParams({ conversationId, provider, model: MODEL, triggerContent: PROMPT });
+      const query = new URLSearchParams(streamQuery(conversationId));
       const times: number[] = [];
       for await (const { event, at } of readStream(
         `${apiUrl}/api/messages/generate-stream?${query}`,
@@ -84,6 +95,11 @@ export async function benchStreaming(): Promise<void> {
       return times;
     };
 
+    const directTtft = median(
+      (await Promise.all([1, 2, 3].map(() => direct(models.info.baseUrls.custom)))).map(
+        (t) => t[0] ?? Number.NaN,
+      ),
+    );
     const firstTokenOverheads: number[] = [];
     const directGaps: number[] = [];
     const stackGaps: number[] = [];
@@ -95,11 +111,6 @@ export async function benchStreaming(): Promise<void> {
       directGaps.push(...gapsOf(directTimes));
       stackGaps.push(...gapsOf(stackTimes));
     }
-    const directTtft = median(
-      (await Promise.all([1, 2, 3].map(() => direct(models.info.baseUrls.custom)))).map(
-        (t) => t[0] ?? Number.NaN,
-      ),
-    );
     console.log(
       `\nStreaming through the local stack (model server, stack and load client in separate processes; ` +
         `${RUNS} paired runs of ${TOKENS} tokens ${GAP_MS} ms apart)`,
@@ -111,6 +122,11 @@ export async function benchStreaming(): Promise<void> {
       `  inter-token gap       direct ${ms(median(directGaps))}   via stack ${ms(median(stackGaps))}   ` +
         `added ${ms(median(stackGaps) - median(directGaps))}`,
     );
+    await benchStreamFunction({
+      functionEnv: stack.info.functionEnv,
+      nextInvocation: async () => ({ query: streamQuery(await newConversation()), idToken }),
+      modelFirstTokenMs: directTtft,
+    });
 
     const conversations = await Promise.all(Array.from({ length: CONCURRENT }, newConversation));
     const cpuBefore = await stack.cpuMs();

@@ -1,8 +1,16 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { AgentFunction } from '../../lib/constructs/agent-function';
+import { AgentFunction, LAMBDA_ESBUILD_OPTIONS } from '../../lib/constructs/agent-function';
 import { fixtureHandler, projectRoot, testApp } from './synth';
 
 describe('the shared function construct', () => {
@@ -21,5 +29,34 @@ describe('the shared function construct', () => {
     expect(functions).toHaveLength(2);
     expect(functions[0]?.Properties.Code.S3Key).not.toBe(functions[1]?.Properties.Code.S3Key);
     expect(functions.map((fn) => fn.Properties.Handler)).toEqual(['index.handler', 'index.handler']);
+  });
+
+  it('bundles code that loads a CommonJS package on first use so that it still works (the guarded fetch)', async () => {
+    const outdir = await mkdtemp(join(tmpdir(), 'agentforge-bundle-test-'));
+    const endpoint = createServer((_req, res) => res.end('hello from the endpoint'));
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    try {
+      await build({
+        ...LAMBDA_ESBUILD_OPTIONS,
+        entryPoints: { index: join(projectRoot, 'test/infra/fixtures/guarded-fetch-handler.ts') },
+        outdir,
+        logLevel: 'silent',
+      });
+      // A fresh node process, as a Lambda instance imports and invokes its bundle.
+      const script =
+        `const { handler } = await import(${JSON.stringify(pathToFileURL(join(outdir, 'index.mjs')).href)});` +
+        `console.log(JSON.stringify(await handler({ url: process.argv[1] })));`;
+      const url = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/`;
+      const { stdout } = await promisify(execFile)(process.execPath, [
+        '--input-type=module',
+        '-e',
+        script,
+        url,
+      ]);
+      expect(JSON.parse(stdout)).toEqual({ statusCode: 200, body: 'hello from the endpoint' });
+    } finally {
+      endpoint.close();
+      await rm(outdir, { recursive: true, force: true });
+    }
   });
 });

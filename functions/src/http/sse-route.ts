@@ -52,7 +52,16 @@ function maxStreamMs(): number {
  */
 export function sseRoute<Q>(
   querySchema: z.ZodType<Q>,
-  start: (caller: Caller, query: Q) => Promise<{ run: (emit: Emit) => Promise<void> }>,
+  /**
+   * Prepares the stream. `admitted` settles once the access gate has let the caller in: `start`
+   * may read before it (so the gate's read and the stream's run side by side) but awaits it
+   * before its first write.
+   */
+  start: (
+    caller: Caller,
+    query: Q,
+    admitted: Promise<void>,
+  ) => Promise<{ run: (emit: Emit) => Promise<void> }>,
 ) {
   return middy<APIGatewayProxyEventV2, StreamResponse>({ executionMode: executionModeStreamifyResponse })
     .use(withRequestContext())
@@ -79,9 +88,14 @@ export function sseRoute<Q>(
             event.requestContext.http.userAgent,
           ),
         };
-        // The API's gate, on the pass the stream may read (a deleted account, the waitlist).
-        await streamGate().assertAllowed(caller);
-        started = await start(caller, query.data);
+        // The API's gate, on the pass the stream may read (a deleted account, the waitlist), read
+        // alongside the stream's own checks; its refusal wins, as when it ran first.
+        const admitted = streamGate().assertAllowed(caller);
+        admitted.catch(() => undefined); // awaited just below
+        const starting = start(caller, query.data, admitted);
+        starting.catch(() => undefined); // awaited once the gate has answered
+        await admitted;
+        started = await starting;
       } catch (error) {
         clearTimeout(deadlineTimer);
         const { statusCode, body } = toHttpError(error);

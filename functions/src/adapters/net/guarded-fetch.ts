@@ -83,7 +83,9 @@ export function createGuardedFetch(policy: OutboundPolicy): typeof fetch {
     // An address literal never reaches the lookup: check it here.
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && refuses(host)) throw new ValidationError(BLOCKED_ENDPOINT_MESSAGE);
-    const undici = await import('undici');
+    // The CommonJS module's exports object: bundled as ESM (lib/), a dynamic import of it has
+    // only `default` (Node itself also gives the named exports, which the bundle does not).
+    const undici = (await import('undici')).default;
     agent ??= Promise.resolve(new undici.Agent({ connect: { lookup: guardedLookup as never } }));
     return undici.fetch(input as never, {
       ...(init as object),

@@ -6,7 +6,7 @@ import { MAX_TOOL_ROUNDS, runTool, runToolLoop, type ToolLoopState } from '../ch
 import { DomainError } from '../errors.js';
 import type { ModelProvider } from '../models/model-provider.js';
 import type { AgentPlanRecord } from './plan-record.js';
-import { outputForPrompt } from './planner.js';
+import { outputForPrompt } from './planner-prompts.js';
 
 const STEP_MAX_OUTPUT_TOKENS = 4096;
 

@@ -165,4 +165,34 @@ describe('the chat service', () => {
     await started.run((event) => events.push(event));
     expect(events.at(-1)).toEqual({ type: 'error', message: 'Server not found' });
   });
+
+  it('reads alongside the access gate but writes nothing until it lets the caller in', async () => {
+    const { chat, messages } = setup([() => textTurn('unused')]);
+    let refuse: (error: Error) => void = () => undefined;
+    const admitted = new Promise<void>((_resolve, reject) => {
+      refuse = reject;
+    });
+    const starting = chat.start(alice, query, admitted);
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the reads have had every chance to finish
+    expect(messages.records.size).toBe(0);
+    refuse(new Error('refused by the gate'));
+    await expect(starting).rejects.toThrow('refused by the gate');
+    expect(messages.records.size).toBe(0);
+  });
+
+  it("records the model on the conversation only after the reply's first delta", async () => {
+    let touchedAtFirstDelta: unknown = 'not seen';
+    const { chat, conversations } = setup([() => textTurn('Hello', ' world')]);
+    const started = await chat.start(alice, query);
+    await started.run((event) => {
+      if (event.type === 'message_delta' && touchedAtFirstDelta === 'not seen') {
+        touchedAtFirstDelta = conversations.records.get('alice/c1')?.lastModel;
+      }
+    });
+    expect(touchedAtFirstDelta).toBeUndefined();
+    expect(conversations.records.get('alice/c1')).toMatchObject({
+      lastProvider: 'anthropic',
+      lastModel: 'm',
+    });
+  });
 });

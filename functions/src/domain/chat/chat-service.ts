@@ -65,7 +65,12 @@ async function toModelMessages(
  * Checks the conversation is the caller's, saves the triggering user message if any and creates
  * the reply message; throws (NotFoundError) before anything is streamed.
  */
-async function startReply(deps: ChatServiceDeps, caller: Caller, query: StreamQuery) {
+async function startReply(
+  deps: ChatServiceDeps,
+  caller: Caller,
+  query: StreamQuery,
+  admitted: Promise<void>,
+) {
   const { messages } = deps;
   // Everything before the model call is the time to first token: the credentials are resolved
   // and the history read alongside the ownership check (and dropped unless it passes).
@@ -82,6 +87,8 @@ async function startReply(deps: ChatServiceDeps, caller: Caller, query: StreamQu
   listing.catch(() => undefined); // awaited just below, once the conversation is known to be the caller's
   const conversation = await owned;
   let history = await listing;
+  // Everything above only reads; nothing is written before the access gate has let the caller in.
+  await admitted;
   if (query.replaceFrom) {
     history = await replaceFrom(deps, conversation.conversationId, history, query.replaceFrom);
   }
@@ -183,7 +190,7 @@ function newMessages(deps: ChatServiceDeps, caller: Caller, query: StreamQuery, 
 
 async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit): Promise<void> {
   const { caller, query, reply } = run;
-  let touched: Promise<void> = Promise.resolve();
+  let touch: ReturnType<typeof lastUsed> | undefined;
   try {
     await runReply(deps, {
       caller,
@@ -201,7 +208,8 @@ async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit
           () => undefined,
         );
         const used = fellBackTo ?? { provider: query.provider, model: query.model };
-        touched = deps.conversations.touch(caller, reply.conversationId, {
+        // Written once the model has answered (its first change), or when the generation ends without one.
+        touch = lastUsed(deps, caller, reply.conversationId, {
           lastProvider: used.provider,
           lastModel: used.model,
           ...(fellBackTo
@@ -209,31 +217,55 @@ async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit
             : {}),
           ...(tools.serverId ? { mcpServerId: tools.serverId } : tools.detach ? { mcpServerId: null } : {}),
         });
-        touched.catch(() => undefined); // awaited (and so reported) when the stream ends
-        const { provider, model: modelId } = await run.model;
-        const state = await runToolLoop({
-          provider,
-          providerLabel: used.provider,
-          model: modelId,
-          ...(run.settings.systemPrompt ? { system: run.settings.systemPrompt } : {}),
-          messages: await toModelMessages(run.history, deps.attachments),
-          ...(tools.set ? { tools: tools.set } : {}),
-          // The plan's maxTokensPerRequest, and the day's room, cap this further (limits/token-meter).
-          maxOutputTokens: run.settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
-          temperature: run.settings.temperature,
-          signal,
-          emit,
-          onProgress,
-        });
-        return {
-          state,
-          usedServer: tools.set && state.toolCalls.length > 0 ? tools.set.serverId : undefined,
-        };
+        try {
+          const { provider, model: modelId } = await run.model;
+          const state = await runToolLoop({
+            provider,
+            providerLabel: used.provider,
+            model: modelId,
+            ...(run.settings.systemPrompt ? { system: run.settings.systemPrompt } : {}),
+            messages: await toModelMessages(run.history, deps.attachments),
+            ...(tools.set ? { tools: tools.set } : {}),
+            // The plan's maxTokensPerRequest, and the day's room, cap this further (limits/token-meter).
+            maxOutputTokens: run.settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+            temperature: run.settings.temperature,
+            signal,
+            emit,
+            onProgress: (progress) => {
+              onProgress(progress);
+              touch?.record();
+            },
+          });
+          return {
+            state,
+            usedServer: tools.set && state.toolCalls.length > 0 ? tools.set.serverId : undefined,
+          };
+        } finally {
+          touch?.record();
+        }
       },
     });
   } finally {
-    await touched;
+    await touch?.done();
   }
+}
+
+type ConversationTouch = Parameters<ConversationService['touch']>[2];
+
+/**
+ * The model (and server) a reply used, recorded on its conversation once (`record`): it does not
+ * gate the reply, so it is written after the first delta, not before the model call. `done` waits
+ * for it (and reports its failure).
+ */
+function lastUsed(deps: ChatServiceDeps, caller: Caller, conversationId: string, changes: ConversationTouch) {
+  let written: Promise<void> | undefined;
+  return {
+    record() {
+      written ??= deps.conversations.touch(caller, conversationId, changes);
+      written.catch(() => undefined); // awaited by `done`
+    },
+    done: async () => written,
+  };
 }
 
 /** The conversation's server's tools; a server deleted since is forgotten (chat on without tools). */
@@ -267,8 +299,10 @@ export function createChatService(deps: ChatServiceDeps) {
     async start(
       caller: Caller,
       query: StreamQuery,
+      /** The access gate's answer (http/sse-route): nothing is written before it lets the caller in. */
+      admitted: Promise<void> = Promise.resolve(),
     ): Promise<{ messageId: string; run: (emit: Emit) => Promise<void> }> {
-      const prepared = await startReply(deps, caller, query);
+      const prepared = await startReply(deps, caller, query, admitted);
       return {
         messageId: prepared.reply.messageId,
         run: (emit) => streamReply(deps, prepared, emit),

@@ -106,6 +106,28 @@ async function drain(provider: ModelProvider, request = ask): Promise<ModelStrea
 }
 
 describe('the token meter', () => {
+  it('reads the plan once per metered provider, as soon as it is made, for all of its calls', async () => {
+    const reads: string[] = [];
+    const meter = createTokenMeter({
+      plans: {
+        ownPlanOf: async (userId) => {
+          reads.push(userId);
+          return planFromBilling({ tier: 'pro', status: 'active' });
+        },
+        teamPlanOf: async () => undefined,
+      },
+      ledger: memoryLedger().ledger,
+      now: () => NOW,
+      newId: () => 'row',
+    });
+    const provider = meter.meter('u1', wordsModel(3), { ownKey: false });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toEqual(['u1']); // read alongside the stream's other checks, before any call
+    await drain(provider);
+    await drain(provider); // a tool round: the same reply's second call
+    expect(reads).toEqual(['u1']);
+  });
+
   it('reserves before the call and settles to the usage after it', async () => {
     const { meter, day } = meterFor();
     const model = wordsModel(5);

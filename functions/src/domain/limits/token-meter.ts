@@ -143,11 +143,10 @@ export function createTokenMeter(deps: TokenMeterDeps) {
   }
 
   async function reserve(
-    userId: string,
-    teamSpace: Promise<string | undefined> | undefined,
+    spacePlan: Promise<{ account: UsageAccount; plan: UserPlan }>,
     request: ModelRequest,
   ): Promise<Grant> {
-    const { account, plan } = await accountOf(userId, teamSpace);
+    const { account, plan } = await spacePlan;
     const iso = new Date(deps.now()).toISOString();
     const day = iso.slice(0, 10);
     const month = iso.slice(0, 7);
@@ -176,11 +175,11 @@ export function createTokenMeter(deps: TokenMeterDeps) {
 
   async function* metered(
     userId: string,
-    teamSpace: Promise<string | undefined> | undefined,
+    spacePlan: Promise<{ account: UsageAccount; plan: UserPlan }>,
     provider: ModelProvider,
     request: ModelRequest,
   ): AsyncGenerator<ModelStreamEvent> {
-    const grant = await reserve(userId, teamSpace, request);
+    const grant = await reserve(spacePlan, request);
     // A reply's reservation is kept on its lease: if its writer dies, the sweep settles it.
     const holder = currentReservationHolder();
     const reservationId = holder ? deps.newId() : '';
@@ -238,12 +237,14 @@ export function createTokenMeter(deps: TokenMeterDeps) {
       options: { ownKey: boolean; keyTeamId?: string; teamSpace?: Promise<string | undefined> },
     ): ModelProvider {
       const keyAccount = options.keyTeamId ? teamAccount(options.keyTeamId, userId) : personalAccount(userId);
+      // Whose plan the calls are on, read once for all of them (a reply's tool rounds, a step's
+      // calls) and from now, alongside the stream's other checks rather than before the first call.
+      const spacePlan = options.ownKey ? undefined : accountOf(userId, options.teamSpace);
+      spacePlan?.catch(() => undefined); // awaited (and reported) by the first call
       return {
         id: provider.id,
         stream: (request) =>
-          options.ownKey
-            ? ownKey(keyAccount, provider, request)
-            : metered(userId, options.teamSpace, provider, request),
+          spacePlan ? metered(userId, spacePlan, provider, request) : ownKey(keyAccount, provider, request),
         listModels: () => provider.listModels(),
         validate: () => provider.validate(),
       };

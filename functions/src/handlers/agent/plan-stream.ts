@@ -3,6 +3,7 @@ import { agentRunner } from '../../composition/agent.js';
 import { sseRoute } from '../../http/sse-route.js';
 
 /** GET /agent/plan-stream: the goal becomes a plan (`planning`, the `plan` event, then `end`). */
-export const handler = sseRoute(planStreamQuerySchema, (caller, query) =>
-  agentRunner().startPlanning(caller, query),
-);
+export const handler = sseRoute(planStreamQuerySchema, async (caller, query, admitted) => {
+  await admitted;
+  return agentRunner().startPlanning(caller, query);
+});

@@ -3,4 +3,6 @@ import { chatService } from '../../composition/chat.js';
 import { sseRoute } from '../../http/sse-route.js';
 
 /** GET /messages/generate-stream: the assistant's reply, streamed as server-sent events. */
-export const handler = sseRoute(streamQuerySchema, (caller, query) => chatService().start(caller, query));
+export const handler = sseRoute(streamQuerySchema, (caller, query, admitted) =>
+  chatService().start(caller, query, admitted),
+);

@@ -1,8 +1,6 @@
 import { MAX_PLAN_STEPS, type PlanTool } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
-import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
-import type { ModelStreamEvent } from '../models/model-provider.js';
-import { CREATE_PLAN_TOOL, callForcedTool, createPlanTool, stepsFromProposal } from './planner.js';
+import { replanFromProposal, stepsFromProposal } from './plan-proposal.js';
 
 const echo: PlanTool = {
   name: 'echo',
@@ -21,42 +19,7 @@ const add: PlanTool = {
 const tools = [echo, add];
 const options = { autoRunReadOnly: true, stepId: (index: number) => `s${index + 1}` };
 
-async function* toolTurn(name: string, input: unknown): AsyncIterable<ModelStreamEvent> {
-  yield { type: 'tool-call', toolCall: { id: 't1', name, input } };
-  yield { type: 'finish', reason: 'tool-calls', usage: { inputTokens: 30, outputTokens: 12 } };
-}
-
-describe('the planner', () => {
-  it('forces the create_plan call and returns its input with the tokens used', async () => {
-    const plan = { steps: [{ description: 'Say hi', tool: 'echo', arguments: { message: 'hi' } }] };
-    const { provider, requests } = scriptedModel([() => toolTurn(CREATE_PLAN_TOOL, plan)]);
-    const result = await callForcedTool(provider, {
-      model: 'm',
-      system: 'plan',
-      messages: [{ role: 'user', content: 'Say hi' }],
-      tool: createPlanTool('mcp', tools),
-      signal: new AbortController().signal,
-    });
-    expect(result).toEqual({ input: plan, usage: { inputTokens: 30, outputTokens: 12 } });
-    expect(requests[0]).toMatchObject({ toolChoice: { type: 'tool', name: 'create_plan' } });
-    expect(requests[0]?.tools?.[0]?.inputSchema).toMatchObject({
-      properties: { steps: { items: { properties: { tool: { enum: ['echo', 'add'] } } } } },
-    });
-  });
-
-  it('refuses a model that answers without calling create_plan', async () => {
-    const { provider } = scriptedModel([() => textTurn('Here is my plan: ...')]);
-    await expect(
-      callForcedTool(provider, {
-        model: 'm',
-        system: 'plan',
-        messages: [{ role: 'user', content: 'x' }],
-        tool: createPlanTool('single_agent', tools),
-        signal: new AbortController().signal,
-      }),
-    ).rejects.toThrow('The model did not call create_plan.');
-  });
-
+describe("the model's proposal", () => {
   it('makes MCP Server steps tool calls whose arguments fit the schema, confirming only what may change things', () => {
     const steps = stepsFromProposal(
       'mcp',
@@ -151,5 +114,16 @@ describe('the planner', () => {
   it('makes Single Agent steps tasks that may use every tool', () => {
     const steps = stepsFromProposal('single_agent', { steps: [{ description: 'Do' }] }, tools, options);
     expect(steps).toEqual([{ id: 's1', description: 'Do', status: 'pending', requiresConfirmation: true }]);
+  });
+
+  it("takes a Generic Agent's revision, and refuses one that is not a list of steps", () => {
+    expect(replanFromProposal({ done: false, remaining: [{ description: ' Next ' }], reason: 'r' })).toEqual({
+      done: false,
+      remaining: [{ description: 'Next' }],
+      reason: 'r',
+    });
+    expect(() => replanFromProposal({ remaining: 'x' })).toThrow(
+      'The plan was refused: the revision is not a list of steps.',
+    );
   });
 });
