@@ -172,7 +172,8 @@ export async function signOutUser(): Promise<boolean> {
     // Amplify already swallows revocation failures; what is left (e.g. the hosted sign-out) must not
     // keep the tokens alive.
     try {
-      await (await amplify()).cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
+      const { cognitoUserPoolsTokenProvider } = await import('./amplify-client');
+      await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
     } catch {
       // Nothing stored to clear.
     }
