@@ -51,6 +51,9 @@ function staticClosure(manifest: Manifest, keys: string[], seen = new Set<string
 /** Builds the web app as a deploy does and weighs the JavaScript a first visit to each page loads. */
 export async function weighWebPages(): Promise<PageWeight[]> {
   const outDir = await mkdtemp(join(tmpdir(), 'agentforge-web-'));
+  // As a deploy builds it: Vite keeps a NODE_ENV already set (vitest sets 'test': React's dev build).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
     await build({
       root: WEB,
@@ -79,6 +82,8 @@ export async function weighWebPages(): Promise<PageWeight[]> {
     }
     return weights;
   } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
     await rm(outDir, { recursive: true, force: true });
   }
 }
