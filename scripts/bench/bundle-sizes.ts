@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { API_AREAS, ROUTES } from '../../functions/src/routes.js';
 import { LAMBDA_ESBUILD_OPTIONS } from '../../lib/constructs/agent-function.js';
+import { coldStartChunks } from './lambda-cold-start.js';
 
 const HANDLERS = join(import.meta.dirname, '../../functions/src/handlers');
 
@@ -23,18 +24,7 @@ function lambdaEntries(): { name: string; entry: string }[] {
 
 /** The bytes a cold start reads: the entry chunk and every chunk it imports statically. */
 function coldStartBytes(metafile: Metafile): number {
-  const outputs = metafile.outputs;
-  const entry = Object.keys(outputs).find((file) => outputs[file]?.entryPoint);
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const imported of outputs[file]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
-    }
-  };
-  if (entry) visit(entry);
-  return [...seen].reduce((sum, file) => sum + (outputs[file]?.bytes ?? 0), 0);
+  return coldStartChunks(metafile).reduce((sum, file) => sum + (metafile.outputs[file]?.bytes ?? 0), 0);
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(8)} KB`;

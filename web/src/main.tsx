@@ -1,12 +1,11 @@
 import { errorMessage } from '@agentforge/shared';
-import { Amplify } from 'aws-amplify';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initTheme } from './app/theme';
 import { FullPageError } from './components/full-page-error';
-import { buildAmplifyConfig } from './config/amplify-config';
 import { loadRuntimeConfig } from './config/runtime-config';
+import { setIdentityConfig } from './features/auth/api/identity-loader';
 import './index.css';
 
 initTheme();
@@ -14,10 +13,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = createRoot(container);
 
-// Load the runtime configuration once, configure Amplify once with it, then render the router.
+// Load the runtime configuration once, hand it to the identity library (loaded on first use), then
+// render the router.
 loadRuntimeConfig()
   .then((config) => {
-    Amplify.configure(buildAmplifyConfig(config, window.location.origin));
+    setIdentityConfig(config);
     root.render(<App />);
   })
   .catch((error: unknown) => {

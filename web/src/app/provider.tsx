@@ -1,16 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, useState } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { AuthProvider } from '../features/auth/components/auth-provider';
-import { createQueryClient } from './query-client';
 
-/** The app-wide providers, composed once. */
+/** The app-wide providers, composed once. The query cache is the API pages' own (`query-layout.tsx`). */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>{children}</AuthProvider>
-      </QueryClientProvider>
+      <AuthProvider>{children}</AuthProvider>
     </StrictMode>
   );
 }

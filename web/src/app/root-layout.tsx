@@ -1,8 +1,8 @@
-import { Hub } from 'aws-amplify/utils';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { ToastProvider } from '../components/toast/toast-provider';
 import { ToastRegion } from '../components/toast/toast-region';
+import { onAuthEvent } from '../features/auth/api/identity-loader';
 import { useDocumentTitle } from './route-handle';
 
 /** The root route's element: app-wide chrome (the toasts) and the navigation that follows auth events. */
@@ -15,7 +15,7 @@ export function RootLayout() {
   // not send the now signed-out visitor to /login instead).
   useEffect(
     () =>
-      Hub.listen('auth', ({ payload }) => {
+      onAuthEvent(({ payload }) => {
         if (payload.event === 'signedOut') void navigate('/', { replace: true, flushSync: true });
       }),
     [navigate],

@@ -5,7 +5,6 @@ import { FullPageSpinner } from '../components/spinner';
 import { GuestRoute } from '../features/auth/components/guest-route';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { CHAT_ROUTE_PATH } from '../features/chat/hooks/use-conversation-route';
-import { AdmittedRoute } from '../features/onboarding/components/admitted-route';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
 
@@ -32,39 +31,49 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'reset', lazy: () => import('./routes/auth/reset') },
-      { path: 'github/callback', lazy: () => import('./routes/github-callback') },
-      // Signed-in
       {
-        element: <ProtectedRoute />,
+        // The pages that read the API: the query cache comes with them (lazily).
+        lazy: () => import('./query-layout'),
         children: [
-          // The account's own: reachable before onboarding and while waitlisted.
-          { path: 'pricing', lazy: () => import('./routes/app/pricing') },
-          { path: 'onboarding', lazy: () => import('./routes/app/onboarding') },
-          { path: 'profile', lazy: () => import('./routes/app/profile') },
-          // An invitation admits a waitlisted invitee (the API's join route is everyone's).
-          { path: 'teams/join', lazy: () => import('./routes/app/teams-join') },
+          { path: 'github/callback', lazy: () => import('./routes/github-callback') },
+          // Signed-in
           {
-            // The product: onboarded and admitted users only.
-            element: <AdmittedRoute />,
+            element: <ProtectedRoute />,
             children: [
-              // /home and /home/c/{conversationId}: one route, so the chat is not remounted between them.
-              { path: CHAT_ROUTE_PATH, lazy: () => import('./routes/app/home') },
-              { path: 'createuser', lazy: () => import('./routes/app/create-user') },
-              { path: 'workspace', lazy: () => import('./routes/app/workspace') },
-              { path: 'teams', lazy: () => import('./routes/app/teams') },
-              // A conversation shared with a team, read-only (the link its author copies).
-              { path: 'shared/:conversationId', lazy: () => import('./routes/app/shared-conversation') },
-              { path: 'audit', lazy: () => import('./routes/app/audit') },
-              // The target after profile setup: it shows the user's own data, so it needs the session.
-              { path: 'dashboard', lazy: () => import('./routes/app/dashboard') },
+              // The account's own: reachable before onboarding and while waitlisted.
+              { path: 'pricing', lazy: () => import('./routes/app/pricing') },
+              { path: 'onboarding', lazy: () => import('./routes/app/onboarding') },
+              { path: 'profile', lazy: () => import('./routes/app/profile') },
+              // An invitation admits a waitlisted invitee (the API's join route is everyone's).
+              { path: 'teams/join', lazy: () => import('./routes/app/teams-join') },
+              {
+                // The product: onboarded and admitted users only (a lazy guard: its user check
+                // brings the API client, which no public page needs).
+                lazy: () =>
+                  import('../features/onboarding/components/admitted-route').then((module) => ({
+                    Component: module.AdmittedRoute,
+                  })),
+                children: [
+                  // /home and /home/c/{conversationId}: one route, so the chat is not remounted between them.
+                  { path: CHAT_ROUTE_PATH, lazy: () => import('./routes/app/home') },
+                  { path: 'createuser', lazy: () => import('./routes/app/create-user') },
+                  { path: 'workspace', lazy: () => import('./routes/app/workspace') },
+                  { path: 'teams', lazy: () => import('./routes/app/teams') },
+                  // A conversation shared with a team, read-only (the link its author copies).
+                  { path: 'shared/:conversationId', lazy: () => import('./routes/app/shared-conversation') },
+                  { path: 'audit', lazy: () => import('./routes/app/audit') },
+                  // The target after profile setup: it shows the user's own data, so it needs the session.
+                  { path: 'dashboard', lazy: () => import('./routes/app/dashboard') },
+                ],
+              },
             ],
           },
+          // Targets of other flows; the spec lists no guard for them
+          { path: 'servers/:appId', lazy: () => import('./routes/app/server') },
+          { path: 'subscription/success', lazy: () => import('./routes/subscription/success') },
+          { path: 'subscription/cancel', lazy: () => import('./routes/subscription/cancel') },
         ],
       },
-      // Targets of other flows; the spec lists no guard for them
-      { path: 'servers/:appId', lazy: () => import('./routes/app/server') },
-      { path: 'subscription/success', lazy: () => import('./routes/subscription/success') },
-      { path: 'subscription/cancel', lazy: () => import('./routes/subscription/cancel') },
       { path: '*', element: <NotFoundScreen />, handle: { title: 'Page not found' } satisfies RouteHandle },
     ],
   },

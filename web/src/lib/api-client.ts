@@ -1,7 +1,8 @@
 import { API_ERROR_MESSAGES } from '@agentforge/shared';
-import { fetchAuthSession } from 'aws-amplify/auth';
+import type { AuthSession } from 'aws-amplify/auth';
 import type * as z from 'zod';
 import { getRuntimeConfig } from '../config/runtime-config';
+import { amplify } from '../features/auth/api/identity-loader';
 import { ApiError, apiErrorFromResponse } from './api-error';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -34,13 +35,15 @@ function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-function tokenOf(session: Awaited<ReturnType<typeof fetchAuthSession>>): string | undefined {
+function tokenOf(session: AuthSession): string | undefined {
   return session.tokens?.idToken?.toString() || undefined;
 }
 
 async function currentIdToken(forceRefresh: boolean): Promise<string | undefined> {
   try {
-    return tokenOf(await fetchAuthSession(forceRefresh ? { forceRefresh } : undefined));
+    return tokenOf(
+      await (await amplify()).auth.fetchAuthSession(forceRefresh ? { forceRefresh } : undefined),
+    );
   } catch (error) {
     if (error instanceof Error && error.name === 'NetworkError') {
       throw new ApiError(API_ERROR_MESSAGES.network, { status: 0, cause: error });

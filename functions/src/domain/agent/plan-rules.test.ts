@@ -11,6 +11,7 @@ import {
   interruptStep,
   needsConfirmation,
 } from './plan-rules.js';
+import { argumentsProblem } from './tool-arguments.js';
 
 const echo: PlanTool = {
   name: 'echo',
@@ -161,17 +162,23 @@ describe('plan rules', () => {
     expect(() => cancelPlan(cancelled, 3)).toThrow('no longer running');
 
     const mcp = plan({ mode: 'mcp', steps: [step('s1', { tool: 'echo', arguments: { message: 'hi' } })] });
-    expect(editStep(mcp, 's1', { arguments: { message: 'bye' } }, 2).steps[0]?.arguments).toEqual({
+    expect(
+      editStep(mcp, 's1', { arguments: { message: 'bye' } }, 2, argumentsProblem).steps[0]?.arguments,
+    ).toEqual({
       message: 'bye',
     });
-    expect(() => editStep(mcp, 's1', { arguments: { message: 42 } }, 2)).toThrow(
+    expect(() => editStep(mcp, 's1', { arguments: { message: 42 } }, 2, argumentsProblem)).toThrow(
       'The arguments for echo do not match its input: /message must be string',
     );
-    expect(() => editStep(mcp, 's1', { arguments: {} }, 2)).toThrow("must have required property 'message'");
-    expect(() => editStep(confirmStep(mcp, 's1', 'u1', 2), 's1', { description: 'x' }, 3)).toThrow(
-      'Only a step that has not been confirmed can be edited.',
+    expect(() => editStep(mcp, 's1', { arguments: {} }, 2, argumentsProblem)).toThrow(
+      "must have required property 'message'",
     );
-    expect(() => editStep(plan(), 's1', { arguments: {} }, 2)).toThrow('Only an MCP Server step');
+    expect(() =>
+      editStep(confirmStep(mcp, 's1', 'u1', 2), 's1', { description: 'x' }, 3, argumentsProblem),
+    ).toThrow('Only a step that has not been confirmed can be edited.');
+    expect(() => editStep(plan(), 's1', { arguments: {} }, 2, argumentsProblem)).toThrow(
+      'Only an MCP Server step',
+    );
   });
 
   it('re-plans the steps left and records what changed', () => {

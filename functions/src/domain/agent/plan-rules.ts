@@ -10,7 +10,7 @@ import {
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { ModelToolDefinition, ModelUsage } from '../models/model-provider.js';
 import type { AgentPlanRecord } from './plan-record.js';
-import { argumentsProblem } from './tool-arguments.js';
+import type { argumentsProblem } from './tool-arguments.js';
 
 export const PLAN_NOT_FOUND = 'Plan not found';
 export const STEP_NOT_FOUND = 'Step not found';
@@ -199,12 +199,17 @@ export function cancelPlan(plan: AgentPlanRecord, now: number): AgentPlanRecord 
   return { ...plan, status: 'cancelled', updatedAt: now };
 }
 
-/** A pending step not yet confirmed may be changed; MCP Server arguments must fit the tool's input schema. */
+/**
+ * A pending step not yet confirmed may be changed; MCP Server arguments must fit the tool's input
+ * schema, as `checkArguments` says (passed in: its JSON Schema validator is loaded only by the
+ * callers that edit, not by every function that reads plans).
+ */
 export function editStep(
   plan: AgentPlanRecord,
   stepId: string,
   changes: UpdatePlanStepBody,
   now: number,
+  checkArguments: typeof argumentsProblem,
 ): AgentPlanRecord {
   openPlan(plan);
   const step = findStep(plan, stepId);
@@ -216,7 +221,7 @@ export function editStep(
       throw new ValidationError('Only an MCP Server step has arguments to edit.');
     }
     const tool = plan.tools.find((candidate) => candidate.name === step.tool);
-    const problem = tool ? argumentsProblem(tool, changes.arguments) : `Unknown tool: ${step.tool}`;
+    const problem = tool ? checkArguments(tool, changes.arguments) : `Unknown tool: ${step.tool}`;
     if (problem) throw new ValidationError(problem);
   }
   if ((changes.role !== undefined || changes.instructions !== undefined) && plan.mode !== 'multi_agent') {

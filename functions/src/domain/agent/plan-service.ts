@@ -53,8 +53,10 @@ export function createPlanService(deps: PlanServiceDeps) {
       stepId: string,
       changes: UpdatePlanStepBody,
     ): Promise<AgentPlan> {
+      // The JSON Schema validator (ajv) is loaded on the first edit, not at every cold start.
+      const { argumentsProblem } = await import('./tool-arguments.js');
       const plan = await store.mutate(caller, { conversationId, planId }, (current) =>
-        editStep(current, stepId, changes, now()),
+        editStep(current, stepId, changes, now(), argumentsProblem),
       );
       return toAgentPlan(plan);
     },

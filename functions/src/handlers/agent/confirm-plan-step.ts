@@ -1,4 +1,4 @@
-import { planService } from '../../composition/agent.js';
+import { planService } from '../../composition/agent-plans.js';
 import { audited } from '../../http/audit.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { stepParams } from './params.js';

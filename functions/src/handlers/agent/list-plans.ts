@@ -1,4 +1,4 @@
-import { planService } from '../../composition/agent.js';
+import { planService } from '../../composition/agent-plans.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { conversationParams } from '../conversations/params.js';
 

@@ -1,5 +1,5 @@
 import { updatePlanStepBodySchema } from '@agentforge/shared';
-import { planService } from '../../composition/agent.js';
+import { planService } from '../../composition/agent-plans.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { stepParams } from './params.js';
 

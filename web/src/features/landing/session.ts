@@ -1,13 +1,15 @@
-import { getCurrentUser } from 'aws-amplify/auth';
+import { amplify, mayBeSignedIn } from '../auth/api/identity-loader';
 
 /**
  * Whether a visitor is signed in: the identity library resolves the current user, and rejects
  * (UserUnAuthenticatedException, or unusable stored tokens) for a guest. The landing page only
- * needs the yes/no, so the rejection's details do not matter here.
+ * needs the yes/no, so the rejection's details do not matter here. A browser holding no session
+ * is a guest at once, without loading the identity library (the public page stays light).
  */
 export async function isSignedIn(): Promise<boolean> {
+  if (!mayBeSignedIn()) return false;
   try {
-    await getCurrentUser();
+    await (await amplify()).auth.getCurrentUser();
     return true;
   } catch {
     return false;

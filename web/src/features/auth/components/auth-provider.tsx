@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES, TOAST_MESSAGES } from '@agentforge/shared';
-import { Hub } from 'aws-amplify/utils';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from 'react';
 import { toast } from '../../../components/toast/toaster-store';
 import { getSignedInUser, signOutUser } from '../api/identity';
+import { onAuthEvent } from '../api/identity-loader';
 import { authReducer, initialAuthState } from '../hooks/auth-reducer';
 import { AuthContext, type AuthContextValue } from '../hooks/use-auth';
 
@@ -32,7 +32,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(
     () =>
-      Hub.listen('auth', ({ payload }) => {
+      onAuthEvent(({ payload }) => {
         switch (payload.event) {
           case 'signedIn':
             // signIn and autoSignIn both end here. Loading the profile comes with the profile issue.

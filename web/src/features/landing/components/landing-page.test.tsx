@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES, PRODUCT_NAME } from '@agentforge/shared';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getCurrentUser } from 'aws-amplify/auth';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -54,8 +54,8 @@ describe('LandingPage', () => {
   it('renders nothing while the session check is pending', async () => {
     getCurrentUserMock.mockReturnValue(new Promise(() => undefined));
     const { container } = renderLanding();
-    await act(async () => undefined);
-    expect(getCurrentUserMock).toHaveBeenCalled();
+    // The identity library is loaded on demand: the check starts once it is.
+    await waitFor(() => expect(getCurrentUserMock).toHaveBeenCalled());
     expect(container.innerHTML).toBe('');
   });
 

@@ -1,0 +1,89 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Manifest } from 'vite';
+
+const WEB = join(import.meta.dirname, '../../web');
+
+/**
+ * The pages a first visit lands on, with the modules that visit loads (Vite's manifest keys): the
+ * route's lazy module, and what it loads at once on its own (the identity library for a signed-in
+ * page). Lazy parts loaded only on demand (the code highlighter, the Markdown parser before the
+ * first reply, the identity library on a guest's first sign-in) are left out.
+ */
+const PAGES: { path: string; modules: string[]; budgetKb: number }[] = [
+  { path: '/', modules: ['src/app/routes/landing.tsx'], budgetKb: 155 },
+  { path: '/login', modules: ['src/app/routes/auth/login.tsx'], budgetKb: 165 },
+  {
+    path: '/home',
+    modules: [
+      'src/app/routes/app/home.tsx',
+      'src/features/auth/api/amplify-client.ts',
+      'src/features/auth/api/amplify-configure.ts',
+    ],
+    budgetKb: 335,
+  },
+];
+
+export type PageWeight = {
+  path: string;
+  budgetKb: number;
+  /** Gzipped bytes of the entry chunk and the chunks it imports statically. */
+  entryBytes: number;
+  /** Gzipped bytes of the page's own chunks (not in the entry's). */
+  pageBytes: number;
+  chunks: number;
+};
+
+/** A chunk and every chunk it imports statically (what the browser fetches before it runs). */
+function staticClosure(manifest: Manifest, keys: string[], seen = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk '${key}'`);
+    seen.add(key);
+    staticClosure(manifest, chunk.imports ?? [], seen);
+  }
+  return seen;
+}
+
+/** Builds the web app as a deploy does and weighs the JavaScript a first visit to each page loads. */
+export async function weighWebPages(): Promise<PageWeight[]> {
+  const outDir = await mkdtemp(join(tmpdir(), 'agentforge-web-'));
+  // As a deploy builds it: Vite keeps a NODE_ENV already set (vitest sets 'test': React's dev build).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: WEB,
+      configFile: join(WEB, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, manifest: true },
+    });
+    const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+    if (!entry) throw new Error('The manifest has no entry chunk');
+    const gzipped = async (keys: Iterable<string>) => {
+      let bytes = 0;
+      for (const key of keys) {
+        const file = manifest[key]?.file;
+        if (file) bytes += gzipSync(await readFile(join(outDir, file))).length;
+      }
+      return bytes;
+    };
+    const entryChunks = staticClosure(manifest, [entry]);
+    const entryBytes = await gzipped(entryChunks);
+    const weights: PageWeight[] = [];
+    for (const { path, modules, budgetKb } of PAGES) {
+      const pageChunks = [...staticClosure(manifest, modules)].filter((key) => !entryChunks.has(key));
+      const pageBytes = await gzipped(pageChunks);
+      weights.push({ path, budgetKb, entryBytes, pageBytes, chunks: entryChunks.size + pageChunks.length });
+    }
+    return weights;
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+    await rm(outDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { contentSecurityPolicy, SECURITY_HEADERS } from '../../lib/security-headers.js';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSED = new Set(['.html', '.js', '.css', '.json', '.svg']);
+
+/**
+ * Serves a production build as CloudFront does (lib/constructs/web-hosting.ts): brotli for text,
+ * hashed assets cached for a year and immutable, index.html and config.json revalidated, client
+ * routes answered with index.html, and the app's security headers and CSP.
+ */
+export async function serveBuild(root: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const cache = new Map<string, Buffer>();
+  const headers = {
+    ...SECURITY_HEADERS,
+    'Content-Security-Policy': contentSecurityPolicy({ connect: [] }),
+  };
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const path = normalize(new URL(request.url ?? '/', 'http://bench').pathname);
+      let file = path === '/' || !extname(path) ? '/index.html' : path;
+      let body: Buffer;
+      try {
+        body = await readFile(join(root, file));
+      } catch {
+        file = '/index.html';
+        body = await readFile(join(root, file));
+      }
+      const type = extname(file);
+      const immutable = file.startsWith('/assets/');
+      response.setHeader('Content-Type', TYPES[type] ?? 'application/octet-stream');
+      response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+      if (COMPRESSED.has(type) && /\bbr\b/.test(String(request.headers['accept-encoding']))) {
+        let compressed = cache.get(file);
+        if (!compressed) {
+          compressed = brotliCompressSync(body);
+          cache.set(file, compressed);
+        }
+        response.setHeader('Content-Encoding', 'br');
+        body = compressed;
+      }
+      response.end(body);
+    })().catch(() => {
+      response.statusCode = 500;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

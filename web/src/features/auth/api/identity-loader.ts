@@ -1,0 +1,67 @@
+import type { RuntimeConfig } from '@agentforge/shared';
+
+type AmplifyClient = typeof import('./amplify-client');
+/** An 'auth' event of Amplify's Hub, as far as the app reads it. */
+type AuthEventListener = (event: { payload: { event: string } }) => void;
+
+/** Amplify keeps a signed-in user's tokens under this prefix, per app client. */
+const AUTH_KEY_PREFIX = 'CognitoIdentityServiceProvider';
+
+let config: RuntimeConfig | undefined;
+let client: Promise<AmplifyClient> | undefined;
+const authListeners = new Set<AuthEventListener>();
+
+/** Called once at start-up with the runtime configuration; Amplify itself is loaded on first use. */
+export function setIdentityConfig(runtimeConfig: RuntimeConfig): void {
+  config = runtimeConfig;
+}
+
+/**
+ * Amplify, loaded and configured once (tests, which mock it, set no configuration). Its auth
+ * events go to the listeners registered with {@link onAuthEvent}, before or after the load.
+ */
+export function amplify(): Promise<AmplifyClient> {
+  client ??= (async () => {
+    const [loaded] = await Promise.all([import('./amplify-client'), configureOnce()]);
+    loaded.Hub.listen('auth', (event) => {
+      for (const listener of authListeners) listener(event);
+    });
+    return loaded;
+  })();
+  return client;
+}
+
+async function configureOnce(): Promise<void> {
+  if (!config) return;
+  const { configureAmplify } = await import('./amplify-configure');
+  configureAmplify(config);
+}
+
+/**
+ * Follows the identity library's auth events without loading it: events only happen once
+ * something has loaded it. Returns the function that stops listening.
+ */
+export function onAuthEvent(listener: AuthEventListener): () => void {
+  authListeners.add(listener);
+  return () => {
+    authListeners.delete(listener);
+  };
+}
+
+/**
+ * Whether this browser may hold a session: Amplify has stored a user for this app client, or the
+ * identity provider has just redirected back here with a code (Amplify completes that sign-in).
+ * False means a guest for sure, with no need to load Amplify to ask; without the configuration
+ * (tests) it cannot tell and says true.
+ */
+export function mayBeSignedIn(): boolean {
+  if (!config) return true;
+  const search = new URLSearchParams(window.location.search);
+  if (search.has('code') && search.has('state')) return true;
+  try {
+    return localStorage.getItem(`${AUTH_KEY_PREFIX}.${config.userPoolClientId}.LastAuthUser`) !== null;
+  } catch {
+    // Storage refused (a privacy mode): let Amplify decide.
+    return true;
+  }
+}
