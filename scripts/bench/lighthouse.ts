@@ -22,7 +22,7 @@ const BENCH_CONFIG: RuntimeConfig = {
 };
 
 /** Debian's Chromium (as the e2e suite), headless, with a DevTools port for Lighthouse. */
-async function launchChromium(profile: string): Promise<{ port: number; stop: () => void }> {
+async function launchChromium(profile: string): Promise<{ port: number; stop: () => Promise<void> }> {
   const chromium = spawn(
     process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     [
@@ -39,6 +39,8 @@ async function launchChromium(profile: string): Promise<{ port: number; stop: ()
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
+  // Chromium writes its profile until it has exited: stop() waits for that before it is removed.
+  const exited = new Promise<void>((resolve) => chromium.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     chromium.stderr.on('data', (chunk: Buffer) => {
@@ -48,7 +50,13 @@ async function launchChromium(profile: string): Promise<{ port: number; stop: ()
     });
     chromium.on('exit', (code) => reject(new Error(`Chromium exited (${code}): ${output}`)));
   });
-  return { port, stop: () => chromium.kill() };
+  return {
+    port,
+    stop: async () => {
+      if (chromium.exitCode === null && chromium.signalCode === null) chromium.kill();
+      await exited;
+    },
+  };
 }
 
 /**
@@ -79,8 +87,8 @@ export async function benchLighthouse(): Promise<void> {
       );
     }
   } finally {
-    chromium.stop();
+    await chromium.stop();
     await server.close();
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true, maxRetries: 3 });
   }
 }

@@ -12,10 +12,23 @@ import { benchWebBundle } from './web-bundle.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-await benchBundleSizes();
-await benchWebBundle();
-await benchLighthouse();
-await benchLocalStackStartup();
-await benchStreaming();
-await benchMcpRunner();
-await benchLongConversation();
+// One benchmark failing (a browser that will not start, say) is reported, and the others still run.
+const benches = [
+  benchBundleSizes,
+  benchWebBundle,
+  benchLighthouse,
+  benchLocalStackStartup,
+  benchStreaming,
+  benchMcpRunner,
+  benchLongConversation,
+];
+let failed = 0;
+for (const bench of benches) {
+  try {
+    await bench();
+  } catch (error) {
+    failed += 1;
+    console.error(`\n${bench.name} failed:`, error);
+  }
+}
+process.exitCode = failed > 0 ? 1 : 0;
