@@ -66,7 +66,8 @@ describe('PlanPanel', () => {
     ).toBe(JSON.stringify({ a: 1, b: 2 }, null, 2));
 
     // A long output is Markdown, collapsed until asked for.
-    expect(within(first as HTMLElement).getByText('The end.').tagName).toBe('STRONG');
+    // (The Markdown parser loads on demand: the plain text shows first.)
+    expect((await within(first as HTMLElement).findByText('The end.')).tagName).toBe('STRONG');
     const more = within(first as HTMLElement).getByRole('button', {
       name: 'Show more of the output of step 1',
     });
