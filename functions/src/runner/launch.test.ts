@@ -1,6 +1,7 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binPath, bwrapArgs, findInstalledBin, parsePackageSpec, planLaunch } from './launch.js';
 
@@ -105,6 +106,23 @@ describe('planLaunch', () => {
     expect(plan.mode).toBe('npm-exec');
     expect(plan.args.slice(1)).toEqual(['exec', '--yes', '--', 'some-mcp@1.0.0']);
     expect(plan.args[0]).toMatch(/npm-cli\.js$/);
+  });
+
+  it("has npm exec read its own installation's global npmrc, whichever Node runs it", () => {
+    const prefix = mkdtempSync(join(tmpdir(), 'npm-prefix-'));
+    const cli = join(prefix, 'lib/node_modules/npm/bin/npm-cli.js');
+    mkdirSync(dirname(cli), { recursive: true });
+    writeFileSync(cli, '', { mode: 0o755 });
+    mkdirSync(join(prefix, 'bin'));
+    symlinkSync(cli, join(prefix, 'bin/npm'));
+    const hostPath = join(prefix, 'bin');
+    const plan = () => planLaunch({ ...base, hostPath, packageSpec: 'some-mcp@1.0.0', packagesDir: root });
+    // (The pinned Node has no npm beside it, so npm is found on the PATH.) With no global npmrc
+    // there, nothing is set; with one, npm is pointed at it.
+    expect(plan().env.npm_config_globalconfig).toBeUndefined();
+    mkdirSync(join(prefix, 'etc'));
+    writeFileSync(join(prefix, 'etc/npmrc'), 'cafile=/etc/ssl/certs/ca-certificates.crt\n');
+    expect(plan().env.npm_config_globalconfig).toBe(join(prefix, 'etc/npmrc'));
   });
 
   it('runs without the sandbox, with a warning, where bubblewrap is missing', () => {

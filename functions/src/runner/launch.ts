@@ -153,6 +153,16 @@ function findNpmCli(hostPath: string): string {
   throw new Error('npm was not found: the package is not installed and cannot be fetched');
 }
 
+/**
+ * npm reads its global npmrc beside the Node that runs it (`<node prefix>/etc/npmrc`); run by
+ * another Node (the project's pinned one) it would miss the settings of the npm installation it
+ * is, such as the machine's `cafile`: point it at that installation's own (`<npm prefix>/etc/npmrc`).
+ */
+function npmGlobalConfig(npmCli: string): Record<string, string> {
+  const globalconfig = resolve(dirname(npmCli), '../../../../etc/npmrc');
+  return existsSync(globalconfig) ? { npm_config_globalconfig: globalconfig } : {};
+}
+
 const isWithin = (parent: string, child: string): boolean => {
   const rel = relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
@@ -237,6 +247,7 @@ export function planLaunch(options: LaunchOptions): LaunchPlan {
   };
   const bin = findInstalledBin(options.packageSpec, options.packagesDir, options);
   const npmCli = bin ? undefined : findNpmCli(options.hostPath);
+  if (npmCli) Object.assign(env, npmGlobalConfig(npmCli));
   const mode = bin ? 'installed' : 'npm-exec';
   const args = bin ? [bin] : [npmCli ?? '', 'exec', '--yes', '--', options.packageSpec];
   const plain: LaunchPlan = { command: process.execPath, args, env, cwd: privateDir, mode, sandboxed: false };
