@@ -22,13 +22,27 @@ const benches = [
   benchMcpRunner,
   benchLongConversation,
 ];
+/** A benchmark that hangs is given up on, so the run (and CI after it) goes on. */
+const BENCH_TIMEOUT_MS = 10 * 60_000;
 let failed = 0;
 for (const bench of benches) {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await bench();
+    await Promise.race([
+      bench(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no result in ${BENCH_TIMEOUT_MS / 60_000} minutes`)),
+          BENCH_TIMEOUT_MS,
+        );
+      }),
+    ]);
   } catch (error) {
     failed += 1;
     console.error(`\n${bench.name} failed:`, error);
+  } finally {
+    clearTimeout(timer);
   }
 }
-process.exitCode = failed > 0 ? 1 : 0;
+// Whatever a given-up benchmark left running does not hold the process open.
+process.exit(failed > 0 ? 1 : 0);
