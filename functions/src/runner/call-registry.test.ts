@@ -71,6 +71,26 @@ describe('the bridge call registry', () => {
     expect(await registry.read(id, 'alice', 0, 0)).toBeUndefined();
   });
 
+  it('waits through progress for the result when asked to wait for the end', async () => {
+    const registry = createCallRegistry(limits());
+    const call = controlled();
+    const id = registry.start('alice', call.run);
+    const waiting = registry.read(id, 'alice', 0, 5_000, 'end');
+    call.progress({ progress: 1, total: 1, message: 'Step 1 of 1' });
+    await vi.advanceTimersByTimeAsync(200);
+    call.finish({ content: [{ type: 'text', text: 'quick' }] });
+    expect(await waiting).toMatchObject({
+      status: 'done',
+      progress: [{ seq: 1, message: 'Step 1 of 1' }],
+      result: { content: [{ text: 'quick' }] },
+    });
+
+    const slow = registry.start('alice', controlled().run);
+    const unfinished = registry.read(slow, 'alice', 0, 5_000, 'end');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await unfinished).toMatchObject({ status: 'running' });
+  });
+
   it("answers nobody but the call's owner", async () => {
     const registry = createCallRegistry(limits());
     const call = controlled();

@@ -144,22 +144,24 @@ export function createCallRegistry(limits: CallLimits = DEFAULT_CALL_LIMITS) {
     },
 
     /**
-     * The call as it is, with the progress after `after`, once there is some or the call ended,
-     * or after `waitMs`; undefined when `owner` has no such call.
+     * The call as it is, with the progress after `after`, once there is some (or, with `until:
+     * 'end'`, once the call ended), or after `waitMs`; undefined when `owner` has no such call.
      */
     async read(
       callId: string,
       owner: string,
       after: number,
       waitMs: number,
+      until: 'news' | 'end' = 'news',
     ): Promise<ToolCallRun | undefined> {
       const entry = owned(callId, owner);
       if (!entry) return undefined;
       seen(entry);
-      const fresh = () => entry.view.status !== 'running' || entry.seq > after;
-      if (!fresh() && waitMs > 0) {
+      const fresh = () => entry.view.status !== 'running' || (until === 'news' && entry.seq > after);
+      const deadline = Date.now() + waitMs;
+      while (!fresh() && Date.now() < deadline) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, waitMs);
+          const timer = setTimeout(done, deadline - Date.now());
           function done() {
             clearTimeout(timer);
             entry?.waiters.delete(done);

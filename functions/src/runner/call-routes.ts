@@ -85,7 +85,8 @@ export function createCallRoutes(deps: { registry: CallRegistry; client: Client;
         );
         return;
       }
-      json(res, 202, await registry.read(id, owner, 0, wait));
+      // A short call answers in this one round trip even when it reports progress on its way.
+      json(res, 202, await registry.read(id, owner, 0, wait, 'end'));
       return;
     }
     if (callId && (req.method === 'GET' || req.method === 'DELETE')) {
