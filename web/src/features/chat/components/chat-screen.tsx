@@ -180,6 +180,7 @@ export function ChatScreen({
               conversationId={chat.selectedId}
               messages={chat.messages}
               loading={chat.loadingMessages}
+              older={chat.olderMessages}
               activity={activity}
               replay={chat.busy || !chat.selection.choice ? null : chat.replayActions}
             />

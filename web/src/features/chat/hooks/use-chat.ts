@@ -210,6 +210,8 @@ export function useChat(
     conversation,
     messages: thread.messages,
     loadingMessages: thread.loading,
+    /** The earlier pages of the conversation shown, loaded as the reader scrolls up. */
+    olderMessages: thread.older,
     busy: isBusy(snapshot),
     /** The reply streaming in the selected conversation, if any. */
     stream: state.stream && state.stream.conversationId === selectedId ? state.stream : null,
