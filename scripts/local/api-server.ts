@@ -4,6 +4,7 @@ import type { IdTokenVerifier } from '../../functions/src/adapters/cognito/id-to
 import { ROUTES, type RouteDefinition } from '../../functions/src/routes.js';
 import { functionUrlEvent, lambdaContext, restProxyEvent, toLocalRequest } from './api-gateway-event.js';
 import { importHandler } from './function-modules.js';
+import { proxyResponseOf, RESPONSE_TOO_LARGE_MESSAGE } from './lambda-response-limit.js';
 import { installAwsLambdaGlobal, invokeStreaming, isStreamingHandler } from './lambda-streaming.js';
 import { close, listen } from './net.js';
 import type { Outbox } from './outbox.js';
@@ -111,8 +112,14 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
       event,
       lambdaContext(`local-${found.route.area}`, 29_000),
     );
-    res.writeHead(result.statusCode, flattenHeaders(result.headers));
-    res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+    const response = proxyResponseOf(result);
+    if (response.tooLarge) {
+      console.error(
+        `[local-api] ${found.route.handler}: Function.ResponseSizeTooLarge: ${RESPONSE_TOO_LARGE_MESSAGE}`,
+      );
+    }
+    res.writeHead(response.statusCode, response.headers);
+    res.end(response.body);
   }
 
   // Over-long URLs and headers: Node answers 431 itself with no body; say it in JSON, as everywhere.
@@ -167,10 +174,6 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-function flattenHeaders(headers: APIGatewayProxyResult['headers']): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k, String(v)]));
 }
 
 /** What CloudFront and the WAF in front of the API on AWS refuse before any function runs. */
