@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { type MessageRepository, messageRecordSchema } from '../../domain/conversations/message.js';
+import { countWithinPageBytes } from '../../domain/conversations/message-page.js';
 import { ValidationError } from '../../domain/errors.js';
 import { isConditionalCheckFailed } from './document-client.js';
 import { deletePartition, queryAll } from './table-ops.js';
@@ -53,8 +54,18 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
           ...(cursor ? { ExclusiveStartKey: decodeCursor(conversationId, cursor) } : {}),
         }),
       );
+      const records = (result.Items ?? []).map((item) => messageRecordSchema.parse(item));
+      const fits = countWithinPageBytes(records);
+      const last = records[fits - 1];
+      if (fits < records.length && last) {
+        // The page is full by bytes before its count: the cursor goes on after its last message.
+        return {
+          messages: records.slice(0, fits),
+          nextCursor: encodeCursor({ conversationId, messageId: last.messageId }),
+        };
+      }
       return {
-        messages: (result.Items ?? []).map((item) => messageRecordSchema.parse(item)),
+        messages: records,
         ...(result.LastEvaluatedKey ? { nextCursor: encodeCursor(result.LastEvaluatedKey) } : {}),
       };
     },
