@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe('listMessages', () => {
-  it('reads the latest page, newest first, and gives it oldest first with the cursor to earlier ones', async () => {
+  it('reads the latest 20 messages, newest first, and gives it oldest first with the cursor to earlier ones', async () => {
     vi.mocked(apiClient.get).mockResolvedValueOnce({
       messages: [message('c'), message('b')],
       nextCursor: 'older-1',
@@ -19,11 +19,11 @@ describe('listMessages', () => {
     const thread = await listMessages('c 1');
     expect(thread).toEqual({ messages: [message('b'), message('c')], olderCursor: 'older-1' });
     expect(vi.mocked(apiClient.get).mock.calls.map(([path, options]) => [path, options?.query])).toEqual([
-      ['/conversations/c%201/messages', { order: 'newest', limit: 50 }],
+      ['/conversations/c%201/messages', { order: 'newest', limit: 20 }],
     ]);
   });
 
-  it('reads the page before a cursor; the first page has no cursor to earlier ones', async () => {
+  it('reads the 50 messages before a cursor; the first page has no cursor to earlier ones', async () => {
     vi.mocked(apiClient.get).mockResolvedValueOnce({ messages: [message('a')] });
     expect(await listMessages('c1', { before: 'older-1' })).toEqual({ messages: [message('a')] });
     expect(vi.mocked(apiClient.get).mock.calls[0]?.[1]?.query).toEqual({

@@ -12,8 +12,13 @@ import { apiClient } from '../../../lib/api-client';
 /** The messages loaded of a conversation (its latest ones, oldest first) and the cursor to earlier ones. */
 export type MessageThread = { messages: Message[]; olderCursor?: string };
 
-/** Enough to fill a tall screen: a long conversation opens on its last page, earlier pages on demand. */
+/** Earlier messages load this many at a time as the reader scrolls up. */
 export const MESSAGE_PAGE_SIZE = 50;
+/**
+ * A conversation opens on its latest messages, enough to fill a tall screen: fewer than a page, so
+ * the first view waits for less (the page before them loads once it is shown).
+ */
+export const LATEST_PAGE_SIZE = 20;
 
 /**
  * The latest page of a conversation (`before` absent), or the page before a cursor, oldest first,
@@ -25,7 +30,7 @@ export async function listMessages(
 ): Promise<MessageThread> {
   const query: MessagePageQuery = {
     order: 'newest',
-    limit: MESSAGE_PAGE_SIZE,
+    limit: before ? MESSAGE_PAGE_SIZE : LATEST_PAGE_SIZE,
     ...(before ? { cursor: before } : {}),
   };
   const page = await apiClient.get(`/conversations/${encodeURIComponent(conversationId)}/messages`, {

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   answerChatApi,
@@ -30,7 +31,42 @@ afterEach(() => {
   vi.resetAllMocks();
 });
 
-describe('ChatScreen, a long conversation', () => {
+function renderChat(path: string) {
+  return render(
+    <ChatHarness path={path}>
+      <ChatScreen
+        providers={readyProviders()}
+        email="ada@example.com"
+        hasUser
+        onOpenSettings={vi.fn()}
+        onSignOut={vi.fn()}
+        signingOut={false}
+      />
+    </ChatHarness>,
+  );
+}
+
+// The first render of the whole chat screen in jsdom loads its modules: seconds on a busy machine.
+describe('ChatScreen, a long conversation', { timeout: 20_000 }, () => {
+  it("reads a conversation's latest messages when its row is hovered or focused, before it is opened", async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c2'), conversation('c1')]);
+    vi.mocked(messagesApi.listMessages).mockImplementation(async (id) => ({
+      messages: [message({ id: `m-${id}`, conversationId: id, role: 'user', content: `Hello from ${id}` })],
+    }));
+    renderChat('/home');
+    const row = await screen.findByRole('button', { name: 'Chat c1' });
+    await waitFor(() => expect(vi.mocked(messagesApi.listMessages)).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(messagesApi.listMessages).mock.calls.map(([id]) => id)).toEqual(['c2']);
+
+    await userEvent.hover(row);
+    await waitFor(() => expect(vi.mocked(messagesApi.listMessages)).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(messagesApi.listMessages).mock.calls[1]?.[0]).toBe('c1');
+    await userEvent.click(row);
+    expect(await screen.findByText('Hello from c1')).toBeTruthy();
+    // Opened from the cache: not read again.
+    expect(vi.mocked(messagesApi.listMessages)).toHaveBeenCalledTimes(2);
+  });
+
   it('loads the page before its latest one from the chat (earlier messages are reachable)', async () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
     vi.mocked(messagesApi.listMessages).mockImplementation(async (_id, { before } = {}) =>
@@ -41,18 +77,7 @@ describe('ChatScreen, a long conversation', () => {
             olderCursor: 'older-1',
           },
     );
-    render(
-      <ChatHarness path="/home/c/c1">
-        <ChatScreen
-          providers={readyProviders()}
-          email="ada@example.com"
-          hasUser
-          onOpenSettings={vi.fn()}
-          onSignOut={vi.fn()}
-          signingOut={false}
-        />
-      </ChatHarness>,
-    );
+    renderChat('/home/c/c1');
 
     expect(await screen.findByText('The latest question')).toBeTruthy();
     // jsdom has no layout: the view counts as near the top, so the earlier page loads by itself.

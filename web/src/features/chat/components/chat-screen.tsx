@@ -129,6 +129,7 @@ export function ChatScreen({
             chat.select(id);
             setSidebarOpen(false);
           }}
+          onPrefetch={chat.prefetch}
           onRename={(id, title) => void chat.rename(id, title)}
           onTogglePin={(id) => void chat.togglePin(id)}
           onExport={(id, format) => void chat.exportConversation(id, format)}

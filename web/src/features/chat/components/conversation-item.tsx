@@ -19,6 +19,8 @@ type ConversationItemProps = {
   conversation: Conversation;
   selected: boolean;
   onSelect: (id: string) => void;
+  /** Hovered or focused: the conversation may be opened next. */
+  onPrefetch?: ((id: string) => void) | undefined;
   onRename: (id: string, title: string) => void;
   onTogglePin: (id: string) => void;
   onExport: (id: string, format: 'md' | 'json') => void;
@@ -67,6 +69,7 @@ export function ConversationItem({
   conversation,
   selected,
   onSelect,
+  onPrefetch,
   onRename,
   onTogglePin,
   onExport,
@@ -96,6 +99,8 @@ export function ConversationItem({
       <button
         type="button"
         onClick={() => onSelect(conversation.id)}
+        onPointerEnter={() => onPrefetch?.(conversation.id)}
+        onFocus={() => onPrefetch?.(conversation.id)}
         aria-current={selected ? 'page' : undefined}
         className={`block w-full truncate rounded-lg py-2 pr-32 pl-3 text-left text-sm transition ${
           selected ? 'bg-slate-200/80 font-medium text-slate-900' : 'text-slate-700 hover:bg-slate-200/50'

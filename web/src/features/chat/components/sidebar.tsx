@@ -31,6 +31,8 @@ type SidebarProps = {
   onRetry: () => void;
   selectedId: string | null;
   onSelect: (id: string | null) => void;
+  /** A conversation's row is hovered or focused: it may be opened next. */
+  onPrefetch?: (id: string) => void;
   onRename: (id: string, title: string) => void;
   onTogglePin: (id: string) => void;
   onExport: (id: string, format: 'md' | 'json') => void;
@@ -59,6 +61,7 @@ function ConversationList({
   onRetry,
   selectedId,
   onSelect,
+  onPrefetch,
   onRename,
   onTogglePin,
   onExport,
@@ -94,6 +97,7 @@ function ConversationList({
           conversation={conversation}
           selected={conversation.id === selectedId}
           onSelect={onSelect}
+          onPrefetch={onPrefetch}
           onRename={onRename}
           onTogglePin={onTogglePin}
           onExport={onExport}

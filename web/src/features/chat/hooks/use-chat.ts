@@ -13,7 +13,7 @@ import {
 } from '../api/conversations';
 import { type ChatSnapshot, chatReducer, initialChatState, isBusy } from '../utils/chat-reducer';
 import { download, exportFileName, importBodyOf, toJson, toMarkdown } from '../utils/conversation-file';
-import { useConversations, useThread } from './use-conversation-data';
+import { useConversations, usePrefetchThread, useThread } from './use-conversation-data';
 import { useConversationRoute } from './use-conversation-route';
 import { useProviderSelection } from './use-provider-selection';
 import type { ProvidersState } from './use-providers';
@@ -51,6 +51,7 @@ export function useChat(
   const agentStreaming = useRef(false);
   const chatStreaming = state.stream !== null;
   const thread = useThread(selectedId, () => chatStreaming || agentStreaming.current);
+  const prefetch = usePrefetchThread();
   const snapshot: ChatSnapshot = { ...state, selectedId, loadingMessages: thread.loading };
   const latest = useRef(snapshot);
   latest.current = snapshot;
@@ -224,6 +225,8 @@ export function useChat(
     /** The mode tabs, the plan panel and the agent's settings. */
     agent,
     select,
+    /** A conversation about to be opened: its latest messages are read ahead. */
+    prefetch,
     rename,
     togglePin,
     exportConversation,

@@ -4,6 +4,7 @@ import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
 import { listMessages, type MessageThread } from '../api/messages';
 import { chatKeys, conversationsQuery, messagesQuery, updateCachedConversations } from '../api/queries';
+import { preloadMarkdown } from '../components/markdown-content';
 import { type ChatAction, conversationsAfter, messagesAfter } from '../utils/chat-reducer';
 import { withOlderPage } from '../utils/message-thread';
 import type { useConversationRoute } from './use-conversation-route';
@@ -98,6 +99,21 @@ const NO_MESSAGES: Message[] = [];
 
 /** How often a reply this tab is not streaming is read again while the server says it is generating. */
 export const SAVED_REPLY_POLL_MS = 2_000;
+
+/**
+ * Reads a conversation's latest page ahead of its opening (its row in the sidebar hovered or
+ * focused), with the Markdown parser its replies need: the click then shows it from the cache.
+ */
+export function usePrefetchThread(): (conversationId: string) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (conversationId: string) => {
+      preloadMarkdown();
+      void queryClient.prefetchQuery(messagesQuery(conversationId));
+    },
+    [queryClient],
+  );
+}
 
 /** Earlier messages of a long conversation: loaded a page at a time as the reader scrolls up. */
 export type OlderMessages = {
