@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Listens on `port` (0 = ephemeral) and resolves with the port actually bound. */
@@ -29,4 +29,15 @@ export async function readBody(req: IncomingMessage, maxBytes: number): Promise<
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * An ephemeral port held by a placeholder until `release` (just before the real server binds it):
+ * the web port must be known before the services that name it start, and an unheld port can be
+ * taken by any other bind meanwhile (seen in CI as Vite's "Port … is already in use").
+ */
+export async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const holder = createServer();
+  const port = await listen(holder, 0);
+  return { port, release: () => close(holder) };
 }

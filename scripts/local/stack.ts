@@ -1,86 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '@agentforge/shared';
 import Stripe from 'stripe';
 import { createLocalIdTokenVerifier } from '../../functions/src/adapters/cognito/id-token-verifier.js';
-import { type TableId, tableEnvVar } from '../../functions/src/adapters/dynamodb/table-definitions.js';
 import { ensureLocalSecretKeyFile } from '../../functions/src/adapters/secrets/local-key-file.js';
 import { ensureStripeCatalog } from '../stripe-setup/ensure.js';
-import { lambdaContext } from './api-gateway-event.js';
 import { startLocalApi } from './api-server.js';
 import { startLocalBedrock } from './bedrock.js';
 import { loadAdminCredentials } from './cognito/admin-auth.js';
 import { startLocalCognito } from './cognito/index.js';
 import { startLocalDynamo } from './dynamodb.js';
-import { importHandler } from './function-modules.js';
 import { startLocalGithub } from './github/server.js';
-import { close, listen } from './net.js';
+import { invokeFunction, onTimer, setFunctionEnvironment, startLocalReaper } from './in-process-functions.js';
+import { reservePort } from './net.js';
 import { createOutbox } from './outbox.js';
 import { startLocalS3 } from './s3/server.js';
 import { startLocalSes } from './ses/server.js';
+import type { LocalStack, LocalStackOptions } from './stack-options.js';
 import { startLocalStripe } from './stripe/server.js';
 import { startWebServer } from './web-server.js';
-
-export interface LocalStackOptions {
-  /** Where dynalite, the identity service and the outbox keep their data (`.local`). */
-  dataDir: string;
-  /** 0 = an ephemeral port. */
-  ports: {
-    api: number;
-    web: number;
-    cognito: number;
-    dynamodb: number;
-    s3?: number;
-    github?: number;
-    stripe?: number;
-    ses?: number;
-  };
-  /** The origins Stripe's checkout and portal may return to (default: the web app's). */
-  appOrigins?: readonly string[];
-  /** Start Vite for the web app (integration tests of the API leave it off). */
-  web: boolean;
-  /** Tests: every e-mailed code is this value. */
-  fixedCode?: string;
-  whitelistedEmails?: readonly string[];
-  /** Only addresses at these domains may sign up (default: any). */
-  allowedEmailDomains?: readonly string[];
-  /** The access gate (default `open`): `waitlist` lets in only whitelisted or admitted users. */
-  accessMode?: 'open' | 'waitlist';
-  /** Invite codes that admit a waitlisted user at once. */
-  inviteCodes?: readonly string[];
-  /** How often the MCP reaper runs (EventBridge Scheduler runs it every minute on AWS). */
-  reaperIntervalMs?: number;
-  /** The local Stripe's pauses before each retry of an undelivered webhook (tests: short ones). */
-  stripeWebhookRetryDelaysMs?: readonly number[];
-  /** Silence the identity service's console output (tests). */
-  quiet?: boolean;
-  /**
-   * Serve the platform's models through the local Bedrock stand-in (`npm start`); tests that want
-   * them point the Bedrock clients at their own model server instead.
-   */
-  platformModels?: boolean;
-}
-
-export interface LocalStack {
-  apiUrl: string;
-  /** The S3 stand-in's endpoint (attachments). */
-  s3Url: string;
-  /** The local GitHub service: OAuth host and API base URL of the account link. */
-  githubUrl: string;
-  /** The local Bedrock stand-in (with `platformModels`). */
-  bedrockUrl?: string;
-  /** The local Stripe service and its keys (made per start). */
-  stripe: { url: string; secretKey: string; webhookSecret: string };
-  webUrl?: string;
-  outboxUrl: string;
-  outboxFile: string;
-  /** The local DynamoDB (the admin CLI and tests reach the tables through it). */
-  dynamodb: { endpoint: string; tableNames: Record<TableId, string> };
-  runtimeConfig: RuntimeConfig;
-  stop(): Promise<void>;
-}
 
 /**
  * The whole product on one machine: dynalite, the local identity service, the local API (real
@@ -281,71 +220,6 @@ export const LOCAL_GITHUB_CLIENT_ID = 'Ov23liLocalAgentForge';
 /** The local stack's product mail sender (on AWS the stage's verified SES address). */
 const LOCAL_MAIL_FROM = 'no-reply@agentforge.localhost';
 
-/**
- * The MCP reaper on a timer, as the scheduled Lambda; on stop it also stops every server the local
- * runner started (they are this process's children).
- */
-function startLocalReaper(intervalMs: number): () => Promise<void> {
-  const stop = onTimer('mcp/reap-servers', intervalMs);
-  return async () => {
-    await stop();
-    const { localRunner } = await import('../../functions/src/composition/mcp.js');
-    await localRunner().stopAll();
-  };
-}
-
-/** A scheduled Lambda run in-process on a timer, one run at a time; resolves the last run on stop. */
-function onTimer(module: string, intervalMs: number): () => Promise<void> {
-  const run = invokeFunction(module);
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(() => run({})).catch((error: unknown) => console.error(`[${module}]`, error));
-  }, intervalMs);
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
-
-/** A non-API Lambda (e.g. a Cognito trigger) run in-process, imported on first use. */
-function invokeFunction(module: string) {
-  return async (event: object) => {
-    const handler = (await importHandler(`${module}.ts`)) as (
-      event: unknown,
-      context: unknown,
-    ) => Promise<unknown>;
-    return handler(event, lambdaContext(module.replace('/', '-'), 5_000));
-  };
-}
-
 async function stopAll(stops: (() => Promise<unknown>)[]): Promise<void> {
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
-}
-
-function setFunctionEnvironment(
-  endpoint: string,
-  tableNames: Record<TableId, string>,
-  whitelist: readonly string[],
-  allowedEmailDomains: readonly string[],
-) {
-  Object.assign(process.env, {
-    STAGE: 'local',
-    RUNTIME: 'local',
-    AWS_REGION: 'us-east-1',
-    DYNAMODB_ENDPOINT: endpoint,
-    WHITELISTED_EMAILS: whitelist.join(','),
-    ALLOWED_EMAIL_DOMAINS: allowedEmailDomains.join(','),
-  });
-  for (const [id, name] of Object.entries(tableNames)) process.env[tableEnvVar(id as TableId)] = name;
-}
-
-/**
- * An ephemeral port held by a placeholder until `release` (just before the real server binds it):
- * the web port must be known before the services that name it start, and an unheld port can be
- * taken by any other bind meanwhile (seen in CI as Vite's "Port … is already in use").
- */
-async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
-  const holder = createServer();
-  const port = await listen(holder, 0);
-  return { port, release: () => close(holder) };
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '@agentforge/shared';
 import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions.js';
-import type { LocalStackOptions } from '../../scripts/local/stack.js';
+import type { LocalStackOptions } from '../../scripts/local/stack-options.js';
 import { TEST_CODE } from './local-stack.js';
 
 export interface StackInfo {

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LocalStack, startLocalStack } from '../../scripts/local/stack.js';
+import { startLocalStack } from '../../scripts/local/stack.js';
+import type { LocalStack } from '../../scripts/local/stack-options.js';
 
 export const TEST_CODE = '123456';
 

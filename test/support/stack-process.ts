@@ -3,7 +3,8 @@
  * again on the same data): `node --import tsx test/support/stack-process.ts` with STACK_OPTIONS, a
  * JSON of LocalStackOptions. Prints one line, `READY <json>`, once the stack is up.
  */
-import { type LocalStackOptions, startLocalStack } from '../../scripts/local/stack.js';
+import { startLocalStack } from '../../scripts/local/stack.js';
+import type { LocalStackOptions } from '../../scripts/local/stack-options.js';
 
 const options = JSON.parse(process.env.STACK_OPTIONS ?? '{}') as LocalStackOptions;
 const stack = await startLocalStack(options);

@@ -1,0 +1,61 @@
+import type { RuntimeConfig } from '@agentforge/shared';
+import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions.js';
+
+export interface LocalStackOptions {
+  /** Where dynalite, the identity service and the outbox keep their data (`.local`). */
+  dataDir: string;
+  /** 0 = an ephemeral port. */
+  ports: {
+    api: number;
+    web: number;
+    cognito: number;
+    dynamodb: number;
+    s3?: number;
+    github?: number;
+    stripe?: number;
+    ses?: number;
+  };
+  /** The origins Stripe's checkout and portal may return to (default: the web app's). */
+  appOrigins?: readonly string[];
+  /** Start Vite for the web app (integration tests of the API leave it off). */
+  web: boolean;
+  /** Tests: every e-mailed code is this value. */
+  fixedCode?: string;
+  whitelistedEmails?: readonly string[];
+  /** Only addresses at these domains may sign up (default: any). */
+  allowedEmailDomains?: readonly string[];
+  /** The access gate (default `open`): `waitlist` lets in only whitelisted or admitted users. */
+  accessMode?: 'open' | 'waitlist';
+  /** Invite codes that admit a waitlisted user at once. */
+  inviteCodes?: readonly string[];
+  /** How often the MCP reaper runs (EventBridge Scheduler runs it every minute on AWS). */
+  reaperIntervalMs?: number;
+  /** The local Stripe's pauses before each retry of an undelivered webhook (tests: short ones). */
+  stripeWebhookRetryDelaysMs?: readonly number[];
+  /** Silence the identity service's console output (tests). */
+  quiet?: boolean;
+  /**
+   * Serve the platform's models through the local Bedrock stand-in (`npm start`); tests that want
+   * them point the Bedrock clients at their own model server instead.
+   */
+  platformModels?: boolean;
+}
+
+export interface LocalStack {
+  apiUrl: string;
+  /** The S3 stand-in's endpoint (attachments). */
+  s3Url: string;
+  /** The local GitHub service: OAuth host and API base URL of the account link. */
+  githubUrl: string;
+  /** The local Bedrock stand-in (with `platformModels`). */
+  bedrockUrl?: string;
+  /** The local Stripe service and its keys (made per start). */
+  stripe: { url: string; secretKey: string; webhookSecret: string };
+  webUrl?: string;
+  outboxUrl: string;
+  outboxFile: string;
+  /** The local DynamoDB (the admin CLI and tests reach the tables through it). */
+  dynamodb: { endpoint: string; tableNames: Record<TableId, string> };
+  runtimeConfig: RuntimeConfig;
+  stop(): Promise<void>;
+}
