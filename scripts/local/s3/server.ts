@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AdminCredentials } from '../cognito/admin-auth.js';
 import { close, listen } from '../net.js';
+import { deleteObjects, listObjects } from './bucket-requests.js';
+import { answerPreflight, applyCors } from './cors.js';
 import { createObjectStore, type ObjectInfo, type ObjectStore } from './object-store.js';
+import { S3Error, sendError } from './responses.js';
 import { queryPairs, verifyS3Signature } from './sigv4.js';
 
 /**
@@ -34,8 +37,6 @@ export interface LocalS3 {
 /** Larger than any attachment (5 MB): an upload beyond it is refused before it is read. */
 const MAX_OBJECT_BYTES = 6 * 1024 * 1024;
 const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
-const CORS_METHODS = ['GET', 'PUT', 'HEAD'];
-const CORS_HEADERS = ['content-type', 'x-amz-meta-filename'];
 const RESPONSE_OVERRIDES: Record<string, string> = {
   'response-content-type': 'Content-Type',
   'response-content-disposition': 'Content-Disposition',
@@ -44,36 +45,6 @@ const RESPONSE_OVERRIDES: Record<string, string> = {
   'response-cache-control': 'Cache-Control',
   'response-expires': 'Expires',
 };
-
-class S3Error extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const xmlEscape = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-
-function sendXml(res: ServerResponse, status: number, xml: string): void {
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`;
-  res.writeHead(status, { 'Content-Type': 'application/xml', 'Content-Length': Buffer.byteLength(body) });
-  res.end(body);
-}
-
-function sendError(res: ServerResponse, method: string, error: S3Error): void {
-  if (method === 'HEAD') {
-    res.writeHead(error.status, { 'x-amz-error-code': error.code }).end();
-    return;
-  }
-  sendXml(
-    res,
-    error.status,
-    `<Error><Code>${error.code}</Code><Message>${xmlEscape(error.message)}</Message></Error>`,
-  );
-}
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -103,35 +74,6 @@ function objectHeaders(info: ObjectInfo): Record<string, string | number> {
       Object.entries(info.metadata).map(([name, value]) => [`x-amz-meta-${name}`, value]),
     ),
   };
-}
-
-/** Adds the CORS headers for an allowed Origin; false when the request has a foreign Origin. */
-function applyCors(req: IncomingMessage, res: ServerResponse, allowed: readonly string[]): boolean {
-  const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  if (!allowed.includes(origin)) return false;
-  res.setHeader('Access-Control-Allow-Origin', origin);
-  res.setHeader('Vary', 'Origin');
-  res.setHeader('Access-Control-Expose-Headers', 'ETag');
-  return true;
-}
-
-function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
-  const method = String(req.headers['access-control-request-method'] ?? '');
-  const headers = String(req.headers['access-control-request-headers'] ?? '')
-    .split(',')
-    .map((name) => name.trim().toLowerCase())
-    .filter(Boolean);
-  if (!CORS_METHODS.includes(method) || headers.some((name) => !CORS_HEADERS.includes(name))) {
-    res.writeHead(403).end();
-    return;
-  }
-  res.writeHead(200, {
-    'Access-Control-Allow-Methods': CORS_METHODS.join(', '),
-    'Access-Control-Allow-Headers': CORS_HEADERS.join(', '),
-    'Access-Control-Max-Age': '600',
-  });
-  res.end();
 }
 
 function metadataOf(req: IncomingMessage): Record<string, string> {
@@ -225,56 +167,6 @@ async function handle(
         'The specified method is not allowed against this resource.',
       );
   }
-}
-
-async function listObjects(
-  res: ServerResponse,
-  store: ObjectStore,
-  bucket: string,
-  param: (name: string) => string | undefined,
-): Promise<void> {
-  const prefix = param('prefix') ?? '';
-  const maxKeys = Math.min(Math.max(Number(param('max-keys') ?? 1000) || 1000, 1), 1000);
-  const after = param('continuation-token') ?? param('start-after') ?? '';
-  const all = (await store.list(prefix)).filter((object) => object.key > after);
-  const page = all.slice(0, maxKeys);
-  const truncated = all.length > page.length;
-  const contents = page
-    .map(
-      (object) =>
-        `<Contents><Key>${xmlEscape(object.key)}</Key><LastModified>${new Date(object.lastModified).toISOString()}</LastModified><ETag>${xmlEscape(object.etag)}</ETag><Size>${object.size}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
-    )
-    .join('');
-  sendXml(
-    res,
-    200,
-    `<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${xmlEscape(bucket)}</Name><Prefix>${xmlEscape(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${contents}${
-      truncated ? `<NextContinuationToken>${xmlEscape(page.at(-1)?.key ?? '')}</NextContinuationToken>` : ''
-    }</ListBucketResult>`,
-  );
-}
-
-async function deleteObjects(res: ServerResponse, store: ObjectStore, body: Buffer): Promise<void> {
-  const xmlUnescape = (value: string) =>
-    value
-      .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&apos;/g, "'")
-      .replace(/&amp;/g, '&');
-  const keys = [...body.toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map(([, key]) =>
-    xmlUnescape(key ?? ''),
-  );
-  if (keys.length > 1000) throw new S3Error(400, 'MalformedXML', 'At most 1000 keys per request');
-  for (const key of keys) await store.delete(key);
-  sendXml(
-    res,
-    200,
-    `<DeleteResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${keys
-      .map((key) => `<Deleted><Key>${xmlEscape(key)}</Key></Deleted>`)
-      .join('')}</DeleteResult>`,
-  );
 }
 
 export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
