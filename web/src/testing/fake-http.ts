@@ -1,5 +1,5 @@
 import { encodeStreamEvent, type RuntimeConfig, type StreamEvent } from '@agentforge/shared';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /** The runtime configuration the fake serves (mock `getRuntimeConfig` with it). */
 export const TEST_CONFIG: RuntimeConfig = {
@@ -116,3 +116,27 @@ export function fakeHttp() {
 }
 
 export type FakeHttp = ReturnType<typeof fakeHttp>;
+
+/**
+ * A fresh {@link fakeHttp} as the global `fetch` for each test of the calling file (registered as
+ * its beforeEach), restored with the mocks after each test. Call it at the file's top level; the
+ * object it gives always stands for the current test's fake.
+ */
+export function installFakeHttp(): FakeHttp {
+  let current: FakeHttp | undefined;
+  beforeEach(() => {
+    current = fakeHttp();
+    vi.stubGlobal('fetch', current.fetch);
+  });
+  afterEach(() => {
+    current = undefined;
+    vi.unstubAllGlobals();
+    vi.resetAllMocks();
+  });
+  return new Proxy({} as FakeHttp, {
+    get(_, property) {
+      if (!current) throw new Error('installFakeHttp: the fake exists only while a test runs');
+      return Reflect.get(current, property);
+    },
+  });
+}

@@ -1,7 +1,7 @@
 import { SHARING_MESSAGES } from '@agentforge/shared';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeHttp, fakeHttp } from '../../../testing/fake-http';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeHttp } from '../../../testing/fake-http';
 import { renderAsMember } from '../../../testing/teams-fixture';
 import { SharedConversations } from './shared-conversations';
 
@@ -13,15 +13,7 @@ vi.mock('../../../config/runtime-config', async () => {
   return { getRuntimeConfig: () => TEST_CONFIG };
 });
 
-let http: FakeHttp;
-beforeEach(() => {
-  http = fakeHttp();
-  vi.stubGlobal('fetch', http.fetch);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.resetAllMocks();
-});
+const http = installFakeHttp();
 
 describe('SharedConversations', () => {
   it('links each shared conversation to its read-only page with who shared it', async () => {

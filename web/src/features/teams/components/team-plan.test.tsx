@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeHttp, fakeHttp, json } from '../../../testing/fake-http';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeHttp, json } from '../../../testing/fake-http';
 import { renderAsMember, teamDetail } from '../../../testing/teams-fixture';
 import { TeamPlan } from './team-plan';
 
@@ -13,15 +13,7 @@ vi.mock('../../../config/runtime-config', async () => {
   return { getRuntimeConfig: () => TEST_CONFIG };
 });
 
-let http: FakeHttp;
-beforeEach(() => {
-  http = fakeHttp();
-  vi.stubGlobal('fetch', http.fetch);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.resetAllMocks();
-});
+const http = installFakeHttp();
 
 describe('TeamPlan', () => {
   it('sends an Admin of a free team to Checkout, coming back to /teams', async () => {

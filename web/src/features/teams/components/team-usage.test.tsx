@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeHttp, fakeHttp, json } from '../../../testing/fake-http';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeHttp, json } from '../../../testing/fake-http';
 import { renderAsMember } from '../../../testing/teams-fixture';
 import { TeamUsage } from './team-usage';
 
@@ -12,15 +12,7 @@ vi.mock('../../../config/runtime-config', async () => {
   return { getRuntimeConfig: () => TEST_CONFIG };
 });
 
-let http: FakeHttp;
-beforeEach(() => {
-  http = fakeHttp();
-  vi.stubGlobal('fetch', http.fetch);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.resetAllMocks();
-});
+const http = installFakeHttp();
 
 describe('TeamUsage', () => {
   it('tabulates each member’s usage (whole minutes) under the month, and the team servers’ minutes', async () => {

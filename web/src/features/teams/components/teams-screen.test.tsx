@@ -2,8 +2,8 @@ import { TEAM_MESSAGES } from '@agentforge/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeHttp, fakeHttp, json } from '../../../testing/fake-http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeHttp, json } from '../../../testing/fake-http';
 import { queryWrapper } from '../../../testing/query';
 import { GUEST } from '../../../testing/render-routes';
 import { AuthContext } from '../../auth/hooks/use-auth';
@@ -36,7 +36,7 @@ const members = [
   { userId: 'u-ada', email: 'ada@example.com', role: 'user', isOwner: false, joinedAt: AT },
 ];
 
-let http: FakeHttp;
+const http = installFakeHttp();
 
 function answerTeam(role: 'admin' | 'user') {
   http.answer('GET', /^\/api-keys$/, (request: { url: URL }) =>
@@ -81,15 +81,6 @@ function answerTeam(role: 'admin' | 'user') {
     ],
   });
 }
-
-beforeEach(() => {
-  http = fakeHttp();
-  vi.stubGlobal('fetch', http.fetch);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.resetAllMocks();
-});
 
 /** Signed in as `userId` (the owner by default). */
 function renderAt(path: string, element: React.ReactNode, userId = 'u-owner') {
