@@ -5,7 +5,7 @@ import {
   type Rect,
   useVirtualizer,
 } from '@tanstack/react-virtual';
-import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { useAutoScroll } from '../hooks/use-auto-scroll';
 import type { OlderMessages } from '../hooks/use-conversation-data';
@@ -66,6 +66,8 @@ export function MessageList({
     overscan: OVERSCAN,
     scrollMargin: listTop,
     initialRect: UNLAID_VIEW,
+    // A chat: messages added above the first (earlier pages) keep the one in view in place.
+    anchorTo: 'end',
     observeElementRect: (instance, onRect) =>
       observeElementRect(instance, (rect) => onRect(rect.height > 0 ? rect : UNLAID_VIEW)),
     rangeExtractor: (range) => {
@@ -76,7 +78,8 @@ export function MessageList({
   });
   // Another conversation, or a message the user just sent, scrolls to the bottom; content that
   // grows (a reply streaming, messages measured) is followed near the bottom.
-  const sent = messages.filter((m) => m.role === 'user').length;
+  // (The latest message of the user's: earlier pages added above do not change it.)
+  const sent = messages.findLast((m) => m.role === 'user')?.id;
   const { onScroll } = useAutoScroll(
     `${contentKeyOf(messages)}:${virtualizer.getTotalSize()}`,
     `${conversationId}:${sent}`,
@@ -87,7 +90,6 @@ export function MessageList({
     const top = sizer.current?.offsetTop;
     if (top !== undefined && top !== listTop) setListTop(top);
   });
-  useKeptInPlaceOnPrepend(scroller, messages);
   // The message holding the focus stays rendered while it is scrolled away (an edit, a button).
   useEffect(() => {
     const el = scroller.current;
@@ -169,40 +171,6 @@ export function MessageList({
       </div>
     </section>
   );
-}
-
-/**
- * Earlier messages added above the first keep what the reader sees in place: the distance from
- * the bottom of the content (which they do not change) is kept. Measured after every render, so
- * content that grew at the bottom meanwhile is counted.
- */
-function useKeptInPlaceOnPrepend(scroller: RefObject<HTMLElement | null>, messages: Message[]) {
-  const seen = useRef<{ firstId: string | undefined; fromBottom: number }>({
-    firstId: undefined,
-    fromBottom: 0,
-  });
-  const firstId = messages[0]?.id;
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const before = seen.current;
-    const prepended =
-      before.firstId !== undefined &&
-      firstId !== before.firstId &&
-      messages.some((message) => message.id === before.firstId);
-    if (prepended) el.scrollTop = el.scrollHeight - before.fromBottom;
-    seen.current = { firstId, fromBottom: el.scrollHeight - el.scrollTop };
-  });
-  // Scrolling moves it too.
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const onScroll = () => {
-      seen.current = { ...seen.current, fromBottom: el.scrollHeight - el.scrollTop };
-    };
-    el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
-  }, [scroller]);
 }
 
 /** Above the first message loaded: earlier ones loading, a failed load with 'Retry', or a button. */
