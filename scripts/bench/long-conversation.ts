@@ -120,6 +120,8 @@ export async function benchLongConversation(): Promise<void> {
     // from the click: the app's own start is not counted).
     await page.getByText('Newer chat', { exact: true }).waitFor();
     await page.getByText('Long chat', { exact: true }).waitFor();
+    // Settled (its start's requests and lazy pages done): the click is not queued behind them.
+    await page.waitForLoadState('networkidle');
     const open = await timed(async () => {
       await page.getByText('Long chat', { exact: true }).click();
       await page.getByText(`Latest message ${MESSAGES}`).waitFor({ timeout: 120_000 });
