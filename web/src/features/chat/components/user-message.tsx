@@ -1,6 +1,7 @@
 import { CHAT_MESSAGES, type Message } from '@agentforge/shared';
 import { PencilIcon, TriangleAlertIcon } from 'lucide-react';
 import { type FormEvent, Fragment, useId, useState } from 'react';
+import { cn } from '../../../components/ui/cn';
 import { userTextBlocks } from '../utils/user-text-blocks';
 import { CodeBlock } from './code-block';
 import { MessageAttachments } from './message-attachments';
@@ -64,9 +65,10 @@ function UserText({ text }: { text: string }) {
   const hasCode = blocks.some((block) => block.type === 'code');
   return (
     <div
-      className={`max-w-[85%] min-w-0 rounded-3xl bg-slate-100 px-5 py-2.5 text-[15px] leading-7 break-words text-slate-900 ${
-        hasCode ? 'w-full' : ''
-      }`}
+      className={cn(
+        'max-w-[85%] min-w-0 rounded-3xl bg-slate-100 px-5 py-2.5 text-[15px] leading-7 break-words text-slate-900',
+        hasCode && 'w-full',
+      )}
     >
       {blocks.map((block, index) =>
         block.type === 'code' ? (
@@ -83,19 +85,23 @@ function UserText({ text }: { text: string }) {
   );
 }
 
-/** `code` spans in monospace, the rest as text. */
+/** `code` spans in monospace, the rest as text (each part keyed by where it starts). */
 function InlineCode({ text }: { text: string }) {
-  return text.split(/(`[^`\n]+`)/).map((part, index) =>
-    /^`[^`\n]+`$/.test(part) ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: parts have no identity but their position.
-      <code key={index} className="rounded-md bg-slate-200 px-1.5 py-0.5 font-mono text-[0.85em] text-slate-800">
+  let start = 0;
+  return text.split(/(`[^`\n]+`)/).map((part) => {
+    const key = start;
+    start += part.length;
+    return /^`[^`\n]+`$/.test(part) ? (
+      <code
+        key={key}
+        className="rounded-md bg-slate-200 px-1.5 py-0.5 font-mono text-[0.85em] text-slate-800"
+      >
         {part.slice(1, -1)}
       </code>
     ) : (
-      // biome-ignore lint/suspicious/noArrayIndexKey: parts have no identity but their position.
-      <Fragment key={index}>{part}</Fragment>
-    ),
-  );
+      <Fragment key={key}>{part}</Fragment>
+    );
+  });
 }
 
 function EditForm({
