@@ -8,7 +8,15 @@ const HighlightedCode = lazy(() => import('./highlighted-code'));
  * A fenced code block: its file name (when the fence names one) and language, copy button and
  * highlighted code (plain until the highlighter loads).
  */
-export function CodeBlock({ code, language, fileName }: { code: string; language: string; fileName?: string }) {
+export function CodeBlock({
+  code,
+  language,
+  fileName,
+}: {
+  code: string;
+  language: string;
+  fileName?: string;
+}) {
   const name = fileName || language || 'text';
   return (
     <div className="theme-light not-prose my-4 overflow-hidden rounded-xl bg-[#282c34] ring-1 ring-slate-900/10">

@@ -39,7 +39,9 @@ describe("the user's message", () => {
     const { container } = render(<UserMessage message={userMessage(content)} />);
     expect(container.querySelector('img, a, strong')).toBeNull();
     expect(container.querySelector('code')?.textContent).toBe('npm test');
-    expect(container.textContent).toContain('**bold** <img src=x onerror="alert(1)"> [link](https://example.com)');
+    expect(container.textContent).toContain(
+      '**bold** <img src=x onerror="alert(1)"> [link](https://example.com)',
+    );
   });
 });
 

@@ -34,7 +34,7 @@ describe('SendCodeDialog', () => {
     expect(screen.getByRole('radio', { name: 'The selection' })).toHaveProperty('checked', true);
     await userEvent.type(prompt, 'Explain{Control>}{Enter}{/Control}');
     expect(onSend).toHaveBeenCalledWith(
-      'Explain\n\n`src/app.js`\n\n```javascript src/app.js\na = 1\n```',
+      'Explain\n\n```javascript src/app.js\na = 1\n```',
       'c1',
     );
     await userEvent.type(prompt, '{Meta>}{Enter}{/Meta}');
