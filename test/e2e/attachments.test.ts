@@ -80,7 +80,8 @@ describe('attachments in the browser', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => chips(page).count()).toBe(0);
     expect(violations).toEqual([]);
-  });
+    // Two sends and their replies, as the workspace's journey.
+  }, 120_000);
 
   it('reads a PDF and a Word document in the browser: their text reaches the model (phone, dark)', async () => {
     const { email } = await signUpWithModel(e2e, 'files-documents');
