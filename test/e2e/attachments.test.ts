@@ -83,12 +83,21 @@ describe('attachments in the browser', () => {
     // Two sends and their replies, as the workspace's journey.
   }, 120_000);
 
-  it('reads a PDF and a Word document in the browser: their text reaches the model (phone, dark)', async () => {
+  it('reads a PDF and a Word document in the browser: their text reaches the model (phone, dark; chat settings and code in the bubble)', async () => {
     const { email } = await signUpWithModel(e2e, 'files-documents');
     const page = await e2e.openPage({ width: 390, height: 844, colorScheme: 'dark' });
     const violations = cspViolations(page);
     await loginAs(e2e, page, email);
     await page.getByRole('button', { name: 'Attach files' }).waitFor();
+    // The new chat's settings, by keyboard, before its first message.
+    await page.getByRole('button', { name: 'Chat settings' }).focus();
+    await page.keyboard.press('Enter');
+    const settings = page.getByRole('dialog', { name: 'Model settings' });
+    await settings.getByLabel('System prompt').waitFor();
+    await expectAccessible(page, "a new chat's settings");
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached' });
+
     await page.getByTestId('attachment-input').setInputFiles([
       { name: 'notes.pdf', mimeType: 'application/pdf', buffer: PDF },
       {
@@ -100,16 +109,21 @@ describe('attachments in the browser', () => {
     await chips(page).getByText('notes.pdf.txt').waitFor();
     await chips(page).getByText('notes.docx.txt').waitFor();
     await expectAccessible(page, 'the input with two documents read as text');
-    await input(page).fill('Summarize both');
+    await input(page).fill('Summarize both\n\n```ts notes.ts\nconst answer = 42;\n```');
     await input(page).press('Enter');
     const reply = page.getByRole('article', { name: 'Reply' });
     await reply.getByText(/The PDF says: ultramarine pelican/).waitFor();
     await reply.getByText(/The DOCX says: vermilion otter/).waitFor();
     const mine = page.getByRole('article', { name: 'Your message' });
     await mine.getByRole('button', { name: 'Download notes.pdf.txt' }).waitFor();
+    // The user's fenced code as a captioned block, the rest as text.
+    await mine.getByRole('region', { name: 'notes.ts code' }).waitFor();
+    expect(await mine.textContent()).not.toContain('```');
+    await expectAccessible(page, 'a message with documents and code');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(violations).toEqual([]);
-  });
+    // A dialog, two documents read, a send and two accessibility scans.
+  }, 120_000);
 
   it('sends an image to Anthropic and shows its thumbnail, fetched from storage', async () => {
     const user = await signUpAs('files-image');
