@@ -163,8 +163,9 @@ describe('the code workspace on the local stack', () => {
     await page.waitForURL(conversationUrl);
     const sent = page.getByRole('article', { name: 'Your message' }).last();
     await sent.getByText('Explain this line').waitFor();
-    // The code as a fenced block named by its path.
-    await sent.getByText(`\`\`\`javascript ${WORKSPACE_DEMO_FILE.path}`).waitFor();
+    // The code as a highlighted block captioned by its path, never the raw fence.
+    await sent.getByRole('region', { name: `${WORKSPACE_DEMO_FILE.path} code` }).waitFor();
+    expect(await sent.textContent()).not.toContain('```');
     await page
       .getByRole('article', { name: 'Reply' })
       .last()
@@ -187,7 +188,7 @@ describe('the code workspace on the local stack', () => {
       .waitFor();
     await page.waitForURL((url) => /\/home\/c\//.test(url.pathname) && url.href !== conversationUrl);
     const folderMessage = page.getByRole('article', { name: 'Your message' }).last();
-    await folderMessage.getByText('Folder `styles/`').waitFor();
+    await folderMessage.getByRole('region', { name: 'styles/ code' }).waitFor();
     await folderMessage.getByText('==> styles/main.css <==').waitFor();
     expect(await page.getByRole('article', { name: 'Your message' }).count()).toBe(1);
     expect(cspViolations.map((violation) => violation.slice(0, 200))).toEqual([]);

@@ -5,10 +5,13 @@ import {
   attachmentProblem,
   attachmentTypeOf,
   createUploadBodySchema,
+  documentProblem,
+  MAX_DOCUMENT_BYTES,
   MAX_IMAGE_BYTES,
   MAX_TEXT_FILE_BYTES,
   providerAcceptsImages,
   splitAttachmentIds,
+  textDocumentFormat,
 } from './attachment';
 import { messageSchema } from './message';
 import { streamQuerySchema } from './stream';
@@ -126,5 +129,29 @@ describe('messages and providers', () => {
     expect(['anthropic', 'openai', 'google', 'bedrock'].every(providerAcceptsImages)).toBe(true);
     expect(providerAcceptsImages('mistral')).toBe(false);
     expect(providerAcceptsImages('custom:01ABC')).toBe(false);
+  });
+});
+
+describe('PDF and Word documents (read as text in the browser)', () => {
+  const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+  it('are known by extension, checked by declared type and size; storage still takes only their text', () => {
+    expect(textDocumentFormat('Report.PDF')).toBe('pdf');
+    expect(textDocumentFormat('notes.docx')).toBe('docx');
+    expect(textDocumentFormat('old.doc')).toBe(undefined);
+    expect(documentProblem({ fileName: 'a.pdf', contentType: 'application/pdf', size: 10 })).toBe(undefined);
+    expect(documentProblem({ fileName: 'a.docx', contentType: DOCX, size: 10 })).toBe(undefined);
+    expect(documentProblem({ fileName: 'a.pdf', contentType: '', size: 10 })).toBe(undefined);
+    expect(documentProblem({ fileName: 'a.pdf', contentType: 'image/png', size: 10 })).toBe(
+      ATTACHMENT_MESSAGES.typeMismatch('a.pdf'),
+    );
+    expect(documentProblem({ fileName: 'a.pdf', contentType: 'application/pdf', size: 0 })).toBe(
+      ATTACHMENT_MESSAGES.empty('a.pdf'),
+    );
+    expect(
+      documentProblem({ fileName: 'a.pdf', contentType: 'application/pdf', size: MAX_DOCUMENT_BYTES + 1 }),
+    ).toBe(ATTACHMENT_MESSAGES.documentTooLarge('a.pdf'));
+    expect(attachmentTypeOf({ fileName: 'a.pdf', contentType: 'application/pdf' }).ok).toBe(false);
+    expect(attachmentTypeOf({ fileName: 'a.pdf.txt', contentType: 'text/plain' }).ok).toBe(true);
   });
 });

@@ -8,6 +8,8 @@ import { MAX_ID_LENGTH } from '../constants/limits';
 export const MAX_ATTACHMENTS_PER_MESSAGE = 5;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_TEXT_FILE_BYTES = 512 * 1024;
+/** A PDF or Word document, read in the browser: only its text (at most MAX_TEXT_FILE_BYTES) is stored. */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_ATTACHMENT_FILE_NAME_LENGTH = 200;
 /** How long a presigned upload URL is valid. */
 export const ATTACHMENT_UPLOAD_URL_SECONDS = 5 * 60;
@@ -118,24 +120,53 @@ function isTextLikeDeclaredType(declared: string, extension: string): boolean {
   return declared === 'video/mp2t' && ['ts', 'mts', 'cts'].includes(extension);
 }
 
-/** The file picker's `accept`: the image types and every text and code extension. */
+/**
+ * Documents the browser reads as text before attaching (the text goes as `<name>.txt`; storage
+ * never takes the document itself): the types they may be declared as.
+ */
+const DOCUMENT_TYPES: Readonly<Record<string, readonly string[]>> = {
+  pdf: ['application/pdf'],
+  docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+};
+
+export type TextDocumentFormat = 'pdf' | 'docx';
+
+/** The document format of a file the browser reads as text, by extension (undefined: not one). */
+export function textDocumentFormat(fileName: string): TextDocumentFormat | undefined {
+  const extension = fileExtension(fileName);
+  return extension === 'pdf' || extension === 'docx' ? extension : undefined;
+}
+
+/** The file picker's `accept`: the image types, PDF and Word documents, and every text and code extension. */
 export const ATTACHMENT_FILE_ACCEPT = [
   ...new Set(Object.values(IMAGE_TYPES)),
-  ...[...Object.keys(TEXT_TYPES), ...CODE_EXTENSIONS].map((extension) => `.${extension}`),
+  ...Object.values(DOCUMENT_TYPES).flat(),
+  ...[...Object.keys(TEXT_TYPES), ...Object.keys(DOCUMENT_TYPES), ...CODE_EXTENSIONS].map(
+    (extension) => `.${extension}`,
+  ),
 ].join(',');
 
 export const ATTACHMENT_MESSAGES = {
   unsupportedType: (fileName: string) =>
-    `${fileName}: this type of file cannot be attached. Attach images (PNG, JPEG, GIF, WebP) or text and code files.`,
+    `${fileName}: this type of file cannot be attached. Attach images (PNG, JPEG, GIF, WebP), PDF or Word (DOCX) documents, or text and code files.`,
   typeMismatch: (fileName: string) => `${fileName}: the file's type does not match its extension.`,
   imageTooLarge: (fileName: string) => `${fileName} is too large: images may be at most 5 MB.`,
   textTooLarge: (fileName: string) => `${fileName} is too large: text files may be at most 512 KB.`,
+  documentTooLarge: (fileName: string) => `${fileName} is too large: documents may be at most 10 MB.`,
+  documentTextTooLarge: (fileName: string) =>
+    `${fileName} has too much text: a document's text may be at most 512 KB.`,
+  documentUnreadable: (fileName: string) =>
+    `${fileName} could not be read. Is it a valid, unlocked document?`,
+  documentWithoutText: (fileName: string) =>
+    `${fileName} has no text to read (a scanned document has only images of its pages).`,
   empty: (fileName: string) => `${fileName} is empty.`,
   tooMany: `At most ${MAX_ATTACHMENTS_PER_MESSAGE} files can be attached to one message.`,
   notFound: 'Attachment not found',
   notUploaded: 'An attachment was not uploaded, or no longer exists. Attach it again.',
   needsMessage: 'Attachments must be sent with a message.',
   modelRefusesImages: 'This model does not accept images',
+  /** At an image attached while the chosen model takes none: it stays here until sent to one. */
+  imageHeldBack: 'This model does not accept images: switch model, or send without it.',
   uploadFailed: (fileName: string) => `${fileName} could not be uploaded. Try again.`,
   /** Sending while a file's upload failed. */
   removeFailed: 'Retry or remove the files that could not be uploaded.',
@@ -198,6 +229,27 @@ export function attachmentProblem(file: {
       ? ATTACHMENT_MESSAGES.imageTooLarge(file.fileName)
       : ATTACHMENT_MESSAGES.textTooLarge(file.fileName);
   }
+  return undefined;
+}
+
+/** Why a PDF or Word document cannot be read for attaching (type or size), or undefined when it can. */
+export function documentProblem(file: {
+  fileName: string;
+  contentType: string;
+  size: number;
+}): string | undefined {
+  const format = textDocumentFormat(file.fileName);
+  if (!format) return ATTACHMENT_MESSAGES.unsupportedType(file.fileName);
+  const declared = baseType(file.contentType);
+  if (
+    declared !== '' &&
+    declared !== 'application/octet-stream' &&
+    !DOCUMENT_TYPES[format]?.includes(declared)
+  ) {
+    return ATTACHMENT_MESSAGES.typeMismatch(file.fileName);
+  }
+  if (file.size <= 0) return ATTACHMENT_MESSAGES.empty(file.fileName);
+  if (file.size > MAX_DOCUMENT_BYTES) return ATTACHMENT_MESSAGES.documentTooLarge(file.fileName);
   return undefined;
 }
 

@@ -38,14 +38,14 @@ describe('the code-to-chat payload (spec 3)', () => {
 describe('composeCodeMessage', () => {
   it('puts the prompt first, then the code as a fenced block named by its path', () => {
     expect(composeCodeMessage({ ...payload, prompt: '  Explain this \n' })).toBe(
-      'Explain this\n\n`src/app.js`\n\n```javascript src/app.js\nconst a = 1;\n```',
+      'Explain this\n\n```javascript src/app.js\nconst a = 1;\n```',
     );
   });
 
-  it('names a folder as one', () => {
+  it('names a folder by its path, ending with a slash', () => {
     expect(
       composeCodeMessage({ ...payload, code: 'x\n', filePath: 'src/', language: 'text', isFolder: true }),
-    ).toBe('Explain this\n\nFolder `src/`\n\n```text src/\nx\n```');
+    ).toBe('Explain this\n\n```text src/\nx\n```');
   });
 
   it('fences code that holds backticks with a longer fence', () => {

@@ -33,12 +33,11 @@ export function filesUnder<T extends { path: string }>(files: readonly T[], fold
 
 /**
  * The chat message the dialog sends: the prompt, then the code as a fenced block whose info
- * string is its language and its path (the line above names the path, as the block's header
- * shows only the language).
+ * string is its language and its path (a folder's path ends with '/'). The chat shows the block
+ * with the path as its caption, and the model reads the path from the info string.
  */
 export function composeCodeMessage(payload: CodeToChatPayload): string {
   const fence = codeFence(payload.code);
-  const label = payload.isFolder ? `Folder \`${payload.filePath}\`` : `\`${payload.filePath}\``;
   const code = payload.code.endsWith('\n') ? payload.code : `${payload.code}\n`;
-  return `${payload.prompt.trim()}\n\n${label}\n\n${fence}${payload.language} ${payload.filePath}\n${code}${fence}`;
+  return `${payload.prompt.trim()}\n\n${fence}${payload.language} ${payload.filePath}\n${code}${fence}`;
 }

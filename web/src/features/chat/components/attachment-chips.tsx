@@ -1,6 +1,7 @@
-import { ATTACHMENT_FILE_ACCEPT } from '@agentforge/shared';
-import { FileTextIcon, ImageIcon, PaperclipIcon, RotateCwIcon, XIcon } from 'lucide-react';
+import { ATTACHMENT_FILE_ACCEPT, ATTACHMENT_MESSAGES } from '@agentforge/shared';
+import { FileTextIcon, ImageIcon, PaperclipIcon, RotateCwIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
 import { useRef } from 'react';
+import { Button } from '../../../components/ui/button';
 import type { PendingFile } from '../hooks/use-attachment-uploads';
 
 /** `12 KB`, `1.4 MB`. */
@@ -10,7 +11,7 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** The paperclip: opens the file picker (images, text and code files). */
+/** The paperclip: opens the file picker (images, PDF and Word documents, text and code files). */
 export function AttachButton({ onPick, disabled }: { onPick: (files: File[]) => void; disabled: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -42,15 +43,20 @@ export function AttachButton({ onPick, disabled }: { onPick: (files: File[]) => 
   );
 }
 
-/** The files going with the next message: name, size, upload progress or error, retry and remove. */
+/**
+ * The files going with the next message: name, size, reading or upload progress or error, retry
+ * and remove; `heldBack` images say they are not sent to this model.
+ */
 export function AttachmentChips({
   files,
   onRemove,
   onRetry,
+  heldBack = [],
 }: {
   files: readonly PendingFile[];
   onRemove: (key: string) => void;
   onRetry: (key: string) => void;
+  heldBack?: readonly PendingFile[];
 }) {
   if (files.length === 0) return null;
   return (
@@ -58,18 +64,23 @@ export function AttachmentChips({
       {files.map((item) => {
         const Icon = item.kind === 'image' ? ImageIcon : FileTextIcon;
         const percent = Math.round(item.progress * 100);
+        const held = heldBack.includes(item);
         return (
           <li
             key={item.key}
             className={`flex max-w-full items-center gap-2 rounded-xl bg-white py-1.5 pr-1.5 pl-3 text-sm shadow-sm ring-1 ${
-              item.status === 'failed' ? 'ring-red-300' : 'ring-slate-200'
+              item.status === 'failed' ? 'ring-red-300' : held ? 'ring-amber-300' : 'ring-slate-200'
             }`}
           >
             <Icon aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
             <span className="min-w-0">
               <span className="block max-w-48 truncate font-medium text-slate-800">{item.file.name}</span>
               <span className="block text-xs text-slate-600">
-                {item.status === 'uploading' ? (
+                {held ? (
+                  `${formatBytes(item.file.size)} · Not sent to this model`
+                ) : item.status === 'reading' ? (
+                  'Reading the text…'
+                ) : item.status === 'uploading' ? (
                   <>
                     <progress
                       aria-label={`Uploading ${item.file.name}`}
@@ -112,5 +123,43 @@ export function AttachmentChips({
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * At images the chosen model cannot read: they stay here while the other files go; 'Switch model'
+ * opens the model picker, 'Send without it' removes them.
+ */
+export function HeldBackImages({
+  images,
+  onSwitchModel,
+  onDrop,
+}: {
+  images: readonly PendingFile[];
+  onSwitchModel?: (() => void) | undefined;
+  onDrop: () => void;
+}) {
+  if (images.length === 0) return null;
+  const names = images.map((image) => image.file.name).join(', ');
+  return (
+    <div
+      role="status"
+      className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+    >
+      <TriangleAlertIcon aria-hidden="true" className="size-4 shrink-0" />
+      <span className="min-w-0 flex-1 break-words">
+        <span className="font-medium">{names}</span>: {ATTACHMENT_MESSAGES.imageHeldBack}
+      </span>
+      <span className="flex gap-2">
+        {onSwitchModel ? (
+          <Button size="xs" onClick={onSwitchModel}>
+            Switch model
+          </Button>
+        ) : null}
+        <Button size="xs" onClick={onDrop}>
+          {images.length === 1 ? 'Send without it' : 'Send without them'}
+        </Button>
+      </span>
+    </div>
   );
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ATTACHMENT_MESSAGES, type Attachment } from '@agentforge/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,11 +35,16 @@ beforeEach(() => {
     );
 });
 
+const FIXTURES = join(import.meta.dirname, '../../../../../test/fixtures/documents');
 const png = (name = 'cat.png', size = 10) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 const text = (name = 'notes.md') => new File(['# hi'], name, { type: 'text/markdown' });
 
 function renderInput(
-  attachments: { conversationId: string | null; acceptsImages: boolean } | null = {
+  attachments: {
+    conversationId: string | null;
+    acceptsImages: boolean;
+    onSwitchModel?: () => void;
+  } | null = {
     conversationId: 'c1',
     acceptsImages: true,
   },
@@ -173,11 +180,62 @@ describe('ChatInput attachments', () => {
     expect(await uploading).toEqual([expect.objectContaining({ id: 'new-conversation-A1', kind: 'text' })]);
   });
 
-  it('does not send images to a model that does not take them', async () => {
-    const { input, textbox, onSend } = renderInput({ conversationId: 'c1', acceptsImages: false });
-    await userEvent.upload(input(), [png()]);
+  it('says at once when the model cannot read an attached image, and sends the text files without it', async () => {
+    const onSwitchModel = vi.fn();
+    const { input, textbox, sent } = renderInput({
+      conversationId: 'c1',
+      acceptsImages: false,
+      onSwitchModel,
+    });
+    await userEvent.upload(input(), [png(), text()]);
+    // Said at the attachment, before any send.
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toContain(`cat.png: ${ATTACHMENT_MESSAGES.imageHeldBack}`);
+    expect(chips()[0]?.textContent).toContain('Not sent to this model');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Switch model' }));
+    expect(onSwitchModel).toHaveBeenCalledOnce();
+
     await userEvent.type(textbox, 'What is it?{Enter}');
+    expect(sent[0]?.text).toBe('What is it?');
+    expect(sent[0]?.attachments?.count).toBe(1);
+    await act(async () => puts.get('notes.md')?.resolve());
+    expect(await sent[0]?.attachments?.upload('c1')).toEqual([
+      expect.objectContaining({ fileName: 'notes.md' }),
+    ]);
+    // The image stays for a model that reads images; 'Send without it' drops it.
+    expect(chips().map((chip) => chip.textContent)).toEqual([expect.stringContaining('cat.png')]);
+    await userEvent.click(screen.getByRole('button', { name: 'Send without it' }));
+    expect(screen.queryByRole('list', { name: 'Attached files' })).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('reads a PDF or Word document in the browser and attaches its text', async () => {
+    const { input, textbox, sent } = renderInput({ conversationId: null, acceptsImages: true });
+    const docx = new File([readFileSync(join(FIXTURES, 'notes.docx'))], 'report.docx', {
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+    await userEvent.upload(input(), [docx]);
+    expect(input().accept).toContain('.pdf');
+    expect(chips()[0]?.textContent).toContain('report.docx');
+    await waitFor(() => expect(chips()[0]?.textContent).toContain('report.docx.txt'));
+    await userEvent.type(textbox, 'Summarize{Enter}');
+    const uploading = sent[0]?.attachments?.upload('new-conversation');
+    await waitFor(() => expect(puts.size).toBe(1));
+    const uploaded = api.putFile.mock.calls[0]?.[1] as File;
+    expect(await uploaded.text()).toBe('The DOCX says: vermilion otter\n');
+    await act(async () => puts.get('report.docx.txt')?.resolve());
+    expect(await uploading).toEqual([
+      expect.objectContaining({ fileName: 'report.docx.txt', contentType: 'text/plain', kind: 'text' }),
+    ]);
+  });
+
+  it('says why a document cannot be read, and sends nothing until it is removed', async () => {
+    const { input, textbox, onSend } = renderInput();
+    await userEvent.upload(input(), [new File(['not a PDF'], 'scan.pdf', { type: 'application/pdf' })]);
+    const failed = await within(chips()[0] as HTMLElement).findByRole('alert');
+    expect(failed.textContent).toBe(ATTACHMENT_MESSAGES.documentUnreadable('scan.pdf'));
+    expect(api.createUpload).not.toHaveBeenCalled();
+    await userEvent.type(textbox, 'Hi{Enter}');
     expect(onSend).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toBe(ATTACHMENT_MESSAGES.modelRefusesImages);
   });
 });

@@ -1,8 +1,8 @@
 import { ATTACHMENT_MESSAGES, CHAT_INPUT_MAX_HEIGHT_PX } from '@agentforge/shared';
 import { ArrowUpIcon, SquareIcon } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { type OutgoingAttachments, useAttachmentUploads } from '../hooks/use-attachment-uploads';
-import { AttachButton, AttachmentChips } from './attachment-chips';
+import { AttachButton, AttachmentChips, HeldBackImages } from './attachment-chips';
 
 type ChatInputProps = {
   /**
@@ -21,9 +21,12 @@ type ChatInputProps = {
   placeholder?: string;
   /**
    * Offers 'Attach files': files upload to `conversationId` as soon as they are picked (null: a
-   * new chat, uploaded when sent); images only where `acceptsImages`.
+   * new chat, uploaded when sent); images go only where `acceptsImages`, else they wait with
+   * 'Switch model' (`onSwitchModel`) and 'Send without it'.
    */
-  attachments?: { conversationId: string | null; acceptsImages: boolean };
+  attachments?: { conversationId: string | null; acceptsImages: boolean; onSwitchModel?: () => void };
+  /** Beside the paperclip: the chat's settings button. */
+  tools?: ReactNode;
 };
 
 /** The textarea grows with its content up to CHAT_INPUT_MAX_HEIGHT_PX, then scrolls. */
@@ -48,10 +51,11 @@ export function ChatInput({
   onEdit,
   placeholder,
   attachments,
+  tools,
 }: ChatInputProps) {
   const [text, setText] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const files = useAttachmentUploads(attachments?.conversationId ?? null);
+  const files = useAttachmentUploads(attachments?.conversationId ?? null, attachments?.acceptsImages ?? true);
   const [fileNotice, setFileNotice] = useState<string | null>(null);
   const canSend = text.trim() !== '' && !blocked && !streaming;
 
@@ -64,9 +68,6 @@ export function ChatInput({
       return;
     }
     if (files.failed) return setFileNotice(ATTACHMENT_MESSAGES.removeFailed);
-    if (files.outgoing.hasImages && !attachments?.acceptsImages) {
-      return setFileNotice(ATTACHMENT_MESSAGES.modelRefusesImages);
-    }
     setFileNotice(null);
     if (await onSend(text, files.outgoing)) {
       setText('');
@@ -121,13 +122,24 @@ export function ChatInput({
               setFileNotice(null);
               files.retry(key);
             }}
+            heldBack={files.heldBack}
+          />
+        ) : null}
+        {attachments ? (
+          <HeldBackImages
+            images={files.heldBack}
+            onSwitchModel={attachments.onSwitchModel}
+            onDrop={() => {
+              for (const image of files.heldBack) files.remove(image.key);
+            }}
           />
         ) : null}
         <div
           className={`flex items-end gap-2 rounded-[26px] bg-white p-2 shadow-[0_2px_12px_rgba(15,23,42,0.08)] ring-1 ring-slate-200 transition focus-within:ring-slate-300 ${
-            attachments ? 'pl-2' : 'pl-5'
+            attachments || tools ? 'pl-2' : 'pl-5'
           }`}
         >
+          {tools}
           {attachments ? (
             <AttachButton
               disabled={streaming}

@@ -13,6 +13,7 @@ import type { ProvidersState } from '../hooks/use-providers';
 import type { ServerAttachment } from '../hooks/use-server-attachment';
 import { isTempMessageId } from '../utils/chat-reducer';
 import { ChatInput } from './chat-input';
+import { ChatSettingsButton } from './chat-settings-button';
 import { EmptyChat } from './empty-chat';
 import { MessageList } from './message-list';
 import { ModeTabs } from './mode-tabs';
@@ -66,6 +67,8 @@ export function ChatScreen({
   const chat = useChat(providers, { hasUser, canConfigureServer: serverConfig !== undefined });
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [sidebarView, setSidebarView] = useState<SidebarView>('chats');
+  // The input's 'Switch model' opens the model picker.
+  const [pickerOpen, setPickerOpen] = useState(false);
   const streamStatus = chat.stream?.status ?? null;
   const reportStatus = useRef(onStreamStatus);
   reportStatus.current = onStreamStatus;
@@ -158,6 +161,8 @@ export function ChatScreen({
               onChoose={chat.selection.choose}
               onRetry={providers.reload}
               onAddProvider={onOpenSettings}
+              open={pickerOpen}
+              onOpenChange={setPickerOpen}
             />
           }
         />
@@ -203,7 +208,13 @@ export function ChatScreen({
             attachments={{
               conversationId: chat.selectedId,
               acceptsImages: providerAcceptsImages(chat.selection.choice?.provider ?? ''),
+              onSwitchModel: () => setPickerOpen(true),
             }}
+            tools={
+              selected || chat.selectedId === null ? (
+                <ChatSettingsButton conversation={selected ?? null} newChat={chat.newChatSettings} />
+              ) : null
+            }
           />
         </ModeTabs>
       </main>

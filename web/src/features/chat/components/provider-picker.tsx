@@ -13,6 +13,9 @@ type ProviderPickerProps = {
   onChoose: (choice: ModelChoice) => void;
   onRetry: () => void;
   onAddProvider: () => void;
+  /** The menu's open state, when something else opens it too (the input's 'Switch model'). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 };
 
 const TRIGGER = buttonVariants({
@@ -29,6 +32,8 @@ export function ProviderPicker({
   onChoose,
   onRetry,
   onAddProvider,
+  open,
+  onOpenChange,
 }: ProviderPickerProps) {
   if (status === 'error') {
     return (
@@ -56,7 +61,7 @@ export function ProviderPicker({
   const provider = providers.find((p) => p.id === choice.provider);
   const model = provider?.models.find((m) => m.id === choice.model);
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger className={TRIGGER}>
         <span className={`size-2.5 shrink-0 rounded-full ${providerStyle(choice.provider).dot}`} />
         <span className="truncate">

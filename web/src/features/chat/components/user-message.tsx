@@ -1,10 +1,14 @@
 import { CHAT_MESSAGES, type Message } from '@agentforge/shared';
 import { PencilIcon, TriangleAlertIcon } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, Fragment, useId, useState } from 'react';
+import { cn } from '../../../components/ui/cn';
+import { userTextBlocks } from '../utils/user-text-blocks';
+import { CodeBlock } from './code-block';
 import { MessageAttachments } from './message-attachments';
 
 /**
- * The user's message, as typed, on the right; a failed save shows '[Error saving this message]'.
+ * The user's message on the right: its text as typed, its fenced code blocks as the replies' are
+ * (highlighted, the file name as a caption; 'Send Code to Chat' sends one); a failed save shows '[Error saving this message]'.
  * With `onEdit`, 'Edit' turns it into a form: 'Send' replaces it and every later turn.
  */
 export function UserMessage({
@@ -32,9 +36,7 @@ export function UserMessage({
           }}
         />
       ) : (
-        <div className="max-w-[85%] rounded-3xl bg-slate-100 px-5 py-2.5 text-[15px] leading-7 break-words whitespace-pre-wrap text-slate-900">
-          {text}
-        </div>
+        <UserText text={text} />
       )}
       {failed ? (
         <p className="flex items-center gap-1 text-xs font-medium text-red-600">
@@ -55,6 +57,51 @@ export function UserMessage({
       ) : null}
     </div>
   );
+}
+
+/** Plain text (`inline code` in monospace) and fenced code blocks; nothing else becomes markup. */
+function UserText({ text }: { text: string }) {
+  const blocks = userTextBlocks(text);
+  const hasCode = blocks.some((block) => block.type === 'code');
+  return (
+    <div
+      className={cn(
+        'max-w-[85%] min-w-0 rounded-3xl bg-slate-100 px-5 py-2.5 text-[15px] leading-7 break-words text-slate-900',
+        hasCode && 'w-full',
+      )}
+    >
+      {blocks.map((block, index) =>
+        block.type === 'code' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity but their position.
+          <CodeBlock key={index} code={block.code} language={block.language} fileName={block.fileName} />
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity but their position.
+          <p key={index} className="my-2 whitespace-pre-wrap first:mt-0 last:mb-0">
+            <InlineCode text={block.text} />
+          </p>
+        ),
+      )}
+    </div>
+  );
+}
+
+/** `code` spans in monospace, the rest as text (each part keyed by where it starts). */
+function InlineCode({ text }: { text: string }) {
+  let start = 0;
+  return text.split(/(`[^`\n]+`)/).map((part) => {
+    const key = start;
+    start += part.length;
+    return /^`[^`\n]+`$/.test(part) ? (
+      <code
+        key={key}
+        className="rounded-md bg-slate-200 px-1.5 py-0.5 font-mono text-[0.85em] text-slate-800"
+      >
+        {part.slice(1, -1)}
+      </code>
+    ) : (
+      <Fragment key={key}>{part}</Fragment>
+    );
+  });
 }
 
 function EditForm({

@@ -1,9 +1,7 @@
 import { errorMessage } from '@agentforge/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-provider';
 import { useAgent } from '../../agent/hooks/use-agent';
-import { preferencesQuery } from '../../settings/api/queries';
 import {
   deleteConversation,
   getConversation,
@@ -15,6 +13,7 @@ import { type ChatSnapshot, chatReducer, initialChatState, isBusy } from '../uti
 import { download, exportFileName, importBodyOf, toJson, toMarkdown } from '../utils/conversation-file';
 import { useConversations, usePrefetchThread, useThread } from './use-conversation-data';
 import { useConversationRoute } from './use-conversation-route';
+import { useNewChatSettings } from './use-new-chat-settings';
 import { useProviderSelection } from './use-provider-selection';
 import type { ProvidersState } from './use-providers';
 import { useSendMessage } from './use-send-message';
@@ -77,20 +76,7 @@ export function useChat(
     onServerNeeded: configureServer,
   });
   agentStreaming.current = agent.streaming;
-  const queryClient = useQueryClient();
-  // The defaults a new conversation starts with, ready by the first message.
-  useEffect(() => {
-    if (hasUser) void queryClient.prefetchQuery(preferencesQuery());
-  }, [hasUser, queryClient]);
-  const defaultSettings = useCallback(
-    () =>
-      queryClient
-        .fetchQuery({ ...preferencesQuery(), staleTime: Number.POSITIVE_INFINITY, retry: false })
-        .then((preferences) => preferences.defaultSettings)
-        // A chat starts without them rather than not at all.
-        .catch(() => undefined),
-    [queryClient],
-  );
+  const newChatSettings = useNewChatSettings(selectedId, hasUser);
   const {
     send,
     replay,
@@ -104,7 +90,7 @@ export function useChat(
     serverId: server.serverId,
     hasUser,
     delegate: agent.delegate,
-    defaultSettings,
+    defaultSettings: newChatSettings.forCreation,
   });
   const replayActions = useMemo(
     () => ({
@@ -224,6 +210,8 @@ export function useChat(
     closeServerConfig,
     /** The mode tabs, the plan panel and the agent's settings. */
     agent,
+    /** The settings a new chat starts with, settable before its first message. */
+    newChatSettings,
     select,
     /** A conversation about to be opened: its latest messages are read ahead. */
     prefetch,

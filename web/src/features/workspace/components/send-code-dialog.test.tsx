@@ -33,10 +33,7 @@ describe('SendCodeDialog', () => {
     const { onSend, prompt } = renderDialog();
     expect(screen.getByRole('radio', { name: 'The selection' })).toHaveProperty('checked', true);
     await userEvent.type(prompt, 'Explain{Control>}{Enter}{/Control}');
-    expect(onSend).toHaveBeenCalledWith(
-      'Explain\n\n`src/app.js`\n\n```javascript src/app.js\na = 1\n```',
-      'c1',
-    );
+    expect(onSend).toHaveBeenCalledWith('Explain\n\n```javascript src/app.js\na = 1\n```', 'c1');
     await userEvent.type(prompt, '{Meta>}{Enter}{/Meta}');
     expect(onSend).toHaveBeenCalledTimes(2);
   });

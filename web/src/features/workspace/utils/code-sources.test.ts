@@ -48,7 +48,7 @@ describe('codeToChatMessage', () => {
 
   it('composes the prompt and the fenced code', () => {
     expect(codeToChatMessage(selection, 'Explain')).toEqual({
-      message: 'Explain\n\n`src/app.js`\n\n```javascript src/app.js\nconst b\n```',
+      message: 'Explain\n\n```javascript src/app.js\nconst b\n```',
     });
   });
 
