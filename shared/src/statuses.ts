@@ -146,8 +146,18 @@ export const FINAL_STREAM_STATUSES = [
 export const AGENT_STATUSES = ['idle', 'planning', 'executing', 'error'] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
 
-/** `interrupted`: the step's writer died mid-run (its reply's lease ran out); the user may retry it. */
-export const PLAN_STEP_STATUSES = ['pending', 'in_progress', 'completed', 'error', 'interrupted'] as const;
+/**
+ * `interrupted`: the step's writer died mid-run (its reply's lease ran out); the user may retry it.
+ * `cancelled`: the plan was cancelled before the step ran.
+ */
+export const PLAN_STEP_STATUSES = [
+  'pending',
+  'in_progress',
+  'completed',
+  'error',
+  'interrupted',
+  'cancelled',
+] as const;
 export type PlanStepStatus = (typeof PLAN_STEP_STATUSES)[number];
 
 /** The spec does not list plan statuses: a plan moves like its steps, and can also be cancelled. */

@@ -158,6 +158,8 @@ describe('plan rules', () => {
   it('refuses changes to a cancelled plan, and edits of confirmed steps or arguments off-schema', () => {
     const cancelled = cancelPlan(plan(), 2);
     expect(cancelled.status).toBe('cancelled');
+    // The steps that had not run say so: none is left 'Pending'.
+    expect(cancelled.steps.map((s) => s.status)).toEqual(plan().steps.map(() => 'cancelled'));
     expect(() => confirmStep(cancelled, 's1', 'u1', 3)).toThrow('no longer running');
     expect(() => cancelPlan(cancelled, 3)).toThrow('no longer running');
 

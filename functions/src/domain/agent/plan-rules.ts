@@ -194,9 +194,15 @@ export function finishStep(
   return { ...finished, status: done ? 'completed' : 'in_progress' };
 }
 
+/** Cancels an open plan: the steps that had not run (pending, interrupted) read 'Cancelled'. */
 export function cancelPlan(plan: AgentPlanRecord, now: number): AgentPlanRecord {
   openPlan(plan);
-  return { ...plan, status: 'cancelled', updatedAt: now };
+  const steps = plan.steps.map((step) =>
+    step.status === 'pending' || step.status === 'interrupted'
+      ? { ...step, status: 'cancelled' as const }
+      : step,
+  );
+  return { ...plan, steps, status: 'cancelled', updatedAt: now };
 }
 
 /**
