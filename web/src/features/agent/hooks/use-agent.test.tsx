@@ -256,11 +256,9 @@ describe('agent modes', () => {
     expect(agentStatus()).toBe('Agent status: Idle');
     // The user's words are kept, and the step that did not run says so.
     expect(await screen.findByText('Actually, stop')).toBeTruthy();
-    expect(http.seen('POST', /^\/messages$/).map((request) => request.body.content)).toEqual([
-      'Write a poem',
-      'Yes please',
-      'Actually, stop',
-    ]);
+    expect(
+      http.seen('POST', /^\/messages$/).map((request) => (request.body as { content: string }).content),
+    ).toEqual(['Write a poem', 'Yes please', 'Actually, stop']);
     expect(within(panel()).getByText('Cancelled')).toBeTruthy();
     expect(within(panel()).queryByText('Pending')).toBeNull();
   }, 30_000);
