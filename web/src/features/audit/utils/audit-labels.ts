@@ -15,8 +15,8 @@ const TARGET_KINDS: Readonly<Record<string, string>> = {
   conversation: 'Conversation',
 };
 
-/** An id no name is known for, cut to its start: enough to tell two apart, not a wall of hex. */
-const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
+/** An opaque id no name is known for (a UUID, hex), cut to its start: enough to tell two apart. */
+const shortId = (id: string) => (/^[0-9a-f-]{13,}$/i.test(id) ? `${id.slice(0, 8)}…` : id);
 
 /** What a record's actor reads as: you, a member's e-mail, a service, else a short id. */
 export function actorLabel(record: Pick<AuditRecord, 'actor'>, nameOf: NameOf): string {
