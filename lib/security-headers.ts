@@ -1,10 +1,9 @@
 /**
  * The web app's Content-Security-Policy: one source for CloudFront (deployed) and the local web
  * server (so the e2e suite proves the app works under it). Scripts only from the app's origin and
- * blob: (the code workspace's preview runner; never inline), images only from it, inline data and
- * the landing page's logo service (a model's reply cannot load a remote image: see SafeImage),
- * frames only blob: (the workspace preview is a srcdoc frame, which frame-src does not govern),
- * never framed itself.
+ * blob: (never inline), images only from it, inline data and the landing page's logo service (a
+ * model's reply cannot load a remote image: see SafeImage), frames only from itself (the code
+ * workspace's preview page, PREVIEW_PAGE_PATH, with a policy of its own), never framed itself.
  */
 export function contentSecurityPolicy(options: {
   /** Origins the app calls besides its own: the identity service, and locally the API. */
@@ -15,8 +14,6 @@ export function contentSecurityPolicy(options: {
   const dev = options.dev;
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
-    // blob: for the code workspace's preview (docs/decisions/workspace.md "Code workspace"): its srcdoc
-    // inherits this policy, so its runner (from 'self') runs the user's scripts from blob: URLs.
     'script-src': ["'self'", 'blob:', ...(dev ? ["'unsafe-inline'"] : [])],
     // Radix and React set style attributes; Vite injects <style> in dev.
     'style-src': ["'self'", "'unsafe-inline'"],
@@ -24,7 +21,8 @@ export function contentSecurityPolicy(options: {
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...options.connect, ...(dev ? [dev.hmrOrigin] : [])],
-    'frame-src': ['blob:'],
+    // The code workspace's preview page (PREVIEW_PAGE_PATH), sandboxed: see previewContentSecurityPolicy.
+    'frame-src': ["'self'"],
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
@@ -35,6 +33,32 @@ export function contentSecurityPolicy(options: {
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');
+}
+
+/**
+ * The code workspace's preview page: the app frames it sandboxed without allow-same-origin (an
+ * opaque origin: nothing of the app's storage, cookies or DOM reachable), posts it the page to
+ * render, and shows the console errors it posts back (docs/decisions/web.md, "Everyday fixes").
+ */
+export const PREVIEW_PAGE_PATH = '/workspace-preview.html';
+
+/**
+ * The preview page's own policy (served with it instead of the app's): the user's page runs as
+ * written, inline scripts and handlers included ('unsafe-inline' is safe in an opaque origin that
+ * holds nothing), but loads and sends nothing anywhere, and only the app may frame it.
+ */
+export function previewContentSecurityPolicy(): string {
+  return [
+    "default-src 'none'",
+    "script-src 'unsafe-inline' blob:",
+    "style-src 'unsafe-inline'",
+    'img-src data: blob:',
+    'font-src data:',
+    'media-src data: blob:',
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+  ].join('; ');
 }
 
 /** The other response headers of the app (CloudFront's response headers policy sets the same). */

@@ -29,7 +29,7 @@ import { Construct } from 'constructs';
 import type * as z from 'zod';
 import { API_BASE_PATH, API_KEY_HEADER } from '../../functions/src/routes';
 import type { runtimeConfigSchema } from '../../shared/src/schemas/runtime-config';
-import { contentSecurityPolicy } from '../security-headers';
+import { contentSecurityPolicy, PREVIEW_PAGE_PATH, previewContentSecurityPolicy } from '../security-headers';
 
 type RuntimeConfigInput = z.input<typeof runtimeConfigSchema>;
 
@@ -104,6 +104,7 @@ export class WebHosting extends Construct {
       comment: 'Serves /index.html for client-side routes',
     });
 
+    const webOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'AgentForge web app',
       defaultRootObject: 'index.html',
@@ -121,7 +122,7 @@ export class WebHosting extends Construct {
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: webOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         compress: true,
@@ -148,7 +149,33 @@ export class WebHosting extends Construct {
         }),
       },
     });
+    this.addPreviewPage(webOrigin);
     this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
+  }
+
+  /**
+   * The code workspace's preview page with its own policy (inline scripts in an opaque origin,
+   * nothing loaded or sent, framed by the app only): see previewContentSecurityPolicy.
+   */
+  private addPreviewPage(origin: ReturnType<typeof S3BucketOrigin.withOriginAccessControl>): void {
+    this.distribution.addBehavior(PREVIEW_PAGE_PATH, origin, {
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      compress: true,
+      responseHeadersPolicy: new ResponseHeadersPolicy(this, 'PreviewHeaders', {
+        comment: 'AgentForge workspace preview: its own CSP, framed by the app only',
+        securityHeadersBehavior: {
+          contentSecurityPolicy: { contentSecurityPolicy: previewContentSecurityPolicy(), override: true },
+          strictTransportSecurity: {
+            accessControlMaxAge: Duration.days(365),
+            includeSubdomains: true,
+            override: true,
+          },
+          contentTypeOptions: { override: true },
+          referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+        },
+      }),
+    });
   }
 
   /**

@@ -1,7 +1,12 @@
 import { join } from 'node:path';
 import type { RuntimeConfig } from '@agentforge/shared';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
-import { contentSecurityPolicy, SECURITY_HEADERS } from '../../lib/security-headers.js';
+import {
+  contentSecurityPolicy,
+  PREVIEW_PAGE_PATH,
+  previewContentSecurityPolicy,
+  SECURITY_HEADERS,
+} from '../../lib/security-headers.js';
 
 const WEB_ROOT = join(import.meta.dirname, '../../web');
 
@@ -36,10 +41,13 @@ function securityHeadersPlugin(config: RuntimeConfig, port: number, connect: rea
   return {
     name: 'agentforge-local-security-headers',
     configureServer(server) {
-      server.middlewares.use((_req, res, next) => {
-        res.setHeader('Content-Security-Policy', csp);
+      server.middlewares.use((req, res, next) => {
+        // The workspace's preview page has a policy of its own and is framed by the app.
+        const preview = req.url?.split('?')[0] === PREVIEW_PAGE_PATH;
+        res.setHeader('Content-Security-Policy', preview ? previewContentSecurityPolicy() : csp);
         for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-          if (name !== 'Strict-Transport-Security') res.setHeader(name, value);
+          if (name === 'Strict-Transport-Security' || (preview && name === 'X-Frame-Options')) continue;
+          res.setHeader(name, value);
         }
         next();
       });

@@ -67,12 +67,23 @@ const ENABLED_HEALTH_TEXT: Readonly<Record<ServerHealth, string>> = {
   stale: 'Not Responding',
 };
 
+/** A server the reaper (or its own bridge) stopped for idleness, and what that means for the user. */
+export const IDLE_STOPPED_TEXT = 'Stopped (idle)';
+export const IDLE_STOPPED_HINT = 'starts when used';
+
 /**
  * The status text of a server card. The spec gives the texts of enabled, provisioning,
  * deprovisioning and starting; defined, disabled and error show their capitalised name, and an
- * enabled server without a health report yet shows 'Health: unknown'.
+ * enabled server without a health report yet shows 'Health: unknown'; one stopped for idleness
+ * shows 'Stopped (idle)' (not 'Disabled': it starts again on demand).
  */
-export function serverDisplayText(status: ServerStatus, health?: string | null): string {
+export function serverDisplayText(
+  status: ServerStatus,
+  health?: string | null,
+  stoppedBy?: ServerStopper | null,
+): string {
+  // Stopped for idleness is not switched off: the chat starts it again when it is used.
+  if (status === 'disabled' && stoppedBy === 'idle') return IDLE_STOPPED_TEXT;
   switch (status) {
     case 'enabled':
       return isServerHealth(health) ? ENABLED_HEALTH_TEXT[health] : `Health: ${health || 'unknown'}`;
@@ -135,8 +146,18 @@ export const FINAL_STREAM_STATUSES = [
 export const AGENT_STATUSES = ['idle', 'planning', 'executing', 'error'] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
 
-/** `interrupted`: the step's writer died mid-run (its reply's lease ran out); the user may retry it. */
-export const PLAN_STEP_STATUSES = ['pending', 'in_progress', 'completed', 'error', 'interrupted'] as const;
+/**
+ * `interrupted`: the step's writer died mid-run (its reply's lease ran out); the user may retry it.
+ * `cancelled`: the plan was cancelled before the step ran.
+ */
+export const PLAN_STEP_STATUSES = [
+  'pending',
+  'in_progress',
+  'completed',
+  'error',
+  'interrupted',
+  'cancelled',
+] as const;
 export type PlanStepStatus = (typeof PLAN_STEP_STATUSES)[number];
 
 /** The spec does not list plan statuses: a plan moves like its steps, and can also be cancelled. */

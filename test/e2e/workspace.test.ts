@@ -79,7 +79,8 @@ describe('the code workspace on the local stack', () => {
     await createFile(
       page,
       'index.html',
-      '<h2 id="hello">Hello preview</h2><script>document.body.append("Inline script ran")</script>',
+      '<h2 id="hello">Hello preview</h2><script>document.body.append("Inline script ran")</script>' +
+        '<button onclick="document.body.append(\'Handler ran\')">Run</button><script>missing()</script>',
     );
     await createFile(page, 'style.css', 'h2 { color: rgb(200, 0, 0); }');
     await createFile(page, 'probe.js', PROBE_SCRIPT);
@@ -116,8 +117,15 @@ describe('the code workspace on the local stack', () => {
       'rgb(200, 0, 0)',
     );
     await frame.locator('#probe').waitFor();
-    // An HTML file's inline script runs too (through the runner: the CSP runs no inline script).
+    // An HTML file's inline script and handler run as written (the preview page's own policy).
     await frame.getByText('Inline script ran').waitFor();
+    await frame.getByRole('button', { name: 'Run' }).click();
+    await frame.getByText('Handler ran').waitFor();
+    // Its script errors show under it, not only in devtools.
+    await page
+      .getByRole('region', { name: 'Preview console errors' })
+      .getByText(/missing is not defined/)
+      .waitFor();
     expect(await page.locator('iframe[title="Preview"]').getAttribute('sandbox')).toBe('allow-scripts');
     const probe = await page.waitForFunction(() => (window as unknown as { probe?: unknown }).probe);
     expect(await probe.jsonValue()).toEqual({

@@ -151,19 +151,43 @@ describe('the app deployment', () => {
   });
 });
 
+describe('the code workspace preview page', () => {
+  it('has its own policy: inline scripts (an opaque origin), nothing loaded or sent, framed by the app only', () => {
+    const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    const [id, policy] =
+      Object.entries(policies).find(([, p]) =>
+        p.Properties.ResponseHeadersPolicyConfig.Comment.startsWith('AgentForge workspace preview'),
+      ) ?? [];
+    const config = policy?.Properties.ResponseHeadersPolicyConfig;
+    const csp: string = config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'unsafe-inline' blob:");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain('connect-src');
+    expect(config.SecurityHeadersConfig).not.toHaveProperty('FrameOptions');
+    distributionConfig({
+      CacheBehaviors: Match.arrayWith([
+        Match.objectLike({ PathPattern: '/workspace-preview.html', ResponseHeadersPolicyId: { Ref: id } }),
+      ]),
+    });
+  });
+});
+
 describe('security headers of the web app', () => {
   it('sends a strict CSP, HSTS, nosniff, no framing and a referrer policy on every page', () => {
     const { template } = synthStack();
     const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
-    const config = Object.values(policies)[0]?.Properties.ResponseHeadersPolicyConfig;
+    const config = Object.values(policies).find((policy) =>
+      policy.Properties.ResponseHeadersPolicyConfig.Comment.startsWith('AgentForge web app'),
+    )?.Properties.ResponseHeadersPolicyConfig;
     // A join where the CSP names a resource (the attachments bucket's origin).
     const csp = cspText(config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
-    // blob: for the code workspace's preview runner (docs/decisions/workspace.md "Code workspace"); never inline.
     expect(csp).toContain("script-src 'self' blob:;");
     expect(csp.match(/script-src [^;]*/)?.[0]).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain("img-src 'self' data: blob:;");
-    expect(csp).toContain('frame-src blob:;');
+    // Only its own pages in frames: the code workspace's preview page.
+    expect(csp).toContain("frame-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain('https://cognito-idp.us-east-1.amazonaws.com');

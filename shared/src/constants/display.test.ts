@@ -32,8 +32,8 @@ describe('usageHoursFloored', () => {
 });
 
 describe('formatThousands', () => {
-  it('shows token limits in K', () => {
+  it('shows token limits in K, and a count of no whole thousands in full (not 4.096K)', () => {
     expect(formatThousands(300_000)).toBe('300K');
-    expect(formatThousands(4_096)).toBe('4.096K');
+    expect(formatThousands(4_096)).toBe('4,096');
   });
 });

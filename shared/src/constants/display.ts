@@ -22,7 +22,11 @@ export function usageHoursFloored(minutes: number): number {
   return Math.floor(finiteOrZero(minutes) / 60);
 }
 
-/** Token counts in thousands, as the subscription modal shows plan limits (e.g. 300000 -> '300K'). */
+/**
+ * Token counts in thousands, as the subscription modal shows plan limits (e.g. 300000 -> '300K');
+ * a count that is not whole thousands in full ('4,096', never '4.096K').
+ */
 export function formatThousands(tokens: number): string {
-  return `${finiteOrZero(tokens) / 1000}K`;
+  const count = finiteOrZero(tokens);
+  return count % 1000 === 0 ? `${count / 1000}K` : count.toLocaleString('en-US');
 }

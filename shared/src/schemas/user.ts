@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { COMPANY_SIZES, type CompanySize, type OnboardingTeamSize } from '../constants/product';
 import { modelSettingsSchema } from './conversation';
 
 /**
@@ -105,7 +106,11 @@ export const accountDeletionJobSchema = z.object({
 });
 export type AccountDeletionJob = z.infer<typeof accountDeletionJobSchema>;
 
-/** GET /users/profile: the profile-setup form's fields once saved, else null. */
+/**
+ * GET /users/profile: the profile-setup form's fields once saved, else null. Until then
+ * `suggested` carries what the Welcome Aboard answers already said (role, company size), so the
+ * form does not ask again.
+ */
 export const userProfileSchema = z.object({
   userId: z.string(),
   email: z.string(),
@@ -118,5 +123,18 @@ export const userProfileSchema = z.object({
       role: z.string(),
     })
     .nullable(),
+  suggested: z.object({ role: z.string(), companySize: z.enum(COMPANY_SIZES) }).optional(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
+
+const COMPANY_SIZE_OF_TEAM: Readonly<Record<OnboardingTeamSize, CompanySize>> = {
+  'Just me': 'xsmall',
+  '2-5 people': 'xsmall',
+  '6-20 people': 'small',
+  '21-50 people': 'small',
+  '51+ people': 'small',
+};
+
+/** The profile's company size (1-10, 10-100, …) a Welcome Aboard team size falls in. */
+export const companySizeOfTeam = (teamSize: OnboardingTeamSize): CompanySize =>
+  COMPANY_SIZE_OF_TEAM[teamSize];

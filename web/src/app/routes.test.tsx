@@ -135,6 +135,15 @@ describe('the signed-in guard', () => {
     });
   });
 
+  it("sends a signed-out visitor of a server's page (the code host's return) to sign in and back", async () => {
+    const { router } = renderRoutes('/servers/s1?feature=settings');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({
+      from: { pathname: '/servers/s1', search: '?feature=settings', hash: '' },
+    });
+  });
+
   it('renders the page for a signed-in visitor', async () => {
     renderRoutes('/profile', { auth: SIGNED_IN });
     expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeTruthy();

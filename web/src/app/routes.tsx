@@ -64,12 +64,13 @@ export const routes: RouteObject[] = [
                   { path: 'audit', lazy: () => import('./routes/app/audit') },
                   // The target after profile setup: it shows the user's own data, so it needs the session.
                   { path: 'dashboard', lazy: () => import('./routes/app/dashboard') },
+                  // The code host's return: a signed-out visitor signs in and comes back here.
+                  { path: 'servers/:appId', lazy: () => import('./routes/app/server') },
                 ],
               },
             ],
           },
           // Targets of other flows; the spec lists no guard for them
-          { path: 'servers/:appId', lazy: () => import('./routes/app/server') },
           { path: 'subscription/success', lazy: () => import('./routes/subscription/success') },
           { path: 'subscription/cancel', lazy: () => import('./routes/subscription/cancel') },
         ],

@@ -2,8 +2,11 @@ import { AlertDialog } from 'radix-ui';
 import type { ReactElement, ReactNode } from 'react';
 
 type ConfirmDialogProps = {
-  /** The button that opens the confirmation; focus returns to it. */
-  trigger: ReactElement;
+  /** The button that opens the confirmation; focus returns to it. Without one: `open` says. */
+  trigger?: ReactElement;
+  /** Opened by its owner (e.g. a choice in a select to confirm) rather than by a trigger. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -22,10 +25,12 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   cancelLabel = 'Cancel',
+  open,
+  onOpenChange,
 }: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+    <AlertDialog.Root {...(open === undefined ? {} : { open })} {...(onOpenChange ? { onOpenChange } : {})}>
+      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="theme-light fixed inset-0 z-50 bg-slate-900/40" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-slate-200 outline-none">

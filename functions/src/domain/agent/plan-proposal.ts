@@ -7,7 +7,8 @@ import {
 } from '@agentforge/shared';
 import * as z from 'zod';
 import { ValidationError } from '../errors.js';
-import { needsConfirmation, type Replan } from './plan-rules.js';
+import type { Replan } from './plan-replan.js';
+import { needsConfirmation } from './plan-rules.js';
 import { argumentsProblem } from './tool-arguments.js';
 
 /** The model's forced-tool answers (planner-prompts.ts) checked and turned into a plan's steps. */

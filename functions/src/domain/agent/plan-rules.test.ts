@@ -1,8 +1,7 @@
-import { type AgentPlanStep, MAX_PLAN_STEPS, type PlanTool } from '@agentforge/shared';
+import type { AgentPlanStep, PlanTool } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
 import type { AgentPlanRecord } from './plan-record.js';
 import {
-  applyReplan,
   cancelPlan,
   claimStep,
   confirmStep,
@@ -158,6 +157,8 @@ describe('plan rules', () => {
   it('refuses changes to a cancelled plan, and edits of confirmed steps or arguments off-schema', () => {
     const cancelled = cancelPlan(plan(), 2);
     expect(cancelled.status).toBe('cancelled');
+    // The steps that had not run say so: none is left 'Pending'.
+    expect(cancelled.steps.map((s) => s.status)).toEqual(plan().steps.map(() => 'cancelled'));
     expect(() => confirmStep(cancelled, 's1', 'u1', 3)).toThrow('no longer running');
     expect(() => cancelPlan(cancelled, 3)).toThrow('no longer running');
 
@@ -178,54 +179,6 @@ describe('plan rules', () => {
     ).toThrow('Only a step that has not been confirmed can be edited.');
     expect(() => editStep(plan(), 's1', { arguments: {} }, 2, argumentsProblem)).toThrow(
       'Only an MCP Server step',
-    );
-  });
-
-  it('re-plans the steps left and records what changed', () => {
-    let ids = 0;
-    const context = { newStepId: () => `n${++ids}`, autoRunReadOnly: false, now: 9 };
-    const generic = plan({
-      mode: 'generic_agent',
-      status: 'in_progress',
-      steps: [step('s1', { status: 'completed' }), step('s2'), step('s3')],
-    });
-    expect(applyReplan(generic, 's1', { done: false }, context)).toBe(generic);
-
-    const revised = applyReplan(
-      generic,
-      's1',
-      {
-        done: false,
-        remaining: [{ description: 'Step s2' }, { description: 'Check it' }, { description: 'Report' }],
-        reason: 'More to do',
-      },
-      context,
-    );
-    expect(revised.steps.map((s) => [s.id, s.description, s.change])).toEqual([
-      ['s1', 'Step s1', undefined],
-      ['s2', 'Step s2', undefined],
-      ['s3', 'Check it', 'revised'],
-      ['n1', 'Report', 'added'],
-    ]);
-    expect(revised.revisions).toEqual([
-      {
-        afterStepId: 's1',
-        at: 9,
-        added: ['Report'],
-        removed: [],
-        revised: ['Check it'],
-        reason: 'More to do',
-      },
-    ]);
-
-    const finished = applyReplan(generic, 's1', { done: true }, context);
-    expect(finished).toMatchObject({ status: 'completed' });
-    expect(finished.steps.map((s) => s.id)).toEqual(['s1']);
-    expect(finished.revisions[0]?.removed).toEqual(['Step s2', 'Step s3']);
-
-    const many = Array.from({ length: 20 }, (_, i) => ({ description: `More ${i}` }));
-    expect(applyReplan(generic, 's1', { done: false, remaining: many }, context).steps).toHaveLength(
-      MAX_PLAN_STEPS,
     );
   });
 });

@@ -11,7 +11,8 @@ import type { StartedStream } from './agent-runner.js';
 import { callForcedTool } from './forced-tool-call.js';
 import { replanFromProposal } from './plan-proposal.js';
 import { type AgentPlanRecord, toAgentPlan } from './plan-record.js';
-import { applyReplan, claimStep, findStep, finishStep, interruptStep, STEP_STOPPED } from './plan-rules.js';
+import { applyReplan } from './plan-replan.js';
+import { claimStep, findStep, finishStep, interruptStep, STEP_STOPPED } from './plan-rules.js';
 import { outputForPrompt, revisePlanTool } from './planner-prompts.js';
 import { runStep } from './step-runner.js';
 

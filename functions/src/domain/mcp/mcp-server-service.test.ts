@@ -170,8 +170,22 @@ describe('MCP servers', () => {
     await service.recordActivity(await service.owned(alice, id));
     clock += 5 * 60_000 + 1;
     expect(await service.reap()).toEqual({ checked: 1, stopped: 1 });
-    expect(await service.get(alice, id)).toMatchObject({ status: 'disabled', stoppedBy: 'idle' });
+    expect(await service.get(alice, id)).toMatchObject({
+      status: 'disabled',
+      stoppedBy: 'idle',
+      displayStatus: 'Stopped (idle)',
+    });
     expect(usage.minutes.get('alice/2026-11')).toBe(10);
+  });
+
+  it('read as stopped for idleness, not disabled, when their bridge exits by itself', async () => {
+    const { id } = await running();
+    runner.set('run-1', { phase: 'stopped', startedAt: clock, stoppedAt: clock + 60_000 });
+    expect(await service.get(alice, id)).toMatchObject({
+      status: 'disabled',
+      stoppedBy: 'idle',
+      displayStatus: 'Stopped (idle)',
+    });
   });
 
   it('are stopped by the reaper once the plan’s compute hours for the month are used up', async () => {

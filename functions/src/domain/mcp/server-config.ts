@@ -40,7 +40,7 @@ export function toView(record: McpServerRecord): McpServer {
     idleTimeoutMinutes: record.idleTimeoutMinutes,
     environmentVariables: record.envPreview,
     status: record.status,
-    displayStatus: serverDisplayText(record.status, record.healthStatus),
+    displayStatus: serverDisplayText(record.status, record.healthStatus, record.stoppedBy),
     ...(record.healthStatus ? { healthStatus: record.healthStatus } : {}),
     // Relative to the API base (the web app knows its origin; the API cannot without a deploy cycle).
     endpoint: `${EXTERNAL_ENDPOINT_PATH}/${record.serverId}`,

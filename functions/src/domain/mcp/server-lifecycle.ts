@@ -67,7 +67,8 @@ async function refresh(deps: ServerLifecycleDeps, record: McpServerRecord): Prom
   const run = await deps.runner.describe(record.runId);
   const seen = statusFromRun(record.status, run);
   if (seen.ended) {
-    const changes = { status: seen.status, ...(seen.lastError ? { lastError: seen.lastError } : {}) };
+    // An ended run has no health: its status, and why it ended (an error, or its own idleness).
+    const { ended: _, ...changes } = seen;
     await endRun(deps, record, changes, run.stoppedAt ?? deps.now());
     return {
       ...record,

@@ -1,4 +1,4 @@
-import type { ServerHealth, ServerStatus } from '@agentforge/shared';
+import type { ServerHealth, ServerStatus, ServerStopper } from '@agentforge/shared';
 import type { RunnerStatus } from './server-runner.js';
 
 // Which status allows enable, disable, edit and delete: the shared rules (`@agentforge/shared`
@@ -8,6 +8,8 @@ export interface Observed {
   status: ServerStatus;
   health?: ServerHealth;
   lastError?: string;
+  /** Who stopped it, when the run ended without being asked to (its bridge exits when idle). */
+  stoppedBy?: ServerStopper;
   /** The run is over: book its minutes and forget it. */
   ended: boolean;
 }
@@ -25,7 +27,8 @@ export function statusFromRun(current: ServerStatus, run: RunnerStatus): Observe
       return { status: 'deprovisioning', ended: false };
     case 'stopped':
       // Asked to stop, or stopped by itself when idle: disabled. Anything else is a failure.
-      if (current === 'deprovisioning' || !run.error) return { status: 'disabled', ended: true };
+      if (current === 'deprovisioning') return { status: 'disabled', ended: true };
+      if (!run.error) return { status: 'disabled', stoppedBy: 'idle', ended: true };
       return { status: 'error', lastError: run.error, ended: true };
   }
 }

@@ -241,4 +241,35 @@ describe('user service: the profile', () => {
     });
     expect(await service.profile(ada)).toEqual({ userId: 'u1', email: 'ada@example.com', profile });
   });
+
+  it('suggests the role and company size the Welcome Aboard answers gave, until a profile is saved', async () => {
+    const service = createUserService({
+      inviteCodeAttempts: unlimitedAttempts,
+      users: inMemoryUsers(),
+      whitelistedEmails: [],
+      now: () => 1,
+    });
+    const ada = { userId: 'u1', email: 'ada@example.com' };
+    await service.checkUser(ada);
+    await service.completeOnboarding(ada, {
+      userRole: 'CTO/Tech Lead',
+      companySize: '21-50 people',
+      email: 'ada@example.com',
+      useCase: 'build_mvp',
+      challengeToSolve: 'An agent that files my invoices',
+      submittedAt: '2026-01-01T00:00:00.000Z',
+    });
+    expect(await service.profile(ada)).toMatchObject({
+      profile: null,
+      suggested: { role: 'CTO/Tech Lead', companySize: 'small' },
+    });
+    await service.saveProfile(ada, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      companyName: 'Engines',
+      companySize: 'medium',
+      role: 'CTO',
+    });
+    expect(await service.profile(ada)).not.toHaveProperty('suggested');
+  });
 });

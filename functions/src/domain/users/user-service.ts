@@ -7,7 +7,7 @@ import type {
   UserProfile,
   WaitlistInfo,
 } from '@agentforge/shared';
-import { ACCOUNT_MESSAGES, type AccessState } from '@agentforge/shared';
+import { ACCOUNT_MESSAGES, type AccessState, companySizeOfTeam } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import { RateLimitedError, ValidationError } from '../errors.js';
 import {
@@ -140,7 +140,20 @@ export function createUserService({
     /** GET /users/profile */
     async profile(caller: Caller): Promise<UserProfile> {
       const record = await recordOf(caller);
-      return { userId: record.userId, email: record.email, profile: record.profile ?? null };
+      const { onboarding } = record;
+      return {
+        userId: record.userId,
+        email: record.email,
+        profile: record.profile ?? null,
+        ...(!record.profile && onboarding
+          ? {
+              suggested: {
+                role: onboarding.userRole,
+                companySize: companySizeOfTeam(onboarding.companySize),
+              },
+            }
+          : {}),
+      };
     },
 
     /** PUT /users/profile: the profile setup form (and the /profile page's edit), replaced whole. */

@@ -1,5 +1,6 @@
 import { type SignInToast, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@agentforge/shared';
 import { useSyncExternalStore } from 'react';
+import type { ToastAction } from './toast-card';
 
 /**
  * The sign-in area toasts (spec 3/4 "Toasts"), shadcn-style: a reducer over module memory that any
@@ -7,11 +8,14 @@ import { useSyncExternalStore } from 'react';
  * TOAST_REMOVE_DELAY_MS. `<Toaster />` shows them.
  */
 
-export type ToasterState = { toasts: SignInToast[] };
+/** A toast may offer a way out (a link), e.g. 'Upgrade Plan' after a plan-limit refusal. */
+export type StoredToast = SignInToast & { action?: ToastAction };
+
+export type ToasterState = { toasts: StoredToast[] };
 
 export type ToasterAction =
-  | { type: 'ADD_TOAST'; toast: SignInToast }
-  | { type: 'UPDATE_TOAST'; toast: Partial<SignInToast> & Pick<SignInToast, 'id'> }
+  | { type: 'ADD_TOAST'; toast: StoredToast }
+  | { type: 'UPDATE_TOAST'; toast: Partial<StoredToast> & Pick<StoredToast, 'id'> }
   /** Without an id: every toast. */
   | { type: 'DISMISS_TOAST'; toastId?: string }
   | { type: 'REMOVE_TOAST'; toastId?: string };
@@ -67,7 +71,7 @@ export function dismissToast(toastId?: string): void {
   dispatch(toastId === undefined ? { type: 'DISMISS_TOAST' } : { type: 'DISMISS_TOAST', toastId });
 }
 
-export type ToastInput = Pick<SignInToast, 'title' | 'description'> & {
+export type ToastInput = Pick<StoredToast, 'title' | 'description' | 'action'> & {
   variant?: SignInToast['variant'];
 };
 

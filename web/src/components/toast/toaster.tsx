@@ -1,7 +1,6 @@
-import type { SignInToast } from '@agentforge/shared';
 import { useCallback } from 'react';
 import { ToastCard } from './toast-card';
-import { dismissToast, useToasterState } from './toaster-store';
+import { dismissToast, type StoredToast, useToasterState } from './toaster-store';
 
 /**
  * How long an open sign-in area toast stays before it is dismissed. The spec gives no value; this
@@ -9,13 +8,14 @@ import { dismissToast, useToasterState } from './toaster-store';
  */
 export const SIGN_IN_TOAST_DURATION_MS = 5000;
 
-function SignInToastCard({ toast }: { toast: SignInToast }) {
+function SignInToastCard({ toast }: { toast: StoredToast }) {
   const close = useCallback(() => dismissToast(toast.id), [toast.id]);
   return (
     <ToastCard
       title={toast.title}
       description={toast.description}
       tone={toast.variant}
+      action={toast.action}
       onClose={close}
       autoCloseMs={SIGN_IN_TOAST_DURATION_MS}
     />

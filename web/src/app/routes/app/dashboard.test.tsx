@@ -35,11 +35,21 @@ describe('/dashboard', () => {
     vi.mocked(getSubscription).mockResolvedValue(subscriptionOf('pro'));
     vi.mocked(listServers).mockResolvedValue([
       { id: 's1', name: 'Everything', packageName: 'pkg', status: 'disabled', environmentVariables: {} },
+      {
+        id: 's2',
+        name: 'Files',
+        packageName: 'pkg',
+        status: 'disabled',
+        stoppedBy: 'idle',
+        environmentVariables: {},
+      },
     ] as never);
     vi.mocked(listConversations).mockResolvedValue([
       conversation('c1', { title: 'Invoices', name: 'Invoices' }),
     ]);
-    vi.mocked(listAgentPlans).mockResolvedValue([agentPlan({ goal: 'File the invoices' })]);
+    vi.mocked(listAgentPlans).mockResolvedValue([
+      agentPlan({ goal: 'File the invoices', status: 'in_progress' }),
+    ]);
 
     renderRoutes('/dashboard', { auth: SIGNED_IN });
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeTruthy();
@@ -55,6 +65,11 @@ describe('/dashboard', () => {
     expect((await screen.findByRole('link', { name: 'File the invoices' })).getAttribute('href')).toBe(
       '/home/c/c1',
     );
+    // Statuses as people read them: no identifiers, and an idle-stopped server is not 'Disabled'.
+    expect(screen.getByText('In progress')).toBeTruthy();
+    expect(screen.queryByText('in_progress')).toBeNull();
+    expect(screen.getByText('Stopped (idle), starts when used')).toBeTruthy();
+    expect(screen.getByText('Disabled')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Manage subscription' }).getAttribute('href')).toBe(
       '/home?feature=subscription',
     );

@@ -32,6 +32,7 @@ const PROFILE = {
 };
 
 beforeEach(() => {
+  localStorage.clear();
   vi.mocked(fetchAuthSession).mockResolvedValue({} as never);
   vi.mocked(fetchUserCheck).mockResolvedValue(USER);
   vi.mocked(getGithubLink).mockResolvedValue({ linked: false });
@@ -63,6 +64,28 @@ describe('the profile setup overlay (over /dashboard until a profile is saved)',
     expect(saveProfile).toHaveBeenCalledWith(PROFILE);
     expect(await screen.findByText('Profile created successfully!')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  }, 20_000);
+
+  it('is prefilled from the Welcome Aboard answers, closes with Escape and is not offered again', async () => {
+    vi.mocked(getProfile).mockResolvedValue({
+      userId: 'u1',
+      email: 'ada@example.com',
+      profile: null,
+      suggested: { role: 'CTO/Tech Lead', companySize: 'small' },
+    });
+    const { router } = renderRoutes('/dashboard', { auth: SIGNED_IN });
+    const dialog = await screen.findByRole('dialog', { name: 'Setup profile to continue' });
+    expect((within(dialog).getByLabelText('Role') as HTMLInputElement).value).toBe('CTO/Tech Lead');
+    expect((within(dialog).getByLabelText('Company Size') as HTMLSelectElement).value).toBe('small');
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeTruthy();
+
+    await router.navigate('/profile');
+    await router.navigate('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   }, 20_000);
 
   it("offers 'Login Again' when the user info cannot be loaded", async () => {

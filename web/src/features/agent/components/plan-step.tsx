@@ -12,6 +12,7 @@ const STATUS: Readonly<Record<PlanStepStatus, { label: string; tone: BadgeTone }
   completed: { label: 'Completed', tone: 'success' },
   error: { label: 'Error', tone: 'danger' },
   interrupted: { label: 'Interrupted', tone: 'warning' },
+  cancelled: { label: 'Cancelled', tone: 'outline' },
 };
 
 export const RETRY_LABEL = 'Retry';

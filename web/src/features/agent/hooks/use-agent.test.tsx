@@ -214,19 +214,26 @@ describe('agent modes', () => {
     expect(screen.queryByRole('region', { name: 'Current Plan' })).toBeNull();
   });
 
-  it("takes a typed 'yes' as the confirmation, and any other reply as a cancellation", async () => {
+  it("takes a typed 'yes' as the confirmation, and any other reply as a cancellation, keeping the reply in the chat", async () => {
     const plan = agentPlan({ mode: 'single_agent', steps: [planStep('s1'), planStep('s2')] });
     await openIn('Single Agent');
     await planned('Write a poem', plan);
     await screen.findByText('Would you like to proceed with this step?');
     expect(textbox().getAttribute('placeholder')).toBe("Type 'yes' to proceed");
+    // A saved reply is read back with the conversation's messages.
+    http.answer('POST', /^\/messages$/, (request: { body: { content: string } }) => {
+      const saved = message({ id: `m-${messages.length}`, role: 'user', content: request.body.content });
+      messages = [...messages, saved];
+      return json(saved, 201);
+    });
 
     http.answer('POST', CONFIRM, withStep(plan, 's1', { confirmedAt: 5 }));
     await userEvent.type(textbox(), 'Yes please{Enter}');
     const first = await opened(EXECUTE_STREAM);
     expect(http.seen('POST', CONFIRM)[0]?.path).toBe('/conversations/c1/plans/p1/steps/s1/confirm');
-    // The reply went to the plan, not to the model.
-    expect(screen.queryByText('Yes please')).toBeNull();
+    // The reply went to the plan, not to the model, and stays in the chat.
+    expect(await screen.findByText('Yes please')).toBeTruthy();
+    expect(http.streams.filter((s) => !EXECUTE_STREAM.test(s.path) && !PLAN_STREAM.test(s.path))).toEqual([]);
 
     const afterFirst = {
       ...withStep(plan, 's1', { status: 'completed', output: 'A poem' }),
@@ -238,14 +245,23 @@ describe('agent modes', () => {
     expect(await screen.findByText('Would you like to proceed with this step?')).toBeTruthy();
     expect(screen.getByText('Step 2: Do s2')).toBeTruthy();
 
-    http.answer('POST', CANCEL, { ...afterFirst, status: 'cancelled' });
+    http.answer('POST', CANCEL, {
+      ...withStep(afterFirst, 's2', { status: 'cancelled' }),
+      status: 'cancelled',
+    });
     await userEvent.type(textbox(), 'Actually, stop{Enter}');
     expect(await within(panel()).findByText('Plan cancelled.')).toBeTruthy();
     expect(http.seen('POST', CANCEL)).toHaveLength(1);
     expect(http.seen('POST', CONFIRM)).toHaveLength(1);
     expect(agentStatus()).toBe('Agent status: Idle');
-    expect(screen.queryByText('Actually, stop')).toBeNull();
-  });
+    // The user's words are kept, and the step that did not run says so.
+    expect(await screen.findByText('Actually, stop')).toBeTruthy();
+    expect(
+      http.seen('POST', /^\/messages$/).map((request) => (request.body as { content: string }).content),
+    ).toEqual(['Write a poem', 'Yes please', 'Actually, stop']);
+    expect(within(panel()).getByText('Cancelled')).toBeTruthy();
+    expect(within(panel()).queryByText('Pending')).toBeNull();
+  }, 30_000);
 
   it("cancels the plan with 'No, cancel'", async () => {
     await openIn('MCP Server');

@@ -24,6 +24,7 @@ import { useAgentRuns } from './use-agent-runs';
 import { useAgentMode, useAutoRunSetting } from './use-agent-settings';
 import { useGoalPlanner } from './use-goal-planner';
 import { usePlanActions } from './use-plan-actions';
+import { usePlanReply } from './use-plan-reply';
 import { useShownPlans } from './use-shown-plans';
 import { useStepRunner } from './use-step-runner';
 
@@ -71,8 +72,8 @@ export type PlanPanelState = {
  * The agent modes (spec 4 "Agent status"). In a plan mode a message is a goal: it becomes a plan
  * (the plan stream, `useGoalPlanner`), whose steps run one confirmation at a time (the execute
  * stream, `useStepRunner`), each writing its output as an assistant message of the conversation.
- * While a step waits, a typed reply confirms it when it contains 'yes' and cancels the plan
- * otherwise. The plans live in the query cache (`planQuery`); the streams and the plan actions
+ * While a step waits, a typed reply (kept in the chat) confirms it when it contains 'yes' and
+ * cancels the plan otherwise. The plans live in the query cache (`planQuery`); the streams and the plan actions
  * write the plan they answer with there.
  */
 export function useAgent({ conversationId, dispatch, chat, serverId, onServerNeeded }: AgentOptions) {
@@ -86,6 +87,7 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
   const [actionError, setActionError] = useState<string | null>(null);
   const { execute, wasStarted } = useStepRunner(runs, setActionError);
   const planGoal = useGoalPlanner({ dispatch, runs, shown, serverId, autoRun, setModeOf });
+  const keepReply = usePlanReply(dispatch);
 
   // A failed action concerns the conversation it was taken in.
   // biome-ignore lint/correctness/useExhaustiveDependencies: cleared when the conversation changes.
@@ -185,6 +187,7 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
         send: (content, { conversationId: cid, created, choice }) => {
           // A reply to 'Would you like to proceed with this step?' goes to the plan, not the model.
           if (asking.length > 0 && !created) {
+            keepReply(content, cid, choice);
             void (isConfirmationReply(content) ? proceed() : cancel());
             return true;
           }

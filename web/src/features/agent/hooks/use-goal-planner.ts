@@ -1,6 +1,7 @@
 import { type AgentMode, CHAT_MESSAGES, errorMessage, type Message, type PlanMode } from '@agentforge/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Dispatch } from 'react';
+import { PLAN_LIMIT_TITLE, toastPlanLimit } from '../../billing/utils/plan-limit';
 import { createMessage } from '../../chat/api/messages';
 import { chatKeys } from '../../chat/api/queries';
 import { StreamError } from '../../chat/api/stream-error';
@@ -101,6 +102,7 @@ export function useGoalPlanner({ dispatch, runs, shown, serverId, autoRun, setMo
       settle: async ({ error, stopped }) => {
         if (stopped) return shown.stopped(cid);
         if (error || !proposed) {
+          if (error) toastPlanLimit(PLAN_LIMIT_TITLE, error);
           const text = !error
             ? NO_PLAN
             : error.kind === 'initiate'

@@ -1,6 +1,7 @@
 import type { AgentPlan, AgentPlanStep } from '@agentforge/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
+import { PLAN_LIMIT_TITLE, toastPlanLimit } from '../../billing/utils/plan-limit';
 import { streamStep } from '../api/agent-stream';
 import { agentKeys, putPlan } from '../api/queries';
 import type { RunOutcome, useAgentRuns } from './use-agent-runs';
@@ -60,6 +61,7 @@ export function useStepRunner(runs: Runs, onRefused: (message: string) => void) 
           ),
         settle: ({ error }: RunOutcome) => {
           if (!error) return;
+          toastPlanLimit(PLAN_LIMIT_TITLE, error);
           if (error.kind !== 'stream') onRefused(error.apiMessage ?? error.message);
           // What the server made of it (the step may have started, or another tab run it).
           void queryClient.invalidateQueries({ queryKey: agentKeys.plan(cid, planId), exact: true });

@@ -107,6 +107,51 @@ describe('ActivityLogScreen', () => {
     );
   });
 
+  it('names actors and targets (e-mails, server names, You) instead of ids', async () => {
+    withTeams();
+    const bob = 'bd0f5e2a-7c1e-4b8e-9a55-0c3f1d2e4a6b';
+    const stranger = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
+    http.answer('GET', /^\/teams\/t1$/, {
+      team: team('t1', 'Acme', 'admin'),
+      plan: { tier: 'free', status: 'active', seats: 0, cancelAtPeriodEnd: false },
+      members: [
+        {
+          userId: 'u1',
+          email: 'me@example.com',
+          role: 'admin',
+          isOwner: true,
+          joinedAt: '2026-11-01T00:00:00.000Z',
+        },
+        {
+          userId: bob,
+          email: 'bob@example.com',
+          role: 'user',
+          isOwner: false,
+          joinedAt: '2026-11-01T00:00:00.000Z',
+        },
+      ],
+    });
+    http.answer('GET', /^\/mcp-servers$/, [
+      { id: 'srv-1', name: 'Everything', packageName: 'pkg', status: 'disabled', environmentVariables: {} },
+    ]);
+    http.answer('GET', AUDIT, {
+      records: [
+        record(3, { action: 'member.role_changed', target: `member:${bob}` }),
+        record(2, { actor: bob, action: 'mcp_server.enabled', target: 'mcp-server:srv-1' }),
+        record(1, { actor: stranger, action: 'member.removed', target: `member:${stranger}` }),
+      ],
+    });
+    renderScreen();
+    const rows = (await screen.findAllByRole('row')).slice(1);
+    await within(rows[0] as HTMLElement).findByText('Member bob@example.com');
+    expect(within(rows[0] as HTMLElement).getByText('You')).toBeTruthy();
+    await within(rows[1] as HTMLElement).findByText('Server Everything');
+    expect(within(rows[1] as HTMLElement).getByText('bob@example.com')).toBeTruthy();
+    // Someone no longer known: a short id, never the whole of it.
+    expect(within(rows[2] as HTMLElement).getByText('Member 9f8e7d6c…')).toBeTruthy();
+    expect(screen.queryByText(new RegExp(bob))).toBeNull();
+  });
+
   it('lists my records newest first, then loads more with the cursor', async () => {
     renderScreen();
     const table = await screen.findByRole('table');

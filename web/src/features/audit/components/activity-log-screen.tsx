@@ -1,51 +1,17 @@
-import {
-  AUDIT_ACTION_LABELS,
-  AUDIT_ACTIONS,
-  type AuditAction,
-  type AuditExportFormat,
-  type AuditFilters,
-  type AuditRecord,
-  errorMessage,
-} from '@agentforge/shared';
+import { type AuditExportFormat, type AuditFilters, errorMessage } from '@agentforge/shared';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, DownloadIcon, ShieldCheckIcon } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ScrollRegion } from '../../../components/scroll-region';
-import { Tooltip } from '../../../components/tooltip';
 import { Button } from '../../../components/ui/button';
 import { fieldVariants } from '../../../components/ui/input';
 import { download } from '../../chat/utils/conversation-file';
 import { teamsQuery } from '../../teams/api/queries';
 import { exportAudit, verifyAudit } from '../api/audit';
 import { auditLogQuery } from '../api/queries';
-
-/** What a record's actor reads as: you, a service, or the id. */
-function actorLabel(record: AuditRecord, userId: string | undefined): string {
-  if (record.actor === 'system:stripe') return 'Stripe (billing)';
-  if (userId && record.actor === userId) return 'You';
-  return record.actor;
-}
-
-const formatTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
-interface FilterForm {
-  action: AuditAction | '';
-  actor: string;
-  from: string;
-  to: string;
-}
-const EMPTY_FORM: FilterForm = { action: '', actor: '', from: '', to: '' };
-
-function filtersOf(form: FilterForm): AuditFilters {
-  return {
-    ...(form.action ? { action: form.action } : {}),
-    ...(form.actor.trim() ? { actor: form.actor.trim() } : {}),
-    ...(form.from ? { from: form.from } : {}),
-    ...(form.to ? { to: form.to } : {}),
-  };
-}
+import { useAuditNames } from '../hooks/use-audit-names';
+import { ActivityFilters, EMPTY_FORM, type FilterForm, filtersOf } from './activity-filters';
+import { ActivityTable } from './activity-table';
 
 /**
  * The activity log (issue 13): the signed-in user's own audit records, or a team's where they are
@@ -70,13 +36,10 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
     mutationFn: (scopeTeamId: string) => verifyAudit(scopeTeamId || undefined),
   });
   const verdictShown = verifier.variables === (team?.teamId ?? '');
-  const ids = { scope: useId(), action: useId(), actor: useId(), from: useId(), to: useId() };
+  const scopeId = useId();
+  const nameOf = useAuditNames(userId);
   const records = log.data?.pages.flatMap((page) => page.records) ?? [];
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(filtersOf(form));
-  };
   const clear = () => {
     setForm(EMPTY_FORM);
     setFilters({});
@@ -103,11 +66,11 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
         </p>
         {adminTeams.length > 0 ? (
           <div className="max-w-xs space-y-1">
-            <label htmlFor={ids.scope} className="block text-sm font-medium text-slate-700">
+            <label htmlFor={scopeId} className="block text-sm font-medium text-slate-700">
               Whose activity
             </label>
             <select
-              id={ids.scope}
+              id={scopeId}
               value={team?.teamId ?? ''}
               onChange={(event) => setTeamId(event.target.value)}
               className={fieldVariants()}
@@ -121,81 +84,13 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
             </select>
           </div>
         ) : null}
-        <form
-          onSubmit={apply}
-          aria-label="Filter the activity log"
-          className="grid gap-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5"
-        >
-          <div className="space-y-1">
-            <label htmlFor={ids.action} className="block text-sm font-medium text-slate-700">
-              Action
-            </label>
-            <select
-              id={ids.action}
-              value={form.action}
-              onChange={(event) => setForm({ ...form, action: event.target.value as AuditAction | '' })}
-              className={fieldVariants()}
-            >
-              <option value="">All actions</option>
-              {AUDIT_ACTIONS.map((action) => (
-                <option key={action} value={action}>
-                  {AUDIT_ACTION_LABELS[action]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={ids.actor} className="block text-sm font-medium text-slate-700">
-              Actor
-            </label>
-            <select
-              id={ids.actor}
-              value={form.actor}
-              onChange={(event) => setForm({ ...form, actor: event.target.value })}
-              className={fieldVariants()}
-            >
-              <option value="">Anyone</option>
-              {userId ? <option value={userId}>You</option> : null}
-              <option value="system:stripe">Stripe (billing)</option>
-            </select>
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={ids.from} className="block text-sm font-medium text-slate-700">
-              From
-            </label>
-            <input
-              id={ids.from}
-              type="date"
-              value={form.from}
-              onChange={(event) => setForm({ ...form, from: event.target.value })}
-              className={fieldVariants()}
-            />
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={ids.to} className="block text-sm font-medium text-slate-700">
-              To
-            </label>
-            <input
-              id={ids.to}
-              type="date"
-              value={form.to}
-              min={form.from || undefined}
-              onChange={(event) => setForm({ ...form, to: event.target.value })}
-              className={fieldVariants()}
-            />
-          </div>
-          <div className="flex items-end gap-2">
-            <button
-              type="submit"
-              className="inline-flex items-center rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white transition hover:bg-slate-700"
-            >
-              Apply filters
-            </button>
-            <Button size="sm" onClick={clear}>
-              Clear
-            </Button>
-          </div>
-        </form>
+        <ActivityFilters
+          form={form}
+          userId={userId}
+          onChange={setForm}
+          onApply={() => setFilters(filtersOf(form))}
+          onClear={clear}
+        />
 
         <div className="flex flex-wrap items-center gap-2">
           <Button size="sm" disabled={exporter.isPending} onClick={() => exporter.mutate('csv')}>
@@ -250,71 +145,11 @@ export function ActivityLogScreen({ userId }: { userId?: string }) {
         ) : records.length === 0 ? (
           <p className="text-sm text-slate-600">No activity matches these filters.</p>
         ) : (
-          <ScrollRegion label="Activity records" className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">
-                {team ? `The team ${team.name}'s activity, newest first` : 'Your activity, newest first'}
-              </caption>
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Time
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Action
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Target
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Outcome
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Actor
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Source
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {records.map((record) => (
-                  <tr key={record.id}>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <time dateTime={record.time}>{formatTime(record.time)}</time>
-                    </td>
-                    <td className="px-3 py-2">{AUDIT_ACTION_LABELS[record.action]}</td>
-                    <td className="max-w-56 truncate px-3 py-2 font-mono text-xs" title={record.target}>
-                      {record.target || '—'}
-                    </td>
-                    <td className="px-3 py-2">
-                      <span
-                        className={
-                          record.outcome === 'success'
-                            ? 'rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800'
-                            : 'rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800'
-                        }
-                      >
-                        {record.outcome === 'success' ? 'Success' : 'Failure'}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2">{actorLabel(record, userId)}</td>
-                    <td className="px-3 py-2">
-                      <Tooltip content={record.userAgent}>
-                        <button
-                          type="button"
-                          className="rounded text-left font-mono text-xs underline decoration-dotted"
-                        >
-                          {record.sourceIp}
-                          <span className="sr-only">, {record.userAgent}</span>
-                        </button>
-                      </Tooltip>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <ActivityTable
+            records={records}
+            caption={team ? `The team ${team.name}'s activity, newest first` : 'Your activity, newest first'}
+            nameOf={nameOf}
+          />
         )}
         {log.hasNextPage ? (
           <Button size="sm" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>

@@ -72,7 +72,7 @@ describe("'Subscription & Usage'", () => {
       'Server timeout: 60 minutes',
       'Monthly compute hours: 100',
       'Monthly token limit: 300K',
-      'Max tokens per request: 4.096K',
+      'Max tokens per request: 4,096',
     ]);
     expect(bar('Tokens today').getAttribute('aria-valuenow')).toBe('2500');
     expect(bar('Tokens today').getAttribute('aria-valuemax')).toBe('10000');

@@ -66,10 +66,10 @@ export function ProviderPicker({
         <span className={`size-2.5 shrink-0 rounded-full ${providerStyle(choice.provider).dot}`} />
         <span className="truncate">
           {/* On a phone the model alone: it is what answers. */}
-          <span className="text-slate-500 max-sm:hidden">{provider?.name} · </span>
+          <span className="text-slate-600 max-sm:hidden">{provider?.name} · </span>
           {model?.name ?? choice.model}
         </span>
-        <ChevronDownIcon className="size-4 shrink-0 text-slate-500" />
+        <ChevronDownIcon className="size-4 shrink-0 text-slate-600" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

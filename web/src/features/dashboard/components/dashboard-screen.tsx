@@ -5,6 +5,7 @@ import { FormBanner } from '../../../components/form/form-banner';
 import { Card, LINK_CLASS, PageShell } from '../../../components/page-shell';
 import { Spinner } from '../../../components/spinner';
 import { plansQuery } from '../../agent/api/queries';
+import { PLAN_STATUS_LABELS } from '../../agent/utils/plan-status-label';
 import { subscriptionQuery } from '../../billing/api/queries';
 import { planName, STATUS_LABELS } from '../../billing/utils/plan-display';
 import { conversationsQuery } from '../../chat/api/queries';
@@ -139,7 +140,7 @@ export function DashboardScreen() {
                 <Link to={conversationPath(conversation.id)} className={`${LINK_CLASS} truncate`}>
                   {plan.goal}
                 </Link>
-                <span className="shrink-0 text-slate-700">{plan.status}</span>
+                <span className="shrink-0 text-slate-700">{PLAN_STATUS_LABELS[plan.status]}</span>
               </li>
             ))}
           </ul>

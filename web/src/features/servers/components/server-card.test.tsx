@@ -66,6 +66,17 @@ describe('ServerCard', () => {
     expect(within(card()).getByText(text)).toBeTruthy();
   });
 
+  it("shows a server stopped for idleness as 'Stopped (idle)', starts when used, unlike one switched off", () => {
+    renderCard({ server: server({ status: 'disabled', stoppedBy: 'idle' }) });
+    expect(card().textContent).toContain('Stopped (idle)');
+    expect(card().textContent).toContain('starts when used');
+    expect(within(card()).queryByText('Disabled')).toBeNull();
+    cleanup();
+    renderCard({ server: server({ status: 'disabled', stoppedBy: 'owner' }) });
+    expect(within(card()).getByText('Disabled')).toBeTruthy();
+    expect(card().textContent).not.toContain('starts when used');
+  });
+
   it("prefers the API's displayStatus", () => {
     renderCard({ server: server({ status: 'enabled', displayStatus: 'Health: warming' }) });
     expect(within(card()).getByText('Health: warming')).toBeTruthy();

@@ -109,6 +109,24 @@ describe('ServerControls', () => {
     expect(screen.queryByText('Active')).toBeNull();
   });
 
+  it("tells a server stopped for idleness ('Stopped (idle), starts when used') from one switched off", async () => {
+    const idle: ServerView = {
+      ...IDLE,
+      id: 's3',
+      name: 'Idle',
+      stoppedBy: 'idle',
+      displayStatus: 'Stopped (idle)',
+    };
+    renderControls({ servers: serversState([RUNNING, IDLE, idle]), attachedId: 's3' });
+    expect(trigger().textContent).toContain('Stopped (idle), starts when used');
+    await openMenu();
+    const list = screen.getByRole('menu');
+    expect(within(list).getByRole('menuitemradio', { name: /Idle/ }).textContent).toContain(
+      'Stopped (idle), starts when used',
+    );
+    expect(within(list).getByRole('menuitemradio', { name: /Files/ }).textContent).toContain('Disabled');
+  });
+
   it('says when the attached server no longer exists', () => {
     renderControls({ attachedId: 'gone' });
     expect(trigger().textContent).toContain('Server removed');

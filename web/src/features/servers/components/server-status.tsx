@@ -1,4 +1,4 @@
-import { isTransitionalServerStatus, serverDisplayText } from '@agentforge/shared';
+import { IDLE_STOPPED_HINT, isTransitionalServerStatus, serverDisplayText } from '@agentforge/shared';
 import type { ServerView } from '../api/servers';
 
 type Tone = 'success' | 'danger' | 'warning' | 'progress' | 'neutral';
@@ -19,9 +19,21 @@ export function toneOf(server: Pick<ServerView, 'status' | 'healthStatus'>): Ton
   return server.healthStatus === 'error' ? 'danger' : 'warning';
 }
 
+type StatusFields = Pick<ServerView, 'status' | 'healthStatus' | 'displayStatus' | 'stoppedBy'>;
+
 /** The card's status text: the API's displayStatus, else the same rule computed here (spec 4). */
-export const statusTextOf = (server: Pick<ServerView, 'status' | 'healthStatus' | 'displayStatus'>) =>
-  server.displayStatus || serverDisplayText(server.status, server.healthStatus);
+const pillTextOf = (server: StatusFields) =>
+  server.displayStatus || serverDisplayText(server.status, server.healthStatus, server.stoppedBy);
+
+/** What a status means when it is not plain: one stopped for idleness starts when used. */
+const hintOf = (server: Pick<ServerView, 'status' | 'stoppedBy'>) =>
+  server.status === 'disabled' && server.stoppedBy === 'idle' ? IDLE_STOPPED_HINT : null;
+
+/** The status as one line of text (lists, the dashboard): 'Stopped (idle), starts when used'. */
+export function statusTextOf(server: StatusFields): string {
+  const hint = hintOf(server);
+  return hint ? `${pillTextOf(server)}, ${hint}` : pillTextOf(server);
+}
 
 /** A server is usable by the chat right now: enabled and reported running. */
 export const isServerActive = (server: Pick<ServerView, 'status' | 'healthStatus'>) =>
@@ -31,6 +43,7 @@ export const isServerActive = (server: Pick<ServerView, 'status' | 'healthStatus
 export function ServerStatusPill({ server }: { server: ServerView }) {
   const tone = TONES[toneOf(server)];
   const moving = isTransitionalServerStatus(server.status);
+  const hint = hintOf(server);
   return (
     <span
       className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-[11px] font-semibold whitespace-nowrap ring-1 ${tone.pill}`}
@@ -43,7 +56,8 @@ export function ServerStatusPill({ server }: { server: ServerView }) {
       ) : (
         <span aria-hidden="true" className={`size-1.5 rounded-full ${tone.dot}`} />
       )}
-      {statusTextOf(server)}
+      {pillTextOf(server)}
+      {hint ? <span className="font-normal">· {hint}</span> : null}
     </span>
   );
 }

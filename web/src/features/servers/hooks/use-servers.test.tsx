@@ -1,6 +1,9 @@
 import { PLAN_LIMIT_ERROR_CODE } from '@agentforge/shared';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/toast/toaster';
+import { resetToaster } from '../../../components/toast/toaster-store';
 import { ApiError } from '../../../lib/api-error';
 import { queryWrapper } from '../../../testing/query';
 import type { ServerView } from '../api/servers';
@@ -26,6 +29,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  resetToaster();
   vi.useRealTimers();
   vi.resetAllMocks();
 });
@@ -151,6 +155,31 @@ describe('useServers', () => {
       detail: 'Your plan runs at most 1 server at a time.',
       planLimit: true,
     });
+  });
+
+  it('toasts a plan-limit refusal with Upgrade Plan (the card may be out of view), not other failures', async () => {
+    const limit = 'Your plan runs at most 1 server at a time.';
+    vi.mocked(api.listServers).mockResolvedValue([view(), view({ id: 's2' })]);
+    vi.mocked(api.enableServer)
+      .mockRejectedValueOnce(new ApiError('conflict', { status: 409 }))
+      .mockRejectedValueOnce(
+        new ApiError(limit, { status: 429, data: { code: PLAN_LIMIT_ERROR_CODE, message: limit } }),
+      );
+    render(
+      <MemoryRouter>
+        <Toaster />
+      </MemoryRouter>,
+    );
+    const { result } = renderHook(() => useServers(), { wrapper: queryWrapper() });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    await act(() => result.current.toggle(view({ id: 's2' })));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await act(() => result.current.toggle(view()));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to initialize server');
+    expect(alert.textContent).toContain(limit);
+    expect(screen.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/pricing');
   });
 
   it("reports 'Failed to update server configuration' when disabling fails", async () => {

@@ -8,7 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { isPlanLimitError } from '../../billing/utils/plan-limit';
+import { isPlanLimitError, toastPlanLimit } from '../../billing/utils/plan-limit';
 import { isTransitional, serverKeys, serversQuery } from '../api/queries';
 import {
   createServer,
@@ -121,8 +121,12 @@ export function useServers(): ServersState {
     mutationKey: ACTION_KEY,
     mutationFn: runAction,
     onSuccess: (view, { id }) => put(client, id, view),
-    // The status may have moved on meanwhile (another tab, the reaper): show the current one.
-    onError: () => client.invalidateQueries({ queryKey: serverKeys.list() }),
+    // The status may have moved on meanwhile (another tab, the reaper): show the current one. A
+    // plan-limit refusal is also toasted: the card's message may be out of view.
+    onError: (error, { action }) => {
+      toastPlanLimit(FAILURE_TITLES[action], error);
+      return client.invalidateQueries({ queryKey: serverKeys.list() });
+    },
   });
   const { mutateAsync: save } = useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: McpServerConfigInput }) =>

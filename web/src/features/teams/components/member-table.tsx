@@ -1,7 +1,9 @@
 import { errorMessage, TEAM_ROLES, type TeamDetail, type TeamRole } from '@agentforge/shared';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormBanner } from '../../../components/form/form-banner';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { toast } from '../../../components/toast/toaster-store';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
@@ -26,6 +28,18 @@ export function MemberTable({
   const role = useTeamAction((args: { userId: string; role: TeamRole }) =>
     changeRole(teamId, args.userId, args.role),
   );
+  // A role change asks first (it widens or narrows what the member may do), then says it is done.
+  const [roleChange, setRoleChange] = useState<{ userId: string; email: string; role: TeamRole } | null>(
+    null,
+  );
+  const confirmRole = () => {
+    if (!roleChange) return;
+    const { userId, email, role: next } = roleChange;
+    role.mutate(
+      { userId, role: next },
+      { onSuccess: () => toast({ title: `${email}'s role is now ${ROLE_LABELS[next]}` }) },
+    );
+  };
   const remove = useTeamAction((userId: string) => removeMember(teamId, userId));
   const transfer = useTeamAction((userId: string) => transferOwnership(teamId, userId));
   const error = role.error ?? remove.error ?? transfer.error;
@@ -59,7 +73,11 @@ export function MemberTable({
                       value={member.role}
                       disabled={role.isPending}
                       onChange={(event) =>
-                        role.mutate({ userId: member.userId, role: event.target.value as TeamRole })
+                        setRoleChange({
+                          userId: member.userId,
+                          email: member.email,
+                          role: event.target.value as TeamRole,
+                        })
                       }
                     >
                       {TEAM_ROLES.map((value) => (
@@ -111,6 +129,20 @@ export function MemberTable({
           </TableBody>
         </Table>
       </ScrollRegion>
+      {roleChange ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => open || setRoleChange(null)}
+          title={`Change ${roleChange.email}'s role to ${ROLE_LABELS[roleChange.role]}?`}
+          description={
+            roleChange.role === 'admin'
+              ? `${roleChange.email} will manage the team: its members, invitations, servers, provider keys and plan.`
+              : `${roleChange.email} will no longer manage the team; they keep using its servers and provider keys.`
+          }
+          confirmLabel="Change role"
+          onConfirm={confirmRole}
+        />
+      ) : null}
     </>
   );
 }

@@ -38,6 +38,18 @@ describe('TeamKeys', () => {
     await waitFor(() => expect(within(form).getByLabelText('Base URL')).toHaveProperty('value', ''));
   });
 
+  it("names each key's provider, not its base URL, with the endpoint beside it", async () => {
+    http.answer('GET', /^\/api-keys$/, [
+      { id: 'k1', provider: 'custom', label: 'http://localhost:11434/v1', last4: '', createdAt: 1 },
+      { id: 'k2', provider: 'anthropic', label: 'Anthropic', last4: 'abcd', createdAt: 1 },
+    ]);
+    renderAsMember(<TeamKeys teamId="t1" />);
+    const items = await screen.findAllByRole('listitem');
+    expect(within(items[0] as HTMLElement).getByText('Custom')).toBeTruthy();
+    expect(within(items[0] as HTMLElement).getByText('http://localhost:11434/v1')).toBeTruthy();
+    expect(within(items[1] as HTMLElement).getAllByText('Anthropic')).toHaveLength(1);
+  });
+
   it('shows the API’s refusal and keeps what was typed', async () => {
     http.answer('GET', /^\/api-keys$/, []);
     http.answer('POST', /^\/api-keys$/, json({ message: 'That key was refused by Anthropic' }, 400));

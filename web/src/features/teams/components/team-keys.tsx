@@ -50,22 +50,28 @@ export function TeamKeys({ teamId }: { teamId: string }) {
         </p>
         {error ? <FormBanner message={errorMessage(error)} /> : null}
         <ul className="mt-4 divide-y divide-slate-100">
-          {(keys.data ?? []).map((key) => (
-            <li key={key.id} className="flex items-center justify-between gap-2 py-2 text-sm">
-              <span>
-                {key.label || PROVIDER_DISPLAY_NAMES[key.provider]}
-                {key.last4 ? <span className="ml-2 font-mono text-slate-500">••••{key.last4}</span> : null}
-              </span>
-              <Button
-                variant="danger"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(key.id)}
-                aria-label={`Delete the team key ${key.label || PROVIDER_DISPLAY_NAMES[key.provider]}`}
-              >
-                Delete
-              </Button>
-            </li>
-          ))}
+          {(keys.data ?? []).map((key) => {
+            // The provider by its name; a label of its own (an endpoint's URL, by default) beside it.
+            const provider = PROVIDER_DISPLAY_NAMES[key.provider];
+            const detail = key.label && key.label !== provider ? key.label : null;
+            return (
+              <li key={key.id} className="flex items-center justify-between gap-2 py-2 text-sm">
+                <span className="min-w-0">
+                  <span className="font-medium">{provider}</span>
+                  {detail ? <span className="ml-2 break-all text-slate-600">{detail}</span> : null}
+                  {key.last4 ? <span className="ml-2 font-mono text-slate-500">••••{key.last4}</span> : null}
+                </span>
+                <Button
+                  variant="danger"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(key.id)}
+                  aria-label={`Delete the team key ${detail ?? provider}`}
+                >
+                  Delete
+                </Button>
+              </li>
+            );
+          })}
         </ul>
         <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Add a team key">
           <SelectField

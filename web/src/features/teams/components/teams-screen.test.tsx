@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/toast/toaster';
 import { installFakeHttp, json } from '../../../testing/fake-http';
 import { queryWrapper } from '../../../testing/query';
 import { GUEST } from '../../../testing/render-routes';
@@ -157,10 +158,28 @@ describe('/teams', () => {
     await user.click(
       within(invitations).getByRole('button', { name: 'Revoke the invitation of bob@example.com' }),
     );
+    // A role change asks first (cancelling sends nothing), then says it is done.
     await user.selectOptions(screen.getByLabelText('Role of ada@example.com'), 'admin');
+    const roleDialog = await screen.findByRole('alertdialog', {
+      name: "Change ada@example.com's role to Admin?",
+    });
+    await user.click(within(roleDialog).getByRole('button', { name: 'Cancel' }));
+    expect(http.seen('PUT', /^\/teams\/t1\/members\/u-ada$/)).toHaveLength(0);
+    await user.selectOptions(screen.getByLabelText('Role of ada@example.com'), 'admin');
+    await user.click(
+      within(
+        await screen.findByRole('alertdialog', { name: "Change ada@example.com's role to Admin?" }),
+      ).getByRole('button', { name: 'Change role' }),
+    );
     await waitFor(() =>
       expect(http.seen('PUT', /^\/teams\/t1\/members\/u-ada$/)[0]?.body).toEqual({ role: 'admin' }),
     );
+    render(
+      <MemoryRouter>
+        <Toaster />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText("ada@example.com's role is now Admin")).toBeTruthy();
     // Removing asks first; cancelling sends nothing.
     await user.click(screen.getByRole('button', { name: 'Remove ada@example.com' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Remove ada@example.com?' });

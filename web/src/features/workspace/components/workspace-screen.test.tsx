@@ -1,6 +1,6 @@
 import { WORKSPACE_DEMO_FILE, WORKSPACE_MESSAGES, type WorkspaceFile } from '@agentforge/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -115,8 +115,10 @@ describe('WorkspaceScreen', () => {
     expect((screen.getByRole('textbox', { name: 'Code of a.html' }) as HTMLTextAreaElement).value).toBe('a1');
   });
 
-  it("toggles 'Show Preview' / 'Show Editor' and renders the files in a sandboxed srcdoc frame", async () => {
-    http.answer('GET', FILES, { files: [file('index.html', '<h1>Hi</h1>'), file('app.js', 'x()')] });
+  it("toggles 'Show Preview' / 'Show Editor', renders the files in the sandboxed preview page and lists its script errors", async () => {
+    http.answer('GET', FILES, {
+      files: [file('index.html', '<h1 onclick="go()">Hi</h1>'), file('app.js', 'x()')],
+    });
     renderScreen();
     await screen.findByRole('button', { name: 'index.html' });
     await userEvent.click(screen.getByRole('button', { name: 'Show Preview' }));
@@ -124,9 +126,27 @@ describe('WorkspaceScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Render Preview' }));
     const frame = screen.getByTitle('Preview') as HTMLIFrameElement;
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
-    expect(frame.getAttribute('srcdoc')).toContain('<h1>Hi</h1>');
-    expect(frame.getAttribute('srcdoc')).toContain('["x()"]');
-    expect(frame.hasAttribute('src')).toBe(false);
+    expect(frame.getAttribute('src')).toBe('/workspace-preview.html');
+    expect(frame.hasAttribute('srcdoc')).toBe(false);
+
+    // The page, once ready, gets the document: the handlers and scripts as written.
+    const target = frame.contentWindow as Window;
+    const posted = vi.spyOn(target, 'postMessage');
+    const fromFrame = (data: unknown, source: Window = target) =>
+      act(() => window.dispatchEvent(new MessageEvent('message', { data, source })));
+    fromFrame({ type: 'agentforge-preview-ready' });
+    const [message] = posted.mock.calls[0] ?? [];
+    expect(message).toMatchObject({ type: 'agentforge-preview' });
+    const html = (message as { html: string }).html;
+    expect(html).toContain('<h1 onclick="go()">Hi</h1>');
+    expect(html).toContain('<script>\nx()\n</script>');
+
+    // Its console errors show under it; another window's messages do not.
+    fromFrame({ type: 'agentforge-preview-error', text: 'ReferenceError: go is not defined' });
+    fromFrame({ type: 'agentforge-preview-error', text: 'forged' }, window);
+    const errors = screen.getByRole('region', { name: 'Preview console errors' });
+    expect(errors.textContent).toContain('ReferenceError: go is not defined');
+    expect(errors.textContent).not.toContain('forged');
     await userEvent.click(screen.getByRole('button', { name: 'Show Editor' }));
     await screen.findByRole('textbox', { name: 'Code of app.js' });
   });

@@ -17,7 +17,7 @@ import { handOver } from '../../chat/hooks/use-handed-over-message';
 import { useWorkspaceMutations, workspaceFilesQuery } from '../api/queries';
 import { useAutosave } from '../hooks/use-autosave';
 import { codeSources } from '../utils/code-sources';
-import { PREVIEW_RUNNER_PATH, previewDocument } from '../utils/preview-document';
+import { previewDocument } from '../utils/preview-document';
 import { conversationFromState } from '../utils/workspace-link';
 import { PreviewFrame } from './preview-frame';
 import { RenameFileDialog } from './rename-file-dialog';
@@ -123,10 +123,7 @@ export function WorkspaceScreen() {
     void navigate(conversationPath(conversationId), { state: handOver(message) });
   };
 
-  const renderPreview = () => {
-    const runner = new URL(PREVIEW_RUNNER_PATH, window.location.origin).href;
-    setPreview(previewDocument(withDrafts, runner));
-  };
+  const renderPreview = () => setPreview(previewDocument(withDrafts));
 
   return (
     <div className="flex h-dvh flex-col bg-white text-slate-900">

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INLINE_SCRIPT_ATTRIBUTE, previewDocument } from './preview-document';
-
-const RUNNER = 'https://app.example/workspace-preview-runner.js';
+import { previewDocument } from './preview-document';
 
 function parse(html: string): Document {
   return new DOMParser().parseFromString(html, 'text/html');
@@ -12,7 +10,7 @@ describe('previewDocument', () => {
     { path: 'b.html', content: '<p id="b">B</p>' },
     {
       path: 'a.html',
-      content: '<p id="a">A</p><script>window.inline = 1</script><script src="x.js"></script>',
+      content: '<p id="a" onclick="go()">A</p><script>window.inline = 1</script>',
     },
     { path: 'style.css', content: 'p { color: red } /* </style><script>alert(1)</script> */' },
     { path: 'app.js', content: 'document.title = "</script><b>not markup</b>";' },
@@ -20,34 +18,27 @@ describe('previewDocument', () => {
   ];
 
   it('joins the HTML files in path order, the CSS as styles, and leaves other files out', () => {
-    const doc = parse(previewDocument(files, RUNNER));
+    const doc = parse(previewDocument(files));
     expect([...doc.body.querySelectorAll('p')].map((p) => p.id)).toEqual(['a', 'b']);
     expect(doc.head.querySelectorAll('style')).toHaveLength(1);
     expect(doc.head.querySelector('style')?.textContent).toContain('p { color: red }');
     expect(doc.body.textContent).not.toContain('# left out');
-    // A CSS file cannot end its <style> and add markup.
-    expect(doc.querySelectorAll('b, script:not([type]):not([src])')).toHaveLength(0);
+    // Neither a CSS file nor a JavaScript file can end its element and add markup.
+    expect(doc.querySelectorAll('b')).toHaveLength(0);
   });
 
-  it("hands every script to the runner: the JavaScript files as JSON, the HTML's inline scripts marked not to run", () => {
-    const doc = parse(previewDocument(files, RUNNER));
-    const data = doc.getElementById('preview-scripts');
-    expect(data?.getAttribute('type')).toBe('application/json');
-    expect(JSON.parse(data?.textContent ?? '')).toEqual(['document.title = "</script><b>not markup</b>";']);
-    const inline = doc.querySelector(`script[${INLINE_SCRIPT_ATTRIBUTE}]`);
-    expect(inline?.getAttribute('type')).toBe('text/plain');
-    expect(inline?.textContent).toBe('window.inline = 1');
-    // The runner is the last script, from the app.
-    const scripts = [...doc.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'));
-    expect(scripts.at(-1)).toBe(RUNNER);
+  it("keeps the HTML's inline scripts and handlers as written, and runs the JavaScript files after the markup", () => {
+    const doc = parse(previewDocument(files));
+    expect(doc.getElementById('a')?.getAttribute('onclick')).toBe('go()');
+    const scripts = [...doc.body.querySelectorAll('script')].map((s) => s.textContent?.trim());
+    expect(scripts).toEqual(['window.inline = 1', 'document.title = "<\\/script><b>not markup</b>";']);
   });
 
-  it('narrows its own script policy to the runner and blob: (never inline), whatever the app allows', () => {
-    const doc = parse(previewDocument(files, RUNNER));
-    const meta = doc.head.querySelector('meta[http-equiv="Content-Security-Policy"]');
-    expect(meta?.getAttribute('content')).toBe(
-      `script-src ${RUNNER} blob:; object-src 'none'; base-uri 'none'`,
-    );
-    expect(doc.head.firstElementChild?.getAttribute('charset')).toBe('utf-8');
+  it('relays the page’s script errors to the app first thing', () => {
+    const doc = parse(previewDocument(files));
+    const relay = doc.head.querySelector('script')?.textContent ?? '';
+    expect(relay).toContain("addEventListener('error'");
+    expect(relay).toContain('agentforge-preview-error');
+    expect(relay).toContain('location.origin');
   });
 });
