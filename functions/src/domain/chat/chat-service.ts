@@ -5,6 +5,7 @@ import type { MessageRecord } from '../conversations/message.js';
 import { NotFoundError } from '../errors.js';
 import type { ModelMessage } from '../models/model-provider.js';
 import { type AttachmentReader, userTurnContent } from './attachment-content.js';
+import { wantsTitle, writeTitle } from './auto-title.js';
 import type { ChatServiceDeps, ToolSet } from './ports.js';
 import { isInterrupted } from './reply-lease.js';
 import { type Emit, runReply } from './reply-run.js';
@@ -39,8 +40,10 @@ async function toModelMessages(
 async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit): Promise<void> {
   const { caller, query, reply } = run;
   let touch: ReturnType<typeof lastUsed> | undefined;
+  let replyText = '';
+  let outcome: Awaited<ReturnType<typeof runReply>>;
   try {
-    await runReply(deps, {
+    outcome = await runReply(deps, {
       caller,
       reply,
       persisted: run.persisted,
@@ -84,6 +87,7 @@ async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit
               touch?.record();
             },
           });
+          replyText = state.content;
           return {
             state,
             usedServer: tools.set && state.toolCalls.length > 0 ? tools.set.serverId : undefined,
@@ -95,6 +99,16 @@ async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit
     });
   } finally {
     await touch?.done();
+  }
+  const exchange = {
+    conversationTitle: run.title,
+    userText: run.history.findLast((message) => message.role === 'user')?.content ?? '',
+    replyText,
+  };
+  const earlierReplies = run.history.filter((message) => message.role === 'assistant').length;
+  if (outcome.kind === 'complete' && wantsTitle(exchange, earlierReplies)) {
+    const { provider, model } = await run.model;
+    await writeTitle(deps, caller, { conversationId: reply.conversationId, provider, model }, exchange, emit);
   }
 }
 

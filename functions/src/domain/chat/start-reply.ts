@@ -59,6 +59,7 @@ export async function startReply(
     reply,
     serverId: query.mcpServerId ?? conversation.mcpServerId,
     settings: conversation.settings ?? {},
+    title: conversation.title,
     model,
     persisted: persisted.then(() => undefined),
   };

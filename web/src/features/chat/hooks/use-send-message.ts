@@ -4,6 +4,7 @@ import {
   errorMessage,
   type Message,
   type ModelSettings,
+  NEW_CONVERSATION_TITLE,
   STREAM_STATUSES,
   type StreamQuery,
   type StreamStatus,
@@ -107,7 +108,11 @@ export function useSendMessage({
     async (reply: ReplyRun, query: StreamQuery, onEnd?: () => void) => {
       if (reply.finished) return;
       track(reply, 'connecting');
-      const callbacks = callbacksOf(reply);
+      const callbacks = {
+        ...callbacksOf(reply),
+        onTitle: (title: string, conversationId: string) =>
+          dispatch({ type: 'conversation_updated', id: conversationId, patch: { title, name: title } }),
+      };
       const ended: typeof callbacks = onEnd
         ? {
             ...callbacks,
@@ -119,7 +124,7 @@ export function useSendMessage({
         : callbacks;
       await streamReply(query, ended, { signal: reply.controller.signal });
     },
-    [callbacksOf, track],
+    [callbacksOf, dispatch, track],
   );
 
   const deliver = useCallback(
@@ -141,7 +146,7 @@ export function useSendMessage({
       }
       await stream(reply, {
         ...base,
-        ...(server ? { mcpServerId: server } : {}),
+        ...serverOf(server),
         ...attachmentIdsOf(userMessage.attachments),
       });
     },
@@ -196,24 +201,40 @@ export function useSendMessage({
 
       let conversationId = state.current.selectedId;
       const created = !conversationId;
+      // A chat's first message (no files to upload first) comes with the conversation: one request,
+      // then the stream. Named 'New Conversation' until the model's title follows the first reply.
+      const withFirst = !delegate && !attachments?.count;
+      let saved: Message | undefined;
       if (!conversationId) {
         starting.current = true;
         dispatch({ type: 'creating', creating: true });
         try {
           const settings = await defaultSettings?.();
-          const conversation = await createConversation(
-            titleFromMessage(content),
+          const { messages, ...conversation } = await createConversation(
+            withFirst ? NEW_CONVERSATION_TITLE : titleFromMessage(content),
             metadataOf(choice),
             settings,
+            withFirst ? content : undefined,
           );
-          dispatch({ type: 'conversation_created', conversation });
+          dispatch({ type: 'conversation_created', conversation: { ...conversation, messages: [] } });
           conversationId = conversation.id;
+          saved = messages?.[0];
         } catch (error) {
           dispatch({ type: 'creating', creating: false });
           return refuse(CHAT_MESSAGES.startChatFailed(errorMessage(error)));
         } finally {
           starting.current = false;
         }
+      }
+      if (saved) {
+        const reply = begin(conversationId, saved, choice);
+        void stream(reply, {
+          conversationId,
+          provider: choice.provider,
+          model: choice.model,
+          ...serverOf(serverId),
+        });
+        return true;
       }
       if (delegate) return delegate.send(content, { conversationId, created, choice });
 
@@ -235,7 +256,7 @@ export function useSendMessage({
       void deliver(reply, userMessage, choice, serverId);
       return true;
     },
-    [begin, choice, defaultSettings, delegate, deliver, dispatch, hasUser, serverId, state],
+    [begin, choice, defaultSettings, delegate, deliver, dispatch, hasUser, serverId, state, stream],
   );
 
   /**
@@ -321,6 +342,9 @@ function newUserMessage(conversationId: string, content: string, attachments: At
     ...(attachments.length ? { attachments } : {}),
   };
 }
+
+const serverOf = (server: string | null): Pick<StreamQuery, 'mcpServerId'> =>
+  server ? { mcpServerId: server } : {};
 
 /** The stream's `attachmentIds`: the files of the message the reply answers. */
 function attachmentIdsOf(attachments: Attachment[] | undefined): Pick<StreamQuery, 'attachmentIds'> {
