@@ -159,7 +159,10 @@ class StreamRun {
 
   private handle(frame: string): void {
     if (this.aborted) return;
-    if (this.finished) return this.handleAfterEnd(frame);
+    if (this.finished) {
+      this.handleAfterEnd(frame);
+      return;
+    }
     const result = readStreamFrame(frame);
     if (result.kind === 'invalid') this.fail(new StreamError(result.message, 'stream'));
     else if (result.kind === 'event') this.dispatch(result.event);
