@@ -22,6 +22,12 @@ export function inMemoryConversations(): ConversationRepository & {
       }
       return structuredClone(record);
     },
+    retitle: async (userId, id, title, expected) => {
+      const record = records.get(key(userId, id));
+      if (record?.title !== expected) return false;
+      Object.assign(record, { title, name: title });
+      return true;
+    },
     delete: async (userId, id) => void records.delete(key(userId, id)),
     findShared: async (teamId, id) =>
       structuredClone(

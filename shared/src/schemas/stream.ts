@@ -108,6 +108,15 @@ export const planStepEventSchema = event('plan_step', {
   plan: agentPlanSchema,
 });
 
+/**
+ * After the `end` of a new conversation's first reply: the short title the model wrote for it, now
+ * saved (the stream stays open for it; a rename made meanwhile wins, and then none is sent).
+ */
+export const conversationTitleEventSchema = event('conversation_title', {
+  conversationId: z.string(),
+  title: z.string().min(1),
+});
+
 export const streamEventSchema = z.discriminatedUnion('type', [
   messageDeltaEventSchema,
   statusEventSchema,
@@ -123,6 +132,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   apiCallCompletedEventSchema,
   planEventSchema,
   planStepEventSchema,
+  conversationTitleEventSchema,
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;
 export type StreamEventType = StreamEvent['type'];
@@ -143,4 +153,5 @@ export const STREAM_EVENT_TYPES = [
   'api_call_completed',
   'plan',
   'plan_step',
+  'conversation_title',
 ] as const satisfies readonly StreamEventType[];

@@ -1,6 +1,8 @@
 /**
  * What the model server answers, decided from the conversation alone so every provider's
  * protocol plays the same script:
+ * - a conversation title request (TITLE_REQUEST) -> the first six words of the user turn it
+ *                                             quotes, markers left out (before anything below)
  * - the request forces a tool (names it, or requires a tool call and offers only that one)
  *                                             -> a call of that tool, whatever else is below
  *   (but `[[error]]` and `[[slow]]` apply), with the input:
@@ -26,6 +28,8 @@
  * A marker ends at the first `]]`: JSON inside one must not contain `]]` (write `] ]` for an
  * array closing inside an array).
  */
+import { TITLE_REQUEST } from '../../../functions/src/domain/chat/auto-title.js';
+
 export interface Turn {
   lastUserText: string;
   /** Set when the conversation ends with a tool result. */
@@ -48,6 +52,7 @@ export type Reply =
 const MARKER = /\[\[([\w-]+):(.*?)\]\]/gs;
 
 export function planReply(turn: Turn): Reply {
+  if (turn.lastUserText.startsWith(TITLE_REQUEST)) return { kind: 'text', tokens: titleOf(turn), delayMs: 0 };
   const markers = new Map<string, string>();
   for (const [, name, value] of turn.lastUserText.matchAll(MARKER)) markers.set(name ?? '', value ?? '');
   const delayMs = Number(markers.get('slow') ?? 0);
@@ -119,6 +124,13 @@ export function forcedTool(
     tools.find((tool) => tool.name === choice.name) ??
     `The tool choice names '${choice.name}', which is not among the declared tools.`
   );
+}
+
+/** The title request's answer: the quoted user turn's first six words (`User: <text>`). */
+function titleOf(turn: Turn): string[] {
+  const quoted = turn.lastUserText.match(/^User: (.*)$/m)?.[1] ?? '';
+  const title = quoted.replace(MARKER, '').trim().split(/\s+/).slice(0, 6).join(' ');
+  return words(title || 'Untitled');
 }
 
 /** The last user text without its markers, whitespace collapsed. */

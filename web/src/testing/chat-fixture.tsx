@@ -58,7 +58,7 @@ type MockedChatApi = {
 
 /**
  * The mocked chat API's default answers: no conversations, saves succeed, a new conversation is
- * 'new-1', and every reply stream stays open, handed to `onStream`.
+ * 'new-1' (with its first message, if sent with it), and every reply stream stays open, handed to `onStream`.
  */
 export function answerChatApi(api: MockedChatApi, onStream: (stream: OpenedStream) => void): void {
   vi.mocked(api.conversations.listConversations).mockResolvedValue([]);
@@ -67,8 +67,17 @@ export function answerChatApi(api: MockedChatApi, onStream: (stream: OpenedStrea
   vi.mocked(api.conversations.sharedConversationPath).mockImplementation((id) => `/shared/${id}`);
   vi.mocked(api.conversations.updateConversationMetadata).mockResolvedValue();
   vi.mocked(api.conversations.updateConversationServer).mockResolvedValue();
-  vi.mocked(api.conversations.createConversation).mockImplementation(async (title, metadata) =>
-    conversation('new-1', { title, name: title, metadata }),
+  // As the API: created with its first message when one is given (saved under the server's id).
+  vi.mocked(api.conversations.createConversation).mockImplementation(
+    async (title, metadata, _settings, first) =>
+      conversation('new-1', {
+        title,
+        name: title,
+        metadata,
+        messages: first
+          ? [message({ id: 'saved-user-1', conversationId: 'new-1', role: 'user', content: first })]
+          : [],
+      }),
   );
   vi.mocked(api.messages.listMessages).mockResolvedValue({ messages: [] });
   vi.mocked(api.messages.createMessage).mockImplementation(async (body) =>

@@ -51,6 +51,25 @@ export function createConversationRepository(
       }
     },
 
+    async retitle(userId, conversationId, title, expected) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId, conversationId },
+            UpdateExpression: 'SET #title = :title, #name = :title',
+            ConditionExpression: '#title = :expected',
+            ExpressionAttributeNames: { '#title': 'title', '#name': 'name' },
+            ExpressionAttributeValues: { ':title': title, ':expected': expected },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
     async delete(userId, conversationId) {
       await db.send(new DeleteCommand({ TableName: tableName, Key: { userId, conversationId } }));
     },

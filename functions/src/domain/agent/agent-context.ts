@@ -1,5 +1,5 @@
 import type { Caller } from '../caller.js';
-import { newReplyLease } from '../chat/reply-lease.js';
+import { newStreamingReply } from '../chat/reply-lease.js';
 import type { ToolLoopState } from '../chat/tool-loop.js';
 import type { MessageRecord } from '../conversations/message.js';
 import type { AgentRunnerDeps } from './agent-runner.js';
@@ -33,20 +33,8 @@ export function createAgentContext(deps: AgentRunnerDeps) {
     model: { provider: string; model: string },
     extra: Partial<MessageRecord> = {},
   ): MessageRecord {
-    const messageId = deps.newId();
-    return {
-      conversationId,
-      messageId,
-      userId: caller.userId,
-      role: 'assistant',
-      content: '',
-      status: 'streaming',
-      ...newReplyLease(messageId, now()),
-      provider: model.provider,
-      model: model.model,
-      timestamp: now(),
-      ...extra,
-    };
+    const ids = { conversationId, messageId: deps.newId(), userId: caller.userId };
+    return { ...newStreamingReply(ids, model, now()), ...extra };
   }
 
   /** The team whose space the plan's conversation is in: its model calls are on the team's plan. */

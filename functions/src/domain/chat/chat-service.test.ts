@@ -5,6 +5,7 @@ import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
 import { createConversationService } from '../conversations/conversation-service.js';
 import { NotFoundError } from '../errors.js';
 import { type ModelStreamEvent, ProviderError } from '../models/model-provider.js';
+import { TITLE_MAX_OUTPUT_TOKENS, TITLE_REQUEST } from './auto-title.js';
 import { createChatService, STREAM_STOPPED_MARK } from './chat-service.js';
 import type { ToolSource } from './ports.js';
 
@@ -194,5 +195,63 @@ describe('the chat service', () => {
       lastProvider: 'anthropic',
       lastModel: 'm',
     });
+  });
+});
+
+describe("a new conversation's title", () => {
+  const untitled = (conversations: ReturnType<typeof setup>['conversations']) => {
+    const record = conversations.records.get('alice/c1');
+    if (record) Object.assign(record, { title: 'New Conversation', name: 'New Conversation' });
+  };
+
+  it('is written by the model after the first reply ends, saved and sent after the end event', async () => {
+    const { chat, model, conversations } = setup([
+      () => textTurn('Hello', ' world'),
+      () => textTurn('"Greeting', ' the world."'),
+    ]);
+    untitled(conversations);
+    const { events } = await runToEnd(chat);
+    expect(model.requests[1]).toMatchObject({ maxOutputTokens: TITLE_MAX_OUTPUT_TOKENS });
+    expect(model.requests[1]?.messages).toEqual([
+      { role: 'user', content: `${TITLE_REQUEST}\n\nUser: Hi there\n\nAssistant: Hello world` },
+    ]);
+    expect(events.map((event) => event.type).slice(-2)).toEqual(['end', 'conversation_title']);
+    expect(events.at(-1)).toEqual({
+      type: 'conversation_title',
+      conversationId: 'c1',
+      title: 'Greeting the world',
+    });
+    expect(conversations.records.get('alice/c1')).toMatchObject({
+      title: 'Greeting the world',
+      name: 'Greeting the world',
+    });
+  });
+
+  it('gives way to a rename made while it was being written', async () => {
+    const { chat, conversations } = setup([
+      () => textTurn('Hello'),
+      () => {
+        const record = conversations.records.get('alice/c1');
+        if (record) record.title = 'My own name';
+        return textTurn('Greeting');
+      },
+    ]);
+    untitled(conversations);
+    const { events } = await runToEnd(chat);
+    expect(events.at(-1)?.type).toBe('end');
+    expect(conversations.records.get('alice/c1')?.title).toBe('My own name');
+  });
+
+  it('is not asked for when the conversation has a title, nor after a later reply', async () => {
+    const titled = setup([() => textTurn('Hello')]);
+    await runToEnd(titled.chat);
+    expect(titled.model.requests).toHaveLength(1);
+
+    const later = setup([() => textTurn('Hello'), () => textTurn('Title'), () => textTurn('Again')]);
+    untitled(later.conversations);
+    await runToEnd(later.chat);
+    untitled(later.conversations);
+    await runToEnd(later.chat);
+    expect(later.model.requests).toHaveLength(3);
   });
 });

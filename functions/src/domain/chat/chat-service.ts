@@ -1,43 +1,19 @@
-import { ATTACHMENT_MESSAGES, CHAT_MESSAGES, type StreamQuery } from '@agentforge/shared';
+import type { StreamQuery } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
-import { userMessageRecord } from '../conversations/conversation-service.js';
-import type { MessageRecord, MessageRepository } from '../conversations/message.js';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import type { MessageRecord } from '../conversations/message.js';
+import { NotFoundError } from '../errors.js';
 import type { ModelMessage } from '../models/model-provider.js';
-import {
-  type AttachmentReader,
-  assertImagesAccepted,
-  triggerAttachments,
-  userTurnContent,
-} from './attachment-content.js';
-import type { ModelResolver, ToolSet, ToolSource, UsageRecorder } from './ports.js';
-import { isInterrupted, newReplyLease, type ReplyLeases } from './reply-lease.js';
+import { type AttachmentReader, userTurnContent } from './attachment-content.js';
+import { wantsTitle, writeTitle } from './auto-title.js';
+import type { ChatServiceDeps, ToolSet } from './ports.js';
+import { isInterrupted } from './reply-lease.js';
 import { type Emit, runReply } from './reply-run.js';
-import type { ReplySweep } from './reply-sweep.js';
+import { type PreparedReply, startReply } from './start-reply.js';
 import { runToolLoop } from './tool-loop.js';
 
 export { STREAM_STOPPED_MARK } from './finish-reply.js';
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
-
-export interface ChatServiceDeps {
-  conversations: ConversationService;
-  messages: MessageRepository;
-  models: ModelResolver;
-  tools?: ToolSource;
-  /** Files sent with messages (issue 17); without it, a stream naming attachments is refused. */
-  attachments?: AttachmentReader;
-  usage: UsageRecorder;
-  /** Where the reply's model calls hold their reservations (reply-lease.ts). */
-  leases?: ReplyLeases;
-  /** Ends an interrupted reply before a regenerate replaces it (its reservations settled first). */
-  interrupted?: Pick<ReplySweep, 'end'>;
-  newId: () => string;
-  now: () => number;
-}
-
-/** What `start` prepared for the stream. */
-type PreparedReply = Awaited<ReturnType<typeof startReply>>;
 
 /**
  * Earlier turns as the model sees them: errors and empty replies are left out; user turns with
@@ -61,138 +37,13 @@ async function toModelMessages(
   );
 }
 
-/**
- * Checks the conversation is the caller's, saves the triggering user message if any and creates
- * the reply message; throws (NotFoundError) before anything is streamed.
- */
-async function startReply(
-  deps: ChatServiceDeps,
-  caller: Caller,
-  query: StreamQuery,
-  admitted: Promise<void>,
-) {
-  const { messages } = deps;
-  // Everything before the model call is the time to first token: the credentials are resolved
-  // and the history read alongside the ownership check (and dropped unless it passes).
-  const owned = deps.conversations.owned(caller, query.conversationId);
-  owned.catch(() => undefined); // awaited just below
-  // The conversation's space decides whose plan the model calls are on (limits/token-meter).
-  const teamSpace = owned.then(
-    (conversation) => conversation.teamId,
-    () => undefined,
-  );
-  const model = deps.models.resolve(caller.userId, query.provider, query.model, teamSpace);
-  model.catch(() => undefined); // awaited (and reported) by the stream
-  const listing = messages.listAll(query.conversationId);
-  listing.catch(() => undefined); // awaited just below, once the conversation is known to be the caller's
-  const conversation = await owned;
-  let history = await listing;
-  // Everything above only reads; nothing is written before the access gate has let the caller in.
-  await admitted;
-  if (query.replaceFrom) {
-    history = await replaceFrom(deps, conversation.conversationId, history, query.replaceFrom);
-  }
-  const { trigger, reply } = newMessages(deps, caller, query, conversation.conversationId);
-  const attached = await attachToTrigger(deps, caller, query, trigger, history);
-  if (trigger) history.push(trigger);
-  assertImagesAccepted(history, query.provider);
-  // Saved while the model is called (see streamReply).
-  const persisted = Promise.all([
-    trigger ? messages.create(trigger) : undefined,
-    messages.create(reply),
-    attached?.(),
-  ]);
-  persisted.catch(() => undefined); // awaited (and reported) by the stream
-  return {
-    caller,
-    query,
-    history,
-    reply,
-    serverId: query.mcpServerId ?? conversation.mcpServerId,
-    settings: conversation.settings ?? {},
-    model,
-    persisted: persisted.then(() => undefined),
-  };
-}
-
-/**
- * Regenerate, or edit and resend: the turns from `messageId` on are deleted (replaced, not kept as
- * a branch: see docs/decisions/chat.md) and the history before it is what the model sees.
- */
-async function replaceFrom(
-  deps: ChatServiceDeps,
-  conversationId: string,
-  history: MessageRecord[],
-  messageId: string,
-): Promise<MessageRecord[]> {
-  const at = history.findIndex((message) => message.messageId === messageId);
-  if (at < 0) throw new NotFoundError('Message not found');
-  const streaming = history.slice(at).filter((message) => message.status === 'streaming');
-  const now = deps.now();
-  if (streaming.some((message) => !isInterrupted(message, now))) {
-    throw new ConflictError(CHAT_MESSAGES.replyInProgress);
-  }
-  // An interrupted reply (its writer died) is ended first, so what it reserved comes back.
-  for (const message of streaming) await deps.interrupted?.end(message);
-  await deps.messages.deleteFrom(conversationId, messageId);
-  return history.slice(0, at);
-}
-
-/**
- * The stream's attachments (checked in storage) go on the message the reply answers: the trigger,
- * else the last message when it is the user's (saved before the stream by POST /messages, so it is
- * updated: the returned write).
- */
-async function attachToTrigger(
-  deps: ChatServiceDeps,
-  caller: Caller,
-  query: StreamQuery,
-  trigger: MessageRecord | undefined,
-  history: MessageRecord[],
-): Promise<(() => Promise<void>) | undefined> {
-  const attachments = await triggerAttachments(deps.attachments, caller, query, query.conversationId);
-  if (attachments.length === 0) return undefined;
-  if (trigger) {
-    trigger.attachments = attachments;
-    return undefined;
-  }
-  const last = history.at(-1);
-  if (last?.role !== 'user') throw new ValidationError(ATTACHMENT_MESSAGES.needsMessage);
-  last.attachments = attachments;
-  return () => deps.messages.update(last.conversationId, last.messageId, { attachments });
-}
-
-/** The triggering user message (if the query carries one) and the empty reply, both to be saved. */
-function newMessages(deps: ChatServiceDeps, caller: Caller, query: StreamQuery, conversationId: string) {
-  const trigger = query.triggerContent?.trim()
-    ? userMessageRecord(
-        caller,
-        { ...query, conversationId, content: query.triggerContent },
-        deps.newId(),
-        deps.now(),
-      )
-    : undefined;
-  const messageId = deps.newId();
-  const reply: MessageRecord = {
-    conversationId,
-    messageId,
-    userId: caller.userId,
-    role: 'assistant',
-    content: '',
-    status: 'streaming',
-    ...newReplyLease(messageId, deps.now()),
-    provider: query.provider,
-    model: query.model,
-    timestamp: deps.now(),
-  };
-  return { trigger, reply };
-}
-
 async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit): Promise<void> {
   const { caller, query, reply } = run;
   let touch: ReturnType<typeof lastUsed> | undefined;
+  let replyText = '';
+  let outcome: Awaited<ReturnType<typeof runReply>>;
   try {
-    await runReply(deps, {
+    outcome = await runReply(deps, {
       caller,
       reply,
       persisted: run.persisted,
@@ -236,6 +87,7 @@ async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit
               touch?.record();
             },
           });
+          replyText = state.content;
           return {
             state,
             usedServer: tools.set && state.toolCalls.length > 0 ? tools.set.serverId : undefined,
@@ -247,6 +99,16 @@ async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit
     });
   } finally {
     await touch?.done();
+  }
+  const exchange = {
+    conversationTitle: run.title,
+    userText: run.history.findLast((message) => message.role === 'user')?.content ?? '',
+    replyText,
+  };
+  const earlierReplies = run.history.filter((message) => message.role === 'assistant').length;
+  if (outcome.kind === 'complete' && wantsTitle(exchange, earlierReplies)) {
+    const { provider, model } = await run.model;
+    await writeTitle(deps, caller, { conversationId: reply.conversationId, provider, model }, exchange, emit);
   }
 }
 

@@ -1,6 +1,11 @@
 import type { ToolProgress } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
+import type { ConversationService } from '../conversations/conversation-service.js';
+import type { MessageRepository } from '../conversations/message.js';
 import type { ModelProvider, ModelToolDefinition, ModelUsage } from '../models/model-provider.js';
+import type { AttachmentReader } from './attachment-content.js';
+import type { ReplyLeases } from './reply-lease.js';
+import type { ReplySweep } from './reply-sweep.js';
 
 /** Picks the adapter and credentials for a (provider, model) the caller chose. */
 export interface ModelResolver {
@@ -43,4 +48,21 @@ export interface ToolSource {
 export interface UsageRecorder {
   /** Books tokens on the caller's day (`tokens#YYYY-MM-DD`). */
   recordTokens(userId: string, at: number, usage: ModelUsage): Promise<void>;
+}
+
+/** What the chat service (chat-service.ts, start-reply.ts) works with. */
+export interface ChatServiceDeps {
+  conversations: ConversationService;
+  messages: MessageRepository;
+  models: ModelResolver;
+  tools?: ToolSource;
+  /** Files sent with messages (issue 17); without it, a stream naming attachments is refused. */
+  attachments?: AttachmentReader;
+  usage: UsageRecorder;
+  /** Where the reply's model calls hold their reservations (reply-lease.ts). */
+  leases?: ReplyLeases;
+  /** Ends an interrupted reply before a regenerate replaces it (its reservations settled first). */
+  interrupted?: Pick<ReplySweep, 'end'>;
+  newId: () => string;
+  now: () => number;
 }

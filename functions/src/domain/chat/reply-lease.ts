@@ -25,6 +25,27 @@ export function newReplyLease(messageId: string, now: number) {
   return { leaseExpiresAt: now + REPLY_LEASE_MS, leaseShard: leaseShardOf(messageId), reservations: {} };
 }
 
+/**
+ * The empty assistant message a stream writes into (a chat reply, an agent's plan or step): marked
+ * streaming, with its lease and the model that writes it.
+ */
+export function newStreamingReply(
+  ids: { conversationId: string; messageId: string; userId: string },
+  model: { provider: string; model: string },
+  now: number,
+): MessageRecord {
+  return {
+    ...ids,
+    role: 'assistant',
+    content: '',
+    status: 'streaming',
+    ...newReplyLease(ids.messageId, now),
+    provider: model.provider,
+    model: model.model,
+    timestamp: now,
+  };
+}
+
 /** A reply still marked streaming whose writer is gone. */
 export function isInterrupted(record: MessageRecord, now: number): boolean {
   if (record.status !== 'streaming') return false;

@@ -9,6 +9,7 @@ import {
   CHAT_MESSAGES,
   type ConversationSearchQuery,
   conversationOrder,
+  NEW_CONVERSATION_TITLE,
   TEAM_MESSAGES,
 } from '@agentforge/shared';
 import { logger } from '../../logger.js';
@@ -256,6 +257,10 @@ export function createConversationService(deps: ConversationServiceDeps) {
     ): Promise<void> {
       await conversations.update(caller.userId, conversationId, { ...changes, updatedAt: now() });
     },
+
+    /** The model's title for a new conversation, unless it was renamed meanwhile (see retitle). */
+    autoTitle: (caller: Caller, conversationId: string, title: string): Promise<boolean> =>
+      conversations.retitle(caller.userId, conversationId, title, NEW_CONVERSATION_TITLE),
 
     async delete(caller: Caller, conversationId: string): Promise<void> {
       await owned(caller, conversationId);

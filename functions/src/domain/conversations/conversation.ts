@@ -47,6 +47,11 @@ export interface ConversationRepository {
     conversationId: string,
     changes: ConversationChanges,
   ): Promise<ConversationRecord | undefined>;
+  /**
+   * Sets the title (and name) only while it is still `expected` (a conditional write: a rename made
+   * meanwhile wins); false when it was not (or the conversation is gone).
+   */
+  retitle(userId: string, conversationId: string, title: string, expected: string): Promise<boolean>;
   delete(userId: string, conversationId: string): Promise<void>;
   /**
    * The conversation `conversationId` if it is shared with `teamId` now: found through the sparse

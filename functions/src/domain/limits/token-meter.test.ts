@@ -128,6 +128,33 @@ describe('the token meter', () => {
     expect(reads).toEqual(['u1']);
   });
 
+  it("reads the user's own plan alongside the conversation's space, not after it", async () => {
+    const reads: string[] = [];
+    const meter = createTokenMeter({
+      plans: {
+        ownPlanOf: async (userId) => {
+          reads.push(userId);
+          return planFromBilling({ tier: 'pro', status: 'active' });
+        },
+        teamPlanOf: async () => undefined,
+      },
+      ledger: memoryLedger().ledger,
+      now: () => NOW,
+      newId: () => 'row',
+    });
+    // The conversation (and so its space) is still being read.
+    let spaceRead: (teamId: string | undefined) => void = () => undefined;
+    const teamSpace = new Promise<string | undefined>((resolve) => {
+      spaceRead = resolve;
+    });
+    const provider = meter.meter('u1', wordsModel(3), { ownKey: false, teamSpace });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toEqual(['u1']);
+    spaceRead(undefined);
+    await drain(provider);
+    expect(reads).toEqual(['u1']);
+  });
+
   it('reserves before the call and settles to the usage after it', async () => {
     const { meter, day } = meterFor();
     const model = wordsModel(5);

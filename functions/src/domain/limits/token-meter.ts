@@ -136,10 +136,14 @@ export function createTokenMeter(deps: TokenMeterDeps) {
     userId: string,
     teamSpace: Promise<string | undefined> | undefined,
   ): Promise<{ account: UsageAccount; plan: UserPlan }> {
+    // Most chats are personal: the user's plan is read while the conversation (its space) is, not
+    // after it; a team space with a plan of its own leaves that read unused.
+    const ownPlan = deps.plans.ownPlanOf(userId);
+    ownPlan.catch(() => undefined); // awaited below unless the team's plan applies
     const teamId = await teamSpace;
     const teamPlan = teamId ? await deps.plans.teamPlanOf(userId, teamId) : undefined;
     if (teamId && teamPlan) return { account: teamAccount(teamId, userId), plan: teamPlan };
-    return { account: personalAccount(userId), plan: await deps.plans.ownPlanOf(userId) };
+    return { account: personalAccount(userId), plan: await ownPlan };
   }
 
   async function reserve(

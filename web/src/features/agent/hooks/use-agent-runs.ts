@@ -3,7 +3,7 @@ import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
 import type { StreamCallbacks } from '../../chat/api/stream-client';
 import type { StreamError } from '../../chat/api/stream-error';
 import { type ReplyRun, replyCallbacks } from '../../chat/hooks/reply-callbacks';
-import { isStreamStatus } from '../../chat/hooks/use-send-message';
+import { isStreamStatus } from '../../chat/hooks/use-reply-run';
 import { type ChatAction, tempMessageId } from '../../chat/utils/chat-reducer';
 
 /** One agent stream: the planning of a goal, or one step of a plan. */

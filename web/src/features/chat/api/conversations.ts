@@ -30,19 +30,32 @@ export function importConversation(body: CreateConversationBodyInput): Promise<C
 }
 
 /**
- * POST /conversations: a new, empty conversation titled `title`, chatting with `metadata`'s model,
- * in the current space (a team's: its usage is on the team's plan and billed to the team).
+ * POST /conversations: a new conversation titled `title`, chatting with `metadata`'s model, in the
+ * current space (a team's: its usage is on the team's plan and billed to the team). With `first`,
+ * it is created with that user message (one request instead of two before the reply's stream).
  */
 export function createConversation(
   title: string,
   metadata: ConversationMetadata,
   settings?: ModelSettings,
+  first?: string,
 ): Promise<Conversation> {
   const now = Date.now();
   const body: CreateConversationBodyInput = {
     title,
     name: title,
-    messages: [],
+    messages: first
+      ? [
+          {
+            id: 'first',
+            conversationId: 'new',
+            role: 'user',
+            content: first,
+            timestamp: now,
+            ...metadataModel(metadata),
+          },
+        ]
+      : [],
     createdAt: now,
     updatedAt: now,
     metadata,
@@ -52,6 +65,11 @@ export function createConversation(
   if (teamId) body.teamId = teamId;
   return apiClient.post('/conversations', body, { schema: conversationSchema });
 }
+
+const metadataModel = (metadata: ConversationMetadata) => ({
+  provider: metadata.defaultProvider,
+  model: metadata.defaultModel,
+});
 
 /** PUT /conversations/{id}, stamped now unless `changes` keeps a time. */
 async function updateConversation(

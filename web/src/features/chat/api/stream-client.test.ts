@@ -231,3 +231,33 @@ describe('streamReply', () => {
     expect(cb.onEnd).not.toHaveBeenCalled();
   });
 });
+
+describe("streamReply: a new conversation's title", () => {
+  const TITLE: StreamEvent = { type: 'conversation_title', conversationId: 'c-1', title: 'Trip to Lisbon' };
+
+  it('ends the reply at its end, then reads on to the title that follows it', async () => {
+    const cb = { ...callbacks(), onTitle: vi.fn<(title: string, conversationId: string) => void>() };
+    const order: string[] = [];
+    cb.onEnd.mockImplementation(() => void order.push('end'));
+    cb.onTitle.mockImplementation(() => void order.push('title'));
+    const { options: opts } = options(
+      sseResponse(frames({ type: 'message_delta', chunk: 'Hi' }, END, TITLE)),
+    );
+    await streamReply(QUERY, cb, opts);
+    expect(order).toEqual(['end', 'title']);
+    expect(cb.onTitle).toHaveBeenCalledWith('Trip to Lisbon', 'c-1');
+    expect(cb.onError).not.toHaveBeenCalled();
+  });
+
+  it('ignores a title before the end, and stops at the end without a title callback', async () => {
+    const cb = { ...callbacks(), onTitle: vi.fn<(title: string, conversationId: string) => void>() };
+    await streamReply(QUERY, cb, options(sseResponse(frames(TITLE, END))).options);
+    expect(cb.onTitle).not.toHaveBeenCalled();
+    expect(cb.onEnd).toHaveBeenCalledTimes(1);
+
+    const plain = callbacks();
+    await streamReply(QUERY, plain, options(sseResponse(frames(END, TITLE))).options);
+    expect(plain.onEvent).not.toHaveBeenCalled();
+    expect(plain.onEnd).toHaveBeenCalledTimes(1);
+  });
+});

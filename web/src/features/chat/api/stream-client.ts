@@ -16,10 +16,10 @@ import { httpFailure, type StreamParams, streamRequest } from './stream-request'
 /** The agent's plan events: the plan as it now is. */
 export type PlanStreamEvent = Extract<StreamEvent, { type: 'plan' | 'plan_step' }>;
 
-/** Tool and API-call events: everything but the text, status, end, error and plan events. */
+/** Tool and API-call events: everything but the text, status, end, error, plan and title events. */
 export type StreamSideEvent = Exclude<
   StreamEvent,
-  { type: 'message_delta' | 'status' | 'end' | 'error' } | PlanStreamEvent
+  { type: 'message_delta' | 'status' | 'end' | 'error' | 'conversation_title' } | PlanStreamEvent
 >;
 
 export type StreamCallbacks = {
@@ -35,6 +35,11 @@ export type StreamCallbacks = {
   onEvent?: (event: StreamSideEvent) => void;
   /** The agent streams' plan events (a chat reply has none). */
   onPlan?: (event: PlanStreamEvent) => void;
+  /**
+   * A new conversation's title, written by the model after its first reply: it comes after the
+   * `end` (the reply is not held up for it), so with this callback the stream is read to its close.
+   */
+  onTitle?: (title: string, conversationId: string) => void;
 };
 
 export type StreamOptions = {
@@ -82,6 +87,7 @@ export function streamEvents(
 
 class StreamRun {
   private finished = false;
+  private titled = false;
 
   constructor(
     private readonly target: StreamTarget,
@@ -103,7 +109,7 @@ class StreamRun {
     const decoder = new TextDecoder();
     let buffer = '';
     try {
-      while (!this.finished) {
+      while (!this.finished || this.awaitsTitle) {
         const { done, value } = await reader.read();
         if (done) break;
         const { frames, rest } = splitSseFrames(buffer + decoder.decode(value, { stream: true }));
@@ -146,11 +152,27 @@ class StreamRun {
     }
   }
 
+  /** After the end: a title may follow (see StreamCallbacks.onTitle). */
+  private get awaitsTitle(): boolean {
+    return this.callbacks.onTitle !== undefined && !this.titled && !this.aborted;
+  }
+
   private handle(frame: string): void {
-    if (this.finished || this.aborted) return;
+    if (this.aborted) return;
+    if (this.finished) {
+      this.handleAfterEnd(frame);
+      return;
+    }
     const result = readStreamFrame(frame);
     if (result.kind === 'invalid') this.fail(new StreamError(result.message, 'stream'));
     else if (result.kind === 'event') this.dispatch(result.event);
+  }
+
+  private handleAfterEnd(frame: string): void {
+    const result = readStreamFrame(frame);
+    if (result.kind !== 'event' || result.event.type !== 'conversation_title') return;
+    this.titled = true;
+    this.callbacks.onTitle?.(result.event.title, result.event.conversationId);
   }
 
   private dispatch(event: StreamEvent): void {
@@ -177,6 +199,8 @@ class StreamRun {
       case 'plan_step':
         callbacks.onPlan?.(event);
         break;
+      case 'conversation_title':
+        break; // only after the end (handleAfterEnd)
       default:
         callbacks.onEvent?.(event);
     }

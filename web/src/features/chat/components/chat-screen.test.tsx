@@ -129,30 +129,27 @@ describe('ChatScreen', () => {
     expect(await screen.findByText(ROUTER_MESSAGES.notFound)).toBeTruthy();
   });
 
-  it('creates a conversation titled by the first message, then streams the reply into it', async () => {
+  it("creates the conversation with its first message in one request, streams at once, and shows the model's title", async () => {
     renderChat();
     await screen.findByText('No conversations yet.');
     await userEvent.type(textbox(), 'Hello model{Enter}');
 
     expect(conversationsApi.createConversation).toHaveBeenCalledWith(
-      'Hello model',
+      'New Conversation',
       { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
       undefined,
+      'Hello model',
     );
     await waitFor(() => expect(streamReply).toHaveBeenCalled());
-    expect(messagesApi.createMessage).toHaveBeenCalledWith({
-      conversationId: 'new-1',
-      content: 'Hello model',
-      role: 'user',
-      provider: 'custom:k1',
-      model: 'llama3.2:latest',
-    });
+    // The message came with the conversation: no second request before the stream.
+    expect(messagesApi.createMessage).not.toHaveBeenCalled();
     expect(stream.query).toEqual({
       conversationId: 'new-1',
       provider: 'custom:k1',
       model: 'llama3.2:latest',
     });
-    expect(screen.getByRole('button', { name: 'Hello model' })).toBeTruthy();
+    expect(await screen.findByText('Hello model')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New Conversation' })).toBeTruthy();
 
     act(() => stream.callbacks.onStatus?.('streaming', 'm-1'));
     act(() => stream.callbacks.onData('Hi '));
@@ -160,10 +157,6 @@ describe('ChatScreen', () => {
     expect(screen.getByText('Hi there')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Stop Generating' })).toBeTruthy();
 
-    // When the reply ends, the list is fetched again for the server's final word on it.
-    vi.mocked(conversationsApi.listConversations).mockResolvedValue([
-      conversation('new-1', { title: 'Hello model (saved)' }),
-    ]);
     act(() =>
       stream.callbacks.onEnd({
         status: 'completed',
@@ -175,8 +168,9 @@ describe('ChatScreen', () => {
     );
     expect(screen.queryByRole('button', { name: 'Stop Generating' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Copy message' })).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Hello model (saved)' })).toBeTruthy();
-    expect(conversationsApi.listConversations).toHaveBeenCalledTimes(2);
+    // The model's title follows the end on the same stream: the sidebar shows it without a reload.
+    act(() => stream.callbacks.onTitle?.('Greeting the model', 'new-1'));
+    expect(await screen.findByRole('button', { name: 'Greeting the model' })).toBeTruthy();
   });
 
   it('starts a new conversation with the model settings of the preferences', async () => {
@@ -188,9 +182,10 @@ describe('ChatScreen', () => {
     await userEvent.type(textbox(), 'Hello model{Enter}');
     await waitFor(() =>
       expect(conversationsApi.createConversation).toHaveBeenCalledWith(
-        'Hello model',
+        'New Conversation',
         { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
         { systemPrompt: 'Answer in French.', temperature: 0.2 },
+        'Hello model',
       ),
     );
   });
@@ -296,8 +291,9 @@ describe('ChatScreen', () => {
 
   it("appends '[Error saving this message]' when the message cannot be saved, and says why instead of a reply", async () => {
     vi.mocked(messagesApi.createMessage).mockRejectedValue(new ApiError('Server error', { status: 500 }));
-    renderChat();
-    await screen.findByText('No conversations yet.');
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
+    renderChat({}, '/home/c/c1');
+    await screen.findByRole('button', { name: conversation('c1').title });
     await userEvent.type(textbox(), 'Hello{Enter}');
     expect(await screen.findByText('[Error saving this message]')).toBeTruthy();
     // The stream names the saved message by id (text never travels in a URL): no stream without it.

@@ -37,7 +37,7 @@ type ReplySinks = {
 export function replyCallbacks(
   run: ReplyRun,
   sinks: ReplySinks,
-): Required<Omit<StreamCallbacks, 'onPlan'>> & { stop: () => void } {
+): Required<Omit<StreamCallbacks, 'onPlan' | 'onTitle'>> & { stop: () => void } {
   const finish = (update: (message: Message) => Message) => {
     if (run.finished) return;
     run.finished = true;

@@ -4,25 +4,21 @@ import {
   errorMessage,
   type Message,
   type ModelSettings,
-  STREAM_STATUSES,
+  NEW_CONVERSATION_TITLE,
   type StreamQuery,
-  type StreamStatus,
 } from '@agentforge/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type Dispatch, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type Dispatch, type RefObject, useCallback, useRef, useState } from 'react';
 import { createConversation } from '../api/conversations';
 import { createMessage, editMessage, type MessageThread } from '../api/messages';
 import { chatKeys } from '../api/queries';
-import { streamReply } from '../api/stream-client';
 import { StreamError } from '../api/stream-error';
 import { type ChatAction, type ChatSnapshot, isBusy, tempMessageId } from '../utils/chat-reducer';
 import { titleFromMessage } from '../utils/conversation-title';
 import { type ModelChoice, metadataOf } from '../utils/provider-choice';
-import { type ReplyRun, replyCallbacks } from './reply-callbacks';
+import type { ReplyRun } from './reply-callbacks';
 import type { OutgoingAttachments } from './use-attachment-uploads';
-
-export const isStreamStatus = (status: string): status is StreamStatus =>
-  (STREAM_STATUSES as readonly string[]).includes(status);
+import { useReplyRun } from './use-reply-run';
 
 /** Takes over sending (an agent mode): the chat still checks the text and creates the conversation. */
 export type SendDelegate = {
@@ -65,62 +61,9 @@ export function useSendMessage({
   defaultSettings,
 }: SendOptions) {
   const queryClient = useQueryClient();
-  const run = useRef<ReplyRun | null>(null);
+  const { running, startRun, track, callbacksOf, stream, stop } = useReplyRun(dispatch);
   const starting = useRef(false);
   const [notice, setNotice] = useState<string | null>(null);
-
-  useEffect(() => () => run.current?.controller.abort(), []);
-
-  const track = useCallback(
-    (reply: ReplyRun, status: StreamStatus | null) => {
-      if (run.current !== reply) return;
-      if (status === null) {
-        run.current = null;
-        return dispatch({ type: 'stream_changed', stream: null });
-      }
-      dispatch({
-        type: 'stream_changed',
-        stream: { conversationId: reply.conversationId, messageId: reply.messageId, status },
-      });
-    },
-    [dispatch],
-  );
-
-  /** How stream events (or a failure before the stream) change the run's reply. */
-  const callbacksOf = useCallback(
-    (reply: ReplyRun) =>
-      replyCallbacks(reply, {
-        update: (update) =>
-          dispatch({
-            type: 'message_updated',
-            conversationId: reply.conversationId,
-            messageId: reply.messageId,
-            update,
-          }),
-        status: (status) => (status === null || isStreamStatus(status) ? track(reply, status) : undefined),
-      }),
-    [dispatch, track],
-  );
-
-  /** Streams the reply into the run's temporary message; `onEnd` once it has completed. */
-  const stream = useCallback(
-    async (reply: ReplyRun, query: StreamQuery, onEnd?: () => void) => {
-      if (reply.finished) return;
-      track(reply, 'connecting');
-      const callbacks = callbacksOf(reply);
-      const ended: typeof callbacks = onEnd
-        ? {
-            ...callbacks,
-            onEnd: (result) => {
-              callbacks.onEnd(result);
-              onEnd();
-            },
-          }
-        : callbacks;
-      await streamReply(query, ended, { signal: reply.controller.signal });
-    },
-    [callbacksOf, track],
-  );
 
   const deliver = useCallback(
     async (reply: ReplyRun, userMessage: Message, target: ModelChoice, server: string | null) => {
@@ -141,7 +84,7 @@ export function useSendMessage({
       }
       await stream(reply, {
         ...base,
-        ...(server ? { mcpServerId: server } : {}),
+        ...serverOf(server),
         ...attachmentIdsOf(userMessage.attachments),
       });
     },
@@ -175,11 +118,11 @@ export function useSendMessage({
       // The API records the server on the conversation as the reply starts.
       const patch = serverId ? { updatedAt: now, mcpServerId: serverId } : { updatedAt: now };
       dispatch({ type: 'conversation_updated', id: conversationId, patch });
-      run.current = reply;
+      startRun(reply);
       track(reply, 'sending');
       return reply;
     },
-    [dispatch, serverId, track],
+    [dispatch, serverId, track, startRun],
   );
 
   const send = useCallback(
@@ -189,31 +132,47 @@ export function useSendMessage({
       setNotice(null);
       if (!content) return refuse(CHAT_MESSAGES.emptyMessage);
       if (!hasUser) return refuse(CHAT_MESSAGES.missingUser);
-      if (isBusy(state.current) || run.current || starting.current) return refuse(CHAT_MESSAGES.busy);
+      if (isBusy(state.current) || running() || starting.current) return refuse(CHAT_MESSAGES.busy);
       if (!choice) return false;
       const verdict = delegate ? delegate.check(content, attachments?.count ?? 0) : true;
       if (verdict !== true) return verdict === false ? false : refuse(verdict);
 
       let conversationId = state.current.selectedId;
       const created = !conversationId;
+      // A chat's first message (no files to upload first) comes with the conversation: one request,
+      // then the stream. Named 'New Conversation' until the model's title follows the first reply.
+      const withFirst = !delegate && !attachments?.count;
+      let saved: Message | undefined;
       if (!conversationId) {
         starting.current = true;
         dispatch({ type: 'creating', creating: true });
         try {
           const settings = await defaultSettings?.();
-          const conversation = await createConversation(
-            titleFromMessage(content),
+          const { messages, ...conversation } = await createConversation(
+            withFirst ? NEW_CONVERSATION_TITLE : titleFromMessage(content),
             metadataOf(choice),
             settings,
+            withFirst ? content : undefined,
           );
-          dispatch({ type: 'conversation_created', conversation });
+          dispatch({ type: 'conversation_created', conversation: { ...conversation, messages: [] } });
           conversationId = conversation.id;
+          saved = messages?.[0];
         } catch (error) {
           dispatch({ type: 'creating', creating: false });
           return refuse(CHAT_MESSAGES.startChatFailed(errorMessage(error)));
         } finally {
           starting.current = false;
         }
+      }
+      if (saved) {
+        const reply = begin(conversationId, saved, choice);
+        void stream(reply, {
+          conversationId,
+          provider: choice.provider,
+          model: choice.model,
+          ...serverOf(serverId),
+        });
+        return true;
       }
       if (delegate) return delegate.send(content, { conversationId, created, choice });
 
@@ -235,7 +194,7 @@ export function useSendMessage({
       void deliver(reply, userMessage, choice, serverId);
       return true;
     },
-    [begin, choice, defaultSettings, delegate, deliver, dispatch, hasUser, serverId, state],
+    [begin, choice, defaultSettings, delegate, deliver, dispatch, hasUser, serverId, state, stream, running],
   );
 
   /**
@@ -250,7 +209,7 @@ export function useSendMessage({
       const content = edited?.trim();
       setNotice(null);
       if (edited !== undefined && !content) return refuseWith(setNotice, CHAT_MESSAGES.emptyMessage);
-      if (isBusy(state.current) || run.current || starting.current)
+      if (isBusy(state.current) || running() || starting.current)
         return refuseWith(setNotice, CHAT_MESSAGES.busy);
       if (!choice || !conversationId) return false;
       const messages =
@@ -285,23 +244,8 @@ export function useSendMessage({
       })();
       return true;
     },
-    [begin, callbacksOf, choice, dispatch, queryClient, serverId, state, stream],
+    [begin, callbacksOf, choice, dispatch, queryClient, serverId, state, stream, running],
   );
-
-  const stop = useCallback(() => {
-    const reply = run.current;
-    if (!reply) return;
-    replyCallbacks(reply, {
-      update: (update) =>
-        dispatch({
-          type: 'message_updated',
-          conversationId: reply.conversationId,
-          messageId: reply.messageId,
-          update,
-        }),
-      status: () => track(reply, null),
-    }).stop();
-  }, [dispatch, track]);
 
   return { send, replay, stop, notice, clearNotice: useCallback(() => setNotice(null), []) };
 }
@@ -321,6 +265,9 @@ function newUserMessage(conversationId: string, content: string, attachments: At
     ...(attachments.length ? { attachments } : {}),
   };
 }
+
+const serverOf = (server: string | null): Pick<StreamQuery, 'mcpServerId'> =>
+  server ? { mcpServerId: server } : {};
 
 /** The stream's `attachmentIds`: the files of the message the reply answers. */
 function attachmentIdsOf(attachments: Attachment[] | undefined): Pick<StreamQuery, 'attachmentIds'> {
