@@ -67,7 +67,8 @@ export function AccountMenu({
 }: AccountMenuProps) {
   const initial = (email ?? '?').charAt(0).toUpperCase();
   return (
-    <DropdownMenu.Root>
+    // Not modal, as the app's other menus: the page behind stays in the accessibility tree.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger aria-label={`Account${email ? `: ${email}` : ''}`} className={ACCOUNT_BUTTON}>
         <span
           aria-hidden="true"

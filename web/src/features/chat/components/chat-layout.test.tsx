@@ -145,6 +145,17 @@ describe('the conversation list by keyboard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(list().getByRole('list')));
   });
 
+  it('gives the focus back to the row after renaming by Enter or Escape', async () => {
+    vi.mocked(conversationsApi.renameConversation).mockResolvedValue();
+    await withChats('c1');
+    await userEvent.click(screen.getByRole('button', { name: 'Rename conversation Chat c1' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(title('c1')));
+    await userEvent.click(screen.getByRole('button', { name: 'Rename conversation Chat c1' }));
+    await userEvent.keyboard('Renamed{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Renamed' })));
+  });
+
   it("gives the focus back to a row's menu button after saving its Model settings", async () => {
     vi.mocked(conversationsApi.updateConversationSettings).mockResolvedValue();
     await withChats('c1');

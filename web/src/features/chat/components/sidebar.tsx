@@ -201,10 +201,11 @@ export function Sidebar(props: SidebarProps) {
           className="flex min-h-0 flex-1 flex-col"
         >
           <ViewToggle />
-          <Tabs.Content value="chats" className={PANEL}>
+          {/* Panels are no Tab stops of their own (Radix makes them one): their controls are. */}
+          <Tabs.Content value="chats" tabIndex={-1} className={PANEL}>
             {chats}
           </Tabs.Content>
-          <Tabs.Content value="servers" className={PANEL}>
+          <Tabs.Content value="servers" tabIndex={-1} className={PANEL}>
             {servers}
           </Tabs.Content>
         </Tabs.Root>
