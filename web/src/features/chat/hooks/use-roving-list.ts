@@ -49,11 +49,8 @@ export function useRovingList<T extends HTMLElement>(preferred: string | null) {
       // The focus went with the row, or is in the confirmation, which gives it back to the gone row
       // as it closes (Radix, on a timer): once that is done, the neighbour takes it.
       const document = list.ownerDocument;
-      const lost = () =>
-        !document.activeElement ||
-        document.activeElement === document.body ||
-        document.activeElement.closest('[role="alertdialog"], [role="dialog"]') !== null;
-      if (lost()) {
+      const lost = () => !document.activeElement || document.activeElement === document.body;
+      if (lost() || document.activeElement?.closest('[role="alertdialog"]')) {
         const row = target ? rows[at] : undefined;
         setTimeout(() => {
           if (lost()) (row?.isConnected ? cellsOf(row)[0] : list)?.focus();
