@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, loginAs, setUpE2e, signUpAs } from './fixtures.js';
+import { expectAccessible, fromAccountMenu, loginAs, setUpE2e, signUpAs } from './fixtures.js';
 
 const e2e = setUpE2e('audit');
 
@@ -15,7 +15,7 @@ describe('the activity log on the local stack', () => {
     await loginAs(e2e, page, email);
 
     // An API key, made in Settings.
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await fromAccountMenu(page, 'Settings');
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await settings.getByLabel('Provider').selectOption('custom');
     await settings.getByLabel('Base URL').fill(e2e.models.baseUrls.custom);
@@ -26,7 +26,7 @@ describe('the activity log on the local stack', () => {
     await settings.waitFor({ state: 'detached' });
 
     // The activity log, from the sidebar: the key and the sign-ins, newest first.
-    await page.getByRole('link', { name: 'Activity log' }).click();
+    await fromAccountMenu(page, 'Activity log');
     await page.waitForURL(e2e.url('/audit'));
     await page.getByRole('heading', { name: 'Activity log' }).waitFor();
     await page.getByRole('cell', { name: 'API key created' }).waitFor();

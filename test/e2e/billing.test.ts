@@ -6,7 +6,7 @@
 import { LIMIT_MESSAGES, PLAN_LIMITS } from '@agentforge/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, loginAs, setUpE2e, signUpAs } from './fixtures.js';
+import { expectAccessible, fromAccountMenu, loginAs, setUpE2e, signUpAs } from './fixtures.js';
 
 const e2e = setUpE2e('billing', { platformModels: true });
 
@@ -27,7 +27,7 @@ async function pay(page: Page, card: string) {
 }
 
 async function openSubscription(page: Page) {
-  await page.getByRole('button', { name: 'Subscription', exact: true }).click();
+  await fromAccountMenu(page, 'Subscription');
   const dialog = page.getByRole('dialog', { name: 'Subscription & Usage' });
   await dialog.waitFor();
   return dialog;

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, loginAs, setUpE2e, signUpAs, signUpWithModel } from './fixtures.js';
+import {
+  expectAccessible,
+  fromAccountMenu,
+  loginAs,
+  setUpE2e,
+  signUpAs,
+  signUpWithModel,
+} from './fixtures.js';
 
 const e2e = setUpE2e('chat');
 
@@ -46,7 +53,7 @@ describe('chatting on the local stack with a custom endpoint', () => {
     await expectAccessible(page, 'the empty home');
     await e2e.screenshot(page, '1-empty');
 
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await fromAccountMenu(page, 'Settings');
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await settings.getByText('No keys stored yet.').waitFor();
     await expectAccessible(page, 'the Settings dialog');

@@ -175,6 +175,12 @@ export async function loginAs(e2e: E2e, page: Page, email: string): Promise<void
   await page.waitForURL(e2e.url('/home'));
 }
 
+/** Chooses a page or a dialog (Settings, Subscription, Activity log, ...) in the sidebar's account menu. */
+export async function fromAccountMenu(page: Page, item: string): Promise<void> {
+  await page.getByRole('button', { name: /^Account/ }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
 /**
  * axe (WCAG 2.1 A/AA) on what the page shows now; fails on any serious or critical violation,
  * naming the rule and the elements.

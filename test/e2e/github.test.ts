@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api.js';
-import { expectAccessible, loginAs, setUpE2e, signUpAs } from './fixtures.js';
+import { expectAccessible, fromAccountMenu, loginAs, setUpE2e, signUpAs } from './fixtures.js';
 
 const e2e = setUpE2e('github');
 
@@ -16,7 +16,7 @@ async function connectGithub(label: string) {
   const user = await signUpAs(label);
   const page = await e2e.openPage();
   await loginAs(e2e, page, user.email);
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await fromAccountMenu(page, 'Settings');
   await settings(page).getByText('Not connected').waitFor();
   await settings(page).getByRole('button', { name: 'Connect GitHub' }).focus();
   await page.keyboard.press('Enter');
@@ -89,7 +89,7 @@ describe('GitHub account link', () => {
       )
       .waitFor();
     await page.waitForURL(e2e.url('/home'), { timeout: 10_000 });
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await fromAccountMenu(page, 'Settings');
     await settings(page).getByText('Not connected').waitFor();
   });
 

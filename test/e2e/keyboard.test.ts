@@ -2,7 +2,8 @@
 // The functions given to evaluate() run in the browser.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, setUpE2e, signUpWithModel } from './fixtures.js';
+import { apiAs } from '../support/api.js';
+import { expectAccessible, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
 
 const e2e = setUpE2e('keyboard');
 
@@ -71,9 +72,8 @@ describe('the app without a mouse', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'New Server Configuration' });
     await dialog.waitFor();
-    await expect
-      .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)))
-      .toBe(true);
+    // The focus starts in the form's first field, not on Close.
+    await expect.poll(() => focused(dialog.getByLabel('Name', { exact: true }))).toBe(true);
     for (let presses = 0; presses < 15; presses++) {
       await page.keyboard.press('Tab');
       expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
@@ -82,5 +82,121 @@ describe('the app without a mouse', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => focused(configure)).toBe(true);
+  });
+
+  it('reaches the message box past 13 chats in a few Tabs, moves in the list by arrows and has shortcuts', async () => {
+    const { email, idToken } = await signUpWithModel(e2e, 'keyboard-list');
+    const api = apiAs(e2e.stack.apiUrl, idToken);
+    const at = Date.now();
+    for (let n = 1; n <= 13; n++) {
+      const title = `Chat ${String(n).padStart(2, '0')}`;
+      const created = await api.post('/conversations', {
+        title,
+        name: title,
+        messages: [],
+        createdAt: at + n,
+        updatedAt: at + n,
+        metadata: { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' },
+      });
+      expect(created.status).toBe(201);
+    }
+    const page = await e2e.openPage({ width: 1366, height: 860 });
+    await loginAs(e2e, page, email);
+    const row = (n: string) => page.getByRole('button', { name: `Chat ${n}`, exact: true });
+    await row('13').waitFor();
+    const message = page.getByRole('textbox', { name: 'Message' });
+
+    // The skip link is the page's first stop and goes to the message box.
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => focused(page.getByRole('button', { name: 'Skip to the message box' })))
+      .toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(message)).toBe(true);
+
+    // From 'New Chat' to the message box: the list of 13 is one stop (it took 85 Tabs).
+    const newChat = page.getByRole('button', { name: 'New Chat' });
+    await newChat.focus();
+    const stops: string[] = [];
+    while (!(await focused(message)) && stops.length < 100) {
+      await page.keyboard.press('Tab');
+      stops.push(
+        await page.evaluate(() => {
+          const element = document.activeElement;
+          return `${element?.tagName.toLowerCase()} ${element?.getAttribute('aria-label') ?? element?.textContent?.trim().slice(0, 30)}`;
+        }),
+      );
+    }
+    console.log(`New Chat to the message box: ${stops.length} Tabs: ${stops.join(' | ')}`);
+    expect(stops.length).toBeLessThanOrEqual(14);
+    // 'New Chat' itself puts the focus there.
+    await newChat.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(message)).toBe(true);
+
+    // The list: arrows between rows and into a row's actions; a delete gives the focus to the next row.
+    await tabTo(page, row('13'));
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(row('12'))).toBe(true);
+    const remove = page.getByRole('button', { name: 'Delete conversation Chat 12' });
+    for (let presses = 0; presses < 5 && !(await focused(remove)); presses++) {
+      await page.keyboard.press('ArrowRight');
+    }
+    expect(await focused(remove)).toBe(true);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: 'Delete conversation' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    await row('12').waitFor({ state: 'detached' });
+    await expect.poll(() => focused(row('11'))).toBe(true);
+
+    // The shortcuts: search, the message box, new chat, the sidebar, and '?' for their list.
+    await page.keyboard.press('Control+K');
+    await expect
+      .poll(() => focused(page.getByRole('searchbox', { name: 'Search conversations' })))
+      .toBe(true);
+    await page.keyboard.press('Shift+Escape');
+    await expect.poll(() => focused(message)).toBe(true);
+    await page.keyboard.type('?');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await row('11').click();
+    await page.waitForURL(/\/home\/c\//);
+    await page.keyboard.press('Control+Shift+O');
+    await page.waitForURL(e2e.url('/home'));
+    await expect.poll(() => focused(message)).toBe(true);
+    await page.keyboard.press('Control+Shift+S');
+    await expect.poll(() => row('11').isVisible()).toBe(false);
+    await page.keyboard.press('Control+Shift+S');
+    await row('11').waitFor();
+    const direct = page.getByRole('tab', { name: 'Direct Chat' });
+    await direct.focus();
+    await page.keyboard.press('?');
+    const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await shortcuts.getByText('Show or hide the sidebar').waitFor();
+    await expectAccessible(page, 'the keyboard shortcuts');
+    await page.keyboard.press('Escape');
+    await shortcuts.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(direct)).toBe(true);
+  });
+
+  it('on a phone in dark mode: the account menu in the drawer, and a dialog from it closes the drawer', async () => {
+    const { email } = await signUpWithModel(e2e, 'keyboard-phone');
+    const page = await e2e.openPage({ width: 390, height: 844, colorScheme: 'dark' });
+    await loginAs(e2e, page, email);
+    const open = page.getByRole('button', { name: 'Open sidebar' });
+    await open.click();
+    const account = page.getByRole('button', { name: /^Account/ });
+    await account.click();
+    await page.getByRole('menuitem', { name: 'Activity log' }).waitFor();
+    await expectAccessible(page, 'the account menu in the drawer, dark');
+    await page.getByRole('menuitem', { name: /Keyboard shortcuts/ }).click();
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await page.getByRole('button', { name: 'Close sidebar' }).waitFor({ state: 'detached' });
+    await expect.poll(() => account.isVisible()).toBe(false);
+    await expectAccessible(page, 'a dialog opened from the drawer, dark');
+    await page.keyboard.press('Escape');
+    // Its opener is in the closed drawer: the focus goes to the button that opens it again.
+    await expect.poll(() => focused(open)).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api.js';
 import { TEST_PASSWORD } from '../support/identity.js';
-import { expectAccessible, loginAs, setUpE2e, signUpAs } from './fixtures.js';
+import { expectAccessible, fromAccountMenu, loginAs, setUpE2e, signUpAs } from './fixtures.js';
 
 const e2e = setUpE2e('onboarding');
 const SLOW = { timeout: 20_000 };
@@ -237,7 +237,7 @@ describe('the dashboard', () => {
     });
     const page = await e2e.openPage();
     await loginAs(e2e, page, user.email);
-    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await fromAccountMenu(page, 'Dashboard');
     await page.waitForURL(e2e.url('/dashboard'));
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByText('Free (Active)').waitFor(SLOW);

@@ -238,8 +238,9 @@ describe('teams on the local stack', () => {
 
     const serversOfTeam = async (page: Page, email: string) => {
       await loginAs(e2e, page, email);
-      await page.getByRole('button', { name: 'Open sidebar' }).click();
+      // The space is in the top bar; the Servers view in the drawer.
       await page.getByLabel('Space').selectOption({ label: 'Keys' });
+      await page.getByRole('button', { name: 'Open sidebar' }).click();
       await page.getByRole('tab', { name: 'Servers' }).click();
     };
     const fits = async (page: Page) =>

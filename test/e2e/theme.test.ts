@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
+import { expectAccessible, fromAccountMenu, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
 
 const e2e = setUpE2e('theme');
 
@@ -29,7 +29,7 @@ describe('dark mode', () => {
     await e2e.screenshot(page, 'home-dark');
     await expectAccessible(page, 'the chat in dark mode');
 
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await fromAccountMenu(page, 'Settings');
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await settings.getByRole('radio', { name: 'Dark' }).waitFor();
     await e2e.screenshot(page, 'settings-dark');

@@ -2,7 +2,7 @@
 import { CHAT_MESSAGES, WORKSPACE_DEMO_FILE } from '@agentforge/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
+import { expectAccessible, fromAccountMenu, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
 
 const e2e = setUpE2e('workspace');
 
@@ -56,7 +56,7 @@ describe('the code workspace on the local stack', () => {
     await page.waitForURL(/\/home\/c\//);
     const conversationUrl = page.url();
 
-    await page.getByRole('link', { name: 'Code workspace' }).click();
+    await fromAccountMenu(page, 'Code workspace');
     await page.waitForURL(e2e.url('/workspace'));
     await page.getByRole('heading', { name: 'Files' }).waitFor();
     // A new user's workspace holds the demo file, open in the editor.
@@ -182,7 +182,7 @@ describe('the code workspace on the local stack', () => {
     await e2e.screenshot(page, '3-sent');
 
     // A folder, to a new conversation.
-    await page.getByRole('link', { name: 'Code workspace' }).click();
+    await fromAccountMenu(page, 'Code workspace');
     await files(page).getByRole('button', { name: 'styles/main.css', exact: true }).click();
     await page.getByRole('button', { name: 'Send Code to Chat' }).click();
     await dialog.getByRole('radio', { name: 'The folder styles/ (1 file)' }).check();

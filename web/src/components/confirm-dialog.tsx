@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
-import type { ReactElement, ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useRef } from 'react';
+import { dialogOpener, returnFocus } from './focus-return';
 
 type ConfirmDialogProps = {
   /** The button that opens the confirmation; focus returns to it. Without one: `open` says. */
@@ -28,12 +29,24 @@ export function ConfirmDialog({
   open,
   onOpenChange,
 }: ConfirmDialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
-    <AlertDialog.Root {...(open === undefined ? {} : { open })} {...(onOpenChange ? { onOpenChange } : {})}>
+    <AlertDialog.Root
+      {...(open === undefined ? {} : { open })}
+      onOpenChange={(next) => {
+        if (next) opener.current = dialogOpener();
+        onOpenChange?.(next);
+      }}
+    >
       {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="theme-light fixed inset-0 z-50 bg-slate-900/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-slate-200 outline-none">
+        <AlertDialog.Content
+          onCloseAutoFocus={(event) => {
+            if (returnFocus(opener.current)) event.preventDefault();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-slate-200 outline-none"
+        >
           <AlertDialog.Title className="text-base font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-600">
             {description}

@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
+import { dialogOpener, returnFocus } from './focus-return';
 
 type DialogProps = {
   title: string;
@@ -14,7 +15,12 @@ type DialogProps = {
   width?: string;
   /** 'center': a modal in the middle (a sheet from the bottom on phones); 'side': a slide-over. */
   placement?: 'center' | 'side';
+  /** 'field': the focus starts in the first form field (a form to fill in), not on Close. */
+  initialFocus?: 'field';
 };
+
+const FIRST_FIELD =
+  'input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), select:not(:disabled)';
 
 const PLACEMENT = {
   center: {
@@ -36,12 +42,11 @@ export function Dialog({
   footer,
   width = 'max-w-lg',
   placement = 'center',
+  initialFocus,
 }: DialogProps) {
   const look = PLACEMENT[placement];
   // Opened by state, not by a Radix Trigger: remember what had focus, to give it back on close.
-  const [opener] = useState(() =>
-    document.activeElement instanceof HTMLElement ? document.activeElement : null,
-  );
+  const [opener] = useState(dialogOpener);
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => open || onClose()}>
       <DialogPrimitive.Portal>
@@ -50,10 +55,15 @@ export function Dialog({
           <DialogPrimitive.Content
             // Without a description Radix would warn; the title alone names the dialog.
             {...(description ? {} : { 'aria-describedby': undefined })}
-            onCloseAutoFocus={(event) => {
-              if (!opener?.isConnected) return;
+            onOpenAutoFocus={(event) => {
+              if (initialFocus !== 'field') return;
+              const field = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(FIRST_FIELD);
+              if (!field) return;
               event.preventDefault();
-              opener.focus();
+              field.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              if (returnFocus(opener)) event.preventDefault();
             }}
             className={`pointer-events-auto relative flex w-full ${width} flex-col overflow-hidden shadow-2xl outline-none ${look.panel}`}
           >

@@ -1,5 +1,7 @@
 import type { Conversation, Message, Provider, StreamQuery } from '@agentforge/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -111,4 +113,15 @@ export function ChatHarness({ children, path = '/home' }: { children: ReactNode;
       </QueryClientProvider>
     </MemoryRouter>
   );
+}
+
+/**
+ * Opens the sidebar's account menu (Settings, Subscription, the pages) by keyboard: Radix opens a
+ * menu on pointerdown, which jsdom's user-event does not model.
+ */
+export async function openAccountMenu(): Promise<HTMLElement> {
+  const trigger = await screen.findByRole('button', { name: /^Account/ });
+  trigger.focus();
+  await userEvent.keyboard('{Enter}');
+  return screen.findByRole('menu');
 }

@@ -13,6 +13,7 @@ import { listTeams } from '../../../features/teams/api/teams';
 import { setSpaceTeamId } from '../../../features/teams/utils/space';
 import { ApiError } from '../../../lib/api-error';
 import { PLANS, subscriptionOf, usageHistory } from '../../../testing/billing-fixture';
+import { openAccountMenu } from '../../../testing/chat-fixture';
 import { renderRoutes, SIGNED_IN } from '../../../testing/render-routes';
 
 vi.mock('aws-amplify/auth');
@@ -103,7 +104,7 @@ describe('/home', () => {
       createdAt: 1,
     });
     renderRoutes('/home', { auth: SIGNED_IN });
-    await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    await userEvent.click(within(await openAccountMenu()).getByRole('menuitem', { name: 'Settings' }));
     const dialog = screen.getByRole('dialog', { name: 'Settings' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Provider'), 'openai');
     await userEvent.type(within(dialog).getByLabelText('API key'), 'sk-1234');
@@ -136,7 +137,7 @@ describe('/home', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(router.state.location.search).toBe('');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Subscription' }));
+    await userEvent.click(within(await openAccountMenu()).getByRole('menuitem', { name: 'Subscription' }));
     expect(await screen.findByRole('dialog', { name: 'Subscription & Usage' })).toBeTruthy();
   });
 

@@ -8,9 +8,11 @@ import { PlanPanel } from '../../agent/components/plan-panel';
 import { sharedConversationPath } from '../api/conversations';
 import { sharedConversationQuery } from '../api/queries';
 import { useChat } from '../hooks/use-chat';
+import { useChatLayout } from '../hooks/use-chat-layout';
 import { useHandedOverMessage } from '../hooks/use-handed-over-message';
 import type { ProvidersState } from '../hooks/use-providers';
 import type { ServerAttachment } from '../hooks/use-server-attachment';
+import { useShortcuts } from '../hooks/use-shortcuts';
 import { isTempMessageId } from '../utils/chat-reducer';
 import { ChatInput } from './chat-input';
 import { ChatSettingsButton } from './chat-settings-button';
@@ -19,6 +21,7 @@ import { MessageList } from './message-list';
 import { ModeTabs } from './mode-tabs';
 import { ProviderPicker } from './provider-picker';
 import { ShareButton } from './share-button';
+import { ShortcutsDialog } from './shortcuts-dialog';
 import { Sidebar, type SidebarView } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -65,10 +68,26 @@ export function ChatScreen({
   serverConfig,
 }: ChatScreenProps) {
   const chat = useChat(providers, { hasUser, canConfigureServer: serverConfig !== undefined });
-  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const layout = useChatLayout();
   const [sidebarView, setSidebarView] = useState<SidebarView>('chats');
   // The input's 'Switch model' opens the model picker.
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [showingShortcuts, setShowingShortcuts] = useState(false);
+  const newChat = () => {
+    chat.select(null);
+    layout.setDrawerOpen(false);
+    layout.focusComposer();
+  };
+  useShortcuts({
+    newChat,
+    search: () => {
+      setSidebarView('chats');
+      layout.focusSearch();
+    },
+    focusInput: layout.focusComposer,
+    toggleSidebar: layout.toggleSidebar,
+    showShortcuts: () => setShowingShortcuts(true),
+  });
   const streamStatus = chat.stream?.status ?? null;
   const reportStatus = useRef(onStreamStatus);
   reportStatus.current = onStreamStatus;
@@ -109,18 +128,27 @@ export function ChatScreen({
 
   return (
     <div className="flex h-dvh overflow-hidden bg-white text-slate-900">
-      {sidebarOpen ? (
+      {/* The skip link: a button, as its target is a field to focus, not a place to scroll to. */}
+      <button
+        type="button"
+        onClick={layout.focusComposer}
+        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-indigo-700 shadow-lg ring-2 ring-indigo-600 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to the message box
+      </button>
+      {layout.drawerOpen ? (
         <button
           type="button"
           aria-label="Close sidebar"
-          onClick={() => setSidebarOpen(false)}
+          onClick={() => layout.setDrawerOpen(false)}
           className="theme-light fixed inset-0 z-30 bg-slate-900/30 md:hidden"
         />
       ) : null}
       <aside
-        className={`fixed inset-y-0 left-0 z-40 w-72 shrink-0 border-r border-slate-200 bg-slate-50 transition-transform md:static md:translate-x-0 ${
-          sidebarOpen ? 'translate-x-0' : '-translate-x-full'
-        }`}
+        ref={layout.sidebar}
+        className={`fixed inset-y-0 left-0 z-40 w-72 shrink-0 border-r border-slate-200 bg-slate-50 transition-[translate,visibility] md:static md:translate-x-0 ${
+          layout.drawerOpen ? 'translate-x-0' : '-translate-x-full max-md:invisible'
+        } ${layout.columnHidden ? 'md:hidden' : ''}`}
       >
         <Sidebar
           conversations={chat.conversations}
@@ -129,8 +157,9 @@ export function ChatScreen({
           onRetry={chat.reloadConversations}
           selectedId={chat.selectedId}
           onSelect={(id) => {
+            if (id === null) return newChat();
             chat.select(id);
-            setSidebarOpen(false);
+            layout.setDrawerOpen(false);
           }}
           onPrefetch={chat.prefetch}
           onRename={(id, title) => void chat.rename(id, title)}
@@ -141,6 +170,7 @@ export function ChatScreen({
           email={email}
           onOpenSettings={onOpenSettings}
           {...(onOpenSubscription ? { onOpenSubscription } : {})}
+          onOpenShortcuts={() => setShowingShortcuts(true)}
           view={sidebarView}
           onViewChange={setSidebarView}
           {...(serversView ? { servers: serversView(chat.server) } : {})}
@@ -148,7 +178,8 @@ export function ChatScreen({
       </aside>
       <main className="flex min-w-0 flex-1 flex-col">
         <TopBar
-          onOpenSidebar={() => setSidebarOpen(true)}
+          onOpenSidebar={layout.showSidebar}
+          sidebarHidden={layout.columnHidden}
           onLogout={onSignOut}
           signingOut={signingOut}
           server={serverControls?.(chat.server)}
@@ -197,28 +228,31 @@ export function ChatScreen({
               <PlanPanel state={agent.panel} />
             </div>
           ) : null}
-          <ChatInput
-            placeholder={agent.panel?.asking.length ? REPLY_HINT : planMode ? 'Describe a goal' : undefined}
-            onSend={chat.send}
-            blocked={chat.busy || chat.selection.choice === null}
-            streaming={chat.stream !== null}
-            onStop={chat.stop}
-            notice={chat.notice}
-            onEdit={chat.clearNotice}
-            attachments={{
-              conversationId: chat.selectedId,
-              acceptsImages: providerAcceptsImages(chat.selection.choice?.provider ?? ''),
-              onSwitchModel: () => setPickerOpen(true),
-            }}
-            tools={
-              selected || chat.selectedId === null ? (
-                <ChatSettingsButton conversation={selected ?? null} newChat={chat.newChatSettings} />
-              ) : null
-            }
-          />
+          <div ref={layout.composer} className="contents">
+            <ChatInput
+              placeholder={agent.panel?.asking.length ? REPLY_HINT : planMode ? 'Describe a goal' : undefined}
+              onSend={chat.send}
+              blocked={chat.busy || chat.selection.choice === null}
+              streaming={chat.stream !== null}
+              onStop={chat.stop}
+              notice={chat.notice}
+              onEdit={chat.clearNotice}
+              attachments={{
+                conversationId: chat.selectedId,
+                acceptsImages: providerAcceptsImages(chat.selection.choice?.provider ?? ''),
+                onSwitchModel: () => setPickerOpen(true),
+              }}
+              tools={
+                selected || chat.selectedId === null ? (
+                  <ChatSettingsButton conversation={selected ?? null} newChat={chat.newChatSettings} />
+                ) : null
+              }
+            />
+          </div>
         </ModeTabs>
       </main>
       {chat.configuringServer ? serverConfig?.(chat.server, chat.closeServerConfig) : null}
+      {showingShortcuts ? <ShortcutsDialog onClose={() => setShowingShortcuts(false)} /> : null}
     </div>
   );
 }

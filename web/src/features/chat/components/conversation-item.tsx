@@ -9,11 +9,15 @@ import {
   Trash2Icon,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MENU, MENU_ITEM } from '../../../components/menu';
 import { buttonVariants } from '../../../components/ui/button';
+import { ROVING_CELL, ROVING_ROW } from '../hooks/use-roving-list';
 import { ConversationSettingsDialog } from './conversation-settings-dialog';
+
+/** Each control of the row: a stop of the list's arrow-key navigation. */
+const CELL = { [ROVING_CELL]: '' };
 
 type ConversationItemProps = {
   conversation: Conversation;
@@ -27,23 +31,28 @@ type ConversationItemProps = {
   onDelete: (id: string) => void;
 };
 
-// Shown on hover or focus; always on touch screens, which have no hover.
 const ITEM_ACTION = buttonVariants({
   variant: 'ghost',
   size: 'icon',
-  className:
-    'text-slate-500 opacity-0 transition group-hover:opacity-100 hover:bg-slate-300/60 focus-visible:opacity-100 [@media(hover:none)]:opacity-100',
+  className: 'text-slate-500 hover:bg-slate-300/60',
 });
 
 /** The title being edited in place: Enter (or leaving the field) saves it, Escape cancels. */
-function RenameField({ title, onDone }: { title: string; onDone: (title: string | null) => void }) {
+function RenameField({
+  title,
+  onDone,
+}: {
+  title: string;
+  /** `byKey`: Enter or Escape, the focus goes back to the row (a blur has put it elsewhere). */
+  onDone: (title: string | null, byKey: boolean) => void;
+}) {
   const [value, setValue] = useState(title);
   // Once: a blur after Enter or Escape (the field goes away) must not save again, or save a cancel.
   const finished = useRef(false);
-  const finish = (result: string | null) => {
+  const finish = (result: string | null, byKey = true) => {
     if (finished.current) return;
     finished.current = true;
-    onDone(result);
+    onDone(result, byKey);
   };
   return (
     <input
@@ -54,7 +63,7 @@ function RenameField({ title, onDone }: { title: string; onDone: (title: string 
       maxLength={MAX_TITLE_LENGTH}
       onChange={(event) => setValue(event.target.value)}
       onFocus={(event) => event.target.select()}
-      onBlur={() => finish(value)}
+      onBlur={() => finish(value, false)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') finish(value);
         if (event.key === 'Escape') finish(null);
@@ -79,13 +88,21 @@ export function ConversationItem({
   const pinned = conversation.pinnedAt !== undefined;
   const [renaming, setRenaming] = useState(false);
   const [editingSettings, setEditingSettings] = useState(false);
+  const titleButton = useRef<HTMLButtonElement>(null);
+  const refocusTitle = useRef(false);
+  useEffect(() => {
+    if (renaming || !refocusTitle.current) return;
+    refocusTitle.current = false;
+    titleButton.current?.focus();
+  }, [renaming]);
 
   if (renaming) {
     return (
-      <li>
+      <li {...{ [ROVING_ROW]: conversation.id }}>
         <RenameField
           title={title}
-          onDone={(next) => {
+          onDone={(next, byKey) => {
+            refocusTitle.current = byKey;
             setRenaming(false);
             if (next !== null) onRename(conversation.id, next);
           }}
@@ -95,14 +112,20 @@ export function ConversationItem({
   }
 
   return (
-    <li className="group relative">
+    <li
+      className="group relative"
+      {...{ [ROVING_ROW]: conversation.id }}
+      data-selected={selected || undefined}
+    >
       <button
         type="button"
+        ref={titleButton}
+        {...CELL}
         onClick={() => onSelect(conversation.id)}
         onPointerEnter={() => onPrefetch?.(conversation.id)}
         onFocus={() => onPrefetch?.(conversation.id)}
         aria-current={selected ? 'page' : undefined}
-        className={`block w-full truncate rounded-lg py-2 pr-32 pl-3 text-left text-sm transition ${
+        className={`block w-full truncate rounded-lg px-3 py-2 text-left text-sm transition ${
           selected ? 'bg-slate-200/80 font-medium text-slate-900' : 'text-slate-700 hover:bg-slate-200/50'
         }`}
       >
@@ -114,9 +137,12 @@ export function ConversationItem({
         ) : null}
         {title}
       </button>
-      <div className="absolute top-1/2 right-1.5 flex -translate-y-1/2">
+      {/* Over the end of the title, shown on hover or when focus is in the row (an open menu keeps
+          them); on touch screens, which have no hover, on the open conversation's row. */}
+      <div className="pointer-events-none absolute top-1/2 right-1 flex -translate-y-1/2 rounded-md bg-slate-100 opacity-0 shadow-sm ring-1 ring-slate-200 transition group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 has-data-[state=open]:pointer-events-auto has-data-[state=open]:opacity-100 [@media(hover:none)]:group-data-selected:pointer-events-auto [@media(hover:none)]:group-data-selected:opacity-100">
         <button
           type="button"
+          {...CELL}
           onClick={() => onTogglePin(conversation.id)}
           aria-label={`${pinned ? 'Unpin' : 'Pin'} conversation ${title}`}
           className={`${ITEM_ACTION} hover:text-slate-800`}
@@ -125,8 +151,9 @@ export function ConversationItem({
         </button>
         <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger
+            {...CELL}
             aria-label={`More actions for conversation ${title}`}
-            className={`${ITEM_ACTION} hover:text-slate-800 data-[state=open]:opacity-100`}
+            className={`${ITEM_ACTION} hover:text-slate-800`}
           >
             <EllipsisIcon className="size-3.5" />
           </DropdownMenu.Trigger>
@@ -152,6 +179,7 @@ export function ConversationItem({
         ) : null}
         <button
           type="button"
+          {...CELL}
           onClick={() => setRenaming(true)}
           aria-label={`Rename conversation ${title}`}
           className={`${ITEM_ACTION} hover:text-slate-800`}
@@ -166,6 +194,7 @@ export function ConversationItem({
           trigger={
             <button
               type="button"
+              {...CELL}
               aria-label={`Delete conversation ${title}`}
               className={`${ITEM_ACTION} hover:text-red-600`}
             >

@@ -40,7 +40,8 @@ export function ModeTabs({ mode, onModeChange, aside, children }: ModeTabsProps)
         {aside}
       </div>
       {/* One panel whatever the mode: the conversation (its value follows the tab, for aria-controls). */}
-      <Tabs.Content value={mode} className="flex min-h-0 flex-1 flex-col outline-none">
+      {/* Not a Tab stop of its own (Radix makes a panel one): the message box in it is the stop. */}
+      <Tabs.Content value={mode} tabIndex={-1} className="flex min-h-0 flex-1 flex-col outline-none">
         {children}
       </Tabs.Content>
     </Tabs.Root>

@@ -1,24 +1,15 @@
 import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
-import {
-  CodeIcon,
-  CreditCardIcon,
-  HistoryIcon,
-  LayoutDashboardIcon,
-  MessageSquareIcon,
-  PlusIcon,
-  ServerIcon,
-  SettingsIcon,
-  UploadIcon,
-  UserIcon,
-  UsersIcon,
-} from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { MessageSquareIcon, PlusIcon, ServerIcon, UploadIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { type ReactNode, useId, useState } from 'react';
 import { BrandLogo } from '../../../components/brand-logo';
-import { buttonVariants } from '../../../components/ui/button';
-import { SpaceSwitcher } from '../../teams/components/space-switcher';
-import { workspaceLinkState } from '../../workspace/utils/workspace-link';
+import { teamsQuery } from '../../teams/api/queries';
+import { CreatesIn } from '../../teams/components/creates-in';
+import { useSpaceTeamId } from '../../teams/hooks/use-space';
+import { useRovingList } from '../hooks/use-roving-list';
+import { inSpace } from '../utils/conversation-space';
+import { AccountMenu } from './account-menu';
 import { ConversationItem } from './conversation-item';
 import { ConversationSearch } from './conversation-search';
 
@@ -43,17 +34,14 @@ type SidebarProps = {
   onOpenSettings: () => void;
   /** 'Subscription & Usage'; without it the sidebar has no Subscription button. */
   onOpenSubscription?: () => void;
+  onOpenShortcuts: () => void;
   view?: SidebarView;
   onViewChange?: (view: SidebarView) => void;
   /** The Servers view; without it the sidebar has no Chats/Servers toggle. */
   servers?: ReactNode;
 };
 
-const FOOTER_BUTTON = buttonVariants({
-  variant: 'ghost',
-  className: 'w-full justify-start gap-2.5 font-medium hover:bg-slate-200/60 disabled:opacity-60',
-});
-
+/** The active space's conversations: one Tab stop, arrow keys between rows and a row's actions. */
 function ConversationList({
   conversations,
   status,
@@ -66,7 +54,9 @@ function ConversationList({
   onTogglePin,
   onExport,
   onDelete,
-}: SidebarProps) {
+  labelId,
+}: SidebarProps & { labelId: string }) {
+  const roving = useRovingList<HTMLUListElement>(selectedId);
   if (status === 'loading' && conversations.length === 0) {
     return (
       <div className="space-y-2 px-1" aria-hidden="true">
@@ -86,25 +76,35 @@ function ConversationList({
       </div>
     );
   }
-  if (conversations.length === 0) {
-    return <p className="px-3 py-2 text-sm text-slate-500">{CHAT_MESSAGES.noConversations}</p>;
-  }
   return (
-    <ul className="space-y-0.5">
-      {conversations.map((conversation) => (
-        <ConversationItem
-          key={conversation.id}
-          conversation={conversation}
-          selected={conversation.id === selectedId}
-          onSelect={onSelect}
-          onPrefetch={onPrefetch}
-          onRename={onRename}
-          onTogglePin={onTogglePin}
-          onExport={onExport}
-          onDelete={onDelete}
-        />
-      ))}
-    </ul>
+    <>
+      {/* Kept when empty: the focus of the last row deleted lands on the list. */}
+      <ul
+        ref={roving.listRef}
+        tabIndex={-1}
+        aria-labelledby={labelId}
+        onFocus={roving.onFocus}
+        onKeyDown={roving.onKeyDown}
+        className="space-y-0.5 outline-none"
+      >
+        {conversations.map((conversation) => (
+          <ConversationItem
+            key={conversation.id}
+            conversation={conversation}
+            selected={conversation.id === selectedId}
+            onSelect={onSelect}
+            onPrefetch={onPrefetch}
+            onRename={onRename}
+            onTogglePin={onTogglePin}
+            onExport={onExport}
+            onDelete={onDelete}
+          />
+        ))}
+      </ul>
+      {conversations.length === 0 ? (
+        <p className="px-3 py-2 text-sm text-slate-500">{CHAT_MESSAGES.noConversations}</p>
+      ) : null}
+    </>
   );
 }
 
@@ -134,19 +134,17 @@ function ViewToggle() {
 }
 
 /**
- * Conversations (newest first) and 'New Chat', or with a Servers view the Chats/Servers toggle;
- * and the account: e-mail, 'Settings' and 'Subscription' ('Logout' is in the top bar, spec 2).
+ * The active space's conversations (newest first, pinned on top) and 'New Chat', or with a Servers
+ * view the Chats/Servers toggle; at the foot the account menu ('Logout' is in the top bar, spec 2).
  */
 export function Sidebar(props: SidebarProps) {
-  const {
-    email,
-    onSelect,
-    onOpenSettings,
-    onOpenSubscription,
-    servers,
-    view = 'chats',
-    onViewChange,
-  } = props;
+  const { email, onSelect, servers, view = 'chats', onViewChange } = props;
+  const createsInId = useId();
+  const spaceTeamId = useSpaceTeamId();
+  const myTeamIds = useQuery(teamsQuery()).data?.teams.map((team) => team.teamId);
+  const conversations = props.conversations.filter((conversation) =>
+    inSpace(conversation, spaceTeamId, myTeamIds),
+  );
   const current = props.conversations.find((conversation) => conversation.id === props.selectedId);
   const [searching, setSearching] = useState(false);
   const chats = (
@@ -155,17 +153,21 @@ export function Sidebar(props: SidebarProps) {
         <button
           type="button"
           onClick={() => onSelect(null)}
+          aria-describedby={createsInId}
           className="flex w-full items-center gap-2.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50"
         >
           <PlusIcon className="size-4" />
           New Chat
+          <CreatesIn id={createsInId} />
         </button>
         <label className="mt-1.5 flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-3 py-1.5 text-xs font-medium text-slate-600 transition hover:bg-slate-200/60 focus-within:outline-2 focus-within:outline-indigo-500">
           <UploadIcon className="size-3.5" />
           Import a conversation (JSON)
+          <CreatesIn />
           <input
             type="file"
             accept="application/json,.json"
+            aria-describedby={createsInId}
             className="sr-only"
             onChange={(event) => {
               const file = event.target.files?.[0];
@@ -179,8 +181,13 @@ export function Sidebar(props: SidebarProps) {
         <ConversationSearch onSelect={onSelect} onActiveChange={setSearching} />
         {searching ? null : (
           <nav aria-label="Conversations" className="px-3 py-2">
-            <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Chats</p>
-            <ConversationList {...props} />
+            <p
+              id={`${createsInId}-chats`}
+              className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+            >
+              Chats
+            </p>
+            <ConversationList {...props} conversations={conversations} labelId={`${createsInId}-chats`} />
           </nav>
         )}
       </div>
@@ -198,49 +205,25 @@ export function Sidebar(props: SidebarProps) {
           className="flex min-h-0 flex-1 flex-col"
         >
           <ViewToggle />
-          <Tabs.Content value="chats" className={PANEL}>
+          {/* Panels are no Tab stops of their own (Radix makes them one): their controls are. */}
+          <Tabs.Content value="chats" tabIndex={-1} className={PANEL}>
             {chats}
           </Tabs.Content>
-          <Tabs.Content value="servers" className={PANEL}>
+          <Tabs.Content value="servers" tabIndex={-1} className={PANEL}>
             {servers}
           </Tabs.Content>
         </Tabs.Root>
       ) : (
         chats
       )}
-      <div className="shrink-0 space-y-0.5 border-t border-slate-200 p-3">
-        {email ? <p className="truncate px-3 pb-1.5 text-xs text-slate-500">{email}</p> : null}
-        <SpaceSwitcher />
-        <Link to="/workspace" state={workspaceLinkState(current)} className={FOOTER_BUTTON}>
-          <CodeIcon className="size-4" />
-          Code workspace
-        </Link>
-        <Link to="/teams" className={FOOTER_BUTTON}>
-          <UsersIcon className="size-4" />
-          Teams
-        </Link>
-        <Link to="/dashboard" className={FOOTER_BUTTON}>
-          <LayoutDashboardIcon className="size-4" />
-          Dashboard
-        </Link>
-        <Link to="/profile" className={FOOTER_BUTTON}>
-          <UserIcon className="size-4" />
-          Profile
-        </Link>
-        <Link to="/audit" className={FOOTER_BUTTON}>
-          <HistoryIcon className="size-4" />
-          Activity log
-        </Link>
-        <button type="button" onClick={onOpenSettings} className={FOOTER_BUTTON}>
-          <SettingsIcon className="size-4" />
-          Settings
-        </button>
-        {onOpenSubscription ? (
-          <button type="button" onClick={onOpenSubscription} className={FOOTER_BUTTON}>
-            <CreditCardIcon className="size-4" />
-            Subscription
-          </button>
-        ) : null}
+      <div className="shrink-0 border-t border-slate-200 p-2">
+        <AccountMenu
+          email={email}
+          current={current}
+          onOpenSettings={props.onOpenSettings}
+          onOpenSubscription={props.onOpenSubscription}
+          onOpenShortcuts={props.onOpenShortcuts}
+        />
       </div>
     </div>
   );

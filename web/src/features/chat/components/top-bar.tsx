@@ -2,7 +2,9 @@ import { SERVER_MESSAGES } from '@agentforge/shared';
 import { LogOutIcon, MenuIcon, RocketIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { FOCUS_FALLBACK } from '../../../components/focus-return';
 import { UPGRADE_PLAN_LABEL } from '../../billing/utils/plan-display';
+import { SpaceSwitcher } from '../../teams/components/space-switcher';
 
 type TopBarProps = {
   picker: ReactNode;
@@ -11,23 +13,39 @@ type TopBarProps = {
   /** 'Share with team' for the conversation shown (its author's), if one is. */
   share?: ReactNode;
   onOpenSidebar: () => void;
+  /** The sidebar column is hidden (Ctrl+Shift+S): the sidebar button shows on wide screens too. */
+  sidebarHidden?: boolean;
   onLogout: () => void;
   signingOut: boolean;
 };
 
-/** The model picker, the tool server (picker, usage, 'Configure Server'), 'Upgrade Plan' and 'Logout'. */
-export function TopBar({ picker, server, share, onOpenSidebar, onLogout, signingOut }: TopBarProps) {
+/**
+ * The model picker, the active space (with a team), the tool server (picker, usage, 'Configure
+ * Server'), 'Upgrade Plan' and 'Logout'.
+ */
+export function TopBar({
+  picker,
+  server,
+  share,
+  onOpenSidebar,
+  sidebarHidden = false,
+  onLogout,
+  signingOut,
+}: TopBarProps) {
   return (
     <header className="flex h-14 shrink-0 items-center gap-1 border-b border-slate-100 px-2 sm:gap-2 sm:px-4">
       <button
         type="button"
         onClick={onOpenSidebar}
         aria-label="Open sidebar"
-        className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:hidden"
+        // Where the focus goes back when a dialog opened from the drawer closes (the drawer with it).
+        {...{ [FOCUS_FALLBACK]: '' }}
+        className={`rounded-lg p-2 text-slate-600 hover:bg-slate-100 ${sidebarHidden ? '' : 'md:hidden'}`}
       >
         <MenuIcon className="size-5" />
       </button>
       <div className="min-w-0 flex-1">{picker}</div>
+      <SpaceSwitcher />
       {server ?? (
         <span className="hidden items-center gap-2 rounded-full bg-slate-50 px-3 py-1 text-xs font-medium text-slate-500 ring-1 ring-slate-200 sm:inline-flex">
           <span className="size-2 rounded-full bg-slate-300" />

@@ -1,13 +1,17 @@
 import { GITHUB_TOKEN_ENV_VAR, GITHUB_TOKEN_REFERENCE, SERVER_MESSAGES } from '@agentforge/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
+import { createTestQueryClient, queryWrapper } from '../../../testing/query';
+import { teamSummary } from '../../../testing/teams-fixture';
+import { listTeams } from '../../teams/api/teams';
 import { setSpaceTeamId } from '../../teams/utils/space';
 import type { ServerView } from '../api/servers';
 import * as serversApi from '../api/servers';
 import { ServerConfigModal } from './server-config-modal';
 
+vi.mock('../../teams/api/teams');
 vi.mock('../api/servers', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/servers')>()),
   issueExternalToken: vi.fn(),
@@ -30,12 +34,18 @@ function renderModal(server?: ServerView) {
   };
   const onClose = vi.fn();
   const onSaved = vi.fn();
-  render(<ServerConfigModal server={server} servers={servers} onClose={onClose} onSaved={onSaved} />);
+  render(<ServerConfigModal server={server} servers={servers} onClose={onClose} onSaved={onSaved} />, {
+    wrapper: queryWrapper(createTestQueryClient()),
+  });
   return { servers, onClose, onSaved };
 }
 
 const dialog = (name: string) => screen.getByRole('dialog', { name });
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+beforeEach(() => {
+  vi.mocked(listTeams).mockResolvedValue({ teams: [] });
+});
 
 afterEach(() => {
   vi.resetAllMocks();
@@ -43,6 +53,16 @@ afterEach(() => {
 });
 
 describe('ServerConfigModal (new)', () => {
+  it('starts in Name (not on Close), and says which space the server is created in', async () => {
+    vi.mocked(listTeams).mockResolvedValue({ teams: [teamSummary('admin')] });
+    setSpaceTeamId('t1');
+    renderModal();
+    expect(document.activeElement).toBe(field('Name'));
+    await waitFor(() =>
+      expect(dialog('New Server Configuration').textContent).toContain('New server in Platform.'),
+    );
+  });
+
   it("is 'New Server Configuration' with an idle timeout of 30", () => {
     renderModal();
     expect(dialog('New Server Configuration')).toBeTruthy();

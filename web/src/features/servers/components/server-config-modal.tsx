@@ -6,6 +6,7 @@ import { FormBanner } from '../../../components/form/form-banner';
 import { TextField } from '../../../components/form/text-field';
 import { Button } from '../../../components/ui/button';
 import { useSpaceTeamId } from '../../teams/hooks/use-space';
+import { useSpaceName } from '../../teams/hooks/use-space-name';
 import type { ServerView } from '../api/servers';
 import type { ServersState } from '../hooks/use-servers';
 import {
@@ -40,6 +41,7 @@ export function ServerConfigModal({ server, servers, onClose, onSaved }: ServerC
   const [failure, setFailure] = useState<string | null>(null);
   const editing = server !== undefined;
   const teamServer = useSpaceTeamId() !== undefined || server?.memberVariables !== undefined;
+  const space = useSpaceName();
   const readOnly = editing && !canEditServer(server.status);
   const form = useForm<ServerFormValues, unknown, McpServerConfigBody>({
     resolver: serverFormResolver,
@@ -65,8 +67,11 @@ export function ServerConfigModal({ server, servers, onClose, onSaved }: ServerC
     <Dialog
       title={editing ? EDIT_SERVER_TITLE : NEW_SERVER_TITLE}
       description={
-        editing ? server.name : 'Run an MCP server from an npm package and use its tools in your chats.'
+        editing
+          ? server.name
+          : `Run an MCP server from an npm package and use its tools in your chats.${space ? ` New server in ${space}.` : ''}`
       }
+      initialFocus="field"
       onClose={onClose}
       width="max-w-xl"
       footer={

@@ -1,10 +1,18 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryWrapper } from '../../../testing/query';
+import { listTeams } from '../../teams/api/teams';
 import type { ServerView } from '../api/servers';
 import type { ServersState } from '../hooks/use-servers';
 import type { UsageState } from '../hooks/use-usage';
 import { ServerControls, UsageMeter } from './server-controls';
+
+// The new-server modal names the active space (GET /teams).
+vi.mock('../../teams/api/teams');
+beforeEach(() => {
+  vi.mocked(listTeams).mockResolvedValue({ teams: [] });
+});
 
 const RUNNING: ServerView = {
   id: 's1',
@@ -66,6 +74,7 @@ function renderControls(props: Partial<Parameters<typeof ServerControls>[0]> = {
       canManage
       {...props}
     />,
+    { wrapper: queryWrapper() },
   );
   return { onAttach };
 }

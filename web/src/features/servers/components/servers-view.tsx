@@ -1,7 +1,8 @@
 import { SERVER_MESSAGES } from '@agentforge/shared';
 import { PlusIcon, ServerIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { CreatesIn } from '../../teams/components/creates-in';
 import type { ServerView } from '../api/servers';
 import { useApiBaseUrl } from '../hooks/use-api-base-url';
 import type { ServersState } from '../hooks/use-servers';
@@ -104,6 +105,7 @@ function ServerList({
 export function ServersView(props: ServersViewProps) {
   const { servers } = props;
   const [modal, setModal] = useState<Modal>(null);
+  const createsInId = useId();
   const target = modal && modal.kind !== 'new' ? servers.servers.find((s) => s.id === modal.id) : undefined;
   const close = () => setModal(null);
 
@@ -114,10 +116,12 @@ export function ServersView(props: ServersViewProps) {
           <button
             type="button"
             onClick={() => setModal({ kind: 'new' })}
+            aria-describedby={createsInId}
             className="flex w-full items-center gap-2.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50"
           >
             <PlusIcon className="size-4" />
             {ADD_SERVER_LABEL}
+            <CreatesIn id={createsInId} />
           </button>
         </div>
       ) : null}

@@ -1,17 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { UsersIcon } from 'lucide-react';
 import { useEffect, useId } from 'react';
+import { Select } from '../../../components/ui/select';
 import { teamsQuery } from '../api/queries';
 import { useSpaceTeamId } from '../hooks/use-space';
-import { setSpaceTeamId } from '../utils/space';
+import { PERSONAL_SPACE_NAME, setSpaceTeamId } from '../utils/space';
 
 /** Query keys whose answers depend on the space (the Servers view, the model picker). */
 const SPACE_QUERY_KEYS = [['servers'], ['providers']] as const;
 
 /**
- * Personal or one of my teams: what the Servers view and the model picker show, and whose plan a
- * new chat is on (a chat stays in the space it was started in).
+ * Personal or one of my teams, in the top bar: what the conversation list, the Servers view and the
+ * model picker show, and whose plan a new chat is on (a chat stays in the space it was started in).
  */
-export function SpaceSwitcher({ className = '' }: { className?: string }) {
+export function SpaceSwitcher() {
   const id = useId();
   const queryClient = useQueryClient();
   const teamId = useSpaceTeamId();
@@ -28,27 +30,28 @@ export function SpaceSwitcher({ className = '' }: { className?: string }) {
     for (const queryKey of SPACE_QUERY_KEYS) void queryClient.resetQueries({ queryKey: [...queryKey] });
   };
   return (
-    <div className={`space-y-1 px-3 pb-1.5 ${className}`}>
-      <label htmlFor={id} className="block text-xs font-medium text-slate-500">
-        Space
+    <div className="flex min-w-0 shrink items-center gap-1.5">
+      <label htmlFor={id} className="flex items-center gap-1 text-xs font-medium text-slate-500">
+        <UsersIcon aria-hidden="true" className="size-4" />
+        <span className="max-sm:sr-only">Space</span>
       </label>
-      <select
+      <Select
         id={id}
         aria-describedby={`${id}-billing`}
         value={teamId ?? ''}
         onChange={(event) => change(event.target.value)}
-        className="block w-full rounded-md border-0 bg-white px-2 py-1.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600"
+        className="max-w-28 min-w-0 py-1.5 sm:max-w-40"
       >
-        <option value="">Personal</option>
+        <option value="">{PERSONAL_SPACE_NAME}</option>
         {teams.map((team) => (
           <option key={team.teamId} value={team.teamId}>
             {team.name}
           </option>
         ))}
-      </select>
-      <p id={`${id}-billing`} className="text-xs text-slate-500">
+      </Select>
+      <span id={`${id}-billing`} hidden>
         {teamId ? "New chats use the team's plan and bill." : 'New chats use your own plan.'}
-      </p>
+      </span>
     </div>
   );
 }

@@ -5,6 +5,8 @@
  * membership and role on every call, so this is only the view's choice, never an authorization.
  */
 const STORAGE_KEY = 'agentforge.space';
+/** How the UI names the space that is no team's. */
+export const PERSONAL_SPACE_NAME = 'Personal';
 const listeners = new Set<() => void>();
 
 export function currentSpaceTeamId(): string | undefined {
