@@ -8,7 +8,7 @@ import type { ServersState } from '../hooks/use-servers';
 import { apiUrlOf } from '../utils/external-config';
 import { ExternalAccess } from './external-access';
 import { ServerCard } from './server-card';
-import { ServerConfigModal } from './server-config-modal';
+import { ServerConfigModal } from './lazy-server-config-modal';
 
 export const ADD_SERVER_LABEL = 'Add MCP Server Config';
 
