@@ -43,7 +43,8 @@ describe('the web app on the local stack', () => {
     const page = await e2e.openPage();
     const logged: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'warning' || message.type() === 'error') logged.push(message.text().slice(0, 200));
+      if (message.type() === 'warning' || message.type() === 'error')
+        logged.push(message.text().slice(0, 200));
     });
     await page.goto(e2e.url('/'));
     await page.getByRole('link', { name: 'Sign In' }).first().waitFor();

@@ -4,12 +4,25 @@ import { FullPageError } from '../components/full-page-error';
 import { NotFoundScreen } from '../components/not-found-screen';
 import { RouteErrorScreen } from '../components/route-error-screen';
 import { FullPageSpinner } from '../components/spinner';
+import { runtimeConfigReady } from '../config/runtime-config-ready';
 import { GuestRoute } from '../features/auth/components/guest-route';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
-import { runtimeConfigReady } from '../config/runtime-config-ready';
 import { CHAT_ROUTE_PATH } from '../features/chat/hooks/use-conversation-route';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
+
+/** Why the runtime configuration could not be loaded (shown by {@link ConfigurationFailed}). */
+let configurationFailure = '';
+
+function ConfigurationFailed() {
+  return (
+    <FullPageError
+      title="The app could not start"
+      message="Its configuration could not be loaded. Please try again later or contact support."
+      details={configurationFailure}
+    />
+  );
+}
 
 /**
  * The layout of the pages that read the API, once the runtime configuration (the API's address)
@@ -20,15 +33,8 @@ async function apiPagesLayout(): Promise<Pick<RouteObject, 'Component'>> {
   try {
     await runtimeConfigReady();
   } catch (error) {
-    return {
-      Component: () => (
-        <FullPageError
-          title="The app could not start"
-          message="Its configuration could not be loaded. Please try again later or contact support."
-          details={errorMessage(error)}
-        />
-      ),
-    };
+    configurationFailure = errorMessage(error);
+    return { Component: ConfigurationFailed };
   }
   return layout;
 }

@@ -20,3 +20,8 @@ export function runtimeConfigReady(): Promise<RuntimeConfig | undefined> {
   ready ??= load ? load() : Promise.resolve(undefined);
   return ready;
 }
+
+/** Whether the app has a runtime configuration to load (tests have none). */
+export function hasRuntimeConfig(): boolean {
+  return load !== undefined;
+}

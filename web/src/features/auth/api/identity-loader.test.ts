@@ -1,5 +1,6 @@
 import { getCurrentUser } from 'aws-amplify/auth';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadRuntimeConfigWith } from '../../../config/runtime-config-ready';
 import { TEST_CONFIG } from '../../../testing/fake-http';
 import { isSignedIn } from '../../landing/session';
 import { mayBeSignedIn } from './identity-loader';
@@ -7,6 +8,10 @@ import { mayBeSignedIn } from './identity-loader';
 vi.mock('aws-amplify/auth');
 
 const LAST_AUTH_USER = `CognitoIdentityServiceProvider.${TEST_CONFIG.userPoolClientId}.LastAuthUser`;
+
+beforeAll(() => {
+  loadRuntimeConfigWith(async () => TEST_CONFIG);
+});
 
 afterEach(() => {
   localStorage.clear();
