@@ -1,3 +1,4 @@
+export * from './constants/auth-state';
 export * from './constants/display';
 export * from './constants/http';
 export * from './constants/limits';

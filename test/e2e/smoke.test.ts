@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, setUpE2e } from './fixtures.js';
+import { expectAccessible, loginAs, setUpE2e, signUpAs } from './fixtures.js';
 
 const e2e = setUpE2e('smoke');
 
@@ -36,5 +36,22 @@ describe('the web app on the local stack', () => {
     await page.goto(e2e.url('/no-such-page'));
     await page.getByText('Sorry, page not found!').waitFor();
     await expectAccessible(page, 'the not-found page');
+  });
+
+  it('logs no warning on the public pages, on signing in, or on a hard load of /home', async () => {
+    const { email } = await signUpAs('quiet');
+    const page = await e2e.openPage();
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error')
+        logged.push(message.text().slice(0, 200));
+    });
+    await page.goto(e2e.url('/'));
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+    await loginAs(e2e, page, email);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Home' }).waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    expect(logged).toEqual([]);
   });
 });

@@ -25,16 +25,6 @@ export const authStateSchema = z.object({
 });
 export type AuthState = z.infer<typeof authStateSchema>;
 
-export const INITIAL_AUTH_STATE: AuthState = {
-  isAuthenticated: false,
-  isLoading: true,
-  authChecked: false,
-  user: null,
-  userProfile: null,
-  session: null,
-  error: null,
-};
-
 export const AUTH_ACTION_TYPES = [
   'SET_LOADING',
   'SET_AUTHENTICATED',

@@ -3,12 +3,17 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { ToastProvider } from '../components/toast/toast-provider';
 import { ToastRegion } from '../components/toast/toast-region';
 import { onAuthEvent } from '../features/auth/api/identity-loader';
+import { usePreloadOnIntent } from './preload-route';
 import { useDocumentTitle } from './route-handle';
 
-/** The root route's element: app-wide chrome (the toasts) and the navigation that follows auth events. */
+/**
+ * The root route's element: app-wide chrome (the toasts), the navigation that follows auth events,
+ * and the preloading of a linked page's code on intent.
+ */
 export function RootLayout() {
   const navigate = useNavigate();
   useDocumentTitle();
+  usePreloadOnIntent();
 
   // Spec 2 "Other screens": after a sign-out event the app navigates to the site root. The router's
   // state is flushed at once, so a signed-in route's guard sees the navigation under way (and does

@@ -12,7 +12,14 @@ vi.mock('aws-amplify/auth', async (importOriginal) => ({
   getCurrentUser,
 }));
 // /home loads the current user and sends the visitor to / when that fails; here it stays pending.
-vi.mock('../features/chat/api/current-user', () => ({ fetchUserCheck: () => new Promise(() => {}) }));
+// An admitted user: the product's pages show once the user check answers.
+vi.mock('../features/chat/api/current-user', () => ({
+  fetchUserCheck: async () => ({
+    isWhitelisted: true,
+    hasCompletedOnboarding: true,
+    email: 'ada@example.com',
+  }),
+}));
 
 /** The route table with extra children under the root route (and so under its error screen). */
 function withRootChildren(extra: RouteObject[]): RouteObject[] {

@@ -1,12 +1,43 @@
+import { errorMessage } from '@agentforge/shared';
 import type { RouteObject } from 'react-router-dom';
+import { FullPageError } from '../components/full-page-error';
 import { NotFoundScreen } from '../components/not-found-screen';
 import { RouteErrorScreen } from '../components/route-error-screen';
 import { FullPageSpinner } from '../components/spinner';
+import { runtimeConfigReady } from '../config/runtime-config-ready';
 import { GuestRoute } from '../features/auth/components/guest-route';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { CHAT_ROUTE_PATH } from '../features/chat/hooks/use-conversation-route';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
+
+/** Why the runtime configuration could not be loaded (shown by {@link ConfigurationFailed}). */
+let configurationFailure = '';
+
+function ConfigurationFailed() {
+  return (
+    <FullPageError
+      title="The app could not start"
+      message="Its configuration could not be loaded. Please try again later or contact support."
+      details={configurationFailure}
+    />
+  );
+}
+
+/**
+ * The layout of the pages that read the API, once the runtime configuration (the API's address)
+ * is loaded too; without it they cannot start.
+ */
+async function apiPagesLayout(): Promise<Pick<RouteObject, 'Component'>> {
+  const layout = import('./query-layout');
+  try {
+    await runtimeConfigReady();
+  } catch (error) {
+    configurationFailure = errorMessage(error);
+    return { Component: ConfigurationFailed };
+  }
+  return layout;
+}
 
 /**
  * The route table (spec 2). Screens are lazy route modules (each exports `Component`), so the
@@ -32,8 +63,8 @@ export const routes: RouteObject[] = [
       },
       { path: 'reset', lazy: () => import('./routes/auth/reset') },
       {
-        // The pages that read the API: the query cache comes with them (lazily).
-        lazy: () => import('./query-layout'),
+        // The pages that read the API: the query cache and the runtime configuration come with them (lazily).
+        lazy: apiPagesLayout,
         children: [
           { path: 'github/callback', lazy: () => import('./routes/github-callback') },
           // Signed-in

@@ -1,4 +1,9 @@
-import { type ResetToast, type ResetToastInput, resetToastSchema, TOAST_MESSAGES } from '@agentforge/shared';
+import {
+  RESET_TOAST_DEFAULT_DURATION_MS,
+  type ResetToast,
+  type ResetToastInput,
+  TOAST_MESSAGES,
+} from '@agentforge/shared';
 import {
   createContext,
   type ReactNode,
@@ -49,7 +54,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const showToast = useCallback(
     ({ title, ...input }: ShowToastInput) => {
-      const parsed = resetToastSchema.parse({ ...input, id: nextToastId() });
+      // The schema's defaults, applied without the schema library (this provider is in every page's entry).
+      const parsed: ResetToast = {
+        id: nextToastId(),
+        message: input.message,
+        type: input.type ?? 'error',
+        duration: input.duration ?? RESET_TOAST_DEFAULT_DURATION_MS,
+      };
       const next: AreaToast = title ? { ...parsed, title } : parsed;
       setToasts((current) => [...current, next]);
       timers.current.set(

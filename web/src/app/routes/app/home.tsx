@@ -11,12 +11,11 @@ import { useProviders } from '../../../features/chat/hooks/use-providers';
 import type { ServerAttachment } from '../../../features/chat/hooks/use-server-attachment';
 import { useUserCheck } from '../../../features/chat/hooks/use-user-check';
 import { serverKeys } from '../../../features/servers/api/queries';
-import { ServerConfigModal } from '../../../features/servers/components/server-config-modal';
+import { ServerConfigModal } from '../../../features/servers/components/lazy-server-config-modal';
 import { ServerControls } from '../../../features/servers/components/server-controls';
 import { ServersView } from '../../../features/servers/components/servers-view';
 import { useServers } from '../../../features/servers/hooks/use-servers';
 import { useUsage } from '../../../features/servers/hooks/use-usage';
-import { SettingsPanel } from '../../../features/settings/components/settings-panel';
 import { useSpace } from '../../../features/teams/hooks/use-space';
 import type { RouteHandle } from '../../route-handle';
 
@@ -26,7 +25,12 @@ const SUBSCRIPTION_FEATURE = 'subscription';
 
 export const handle: RouteHandle = { title: 'Chat' };
 
-/** Loaded when first opened: /home's first load carries none of it. */
+/** Loaded when first opened: /home's first load carries none of them. */
+const SettingsPanel = lazy(() =>
+  import('../../../features/settings/components/settings-panel').then((module) => ({
+    default: module.SettingsPanel,
+  })),
+);
 const SubscriptionModal = lazy(() =>
   import('../../../features/billing/components/subscription-modal').then((module) => ({
     default: module.SubscriptionModal,
@@ -134,12 +138,14 @@ export function Component() {
         onStreamStatus={onStreamStatus}
       />
       {settingsOpen ? (
-        <SettingsPanel
-          onClose={closeFeature}
-          onKeysChanged={providers.reload}
-          providers={providers.providers}
-          onRetryProviders={providers.reload}
-        />
+        <Suspense fallback={null}>
+          <SettingsPanel
+            onClose={closeFeature}
+            onKeysChanged={providers.reload}
+            providers={providers.providers}
+            onRetryProviders={providers.reload}
+          />
+        </Suspense>
       ) : null}
       {subscriptionOpen ? (
         <Suspense fallback={null}>

@@ -1,15 +1,24 @@
 import { AUTH_MESSAGES } from '@agentforge/shared';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { GoogleSignInButton } from '../../../features/auth/components/google-sign-in-button';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { AUTH_LINK } from '../../../features/auth/components/styles';
+import { preloadRoute } from '../../preload-route';
 import type { RouteHandle } from '../../route-handle';
 
 export const handle: RouteHandle = { title: 'Login' };
 
 /** /login (guest): the Welcome Back screen (spec 2). */
 export function Component() {
+  // A visitor who starts on the form is on the way to /home: its code loads while they type.
+  useEffect(() => {
+    const preloadHome = () => preloadRoute('/home');
+    document.addEventListener('focusin', preloadHome, { once: true });
+    return () => document.removeEventListener('focusin', preloadHome);
+  }, []);
+
   return (
     <AuthLayout
       title="Welcome Back"

@@ -1,15 +1,16 @@
 import { getCurrentUser } from 'aws-amplify/auth';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadRuntimeConfigWith } from '../../../config/runtime-config-ready';
 import { TEST_CONFIG } from '../../../testing/fake-http';
 import { isSignedIn } from '../../landing/session';
-import { mayBeSignedIn, setIdentityConfig } from './identity-loader';
+import { mayBeSignedIn } from './identity-loader';
 
 vi.mock('aws-amplify/auth');
 
 const LAST_AUTH_USER = `CognitoIdentityServiceProvider.${TEST_CONFIG.userPoolClientId}.LastAuthUser`;
 
-beforeEach(() => {
-  setIdentityConfig(TEST_CONFIG);
+beforeAll(() => {
+  loadRuntimeConfigWith(async () => TEST_CONFIG);
 });
 
 afterEach(() => {
@@ -19,8 +20,9 @@ afterEach(() => {
 });
 
 describe('a session in this browser', () => {
-  it('is none without a user stored for this app client: a guest is known without the identity library', async () => {
-    localStorage.setItem('CognitoIdentityServiceProvider.another-client.LastAuthUser', 'ada');
+  it('is none without a user stored: a guest is known without the identity library or its configuration', async () => {
+    localStorage.setItem('CognitoIdentityServiceProvider.client.ada.refreshToken', 'stale');
+    localStorage.setItem('theme', 'dark');
     expect(mayBeSignedIn()).toBe(false);
     expect(await isSignedIn()).toBe(false);
     expect(getCurrentUser).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@agentforge/shared';
+import { hasRuntimeConfig, runtimeConfigReady } from '../../../config/runtime-config-ready';
 
 type AmplifyClient = typeof import('./amplify-client');
 /** An 'auth' event of Amplify's Hub, as far as the app reads it. */
@@ -7,18 +7,12 @@ type AuthEventListener = (event: { payload: { event: string } }) => void;
 /** Amplify keeps a signed-in user's tokens under this prefix, per app client. */
 const AUTH_KEY_PREFIX = 'CognitoIdentityServiceProvider';
 
-let config: RuntimeConfig | undefined;
 let client: Promise<AmplifyClient> | undefined;
 const authListeners = new Set<AuthEventListener>();
 
-/** Called once at start-up with the runtime configuration; Amplify itself is loaded on first use. */
-export function setIdentityConfig(runtimeConfig: RuntimeConfig): void {
-  config = runtimeConfig;
-}
-
 /**
- * Amplify, loaded and configured once (tests, which mock it, set no configuration). Its auth
- * events go to the listeners registered with {@link onAuthEvent}, before or after the load.
+ * Amplify, loaded and configured once with the runtime configuration, itself loaded then (tests,
+ * which mock Amplify, set no configuration). Its auth events go to the listeners registered with {@link onAuthEvent}, before or after the load.
  */
 export function amplify(): Promise<AmplifyClient> {
   client ??= (async () => {
@@ -32,6 +26,7 @@ export function amplify(): Promise<AmplifyClient> {
 }
 
 async function configureOnce(): Promise<void> {
+  const config = await runtimeConfigReady();
   if (!config) return;
   const { configureAmplify } = await import('./amplify-configure');
   configureAmplify(config);
@@ -49,17 +44,19 @@ export function onAuthEvent(listener: AuthEventListener): () => void {
 }
 
 /**
- * Whether this browser may hold a session: Amplify has stored a user for this app client, or the
- * identity provider has just redirected back here with a code (Amplify completes that sign-in).
- * False means a guest for sure, with no need to load Amplify to ask; without the configuration
- * (tests) it cannot tell and says true.
+ * Whether this browser may hold a session: Amplify has stored a user (for an app client: this
+ * origin serves one), or the identity provider has just redirected back here with a code (Amplify
+ * completes that sign-in). False means a guest for sure, with no need to load Amplify, or the
+ * runtime configuration, to ask. Without a configuration (tests) it cannot tell and says true.
  */
 export function mayBeSignedIn(): boolean {
-  if (!config) return true;
+  if (!hasRuntimeConfig()) return true;
   const search = new URLSearchParams(window.location.search);
   if (search.has('code') && search.has('state')) return true;
   try {
-    return localStorage.getItem(`${AUTH_KEY_PREFIX}.${config.userPoolClientId}.LastAuthUser`) !== null;
+    return Object.keys(localStorage).some(
+      (key) => key.startsWith(`${AUTH_KEY_PREFIX}.`) && key.endsWith('.LastAuthUser'),
+    );
   } catch {
     // Storage refused (a privacy mode): let Amplify decide.
     return true;

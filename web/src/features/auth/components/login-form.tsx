@@ -1,10 +1,10 @@
-import { AUTH_MESSAGES, type SignInForm, signInFormSchema, TOAST_MESSAGES } from '@agentforge/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH_MESSAGES, type SignInForm, TOAST_MESSAGES } from '@agentforge/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { EmailField } from '../../../components/form/email-field';
 import { FormBanner } from '../../../components/form/form-banner';
+import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toaster-store';
@@ -20,6 +20,10 @@ import { AUTH_LINK } from './styles';
  * or loading, errors in a red banner at the top that typing clears; an unconfirmed account gets a
  * 'Resend Confirmation Code' button. Success: 'Welcome back!' and the saved `from` location, else /home.
  */
+const resolver = lazyZodResolver(() =>
+  import('../schemas/sign-in-form').then((module) => module.signInFormSchema),
+);
+
 export function LoginForm() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -35,7 +39,7 @@ export function LoginForm() {
     getValues,
     formState: { errors, isValid, isSubmitting },
   } = useForm<SignInForm>({
-    resolver: zodResolver(signInFormSchema),
+    resolver,
     mode: 'onChange',
     defaultValues: { email: emailFromState(location.state) ?? '', password: '' },
   });

@@ -1,15 +1,12 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isSignedIn } from '../session';
-import { CallToAction } from './call-to-action';
-import { Capabilities } from './capabilities';
-import { DemoVideos } from './demo-videos';
 import { Hero } from './hero';
-import { HowItWorks } from './how-it-works';
-import { LandingFooter } from './landing-footer';
 import { LandingHeader } from './landing-header';
-import { ModelGrid } from './model-grid';
-import { TeamDashboard } from './team-dashboard';
+
+const belowTheFold = () => import('./below-the-fold');
+const BelowTheFold = lazy(() => belowTheFold().then((module) => ({ default: module.BelowTheFold })));
+const LandingFooter = lazy(() => belowTheFold().then((module) => ({ default: module.LandingFooter })));
 
 /**
  * The public landing page (/ and /landing, spec 2). It first checks the session and shows nothing
@@ -44,14 +41,13 @@ export function LandingPage() {
       <LandingHeader />
       <main id="main-content">
         <Hero />
-        <DemoVideos />
-        <ModelGrid />
-        <HowItWorks />
-        <TeamDashboard />
-        <Capabilities />
-        <CallToAction />
+        <Suspense fallback={null}>
+          <BelowTheFold />
+        </Suspense>
       </main>
-      <LandingFooter />
+      <Suspense fallback={null}>
+        <LandingFooter />
+      </Suspense>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { buttonVariants } from '../../../components/ui/button';
 import { SUBSCRIPTION_TITLE } from '../../billing/utils/plan-display';
 import type { ServersState } from '../hooks/use-servers';
 import type { UsageState } from '../hooks/use-usage';
-import { ServerConfigModal } from './server-config-modal';
+import { ServerConfigModal } from './lazy-server-config-modal';
 import { isServerActive, ServerStatusDot, statusTextOf } from './server-status';
 import { ADD_SERVER_LABEL } from './servers-view';
 

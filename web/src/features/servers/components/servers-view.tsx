@@ -8,8 +8,8 @@ import { useApiBaseUrl } from '../hooks/use-api-base-url';
 import type { ServersState } from '../hooks/use-servers';
 import { apiUrlOf } from '../utils/external-config';
 import { ExternalAccess } from './external-access';
+import { ServerConfigModal } from './lazy-server-config-modal';
 import { ServerCard } from './server-card';
-import { ServerConfigModal } from './server-config-modal';
 
 export const ADD_SERVER_LABEL = 'Add MCP Server Config';
 
