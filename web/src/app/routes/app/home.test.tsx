@@ -67,7 +67,7 @@ describe('/home', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Servers' }));
     expect(await screen.findByText('No MCP servers yet')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Add MCP Server Config' }));
-    expect(screen.getByRole('dialog', { name: 'New Server Configuration' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'New Server Configuration' })).toBeTruthy();
   });
 
   it("signs out (even when the identity service fails: 'Failed to sign out') and goes to the site root", async () => {
@@ -105,7 +105,7 @@ describe('/home', () => {
     });
     renderRoutes('/home', { auth: SIGNED_IN });
     await userEvent.click(within(await openAccountMenu()).getByRole('menuitem', { name: 'Settings' }));
-    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Provider'), 'openai');
     await userEvent.type(within(dialog).getByLabelText('API key'), 'sk-1234');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save key' }));

@@ -14,8 +14,10 @@ import { currentUserQuery } from '../../chat/api/queries';
  * stay outside.
  */
 export function AdmittedRoute() {
-  const { data: userCheck, isPending } = useQuery(currentUserQuery());
+  const { data: userCheck, isPending, errorUpdateCount } = useQuery(currentUserQuery());
   if (userCheck && gateOf(userCheck) !== 'home') return <Navigate to="/onboarding" replace />;
-  if (isPending) return <FullPageSpinner />;
+  // Only until the first answer: after a failure the page's own observer refetches, which puts a
+  // query without data back to pending, and a spinner here would unmount it, in a loop.
+  if (isPending && errorUpdateCount === 0) return <FullPageSpinner />;
   return <Outlet />;
 }
