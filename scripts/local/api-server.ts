@@ -92,12 +92,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
       if (!isStreamingHandler(handler)) throw new Error(`${found.route.handler} is not a streaming handler`);
       const event = functionUrlEvent(request);
       if (eventTooLarge(event)) return sendTooLarge(res);
-      return invokeStreaming(
-        handler,
-        event,
-        res,
-        lambdaContext(found.route.handler, 900_000),
-      );
+      return invokeStreaming(handler, event, res, lambdaContext(found.route.handler, 900_000));
     }
 
     let claims: Awaited<ReturnType<IdTokenVerifier['verify']>> | undefined;

@@ -74,7 +74,12 @@ describe('the local API with hostile requests', () => {
     const { idToken } = await signUpAndSignIn();
     const api = apiAs(stack.apiUrl, idToken);
     const post = (bytes: number) =>
-      api.post('/conversations', { title: 'Big import', createdAt: 1, updatedAt: 1, padding: 'a'.repeat(bytes) });
+      api.post('/conversations', {
+        title: 'Big import',
+        createdAt: 1,
+        updatedAt: 1,
+        padding: 'a'.repeat(bytes),
+      });
     // Under API Gateway's 10 MB but over Lambda's 6,291,456 bytes once in the event: Lambda refuses it.
     const tooLarge = await post(6_300_000);
     expect(tooLarge.status).toBe(413);

@@ -1,4 +1,9 @@
-import { type Conversation, conversationOrder, MAX_MESSAGE_PAGE_SIZE, TEAM_MESSAGES } from '@agentforge/shared';
+import {
+  type Conversation,
+  conversationOrder,
+  MAX_MESSAGE_PAGE_SIZE,
+  TEAM_MESSAGES,
+} from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import { NotFoundError } from '../errors.js';
 import type { ConversationRecord, ConversationRepository } from './conversation.js';
@@ -87,7 +92,10 @@ export function createConversationSharing({ conversations, messages, teams, now 
     async get(caller: Caller, conversationId: string): Promise<Conversation> {
       const { record, view } = await readable(caller, conversationId);
       const latest = await messages.list(conversationId, { limit: MAX_MESSAGE_PAGE_SIZE, order: 'newest' });
-      const conversation = toConversation(view ? forReader(record, view) : record, latest.messages.toReversed());
+      const conversation = toConversation(
+        view ? forReader(record, view) : record,
+        latest.messages.toReversed(),
+      );
       return latest.nextCursor ? { ...conversation, olderMessagesCursor: latest.nextCursor } : conversation;
     },
 

@@ -54,8 +54,16 @@ export async function listAllMessages(conversationId: string, signal?: AbortSign
   const pages: Message[][] = [];
   let cursor: string | undefined;
   do {
-    const query: MessagePageQuery = { order: 'newest', limit: MAX_MESSAGE_PAGE_SIZE, ...(cursor ? { cursor } : {}) };
-    const page = await apiClient.get(path, { schema: messagePageSchema, query, ...(signal ? { signal } : {}) });
+    const query: MessagePageQuery = {
+      order: 'newest',
+      limit: MAX_MESSAGE_PAGE_SIZE,
+      ...(cursor ? { cursor } : {}),
+    };
+    const page = await apiClient.get(path, {
+      schema: messagePageSchema,
+      query,
+      ...(signal ? { signal } : {}),
+    });
     pages.push(page.messages.toReversed());
     cursor = page.nextCursor;
   } while (cursor);

@@ -1,7 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerChatApi, ChatHarness, conversation, message, readyProviders } from '../../../testing/chat-fixture';
+import {
+  answerChatApi,
+  ChatHarness,
+  conversation,
+  message,
+  readyProviders,
+} from '../../../testing/chat-fixture';
 import * as preferencesApi from '../../settings/api/preferences';
 import * as conversationsApi from '../api/conversations';
 import * as messagesApi from '../api/messages';
