@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeHttp, json } from '../../../testing/fake-http';
+import { installFakeHttp, json, type SeenRequest } from '../../../testing/fake-http';
 import { renderAsMember } from '../../../testing/teams-fixture';
 import { SharedConversationScreen } from './shared-conversation-screen';
 
@@ -35,7 +35,7 @@ describe('SharedConversationScreen', () => {
       olderMessagesCursor: 'older-1',
       sharedView: { teamId: 't1', teamName: 'Platform', authorEmail: 'ann@example.com' },
     });
-    http.answer('GET', /^\/conversations\/c1\/messages$/, (request) =>
+    http.answer('GET', /^\/conversations\/c1\/messages$/, (request: SeenRequest) =>
       request.url.searchParams.get('cursor') === 'older-1'
         ? json({ messages: [message(2), message(1)] })
         : json({ messages: [message(3)], nextCursor: 'older-1' }),
