@@ -41,7 +41,8 @@ describe('SharedConversationScreen', () => {
         : json({ messages: [message(3)], nextCursor: 'older-1' }),
     );
     renderAsMember(<SharedConversationScreen conversationId="c1" />);
-    expect(await screen.findByText('Message 1')).toBeTruthy();
+    // Two requests after the conversation's: slow on a loaded machine.
+    expect(await screen.findByText('Message 1', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Message 2')).toBeTruthy();
     expect(screen.getByText('Message 3')).toBeTruthy();
   });
