@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { RuntimeConfig } from '@agentforge/shared';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
-import { serveBuild } from './web-server.js';
+import { serveBuild } from '../local/built-web-server.js';
 
 const WEB = join(import.meta.dirname, '../../web');
 const PAGES = ['/', '/login'];

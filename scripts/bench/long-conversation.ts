@@ -4,17 +4,23 @@
  * from opening its URL to its latest message shown, and the frames dropped (requestAnimationFrame
  * gaps over 1.5 frames) while a script scrolls up through it (earlier pages loading as it goes).
  * Side by side, the API's part: the latest page (order=newest, what the chat reads now) against
- * every page oldest first (what it read before, 200 at a time).
+ * every page oldest first (what it read before, 200 at a time). The web is the production build
+ * (React's production build, served as CloudFront serves it): what users get.
  * Run alone: `npx tsx scripts/bench/long-conversation.ts`.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { build } from 'vite';
 import { apiAs, completeOnboarding } from '../../test/support/api.js';
 import { launchChromium } from '../../test/support/browser.js';
 import { configureAmplify, signUpAndSignIn, TEST_PASSWORD } from '../../test/support/identity.js';
 import { startTestStack } from '../../test/support/local-stack.js';
 
+const WEB = join(import.meta.dirname, '../../web');
 const MESSAGES = 5_000;
 const BIG_EVERY = 50;
 const BIG_OUTPUT_CHARS = 200_000;
@@ -73,7 +79,10 @@ const timed = async (run: () => Promise<unknown>) => {
 };
 
 export async function benchLongConversation(): Promise<void> {
-  const stack = await startTestStack({ web: true });
+  const dir = await mkdtemp(join(tmpdir(), 'agentforge-long-conversation-'));
+  const outDir = join(dir, 'dist');
+  await build({ root: WEB, configFile: join(WEB, 'vite.config.ts'), logLevel: 'silent', build: { outDir } });
+  const stack = await startTestStack({ web: { build: outDir } });
   const browser = await launchChromium();
   try {
     configureAmplify(stack.runtimeConfig);
@@ -146,7 +155,9 @@ export async function benchLongConversation(): Promise<void> {
     const dropped = frames.gaps.filter((gap) => gap > FRAME_MS * 1.5).length;
     const worst = Math.max(...frames.gaps);
 
-    console.log(`\nLong conversation (${MESSAGES} messages, every ${BIG_EVERY}th with a 200 KB tool output)`);
+    console.log(
+      `\nLong conversation, production build (${MESSAGES} messages, every ${BIG_EVERY}th with a 200 KB tool output)`,
+    );
     console.log(`  API, latest page (order=newest, 20):    ${latestPage.toFixed(0)} ms`);
     console.log(
       `  API, every page oldest first (200 each): ${everyPage.toFixed(0)} ms (what the chat read before)`,
@@ -160,6 +171,7 @@ export async function benchLongConversation(): Promise<void> {
   } finally {
     await browser.close();
     await stack.stop();
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

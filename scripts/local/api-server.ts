@@ -4,7 +4,7 @@ import type { IdTokenVerifier } from '../../functions/src/adapters/cognito/id-to
 import { ROUTES, type RouteDefinition } from '../../functions/src/routes.js';
 import { functionUrlEvent, lambdaContext, restProxyEvent, toLocalRequest } from './api-gateway-event.js';
 import { importHandler } from './function-modules.js';
-import { proxyResponseOf, RESPONSE_TOO_LARGE_MESSAGE } from './lambda-response-limit.js';
+import { eventTooLarge, proxyResponseOf, RESPONSE_TOO_LARGE_MESSAGE } from './lambda-response-limit.js';
 import { installAwsLambdaGlobal, invokeStreaming, isStreamingHandler } from './lambda-streaming.js';
 import { close, listen } from './net.js';
 import type { Outbox } from './outbox.js';
@@ -84,19 +84,15 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
         : sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
     }
     const body = await readBody(req);
-    if (body === undefined)
-      return sendJson(res, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'Request too large' });
+    if (body === undefined) return sendTooLarge(res);
     const request = toLocalRequest(req, body);
     const handler = await load(found.route);
 
     if (found.route.transport === 'stream') {
       if (!isStreamingHandler(handler)) throw new Error(`${found.route.handler} is not a streaming handler`);
-      return invokeStreaming(
-        handler,
-        functionUrlEvent(request),
-        res,
-        lambdaContext(found.route.handler, 900_000),
-      );
+      const event = functionUrlEvent(request);
+      if (eventTooLarge(event)) return sendTooLarge(res);
+      return invokeStreaming(handler, event, res, lambdaContext(found.route.handler, 900_000));
     }
 
     let claims: Awaited<ReturnType<IdTokenVerifier['verify']>> | undefined;
@@ -108,6 +104,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
       }
     }
     const event = restProxyEvent(request, found.resource, found.pathParameters, claims);
+    if (eventTooLarge(event)) return sendTooLarge(res);
     const result = await (handler as BufferedHandler)(
       event,
       lambdaContext(`local-${found.route.area}`, 29_000),
@@ -163,6 +160,11 @@ function applyCors(req: IncomingMessage, res: ServerResponse, allowedOrigins: re
   res.setHeader('Access-Control-Max-Age', '600');
   // A download's name (the audit export) for the web app on its other origin.
   res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
+}
+
+/** Over API Gateway's 10 MB, or over Lambda's 6 MB request once in the event: refused, nothing run. */
+function sendTooLarge(res: ServerResponse): void {
+  sendJson(res, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'Request too large' });
 }
 
 async function readBody(req: IncomingMessage): Promise<string | undefined> {

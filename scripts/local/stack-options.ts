@@ -17,8 +17,11 @@ export interface LocalStackOptions {
   };
   /** The origins Stripe's checkout and portal may return to (default: the web app's). */
   appOrigins?: readonly string[];
-  /** Start Vite for the web app (integration tests of the API leave it off). */
-  web: boolean;
+  /**
+   * Start Vite for the web app (integration tests of the API leave it off), or serve a production
+   * build of it (`{ build: dir }`, as CloudFront does: the benches measure what users get).
+   */
+  web: boolean | { build: string };
   /** Tests: every e-mailed code is this value. */
   fixedCode?: string;
   whitelistedEmails?: readonly string[];

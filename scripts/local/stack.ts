@@ -8,6 +8,7 @@ import { ensureLocalSecretKeyFile } from '../../functions/src/adapters/secrets/l
 import { ensureStripeCatalog } from '../stripe-setup/ensure.js';
 import { startLocalApi } from './api-server.js';
 import { startLocalBedrock } from './bedrock.js';
+import { serveBuild } from './built-web-server.js';
 import { loadAdminCredentials } from './cognito/admin-auth.js';
 import { startLocalCognito } from './cognito/index.js';
 import { startLocalDynamo } from './dynamodb.js';
@@ -189,7 +190,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let webUrl: string | undefined;
     if (webPort) {
       await reserved?.release();
-      const web = await startWebServer({ port: webPort, config: runtimeConfig, connect: [s3.endpoint] });
+      const web =
+        typeof options.web === 'object'
+          ? await serveBuild(options.web.build, {
+              port: webPort,
+              config: runtimeConfig,
+              connect: [s3.endpoint],
+            })
+          : await startWebServer({ port: webPort, config: runtimeConfig, connect: [s3.endpoint] });
       stops.push(() => web.close());
       webUrl = `http://localhost:${webPort}`;
     }

@@ -70,6 +70,26 @@ describe('the local API with hostile requests', () => {
     }
   });
 
+  it("refuses a body over Lambda's 6 MB request limit with 413 before the function runs, as AWS does", async () => {
+    const { idToken } = await signUpAndSignIn();
+    const api = apiAs(stack.apiUrl, idToken);
+    const post = (bytes: number) =>
+      api.post('/conversations', {
+        title: 'Big import',
+        createdAt: 1,
+        updatedAt: 1,
+        padding: 'a'.repeat(bytes),
+      });
+    // Under API Gateway's 10 MB but over Lambda's 6,291,456 bytes once in the event: Lambda refuses it.
+    const tooLarge = await post(6_300_000);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'Request too large' });
+    // Under it, the function runs, and refuses a body over its own 1 MB itself.
+    const overTheFunctions = await post(2_000_000);
+    expect(overTheFunctions.status).toBe(413);
+    expect(overTheFunctions.body.message).toBe('Request body is larger than 1048576 bytes');
+  });
+
   it('shows the outbox only to this machine by its loopback name (not to a rebound DNS name)', async () => {
     expect((await raw('/outbox.json', { Host: 'localhost' })).status).toBe(200);
     for (const host of ['attacker.example', 'attacker.example:3000']) {

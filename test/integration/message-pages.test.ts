@@ -89,3 +89,21 @@ describe("messages pages under Lambda's response limit", () => {
     }
   });
 });
+
+describe("GET /conversations/{id} under Lambda's response limit", () => {
+  it('answers the latest page of messages and the cursor to the earlier ones, never all', async () => {
+    const response = await api.raw(`/conversations/${conversationId}`);
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    expect(Buffer.byteLength(text)).toBeLessThan(MAX_LAMBDA_RESPONSE_BYTES);
+    const body = JSON.parse(text) as { messages: { content: string }[]; olderMessagesCursor?: string };
+    expect(body.messages.at(-1)?.content).toBe(`Reply ${REPLIES}`);
+    expect(body.messages.length).toBeLessThan(REPLIES);
+    // The cursor goes on, newest first, from the message before the first one answered.
+    const before = await api.raw(
+      `/conversations/${conversationId}/messages?order=newest&cursor=${encodeURIComponent(body.olderMessagesCursor ?? '')}`,
+    );
+    const earlier = (await before.json()) as { messages: { content: string }[] };
+    expect(earlier.messages[0]?.content).toBe(`Reply ${REPLIES - body.messages.length}`);
+  });
+});

@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalStack } from '../../scripts/local/stack.js';
-import type { LocalStack } from '../../scripts/local/stack-options.js';
+import type { LocalStack, LocalStackOptions } from '../../scripts/local/stack-options.js';
 
 export const TEST_CODE = '123456';
 
 /** A throwaway local stack on ephemeral ports with its own data directory. */
 export async function startTestStack(options: {
-  web: boolean;
+  web: LocalStackOptions['web'];
   reaperIntervalMs?: number;
   /** Where Stripe's checkout may return to (default: the web app's origins). */
   appOrigins?: readonly string[];

@@ -60,7 +60,10 @@ export const conversationSchema = z.object({
   name: z.string(),
   title: z.string(),
   userId: z.string(),
+  /** GET /conversations/{id}: its latest page of messages only, oldest first (the list: none). */
   messages: z.array(messageSchema).default(() => []),
+  /** GET /conversations/{id}: present when messages came before that page (GET …/messages?order=newest&cursor=). */
+  olderMessagesCursor: z.string().optional(),
   createdAt: epochMs,
   updatedAt: epochMs,
   metadata: conversationMetadataSchema,

@@ -1,4 +1,9 @@
-import { type Conversation, conversationOrder, TEAM_MESSAGES } from '@agentforge/shared';
+import {
+  type Conversation,
+  conversationOrder,
+  MAX_MESSAGE_PAGE_SIZE,
+  TEAM_MESSAGES,
+} from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import { NotFoundError } from '../errors.js';
 import type { ConversationRecord, ConversationRepository } from './conversation.js';
@@ -79,10 +84,19 @@ export function createConversationSharing({ conversations, messages, teams, now 
   return {
     readable,
 
+    /**
+     * The conversation with its latest page of messages (oldest first), never all of them: a whole
+     * long conversation would pass Lambda's 6 MB response limit. `olderMessagesCursor` pages back
+     * through GET /conversations/{id}/messages?order=newest.
+     */
     async get(caller: Caller, conversationId: string): Promise<Conversation> {
       const { record, view } = await readable(caller, conversationId);
-      const all = await messages.listAll(conversationId);
-      return toConversation(view ? forReader(record, view) : record, all);
+      const latest = await messages.list(conversationId, { limit: MAX_MESSAGE_PAGE_SIZE, order: 'newest' });
+      const conversation = toConversation(
+        view ? forReader(record, view) : record,
+        latest.messages.toReversed(),
+      );
+      return latest.nextCursor ? { ...conversation, olderMessagesCursor: latest.nextCursor } : conversation;
     },
 
     async listMessages(caller: Caller, conversationId: string, page: MessagePageOptions) {

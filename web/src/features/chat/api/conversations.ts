@@ -19,7 +19,7 @@ export function listConversations(signal?: AbortSignal): Promise<Conversation[]>
   return apiClient.get('/conversations', { schema: conversationListSchema, ...(signal ? { signal } : {}) });
 }
 
-/** GET /conversations/{id}: the conversation with all its messages. */
+/** GET /conversations/{id}: the conversation with its latest page of messages (not all: see listAllMessages). */
 export function getConversation(id: string): Promise<Conversation> {
   return apiClient.get(`/conversations/${encodeURIComponent(id)}`, { schema: conversationSchema });
 }

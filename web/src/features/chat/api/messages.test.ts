@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../../../lib/api-client';
-import { listMessages } from './messages';
+import { listAllMessages, listMessages } from './messages';
 
 vi.mock('../../../lib/api-client', () => ({ apiClient: { get: vi.fn(), post: vi.fn() } }));
 
@@ -31,5 +31,20 @@ describe('listMessages', () => {
       limit: 50,
       cursor: 'older-1',
     });
+  });
+});
+
+describe('listAllMessages', () => {
+  it('reads every page from the latest back and gives the whole conversation oldest first', async () => {
+    vi.mocked(apiClient.get)
+      .mockResolvedValueOnce({ messages: [message('e'), message('d')], nextCursor: 'older-1' })
+      .mockResolvedValueOnce({ messages: [message('c'), message('b')], nextCursor: 'older-2' })
+      .mockResolvedValueOnce({ messages: [message('a')] });
+    expect((await listAllMessages('c1')).map((m) => m.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(vi.mocked(apiClient.get).mock.calls.map(([, options]) => options?.query)).toEqual([
+      { order: 'newest', limit: 200 },
+      { order: 'newest', limit: 200, cursor: 'older-1' },
+      { order: 'newest', limit: 200, cursor: 'older-2' },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   type CreateMessageBody,
+  MAX_MESSAGE_PAGE_SIZE,
   type Message,
   type MessagePageQuery,
   messagePageSchema,
@@ -42,6 +43,31 @@ export async function listMessages(
     messages: page.messages.toReversed(),
     ...(page.nextCursor ? { olderCursor: page.nextCursor } : {}),
   };
+}
+
+/**
+ * Every message of a conversation, oldest first, read page after page from the latest back: each
+ * response stays under Lambda's 6 MB however long the conversation (an export, the shared page).
+ */
+export async function listAllMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
+  const path = `/conversations/${encodeURIComponent(conversationId)}/messages`;
+  const pages: Message[][] = [];
+  let cursor: string | undefined;
+  do {
+    const query: MessagePageQuery = {
+      order: 'newest',
+      limit: MAX_MESSAGE_PAGE_SIZE,
+      ...(cursor ? { cursor } : {}),
+    };
+    const page = await apiClient.get(path, {
+      schema: messagePageSchema,
+      query,
+      ...(signal ? { signal } : {}),
+    });
+    pages.push(page.messages.toReversed());
+    cursor = page.nextCursor;
+  } while (cursor);
+  return pages.toReversed().flat();
 }
 
 /** POST /messages: saves the user's message. */

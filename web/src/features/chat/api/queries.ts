@@ -8,7 +8,7 @@ import {
   searchConversations,
 } from './conversations';
 import { fetchUserCheck } from './current-user';
-import { listMessages, type MessageThread } from './messages';
+import { listAllMessages, listMessages, type MessageThread } from './messages';
 import { listProviders } from './providers';
 
 export const chatKeys = {
@@ -31,11 +31,22 @@ export const teamConversationsQuery = (teamId: string) =>
     queryFn: ({ signal }) => listTeamConversations(teamId, signal),
   });
 
-/** GET /conversations/{id}: a conversation read through its shared link (or the author's own). */
+/**
+ * GET /conversations/{id}: a conversation read through its shared link (or the author's own), with
+ * only its latest messages (`sharedMessagesQuery` reads them all).
+ */
 export const sharedConversationQuery = (conversationId: string) =>
   queryOptions({
     queryKey: chatKeys.shared(conversationId),
     queryFn: () => getConversation(conversationId),
+    retry: false,
+  });
+
+/** GET /conversations/{id}/messages, every page: the whole conversation the shared page shows. */
+export const sharedMessagesQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: [...chatKeys.shared(conversationId), 'messages'] as const,
+    queryFn: ({ signal }) => listAllMessages(conversationId, signal),
     retry: false,
   });
 

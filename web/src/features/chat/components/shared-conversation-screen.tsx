@@ -7,7 +7,7 @@ import { NotFoundScreen } from '../../../components/not-found-screen';
 import { LINK_CLASS, PageShell } from '../../../components/page-shell';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-error';
-import { sharedConversationQuery } from '../api/queries';
+import { sharedConversationQuery, sharedMessagesQuery } from '../api/queries';
 import { conversationPath } from '../hooks/use-conversation-route';
 import { MessageList } from './message-list';
 
@@ -18,6 +18,8 @@ import { MessageList } from './message-list';
  */
 export function SharedConversationScreen({ conversationId }: { conversationId: string }) {
   const conversation = useQuery(sharedConversationQuery(conversationId));
+  // Read page by page once the conversation is known readable: a whole one may pass 6 MB.
+  const messages = useQuery({ ...sharedMessagesQuery(conversationId), enabled: conversation.isSuccess });
   if (conversation.error instanceof ApiError && conversation.error.status === 404) return <NotFoundScreen />;
   const data = conversation.data;
   const view = data?.sharedView;
@@ -36,16 +38,17 @@ export function SharedConversationScreen({ conversationId }: { conversationId: s
         ) : null
       }
     >
-      {conversation.isPending ? <Spinner /> : null}
+      {conversation.isPending || (data && messages.isPending) ? <Spinner /> : null}
       {conversation.error ? <FormBanner message={errorMessage(conversation.error)} /> : null}
-      {data ? (
+      {messages.error ? <FormBanner message={errorMessage(messages.error)} /> : null}
+      {data && messages.data ? (
         <>
           <p className="inline-flex items-center gap-2 rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-900 ring-1 ring-indigo-200">
             <EyeIcon aria-hidden="true" className="size-4" />
             {view ? SHARING_MESSAGES.readOnlyNote(view.authorEmail, view.teamName) : SHARING_MESSAGES.ownNote}
           </p>
           <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-            <MessageList conversationId={data.id} messages={data.messages} loading={false} replay={null} />
+            <MessageList conversationId={data.id} messages={messages.data} loading={false} replay={null} />
           </div>
         </>
       ) : null}

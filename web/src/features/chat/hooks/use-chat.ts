@@ -9,6 +9,7 @@ import {
   pinConversation,
   renameConversation,
 } from '../api/conversations';
+import { listAllMessages } from '../api/messages';
 import { type ChatSnapshot, chatReducer, initialChatState, isBusy } from '../utils/chat-reducer';
 import { download, exportFileName, importBodyOf, toJson, toMarkdown } from '../utils/conversation-file';
 import { useConversations, usePrefetchThread, useThread } from './use-conversation-data';
@@ -163,7 +164,9 @@ export function useChat(
   const exportConversation = useCallback(
     async (id: string, format: 'md' | 'json') => {
       try {
-        const full = await getConversation(id);
+        const [conversation, messages] = await Promise.all([getConversation(id), listAllMessages(id)]);
+        const { olderMessagesCursor: _latestPageOnly, ...rest } = conversation;
+        const full = { ...rest, messages };
         const text = format === 'md' ? toMarkdown(full) : toJson(full);
         download(exportFileName(full, format), text, format === 'md' ? 'text/markdown' : 'application/json');
       } catch (error) {

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import type { RuntimeConfig } from '@agentforge/shared';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../../lib/security-headers.js';
 
 const TYPES: Record<string, string> = {
@@ -20,13 +21,26 @@ const COMPRESSED = new Set(['.html', '.js', '.css', '.json', '.svg']);
 /**
  * Serves a production build as CloudFront does (lib/constructs/web-hosting.ts): brotli for text,
  * hashed assets cached for a year and immutable, index.html and config.json revalidated, client
- * routes answered with index.html, and the app's security headers and CSP.
+ * routes answered with index.html, and the app's security headers and CSP. With `config` (the
+ * local stack), config.json is that runtime config and the CSP lets the app call its origins.
  */
-export async function serveBuild(root: string): Promise<{ origin: string; close: () => Promise<void> }> {
+export async function serveBuild(
+  root: string,
+  options: { port?: number; config?: RuntimeConfig; connect?: readonly string[] } = {},
+): Promise<{ origin: string; close: () => Promise<void> }> {
   const cache = new Map<string, Buffer>();
+  const config = options.config;
+  const connect = [
+    config?.apiBaseUrl,
+    config?.streamUrl,
+    config?.userPoolEndpoint,
+    ...(options.connect ?? []),
+  ]
+    .filter((url): url is string => Boolean(url))
+    .map((url) => new URL(url).origin);
   const headers = {
     ...SECURITY_HEADERS,
-    'Content-Security-Policy': contentSecurityPolicy({ connect: [] }),
+    'Content-Security-Policy': contentSecurityPolicy({ connect: [...new Set(connect)] }),
   };
   const server: Server = createServer((request, response) => {
     void (async () => {
@@ -34,7 +48,10 @@ export async function serveBuild(root: string): Promise<{ origin: string; close:
       let file = path === '/' || !extname(path) ? '/index.html' : path;
       let body: Buffer;
       try {
-        body = await readFile(join(root, file));
+        body =
+          config && file === '/config.json'
+            ? Buffer.from(JSON.stringify(config))
+            : await readFile(join(root, file));
       } catch {
         file = '/index.html';
         body = await readFile(join(root, file));
@@ -59,7 +76,7 @@ export async function serveBuild(root: string): Promise<{ origin: string; close:
       response.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
