@@ -441,6 +441,21 @@ const MANIFEST = [
     handler: 'accept-invitation',
     auth: 'cognito',
   },
+  // The invitee's read and decline: the code in the body, never in a URL.
+  {
+    method: 'POST',
+    path: '/teams/join/invitation',
+    area: 'teams',
+    handler: 'read-invitation',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/join/decline',
+    area: 'teams',
+    handler: 'decline-invitation',
+    auth: 'cognito',
+  },
   {
     method: 'GET',
     path: '/teams/{teamId}',

@@ -281,4 +281,34 @@ describe('teams on the local stack', () => {
     await expectAccessible(memberPage, 'a per-member team server card on a phone');
     await e2e.screenshot(memberPage, '6-member-values');
   }, 180_000);
+
+  it('on a phone, the invitee reads the invitation (team, inviter, role, expiry) and declines it by keyboard', async () => {
+    const admin = await signUpAs('invite-admin');
+    const invitee = await signUpAs('invite-guest');
+    const adminApi = apiAs(e2e.stack.apiUrl, admin.idToken);
+    const team = (await adminApi.post('/teams', { name: 'Harbour' })).body as { teamId: string };
+    expect(
+      (await adminApi.post(`/teams/${team.teamId}/invitations`, { email: invitee.email, role: 'admin' }))
+        .status,
+    ).toBe(201);
+
+    const page = await e2e.openPage({ width: 390, height: 844 });
+    await loginAs(e2e, page, invitee.email);
+    await page.goto(e2e.url(`/teams/join?code=${await invitationCode(invitee.email)}`));
+    await page.getByRole('heading', { name: 'Join Harbour' }).waitFor();
+    await page.getByText(`Invited by ${admin.email} as Admin`).waitFor();
+    await page.getByText(/^Expires /).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'the invitation page on a phone');
+    await e2e.screenshot(page, '7-invitation');
+
+    await page.getByRole('button', { name: 'Decline' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(TEAM_MESSAGES.invitationDeclined('Harbour')).waitFor();
+    await expectAccessible(page, 'the declined invitation on a phone');
+    // The Admin's list no longer holds it; the way home is a link.
+    expect((await adminApi.get(`/teams/${team.teamId}/invitations`)).body).toEqual({ invitations: [] });
+    await page.getByRole('link', { name: 'Go home' }).click();
+    await page.waitForURL(e2e.url('/home'));
+  }, 180_000);
 });

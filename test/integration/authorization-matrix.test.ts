@@ -346,6 +346,14 @@ async function freshTeam(): Promise<Made> {
   await helpers.remove(admin, team.teamId, removed);
   return { teamId: team.teamId };
 }
+/** An invitation to the Admin, from the outsider's team "Elsewhere": only the Admin may read or decline it. */
+async function invitationToAdmin(): Promise<Made> {
+  await helpers.invite(people.outsider, f.elsewhereId, people.admin.email);
+  return { code: await helpers.codeFor(people.admin.email) };
+}
+/** Anyone but the invited address: the accept route's 403 (sent to another address). */
+const invitedAdminOnly = (s: number): Expected => ({ admin: s, user: 403, outsider: 403, removed: 403 });
+
 const pendingInvitation = async (): Promise<Made> => ({
   invitationId: (await helpers.invite(people.admin, f.teamId, uniqueEmail('pending'))).invitationId,
 });
@@ -398,8 +406,16 @@ async function formerIssuerToken(end: 'removed' | 'demoted' | 'left' | 'team del
   return made;
 }
 
-/** A 403 for an owner-only action says so (every other 403 is the Admin role's message). */
-const OWNER_MESSAGES: readonly unknown[] = [TEAM_MESSAGES.ownerRequired, TEAM_MESSAGES.ownerRequiredToDelete];
+/**
+ * A 403 for an owner-only action, or for an invitation sent to another address, says so (every
+ * other 403 is the Admin role's message).
+ */
+const OWNER_MESSAGES: readonly unknown[] = [
+  TEAM_MESSAGES.ownerRequired,
+  TEAM_MESSAGES.ownerRequiredToDelete,
+  // An invitation's read and decline refuse everyone but its invited address, with the reason.
+  TEAM_MESSAGES.invitationForAnotherEmail,
+];
 
 const MATRIX: Record<string, Case[]> = {
   // --- The account: always the caller's own. ---
@@ -1215,6 +1231,25 @@ const MATRIX: Record<string, Case[]> = {
       on: 'an unknown code',
       request: () => post('/teams/join', { code: 'x'.repeat(32) }),
       expect: everyone(404),
+    },
+  ],
+  'POST /teams/join/invitation': [
+    {
+      on: 'an invitation to the Admin',
+      setup: invitationToAdmin,
+      request: (_, made) => post('/teams/join/invitation', { code: made.code }),
+      expect: invitedAdminOnly(200),
+      teardown: async (made) => {
+        await asAdmin(post('/teams/join/decline', { code: made.code }), 204);
+      },
+    },
+  ],
+  'POST /teams/join/decline': [
+    {
+      on: 'an invitation to the Admin',
+      setup: invitationToAdmin,
+      request: (_, made) => post('/teams/join/decline', { code: made.code }),
+      expect: invitedAdminOnly(204),
     },
   ],
   'GET /teams/{teamId}': [{ on: 'the team', request: () => get(t()), expect: teamMembers(200) }],

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   checkoutResponseSchema,
+  invitationPreviewSchema,
   listInvitationsResponseSchema,
   listTeamsResponseSchema,
   PLAN_LIMITS,
@@ -119,6 +120,45 @@ describe('teams: members, invitations and roles', () => {
       [owner.email, 'admin', true],
       [member.email, 'user', false],
     ]);
+  });
+
+  it('shows the invitee the invitation (team, inviter, role, expiry) and lets them decline it', async () => {
+    const owner = await person('inv-owner');
+    const invitee = await person('invitee');
+    const stranger = await person('inv-stranger');
+    const team = await createTeam(owner, 'Gamma');
+    const issued = await invite(owner, team.teamId, invitee.email, 'admin');
+    const code = await codeFor(invitee.email);
+
+    const read = await invitee.api.post('/teams/join/invitation', { code });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(invitationPreviewSchema.parse(read.body)).toEqual({
+      teamName: 'Gamma',
+      invitedByEmail: owner.email,
+      role: 'admin',
+      expiresAt: issued.expiresAt,
+      expired: false,
+    });
+    // Another account with the code learns nothing of the team: the accept route's 403.
+    for (const path of ['/teams/join/invitation', '/teams/join/decline']) {
+      const refused = await stranger.api.post(path, { code });
+      expect(refused).toMatchObject({
+        status: 403,
+        body: { message: TEAM_MESSAGES.invitationForAnotherEmail },
+      });
+      expect(JSON.stringify(refused.body)).not.toContain('Gamma');
+    }
+    expect((await invitee.api.post('/teams/join/invitation', { code: 'x'.repeat(32) })).status).toBe(404);
+    expect((await invitee.api.post('/teams/join/decline', { code: 'short' })).status).toBe(400);
+
+    expect((await invitee.api.post('/teams/join/decline', { code })).status).toBe(204);
+    // No longer pending for the Admins; the code opens nothing any more.
+    expect(
+      listInvitationsResponseSchema.parse((await owner.api.get(`/teams/${team.teamId}/invitations`)).body),
+    ).toEqual({ invitations: [] });
+    expect((await invitee.api.post('/teams/join/invitation', { code })).status).toBe(404);
+    expect((await invitee.api.post('/teams/join', { code })).status).toBe(404);
+    expect((await invitee.api.post('/teams/join/decline', { code })).status).toBe(404);
   });
 
   it('revokes an invitation, and belongs to several teams', async () => {

@@ -19,6 +19,9 @@ export const TEAM_MESSAGES = {
   transferToSelf: 'You already own this team.',
   teamSubscriptionOnly: 'A team subscribes to the Teams plan.',
   shareTeamNotFound: 'Team not found. You can share a conversation only with a team you are a member of.',
+  invitationExpired: 'This invitation has expired. Ask an Admin of the team to resend it.',
+  invitationDeclined: (teamName: string) =>
+    `You declined the invitation to join ${teamName}. If you change your mind, ask an Admin of the team to invite you again.`,
   invitationSubject: (teamName: string) => `You are invited to join ${teamName} on AgentForge`,
 } as const;
 

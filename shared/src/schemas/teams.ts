@@ -98,6 +98,21 @@ export type ListInvitationsResponse = z.infer<typeof listInvitationsResponseSche
 export const acceptInvitationBodySchema = z.object({ code: z.string().trim().min(16).max(128) });
 export type AcceptInvitationBody = z.infer<typeof acceptInvitationBodySchema>;
 
+/**
+ * POST /teams/join/invitation {code}: the invitation as its invitee reads it before accepting or
+ * declining (POST /teams/join/decline {code}). The code travels in the body, never in a URL (logs).
+ * An expired invitation is still shown, as expired, to its invitee.
+ */
+export const invitationPreviewSchema = z.object({
+  teamName: z.string(),
+  /** Null when the inviter is no longer a member of the team. */
+  invitedByEmail: z.string().nullable(),
+  role: z.enum(TEAM_ROLES),
+  expiresAt: z.iso.datetime(),
+  expired: z.boolean(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
 /** PUT /teams/{teamId}/members/{userId} (Admins) */
 export const updateMemberBodySchema = z.object({ role: z.enum(TEAM_ROLES) });
 export type UpdateMemberBody = z.infer<typeof updateMemberBodySchema>;

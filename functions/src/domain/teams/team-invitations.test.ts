@@ -69,4 +69,37 @@ describe('team invitations', () => {
     expect(admitted).toEqual(['w1']);
     expect(events.at(-1)).toMatchObject({ type: 'member.joined', actorId: 'w1', admitted: true });
   });
+
+  it('shows the invitee the team, inviter, role and expiry (expired too), and lets them decline', async () => {
+    const { service, caller, codeOf, advance } = setup();
+    const team = await service.create(caller('owner'), { name: 'Acme' });
+    await service.invite(caller('owner'), team.teamId, { email: 'u@example.com', role: 'admin' });
+    const code = codeOf('u@example.com');
+    expect(await service.readInvitation(caller('u'), { code })).toEqual({
+      teamName: 'Acme',
+      invitedByEmail: 'owner@example.com',
+      role: 'admin',
+      expiresAt: '2026-11-30T10:00:00.000Z',
+      expired: false,
+    });
+    // Nobody else reads it (the accept route's 403), not even the invited address unverified.
+    await expect(service.readInvitation(caller('someone'), { code })).rejects.toThrow(
+      TEAM_MESSAGES.invitationForAnotherEmail,
+    );
+    await expect(service.readInvitation({ ...caller('u'), emailVerified: false }, { code })).rejects.toThrow(
+      TEAM_MESSAGES.invitationForAnotherEmail,
+    );
+    await expect(service.decline(caller('someone'), { code })).rejects.toThrow(ForbiddenError);
+    advance(7 * 24 * 3600 * 1000);
+    expect(await service.readInvitation(caller('u'), { code })).toMatchObject({ expired: true });
+
+    await service.decline(caller('u'), { code });
+    await expect(service.readInvitation(caller('u'), { code })).rejects.toThrow(
+      TEAM_MESSAGES.invitationInvalid,
+    );
+    await expect(service.decline(caller('u'), { code })).rejects.toThrow(NotFoundError);
+    await service.invite(caller('owner'), team.teamId, { email: 'u@example.com', role: 'user' });
+    await service.decline(caller('u'), { code: codeOf('u@example.com') });
+    expect((await service.listInvitations(caller('owner'), team.teamId)).invitations).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   type AcceptInvitationBody,
   type CreateInvitationBody,
+  type InvitationPreview,
   type IssuedInvitation,
   type ListInvitationsResponse,
   TEAM_INVITATION_TTL_DAYS,
@@ -40,6 +41,24 @@ export function createTeamInvitations({ deps, store, announce, authorize, syncSe
         `Sign in with this e-mail address (${email}) to accept. The invitation expires in ${TEAM_INVITATION_TTL_DAYS} days.`,
       ].join('\n'),
     });
+  }
+
+  /**
+   * The invitation this code opens, for its invitee only: 404 for a code that opens none (unknown,
+   * resent, revoked, used), 403 for any other caller, as on accepting. Expired ones are returned
+   * (the invitee sees that it expired) unless `live` is asked.
+   */
+  async function invitationFor(caller: Caller, code: string, live: boolean): Promise<InvitationRecord> {
+    const codeHash = hashCode(code);
+    const found = await store.findInvitationByCodeHash(codeHash);
+    // The index found it; the table confirms it (a resend or revoke may be newer than the index).
+    const invitation = found && (await store.getInvitation(found.teamId, found.invitationId));
+    if (!invitation || invitation.codeHash !== codeHash || (live && invitation.expiresAt <= deps.now()))
+      throw new NotFoundError(TEAM_MESSAGES.invitationInvalid);
+    // Only an address proven the caller's (email_verified) opens an invitation sent to it.
+    if (!caller.emailVerified || invitation.email !== caller.email.toLowerCase())
+      throw new ForbiddenError(TEAM_MESSAGES.invitationForAnotherEmail);
+    return invitation;
   }
 
   return {
@@ -125,18 +144,35 @@ export function createTeamInvitations({ deps, store, announce, authorize, syncSe
       });
     },
 
+    /** The invitee reads who invites them where, as what, and until when. */
+    async readInvitation(caller: Caller, body: AcceptInvitationBody): Promise<InvitationPreview> {
+      const invitation = await invitationFor(caller, body.code, false);
+      const [team, inviter] = await Promise.all([
+        store.getTeam(invitation.teamId),
+        store.getMember(invitation.teamId, invitation.invitedBy),
+      ]);
+      if (!team) throw new NotFoundError(TEAM_MESSAGES.invitationInvalid);
+      return {
+        teamName: team.name,
+        invitedByEmail: inviter?.email ?? null,
+        role: invitation.role,
+        expiresAt: new Date(invitation.expiresAt).toISOString(),
+        expired: invitation.expiresAt <= deps.now(),
+      };
+    },
+
+    /** The invitee declines: the invitation is deleted (no longer pending for the team's Admins). */
+    async decline(caller: Caller, body: AcceptInvitationBody): Promise<void> {
+      const invitation = await invitationFor(caller, body.code, false);
+      if (!(await store.deleteInvitation(invitation.teamId, invitation.invitationId, invitation.codeHash)))
+        throw new NotFoundError(TEAM_MESSAGES.invitationInvalid);
+    },
+
     /** The invitee, signed in with the invited address, joins with the code (used once). */
     async accept(caller: Caller, body: AcceptInvitationBody): Promise<TeamSummary> {
-      const codeHash = hashCode(body.code);
-      const found = await store.findInvitationByCodeHash(codeHash);
-      // The index found it; the table confirms it (a resend or revoke may be newer than the index).
-      const invitation = found && (await store.getInvitation(found.teamId, found.invitationId));
+      const invitation = await invitationFor(caller, body.code, true);
+      const { codeHash } = invitation;
       const at = deps.now();
-      if (!invitation || invitation.codeHash !== codeHash || invitation.expiresAt <= at)
-        throw new NotFoundError(TEAM_MESSAGES.invitationInvalid);
-      // Only an address proven the caller's (email_verified) accepts an invitation sent to it.
-      if (!caller.emailVerified || invitation.email !== caller.email.toLowerCase())
-        throw new ForbiddenError(TEAM_MESSAGES.invitationForAnotherEmail);
       // A valid invitation to this address admits a waitlisted invitee (before the join: a retry
       // after a failure finds the invitation still there).
       const admitted = await deps.admitInvitee(caller.userId);

@@ -2,11 +2,13 @@ import { createAreaRouter } from '../../http/area-router.js';
 import { handler as acceptInvitation } from './accept-invitation.js';
 import { handler as createInvitation } from './create-invitation.js';
 import { handler as createTeam } from './create-team.js';
+import { handler as declineInvitation } from './decline-invitation.js';
 import { handler as getTeam } from './get-team.js';
 import { handler as getTeamUsage } from './get-team-usage.js';
 import { handler as listInvitations } from './list-invitations.js';
 import { handler as listTeams } from './list-teams.js';
 import { handler as putTeamOverageCap } from './put-team-overage-cap.js';
+import { handler as readInvitation } from './read-invitation.js';
 import { handler as removeMember } from './remove-member.js';
 import { handler as renameTeam } from './rename-team.js';
 import { handler as resendInvitation } from './resend-invitation.js';
@@ -20,6 +22,8 @@ export const handler = createAreaRouter('teams', {
   createTeam,
   listTeams,
   acceptInvitation,
+  readInvitation,
+  declineInvitation,
   getTeam,
   renameTeam,
   transferOwnership,

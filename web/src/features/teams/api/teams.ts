@@ -5,7 +5,9 @@ import {
   type CreateApiKeyBody,
   type CreateInvitationBody,
   checkoutResponseSchema,
+  type InvitationPreview,
   type IssuedInvitation,
+  invitationPreviewSchema,
   issuedInvitationSchema,
   type ListInvitationsResponse,
   type ListTeamsResponse,
@@ -50,6 +52,17 @@ export const createTeam = (name: string): Promise<TeamSummary> =>
 
 export const acceptInvitation = (code: string): Promise<TeamSummary> =>
   apiClient.post('/teams/join', { code }, { schema: teamSummarySchema });
+
+/** POST /teams/join/invitation: the invitation as its invitee reads it (the code stays out of URLs). */
+export const readInvitation = (code: string, signal?: AbortSignal): Promise<InvitationPreview> =>
+  apiClient.post(
+    '/teams/join/invitation',
+    { code },
+    { schema: invitationPreviewSchema, ...signalOf(signal) },
+  );
+
+export const declineInvitation = (code: string): Promise<unknown> =>
+  apiClient.post('/teams/join/decline', { code });
 
 /** POST /teams/{teamId}/invitations: the invitation, with its join link (this once). */
 export const invite = (teamId: string, body: CreateInvitationBody): Promise<IssuedInvitation> =>

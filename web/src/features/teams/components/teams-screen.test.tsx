@@ -11,7 +11,6 @@ import { AuthContext } from '../../auth/hooks/use-auth';
 import { listProviders } from '../../chat/api/providers';
 import { listServers } from '../../servers/api/servers';
 import { currentSpaceTeamId, setSpaceTeamId } from '../utils/space';
-import { JoinTeamScreen } from './join-team-screen';
 import { SpaceSwitcher } from './space-switcher';
 import { TeamsScreen } from './teams-screen';
 
@@ -345,31 +344,6 @@ describe('/teams', () => {
     await user.type(screen.getByLabelText('Team name'), 'Platform');
     await user.click(screen.getByRole('button', { name: 'Create team' }));
     await waitFor(() => expect(http.seen('POST', /^\/teams$/)[0]?.body).toEqual({ name: 'Platform' }));
-  });
-});
-
-describe('/teams/join', () => {
-  it("accepts the link's code", async () => {
-    http.answer('POST', /^\/teams\/join$/, summary('user', false));
-    const user = userEvent.setup();
-    renderAt('/teams/join?code=abcdefghijklmnopqrstuvwxyz012345', <JoinTeamScreen />);
-    await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
-    expect(await screen.findByText('Platform')).toBeTruthy();
-    expect(http.seen('POST', /^\/teams\/join$/)[0]?.body).toEqual({
-      code: 'abcdefghijklmnopqrstuvwxyz012345',
-    });
-  });
-
-  it("shows the API's refusal", async () => {
-    http.answer(
-      'POST',
-      /^\/teams\/join$/,
-      json({ code: 'FORBIDDEN', message: TEAM_MESSAGES.invitationForAnotherEmail }, 403),
-    );
-    const user = userEvent.setup();
-    renderAt('/teams/join?code=abcdefghijklmnopqrstuvwxyz012345', <JoinTeamScreen />);
-    await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
-    expect(await screen.findByText(TEAM_MESSAGES.invitationForAnotherEmail)).toBeTruthy();
   });
 });
 
