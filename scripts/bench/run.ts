@@ -3,6 +3,7 @@
  * in one run where it compares, so ratios hold on any machine.
  */
 import { benchBundleSizes } from './bundle-sizes.js';
+import { benchFirstWord } from './first-word.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchLocalStackStartup } from './local-stack-startup.js';
 import { benchLongConversation } from './long-conversation.js';
@@ -21,6 +22,7 @@ const benches = [
   benchStreaming,
   benchMcpRunner,
   benchLongConversation,
+  benchFirstWord,
 ];
 /** A benchmark that hangs is given up on, so the run (and CI after it) goes on. */
 const BENCH_TIMEOUT_MS = 10 * 60_000;

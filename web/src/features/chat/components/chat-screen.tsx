@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { NotFoundScreen } from '../../../components/not-found-screen';
+import { Button } from '../../../components/ui/button';
 import { AutoRunSwitch } from '../../agent/components/auto-run-switch';
 import { PlanPanel } from '../../agent/components/plan-panel';
 import { sharedConversationPath } from '../api/conversations';
@@ -52,6 +53,9 @@ type ChatScreenProps = {
 export const GOAL_HINT = 'Describe a goal: the agent plans the steps and asks you before each one.';
 /** The input's placeholder while a step waits for 'Yes, proceed'. */
 export const REPLY_HINT = "Type 'yes' to proceed";
+
+/** Under a new chat's first message when its conversation could not be created (the notice says why). */
+export const FIRST_MESSAGE_NOT_SENT = 'Not sent.';
 
 /** The chat of /home: sidebar, top bar, mode tabs, messages and the input. */
 export function ChatScreen({
@@ -222,6 +226,14 @@ export function ChatScreen({
               replay={chat.busy || !chat.selection.choice ? null : chat.replayActions}
             />
           )}
+          {chat.firstFailed ? (
+            <div className="mx-auto flex w-full max-w-3xl items-center justify-end gap-2 px-4 pb-2 sm:px-6">
+              <p className="text-sm text-red-700">{FIRST_MESSAGE_NOT_SENT}</p>
+              <Button size="sm" onClick={chat.firstFailed.retry}>
+                Retry
+              </Button>
+            </div>
+          ) : null}
           {agent.panel ? (
             // Room above the panel's bottom for 'Stop Generating', which floats over the input.
             <div className={chat.stream ? 'pb-10' : ''}>

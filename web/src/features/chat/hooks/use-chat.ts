@@ -84,6 +84,8 @@ export function useChat(
     stop: stopReply,
     notice,
     clearNotice,
+    pendingFirst,
+    retryFirst,
   } = useSendMessage({
     state: latest,
     dispatch,
@@ -198,7 +200,11 @@ export function useChat(
     /** The URL names a conversation the user does not have (unknown, deleted or someone else's). */
     missing: thread.notFound,
     conversation,
-    messages: thread.messages,
+    // A new chat shows its first message while the conversation is being created.
+    messages: selectedId === null && pendingFirst ? [pendingFirst.message] : thread.messages,
+    /** Why a new chat's first message could not start its conversation, with 'Retry'. */
+    firstFailed:
+      selectedId === null && pendingFirst?.failed ? { reason: pendingFirst.failed, retry: retryFirst } : null,
     loadingMessages: thread.loading,
     /** The earlier pages of the conversation shown, loaded as the reader scrolls up. */
     olderMessages: thread.older,

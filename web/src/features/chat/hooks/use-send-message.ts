@@ -43,6 +43,12 @@ type SendOptions = {
   defaultSettings?: () => Promise<ModelSettings | undefined>;
 };
 
+/**
+ * A new chat's first message, shown at once while its conversation is created; `failed` (the
+ * reason) when creating it failed, the message kept for a retry.
+ */
+export type PendingFirst = { message: Message; failed: string | null };
+
 /** Regenerate (no content: the reply to the history before `messageId`), or edit and resend. */
 export type Replay = { messageId: string; content?: string };
 
@@ -64,6 +70,7 @@ export function useSendMessage({
   const { running, startRun, track, callbacksOf, stream, stop } = useReplyRun(dispatch);
   const starting = useRef(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [pendingFirst, setPendingFirst] = useState<PendingFirst | null>(null);
 
   const deliver = useCallback(
     async (reply: ReplyRun, userMessage: Message, target: ModelChoice, server: string | null) => {
@@ -146,6 +153,8 @@ export function useSendMessage({
       if (!conversationId) {
         starting.current = true;
         dispatch({ type: 'creating', creating: true });
+        // Shown before the conversation exists; the saved message takes its place.
+        if (withFirst) setPendingFirst({ message: newUserMessage('', content, []), failed: null });
         try {
           const settings = await defaultSettings?.();
           const { messages, ...conversation } = await createConversation(
@@ -157,9 +166,12 @@ export function useSendMessage({
           dispatch({ type: 'conversation_created', conversation: { ...conversation, messages: [] } });
           conversationId = conversation.id;
           saved = messages?.[0];
+          setPendingFirst(null);
         } catch (error) {
           dispatch({ type: 'creating', creating: false });
-          return refuse(CHAT_MESSAGES.startChatFailed(errorMessage(error)));
+          const reason = CHAT_MESSAGES.startChatFailed(errorMessage(error));
+          setPendingFirst((pending) => (pending ? { ...pending, failed: reason } : null));
+          return refuse(reason);
         } finally {
           starting.current = false;
         }
@@ -247,7 +259,20 @@ export function useSendMessage({
     [begin, callbacksOf, choice, dispatch, queryClient, serverId, state, stream, running],
   );
 
-  return { send, replay, stop, notice, clearNotice: useCallback(() => setNotice(null), []) };
+  /** Sends a new chat's first message again after creating its conversation failed. */
+  const retryFirst = useCallback(() => {
+    if (pendingFirst?.failed) void send(pendingFirst.message.content);
+  }, [pendingFirst, send]);
+
+  return {
+    send,
+    replay,
+    stop,
+    notice,
+    clearNotice: useCallback(() => setNotice(null), []),
+    pendingFirst,
+    retryFirst,
+  };
 }
 
 function refuseWith(setNotice: (notice: string) => void, message: string): false {
