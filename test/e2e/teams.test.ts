@@ -130,6 +130,12 @@ describe('teams on the local stack', () => {
     // The Admin makes the member an Admin: the invitation form appears for them.
     await adminPage.goto(e2e.url('/teams'));
     await adminPage.getByLabel(`Role of ${member.email}`).selectOption({ label: 'Admin' });
+    // A role change asks first.
+    await adminPage
+      .getByRole('alertdialog', { name: `Change ${member.email}'s role to Admin?` })
+      .getByRole('button', { name: 'Change role' })
+      .click();
+    await adminPage.getByText(`${member.email}'s role is now Admin`).waitFor();
     await expect
       .poll(async () => {
         await memberPage.goto(e2e.url('/teams'));
