@@ -282,6 +282,8 @@ describe('teams on the local stack', () => {
     await expectAccessible(memberPage, "a member's own values on a phone");
     await values.getByLabel('API_TOKEN').press('Enter');
     await values.waitFor({ state: 'detached' });
+    // A dialog opened from the phone's drawer closed the drawer: open it again to see the card.
+    await memberPage.getByRole('button', { name: 'Open sidebar' }).click();
     await teamCard.getByText('Your own values are set').waitFor();
     await fits(memberPage);
     await expectAccessible(memberPage, 'a per-member team server card on a phone');
