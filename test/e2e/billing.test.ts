@@ -44,6 +44,9 @@ describe('plans and checkout on the local stack', () => {
     await send(page, 'Tell me a lot [[long:500]]');
     await replies(page).last().getByText(/w\d+/).first().waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Stop Generating' }).count()).toBe(0);
+    // Its own URL: the day's tokens spent, the model writes it no title ('New Conversation' stays).
+    await page.waitForURL(/\/home\/c\//);
+    const firstChat = page.url();
     // That history alone is now more than a Free request may carry: a new chat meets the day's limit.
     await page.getByRole('button', { name: 'New Chat' }).click();
     await send(page, 'One more?');
@@ -69,11 +72,8 @@ describe('plans and checkout on the local stack', () => {
     await e2e.screenshot(page, '3-success');
 
     // On Pro the same conversation goes on.
-    await page.goto(e2e.url('/home'));
-    await page
-      .getByRole('navigation', { name: 'Conversations' })
-      .getByRole('button', { name: 'Tell me a lot [[long:500]]', exact: true })
-      .click();
+    await page.goto(firstChat);
+    await page.getByText('Tell me a lot [[long:500]]').waitFor();
     await send(page, 'And now? [[long:20]]');
     await replies(page).last().getByText(/w19/).waitFor();
 

@@ -130,6 +130,12 @@ describe('teams on the local stack', () => {
     // The Admin makes the member an Admin: the invitation form appears for them.
     await adminPage.goto(e2e.url('/teams'));
     await adminPage.getByLabel(`Role of ${member.email}`).selectOption({ label: 'Admin' });
+    // A role change asks first.
+    await adminPage
+      .getByRole('alertdialog', { name: `Change ${member.email}'s role to Admin?` })
+      .getByRole('button', { name: 'Change role' })
+      .click();
+    await adminPage.getByText(`${member.email}'s role is now Admin`).waitFor();
     await expect
       .poll(async () => {
         await memberPage.goto(e2e.url('/teams'));
@@ -276,6 +282,8 @@ describe('teams on the local stack', () => {
     await expectAccessible(memberPage, "a member's own values on a phone");
     await values.getByLabel('API_TOKEN').press('Enter');
     await values.waitFor({ state: 'detached' });
+    // A dialog opened from the phone's drawer closed the drawer: open it again to see the card.
+    await memberPage.getByRole('button', { name: 'Open sidebar' }).click();
     await teamCard.getByText('Your own values are set').waitFor();
     await fits(memberPage);
     await expectAccessible(memberPage, 'a per-member team server card on a phone');

@@ -51,9 +51,11 @@ export function ProviderPicker({
   }
   if (!choice) {
     return (
+      // Truncated, not spilling out of a narrow top bar (a phone's, with the Space select) over
+      // 'Open sidebar', where a tap meant for the drawer would open Settings.
       <button type="button" onClick={onAddProvider} className={TRIGGER}>
-        <span className="size-2.5 rounded-full bg-slate-300" />
-        Add a model provider
+        <span className="size-2.5 shrink-0 rounded-full bg-slate-300" />
+        <span className="truncate">Add a model provider</span>
       </button>
     );
   }
