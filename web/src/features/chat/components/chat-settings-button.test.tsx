@@ -72,9 +72,10 @@ describe("the chat's settings, by the input", () => {
     await userEvent.keyboard('{Enter}');
     await waitFor(() =>
       expect(conversationsApi.createConversation).toHaveBeenCalledWith(
-        'Hello',
+        'New Conversation',
         { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
         { systemPrompt: 'Answer in haiku.', temperature: 0.5 },
+        'Hello',
       ),
     );
   });

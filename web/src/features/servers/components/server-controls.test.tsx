@@ -172,7 +172,7 @@ describe('ServerControls', () => {
   it("opens 'New Server Configuration' from 'Configure Server' without a server, and attaches the new one", async () => {
     const { onAttach } = renderControls();
     await userEvent.click(screen.getByRole('button', { name: 'Configure Server' }));
-    const dialog = screen.getByRole('dialog', { name: 'New Server Configuration' });
+    const dialog = await screen.findByRole('dialog', { name: 'New Server Configuration' });
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Fresh');
     await userEvent.type(within(dialog).getByLabelText('Package name'), 'some-mcp');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create server' }));
@@ -183,7 +183,7 @@ describe('ServerControls', () => {
   it("opens 'Edit Server Configuration' for the attached server", async () => {
     renderControls({ attachedId: 's2' });
     await userEvent.click(screen.getByRole('button', { name: 'Configure Server' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Server Configuration' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Server Configuration' });
     expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('Files');
   });
 });
