@@ -22,7 +22,9 @@ const PAGES: { path: string; modules: string[]; budgetKb: number }[] = [
       'src/features/auth/api/amplify-client.ts',
       'src/features/auth/api/amplify-configure.ts',
     ],
-    budgetKb: 318,
+    // 316 KB at the light-pages pass; the account menu, shortcuts, chat settings and the user's
+    // code blocks merged after it brought it to 326. The goal is 200.
+    budgetKb: 328,
   },
 ];
 
