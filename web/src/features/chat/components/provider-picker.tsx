@@ -55,7 +55,7 @@ export function ProviderPicker({
       // 'Open sidebar', where a tap meant for the drawer would open Settings.
       <button type="button" onClick={onAddProvider} className={TRIGGER}>
         <span className="size-2.5 shrink-0 rounded-full bg-slate-300" />
-        <span className="truncate">Add a model provider</span>
+        <span className="min-w-0 truncate">Add a model provider</span>
       </button>
     );
   }
@@ -66,7 +66,7 @@ export function ProviderPicker({
     <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger className={TRIGGER}>
         <span className={`size-2.5 shrink-0 rounded-full ${providerStyle(choice.provider).dot}`} />
-        <span className="truncate">
+        <span className="min-w-0 truncate">
           {/* On a phone the model alone: it is what answers. */}
           <span className="text-slate-600 max-sm:hidden">{provider?.name} · </span>
           {model?.name ?? choice.model}

@@ -44,7 +44,8 @@ export function TopBar({
       >
         <MenuIcon className="size-5" />
       </button>
-      <div className="min-w-0 flex-1">{picker}</div>
+      {/* Past a phone the model keeps its width: the space select gives way first. */}
+      <div className="min-w-0 flex-1 sm:min-w-fit">{picker}</div>
       <SpaceSwitcher />
       {server ?? (
         <span className="hidden items-center gap-2 rounded-full bg-slate-50 px-3 py-1 text-xs font-medium text-slate-500 ring-1 ring-slate-200 sm:inline-flex">
