@@ -162,10 +162,10 @@ describe('agent modes on the local stack', JOURNEY, () => {
     await stepReply(page, 'Step 1 · Understand: Write a haiku')
       .getByText('Echo:', { exact: false })
       .waitFor(SLOW);
-    // The typed reply went to the plan, not to the model.
+    // The typed reply answered the plan and stays in the chat as the user's words (issue 29 item 10).
     expect(
       await page.getByRole('article', { name: 'Your message' }).filter({ hasText: /^yes$/ }).count(),
-    ).toBe(0);
+    ).toBe(1);
     await proceed(page);
     await stepReply(page, 'Step 2 · Answer: Write a haiku')
       .getByText('Echo:', { exact: false })
