@@ -1,9 +1,7 @@
 import { errorMessage, type Message } from '@agentforge/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, useCallback } from 'react';
 import { useToast } from '../../../components/toast/toast-provider';
 import { createMessage } from '../../chat/api/messages';
-import { chatKeys } from '../../chat/api/queries';
 import { type ChatAction, tempMessageId } from '../../chat/utils/chat-reducer';
 import type { ModelChoice } from '../../chat/utils/provider-choice';
 
@@ -13,7 +11,6 @@ import type { ModelChoice } from '../../chat/utils/provider-choice';
  * dropped.
  */
 export function usePlanReply(dispatch: Dispatch<ChatAction>) {
-  const queryClient = useQueryClient();
   const { showToast } = useToast();
   return useCallback(
     (content: string, conversationId: string, choice: ModelChoice) => {
@@ -33,10 +30,13 @@ export function usePlanReply(dispatch: Dispatch<ChatAction>) {
         role: 'user' as const,
       };
       createMessage(body).then(
-        () => queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId), exact: true }),
+        // The saved message takes the shown one's place; no read-back, which would replace the
+        // thread under the step reply streaming in meanwhile.
+        (saved) =>
+          dispatch({ type: 'message_updated', conversationId, messageId: message.id, update: () => saved }),
         (error: unknown) => showToast({ type: 'error', message: errorMessage(error) }),
       );
     },
-    [dispatch, queryClient, showToast],
+    [dispatch, showToast],
   );
 }
