@@ -11,6 +11,7 @@ export * from './schemas/agent';
 export * from './schemas/api-error';
 export * from './schemas/api-key';
 export * from './schemas/attachment';
+export * from './schemas/attachment-files';
 export * from './schemas/audit';
 export * from './schemas/auth';
 export * from './schemas/billing';

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { createUploadBodySchema, splitAttachmentIds } from './attachment';
 import {
   ATTACHMENT_MESSAGES,
   attachmentKindOfStoredType,
   attachmentProblem,
   attachmentTypeOf,
-  createUploadBodySchema,
   documentProblem,
   MAX_DOCUMENT_BYTES,
   MAX_IMAGE_BYTES,
   MAX_TEXT_FILE_BYTES,
   providerAcceptsImages,
-  splitAttachmentIds,
   textDocumentFormat,
-} from './attachment';
+} from './attachment-files';
 import { messageSchema } from './message';
 import { streamQuerySchema } from './stream';
 
