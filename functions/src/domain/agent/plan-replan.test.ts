@@ -1,45 +1,7 @@
-import { type AgentPlanStep, MAX_PLAN_STEPS, type PlanTool } from '@agentforge/shared';
+import { MAX_PLAN_STEPS } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
-import type { AgentPlanRecord } from './plan-record.js';
+import { plan, step } from '../../testing/plan-fixtures.js';
 import { applyReplan } from './plan-replan.js';
-
-const echo: PlanTool = {
-  name: 'echo',
-  inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
-  readOnly: true,
-};
-const write: PlanTool = { name: 'write', inputSchema: { type: 'object' }, readOnly: false };
-
-const step = (id: string, extra: Partial<AgentPlanStep> = {}): AgentPlanStep => ({
-  id,
-  description: `Step ${id}`,
-  status: 'pending',
-  requiresConfirmation: true,
-  ...extra,
-});
-
-function plan(overrides: Partial<AgentPlanRecord> = {}): AgentPlanRecord {
-  return {
-    id: 'p1',
-    conversationId: 'c1',
-    userId: 'u1',
-    version: 0,
-    mode: 'single_agent',
-    serverId: 'srv',
-    provider: 'custom:k',
-    model: 'm',
-    goal: 'Do it',
-    steps: [step('s1'), step('s2')],
-    status: 'pending',
-    autoRunReadOnly: false,
-    tools: [echo, write],
-    revisions: [],
-    usage: { inputTokens: 0, outputTokens: 0 },
-    createdAt: 1,
-    updatedAt: 1,
-    ...overrides,
-  };
-}
 
 describe('a Generic Agent re-plan', () => {
   it('re-plans the steps left and records what changed', () => {

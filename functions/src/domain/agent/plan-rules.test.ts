@@ -1,6 +1,5 @@
-import type { AgentPlanStep, PlanTool } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
-import type { AgentPlanRecord } from './plan-record.js';
+import { echo, plan, step, write } from '../../testing/plan-fixtures.js';
 import {
   cancelPlan,
   claimStep,
@@ -11,44 +10,6 @@ import {
   needsConfirmation,
 } from './plan-rules.js';
 import { argumentsProblem } from './tool-arguments.js';
-
-const echo: PlanTool = {
-  name: 'echo',
-  inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
-  readOnly: true,
-};
-const write: PlanTool = { name: 'write', inputSchema: { type: 'object' }, readOnly: false };
-
-const step = (id: string, extra: Partial<AgentPlanStep> = {}): AgentPlanStep => ({
-  id,
-  description: `Step ${id}`,
-  status: 'pending',
-  requiresConfirmation: true,
-  ...extra,
-});
-
-function plan(overrides: Partial<AgentPlanRecord> = {}): AgentPlanRecord {
-  return {
-    id: 'p1',
-    conversationId: 'c1',
-    userId: 'u1',
-    version: 0,
-    mode: 'single_agent',
-    serverId: 'srv',
-    provider: 'custom:k',
-    model: 'm',
-    goal: 'Do it',
-    steps: [step('s1'), step('s2')],
-    status: 'pending',
-    autoRunReadOnly: false,
-    tools: [echo, write],
-    revisions: [],
-    usage: { inputTokens: 0, outputTokens: 0 },
-    createdAt: 1,
-    updatedAt: 1,
-    ...overrides,
-  };
-}
 
 describe('plan rules', () => {
   it('asks before every step unless auto-run is on and every tool it may call is read-only', () => {
