@@ -224,11 +224,6 @@ export function createConversationService(deps: ConversationServiceDeps) {
       return records.sort(conversationOrder).map((record) => toConversation(record));
     },
 
-    async get(caller: Caller, conversationId: string): Promise<Conversation> {
-      const record = await owned(caller, conversationId);
-      return toConversation(record, await messages.listAll(conversationId));
-    },
-
     async update(
       caller: Caller,
       conversationId: string,
