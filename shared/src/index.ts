@@ -5,6 +5,7 @@ export * from './constants/limits';
 export * from './constants/plans';
 export * from './constants/product';
 export * from './constants/timings';
+export * from './conversation-title';
 export * from './error-text';
 export * from './messages';
 export * from './schemas/agent';

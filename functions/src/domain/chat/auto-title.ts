@@ -1,4 +1,4 @@
-import { NEW_CONVERSATION_TITLE } from '@agentforge/shared';
+import { NEW_CONVERSATION_TITLE, titleFromMessage } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
@@ -40,17 +40,16 @@ export function cleanTitle(answer: string): string {
     .replace(/\.$/, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (bare.length <= LONGEST_TITLE) return bare;
-  const cut = bare.slice(0, LONGEST_TITLE - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > LONGEST_TITLE / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+  return bare ? titleFromMessage(bare, LONGEST_TITLE) : '';
 }
 
 /**
  * Names a new conversation after its first reply (issue 29): one small call of the conversation's
  * model, on the same provider and key as the reply (metered like it: docs/decisions/chat.md, "From
  * Enter to the first word"), saved only while the title is still the default, then sent as a
- * `conversation_title` event. Runs after the reply's `end`; never fails the stream.
+ * `conversation_title` event. Without the model's title (it failed, was refused, or said nothing)
+ * the first message names the conversation, as before titles were written. Runs after the reply's
+ * `end`; never fails the stream.
  */
 export async function writeTitle(
   deps: { conversations: Pick<ConversationService, 'autoTitle'> },
@@ -59,6 +58,7 @@ export async function writeTitle(
   exchange: FirstExchange,
   emit: Emit,
 ): Promise<void> {
+  let title = '';
   try {
     const quoted = `User: ${exchange.userText.slice(0, QUOTED_CHARS)}\n\nAssistant: ${exchange.replyText.slice(0, QUOTED_CHARS)}`;
     let answer = '';
@@ -70,8 +70,15 @@ export async function writeTitle(
     })) {
       if (event.type === 'text-delta') answer += event.text;
     }
-    const title = cleanTitle(answer);
-    if (!title) return;
+    title = cleanTitle(answer);
+  } catch (error) {
+    logger.warn("The model's title could not be had: the first message names the conversation", {
+      conversationId: target.conversationId,
+      error,
+    });
+  }
+  title ||= titleFromMessage(exchange.userText);
+  try {
     if (await deps.conversations.autoTitle(caller, target.conversationId, title)) {
       emit({ type: 'conversation_title', conversationId: target.conversationId, title });
     }

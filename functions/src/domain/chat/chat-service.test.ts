@@ -227,6 +227,19 @@ describe("a new conversation's title", () => {
     });
   });
 
+  it('falls back to the first message when the model gives no title (refused, failed or empty)', async () => {
+    const { chat, conversations } = setup([() => textTurn('Hello')]);
+    untitled(conversations);
+    const { events } = await runToEnd(chat);
+    expect(events.at(-1)).toEqual({ type: 'conversation_title', conversationId: 'c1', title: 'Hi there' });
+    expect(conversations.records.get('alice/c1')?.title).toBe('Hi there');
+
+    const blank = setup([() => textTurn('Hello'), () => textTurn('  ')]);
+    untitled(blank.conversations);
+    await runToEnd(blank.chat);
+    expect(blank.conversations.records.get('alice/c1')?.title).toBe('Hi there');
+  });
+
   it('gives way to a rename made while it was being written', async () => {
     const { chat, conversations } = setup([
       () => textTurn('Hello'),

@@ -6,6 +6,7 @@ import {
   type ModelSettings,
   NEW_CONVERSATION_TITLE,
   type StreamQuery,
+  titleFromMessage,
 } from '@agentforge/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type RefObject, useCallback, useRef, useState } from 'react';
@@ -14,7 +15,6 @@ import { createMessage, editMessage, type MessageThread } from '../api/messages'
 import { chatKeys } from '../api/queries';
 import { StreamError } from '../api/stream-error';
 import { type ChatAction, type ChatSnapshot, isBusy, tempMessageId } from '../utils/chat-reducer';
-import { titleFromMessage } from '../utils/conversation-title';
 import { type ModelChoice, metadataOf } from '../utils/provider-choice';
 import type { ReplyRun } from './reply-callbacks';
 import type { OutgoingAttachments } from './use-attachment-uploads';

@@ -1,6 +1,6 @@
-import { NEW_CONVERSATION_TITLE } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
-import { MAX_TITLE_LENGTH, titleFromMessage } from './conversation-title';
+import { NEW_CONVERSATION_TITLE } from './constants/product';
+import { FIRST_MESSAGE_TITLE_LENGTH, titleFromMessage } from './conversation-title';
 
 describe('titleFromMessage', () => {
   it('takes a short first message as it is, on one line', () => {
@@ -11,7 +11,7 @@ describe('titleFromMessage', () => {
     const title = titleFromMessage(
       'Explain the difference between processes and threads in operating systems please',
     );
-    expect(title.length).toBeLessThanOrEqual(MAX_TITLE_LENGTH);
+    expect(title.length).toBeLessThanOrEqual(FIRST_MESSAGE_TITLE_LENGTH);
     expect(title).toBe('Explain the difference between processes and…');
   });
 
