@@ -236,9 +236,8 @@ describe('chatting on the local stack with a custom endpoint', () => {
     await page.getByLabel('Import a conversation (JSON)').setInputFiles(path);
     await expect.poll(() => page.url()).not.toBe(first);
     await replies(page).last().getByText('Echo: Export me').waitFor();
-    await expect
-      .poll(() => sidebar(page).getByRole('button', { name: 'Export me', exact: true }).count())
-      .toBe(2);
+    await sidebar(page).getByRole('button', { name: 'Export me (imported)', exact: true }).waitFor();
+    expect(await sidebar(page).getByRole('button', { name: 'Export me', exact: true }).count()).toBe(1);
   });
 
   it('renames a conversation in place, kept over a reload, then deletes it after a confirmation', async () => {

@@ -58,6 +58,21 @@ describe('ConversationSearch', () => {
     await vi.waitFor(() => expect(onActiveChange).toHaveBeenLastCalledWith(false));
   });
 
+  it("shows only the conversations of the list searched (the active space's)", async () => {
+    search.mockResolvedValue({
+      results: [result('mine', 'Banana bread'), result('team', 'Banana budget')],
+    });
+    render(
+      <ConversationSearch onSelect={vi.fn()} onActiveChange={vi.fn()} inList={(id) => id === 'mine'} />,
+      {
+        wrapper: queryWrapper(),
+      },
+    );
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'banana');
+    expect(await screen.findByRole('button', { name: /Banana bread/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Banana budget/ })).toBeNull();
+  });
+
   it('says nothing matches when no page has results', async () => {
     search.mockResolvedValue({ results: [] });
     render(<ConversationSearch onSelect={vi.fn()} onActiveChange={vi.fn()} />, { wrapper: queryWrapper() });

@@ -69,8 +69,11 @@ function ResultItem({
 export function ConversationSearch({
   onSelect,
   onActiveChange,
+  inList = () => true,
 }: {
   onSelect: (id: string) => void;
+  /** Whether a conversation is in the list searched (the active space's): others are not shown. */
+  inList?: (conversationId: string) => boolean;
   /** Whether results are shown (instead of the list). */
   onActiveChange: (active: boolean) => void;
 }) {
@@ -79,7 +82,9 @@ export function ConversationSearch({
   const active = needle.length >= MIN_QUERY_LENGTH;
   useEffect(() => onActiveChange(active), [active, onActiveChange]);
   const search = useInfiniteQuery({ ...conversationSearchQuery(needle), enabled: active });
-  const results = search.data?.pages.flatMap((page) => page.results) ?? [];
+  const results =
+    search.data?.pages.flatMap((page) => page.results.filter((result) => inList(result.conversationId))) ??
+    [];
 
   return (
     <div className="px-3 pb-2">

@@ -178,7 +178,11 @@ export function Sidebar(props: SidebarProps) {
         </label>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <ConversationSearch onSelect={onSelect} onActiveChange={setSearching} />
+        <ConversationSearch
+          onSelect={onSelect}
+          onActiveChange={setSearching}
+          inList={(id) => conversations.some((conversation) => conversation.id === id)}
+        />
         {searching ? null : (
           <nav aria-label="Conversations" className="px-3 py-2">
             <p

@@ -1,6 +1,13 @@
-import type { Conversation } from '@agentforge/shared';
+import { type Conversation, MAX_TITLE_LENGTH } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
-import { exportFileName, importBodyOf, NOT_AN_EXPORT, toJson, toMarkdown } from './conversation-file';
+import {
+  exportFileName,
+  importBodyOf,
+  importedTitle,
+  NOT_AN_EXPORT,
+  toJson,
+  toMarkdown,
+} from './conversation-file';
 
 const CONVERSATION: Conversation = {
   id: 'c1',
@@ -43,15 +50,21 @@ describe('conversation files', () => {
     );
   });
 
-  it('reads its own JSON back as a new conversation body', () => {
+  it('reads its own JSON back as a new conversation body, its title marked as imported', () => {
     expect(importBodyOf(toJson(CONVERSATION))).toEqual({
-      title: CONVERSATION.title,
-      name: CONVERSATION.name,
+      title: 'Trip: Lisbon & Porto! (imported)',
+      name: 'Trip: Lisbon & Porto! (imported)',
       createdAt: 1,
       updatedAt: 2,
       metadata: CONVERSATION.metadata,
       messages: CONVERSATION.messages,
     });
+  });
+
+  it('keeps a marked long title within the limit', () => {
+    const title = importedTitle('x'.repeat(MAX_TITLE_LENGTH));
+    expect(title).toHaveLength(MAX_TITLE_LENGTH);
+    expect(title.endsWith('x (imported)')).toBe(true);
   });
 
   it('refuses a file that is not an export, and one over the limits, saying why', () => {

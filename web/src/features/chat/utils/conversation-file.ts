@@ -4,6 +4,7 @@ import {
   conversationSchema,
   createConversationBodySchema,
   formatIssues,
+  MAX_TITLE_LENGTH,
 } from '@agentforge/shared';
 
 /** What an import of a file that is not one of our exports says. */
@@ -48,11 +49,19 @@ export function importBodyOf(text: string): CreateConversationBodyInput {
   }
   const exported = conversationSchema.safeParse(parsed);
   if (!exported.success) throw new Error(NOT_AN_EXPORT);
-  const { title, name, messages, createdAt, updatedAt, metadata } = exported.data;
-  const body = { title, name, messages, createdAt, updatedAt, metadata };
+  const { title, messages, createdAt, updatedAt, metadata } = exported.data;
+  // The copy is told apart from the original in the list.
+  const copy = importedTitle(title);
+  const body = { title: copy, name: copy, messages, createdAt, updatedAt, metadata };
   const checked = createConversationBodySchema.safeParse(body);
   if (!checked.success) throw new Error(formatIssues(checked.error.issues));
   return body;
+}
+
+/** An imported conversation's title: the original's, marked, within the title's limit. */
+export function importedTitle(title: string): string {
+  const mark = ' (imported)';
+  return `${title.slice(0, MAX_TITLE_LENGTH - mark.length).trimEnd()}${mark}`;
 }
 
 /** Offers `text` as a file download. */
