@@ -43,6 +43,13 @@ describe('teamEventRecord', () => {
       teamEventRecord({ type: 'invitation.revoked', teamId, actorId: 'a', email: 'x@example.com', at })
         .action,
     ).toBe('member.invitation_revoked');
+    expect(
+      teamEventRecord({ type: 'invitation.declined', teamId, actorId: 'u', email: 'x@example.com', at }),
+    ).toEqual({
+      action: 'member.invitation_declined',
+      target: 'invitation:x@example.com',
+      details: { teamId },
+    });
     expect(teamEventRecord({ type: 'member.joined', teamId, actorId: 'm', role: 'user', at })).toEqual({
       action: 'member.joined',
       target: 'member:m',

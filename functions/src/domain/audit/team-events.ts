@@ -32,6 +32,8 @@ export function teamEventRecord(event: TeamEvent): {
       return { action: 'member.invitation_resent', target: `invitation:${event.email}`, details: base };
     case 'invitation.revoked':
       return { action: 'member.invitation_revoked', target: `invitation:${event.email}`, details: base };
+    case 'invitation.declined':
+      return { action: 'member.invitation_declined', target: `invitation:${event.email}`, details: base };
     case 'member.joined':
       return {
         action: 'member.joined',

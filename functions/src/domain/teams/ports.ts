@@ -101,6 +101,8 @@ export type TeamEvent =
   | { type: 'member.invited'; teamId: string; actorId: string; email: string; role: TeamRole; at: number }
   | { type: 'invitation.resent'; teamId: string; actorId: string; email: string; at: number }
   | { type: 'invitation.revoked'; teamId: string; actorId: string; email: string; at: number }
+  /** The invitee turned it down (the actor is the invitee). */
+  | { type: 'invitation.declined'; teamId: string; actorId: string; email: string; at: number }
   | {
       type: 'member.joined';
       teamId: string;

@@ -71,7 +71,7 @@ describe('team invitations', () => {
   });
 
   it('shows the invitee the team, inviter, role and expiry (expired too), and lets them decline', async () => {
-    const { service, caller, codeOf, advance } = setup();
+    const { service, caller, codeOf, advance, events } = setup();
     const team = await service.create(caller('owner'), { name: 'Acme' });
     await service.invite(caller('owner'), team.teamId, { email: 'u@example.com', role: 'admin' });
     const code = codeOf('u@example.com');
@@ -94,6 +94,13 @@ describe('team invitations', () => {
     expect(await service.readInvitation(caller('u'), { code })).toMatchObject({ expired: true });
 
     await service.decline(caller('u'), { code });
+    // Declining is in the team's log, by the invitee.
+    expect(events.at(-1)).toMatchObject({
+      type: 'invitation.declined',
+      teamId: team.teamId,
+      actorId: 'u',
+      email: 'u@example.com',
+    });
     await expect(service.readInvitation(caller('u'), { code })).rejects.toThrow(
       TEAM_MESSAGES.invitationInvalid,
     );

@@ -166,6 +166,13 @@ export function createTeamInvitations({ deps, store, announce, authorize, syncSe
       const invitation = await invitationFor(caller, body.code, false);
       if (!(await store.deleteInvitation(invitation.teamId, invitation.invitationId, invitation.codeHash)))
         throw new NotFoundError(TEAM_MESSAGES.invitationInvalid);
+      await announce(caller, {
+        type: 'invitation.declined',
+        teamId: invitation.teamId,
+        actorId: caller.userId,
+        email: invitation.email,
+        at: deps.now(),
+      });
     },
 
     /** The invitee, signed in with the invited address, joins with the code (used once). */
