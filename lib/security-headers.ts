@@ -1,9 +1,10 @@
 /**
  * The web app's Content-Security-Policy: one source for CloudFront (deployed) and the local web
- * server (so the e2e suite proves the app works under it). Scripts only from the app's origin and
- * blob: (never inline), images only from it, inline data and the landing page's logo service (a
- * model's reply cannot load a remote image: see SafeImage), frames only from itself (the code
- * workspace's preview page, PREVIEW_PAGE_PATH, with a policy of its own), never framed itself.
+ * server (so the e2e suite proves the app works under it). Scripts only from the app's origin
+ * (never inline, nor blob: now that the workspace preview has a page of its own), images only from
+ * it, inline data and the landing page's logo service (a model's reply cannot load a remote image:
+ * see SafeImage), frames only from itself (the code workspace's preview page, PREVIEW_PAGE_PATH,
+ * with a policy of its own), never framed itself.
  */
 export function contentSecurityPolicy(options: {
   /** Origins the app calls besides its own: the identity service, and locally the API. */
@@ -14,7 +15,7 @@ export function contentSecurityPolicy(options: {
   const dev = options.dev;
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", 'blob:', ...(dev ? ["'unsafe-inline'"] : [])],
+    'script-src': ["'self'", ...(dev ? ["'unsafe-inline'"] : [])],
     // Radix and React set style attributes; Vite injects <style> in dev.
     'style-src': ["'self'", "'unsafe-inline'"],
     // Nothing from outside: the landing page's model marks and demos are bundled (landing-content.ts).

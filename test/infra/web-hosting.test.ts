@@ -182,7 +182,7 @@ describe('security headers of the web app', () => {
     )?.Properties.ResponseHeadersPolicyConfig;
     // A join where the CSP names a resource (the attachments bucket's origin).
     const csp = cspText(config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
-    expect(csp).toContain("script-src 'self' blob:;");
+    expect(csp).toContain("script-src 'self';");
     expect(csp.match(/script-src [^;]*/)?.[0]).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain("img-src 'self' data: blob:;");
