@@ -73,7 +73,10 @@ describe('plans and checkout on the local stack', () => {
 
     // On Pro the same conversation goes on.
     await page.goto(firstChat);
-    await page.getByText('Tell me a lot [[long:500]]').waitFor();
+    await page
+      .getByRole('article', { name: 'Your message' })
+      .getByText('Tell me a lot [[long:500]]')
+      .waitFor();
     await send(page, 'And now? [[long:20]]');
     await replies(page).last().getByText(/w19/).waitFor();
 
