@@ -107,6 +107,16 @@ const baseSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   /** Local stack only: the SES stand-in's URL (it files product mail in the outbox). */
   SES_ENDPOINT: z.url().optional(),
+  /**
+   * The MCP server catalog (issue 30 item 2): the bundled default list merged with an operator's
+   * file (a path here, or on AWS an S3 object: the stage's `mcpCatalog.s3Object`) and a registry
+   * speaking the MCP Registry's API (`mcpCatalog.registryUrl`), each read again after the TTL.
+   */
+  MCP_CATALOG_FILE: z.string().min(1).optional(),
+  MCP_CATALOG_BUCKET: z.string().min(1).optional(),
+  MCP_CATALOG_KEY: z.string().min(1).optional(),
+  MCP_CATALOG_REGISTRY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MCP_CATALOG_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Days an audit record is kept (the stage's `auditRetentionDays`): its TTL. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
 });

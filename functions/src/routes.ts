@@ -284,6 +284,7 @@ const MANIFEST = [
     auth: 'cognito',
   },
   { method: 'GET', path: '/mcp/usage', area: 'mcp', handler: 'get-usage', auth: 'cognito' },
+  { method: 'GET', path: '/mcp/catalog', area: 'mcp', handler: 'get-catalog', auth: 'cognito' },
 
   {
     method: 'POST',

@@ -19,6 +19,7 @@ export * from './schemas/billing';
 export * from './schemas/code-to-chat';
 export * from './schemas/conversation';
 export * from './schemas/github';
+export * from './schemas/mcp-catalog';
 export * from './schemas/mcp-server';
 export * from './schemas/message';
 export * from './schemas/onboarding';

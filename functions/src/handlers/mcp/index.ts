@@ -3,6 +3,7 @@ import { handler as createServer } from './create-server.js';
 import { handler as deleteServer } from './delete-server.js';
 import { handler as disableServer } from './disable-server.js';
 import { handler as enableServer } from './enable-server.js';
+import { handler as getCatalog } from './get-catalog.js';
 import { handler as getServer } from './get-server.js';
 import { handler as getUsage } from './get-usage.js';
 import { handler as issueExternalToken } from './issue-external-token.js';
@@ -26,4 +27,5 @@ export const handler = createAreaRouter('mcp', {
 
   revokeExternalToken,
   getUsage,
+  getCatalog,
 });
