@@ -1005,6 +1005,8 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /mcp/usage': [{ on: 'own', request: () => get('/mcp/usage'), expect: everyone(200) }],
+  // The catalog is the same for everyone: it names no one's servers or values.
+  'GET /mcp/catalog': [{ on: 'the catalog', request: () => get('/mcp/catalog'), expect: everyone(200) }],
 
   // --- The MCP gateway: Cognito for owners (and team members); external clients by the server's token. ---
   'POST /mcp-gateway/{serverId}': [
