@@ -94,7 +94,11 @@ export function catalogRequiredInputs(entry: Pick<EntryFields, 'packages' | 'rem
 }
 
 const blankValuesOf = (entry: EntryFields) =>
-  Object.fromEntries((entry.packages[0]?.environmentVariables ?? []).map((input) => [input.name, '']));
+  Object.fromEntries(
+    [...(entry.packages[0]?.environmentVariables ?? []), ...(entry.remotes[0]?.headers ?? [])].map(
+      (input) => [input.name, ''],
+    ),
+  );
 
 function packageRequestOf(
   entry: EntryFields,
@@ -140,4 +144,9 @@ export function searchCatalog<T extends { name: string; title?: string | undefin
     const text = `${entry.name} ${entry.title ?? ''} ${entry.description}`.toLowerCase();
     return words.every((word) => text.includes(word));
   });
+}
+
+/** Whether 'Add' can create this entry here (follows catalogCreateRequest: remote-only entries not yet). */
+export function catalogAddable(entry: EntryFields): boolean {
+  return catalogCreateRequest(entry, blankValuesOf(entry)) !== undefined;
 }

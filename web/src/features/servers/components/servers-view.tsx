@@ -1,12 +1,14 @@
 import { SERVER_MESSAGES } from '@agentforge/shared';
 import { PlusIcon, ServerIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { useId, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { CreatesIn } from '../../teams/components/creates-in';
 import type { ServerView } from '../api/servers';
 import { useApiBaseUrl } from '../hooks/use-api-base-url';
 import type { ServersState } from '../hooks/use-servers';
 import { apiUrlOf } from '../utils/external-config';
+import { CatalogBrowser } from './catalog-browser';
 import { ExternalAccess } from './external-access';
 import { ServerConfigModal } from './lazy-server-config-modal';
 import { ServerCard } from './server-card';
@@ -26,6 +28,12 @@ type ServersViewProps = {
 };
 
 type Modal = { kind: 'new' } | { kind: 'edit' | 'connect'; id: string } | null;
+type Pane = 'list' | 'browse';
+
+const PANES: readonly { id: Pane; label: string }[] = [
+  { id: 'list', label: 'Configured' },
+  { id: 'browse', label: 'Browse' },
+];
 
 function ServerList({
   servers,
@@ -105,6 +113,17 @@ function ServerList({
 export function ServersView(props: ServersViewProps) {
   const { servers } = props;
   const [modal, setModal] = useState<Modal>(null);
+  const [pane, setPane] = useState<Pane>('list');
+  // The server just added from the catalog: named in a status line, and the list (mounted on the
+  // switch back to it) takes the focus, where the 'Add' that had it is gone.
+  const [added, setAdded] = useState<{ name: string } | null>(null);
+  const focusList = useRef(false);
+  const listRef = (node: HTMLElement | null) => {
+    if (node && focusList.current) {
+      focusList.current = false;
+      node.focus();
+    }
+  };
   const createsInId = useId();
   const target = modal && modal.kind !== 'new' ? servers.servers.find((s) => s.id === modal.id) : undefined;
   const close = () => setModal(null);
@@ -125,23 +144,72 @@ export function ServersView(props: ServersViewProps) {
           </button>
         </div>
       ) : null}
-      <section aria-label="MCP servers" className="min-h-0 flex-1 overflow-y-auto px-3 py-2">
-        <p className="flex items-center gap-2 px-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          Servers
-          {servers.polling ? (
-            <span
-              role="status"
-              aria-label="Updating"
-              className="size-2.5 animate-spin rounded-full border-2 border-slate-300 border-t-slate-500"
+      <Tabs.Root
+        value={pane}
+        onValueChange={(value) => {
+          setPane(value as Pane);
+          setAdded(null);
+        }}
+        className="flex min-h-0 flex-1 flex-col"
+      >
+        <Tabs.List aria-label="Servers view" className="mx-3 flex gap-1 rounded-lg bg-slate-200/60 p-1">
+          {PANES.map(({ id, label }) => (
+            <Tabs.Trigger
+              key={id}
+              value={id}
+              className="flex-1 rounded-md px-2 py-1 text-xs font-semibold text-slate-600 transition hover:text-slate-800 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="list" tabIndex={-1} className="flex min-h-0 flex-1 flex-col outline-none">
+          <section
+            ref={listRef}
+            tabIndex={-1}
+            aria-label="MCP servers"
+            className="min-h-0 flex-1 overflow-y-auto px-3 py-2 outline-none"
+          >
+            <p className="flex items-center gap-2 px-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              Servers
+              {servers.polling ? (
+                <span
+                  role="status"
+                  aria-label="Updating"
+                  className="size-2.5 animate-spin rounded-full border-2 border-slate-300 border-t-slate-500"
+                />
+              ) : null}
+            </p>
+            {added ? (
+              <p role="status" className="px-3 pb-2 text-xs text-emerald-700">
+                Added “{added.name}”. Enable it, then attach it to a chat.
+              </p>
+            ) : null}
+            <ServerList
+              {...props}
+              onEdit={(server) => setModal({ kind: 'edit', id: server.id })}
+              onConnect={(server) => setModal({ kind: 'connect', id: server.id })}
             />
-          ) : null}
-        </p>
-        <ServerList
-          {...props}
-          onEdit={(server) => setModal({ kind: 'edit', id: server.id })}
-          onConnect={(server) => setModal({ kind: 'connect', id: server.id })}
-        />
-      </section>
+          </section>
+        </Tabs.Content>
+        <Tabs.Content
+          value="browse"
+          tabIndex={-1}
+          className="min-h-0 flex-1 overflow-y-auto px-3 py-2 outline-none"
+        >
+          <section aria-label="MCP server catalog">
+            <CatalogBrowser
+              servers={servers}
+              canManage={props.canManage}
+              onAdded={(server) => {
+                setAdded({ name: server.name });
+                focusList.current = true;
+                setPane('list');
+              }}
+            />
+          </section>
+        </Tabs.Content>
+      </Tabs.Root>
       {modal?.kind === 'new' && props.canManage ? (
         <ServerConfigModal servers={servers} onClose={close} />
       ) : null}
