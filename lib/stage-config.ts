@@ -70,6 +70,30 @@ export const stageConfigSchema = z.strictObject({
    */
   githubSecretName: z.string().min(1).optional(),
   /**
+   * The MCP server catalog's operator options (issue 30 item 2), merged over the bundled default
+   * list: `s3Object`, a JSON file of server.json entries in a bucket of the operator's (the MCP
+   * API may GetObject that key only), and `registryUrl`, a registry speaking the MCP Registry's
+   * API (`GET /v0/servers`, e.g. https://registry.modelcontextprotocol.io), read through the
+   * outbound guard. Each is read again after `ttlSeconds` (default 600).
+   */
+  mcpCatalog: z
+    .strictObject({
+      s3Object: z
+        .strictObject({
+          bucket: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'),
+          // No wildcard: the grant names this one object.
+          key: z
+            .string()
+            .min(1)
+            .max(1024)
+            .regex(/^[^*?]+$/, 'must name one object (no * or ?)'),
+        })
+        .optional(),
+      registryUrl: z.url({ protocol: /^https$/ }).optional(),
+      ttlSeconds: z.number().int().min(1).max(86_400).optional(),
+    })
+    .optional(),
+  /**
    * How long audit log records are kept (days): DynamoDB's TTL deletes them after that, and
    * readers never show an expired record in the meantime. Default 365.
    */

@@ -1,5 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   FilterCriteria,
   FilterRule,
@@ -93,6 +94,7 @@ export function buildStageApi(
   // Starts, observes and stops server tasks; encrypts and decrypts the servers' env values.
   mcpRuntime.grantServerControl(api.functions.mcp.function);
   secrets.grantEncryptDecrypt(api.functions.mcp.function);
+  configureMcpCatalog(api.functions.mcp.function, config.mcpCatalog);
   // The GitHub link: encrypts the user's token, and reads the OAuth App's client secret.
   secrets.grantEncryptDecrypt(api.functions.github.function);
   // Deleting an account unlinks GitHub too: the token is decrypted and revoked at GitHub.
@@ -152,6 +154,24 @@ function grantGithubApp(scope: Construct, config: StageConfig, ...fns: LambdaFun
     secret.grantRead(fn);
     fn.addEnvironment('GITHUB_SECRET_ID', name);
   }
+}
+
+/**
+ * The MCP catalog's operator options (GET /mcp/catalog, the MCP API): where its file and registry
+ * are, and GetObject on that one object.
+ */
+function configureMcpCatalog(fn: LambdaFunction, catalog: StageConfig['mcpCatalog']): void {
+  if (!catalog) return;
+  if (catalog.s3Object) {
+    const { bucket, key } = catalog.s3Object;
+    fn.addEnvironment('MCP_CATALOG_BUCKET', bucket);
+    fn.addEnvironment('MCP_CATALOG_KEY', key);
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:GetObject'], resources: [`arn:aws:s3:::${bucket}/${key}`] }),
+    );
+  }
+  if (catalog.registryUrl) fn.addEnvironment('MCP_CATALOG_REGISTRY_URL', catalog.registryUrl);
+  if (catalog.ttlSeconds) fn.addEnvironment('MCP_CATALOG_TTL_SECONDS', String(catalog.ttlSeconds));
 }
 
 /**

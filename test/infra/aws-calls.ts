@@ -88,6 +88,9 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createServerApiClient: { noAwsCalls: 'HTTPS to the product API with the caller’s ID token' },
   createGatewayConnector: { noAwsCalls: 'HTTPS to the MCP gateway with the caller’s ID token' },
   createLocalRunner: { noAwsCalls: LOCAL_ONLY },
+  createFileCatalogSource: { noAwsCalls: 'reads a file on the function’s own disk' },
+  createS3CatalogSource: { commandsIn: ['adapters/catalog/operator-file'] },
+  createRegistrySource: { noAwsCalls: 'HTTPS to the MCP registry through the guarded fetch' },
   createLocalSecretCipher: { noAwsCalls: LOCAL_ONLY },
   createLocalIdTokenVerifier: { noAwsCalls: LOCAL_ONLY },
 };
@@ -199,13 +202,21 @@ const attachmentsBucket = (target: CallTarget) => envOf(target, 'ATTACHMENTS_BUC
 const attachmentObject = (target: CallTarget) =>
   `arn:aws:s3:::${attachmentsBucket(target)}/${ATTACHMENT_FOLDER}file-1`;
 
-/** The object an S3 object command touches: the runner's env file or an attachment. */
-const s3Object = (action: string) => (target: CallTarget) => [
-  {
-    action,
-    resource: target.use.factory === 'createEcsRunner' ? envFile(target) : attachmentObject(target),
-  },
-];
+/** The MCP catalog's operator file: read only where the stage names it (composition/catalog.ts). */
+const catalogObject = (target: CallTarget) =>
+  `arn:aws:s3:::${envOf(target, 'MCP_CATALOG_BUCKET')}/${envOf(target, 'MCP_CATALOG_KEY')}`;
+
+/** The object an S3 object command touches: the runner's env file, an attachment, the catalog file. */
+const s3Object = (action: string) => (target: CallTarget) => {
+  if (target.use.factory === 'createS3CatalogSource')
+    return target.env.MCP_CATALOG_BUCKET ? [{ action, resource: catalogObject(target) }] : [];
+  return [
+    {
+      action,
+      resource: target.use.factory === 'createEcsRunner' ? envFile(target) : attachmentObject(target),
+    },
+  ];
+};
 
 /** What the catalogue may offer where the stage has no allow-list: an on-demand model and a profile. */
 const ANY_OFFERED = ['mistral.mistral-large-2407-v1:0', 'us.anthropic.claude-haiku-4-5-20251001-v1:0'];

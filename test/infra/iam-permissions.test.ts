@@ -143,6 +143,8 @@ beforeAll(() => {
         ...testStageConfig,
         email: { fromAddress: 'no-reply@acme.example', identity: 'acme.example' },
         auditFailedSignIns: true,
+        // The MCP catalog's operator file, so its GetObject is checked too.
+        mcpCatalog: { s3Object: { bucket: 'acme-mcp-catalog', key: 'catalog/servers.json' } },
       }),
     }).template,
   );

@@ -1,6 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
-import { fileSource, s3ObjectSource } from '../adapters/catalog/operator-file.js';
-import { registrySource } from '../adapters/catalog/registry-source.js';
+import { createFileCatalogSource, createS3CatalogSource } from '../adapters/catalog/operator-file.js';
+import { createRegistrySource } from '../adapters/catalog/registry-source.js';
 import { createGuardedFetch } from '../adapters/net/guarded-fetch.js';
 import type { CatalogSource } from '../domain/mcp/catalog/catalog-service.js';
 import { type CatalogService, createCatalogService } from '../domain/mcp/catalog/catalog-service.js';
@@ -10,15 +10,15 @@ import { env } from './root.js';
 
 function catalogSources(): CatalogSource[] {
   const sources: CatalogSource[] = [{ origin: 'default', read: async () => defaultCatalog }];
-  if (env.MCP_CATALOG_FILE) sources.push(fileSource(env.MCP_CATALOG_FILE));
+  if (env.MCP_CATALOG_FILE) sources.push(createFileCatalogSource(env.MCP_CATALOG_FILE));
   if (env.MCP_CATALOG_BUCKET && env.MCP_CATALOG_KEY) {
     const s3 = new S3Client({ region: env.AWS_REGION });
-    sources.push(s3ObjectSource(s3, env.MCP_CATALOG_BUCKET, env.MCP_CATALOG_KEY));
+    sources.push(createS3CatalogSource(s3, env.MCP_CATALOG_BUCKET, env.MCP_CATALOG_KEY));
   }
   if (env.MCP_CATALOG_REGISTRY_URL) {
     // The registry is reached as users' Custom endpoints are: the stage's private-address policy.
     const outbound = { allowPrivate: env.ALLOW_PRIVATE_ENDPOINTS ?? env.RUNTIME === 'local' };
-    sources.push(registrySource(env.MCP_CATALOG_REGISTRY_URL, createGuardedFetch(outbound)));
+    sources.push(createRegistrySource(env.MCP_CATALOG_REGISTRY_URL, createGuardedFetch(outbound)));
   }
   return sources;
 }

@@ -13,12 +13,12 @@ function parseFile(text: string): unknown {
 }
 
 /** A JSON file on disk (the local stack, or one bundled with the function). */
-export function fileSource(path: string): CatalogSource {
+export function createFileCatalogSource(path: string): CatalogSource {
   return { origin: 'operator file', read: async () => parseFile(await readFile(path, 'utf8')) };
 }
 
 /** An S3 object the operator uploads (on AWS; the function may GetObject this key only). */
-export function s3ObjectSource(s3: S3Client, bucket: string, key: string): CatalogSource {
+export function createS3CatalogSource(s3: S3Client, bucket: string, key: string): CatalogSource {
   return {
     origin: 'operator file',
     async read() {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGuardedFetch } from '../net/guarded-fetch.js';
-import { REGISTRY_LIMITS, registrySource } from './registry-source.js';
+import { createRegistrySource, REGISTRY_LIMITS } from './registry-source.js';
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -26,7 +26,7 @@ const item = (name: string, status = 'active') => ({
   _meta: { 'io.modelcontextprotocol.registry/official': { status, isLatest: true } },
 });
 
-describe('registrySource', () => {
+describe('createRegistrySource', () => {
   it('pages through /v0/servers by cursor and leaves out entries not active', async () => {
     const { url, requests } = await registry({
       '': {
@@ -35,7 +35,7 @@ describe('registrySource', () => {
       },
       p2: { servers: [item('com.example/b')], metadata: { count: 1 } },
     });
-    const source = registrySource(url, createGuardedFetch({ allowPrivate: true }));
+    const source = createRegistrySource(url, createGuardedFetch({ allowPrivate: true }));
     expect(await source.read()).toEqual([
       { name: 'com.example/a', description: 'A server.' },
       { name: 'com.example/b', description: 'A server.' },
@@ -51,13 +51,13 @@ describe('registrySource', () => {
       servers: [{ server: { name: 'com.example/big', description: 'x'.repeat(REGISTRY_LIMITS.totalBytes) } }],
     };
     const { url } = await registry({ '': big });
-    const source = registrySource(url, createGuardedFetch({ allowPrivate: true }));
+    const source = createRegistrySource(url, createGuardedFetch({ allowPrivate: true }));
     await expect(source.read()).rejects.toThrow(/passes/);
   });
 
   it('cannot reach a private address under the AWS policy', async () => {
     const { url, requests } = await registry({ '': { servers: [] } });
-    const source = registrySource(url, createGuardedFetch({ allowPrivate: false }));
+    const source = createRegistrySource(url, createGuardedFetch({ allowPrivate: false }));
     await expect(source.read()).rejects.toThrow(/private, loopback or link-local/);
     expect(requests).toEqual([]);
   });

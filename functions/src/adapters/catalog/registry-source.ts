@@ -29,7 +29,7 @@ async function readCapped(response: Response, budget: number): Promise<string> {
  * read page by page through `fetch` (the outbound guard: no private or metadata addresses on
  * AWS, no redirects), within REGISTRY_LIMITS.
  */
-export function registrySource(baseUrl: string, fetch: typeof globalThis.fetch): CatalogSource {
+export function createRegistrySource(baseUrl: string, fetch: typeof globalThis.fetch): CatalogSource {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     origin: 'registry',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeHttp, json } from '../../../testing/fake-http';
+import { installFakeHttp, json, type SeenRequest } from '../../../testing/fake-http';
 import { renderAsMember, teamSummary } from '../../../testing/teams-fixture';
 import { setSpaceTeamId } from '../../teams/utils/space';
 import { useServers } from '../hooks/use-servers';
@@ -59,8 +59,13 @@ function givenApi() {
   http.answer('GET', /^\/teams$/, { teams: [teamSummary('admin')] });
   http.answer('GET', /^\/mcp\/catalog$/, { entries: [EVERYTHING, SEARCH, NOTION] });
   http.answer('GET', /^\/mcp-servers$/, () => json(servers));
-  http.answer('POST', /^\/mcp-servers$/, ({ body }) => {
-    const { name, packageName, idleTimeoutMinutes, environmentVariables } = body as Record<string, never>;
+  http.answer('POST', /^\/mcp-servers$/, ({ body }: SeenRequest) => {
+    const { name, packageName, idleTimeoutMinutes, environmentVariables } = body as {
+      name: string;
+      packageName: string;
+      idleTimeoutMinutes: number;
+      environmentVariables: Record<string, string>;
+    };
     const masked = Object.fromEntries(Object.keys(environmentVariables).map((key) => [key, '••••••••']));
     const server = {
       id: `s${servers.length + 1}`,
