@@ -50,7 +50,7 @@ async function browse(width = 1280, height = 800) {
 describe('the MCP server catalog', () => {
   it('browses, searches, adds an entry needing a secret, and the chat uses its tools', async () => {
     const page = await browse();
-    await catalog(page).getByRole('article', { name: 'Everything' }).waitFor();
+    await catalog(page).getByRole('article', { name: 'Everything', exact: true }).waitFor();
     await catalog(page)
       .getByRole('article', { name: 'Notion' })
       .getByText(/Remote servers arrive/)
@@ -102,7 +102,7 @@ describe('the MCP server catalog', () => {
 
   it('fits a phone screen', async () => {
     const page = await browse(390, 844);
-    await catalog(page).getByRole('article', { name: 'Everything' }).waitFor();
+    await catalog(page).getByRole('article', { name: 'Everything', exact: true }).waitFor();
     const box = await catalog(page).boundingBox();
     if (!box || box.x < 0 || box.x + box.width > 390)
       throw new Error(`the catalog overflows: ${JSON.stringify(box)}`);
