@@ -53,6 +53,21 @@ describe('the stage config', () => {
     );
   });
 
+  it("takes the MCP catalog's S3 object and https registry, and refuses a wildcard key or a plain-http registry", () => {
+    const mcpCatalog = {
+      s3Object: { bucket: 'acme-ops', key: 'mcp/catalog.json' },
+      registryUrl: 'https://registry.modelcontextprotocol.io',
+      ttlSeconds: 300,
+    };
+    expect(parseStageConfig({ ...valid, mcpCatalog }).mcpCatalog).toEqual(mcpCatalog);
+    expect(() =>
+      parseStageConfig({ ...valid, mcpCatalog: { s3Object: { bucket: 'acme-ops', key: 'mcp/*' } } }),
+    ).toThrow(/mcpCatalog\.s3Object\.key/);
+    expect(() =>
+      parseStageConfig({ ...valid, mcpCatalog: { registryUrl: 'http://registry.example' } }),
+    ).toThrow(/mcpCatalog\.registryUrl/);
+  });
+
   it('accepts a Google client with the name of its secret', () => {
     const google = { clientId: 'id.apps.googleusercontent.com', clientSecretName: 'agentforge/prod/google' };
     expect(parseStageConfig({ ...valid, google }).google).toEqual(google);
