@@ -36,9 +36,12 @@ function EntryCard({
   canManage,
   adding,
   failure,
+  createsInId,
   onAdd,
 }: {
   entry: CatalogEntry;
+  /** Says which space 'Add' creates the server in. */
+  createsInId: string;
   canManage: boolean;
   adding: boolean;
   failure: string | undefined;
@@ -66,7 +69,7 @@ function EntryCard({
               size="xs"
               variant="primary"
               disabled={!addable || adding}
-              aria-describedby={addable ? undefined : reasonId}
+              aria-describedby={addable ? createsInId : reasonId}
               aria-label={`Add ${catalogServerName(entry)}`}
               onClick={onAdd}
             >
@@ -172,7 +175,6 @@ export function CatalogBrowser({ servers, canManage, onAdded }: CatalogBrowserPr
           className="pl-8"
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
-          aria-describedby={canManage ? createsInId : undefined}
         />
       </div>
       {canManage ? (
@@ -196,6 +198,7 @@ export function CatalogBrowser({ servers, canManage, onAdded }: CatalogBrowserPr
                 canManage={canManage}
                 adding={adding === entry.name}
                 failure={failures[entry.name]}
+                createsInId={createsInId}
                 onAdd={() => void add(entry)}
               />
             </li>
