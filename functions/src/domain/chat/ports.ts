@@ -38,6 +38,10 @@ export interface ToolSet {
     signal: AbortSignal,
     onProgress?: (progress: ToolProgress) => void,
   ): Promise<ToolResult>;
+  /** Whether a call of this tool pauses the reply for the user's approval (the server's tool policy). */
+  needsApproval?(name: string): boolean;
+  /** 'Always allow': the tool runs unasked from now on (refused unless the caller may change the policy). */
+  allowAlways?(name: string): Promise<void>;
 }
 
 export interface ToolSource {
