@@ -77,7 +77,11 @@ export function createPlanningStream({ deps, assistantReply }: AgentContext) {
               const toolSet = await deps.tools.forServer(caller, serverId, (status) =>
                 emit({ type: 'status', status, messageId: reply.messageId }),
               );
-              const tools = toolSet.definitions.map(toPlanTool);
+              // A tool set to 'ask' never counts as read-only: its step always asks (tool approval).
+              const tools = toolSet.definitions.map((tool) => {
+                const planTool = toPlanTool(tool);
+                return toolSet.needsApproval?.(tool.name) ? { ...planTool, readOnly: false } : planTool;
+              });
               const { provider, model } = await resolved;
               const state = emptyReplyState();
               const { input, usage } = await callForcedTool(provider, {

@@ -69,7 +69,7 @@ describe("the chat's MCP tools", () => {
     expect(statuses).toEqual([]);
   });
 
-  describe('follow the server\'s tool approvals', () => {
+  describe("follow the server's tool approvals", () => {
     const tool = (name: string, readOnlyHint?: boolean): ModelToolDefinition => ({
       name,
       inputSchema: { type: 'object' },
@@ -96,15 +96,18 @@ describe("the chat's MCP tools", () => {
     });
 
     it('run every tool unasked on a server without a policy', async () => {
-      const tools = await toolSource(control(server(running)), listed).forServer(caller, 'srv-1', () => undefined);
+      const tools = await toolSource(control(server(running)), listed).forServer(
+        caller,
+        'srv-1',
+        () => undefined,
+      );
       expect(tools.definitions).toHaveLength(4);
       expect(listed.some((definition) => tools.needsApproval?.(definition.name))).toBe(false);
     });
 
     it("'Always allow' sets the tool to allow on the server", async () => {
       const servers = control(server(running));
-      const tools = await toolSource(servers, listed).forServer(caller, 'srv-1', () => undefined);
-      await tools.allowAlways?.('write_file');
+      await toolSource(servers, listed).allowAlways(caller, 'srv-1', 'write_file');
       expect(servers.patches).toEqual([{ tools: { write_file: 'allow' } }]);
     });
   });

@@ -48,7 +48,7 @@ export interface McpToolSourceDeps {
  * idleness or failed is started on demand, with `connecting` status events while it starts; one its
  * owner disabled is not.
  */
-export function createMcpToolSource(deps: McpToolSourceDeps): ToolSource {
+export function createMcpToolSource(deps: McpToolSourceDeps): Required<ToolSource> {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   async function ensureRunning(
@@ -89,10 +89,14 @@ export function createMcpToolSource(deps: McpToolSourceDeps): ToolSource {
         definitions: listed.filter((tool) => policyOf.get(tool.name) !== 'never'),
         call: (name, input, signal, onProgress) => connection.callTool(name, input, signal, onProgress),
         needsApproval: (name) => policyOf.get(name) === 'ask',
-        allowAlways: async (name) => {
-          await deps.servers.patchToolPolicy(target, { tools: { [name]: 'allow' } });
-        },
       };
+    },
+    async allowAlways(caller, serverId, toolName) {
+      if (!caller.idToken) throw new Error('Tool approvals need the caller ID token');
+      await deps.servers.patchToolPolicy(
+        { serverId, idToken: caller.idToken },
+        { tools: { [toolName]: 'allow' } },
+      );
     },
   };
 }
