@@ -122,7 +122,7 @@ export async function resumeReply(
 
   const at = history.findIndex((message) => message.messageId === approvalFor);
   const reply = history[at];
-  if (reply?.role !== 'assistant') throw new NotFoundError('Message not found');
+  if (!reply) throw new NotFoundError('Message not found');
   const approval = reply.toolApproval;
   if (approval && approval.state !== 'pending')
     throw new ConflictError(TOOL_APPROVAL_MESSAGES.alreadyDecided);
