@@ -115,9 +115,12 @@ function ToolApprovalsDialog({ server, onClose }: { server: ServerView; onClose:
           deny it. Never: the tool is not offered to the model. With 'Ask' as the default, tools the server
           marks read-only run without asking. Agent plans: confirming a step allows its tools.
         </p>
-        <label className="flex flex-wrap items-center justify-between gap-2 text-sm font-medium text-slate-800">
-          Default for this server's tools
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <label htmlFor={`${formId}-default`} className="text-sm font-medium text-slate-800">
+            Default for this server's tools
+          </label>
           <Select
+            id={`${formId}-default`}
             value={policy.default}
             onChange={(event) =>
               setPolicy((current) => ({ ...current, default: event.target.value as ToolPolicyValue }))
@@ -129,7 +132,7 @@ function ToolApprovalsDialog({ server, onClose }: { server: ServerView; onClose:
               </option>
             ))}
           </Select>
-        </label>
+        </div>
         {unlisted ? (
           <p className="text-xs text-slate-600">
             {`The server's tools could not be listed (${unlisted}). Start the server to set each tool.`}
