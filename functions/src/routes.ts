@@ -283,6 +283,14 @@ const MANIFEST = [
     handler: 'revoke-external-token',
     auth: 'cognito',
   },
+  // Tool approval (issue 30 item 4): which tools run unasked, ask first or are never offered.
+  {
+    method: 'PATCH',
+    path: '/mcp-servers/{id}/tool-policy',
+    area: 'mcp',
+    handler: 'patch-tool-policy',
+    auth: 'cognito',
+  },
   { method: 'GET', path: '/mcp/usage', area: 'mcp', handler: 'get-usage', auth: 'cognito' },
   { method: 'GET', path: '/mcp/catalog', area: 'mcp', handler: 'get-catalog', auth: 'cognito' },
 

@@ -32,6 +32,7 @@ export * from './schemas/teams';
 export * from './schemas/toast';
 export * from './schemas/tool-call';
 export * from './schemas/tool-call-run';
+export * from './schemas/tool-policy';
 export * from './schemas/usage';
 export * from './schemas/user';
 export * from './schemas/workspace';

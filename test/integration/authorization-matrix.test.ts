@@ -49,6 +49,7 @@ import {
   listTeamsResponseSchema,
   splitSseFrames,
   TEAM_MESSAGES,
+  TOOL_APPROVAL_MESSAGES,
 } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpMethod, ROUTES } from '../../functions/src/routes.js';
@@ -662,6 +663,24 @@ const MATRIX: Record<string, Case[]> = {
       expect: everyone(200),
       check: lastEvent({ admin: 'end', user: 'error', outsider: 'error', removed: 'error' }),
     },
+    {
+      // A tool approval names the reply it decides on: only its conversation's owner gets past the
+      // check, to the rule (a message not paused at a tool call has nothing to decide: 409).
+      on: "a decision on the Admin's message",
+      request: () =>
+        get(
+          `/messages/generate-stream?${query({
+            conversationId: f.conversationId,
+            provider: f.provider,
+            model: MODEL,
+            approvalFor: f.messageId,
+            toolCallId: 'call-1',
+            decision: 'allow_once',
+          })}`,
+        ),
+      expect: ownerOnly(409),
+      check: message('admin', TOOL_APPROVAL_MESSAGES.nothingToDecide),
+    },
   ],
 
   // --- Agent plans: the Admin's, in their conversation. ---
@@ -981,6 +1000,19 @@ const MATRIX: Record<string, Case[]> = {
       request: () => del(`/mcp-servers/${f.serverId}/my-values`),
       expect: ownerOnly(400),
       check: message('admin', 'This server has no values each member supplies.'),
+    },
+  ],
+  'PATCH /mcp-servers/{id}/tool-policy': [
+    {
+      // A team server's tool approvals are its Admins', as its configuration is.
+      on: 'the team server',
+      request: () => patch(`/mcp-servers/${f.teamServerId}/tool-policy`, { tools: { echo: 'ask' } }),
+      expect: teamAdmins(200),
+    },
+    {
+      on: "the Admin's server",
+      request: () => patch(`/mcp-servers/${f.serverId}/tool-policy`, { tools: { echo: null } }),
+      expect: ownerOnly(200),
     },
   ],
   'DELETE /mcp-servers/{id}/external-token': [

@@ -8,8 +8,8 @@ import { env, required } from './root.js';
 /** How long the chat waits for a stopped server to start on demand. */
 const START_ON_DEMAND_TIMEOUT_MS = 120_000;
 
-let tools: ToolSource | undefined;
-function build(): ToolSource {
+let tools: Required<ToolSource> | undefined;
+function build(): Required<ToolSource> {
   const apiBase = required('API_BASE_URL');
   // On AWS the API answers only requests with its key (CloudFront's, or this one).
   const headers: Record<string, string> = env.API_ORIGIN_KEY ? { [API_KEY_HEADER]: env.API_ORIGIN_KEY } : {};
@@ -27,6 +27,9 @@ function build(): ToolSource {
  * reaches them), so the stream function needs neither the runner's configuration nor its grants.
  * Built on first use: a chat without a server never needs the API's URL.
  */
-export function mcpToolSource(): ToolSource {
-  return { forServer: (...args) => build().forServer(...args) };
+export function mcpToolSource(): Required<ToolSource> {
+  return {
+    forServer: (...args) => build().forServer(...args),
+    allowAlways: (...args) => build().allowAlways(...args),
+  };
 }

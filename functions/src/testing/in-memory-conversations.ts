@@ -88,6 +88,22 @@ export function inMemoryMessages(): MessageRepository & { records: Map<string, M
         if (shownChars !== undefined) record.stopAt = shownChars;
       }
     },
+    claimApproval: async (conversationId, id, { toolCallId, decision, decidedAt, lease }) => {
+      const record = records.get(key(conversationId, id));
+      const approval = record?.toolApproval;
+      if (
+        record?.status !== 'complete' ||
+        approval?.state !== 'pending' ||
+        approval.toolCallId !== toolCallId
+      ) {
+        return false;
+      }
+      Object.assign(record, { status: 'streaming', ...structuredClone(lease) });
+      Object.assign(approval, { state: decision, decidedAt });
+      delete record.stopRequested;
+      delete record.stopAt;
+      return true;
+    },
     deleteFrom: async (conversationId, messageId) => {
       for (const record of of(conversationId)) {
         if (record.messageId >= messageId) records.delete(key(conversationId, record.messageId));

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'mcp_server.member_values_removed',
 
   'mcp_server.external_token_revoked',
+  'mcp_server.tool_policy_changed',
   'github.linked',
   'github.unlinked',
   'agent.step_confirmed',
@@ -63,6 +64,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'mcp_server.member_values_removed': 'Own server values removed',
 
   'mcp_server.external_token_revoked': 'External token revoked',
+  'mcp_server.tool_policy_changed': 'Tool approvals changed',
   'github.linked': 'GitHub linked',
   'github.unlinked': 'GitHub unlinked',
   'agent.step_confirmed': 'Plan step confirmed',

@@ -9,6 +9,7 @@ import {
 import { DEFAULT_IDLE_TIMEOUT_FORM_MINUTES, MIN_IDLE_TIMEOUT_MINUTES } from '../constants/product';
 import { SERVER_MESSAGES } from '../messages/account';
 import { SERVER_HEALTH_VALUES, SERVER_STATUSES, SERVER_STOPPERS } from '../statuses';
+import { toolPolicySchema } from './tool-policy';
 
 export const environmentVariablesSchema = z.record(z.string(), z.string());
 export type EnvironmentVariables = z.infer<typeof environmentVariablesSchema>;
@@ -38,6 +39,8 @@ export const mcpServerSchema = z.object({
   memberVariables: z.array(z.string()).optional(),
   /** With `memberVariables`: the caller's own values, masked (only ever shown to that member). */
   myValues: environmentVariablesSchema.optional(),
+  /** Which tools run unasked, ask first or are never offered (tool-policy.ts); absent: all run. */
+  toolPolicy: toolPolicySchema.optional(),
 });
 export type McpServer = z.infer<typeof mcpServerSchema>;
 

@@ -4,6 +4,7 @@ import { MESSAGE_CONTENT_MISSING } from '../constants/product';
 import { CHAT_MESSAGES } from '../messages/chat';
 import { attachmentSchema } from './attachment';
 import { availableToolSchema, processingStepSchema, toolCallSchema } from './tool-call';
+import { toolApprovalSchema } from './tool-policy';
 
 export const MESSAGE_ROLES = ['user', 'assistant'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
@@ -38,6 +39,8 @@ export const messageSchema = z.object({
   agentStep: agentStepRefSchema.optional(),
   /** Files sent with a user message (issue 17). */
   attachments: z.array(attachmentSchema).optional(),
+  /** A reply paused at a tool call for the user's approval (and, once decided, the decision). */
+  toolApproval: toolApprovalSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

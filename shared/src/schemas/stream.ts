@@ -3,6 +3,7 @@ import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../c
 import { agentPlanSchema } from './agent';
 import { attachmentIdsField } from './attachment';
 import { toolProgressSchema } from './tool-call-run';
+import { toolApprovalQueryFields, toolApprovalSchema } from './tool-policy';
 
 /**
  * The spec's `triggerContent`, kept for short prompts of API clients: the web app never sends text
@@ -35,6 +36,8 @@ export const streamQuerySchema = z.object({
    * comma-separated ids, at most MAX_ATTACHMENTS_PER_MESSAGE.
    */
   attachmentIds: attachmentIdsField.optional(),
+  /** A decision on the tool call the reply `approvalFor` paused at: that reply goes on (tool-policy.ts). */
+  ...toolApprovalQueryFields,
 });
 export type StreamQuery = z.infer<typeof streamQuerySchema>;
 
@@ -117,6 +120,9 @@ export const conversationTitleEventSchema = event('conversation_title', {
   title: z.string().min(1),
 });
 
+/** The reply paused at a tool call that needs the user's approval; its `end` follows. */
+export const toolApprovalEventSchema = event('tool_approval', { approval: toolApprovalSchema });
+
 export const streamEventSchema = z.discriminatedUnion('type', [
   messageDeltaEventSchema,
   statusEventSchema,
@@ -133,6 +139,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   planEventSchema,
   planStepEventSchema,
   conversationTitleEventSchema,
+  toolApprovalEventSchema,
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;
 export type StreamEventType = StreamEvent['type'];
@@ -154,4 +161,5 @@ export const STREAM_EVENT_TYPES = [
   'plan',
   'plan_step',
   'conversation_title',
+  'tool_approval',
 ] as const satisfies readonly StreamEventType[];

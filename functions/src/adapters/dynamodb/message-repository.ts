@@ -160,6 +160,39 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
       );
     },
 
+    async claimApproval(conversationId, messageId, { toolCallId, decision, decidedAt, lease }) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { conversationId, messageId },
+            UpdateExpression:
+              'SET toolApproval.#state = :decision, toolApproval.decidedAt = :at, #status = :streaming, ' +
+              'leaseExpiresAt = :expires, leaseShard = :shard, reservations = :reservations ' +
+              'REMOVE stopRequested, stopAt',
+            ConditionExpression:
+              'toolApproval.#state = :pending AND toolApproval.toolCallId = :call AND #status = :complete',
+            ExpressionAttributeNames: { '#state': 'state', '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':decision': decision,
+              ':at': decidedAt,
+              ':streaming': 'streaming',
+              ':expires': lease.leaseExpiresAt,
+              ':shard': lease.leaseShard,
+              ':reservations': lease.reservations,
+              ':pending': 'pending',
+              ':call': toolCallId,
+              ':complete': 'complete',
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
     deleteFrom: (conversationId, messageId) =>
       deletePartition(
         db,

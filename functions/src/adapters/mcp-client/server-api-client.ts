@@ -1,4 +1,9 @@
-import { apiErrorMessageFromBody, type McpServer, mcpServerSchema } from '@agentforge/shared';
+import {
+  apiErrorMessageFromBody,
+  type McpServer,
+  mcpServerSchema,
+  type ToolPolicyPatch,
+} from '@agentforge/shared';
 import {
   ConflictError,
   ForbiddenError,
@@ -19,10 +24,20 @@ export function createServerApiClient(
   apiBase: string,
   headers: Readonly<Record<string, string>> = {},
 ): ServerControl {
-  async function call(method: 'GET' | 'POST', path: string, idToken: string): Promise<McpServer> {
+  async function call(
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    idToken: string,
+    payload?: unknown,
+  ): Promise<McpServer> {
     const response = await fetch(`${apiBase}${path}`, {
       method,
-      headers: { ...headers, Authorization: `Bearer ${idToken}` },
+      headers: {
+        ...headers,
+        Authorization: `Bearer ${idToken}`,
+        ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     const body: unknown = await response.json().catch((error: unknown) => {
@@ -36,6 +51,8 @@ export function createServerApiClient(
   return {
     get: ({ serverId, idToken }) => call('GET', pathOf(serverId), idToken),
     enable: ({ serverId, idToken }) => call('POST', `${pathOf(serverId)}/enable`, idToken),
+    patchToolPolicy: ({ serverId, idToken }, patch: ToolPolicyPatch) =>
+      call('PATCH', `${pathOf(serverId)}/tool-policy`, idToken, patch),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   finishStep,
   interruptStep,
   needsConfirmation,
+  planToolsOf,
 } from './plan-rules.js';
 import { argumentsProblem } from './tool-arguments.js';
 
@@ -18,6 +19,18 @@ describe('plan rules', () => {
     expect(needsConfirmation(['echo', 'write'], [echo, write], true)).toBe(true);
     expect(needsConfirmation(['unknown'], [echo, write], true)).toBe(true);
     expect(needsConfirmation([], [echo, write], true)).toBe(false);
+  });
+
+  it("asks before a step whose read-only tool is set to 'ask' on the server (tool approval)", () => {
+    const tools = (ask: string[]) =>
+      planToolsOf({
+        serverId: 'srv-1',
+        definitions: [{ name: 'echo', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
+        call: async () => ({ content: '', isError: false }),
+        needsApproval: (name) => ask.includes(name),
+      });
+    expect(needsConfirmation(['echo'], tools([]), true)).toBe(false);
+    expect(needsConfirmation(['echo'], tools(['echo']), true)).toBe(true);
   });
 
   it('runs a step only once it is confirmed, in its turn, and only once', () => {

@@ -5,6 +5,7 @@ import {
   readySteps,
   type UpdatePlanStepBody,
 } from '@agentforge/shared';
+import type { ToolSet } from '../chat/ports.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { ModelToolDefinition, ModelUsage } from '../models/model-provider.js';
 import type { AgentPlanRecord } from './plan-record.js';
@@ -26,6 +27,13 @@ export const toPlanTool = (tool: ModelToolDefinition): PlanTool => ({
   inputSchema: tool.inputSchema,
   readOnly: isReadOnlyTool(tool),
 });
+
+/** The server's tools as a plan sees them: one set to 'ask' never counts as read-only (tool approval). */
+export const planToolsOf = (tools: ToolSet): PlanTool[] =>
+  tools.definitions.map((tool) => ({
+    ...toPlanTool(tool),
+    ...(tools.needsApproval?.(tool.name) ? { readOnly: false } : {}),
+  }));
 
 /**
  * Whether a step asks before it runs: always, unless the user turned on auto-run and every tool

@@ -14,7 +14,7 @@ import type { StartedStream } from './agent-runner.js';
 import { callForcedTool } from './forced-tool-call.js';
 import { stepsFromProposal } from './plan-proposal.js';
 import { type AgentPlanRecord, toAgentPlan } from './plan-record.js';
-import { toPlanTool } from './plan-rules.js';
+import { planToolsOf } from './plan-rules.js';
 import { createPlanTool, plannerSystemPrompt } from './planner-prompts.js';
 
 /** The plan as the chat shows it in the history (the panel shows it live). */
@@ -77,7 +77,7 @@ export function createPlanningStream({ deps, assistantReply }: AgentContext) {
               const toolSet = await deps.tools.forServer(caller, serverId, (status) =>
                 emit({ type: 'status', status, messageId: reply.messageId }),
               );
-              const tools = toolSet.definitions.map(toPlanTool);
+              const tools = planToolsOf(toolSet);
               const { provider, model } = await resolved;
               const state = emptyReplyState();
               const { input, usage } = await callForcedTool(provider, {

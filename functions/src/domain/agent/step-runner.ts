@@ -69,7 +69,8 @@ async function runAgentStep(run: StepRun): Promise<ToolLoopState> {
     model,
     system: stepSystemPrompt(plan, step),
     messages: [{ role: 'user', content: step.description }],
-    ...(definitions.length ? { tools: { ...run.tools, definitions } } : {}),
+    // The step's confirmation is the approval of its 'ask' tools: the step does not pause again.
+    ...(definitions.length ? { tools: { ...run.tools, definitions, needsApproval: () => false } } : {}),
     maxOutputTokens: STEP_MAX_OUTPUT_TOKENS,
     signal: run.signal,
     emit: run.emit,

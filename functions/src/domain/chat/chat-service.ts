@@ -10,6 +10,7 @@ import type { ChatServiceDeps, ToolSet } from './ports.js';
 import { isInterrupted } from './reply-lease.js';
 import { type Emit, runReply } from './reply-run.js';
 import { type PreparedReply, startReply } from './start-reply.js';
+import { type PausedTurn, resumeReply } from './tool-approval.js';
 import { runToolLoop } from './tool-loop.js';
 
 export { STREAM_STOPPED_MARK } from './finish-reply.js';
@@ -37,7 +38,10 @@ async function toModelMessages(
   );
 }
 
-async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit): Promise<void> {
+/** A reply to stream: a new one, or one going on after a tool approval (`paused`). */
+type RunnableReply = PreparedReply & { paused?: PausedTurn };
+
+async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit): Promise<void> {
   const { caller, query, reply } = run;
   let touch: ReturnType<typeof lastUsed> | undefined;
   let replyText = '';
@@ -75,8 +79,12 @@ async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit
             providerLabel: used.provider,
             model: modelId,
             ...(run.settings.systemPrompt ? { system: run.settings.systemPrompt } : {}),
-            messages: await toModelMessages(run.history, deps.attachments),
+            messages: [
+              ...(await toModelMessages(run.history, deps.attachments)),
+              ...(run.paused?.messages ?? []),
+            ],
             ...(tools.set ? { tools: tools.set } : {}),
+            ...(run.paused ? { resumed: run.paused.resumed } : {}),
             // The plan's maxTokensPerRequest, and the day's room, cap this further (limits/token-meter).
             maxOutputTokens: run.settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
             temperature: run.settings.temperature,
@@ -164,7 +172,9 @@ export function createChatService(deps: ChatServiceDeps) {
       /** The access gate's answer (http/sse-route): nothing is written before it lets the caller in. */
       admitted: Promise<void> = Promise.resolve(),
     ): Promise<{ messageId: string; run: (emit: Emit) => Promise<void> }> {
-      const prepared = await startReply(deps, caller, query, admitted);
+      const prepared: RunnableReply = query.approvalFor
+        ? await resumeReply(deps, caller, query, admitted)
+        : await startReply(deps, caller, query, admitted);
       return {
         messageId: prepared.reply.messageId,
         run: (emit) => streamReply(deps, prepared, emit),

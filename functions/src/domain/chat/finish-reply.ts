@@ -4,6 +4,7 @@ import type { MessageChanges, MessageRecord, MessageRepository } from '../conver
 import { DomainError } from '../errors.js';
 import type { ReplyOutcome } from './stop-watcher.js';
 import { storedReply } from './stored-reply.js';
+import { pendingApproval, viewOf } from './tool-approval.js';
 import type { ToolLoopState } from './tool-loop.js';
 
 export const STREAM_STOPPED_MARK = '[Streaming stopped]';
@@ -45,7 +46,13 @@ function finalChanges(outcome: ReplyOutcome, { state, usedServer }: FinishedRepl
     const content = `${stored.content ? `${stored.content}\n\n` : ''}**Error:** ${replyErrorMessage(outcome.error)}`;
     return { content, toolCalls: stored.toolCalls, status: 'error', isError: true };
   }
-  return { ...stored, status: 'complete', ...(usedServer ? { mcpUsedId: usedServer } : {}) };
+  return {
+    ...stored,
+    status: 'complete',
+    ...(usedServer ? { mcpUsedId: usedServer } : {}),
+    // Paused at a call that needs approval: the card's call, kept for the reply to go on.
+    ...(state.awaiting ? { toolApproval: pendingApproval(state.awaiting) } : {}),
+  };
 }
 
 /** The stream's last event for each outcome, once the last write is done. */
@@ -115,6 +122,10 @@ export async function finishReply(
     }
   }
   await settle?.();
+  const { awaiting } = finished.state;
+  if ((outcome.kind === 'complete' || outcome.kind === 'too-long') && awaiting) {
+    finished.emit({ type: 'tool_approval', approval: viewOf(pendingApproval(awaiting)) });
+  }
   finished.emit(finalEvent(outcome, finished));
   if (outcome.kind === 'error' && !(outcome.error instanceof DomainError)) throw outcome.error;
 }

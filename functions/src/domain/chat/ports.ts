@@ -38,11 +38,15 @@ export interface ToolSet {
     signal: AbortSignal,
     onProgress?: (progress: ToolProgress) => void,
   ): Promise<ToolResult>;
+  /** Whether a call of this tool pauses the reply for the user's approval (the server's tool policy). */
+  needsApproval?(name: string): boolean;
 }
 
 export interface ToolSource {
   /** The tools of the caller's server, starting it if needed; `onStatus` reports progress while it starts. */
   forServer(caller: Caller, serverId: string, onStatus: (status: string) => void): Promise<ToolSet>;
+  /** 'Always allow': the tool runs unasked from now on (refused unless the caller may change the policy). */
+  allowAlways?(caller: Caller, serverId: string, toolName: string): Promise<void>;
 }
 
 export interface UsageRecorder {

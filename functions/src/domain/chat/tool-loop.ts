@@ -1,5 +1,5 @@
 import type { StreamEvent, ToolCall } from '@agentforge/shared';
-import { CHAT_MESSAGES, errorMessage } from '@agentforge/shared';
+import { CHAT_MESSAGES, errorMessage, TOOL_APPROVAL_MESSAGES } from '@agentforge/shared';
 import type { ModelMessage, ModelProvider, ModelToolCall, ModelUsage } from '../models/model-provider.js';
 import type { ToolSet } from './ports.js';
 
@@ -19,6 +19,27 @@ export interface ToolLoopInput {
   emit: (event: StreamEvent) => void;
   /** Called with the reply so far after every change, for the caller to persist. */
   onProgress: (state: ToolLoopState) => void;
+  /**
+   * A reply that paused for a tool approval, going on after the user's decision: `messages` then
+   * end with the paused round's assistant turn and the results it already had.
+   */
+  resumed?: ResumedRound;
+}
+
+/** Where a paused reply goes on: its state, the paused round and its calls not run yet (the decided one first). */
+export interface ResumedRound {
+  state: ToolLoopState;
+  round: number;
+  calls: ModelToolCall[];
+  allowed: boolean;
+}
+
+/** A reply paused at `call` for the user's approval; `remaining`: the round's calls after it. */
+export interface AwaitingApproval {
+  serverId: string;
+  call: ModelToolCall;
+  remaining: ModelToolCall[];
+  round: number;
 }
 
 export interface ToolLoopState {
@@ -27,6 +48,8 @@ export interface ToolLoopState {
   usage: ModelUsage;
   /** The model still wanted tools after MAX_TOOL_ROUNDS rounds. */
   exhausted?: boolean;
+  /** The reply paused at a call that needs the user's approval (the server's tool policy). */
+  awaiting?: AwaitingApproval;
 }
 
 /** What running one tool call needs. */
@@ -37,14 +60,23 @@ const toolErrorText = (name: string, error: string | undefined) =>
 
 /**
  * The one tool loop: streams a model turn, runs the tools it asks for, feeds the results back,
- * until the model answers without tools. Emits the stream events as things happen.
+ * until the model answers without tools. Emits the stream events as things happen. A call whose
+ * tool needs approval ends the loop there (`awaiting`); `resumed` goes on from it.
  */
 export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopState> {
-  const { provider, model, emit, signal } = input;
-  const state: ToolLoopState = { content: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 } };
+  const { provider, model, emit, signal, resumed } = input;
+  const state: ToolLoopState = resumed?.state ?? {
+    content: '',
+    toolCalls: [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+  };
   const messages = [...input.messages];
+  if (resumed) {
+    const decided = { id: resumed.calls[0]?.id, allowed: resumed.allowed };
+    if (await runCalls(resumed.calls, input, state, messages, resumed.round, decided)) return state;
+  }
 
-  for (let round = 1; round <= MAX_TOOL_ROUNDS; round++) {
+  for (let round = (resumed?.round ?? 0) + 1; round <= MAX_TOOL_ROUNDS; round++) {
     emit({ type: 'api_call_started', provider: input.providerLabel, model, iteration: round });
     const requested: ModelToolCall[] = [];
     let text = '';
@@ -81,13 +113,57 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopState> 
     if (requested.length === 0) return state;
 
     messages.push({ role: 'assistant', content: text, toolCalls: requested });
-    for (const call of requested) {
-      messages.push(await runTool(call, input, state));
-      input.onProgress(state);
-    }
+    if (await runCalls(requested, input, state, messages, round)) return state;
   }
   state.exhausted = true;
   return state;
+}
+
+/**
+ * Runs a round's calls in order, their results added to `messages`; true when it paused at one
+ * that needs approval (`state.awaiting`). `decided`: the call the user decided on, run or refused.
+ */
+async function runCalls(
+  calls: ModelToolCall[],
+  input: ToolLoopInput,
+  state: ToolLoopState,
+  messages: ModelMessage[],
+  round: number,
+  decided?: { id: string | undefined; allowed: boolean },
+): Promise<boolean> {
+  for (const [index, call] of calls.entries()) {
+    const isDecided = call.id === decided?.id;
+    if (!isDecided && input.tools?.needsApproval?.(call.name)) {
+      state.awaiting = { serverId: input.tools.serverId, call, remaining: calls.slice(index + 1), round };
+      return true;
+    }
+    messages.push(
+      isDecided && !decided.allowed ? refuse(call, input, state) : await runTool(call, input, state),
+    );
+    input.onProgress(state);
+  }
+  return false;
+}
+
+/** A call the user denied: not run; the model reads the refusal as the tool's error. */
+function refuse(
+  call: ModelToolCall,
+  { emit }: ToolRun,
+  state: ToolLoopState,
+): ModelMessage & { role: 'tool' } {
+  const ref = { toolCallId: call.id, name: call.name };
+  const error = TOOL_APPROVAL_MESSAGES.denied;
+  state.toolCalls.push({
+    id: call.id,
+    name: call.name,
+    status: 'error',
+    input: call.input,
+    error,
+    timestamp: Date.now(),
+  });
+  emit({ type: 'tool_use_received', ...ref, input: call.input });
+  emit({ type: 'tool_error', ...ref, error });
+  return { role: 'tool', toolCallId: call.id, toolName: call.name, content: error, isError: true };
 }
 
 /**

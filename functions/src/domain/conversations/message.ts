@@ -2,6 +2,8 @@ import {
   agentStepRefSchema,
   attachmentSchema,
   processingStepSchema,
+  type ToolApprovalDecision,
+  toolApprovalSchema,
   toolCallSchema,
 } from '@agentforge/shared';
 import * as z from 'zod';
@@ -12,6 +14,16 @@ import { heldReservationSchema } from '../limits/reservation-holder.js';
  * reply as it goes, so a reader always finds what was generated so far.
  */
 export const MESSAGE_STATUSES = ['streaming', 'complete', 'stopped', 'error'] as const;
+
+/**
+ * A reply paused at a tool call (docs/decisions/mcp-servers.md, "Tool approval"), as stored: the
+ * call, the tool-loop round it was in and the round's calls after it, for the reply to go on.
+ */
+export const storedToolApprovalSchema = toolApprovalSchema.extend({
+  round: z.number().int().positive(),
+  remaining: z.array(z.object({ id: z.string(), name: z.string(), input: z.unknown() })),
+});
+export type StoredToolApproval = z.infer<typeof storedToolApprovalSchema>;
 
 export const messageRecordSchema = z.object({
   conversationId: z.string(),
@@ -44,6 +56,7 @@ export const messageRecordSchema = z.object({
   leaseShard: z.string().optional(),
   /** The model calls' open token reservations, by id, for the sweep to settle (reservation-holder). */
   reservations: z.record(z.string(), heldReservationSchema).optional(),
+  toolApproval: storedToolApprovalSchema.optional(),
 });
 export type MessageRecord = z.infer<typeof messageRecordSchema>;
 
@@ -58,8 +71,17 @@ export type MessageChanges = Partial<
     | 'mcpUsedId'
     | 'attachments'
     | 'leaseExpiresAt'
+    | 'toolApproval'
   >
 >;
+
+/** The decision on a paused reply's tool call, and the lease of the stream that goes on with it. */
+export interface ApprovalClaim {
+  toolCallId: string;
+  decision: ToolApprovalDecision;
+  decidedAt: number;
+  lease: { leaseExpiresAt: number; leaseShard: string; reservations: Record<string, never> };
+}
 
 /** `interrupted`: the reply's lease ran out and the sweep ended it (its writer was presumed dead). */
 export type SaveOutcome =
@@ -99,6 +121,12 @@ export interface MessageRepository {
   finish(conversationId: string, messageId: string, changes: MessageChanges): Promise<boolean>;
   /** `shownChars`: how much of the reply the user had seen (what a stopped reply keeps). */
   requestStop(conversationId: string, messageId: string, shownChars?: number): Promise<void>;
+  /**
+   * Decides a paused reply's pending tool call and makes the reply streaming again, in one
+   * conditional write: true for exactly one of any number of concurrent claims (a second tab, a
+   * retried request), false for the others and once it was decided.
+   */
+  claimApproval(conversationId: string, messageId: string, claim: ApprovalClaim): Promise<boolean>;
   /** Deletes this message and every later one (regenerate, edit and resend). */
   deleteFrom(conversationId: string, messageId: string): Promise<void>;
   deleteAll(conversationId: string): Promise<void>;

@@ -6,6 +6,7 @@ import { createMemberValues } from './member-values.js';
 import { createServerConfig } from './server-config.js';
 import { createServerLifecycle } from './server-lifecycle.js';
 import type { ServerRunner } from './server-runner.js';
+import { createToolPolicySettings } from './tool-policy-settings.js';
 
 export interface McpServerServiceDeps {
   servers: McpServerRepository;
@@ -38,6 +39,7 @@ export function createMcpServerService(deps: McpServerServiceDeps) {
     stopInstance: lifecycle.stopInstance,
     releaseSlot: compute.releaseSlot,
   });
+  const toolPolicy = createToolPolicySettings({ ...deps, config });
   return {
     owned: config.owned,
     toView: config.toView,
@@ -47,6 +49,7 @@ export function createMcpServerService(deps: McpServerServiceDeps) {
     saveMemberValues: memberValues.save,
     removeMemberValues: memberValues.remove,
     usage: compute.usage,
+    patchToolPolicy: toolPolicy.patch,
     ...external,
   };
 }

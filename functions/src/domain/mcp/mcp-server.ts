@@ -1,4 +1,4 @@
-import { SERVER_HEALTH_VALUES, SERVER_STATUSES, SERVER_STOPPERS } from '@agentforge/shared';
+import { SERVER_HEALTH_VALUES, SERVER_STATUSES, SERVER_STOPPERS, toolPolicySchema } from '@agentforge/shared';
 import * as z from 'zod';
 
 /**
@@ -38,6 +38,8 @@ export const mcpServerRecordSchema = z.object({
   memberId: z.string().optional(),
 
   externalTokenIssuer: z.string().optional(),
+  /** Tool approval (docs/decisions/mcp-servers.md, "Tool approval"): absent, every tool runs unasked. */
+  toolPolicy: toolPolicySchema.optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

@@ -1,6 +1,7 @@
 import { type McpServer, SERVER_MESSAGES } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../errors.js';
+import type { ModelToolDefinition } from '../models/model-provider.js';
 import { createMcpToolSource, type ServerControl } from './mcp-tool-source.js';
 
 const caller = { userId: 'alice', email: 'a@example.com', idToken: 'id-token' };
@@ -15,10 +16,15 @@ const server = (patch: Partial<McpServer>): McpServer => ({
 });
 
 /** A server that runs once enabled; records the enables. */
-function control(initial: McpServer): ServerControl & { enabled: number } {
+function control(initial: McpServer): ServerControl & { enabled: number; patches: unknown[] } {
   let current = initial;
   return {
     enabled: 0,
+    patches: [],
+    async patchToolPolicy(_target, patch) {
+      this.patches.push(patch);
+      return current;
+    },
     async get() {
       return current;
     },
@@ -30,11 +36,11 @@ function control(initial: McpServer): ServerControl & { enabled: number } {
   };
 }
 
-function toolSource(servers: ServerControl) {
+function toolSource(servers: ServerControl, tools: ModelToolDefinition[] = []) {
   return createMcpToolSource({
     servers,
     connect: async () => ({
-      listTools: async () => [],
+      listTools: async () => tools,
       callTool: async () => ({ content: 'ok', isError: false }),
     }),
     startTimeoutMs: 1_000,
@@ -61,5 +67,48 @@ describe("the chat's MCP tools", () => {
     await expect(started).rejects.toThrow(SERVER_MESSAGES.disabledByOwner('Files'));
     expect(servers.enabled).toBe(0);
     expect(statuses).toEqual([]);
+  });
+
+  describe("follow the server's tool approvals", () => {
+    const tool = (name: string, readOnlyHint?: boolean): ModelToolDefinition => ({
+      name,
+      inputSchema: { type: 'object' },
+      ...(readOnlyHint === undefined ? {} : { annotations: { readOnlyHint } }),
+    });
+    const listed = [tool('read_file', true), tool('write_file'), tool('delete_file'), tool('constructor')];
+    const running = { status: 'enabled', healthStatus: 'running' } as const;
+
+    it('offer no tool set to never, and ask for those set to ask (a read-only one runs unasked)', async () => {
+      const servers = control(
+        server({ ...running, toolPolicy: { default: 'ask', tools: { delete_file: 'never' } } }),
+      );
+      const tools = await toolSource(servers, listed).forServer(caller, 'srv-1', () => undefined);
+      expect(tools.definitions.map((definition) => definition.name)).toEqual([
+        'read_file',
+        'write_file',
+        'constructor',
+      ]);
+      expect(['read_file', 'write_file', 'constructor'].map((name) => tools.needsApproval?.(name))).toEqual([
+        false,
+        true,
+        true,
+      ]);
+    });
+
+    it('run every tool unasked on a server without a policy', async () => {
+      const tools = await toolSource(control(server(running)), listed).forServer(
+        caller,
+        'srv-1',
+        () => undefined,
+      );
+      expect(tools.definitions).toHaveLength(4);
+      expect(listed.some((definition) => tools.needsApproval?.(definition.name))).toBe(false);
+    });
+
+    it("'Always allow' sets the tool to allow on the server", async () => {
+      const servers = control(server(running));
+      await toolSource(servers, listed).allowAlways(caller, 'srv-1', 'write_file');
+      expect(servers.patches).toEqual([{ tools: { write_file: 'allow' } }]);
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { type McpServer, SERVER_MESSAGES, type ToolProgress } from '@agentforge/shared';
+import {
+  type McpServer,
+  resolveToolPolicy,
+  SERVER_MESSAGES,
+  type ToolPolicyPatch,
+  type ToolProgress,
+} from '@agentforge/shared';
 import type { ToolResult, ToolSet, ToolSource } from '../chat/ports.js';
 import { ConflictError } from '../errors.js';
 import type { ModelToolDefinition } from '../models/model-provider.js';
@@ -24,6 +30,8 @@ export type McpConnector = (target: { serverId: string; idToken: string }) => Pr
 export interface ServerControl {
   get(target: { serverId: string; idToken: string }): Promise<McpServer>;
   enable(target: { serverId: string; idToken: string }): Promise<McpServer>;
+  /** Changes the server's tool approvals ('Always allow'); refused unless the caller may. */
+  patchToolPolicy(target: { serverId: string; idToken: string }, patch: ToolPolicyPatch): Promise<McpServer>;
 }
 
 export interface McpToolSourceDeps {
@@ -40,15 +48,15 @@ export interface McpToolSourceDeps {
  * idleness or failed is started on demand, with `connecting` status events while it starts; one its
  * owner disabled is not.
  */
-export function createMcpToolSource(deps: McpToolSourceDeps): ToolSource {
+export function createMcpToolSource(deps: McpToolSourceDeps): Required<ToolSource> {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   async function ensureRunning(
     target: { serverId: string; idToken: string },
     onStatus: (status: string) => void,
-  ) {
+  ): Promise<McpServer> {
     let record = await deps.servers.get(target);
-    if (record.status === 'enabled' && record.healthStatus === 'running') return;
+    if (record.status === 'enabled' && record.healthStatus === 'running') return record;
     // Turned off by its owner: it stays off (only an idle-stopped or never-started one starts here).
     if (record.status === 'disabled' && record.stoppedBy === 'owner') {
       throw new ConflictError(SERVER_MESSAGES.disabledByOwner(record.name));
@@ -59,7 +67,7 @@ export function createMcpToolSource(deps: McpToolSourceDeps): ToolSource {
     while (Date.now() < deadline) {
       await sleep(deps.pollIntervalMs);
       record = await deps.servers.get(target);
-      if (record.status === 'enabled' && record.healthStatus === 'running') return;
+      if (record.status === 'enabled' && record.healthStatus === 'running') return record;
       if (record.status === 'error' || record.status === 'disabled') break;
       onStatus('connecting');
     }
@@ -71,13 +79,24 @@ export function createMcpToolSource(deps: McpToolSourceDeps): ToolSource {
     async forServer(caller, serverId, onStatus): Promise<ToolSet> {
       if (!caller.idToken) throw new Error('Tool calls need the caller ID token');
       const target = { serverId, idToken: caller.idToken };
-      await ensureRunning(target, onStatus);
+      const record = await ensureRunning(target, onStatus);
       const connection = await deps.connect(target);
+      const listed = await connection.listTools();
+      const policyOf = new Map(listed.map((tool) => [tool.name, resolveToolPolicy(record.toolPolicy, tool)]));
       return {
         serverId,
-        definitions: await connection.listTools(),
+        // A tool set to 'never' is not offered: the model cannot call what it was not given.
+        definitions: listed.filter((tool) => policyOf.get(tool.name) !== 'never'),
         call: (name, input, signal, onProgress) => connection.callTool(name, input, signal, onProgress),
+        needsApproval: (name) => policyOf.get(name) === 'ask',
       };
+    },
+    async allowAlways(caller, serverId, toolName) {
+      if (!caller.idToken) throw new Error('Tool approvals need the caller ID token');
+      await deps.servers.patchToolPolicy(
+        { serverId, idToken: caller.idToken },
+        { tools: { [toolName]: 'allow' } },
+      );
     },
   };
 }

@@ -49,6 +49,7 @@ export function toView(record: McpServerRecord): McpServer {
     ...(record.lastActive ? { lastActive: record.lastActive } : {}),
     ...(record.status === 'disabled' && record.stoppedBy ? { stoppedBy: record.stoppedBy } : {}),
     ...(isPerMember(record) ? { memberVariables: record.memberVariables } : {}),
+    ...(record.toolPolicy ? { toolPolicy: record.toolPolicy } : {}),
   };
 }
 

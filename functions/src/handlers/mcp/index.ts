@@ -8,6 +8,7 @@ import { handler as getServer } from './get-server.js';
 import { handler as getUsage } from './get-usage.js';
 import { handler as issueExternalToken } from './issue-external-token.js';
 import { handler as listServers } from './list-servers.js';
+import { handler as patchToolPolicy } from './patch-tool-policy.js';
 import { handler as removeMemberValues } from './remove-member-values.js';
 import { handler as revokeExternalToken } from './revoke-external-token.js';
 import { handler as saveMemberValues } from './save-member-values.js';
@@ -26,6 +27,7 @@ export const handler = createAreaRouter('mcp', {
   removeMemberValues,
 
   revokeExternalToken,
+  patchToolPolicy,
   getUsage,
   getCatalog,
 });

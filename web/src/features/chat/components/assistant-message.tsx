@@ -1,10 +1,16 @@
-import { type AgentStepRef, CHAT_MESSAGES, PLAN_LIMIT_ERROR_CODE } from '@agentforge/shared';
+import {
+  type AgentStepRef,
+  CHAT_MESSAGES,
+  PLAN_LIMIT_ERROR_CODE,
+  type ToolApprovalDecision,
+} from '@agentforge/shared';
 import { ListChecksIcon, RefreshCwIcon, SparklesIcon, SquareIcon, TriangleAlertIcon } from 'lucide-react';
 import { CopyButton } from '../../../components/copy-button';
 import { providerStyle } from '../../../components/provider-style';
 import { UpgradePlanLink } from '../../billing/components/upgrade-plan-link';
 import type { ChatMessage } from '../utils/stream-message';
 import { MarkdownContent } from './markdown-content';
+import { ToolApprovalCard } from './tool-approval-card';
 import { ToolCallCard } from './tool-call-card';
 
 function TypingDots({ activity }: { activity?: string | undefined }) {
@@ -46,6 +52,10 @@ function ErrorContent({ content, code }: { content: string; code: string | undef
   );
 }
 
+export type ToolDecide = (messageId: string, toolCallId: string, decision: ToolApprovalDecision) => void;
+
+const approvalCallId = (message: ChatMessage) => message.toolApproval?.toolCallId ?? '';
+
 /** An agent step's message: 'Step N · description (role)'. */
 function stepHeading({ index, description, role }: AgentStepRef): string {
   return `Step ${index} · ${description}${role ? ` (${role})` : ''}`;
@@ -59,11 +69,14 @@ export function AssistantMessage({
   message,
   activity,
   onRegenerate,
+  onDecide,
 }: {
   message: ChatMessage;
   activity?: string | undefined;
   /** 'Regenerate': a new reply in place of this one (the last reply only). */
   onRegenerate?: ((messageId: string) => void) | undefined;
+  /** A decision on the tool call this reply paused at (the last reply only). */
+  onDecide?: ToolDecide | undefined;
 }) {
   const style = providerStyle(message.provider);
   const { body, stopped } = splitStopped(message.content);
@@ -90,6 +103,16 @@ export function AssistantMessage({
         {message.toolCalls?.map((call) => (
           <ToolCallCard key={call.id} call={call} />
         ))}
+        {message.toolApproval ? (
+          <ToolApprovalCard
+            approval={message.toolApproval}
+            onDecide={
+              onDecide && done && message.toolApproval.state === 'pending'
+                ? (decision) => onDecide(message.id, approvalCallId(message), decision)
+                : undefined
+            }
+          />
+        ) : null}
         {message.isError ? (
           <ErrorContent content={body} code={message.errorCode} />
         ) : body ? (

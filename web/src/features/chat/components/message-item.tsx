@@ -1,6 +1,6 @@
 import type { Message } from '@agentforge/shared';
 import { memo } from 'react';
-import { AssistantMessage } from './assistant-message';
+import { AssistantMessage, type ToolDecide } from './assistant-message';
 import { UserMessage } from './user-message';
 
 /** Regenerate a reply, or edit and resend a message: the turns from it on are replaced. */
@@ -8,6 +8,8 @@ export type ReplayActions = {
   regenerate: (messageId: string) => void;
   /** False when the edit was refused (the chat says why). */
   edit: (messageId: string, content: string) => boolean;
+  /** A decision on the tool call the last reply paused at: the reply goes on. */
+  decide?: ToolDecide;
 };
 
 /** One chat message: the user's on the right; the model's with its model name, tool calls and Markdown. */
@@ -33,6 +35,7 @@ export const MessageItem = memo(function MessageItem({
           message={message}
           activity={activity}
           onRegenerate={last ? replay?.regenerate : undefined}
+          onDecide={last ? replay?.decide : undefined}
         />
       )}
     </article>

@@ -31,7 +31,8 @@ export const FOLD_OVER_CHARS = 20_000;
 /** How much of a folded one is shown. */
 const FOLDED_CHARS = 2_000;
 
-function Section({ title, value }: { title: string; value: unknown }) {
+/** A tool call's input or result as text (never markup), folded past FOLD_OVER_CHARS. */
+export function ToolValueSection({ title, value }: { title: string; value: unknown }) {
   const text = shown(value);
   const [all, setAll] = useState(false);
   const folded = !all && text.length > FOLD_OVER_CHARS;
@@ -100,8 +101,8 @@ export function ToolCallCard({ call }: { call: ToolCall }) {
       </summary>
       {open ? (
         <div className="space-y-3 border-t border-slate-200 px-3 py-3">
-          {call.input !== undefined ? <Section title="Input" value={call.input} /> : null}
-          {call.result !== undefined ? <Section title="Result" value={call.result} /> : null}
+          {call.input !== undefined ? <ToolValueSection title="Input" value={call.input} /> : null}
+          {call.result !== undefined ? <ToolValueSection title="Result" value={call.result} /> : null}
           {call.status === 'error' ? (
             <p role="alert" className="text-sm text-red-700">
               {toolErrorText(call)}

@@ -1,4 +1,4 @@
-import { errorMessage } from '@agentforge/shared';
+import { errorMessage, type ToolApprovalDecision } from '@agentforge/shared';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-provider';
 import { useAgent } from '../../agent/hooks/use-agent';
@@ -81,6 +81,7 @@ export function useChat(
   const {
     send,
     replay,
+    decide,
     stop: stopReply,
     notice,
     clearNotice,
@@ -99,8 +100,10 @@ export function useChat(
     () => ({
       regenerate: (messageId: string) => void replay({ messageId }),
       edit: (messageId: string, content: string) => replay({ messageId, content }),
+      decide: (messageId: string, toolCallId: string, decision: ToolApprovalDecision) =>
+        void decide(messageId, toolCallId, decision),
     }),
-    [replay],
+    [replay, decide],
   );
   const { stop: stopAgent } = agent;
   const stop = useCallback(() => {

@@ -6,6 +6,7 @@ import {
   type ModelSettings,
   NEW_CONVERSATION_TITLE,
   type StreamQuery,
+  type ToolApprovalDecision,
   titleFromMessage,
 } from '@agentforge/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,6 +18,7 @@ import { StreamError } from '../api/stream-error';
 import { type ChatAction, type ChatSnapshot, isBusy, tempMessageId } from '../utils/chat-reducer';
 import { type ModelChoice, metadataOf } from '../utils/provider-choice';
 import type { ReplyRun } from './reply-callbacks';
+import { startDecision } from './tool-decision';
 import type { OutgoingAttachments } from './use-attachment-uploads';
 import { useReplyRun } from './use-reply-run';
 
@@ -259,6 +261,20 @@ export function useSendMessage({
     [begin, callbacksOf, choice, dispatch, queryClient, serverId, state, stream, running],
   );
 
+  const decide = useCallback(
+    (messageId: string, toolCallId: string, decision: ToolApprovalDecision): boolean => {
+      setNotice(null);
+      if (isBusy(state.current) || running() || starting.current)
+        return refuseWith(setNotice, CHAT_MESSAGES.busy);
+      const conversationId = state.current.selectedId;
+      if (!choice || !conversationId) return false;
+      const target = { conversationId, messageId, toolCallId, choice };
+      startDecision(target, decision, { dispatch, queryClient, startRun, track, stream });
+      return true;
+    },
+    [choice, dispatch, queryClient, state, startRun, stream, track, running],
+  );
+
   /** Sends a new chat's first message again after creating its conversation failed. */
   const retryFirst = useCallback(() => {
     if (pendingFirst?.failed) void send(pendingFirst.message.content);
@@ -267,6 +283,7 @@ export function useSendMessage({
   return {
     send,
     replay,
+    decide,
     stop,
     notice,
     clearNotice: useCallback(() => setNotice(null), []),

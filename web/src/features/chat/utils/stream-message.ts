@@ -119,6 +119,9 @@ export function applyToolEvent(message: Message, event: ToolEvent, now = Date.no
           progress: undefined,
         }),
       };
+    case 'tool_approval':
+      // The reply paused at a call that asks first: its card, until the decision.
+      return { ...message, toolApproval: event.approval };
     case 'api_call_started':
     case 'api_call_completed':
       return {
@@ -149,6 +152,8 @@ export function statusAfter(event: ToolEvent): StreamStatus {
     case 'tool_execution_error':
     case 'tool_error':
       return 'tool_error';
+    case 'tool_approval':
+      return 'streaming';
     case 'api_call_started':
       return 'pending_llm';
     case 'api_call_completed':

@@ -3,6 +3,7 @@ import {
   computeUsageSchema,
   type McpServerConfigInput,
   mcpServerSchema,
+  type ToolPolicyPatch,
 } from '@agentforge/shared';
 import * as z from 'zod';
 import { apiClient } from '../../../lib/api-client';
@@ -92,4 +93,32 @@ export async function revokeExternalToken(id: string): Promise<void> {
 /** GET /mcp/usage: this month's server compute. */
 export function fetchUsage(signal?: AbortSignal): Promise<ComputeUsage> {
   return apiClient.get('/mcp/usage', { schema: computeUsageSchema, ...(signal ? { signal } : {}) });
+}
+
+/** PATCH /mcp-servers/{id}/tool-policy: tool approvals (owner, or a team's Admins); a tool set to null goes back to the default. */
+export function patchToolPolicy(id: string, patch: ToolPolicyPatch): Promise<ServerView> {
+  return apiClient.request('PATCH', path(id, '/tool-policy'), { body: patch, schema: serverViewSchema });
+}
+
+/** A tool as the server lists it, with the hint the policy's default reads. */
+const listedToolsSchema = z.object({
+  result: z.object({
+    tools: z.array(
+      z.object({
+        name: z.string(),
+        description: z.string().optional(),
+        annotations: z.object({ readOnlyHint: z.boolean().optional() }).loose().optional(),
+      }),
+    ),
+  }),
+});
+export type ListedTool = z.infer<typeof listedToolsSchema>['result']['tools'][number];
+
+/** The running server's tools (MCP tools/list through the gateway, as the chat lists them). */
+export async function listServerTools(id: string): Promise<ListedTool[]> {
+  const body = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+  const answer = await apiClient.post(`/mcp-gateway/${encodeURIComponent(id)}`, body, {
+    schema: listedToolsSchema,
+  });
+  return answer.result.tools;
 }

@@ -27,6 +27,7 @@ import type { ServerAction, ServerFailure } from '../hooks/use-servers';
 import { cardIdleTimeout } from '../utils/server-form';
 import { MemberValues } from './member-values';
 import { ServerStatusPill } from './server-status';
+import { ToolApprovals } from './tool-approvals';
 
 export type ServerCardProps = {
   server: ServerView;
@@ -182,6 +183,7 @@ export function ServerCard({
       </dl>
 
       {server.memberVariables?.length ? <MemberValues server={server} /> : null}
+      {canManage ? <ToolApprovals server={server} /> : null}
 
       {shouldShowServerLastError(server.status) && server.lastError ? (
         <div className="mt-3 rounded-lg bg-red-50 px-2.5 py-2 ring-1 ring-red-100">
