@@ -98,7 +98,7 @@ describe('the MCP server catalog', () => {
       .first()
       .waitFor();
     await e2e.screenshot(page, '3-tool-call');
-  });
+  }, 180_000);
 
   it('fits a phone screen', async () => {
     const page = await browse(390, 844);
