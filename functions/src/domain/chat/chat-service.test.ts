@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inMemoryConversations, inMemoryMessages } from '../../testing/in-memory-conversations.js';
 import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
 import { createConversationService } from '../conversations/conversation-service.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import { type ModelStreamEvent, ProviderError } from '../models/model-provider.js';
 import { TITLE_MAX_OUTPUT_TOKENS, TITLE_REQUEST } from './auto-title.js';
 import { createChatService, STREAM_STOPPED_MARK } from './chat-service.js';
@@ -12,7 +12,13 @@ import type { ToolSource } from './ports.js';
 const alice = { userId: 'alice', email: 'a@example.com' };
 
 /** `reservesTokens`: the model is a platform one (its calls reserve tokens on a plan). */
-function setup(turns: Parameters<typeof scriptedModel>[0], tools?: ToolSource, reservesTokens = false) {
+function setup(
+  turns: Parameters<typeof scriptedModel>[0],
+  tools?: ToolSource,
+  reservesTokens = false,
+  /** The model resolver's failure (no key for the provider). */
+  unresolved?: Error,
+) {
   let id = 0;
   const newId = () => String(++id).padStart(4, '0');
   const conversations = inMemoryConversations();
@@ -24,11 +30,14 @@ function setup(turns: Parameters<typeof scriptedModel>[0], tools?: ToolSource, r
     conversations: conversationService,
     messages,
     models: {
-      resolve: async (_user, _provider, name) => ({
-        provider: model.provider,
-        model: name,
-        ...(reservesTokens ? { reservesTokens } : {}),
-      }),
+      resolve: async (_user, _provider, name) => {
+        if (unresolved) throw unresolved;
+        return {
+          provider: model.provider,
+          model: name,
+          ...(reservesTokens ? { reservesTokens } : {}),
+        };
+      },
     },
     usage: { recordTokens: async (...args) => void usage.push(args) },
     ...(tools ? { tools } : {}),
@@ -209,6 +218,14 @@ describe('the chat service', () => {
     await expect(starting).rejects.toThrow('refused by the gate');
     await new Promise((resolve) => setImmediate(resolve));
     expect(opened?.aborted).toBe(true);
+  });
+
+  it('reports a model that cannot be resolved in the stream (nothing was opened ahead, nothing left unhandled)', async () => {
+    const { chat } = setup([], undefined, false, new ValidationError('No API key is stored.'));
+    const events: StreamEvent[] = [];
+    await (await chat.start(alice, query)).run((event) => events.push(event));
+    await new Promise((resolve) => setTimeout(resolve, 10)); // an unhandled rejection would surface here
+    expect(events.at(-1)).toEqual({ type: 'error', message: 'No API key is stored.' });
   });
 
   it("waits for the gate before a platform model's call: its reservation is a write", async () => {

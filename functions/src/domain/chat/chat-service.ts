@@ -6,7 +6,7 @@ import { NotFoundError } from '../errors.js';
 import { wantsTitle, writeTitle } from './auto-title.js';
 import type { ChatServiceDeps, ToolSet } from './ports.js';
 import { type Emit, runReply } from './reply-run.js';
-import { type PreparedReply, replyRequest, startReply } from './start-reply.js';
+import { cancelFirstCall, type PreparedReply, replyRequest, startReply } from './start-reply.js';
 import { runToolLoop } from './tool-loop.js';
 
 export { STREAM_STOPPED_MARK } from './finish-reply.js';
@@ -72,7 +72,7 @@ async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit
     });
   } finally {
     // A call opened ahead and never taken (the reply failed before its first call) is aborted.
-    void run.firstCall.then((call) => call?.cancel());
+    cancelFirstCall(run.firstCall);
     await touch?.done();
   }
   const exchange = {

@@ -95,9 +95,17 @@ export async function startReply(
       persisted: persisted.then(() => undefined),
     };
   } catch (error) {
-    void firstCall.then((call) => call?.cancel(error));
+    cancelFirstCall(firstCall, error);
     throw error;
   }
+}
+
+/** Aborts the call opened ahead, if one was (and the reply has not taken it). */
+export function cancelFirstCall(firstCall: Promise<FirstCall | undefined>, reason?: unknown): void {
+  firstCall.then(
+    (call) => call?.cancel(reason),
+    () => undefined, // it never opened: the model's failure is the reply's to report
+  );
 }
 
 /**
