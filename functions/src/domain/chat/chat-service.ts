@@ -10,7 +10,6 @@ import { cancelFirstCall, type PreparedReply, replyRequest, startReply } from '.
 import { runToolLoop } from './tool-loop.js';
 
 export { STREAM_STOPPED_MARK } from './finish-reply.js';
-export { DEFAULT_MAX_OUTPUT_TOKENS } from './start-reply.js';
 
 async function streamReply(deps: ChatServiceDeps, run: PreparedReply, emit: Emit): Promise<void> {
   const { caller, query, reply } = run;

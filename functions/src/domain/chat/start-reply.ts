@@ -18,7 +18,7 @@ import { isInterrupted, newStreamingReply } from './reply-lease.js';
 type ConversationSettings = NonNullable<ConversationRecord['settings']>;
 
 /** A reply's output cap when the conversation sets none. */
-export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
+const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
 
 /** What `startReply` prepared for the stream. */
 export type PreparedReply = Awaited<ReturnType<typeof startReply>>;
