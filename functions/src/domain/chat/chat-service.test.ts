@@ -228,6 +228,27 @@ describe('the chat service', () => {
     expect(events.at(-1)).toEqual({ type: 'error', message: 'No API key is stored.' });
   });
 
+  it("ends in an error when the user's turn cannot be saved, though its call was opened ahead", async () => {
+    let opened: AbortSignal | undefined;
+    const { chat, messages } = setup([
+      (request) => {
+        opened = request.signal;
+        return textTurn('Hello');
+      },
+    ]);
+    messages.create = async () => {
+      throw new Error('The table refused the write');
+    };
+    const events: StreamEvent[] = [];
+    const started = await chat.start(alice, query);
+    await expect(started.run((event) => events.push(event))).rejects.toThrow(
+      'The reply could not be created',
+    );
+    expect(events.at(-1)?.type).toBe('error');
+    expect(opened).toBeDefined(); // it was opened ahead, and read to its end by the reply
+    expect(messages.records.size).toBe(0); // nothing half-written
+  });
+
   it("waits for the gate before a platform model's call: its reservation is a write", async () => {
     const { chat: platform, model } = setup([() => textTurn('Hello')], undefined, true);
     let admit: () => void = () => undefined;
