@@ -10,12 +10,23 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { LAMBDA_ESBUILD_OPTIONS } from '../../lib/constructs/agent-function.js';
 import { forkService } from './processes/child-process.js';
-import type { Invocation, InvocationTimes } from './processes/stream-function.js';
+import type { TracedRequest } from './processes/request-trace.js';
+import type { Invocation, InvocationTimes, RawPipe } from './processes/stream-function.js';
 
 const REPLIES = 30;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** One reply's requests against its first delta: what the first token waited for. */
+function printTrace(reply: InvocationTimes): void {
+  console.log(
+    `  the median warm reply's requests (ms from the invocation; first delta at ${ms(reply.firstDeltaMs)})`,
+  );
+  const row = (request: TracedRequest) =>
+    `    ${request.sentMs.toFixed(1).padStart(6)} -> ${(request.doneMs?.toFixed(1) ?? '…').padStart(6)}  ${request.what}`;
+  for (const request of reply.trace) console.log(row(request));
+}
 
 /** The handler as lib/ bundles it, and the harness that runs it, both plain JavaScript. */
 async function bundle(outdir: string): Promise<{ handler: string; harness: string }> {
@@ -47,6 +58,8 @@ export async function benchStreamFunction(options: {
   nextInvocation: () => Promise<Invocation>;
   /** The model server's own time to first token (direct requests), for the overhead over it. */
   modelFirstTokenMs: number;
+  /** The same model request, piped raw in the same process between replies (the baseline). */
+  rawPipe: RawPipe['rawPipe'];
 }): Promise<void> {
   const outdir = await mkdtemp(join(tmpdir(), 'agentforge-stream-function-'));
   try {
@@ -59,11 +72,13 @@ export async function benchStreamFunction(options: {
     const readyMs = performance.now() - spawned;
     try {
       const replies: InvocationTimes[] = [];
+      const pipes: InvocationTimes[] = [];
       for (let i = 0; i <= REPLIES; i++) {
         replies.push(await fn.call<InvocationTimes>(await options.nextInvocation()));
+        pipes.push(await fn.call<InvocationTimes>({ rawPipe: options.rawPipe } satisfies RawPipe));
       }
       const [first, ...warm] = replies as [InvocationTimes, ...InvocationTimes[]];
-      const failed = replies.find((reply) => reply.deltas === 0);
+      const failed = [...replies, ...pipes].find((reply) => reply.deltas === 0);
       if (failed) throw new Error(`A reply streamed no text: ${failed.response}`);
       console.log(
         `\nThe stream function in a fresh node process (bundled as lib/ does; ${REPLIES} warm replies)`,
@@ -75,11 +90,15 @@ export async function benchStreamFunction(options: {
           `${ms(first.cpuMs)} CPU`,
       );
       const warmFirstToken = median(warm.map((r) => r.firstDeltaMs));
+      const pipeFirstToken = median(pipes.slice(1).map((r) => r.firstDeltaMs));
       console.log(
-        `  warm replies          first token median ${ms(warmFirstToken)} ` +
-          `(${ms(warmFirstToken - options.modelFirstTokenMs)} over the model)   ` +
-          `CPU per reply median ${ms(median(warm.map((r) => r.cpuMs)))}`,
+        `  warm replies          first token median ${ms(warmFirstToken)}, raw pipe ${ms(pipeFirstToken)} ` +
+          `(${(warmFirstToken / pipeFirstToken).toFixed(2)}x; ${ms(warmFirstToken - pipeFirstToken)} over the pipe)   ` +
+          `CPU per reply median ${ms(median(warm.map((r) => r.cpuMs)))} (raw pipe ` +
+          `${ms(median(pipes.slice(1).map((r) => r.cpuMs)))})`,
       );
+      const typical = [...warm].sort((a, b) => a.firstDeltaMs - b.firstDeltaMs)[Math.floor(warm.length / 2)];
+      if (typical) printTrace(typical);
     } finally {
       await fn.stop();
     }

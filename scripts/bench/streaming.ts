@@ -4,7 +4,7 @@
  * loop. Reports the first-token overhead (each stream paired with a direct request to the same
  * model server, median of the differences), the inter-token gap, and for 200 concurrent streams:
  * errors, p50/p99 first-token overhead and the stack's CPU ms per stream.
- * Run alone: `npx tsx scripts/bench/streaming.ts`.
+ * Run alone: `npx tsx scripts/bench/streaming.ts` (`--function-only`: without the 200 streams).
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,13 +31,19 @@ function quantile(values: number[], q: number): number {
 const gapsOf = (times: number[]) => times.slice(1).map((t, i) => t - (times[i] as number));
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+const directRequestBody = JSON.stringify({
+  model: MODEL,
+  stream: true,
+  messages: [{ role: 'user', content: PROMPT }],
+});
+
 /** Token arrival times straight from the model server's OpenAI-compatible stream. */
 async function direct(baseUrl: string): Promise<number[]> {
   const start = performance.now();
   const response = await fetch(`${baseUrl}/chat/completions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ model: MODEL, stream: true, messages: [{ role: 'user', content: PROMPT }] }),
+    body: directRequestBody,
   });
   const times: number[] = [];
   const decoder = new TextDecoder();
@@ -48,7 +54,8 @@ async function direct(baseUrl: string): Promise<number[]> {
   return times;
 }
 
-export async function benchStreaming(): Promise<void> {
+/** `functionOnly`: the paired runs and the stream function, not the 200 concurrent streams. */
+export async function benchStreaming(options: { functionOnly?: boolean } = {}): Promise<void> {
   const processes = join(import.meta.dirname, 'processes');
   const [models, stack] = await Promise.all([
     forkService<{ baseUrls: Record<HttpDialect, string> }>(join(processes, 'model-server.ts')),
@@ -126,7 +133,9 @@ export async function benchStreaming(): Promise<void> {
       functionEnv: stack.info.functionEnv,
       nextInvocation: async () => ({ query: streamQuery(await newConversation()), idToken }),
       modelFirstTokenMs: directTtft,
+      rawPipe: { url: `${models.info.baseUrls.custom}/chat/completions`, body: directRequestBody },
     });
+    if (options.functionOnly) return;
 
     const conversations = await Promise.all(Array.from({ length: CONCURRENT }, newConversation));
     const cpuBefore = await stack.cpuMs();
@@ -149,5 +158,5 @@ export async function benchStreaming(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await benchStreaming();
+  await benchStreaming({ functionOnly: process.argv.includes('--function-only') });
 }

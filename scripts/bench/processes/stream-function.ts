@@ -10,11 +10,20 @@ import { pathToFileURL } from 'node:url';
 import { functionUrlEvent, lambdaContext } from '../../local/api-gateway-event.js';
 import { installAwsLambdaGlobal, type StreamingHandler } from '../../local/lambda-streaming.js';
 import { serveInChild } from './child-process.js';
+import { installRequestTrace, type TracedRequest } from './request-trace.js';
 
 /** One invocation: the stream's query and the caller's ID token. */
 export interface Invocation {
   query: Record<string, string>;
   idToken: string;
+}
+
+/**
+ * The baseline in the same process: the model server's stream piped straight to the sink (no
+ * checks, no SDK, no events of our own), what a relay costs at the least.
+ */
+export interface RawPipe {
+  rawPipe: { url: string; body: string };
 }
 
 /** What one invocation took, in ms. */
@@ -25,7 +34,11 @@ export interface InvocationTimes {
   deltas: number;
   /** The start of the response, when it streamed no text (what went wrong). */
   response?: string;
+  /** Every outbound request of the invocation, in the order sent. */
+  trace: TracedRequest[];
 }
+
+const trace = installRequestTrace();
 
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
@@ -33,14 +46,12 @@ const cpuMs = () => {
 };
 
 /** Where the response goes: counted, not kept (the first delta's arrival is what matters). */
-function responseSink(onDelta: () => void): Writable & { head: string } {
+function responseSink(delta: RegExp, onDelta: () => void): Writable & { head: string } {
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       const text = chunk.toString();
       if (sink.head.length < 300) sink.head += text;
-      for (let at = text.indexOf('message_delta'); at >= 0; at = text.indexOf('message_delta', at + 1)) {
-        onDelta();
-      }
+      for (const _ of text.matchAll(delta)) onDelta();
       callback();
     },
   }) as Writable & { head: string };
@@ -57,15 +68,39 @@ async function invoke(handler: StreamingHandler, { query, idToken }: Invocation)
     body: '',
     sourceIp: '127.0.0.1',
   });
+  return timed(/message_delta/g, (sink) =>
+    handler(event, sink, lambdaContext('stream-generate-stream', 900_000)),
+  );
+}
+
+/** The model server's OpenAI-compatible stream, its bytes written to the sink as they come. */
+async function pipeRaw({ rawPipe }: RawPipe): Promise<InvocationTimes> {
+  return timed(/"content":"[^"]/g, async (sink) => {
+    const response = await fetch(rawPipe.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: rawPipe.body,
+    });
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) sink.write(chunk);
+    sink.end();
+  });
+}
+
+/** Runs `respond` into a sink counting `delta` matches, with its wall time, CPU and requests. */
+async function timed(
+  delta: RegExp,
+  respond: (sink: Writable & { head: string }) => Promise<unknown>,
+): Promise<InvocationTimes> {
+  trace.begin();
   const cpuBefore = cpuMs();
   const started = performance.now();
   let firstDeltaMs = Number.NaN;
   let deltas = 0;
-  const sink = responseSink(() => {
+  const sink = responseSink(delta, () => {
     if (deltas++ === 0) firstDeltaMs = performance.now() - started;
   });
   const finished = new Promise((resolve) => sink.on('finish', resolve));
-  await handler(event, sink, lambdaContext('stream-generate-stream', 900_000));
+  await respond(sink);
   if (!sink.writableFinished) await finished;
   const wallMs = performance.now() - started;
   return {
@@ -74,6 +109,7 @@ async function invoke(handler: StreamingHandler, { query, idToken }: Invocation)
     cpuMs: cpuMs() - cpuBefore,
     deltas,
     ...(deltas ? {} : { response: sink.head }),
+    trace: trace.end(),
   };
 }
 
@@ -86,7 +122,8 @@ await serveInChild(async () => {
   const importMs = performance.now() - importStarted;
   return {
     info: { importMs, importCpuMs: cpuMs() },
-    call: (payload) => invoke(handler, payload as Invocation),
+    call: (payload) =>
+      'rawPipe' in (payload as object) ? pipeRaw(payload as RawPipe) : invoke(handler, payload as Invocation),
     stop: async () => undefined,
   };
 });

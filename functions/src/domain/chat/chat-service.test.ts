@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inMemoryConversations, inMemoryMessages } from '../../testing/in-memory-conversations.js';
 import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
 import { createConversationService } from '../conversations/conversation-service.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import { type ModelStreamEvent, ProviderError } from '../models/model-provider.js';
 import { TITLE_MAX_OUTPUT_TOKENS, TITLE_REQUEST } from './auto-title.js';
 import { createChatService, STREAM_STOPPED_MARK } from './chat-service.js';
@@ -11,7 +11,14 @@ import type { ToolSource } from './ports.js';
 
 const alice = { userId: 'alice', email: 'a@example.com' };
 
-function setup(turns: Parameters<typeof scriptedModel>[0], tools?: ToolSource) {
+/** `reservesTokens`: the model is a platform one (its calls reserve tokens on a plan). */
+function setup(
+  turns: Parameters<typeof scriptedModel>[0],
+  tools?: ToolSource,
+  reservesTokens = false,
+  /** The model resolver's failure (no key for the provider). */
+  unresolved?: Error,
+) {
   let id = 0;
   const newId = () => String(++id).padStart(4, '0');
   const conversations = inMemoryConversations();
@@ -22,7 +29,16 @@ function setup(turns: Parameters<typeof scriptedModel>[0], tools?: ToolSource) {
   const chat = createChatService({
     conversations: conversationService,
     messages,
-    models: { resolve: async (_user, _provider, name) => ({ provider: model.provider, model: name }) },
+    models: {
+      resolve: async (_user, _provider, name) => {
+        if (unresolved) throw unresolved;
+        return {
+          provider: model.provider,
+          model: name,
+          ...(reservesTokens ? { reservesTokens } : {}),
+        };
+      },
+    },
     usage: { recordTokens: async (...args) => void usage.push(args) },
     ...(tools ? { tools } : {}),
     newId,
@@ -179,6 +195,91 @@ describe('the chat service', () => {
     refuse(new Error('refused by the gate'));
     await expect(starting).rejects.toThrow('refused by the gate');
     expect(messages.records.size).toBe(0);
+  });
+
+  it('opens the model call while the gate is still answering, and aborts it when the gate refuses', async () => {
+    let opened: AbortSignal | undefined;
+    const { chat, model } = setup([
+      (request) => {
+        opened = request.signal;
+        return textTurn('never shown');
+      },
+    ]);
+    let refuse: (error: Error) => void = () => undefined;
+    const admitted = new Promise<void>((_resolve, reject) => {
+      refuse = reject;
+    });
+    const starting = chat.start(alice, query, admitted);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(model.requests).toHaveLength(1); // sent before the gate answered
+    expect(opened?.aborted).toBe(false);
+    refuse(new Error('refused by the gate'));
+    // The stream is refused before it starts: nothing of the call can reach the caller.
+    await expect(starting).rejects.toThrow('refused by the gate');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(opened?.aborted).toBe(true);
+  });
+
+  it('reports a model that cannot be resolved in the stream (nothing was opened ahead, nothing left unhandled)', async () => {
+    const { chat } = setup([], undefined, false, new ValidationError('No API key is stored.'));
+    const events: StreamEvent[] = [];
+    await (await chat.start(alice, query)).run((event) => events.push(event));
+    await new Promise((resolve) => setTimeout(resolve, 10)); // an unhandled rejection would surface here
+    expect(events.at(-1)).toEqual({ type: 'error', message: 'No API key is stored.' });
+  });
+
+  it("ends in an error when the user's turn cannot be saved, though its call was opened ahead", async () => {
+    let opened: AbortSignal | undefined;
+    const { chat, messages } = setup([
+      (request) => {
+        opened = request.signal;
+        return textTurn('Hello');
+      },
+    ]);
+    messages.create = async () => {
+      throw new Error('The table refused the write');
+    };
+    const events: StreamEvent[] = [];
+    const started = await chat.start(alice, query);
+    await expect(started.run((event) => events.push(event))).rejects.toThrow(
+      'The reply could not be created',
+    );
+    expect(events.at(-1)?.type).toBe('error');
+    expect(opened).toBeDefined(); // it was opened ahead, and read to its end by the reply
+    expect(messages.records.size).toBe(0); // nothing half-written
+  });
+
+  it("waits for the gate before a platform model's call: its reservation is a write", async () => {
+    const { chat: platform, model } = setup([() => textTurn('Hello')], undefined, true);
+    let admit: () => void = () => undefined;
+    const admitted = new Promise<void>((resolve) => {
+      admit = resolve;
+    });
+    const starting = platform.start(alice, query, admitted);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(model.requests).toHaveLength(0);
+    admit();
+    await (await starting).run(() => undefined);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it('streams the call opened ahead once the gate lets the caller in, without asking the model again', async () => {
+    const { chat, model } = setup([() => textTurn('Hello', ' world')]);
+    let admit: () => void = () => undefined;
+    const admitted = new Promise<void>((resolve) => {
+      admit = resolve;
+    });
+    const starting = chat.start(alice, query, admitted);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(model.requests).toHaveLength(1);
+    admit();
+    const events: StreamEvent[] = [];
+    await (await starting).run((event) => events.push(event));
+    const deltas = events.flatMap((event) => (event.type === 'message_delta' ? [event.chunk] : []));
+    expect(deltas).toEqual(['Hello', ' world']);
+    // The reply's call was the one opened ahead (the conversation has a title: no title call).
+    expect(model.requests).toHaveLength(1);
+    expect(model.requests[0]?.messages).toEqual([{ role: 'user', content: 'Hi there' }]);
   });
 
   it("records the model on the conversation only after the reply's first delta", async () => {

@@ -3,40 +3,14 @@ import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import type { MessageRecord } from '../conversations/message.js';
 import { NotFoundError } from '../errors.js';
-import type { ModelMessage } from '../models/model-provider.js';
-import { type AttachmentReader, userTurnContent } from './attachment-content.js';
 import { wantsTitle, writeTitle } from './auto-title.js';
 import type { ChatServiceDeps, ToolSet } from './ports.js';
-import { isInterrupted } from './reply-lease.js';
 import { type Emit, runReply } from './reply-run.js';
-import { type PreparedReply, startReply } from './start-reply.js';
+import { cancelFirstCall, type PreparedReply, replyRequest, startReply } from './start-reply.js';
 import { type PausedTurn, resumeReply } from './tool-approval.js';
 import { runToolLoop } from './tool-loop.js';
 
 export { STREAM_STOPPED_MARK } from './finish-reply.js';
-export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
-
-/**
- * Earlier turns as the model sees them: errors and empty replies are left out; user turns with
- * attachments carry their files (see userTurnContent).
- */
-async function toModelMessages(
-  history: MessageRecord[],
-  attachments: AttachmentReader | undefined,
-): Promise<ModelMessage[]> {
-  const turns = history.filter(
-    (message) => !message.isError && message.content.trim() !== '' && !isInterrupted(message, Date.now()),
-  );
-  const lastUser = turns.findLast((message) => message.role === 'user');
-  return Promise.all(
-    turns.map(async (message): Promise<ModelMessage> => {
-      if (message.role === 'user' && message.attachments?.length && attachments) {
-        return { role: 'user', content: await userTurnContent(attachments, message, message === lastUser) };
-      }
-      return { role: message.role, content: message.content };
-    }),
-  );
-}
 
 /** A reply to stream: a new one, or one going on after a tool approval (`paused`). */
 type RunnableReply = PreparedReply & { paused?: PausedTurn };
@@ -74,20 +48,18 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
         });
         try {
           const { provider, model: modelId } = await run.model;
+          const request = replyRequest(modelId, run.settings, [
+            ...(await run.modelMessages),
+            ...(run.paused?.messages ?? []),
+          ]);
           const state = await runToolLoop({
-            provider,
+            // The first call, when it was opened ahead (start-reply), is taken over, not sent again.
+            provider: (await run.firstCall)?.provider ?? provider,
             providerLabel: used.provider,
-            model: modelId,
-            ...(run.settings.systemPrompt ? { system: run.settings.systemPrompt } : {}),
-            messages: [
-              ...(await toModelMessages(run.history, deps.attachments)),
-              ...(run.paused?.messages ?? []),
-            ],
+            ...request,
             ...(tools.set ? { tools: tools.set } : {}),
             ...(run.paused ? { resumed: run.paused.resumed } : {}),
-            // The plan's maxTokensPerRequest, and the day's room, cap this further (limits/token-meter).
-            maxOutputTokens: run.settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
-            temperature: run.settings.temperature,
+            temperature: request.temperature,
             signal,
             emit,
             onProgress: (progress) => {
@@ -106,6 +78,8 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
       },
     });
   } finally {
+    // A call opened ahead and never taken (the reply failed before its first call) is aborted.
+    cancelFirstCall(run.firstCall);
     await touch?.done();
   }
   const exchange = {

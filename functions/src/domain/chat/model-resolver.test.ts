@@ -1,6 +1,7 @@
 import { DEFAULT_MODEL, type Provider } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
 import type { ProviderCredentials } from '../api-keys/provider-credentials.js';
+import type { TokenMeter } from '../limits/token-meter.js';
 import type { ModelProvider } from '../models/model-provider.js';
 import { createModelResolver } from './model-resolver.js';
 
@@ -11,7 +12,7 @@ const OFFERED: Provider[] = [
   { id: 'openai', name: 'OpenAI', models: [{ id: 'gpt-4o-mini', name: 'GPT-4o mini' }] },
 ];
 
-function resolverWith(offered: Provider[] = OFFERED) {
+function resolverWith(offered: Provider[] = OFFERED, meter?: TokenMeter) {
   const credentials: Record<string, ProviderCredentials> = {
     anthropic: { provider: 'bedrock' },
     openai: { provider: 'openai', apiKey: 'sk-test' },
@@ -24,6 +25,7 @@ function resolverWith(offered: Provider[] = OFFERED) {
         listModels: async () => (creds.provider === 'bedrock' ? PLATFORM_MODELS : []),
       }) as unknown as ModelProvider,
     offered: async () => offered,
+    ...(meter ? { meter } : {}),
   });
 }
 
@@ -60,5 +62,19 @@ describe('model resolver: spec 4 "Provider fallback"', () => {
     await expect(resolverWith([]).resolve('u1', 'mistral', 'm')).rejects.toThrow(
       "No API key is stored for the provider 'mistral'. Add one in Settings.",
     );
+  });
+});
+
+describe('model resolver: whose calls reserve tokens', () => {
+  it('says so for the platform’s models under a meter (they may not be opened before the gate)', async () => {
+    const meter = { meter: (_userId: string, provider: ModelProvider) => provider } as TokenMeter;
+    const resolver = resolverWith(OFFERED, meter);
+    expect((await resolver.resolve('u1', 'anthropic', 'claude-haiku-4-5-20251001')).reservesTokens).toBe(
+      true,
+    );
+    expect((await resolver.resolve('u1', 'openai', 'gpt-4o-mini')).reservesTokens).toBeUndefined();
+    expect(
+      (await resolverWith().resolve('u1', 'anthropic', 'claude-haiku-4-5-20251001')).reservesTokens,
+    ).toBeUndefined();
   });
 });

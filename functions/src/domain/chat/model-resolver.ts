@@ -52,16 +52,18 @@ export function createModelResolver(deps: {
       const provider = deps.createProvider(credentials);
       // A team's key (`team:<teamId>:…`, resolved only for its members) is recorded on the team.
       const keyTeamId = parseTeamProviderId(chosen.providerId)?.teamId;
+      const ownKey = credentials.provider !== 'bedrock';
       return {
         provider: deps.meter
           ? deps.meter.meter(userId, provider, {
-              ownKey: credentials.provider !== 'bedrock',
+              ownKey,
               ...(keyTeamId ? { keyTeamId } : {}),
               ...(teamSpace ? { teamSpace } : {}),
             })
           : provider,
         model: chosen.model,
         ...(fellBackTo ? { fellBackTo } : {}),
+        ...(deps.meter && !ownKey ? { reservesTokens: true } : {}),
       };
     },
   };

@@ -12,13 +12,19 @@ export interface ModelResolver {
   /**
    * `teamSpace`: the team whose space the conversation is in (undefined: personal), read alongside.
    * `fellBackTo`: set when the chosen provider or model was not offered and another was picked.
+   * `reservesTokens`: each call first reserves tokens on a plan (the platform's models), a write.
    */
   resolve(
     userId: string,
     providerId: string,
     model: string,
     teamSpace?: Promise<string | undefined>,
-  ): Promise<{ provider: ModelProvider; model: string; fellBackTo?: { provider: string; model: string } }>;
+  ): Promise<{
+    provider: ModelProvider;
+    model: string;
+    fellBackTo?: { provider: string; model: string };
+    reservesTokens?: boolean;
+  }>;
 }
 
 export interface ToolResult {

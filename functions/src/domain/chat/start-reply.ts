@@ -1,11 +1,24 @@
 import { ATTACHMENT_MESSAGES, CHAT_MESSAGES, type StreamQuery } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
+import type { ConversationRecord } from '../conversations/conversation.js';
 import { userMessageRecord } from '../conversations/conversation-service.js';
 import type { MessageRecord } from '../conversations/message.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import { assertImagesAccepted, triggerAttachments } from './attachment-content.js';
-import type { ChatServiceDeps } from './ports.js';
+import type { ModelMessage } from '../models/model-provider.js';
+import {
+  type AttachmentReader,
+  assertImagesAccepted,
+  triggerAttachments,
+  userTurnContent,
+} from './attachment-content.js';
+import { type FirstCall, openFirstCall } from './first-call.js';
+import type { ChatServiceDeps, ModelResolver } from './ports.js';
 import { isInterrupted, newStreamingReply } from './reply-lease.js';
+
+type ConversationSettings = NonNullable<ConversationRecord['settings']>;
+
+/** A reply's output cap when the conversation sets none. */
+const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
 
 /** What `startReply` prepared for the stream. */
 export type PreparedReply = Awaited<ReturnType<typeof startReply>>;
@@ -36,33 +49,111 @@ export async function startReply(
   listing.catch(() => undefined); // awaited just below, once the conversation is known to be the caller's
   const conversation = await owned;
   let history = await listing;
-  // Everything above only reads; nothing is written before the access gate has let the caller in.
-  await admitted;
-  if (query.replaceFrom) {
-    history = await replaceFrom(deps, conversation.conversationId, history, query.replaceFrom);
+  const serverId = query.mcpServerId ?? conversation.mcpServerId;
+  const settings = conversation.settings ?? {};
+  // A plain turn (no regenerate, no files, no server's tools) is known in full now: its model
+  // call is opened before the gate answers, and aborted if anything below refuses the stream.
+  const plain = !query.replaceFrom && !query.attachmentIds && !serverId;
+  const early = plain ? newMessages(deps, caller, query, conversation.conversationId) : undefined;
+  if (early?.trigger) history.push(early.trigger);
+  if (early) assertImagesAccepted(history, query.provider);
+  const earlyMessages = early ? toModelMessages(history, deps.attachments) : undefined;
+  const firstCall: Promise<FirstCall | undefined> = earlyMessages
+    ? openEarly(model, settings, earlyMessages)
+    : Promise.resolve(undefined);
+  firstCall.catch(() => undefined); // a failed opening is the reply's to report (the model awaited again)
+  try {
+    // Everything above only reads; nothing is written before the access gate has let the caller in.
+    await admitted;
+    if (query.replaceFrom) {
+      history = await replaceFrom(deps, conversation.conversationId, history, query.replaceFrom);
+    }
+    const { trigger, reply } = early ?? newMessages(deps, caller, query, conversation.conversationId);
+    const attached = await attachToTrigger(deps, caller, query, trigger, history);
+    if (trigger && !early) history.push(trigger);
+    if (!early) assertImagesAccepted(history, query.provider);
+    // Saved while the model is called (see streamReply).
+    const persisted = Promise.all([
+      trigger ? messages.create(trigger) : undefined,
+      messages.create(reply),
+      attached?.(),
+    ]);
+    persisted.catch(() => undefined); // awaited (and reported) by the stream
+    const modelMessages = earlyMessages ?? toModelMessages(history, deps.attachments);
+    modelMessages.catch(() => undefined); // awaited (and reported) by the stream
+    return {
+      caller,
+      query,
+      history,
+      reply,
+      serverId,
+      settings,
+      title: conversation.title,
+      model,
+      modelMessages,
+      firstCall,
+      persisted: persisted.then(() => undefined),
+    };
+  } catch (error) {
+    cancelFirstCall(firstCall, error);
+    throw error;
   }
-  const { trigger, reply } = newMessages(deps, caller, query, conversation.conversationId);
-  const attached = await attachToTrigger(deps, caller, query, trigger, history);
-  if (trigger) history.push(trigger);
-  assertImagesAccepted(history, query.provider);
-  // Saved while the model is called (see streamReply).
-  const persisted = Promise.all([
-    trigger ? messages.create(trigger) : undefined,
-    messages.create(reply),
-    attached?.(),
-  ]);
-  persisted.catch(() => undefined); // awaited (and reported) by the stream
+}
+
+/** Aborts the call opened ahead, if one was (and the reply has not taken it). */
+export function cancelFirstCall(firstCall: Promise<FirstCall | undefined>, reason?: unknown): void {
+  firstCall.then(
+    (call) => call?.cancel(reason),
+    () => undefined, // it never opened: the model's failure is the reply's to report
+  );
+}
+
+/**
+ * The first model call, opened as soon as the model and the messages are ready: not for the
+ * platform's models, whose calls reserve tokens first (a write, which waits for the gate).
+ */
+async function openEarly(
+  model: ReturnType<ModelResolver['resolve']>,
+  settings: ConversationSettings,
+  messages: Promise<ModelMessage[]>,
+): Promise<FirstCall | undefined> {
+  const resolved = await model;
+  if (resolved.reservesTokens) return undefined;
+  return openFirstCall(resolved.provider, replyRequest(resolved.model, settings, await messages));
+}
+
+/** The request of a reply's first model call, as the tool loop sends it (without tools). */
+export function replyRequest(model: string, settings: ConversationSettings, messages: ModelMessage[]) {
   return {
-    caller,
-    query,
-    history,
-    reply,
-    serverId: query.mcpServerId ?? conversation.mcpServerId,
-    settings: conversation.settings ?? {},
-    title: conversation.title,
     model,
-    persisted: persisted.then(() => undefined),
+    ...(settings.systemPrompt ? { system: settings.systemPrompt } : {}),
+    messages,
+    // The plan's maxTokensPerRequest, and the day's room, cap this further (limits/token-meter).
+    maxOutputTokens: settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+    ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
   };
+}
+
+/**
+ * Earlier turns as the model sees them: errors and empty replies are left out; user turns with
+ * attachments carry their files (see userTurnContent).
+ */
+export async function toModelMessages(
+  history: MessageRecord[],
+  attachments: AttachmentReader | undefined,
+): Promise<ModelMessage[]> {
+  const turns = history.filter(
+    (message) => !message.isError && message.content.trim() !== '' && !isInterrupted(message, Date.now()),
+  );
+  const lastUser = turns.findLast((message) => message.role === 'user');
+  return Promise.all(
+    turns.map(async (message): Promise<ModelMessage> => {
+      if (message.role === 'user' && message.attachments?.length && attachments) {
+        return { role: 'user', content: await userTurnContent(attachments, message, message === lastUser) };
+      }
+      return { role: message.role, content: message.content };
+    }),
+  );
 }
 
 /**

@@ -16,7 +16,12 @@ export function cutToBytes(text: string, maxBytes: number): string {
   return cut.endsWith('\uFFFD') ? cut.slice(0, -1) : cut;
 }
 
-export const isTooLong = (content: string) => bytes(content) > MAX_STORED_REPLY_BYTES;
+/**
+ * Checked on every delta, so it must not scan the whole reply each time (quadratic over a long
+ * one): a UTF-16 code unit is at most 3 bytes of UTF-8, so a short reply is answered by its length.
+ */
+export const isTooLong = (content: string) =>
+  content.length * 3 > MAX_STORED_REPLY_BYTES && bytes(content) > MAX_STORED_REPLY_BYTES;
 
 /** Tool calls as stored: results past the budget are kept as a short preview. */
 function boundedToolCalls(toolCalls: ToolCall[]): ToolCall[] {

@@ -10,6 +10,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { ModelMessage } from '../models/model-provider.js';
 import type { ChatServiceDeps } from './ports.js';
 import { newReplyLease } from './reply-lease.js';
+import { toModelMessages } from './start-reply.js';
 import type { AwaitingApproval, ResumedRound } from './tool-loop.js';
 
 /**
@@ -152,6 +153,9 @@ export async function resumeReply(
     caller,
     query,
     history: history.slice(0, at),
+    modelMessages: toModelMessages(history.slice(0, at), deps.attachments),
+    // Only a plain turn's call is opened ahead; a resumed one goes on with its server's tools.
+    firstCall: Promise.resolve(undefined),
     reply: streaming,
     serverId: approval.serverId,
     settings: conversation.settings ?? {},

@@ -155,6 +155,55 @@ describe('the token meter', () => {
     expect(reads).toEqual(['u1']);
   });
 
+  it("reads the first call's counters ahead, alongside the checks: the call itself only reserves", async () => {
+    const memory = memoryLedger();
+    const operations: string[] = [];
+    const traced = Object.fromEntries(
+      Object.entries(memory.ledger).map(([name, operation]) => [
+        name,
+        (...args: unknown[]) => {
+          operations.push(name);
+          return (operation as (...a: unknown[]) => unknown)(...args);
+        },
+      ]),
+    ) as unknown as TokenLedger;
+    const meter = createTokenMeter({
+      plans: {
+        ownPlanOf: async () => planFromBilling({ tier: 'pro', status: 'active' }),
+        teamPlanOf: async () => undefined,
+      },
+      ledger: traced,
+      now: () => NOW,
+      newId: () => 'row',
+    });
+    const provider = meter.meter('u1', wordsModel(3), {
+      ownKey: false,
+      teamSpace: Promise.resolve(undefined),
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    // Pro allows overage: the month is read too, after the day.
+    expect(operations).toEqual(['day', 'monthOverage']);
+    operations.length = 0;
+    await drain(provider);
+    expect(operations).toEqual(['reserve', 'settle']);
+    operations.length = 0;
+    await drain(provider); // a later call of the reply reads afresh
+    expect(operations).toEqual(['day', 'monthOverage', 'reserve', 'settle']);
+  });
+
+  it('reads again when the counters read ahead are stale: the conditional update still holds the day', async () => {
+    const { meter, day } = meterFor();
+    const first = meter.meter('u1', wordsModel(5), { ownKey: false });
+    await new Promise((resolve) => setImmediate(resolve));
+    // Another reply spends nearly all of Free's day after the first one's counters were read.
+    day('u1').committed = PLAN_LIMITS.free.tokensPerDay - 15;
+    const events = await drain(first);
+    expect(events.at(-1)?.type).toBe('finish');
+    expect(day('u1').committed).toBeLessThanOrEqual(PLAN_LIMITS.free.tokensPerDay);
+    const capped = events.filter((event) => event.type === 'text-delta').length;
+    expect(capped).toBe(3); // capped to the room the fresh read found (15 less a 12-token prompt)
+  });
+
   it('reserves before the call and settles to the usage after it', async () => {
     const { meter, day } = meterFor();
     const model = wordsModel(5);

@@ -54,6 +54,18 @@ export interface TokenMeterDeps {
 /** A reservation lost to a concurrent one is taken again from a fresh read, this often at most. */
 const RESERVE_ATTEMPTS = 8;
 
+interface SpacePlan {
+  account: UsageAccount;
+  plan: UserPlan;
+}
+
+/** A day's counter and the month's overage, as read for `day`. */
+interface Counters {
+  day: string;
+  counter: DayCounter;
+  monthOverage: number;
+}
+
 interface Grant extends Reservation {
   account: UsageAccount;
   plan: UserPlan;
@@ -131,35 +143,69 @@ export async function settleReservation(
 export function createTokenMeter(deps: TokenMeterDeps) {
   const { ledger } = deps;
 
-  /** A team space's calls are the team's (its plan, its counters) when it has a plan; else the user's. */
+  /** The day's counter, then (only on a plan with overage) the month's: the month is never older than the day. */
+  async function readCounters(
+    space: SpacePlan,
+    day: string,
+    month: string,
+    dayCounter: Promise<DayCounter> = ledger.day(space.account, day),
+  ): Promise<Counters> {
+    const counter = await dayCounter;
+    const monthOverage = space.plan.overageAllowed
+      ? await ledger.monthOverage(space.account.ownerId, month)
+      : 0;
+    return { day, counter, monthOverage };
+  }
+
+  /**
+   * A team space's calls are the team's (its plan, its counters) when it has a plan; else the
+   * user's. The first call's counters are read from now too (`counters`), alongside the stream's
+   * other checks: the call then has only its conditional reservation to make.
+   */
   async function accountOf(
     userId: string,
     teamSpace: Promise<string | undefined> | undefined,
-  ): Promise<{ account: UsageAccount; plan: UserPlan }> {
-    // Most chats are personal: the user's plan is read while the conversation (its space) is, not
-    // after it; a team space with a plan of its own leaves that read unused.
+  ): Promise<SpacePlan & { counters: Promise<Counters> }> {
+    const { day, month } = calendar();
+    // Most chats are personal: the user's plan and day are read while the conversation (its space)
+    // is, not after it; a team space with a plan of its own leaves those reads unused.
     const ownPlan = deps.plans.ownPlanOf(userId);
     ownPlan.catch(() => undefined); // awaited below unless the team's plan applies
+    const ownDay = ledger.day(personalAccount(userId), day);
+    ownDay.catch(() => undefined); // likewise
     const teamId = await teamSpace;
     const teamPlan = teamId ? await deps.plans.teamPlanOf(userId, teamId) : undefined;
-    if (teamId && teamPlan) return { account: teamAccount(teamId, userId), plan: teamPlan };
-    return { account: personalAccount(userId), plan: await ownPlan };
+    const space =
+      teamId && teamPlan
+        ? { account: teamAccount(teamId, userId), plan: teamPlan }
+        : { account: personalAccount(userId), plan: await ownPlan };
+    const counters = readCounters(space, day, month, teamId && teamPlan ? undefined : ownDay);
+    counters.catch(() => undefined); // awaited (and reported) by the first call
+    return { ...space, counters };
   }
 
-  async function reserve(
-    spacePlan: Promise<{ account: UsageAccount; plan: UserPlan }>,
-    request: ModelRequest,
-  ): Promise<Grant> {
-    const { account, plan } = await spacePlan;
+  const calendar = () => {
     const iso = new Date(deps.now()).toISOString();
-    const day = iso.slice(0, 10);
-    const month = iso.slice(0, 7);
+    return { day: iso.slice(0, 10), month: iso.slice(0, 7) };
+  };
+
+  /**
+   * The call's reservation: `first` counters (read ahead, for the first call), else fresh ones;
+   * whichever they are, the conditional update is what holds the limit (a stale read only fails it,
+   * and the next attempt reads again).
+   */
+  async function reserve(space: SpacePlan, request: ModelRequest, first?: Promise<Counters>): Promise<Grant> {
+    const { account, plan } = space;
+    const { day, month } = calendar();
     const promptTokens = estimatePromptTokens(request);
     const requestedOutput = request.maxOutputTokens ?? plan.limits.maxTokensPerRequest;
+    let ahead = first;
     for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt++) {
+      const read = await ahead;
+      ahead = undefined;
       // The day first: a settlement between the two reads can only make the ceiling lower.
-      const counter = await ledger.day(account, day);
-      const monthOverage = plan.overageAllowed ? await ledger.monthOverage(account.ownerId, month) : 0;
+      const { counter, monthOverage } =
+        read && read.day === day ? read : await readCounters(space, day, month);
       const reservation = planReservation({
         plan,
         promptTokens,
@@ -179,11 +225,13 @@ export function createTokenMeter(deps: TokenMeterDeps) {
 
   async function* metered(
     userId: string,
-    spacePlan: Promise<{ account: UsageAccount; plan: UserPlan }>,
+    spacePlan: Promise<SpacePlan & { counters: Promise<Counters> }>,
     provider: ModelProvider,
     request: ModelRequest,
+    first: boolean,
   ): AsyncGenerator<ModelStreamEvent> {
-    const grant = await reserve(spacePlan, request);
+    const space = await spacePlan;
+    const grant = await reserve(space, request, first ? space.counters : undefined);
     // A reply's reservation is kept on its lease: if its writer dies, the sweep settles it.
     const holder = currentReservationHolder();
     const reservationId = holder ? deps.newId() : '';
@@ -245,10 +293,13 @@ export function createTokenMeter(deps: TokenMeterDeps) {
       // calls) and from now, alongside the stream's other checks rather than before the first call.
       const spacePlan = options.ownKey ? undefined : accountOf(userId, options.teamSpace);
       spacePlan?.catch(() => undefined); // awaited (and reported) by the first call
+      let calls = 0;
       return {
         id: provider.id,
         stream: (request) =>
-          spacePlan ? metered(userId, spacePlan, provider, request) : ownKey(keyAccount, provider, request),
+          spacePlan
+            ? metered(userId, spacePlan, provider, request, calls++ === 0)
+            : ownKey(keyAccount, provider, request),
         listModels: () => provider.listModels(),
         validate: () => provider.validate(),
       };
