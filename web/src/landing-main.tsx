@@ -1,0 +1,28 @@
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { loadRuntimeConfigWith } from './config/runtime-config-ready';
+import { LandingView } from './features/landing/components/landing-view';
+import './index.css';
+
+/**
+ * The entry of `landing.html`, the landing page prerendered at build time (what / and /landing
+ * serve): it hydrates the page without the router or the app. A browser that may hold a session
+ * (the head's session gate marked and hid the page) gets the app instead, which checks the session
+ * and sends a signed-in visitor to /home (spec 2), else shows this page itself.
+ */
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+const page = document.documentElement;
+
+if (page.dataset.session === 'maybe') {
+  void import('./app/start-app').then(({ startApp }) => {
+    container.replaceChildren();
+    page.style.removeProperty('visibility');
+    startApp(container);
+  });
+} else {
+  // The mock chat's Send asks whether the visitor is signed in: the configuration loads then, if needed.
+  loadRuntimeConfigWith(() => import('./config/runtime-config').then((module) => module.loadRuntimeConfig()));
+  // The dev server serves the page unrendered.
+  if (container.firstElementChild) hydrateRoot(container, <LandingView />);
+  else createRoot(container).render(<LandingView />);
+}
