@@ -1,7 +1,8 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadRuntimeConfigWith } from './config/runtime-config-ready';
 import { LandingView } from './features/landing/components/landing-view';
-import './index.css';
+import './landing.css';
 
 /**
  * The entry of `landing.html`, the landing page prerendered at build time (what / and /landing
@@ -22,7 +23,10 @@ if (page.dataset.session === 'maybe') {
 } else {
   // The mock chat's Send asks whether the visitor is signed in: the configuration loads then, if needed.
   loadRuntimeConfigWith(() => import('./config/runtime-config').then((module) => module.loadRuntimeConfig()));
-  // The dev server serves the page unrendered.
-  if (container.firstElementChild) hydrateRoot(container, <LandingView />);
-  else createRoot(container).render(<LandingView />);
+  // As a transition, hydration yields to the browser between components (no long task while the
+  // visitor reads or types). The dev server serves the page unrendered.
+  startTransition(() => {
+    if (container.firstElementChild) hydrateRoot(container, <LandingView />);
+    else createRoot(container).render(<LandingView />);
+  });
 }

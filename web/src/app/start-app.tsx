@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfigWith } from '../config/runtime-config-ready';
 import { App } from './app';
 import { initTheme } from './theme';
+import '../index.css';
 
 /**
  * Renders the app into `container` (the entry of index.html, and the landing page's handover to

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { Hero } from './hero';
 import { LandingHeader } from './landing-header';
 
@@ -13,7 +13,8 @@ const LandingFooter = lazy(() => belowTheFold().then((module) => ({ default: mod
  */
 export function LandingView() {
   const [shown, setShown] = useState(false);
-  useEffect(() => setShown(true), []);
+  // A transition: rendered in slices, yielding to the visitor's input.
+  useEffect(() => startTransition(() => setShown(true)), []);
   return (
     <div className="theme-light min-h-screen bg-slate-50 text-slate-900">
       <a
