@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { initTheme } from './app/theme';
 import { loadRuntimeConfigWith } from './config/runtime-config-ready';
 import { LandingView } from './features/landing/components/landing-view';
 import './landing.css';
@@ -21,6 +22,8 @@ if (page.dataset.session === 'maybe') {
     startApp(container);
   });
 } else {
+  // The page keeps its light design; the class follows the visitor's choice as on every page.
+  initTheme();
   // The mock chat's Send asks whether the visitor is signed in: the configuration loads then, if needed.
   loadRuntimeConfigWith(() => import('./config/runtime-config').then((module) => module.loadRuntimeConfig()));
   // As a transition, hydration yields to the browser between components (no long task while the
