@@ -1,5 +1,5 @@
 import { createServer, type Plugin } from 'vite';
-import { LANDING_SESSION_GATE } from '../shared/src/constants/landing-session-gate';
+import { LANDING_SESSION_GATE } from '../shared/src/constants/landing-session-gate.ts';
 
 /** The landing page's own HTML: / and /landing (CloudFront's viewer-request function maps them). */
 const LANDING_HTML = 'landing.html';

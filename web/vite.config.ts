@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { landingPage } from './landing-page-plugin';
+import { landingPage } from './landing-page-plugin.ts';
 
 const DEFAULT_PORT = 5173;
 
