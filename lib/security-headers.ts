@@ -1,7 +1,14 @@
+import { createHash } from 'node:crypto';
+import { LANDING_SESSION_GATE } from '../shared/src/constants/landing-session-gate';
+
+/** The CSP source of the landing page's session gate, its one inline script (by its hash). */
+export const LANDING_SESSION_GATE_SOURCE = `'sha256-${createHash('sha256').update(LANDING_SESSION_GATE).digest('base64')}'`;
+
 /**
  * The web app's Content-Security-Policy: one source for CloudFront (deployed) and the local web
  * server (so the e2e suite proves the app works under it). Scripts only from the app's origin
- * (never inline, nor blob: now that the workspace preview has a page of its own), images only from
+ * (never inline but the landing page's session gate, allowed by its hash; nor blob: now that the
+ * workspace preview has a page of its own), images only from
  * it, inline data and the landing page's logo service (a model's reply cannot load a remote image:
  * see SafeImage), frames only from itself (the code workspace's preview page, PREVIEW_PAGE_PATH,
  * with a policy of its own), never framed itself.
@@ -15,7 +22,7 @@ export function contentSecurityPolicy(options: {
   const dev = options.dev;
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(dev ? ["'unsafe-inline'"] : [])],
+    'script-src': ["'self'", ...(dev ? ["'unsafe-inline'"] : [LANDING_SESSION_GATE_SOURCE])],
     // Radix and React set style attributes; Vite injects <style> in dev.
     'style-src': ["'self'", "'unsafe-inline'"],
     // Nothing from outside: the landing page's model marks and demos are bundled (landing-content.ts).

@@ -46,10 +46,14 @@ export const STREAM_AUTH_HEADER = 'X-Id-Token';
 
 // Runs on the default (S3) behaviour only. Custom error responses (403/404 -> /index.html) would
 // apply to the whole distribution and turn the API's own 403/404 JSON errors into the HTML page.
+// The landing page is prerendered into a page of its own (/ and /landing); every other path
+// without a file extension is a client route of the app (scripts/local/built-web-server.ts does the same).
 const SPA_FALLBACK_CODE = `function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.split('/').pop();
-  if (lastSegment.indexOf('.') === -1) {
+  if (request.uri === '/' || request.uri === '/landing') {
+    request.uri = '/landing.html';
+  } else if (lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
   return request;
@@ -101,13 +105,13 @@ export class WebHosting extends Construct {
     const spaFallback = new EdgeFunction(this, 'SpaFallback', {
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
-      comment: 'Serves /index.html for client-side routes',
+      comment: 'Serves /landing.html for / and /landing, /index.html for client-side routes',
     });
 
     const webOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'AgentForge web app',
-      defaultRootObject: 'index.html',
+      defaultRootObject: 'landing.html',
       ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       ...(props.domain
         ? {
@@ -240,7 +244,8 @@ export class WebHosting extends Construct {
 
   /**
    * Uploads the built web app and its `config.json`. Hashed assets are cached for a year;
-   * index.html and config.json are revalidated on every load so a deploy shows at once.
+   * the two pages (index.html, landing.html) and config.json are revalidated on every load so a
+   * deploy shows at once.
    */
   deployApp(assetPath: string, config: StackRuntimeConfig): void {
     const runtimeConfig: RuntimeConfigInput = {
@@ -251,7 +256,7 @@ export class WebHosting extends Construct {
       // header, overwriting the viewer's, so the ID token travels in its own header.
       streamAuthHeader: STREAM_AUTH_HEADER,
     };
-    const entryFiles = ['index.html', 'config.json'];
+    const entryFiles = ['index.html', 'landing.html', 'config.json'];
 
     const assets = new BucketDeployment(this, 'DeployAssets', {
       sources: [Source.asset(assetPath)],
@@ -274,7 +279,7 @@ export class WebHosting extends Construct {
       distribution: this.distribution,
       distributionPaths: entryFiles.map((file) => `/${file}`),
     });
-    // Upload the assets first so a new index.html never references files that are not there yet.
+    // Upload the assets first so a new page never references files that are not there yet.
     entry.node.addDependency(assets);
   }
 }

@@ -15,6 +15,18 @@ describe('the web app on the local stack', () => {
     await expectAccessible(page, 'the landing page');
   });
 
+  it('sends a signed-in visitor from / to /home, showing no landing page meanwhile', async () => {
+    const { email } = await signUpAs('landing-signed-in');
+    const page = await e2e.openPage();
+    await loginAs(e2e, page, email);
+    await page.goto(e2e.url('/'));
+    // The prerendered page's session gate hid it before its first paint; the app checks the session.
+    expect(await page.evaluate(() => document.documentElement.dataset.session)).toBe('maybe');
+    expect(await page.getByRole('heading', { name: 'AI Agent Platform' }).isVisible()).toBe(false);
+    await page.waitForURL(e2e.url('/home'));
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+  });
+
   it('runs under the deployed Content-Security-Policy, with nothing refused', async () => {
     const page = await e2e.openPage();
     const cspViolations: string[] = [];

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import type { App } from 'aws-cdk-lib';
 import { Capture, Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LANDING_SESSION_GATE_SOURCE } from '../../lib/security-headers';
 import type { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
 import { runtimeConfigSchema } from '../../shared/src/schemas/runtime-config';
-import { cspText, expectResource, PRIVATE_ENCRYPTED_BUCKET, synthStack } from './synth';
+import { cspText, PRIVATE_ENCRYPTED_BUCKET, synthStack } from './synth';
 
 let stack: AgentForgeStack;
 let template: Template;
@@ -87,19 +88,28 @@ describe('the web bucket', () => {
 });
 
 describe('the distribution', () => {
-  it('serves /index.html for client-side routes through a viewer-request function on the S3 behaviour', () => {
+  it('serves the prerendered landing page for / and /landing, /index.html for client-side routes', () => {
     const functionArn = new Capture();
     distributionConfig({
-      DefaultRootObject: 'index.html',
+      DefaultRootObject: 'landing.html',
       DefaultCacheBehavior: Match.objectLike({
         ViewerProtocolPolicy: 'redirect-to-https',
         FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: functionArn }],
       }),
     });
     const [functionId] = functionArn.asObject()['Fn::GetAtt'] as string[];
-    expectResource(template, functionId as string, {
-      Properties: { FunctionCode: Match.stringLikeRegexp("'/index\\.html'") },
-    });
+    const code: string = template.toJSON().Resources[functionId as string].Properties.FunctionCode;
+    // The function as CloudFront runs it: the request's URI in, the rewritten URI out.
+    const handler = new Function(`${code}; return handler;`)() as (event: { request: { uri: string } }) => {
+      uri: string;
+    };
+    const served = (uri: string) => handler({ request: { uri } }).uri;
+    expect(served('/')).toBe('/landing.html');
+    expect(served('/landing')).toBe('/landing.html');
+    expect(served('/login')).toBe('/index.html');
+    expect(served('/home/c/abc')).toBe('/index.html');
+    expect(served('/assets/app-1234.js')).toBe('/assets/app-1234.js');
+    expect(served('/config.json')).toBe('/config.json');
   });
 
   it('does not rewrite error responses, which would hide the API errors', () => {
@@ -128,12 +138,12 @@ describe('the distribution', () => {
 describe('the app deployment', () => {
   it('uploads the web app and a config.json, invalidating the entry files', () => {
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Include: ['index.html', 'config.json'],
-      DistributionPaths: ['/index.html', '/config.json'],
+      Include: ['index.html', 'landing.html', 'config.json'],
+      DistributionPaths: ['/index.html', '/landing.html', '/config.json'],
       SystemMetadata: { 'cache-control': 'no-cache' },
     });
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Exclude: ['index.html', 'config.json'],
+      Exclude: ['index.html', 'landing.html', 'config.json'],
       SystemMetadata: { 'cache-control': Match.stringLikeRegexp('immutable') },
     });
   });
@@ -182,7 +192,8 @@ describe('security headers of the web app', () => {
     )?.Properties.ResponseHeadersPolicyConfig;
     // A join where the CSP names a resource (the attachments bucket's origin).
     const csp = cspText(config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
-    expect(csp).toContain("script-src 'self';");
+    // Scripts from the app's origin, and the landing page's one inline script by its hash.
+    expect(csp).toContain(`script-src 'self' ${LANDING_SESSION_GATE_SOURCE};`);
     expect(csp.match(/script-src [^;]*/)?.[0]).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain("img-src 'self' data: blob:;");

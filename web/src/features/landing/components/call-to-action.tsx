@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { LandingLink } from '../landing-navigation';
 import { FOCUS_RING } from './styles';
 
 /** The closing call to action: a free trial (sign-up) or a demo (sign-in). */
@@ -16,18 +16,18 @@ export function CallToAction() {
           Start for free and connect your first MCP server today.
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-4 sm:flex-row">
-          <Link
+          <LandingLink
             to="/signup"
             className={`rounded-lg bg-white px-6 py-3 text-sm font-semibold text-indigo-700 shadow-sm transition hover:bg-indigo-50 ${FOCUS_RING} focus-visible:outline-white`}
           >
             Start Free Trial
-          </Link>
-          <Link
+          </LandingLink>
+          <LandingLink
             to="/login"
             className={`rounded-lg px-6 py-3 text-sm font-semibold text-white ring-1 ring-white/60 transition hover:bg-white/10 ${FOCUS_RING} focus-visible:outline-white`}
           >
             Schedule Demo
-          </Link>
+          </LandingLink>
         </div>
       </div>
     </section>

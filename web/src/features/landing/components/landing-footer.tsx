@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@agentforge/shared';
-import { BrandLogo } from '../../../components/brand-logo';
+import { BRAND_LINK_CLASS, BrandMark } from '../../../components/brand-mark';
 import { FOOTER_LINK_GROUPS, SOCIAL_LINKS } from '../landing-content';
+import { LandingLink } from '../landing-navigation';
 import { FOCUS_RING } from './styles';
 
 const LINK = `rounded text-sm text-slate-400 transition hover:text-white ${FOCUS_RING} focus-visible:outline-white`;
@@ -13,7 +14,9 @@ export function LandingFooter() {
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
         <div className="grid gap-10 md:grid-cols-[2fr_repeat(3,1fr)]">
           <div>
-            <BrandLogo tone="light" />
+            <LandingLink to="/" className={BRAND_LINK_CLASS}>
+              <BrandMark tone="light" />
+            </LandingLink>
             <p className="mt-4 max-w-xs text-sm text-slate-400">
               Build AI agents that use your tools, with the models you choose.
             </p>

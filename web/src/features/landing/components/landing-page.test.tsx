@@ -34,11 +34,12 @@ function renderLanding() {
   return { router, user: userEvent.setup(), ...view };
 }
 
-/** Renders the page for a guest and waits for the session check to finish. */
+/** Renders the page for a guest and waits for the session check, then the sections after the hero. */
 async function renderForGuest() {
   signedOut();
   const rendered = renderLanding();
   await screen.findByRole('heading', { level: 1, name: 'AI Agent Platform' });
+  await screen.findByRole('contentinfo');
   return rendered;
 }
 

@@ -1,20 +1,23 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { type LandingNavigation, LandingNavigationContext } from '../landing-navigation';
 import { isSignedIn } from '../session';
-import { Hero } from './hero';
-import { LandingHeader } from './landing-header';
+import { LandingView } from './landing-view';
 
-const belowTheFold = () => import('./below-the-fold');
-const BelowTheFold = lazy(() => belowTheFold().then((module) => ({ default: module.BelowTheFold })));
-const LandingFooter = lazy(() => belowTheFold().then((module) => ({ default: module.LandingFooter })));
+const RouterLink: LandingNavigation['Link'] = (props) => <Link {...props} />;
 
 /**
- * The public landing page (/ and /landing, spec 2). It first checks the session and shows nothing
+ * The landing page inside the app (a client-side visit to / or /landing, spec 2; a first load of
+ * them gets the prerendered `landing.html`). It first checks the session and shows nothing
  * meanwhile; a signed-in visitor is sent to /home, replacing this entry in the history.
  */
 export function LandingPage() {
   const navigate = useNavigate();
   const [isGuest, setIsGuest] = useState(false);
+  const navigation = useMemo<LandingNavigation>(
+    () => ({ Link: RouterLink, navigate: (to) => void navigate(to) }),
+    [navigate],
+  );
 
   useEffect(() => {
     let active = true;
@@ -31,23 +34,8 @@ export function LandingPage() {
   if (!isGuest) return null;
 
   return (
-    <div className="theme-light min-h-screen bg-slate-50 text-slate-900">
-      <a
-        href="#main-content"
-        className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-semibold text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
-      >
-        Skip to content
-      </a>
-      <LandingHeader />
-      <main id="main-content">
-        <Hero />
-        <Suspense fallback={null}>
-          <BelowTheFold />
-        </Suspense>
-      </main>
-      <Suspense fallback={null}>
-        <LandingFooter />
-      </Suspense>
-    </div>
+    <LandingNavigationContext value={navigation}>
+      <LandingView />
+    </LandingNavigationContext>
   );
 }

@@ -5,9 +5,9 @@ import {
   LANDING_TEXTAREA_ROWS,
 } from '@agentforge/shared';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { DEFAULT_CHAT_PLACEHOLDER, EXAMPLE_PROMPTS } from '../landing-content';
+import { useLandingNavigation } from '../landing-navigation';
 import { isSignedIn } from '../session';
 import { SendIcon, SparkIcon } from './icons';
 import { FOCUS_RING } from './styles';
@@ -18,7 +18,7 @@ import { FOCUS_RING } from './styles';
  * not carried over.
  */
 export function MockChat() {
-  const navigate = useNavigate();
+  const { navigate } = useLandingNavigation();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
   const examplesId = useId();
@@ -38,7 +38,7 @@ export function MockChat() {
     }
     setSending(true);
     const signedIn = await isSignedIn();
-    await navigate(signedIn ? '/home' : '/login');
+    navigate(signedIn ? '/home' : '/login');
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
