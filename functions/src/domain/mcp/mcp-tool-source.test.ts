@@ -30,13 +30,19 @@ function control(initial: McpServer): ServerControl & { enabled: number } {
   };
 }
 
-function toolSource(servers: ServerControl) {
+const connection = (tool: string) => ({
+  listTools: async () => [{ name: tool, inputSchema: {} }],
+  callTool: async () => ({ content: 'ok', isError: false }),
+});
+
+function toolSource(servers: ServerControl, remoteCalls: string[] = []) {
   return createMcpToolSource({
     servers,
-    connect: async () => ({
-      listTools: async () => [],
-      callTool: async () => ({ content: 'ok', isError: false }),
-    }),
+    connect: async () => connection('hosted'),
+    connectRemote: async (_caller, serverId) => {
+      remoteCalls.push(serverId);
+      return connection('remote');
+    },
     startTimeoutMs: 1_000,
     pollIntervalMs: 1,
     sleep: async () => undefined,
@@ -61,5 +67,16 @@ describe("the chat's MCP tools", () => {
     await expect(started).rejects.toThrow(SERVER_MESSAGES.disabledByOwner('Files'));
     expect(servers.enabled).toBe(0);
     expect(statuses).toEqual([]);
+  });
+
+  it('reach a remote server at its URL, with nothing to start', async () => {
+    const servers = control(
+      server({ kind: 'remote', packageName: '', url: 'https://mcp.example.com/mcp', status: 'defined' }),
+    );
+    const remoteCalls: string[] = [];
+    const tools = await toolSource(servers, remoteCalls).forServer(caller, 'srv-1', () => undefined);
+    expect(tools.definitions.map((tool) => tool.name)).toEqual(['remote']);
+    expect(remoteCalls).toEqual(['srv-1']);
+    expect(servers.enabled).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { type McpServer, SERVER_MESSAGES, type ToolProgress } from '@agentforge/shared';
+import type { Caller } from '../caller.js';
 import type { ToolResult, ToolSet, ToolSource } from '../chat/ports.js';
 import { ConflictError } from '../errors.js';
 import type { ModelToolDefinition } from '../models/model-provider.js';
@@ -15,6 +16,8 @@ export interface McpConnection {
   ): Promise<ToolResult>;
 }
 export type McpConnector = (target: { serverId: string; idToken: string }) => Promise<McpConnection>;
+/** A remote server's session, straight from the chat's function (it has no run to go through). */
+export type RemoteMcpConnector = (caller: Caller, serverId: string) => Promise<McpConnection>;
 
 /**
  * What the chat may do to the caller's server: read it (fresh from its runner) and enable it. On
@@ -29,6 +32,7 @@ export interface ServerControl {
 export interface McpToolSourceDeps {
   servers: ServerControl;
   connect: McpConnector;
+  connectRemote: RemoteMcpConnector;
   /** How long a stopped server may take to start on demand. */
   startTimeoutMs: number;
   pollIntervalMs: number;
@@ -38,16 +42,17 @@ export interface McpToolSourceDeps {
 /**
  * The chat's tools: those of the conversation's MCP server. A server never started, stopped for
  * idleness or failed is started on demand, with `connecting` status events while it starts; one its
- * owner disabled is not.
+ * owner disabled is not. A remote server is reached at its URL.
  */
 export function createMcpToolSource(deps: McpToolSourceDeps): ToolSource {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   async function ensureRunning(
     target: { serverId: string; idToken: string },
+    seen: McpServer,
     onStatus: (status: string) => void,
   ) {
-    let record = await deps.servers.get(target);
+    let record = seen;
     if (record.status === 'enabled' && record.healthStatus === 'running') return;
     // Turned off by its owner: it stays off (only an idle-stopped or never-started one starts here).
     if (record.status === 'disabled' && record.stoppedBy === 'owner') {
@@ -71,8 +76,16 @@ export function createMcpToolSource(deps: McpToolSourceDeps): ToolSource {
     async forServer(caller, serverId, onStatus): Promise<ToolSet> {
       if (!caller.idToken) throw new Error('Tool calls need the caller ID token');
       const target = { serverId, idToken: caller.idToken };
-      await ensureRunning(target, onStatus);
-      const connection = await deps.connect(target);
+      // Read through the API as the caller: it says whether they may use the server at all.
+      const server = await deps.servers.get(target);
+      let connection: McpConnection;
+      if (server.kind === 'remote') {
+        onStatus('connecting');
+        connection = await deps.connectRemote(caller, serverId);
+      } else {
+        await ensureRunning(target, server, onStatus);
+        connection = await deps.connect(target);
+      }
       return {
         serverId,
         definitions: await connection.listTools(),

@@ -18,6 +18,8 @@ import { isRemoteBody, type RemoteBody, remoteFields, withoutNulls } from './rem
 import { mergeEnvironment, previewOf } from './secrets-preview.js';
 
 export const SERVER_NOT_FOUND = 'Server not found';
+/** A remote server's card: it has no run whose state to show. */
+const REMOTE_SERVER_TEXT = 'Remote';
 /** Where external MCP clients (Claude Desktop, Cursor, ...) reach a server, under the API base. */
 export const EXTERNAL_ENDPOINT_PATH = '/mcp-external';
 
@@ -48,7 +50,9 @@ export function toView(record: McpServerRecord): McpServer {
     idleTimeoutMinutes: record.idleTimeoutMinutes,
     environmentVariables: record.envPreview,
     status: record.status,
-    displayStatus: serverDisplayText(record.status, record.healthStatus, record.stoppedBy),
+    displayStatus: isRemote(record)
+      ? REMOTE_SERVER_TEXT
+      : serverDisplayText(record.status, record.healthStatus, record.stoppedBy),
     ...(record.healthStatus ? { healthStatus: record.healthStatus } : {}),
     // Relative to the API base (the web app knows its origin; the API cannot without a deploy cycle).
     endpoint: `${EXTERNAL_ENDPOINT_PATH}/${record.serverId}`,
