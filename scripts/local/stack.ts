@@ -213,7 +213,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       apiUrl,
       s3Url: s3.endpoint,
       githubUrl: github.url,
-      remoteMcp: { keyedUrl: remoteMcp.keyedUrl, legacyUrl: remoteMcp.legacyUrl, apiKey: remoteMcp.apiKey },
+      remoteMcp: {
+        mcpUrl: remoteMcp.mcpUrl,
+        keyedUrl: remoteMcp.keyedUrl,
+        legacyUrl: remoteMcp.legacyUrl,
+        apiKey: remoteMcp.apiKey,
+      },
       ...(bedrock ? { bedrockUrl: bedrock.url } : {}),
       stripe: { url: stripe.url, ...stripeKeys },
       webUrl,

@@ -122,4 +122,13 @@ describe('remote MCP servers', () => {
     const { events } = await chatWithTools(alice, server.id as string, 'Echo [[tool:echo {"message":"x"}]]');
     expect(events.at(-1)).toMatchObject({ type: 'error' });
   }, 120_000);
+
+  it('say so when the server asks to be authorized with OAuth', async () => {
+    const { body: server } = await alice.api.post('/mcp-servers', remote(stack.remoteMcp.mcpUrl, {}));
+    const { events } = await chatWithTools(alice, server.id as string, 'Echo [[tool:echo {"message":"x"}]]');
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      message: expect.stringContaining('The remote server asks to be authorized (OAuth)'),
+    });
+  }, 120_000);
 });

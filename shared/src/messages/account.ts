@@ -45,6 +45,8 @@ export const SERVER_MESSAGES = {
   headerReserved: (name: string) => `${name} is set by the MCP client: it cannot be a static header`,
   headerValueInvalid: 'A header value must be on one line',
   memberValuesOnlyForPackages: 'Only a hosted package can have values each member supplies.',
+  remoteNeedsAuthorization:
+    'The remote server asks to be authorized (OAuth), which AgentForge does not do yet: give it an API key as a header if it takes one.',
   remoteHasNoRun: 'A remote server runs elsewhere: there is nothing to start or stop.',
 } as const;
 

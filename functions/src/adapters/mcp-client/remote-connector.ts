@@ -1,6 +1,7 @@
-import { CHAT_MESSAGES } from '@agentforge/shared';
+import { CHAT_MESSAGES, SERVER_MESSAGES } from '@agentforge/shared';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ToolResult } from '../../domain/chat/ports.js';
+import { ConflictError } from '../../domain/errors.js';
 import type { McpConnection } from '../../domain/mcp/mcp-tool-source.js';
 import { logger } from '../../logger.js';
 import { cappedFetch } from './capped-fetch.js';
@@ -55,6 +56,7 @@ export function createRemoteConnector(options: RemoteConnectorOptions) {
       return client;
     } catch (error) {
       const status = error instanceof StreamableHTTPError ? error.code : undefined;
+      if (status === 401) throw new ConflictError(SERVER_MESSAGES.remoteNeedsAuthorization);
       if (status === undefined || !OLDER_TRANSPORT_STATUSES.includes(status)) throw error;
       logger.info('Remote MCP server: no Streamable HTTP, trying HTTP+SSE', { status });
     }
