@@ -14,7 +14,8 @@ import type { Secrets } from './secrets';
  * The tables a stream function reads and writes: the conversation, its messages, its agent plans,
  * token usage. It
  * starts MCP servers and calls their tools through the API as the caller, so it has no access to
- * the servers' table, the runner or ECS.
+ * the runner or ECS; of the servers' table it only gets a remote server's record by key (its URL
+ * and encrypted headers: a remote server is reached from the stream itself, not the gateway).
  */
 export const STREAM_READ_WRITE_TABLES: readonly TableId[] = [
   'conversations',
@@ -26,10 +27,10 @@ export const STREAM_READ_WRITE_TABLES: readonly TableId[] = [
 export const STREAM_READ_TABLES: readonly TableId[] = ['apiKeys'];
 /**
  * The tables a stream function only gets items of: the user's billing record (the plan whose
- * token limits apply; also "my teams", for team plans and team keys). GetItem alone keeps the
- * role's policy under IAM's size limit.
+ * token limits apply; also "my teams", for team plans and team keys) and a remote MCP server's
+ * record. GetItem alone keeps the role's policy under IAM's size limit.
  */
-export const STREAM_GET_ITEM_TABLES: readonly TableId[] = ['billing'];
+export const STREAM_GET_ITEM_TABLES: readonly TableId[] = ['billing', 'mcpServers'];
 
 /** The stream functions' timeout: Lambda's maximum. */
 export const STREAM_TIMEOUT = Duration.minutes(15);

@@ -14,6 +14,8 @@ export interface LocalStackOptions {
     github?: number;
     stripe?: number;
     ses?: number;
+    /** The local remote MCP server (issue 30 item 1). */
+    remoteMcp?: number;
   };
   /** The origins Stripe's checkout and portal may return to (default: the web app's). */
   appOrigins?: readonly string[];
@@ -50,6 +52,11 @@ export interface LocalStack {
   s3Url: string;
   /** The local GitHub service: OAuth host and API base URL of the account link. */
   githubUrl: string;
+  /**
+   * The local remote MCP server: its OAuth-protected URL, its Streamable HTTP and HTTP+SSE URLs
+   * that take an API key, and that key.
+   */
+  remoteMcp: { mcpUrl: string; keyedUrl: string; legacyUrl: string; apiKey: string };
   /** The local Bedrock stand-in (with `platformModels`). */
   bedrockUrl?: string;
   /** The local Stripe service and its keys (made per start). */

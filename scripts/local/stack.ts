@@ -16,6 +16,7 @@ import { startLocalGithub } from './github/server.js';
 import { invokeFunction, onTimer, setFunctionEnvironment, startLocalReaper } from './in-process-functions.js';
 import { reservePort } from './net.js';
 import { createOutbox } from './outbox.js';
+import { startLocalRemoteMcp } from './remote-mcp/server.js';
 import { startLocalS3 } from './s3/server.js';
 import { startLocalSes } from './ses/server.js';
 import type { LocalStack, LocalStackOptions } from './stack-options.js';
@@ -88,6 +89,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       callbackUrl: githubCallback,
     });
     stops.push(github.stop);
+    // A remote MCP server elsewhere than the runner: what a server added by URL reaches.
+    const remoteMcp = await startLocalRemoteMcp({
+      port: options.ports.remoteMcp ?? 0,
+      apiKey: randomBytes(12).toString('hex'),
+    });
+    stops.push(remoteMcp.stop);
     Object.assign(process.env, {
       GITHUB_OAUTH_URL: github.url,
       GITHUB_API_URL: github.url,
@@ -206,6 +213,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       apiUrl,
       s3Url: s3.endpoint,
       githubUrl: github.url,
+      remoteMcp: {
+        mcpUrl: remoteMcp.mcpUrl,
+        keyedUrl: remoteMcp.keyedUrl,
+        legacyUrl: remoteMcp.legacyUrl,
+        apiKey: remoteMcp.apiKey,
+      },
       ...(bedrock ? { bedrockUrl: bedrock.url } : {}),
       stripe: { url: stripe.url, ...stripeKeys },
       webUrl,

@@ -2,7 +2,7 @@
  * `npm start`: the whole product on this machine, no cloud account. Data lives under `.local/`
  * (LOCAL_DATA_DIR overrides) and survives restarts. Ports: API_PORT (3000), WEB_PORT (5173), COGNITO_PORT (9229),
  * DYNAMODB_PORT (4567), S3_PORT (4569),
- * STRIPE_PORT (12111). CODE=<digits> makes every e-mailed code that value. ACCESS_MODE=waitlist puts
+ * STRIPE_PORT (12111), REMOTE_MCP_PORT (4581). CODE=<digits> makes every e-mailed code that value. ACCESS_MODE=waitlist puts
  * the waitlist in front of the product (admit with `npm run admin -- admit <email>`); INVITE_CODES is
  * a comma list of codes that admit at once.
  */
@@ -31,6 +31,7 @@ const stack = await startLocalStack({
     github: port('GITHUB_PORT', 4571),
     stripe: port('STRIPE_PORT', 12111),
     ses: port('SES_PORT', 4579),
+    remoteMcp: port('REMOTE_MCP_PORT', 4581),
   },
   web: true,
   platformModels: true,
@@ -47,6 +48,9 @@ const stack = await startLocalStack({
 console.log(`API: ${stack.apiUrl}/api`);
 console.log(`Outbox (sign-up and reset codes): ${stack.outboxUrl}`);
 console.log(`Local test GitHub (account link): ${stack.githubUrl}`);
+console.log(
+  `Local remote MCP server (add by URL): ${stack.remoteMcp.keyedUrl} with the header X-API-Key: ${stack.remoteMcp.apiKey}`,
+);
 console.log(
   `Local Stripe (${stack.stripe.url}): checkout with test card 4242 4242 4242 4242 (any expiry and CVC); 4000 0000 0000 0002 is declined`,
 );

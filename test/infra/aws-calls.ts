@@ -87,6 +87,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createCognitoIdTokenVerifier: { noAwsCalls: 'fetches the pool’s public JWKS over HTTPS, unsigned' },
   createServerApiClient: { noAwsCalls: 'HTTPS to the product API with the caller’s ID token' },
   createGatewayConnector: { noAwsCalls: 'HTTPS to the MCP gateway with the caller’s ID token' },
+  createRemoteConnector: { noAwsCalls: 'MCP over HTTPS to a remote server, through the outbound guard' },
   createLocalRunner: { noAwsCalls: LOCAL_ONLY },
   createFileCatalogSource: { noAwsCalls: 'reads a file on the function’s own disk' },
   createS3CatalogSource: { commandsIn: ['adapters/catalog/operator-file'] },

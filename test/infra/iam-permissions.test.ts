@@ -109,6 +109,13 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
   },
   {
     fn: /^AgentForge stream /,
+    factory: 'createMcpServerRepository',
+    actions: ['dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    reason:
+      'a stream only gets a remote server’s record by key (its URL and headers); servers are written by the MCP API',
+  },
+  {
+    fn: /^AgentForge stream /,
     factory: 'createKmsSecretCipher',
     actions: ['kms:Encrypt'],
     reason: 'a stream only decrypts the stored key it uses',

@@ -365,7 +365,7 @@ describe('the stream function permissions', () => {
     expect(streamRoles).toContainEqual([{ Ref: streamRole }]);
   });
 
-  it('read and write conversations, messages, agent plans and usage, only read API keys and billing records, and touch no other table', () => {
+  it('read and write conversations, messages, agent plans and usage, only read API keys, billing records and MCP server records (by key), and touch no other table', () => {
     const tableStatements = statementsOf(streamRole).filter((statement) =>
       actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
     );
@@ -383,14 +383,16 @@ describe('the stream function permissions', () => {
       ].sort();
     const logicalIds = (...ids: TableId[]) => ids.map(tableLogicalId).sort();
     expect(tablesOf(() => true)).toEqual(
-      logicalIds('conversations', 'messages', 'agentPlans', 'usage', 'apiKeys', 'billing'),
+      logicalIds('conversations', 'messages', 'agentPlans', 'usage', 'apiKeys', 'billing', 'mcpServers'),
     );
-    // The plan is read, one item at a time.
-    expect(
-      tableStatements.filter((statement) =>
-        JSON.stringify(statement.Resource).includes(tableLogicalId('billing')),
-      ),
-    ).toEqual([expect.objectContaining({ Action: 'dynamodb:GetItem' })]);
+    // The plan and a remote MCP server's record are read, one item at a time.
+    for (const table of ['billing', 'mcpServers'] as const) {
+      expect(
+        tableStatements.filter((statement) =>
+          JSON.stringify(statement.Resource).includes(tableLogicalId(table)),
+        ),
+      ).toEqual([expect.objectContaining({ Action: 'dynamodb:GetItem' })]);
+    }
     expect(tablesOf((statement) => actionsOf(statement).includes(DYNAMODB_WRITE))).toEqual(
       logicalIds('conversations', 'messages', 'agentPlans', 'usage'),
     );

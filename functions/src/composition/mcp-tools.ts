@@ -3,6 +3,7 @@ import { createServerApiClient } from '../adapters/mcp-client/server-api-client.
 import type { ToolSource } from '../domain/chat/ports.js';
 import { createMcpToolSource } from '../domain/mcp/mcp-tool-source.js';
 import { API_KEY_HEADER } from '../routes.js';
+import { remoteMcpConnector } from './remote-mcp.js';
 import { env, required } from './root.js';
 
 /** How long the chat waits for a stopped server to start on demand. */
@@ -16,6 +17,7 @@ function build(): Required<ToolSource> {
   tools ??= createMcpToolSource({
     servers: createServerApiClient(apiBase, headers),
     connect: createGatewayConnector(apiBase, headers),
+    connectRemote: remoteMcpConnector(),
     startTimeoutMs: START_ON_DEMAND_TIMEOUT_MS,
     pollIntervalMs: 1_000,
   });

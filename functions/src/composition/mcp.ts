@@ -8,9 +8,11 @@ import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
 import { createComputeUsageRepository } from '../adapters/dynamodb/usage-repository.js';
 import { createEcsRunner, parseEcsRunnerConfig } from '../adapters/mcp-runner/ecs-runner.js';
 import { createLocalRunner, type LocalRunner } from '../adapters/mcp-runner/local-runner.js';
+import { assertAllowedEndpoint } from '../adapters/net/guarded-fetch.js';
 import { linkedGithubToken } from '../domain/github/github-link-service.js';
 import { createMcpServerService, type McpServerService } from '../domain/mcp/mcp-server-service.js';
 import type { ServerRunner } from '../domain/mcp/server-runner.js';
+import { outboundPolicy } from './outbound.js';
 import { db, env, required } from './root.js';
 import { secretCipher } from './secrets.js';
 import { myTeamsReader } from './team-scope.js';
@@ -69,6 +71,7 @@ export function mcpServerService(): McpServerService {
         { links: createGithubLinkRepository(db, env.tables.users), cipher: secretCipher() },
         userId,
       ),
+    checkRemoteUrl: (url) => assertAllowedEndpoint(url, outboundPolicy),
     newId: ulid,
     now: Date.now,
   });

@@ -14,13 +14,12 @@ import type { ModelResolver } from '../domain/chat/ports.js';
 import { createTokenMeter } from '../domain/limits/token-meter.js';
 import { createTeamCredentials } from '../domain/teams/team-credentials.js';
 import { logger } from '../logger.js';
+import { outboundPolicy } from './outbound.js';
 import { db, env } from './root.js';
 import { secretCipher } from './secrets.js';
 import { myTeamsReader } from './team-scope.js';
 
-/** Private endpoints (a local Ollama) only where the stage allows them: the local stack by default. */
-const outbound = { allowPrivate: env.ALLOW_PRIVATE_ENDPOINTS ?? env.RUNTIME === 'local' };
-const guardedFetch = createGuardedFetch(outbound);
+const guardedFetch = createGuardedFetch(outboundPolicy);
 
 const bedrockEnabled = env.BEDROCK_ENABLED ?? env.RUNTIME === 'aws';
 const bedrockRegion = env.BEDROCK_REGION ?? env.AWS_REGION;
@@ -59,7 +58,7 @@ export function apiKeyService(): ApiKeyService {
       bedrockEnabled ? platformProvidersFrom(await bedrockCatalogue.list()) : [],
     newKeyId: ulid,
     now: Date.now,
-    checkEndpoint: (baseUrl) => assertAllowedEndpoint(baseUrl, outbound),
+    checkEndpoint: (baseUrl) => assertAllowedEndpoint(baseUrl, outboundPolicy),
     onProviderFailure: (providerId, error) =>
       logger.warn('Provider left out of the providers list', {
         providerId,

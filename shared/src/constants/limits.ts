@@ -18,6 +18,8 @@ export const MAX_ENV_VARIABLES = 50;
 export const MAX_ENV_KEY_LENGTH = 128;
 /** The environment values are encrypted as one JSON document. */
 export const MAX_ENV_JSON_BYTES = 4000;
+/** A remote MCP server's static headers (an API key), encrypted as one JSON document like the env. */
+export const MAX_REMOTE_HEADERS = 20;
 /** Messages a new conversation may bring along (an import), and their total size as JSON. */
 export const MAX_INITIAL_MESSAGES = 100;
 export const MAX_INITIAL_MESSAGES_JSON_CHARS = 300_000;

@@ -37,6 +37,17 @@ export const SERVER_MESSAGES = {
   memberValuesOnlyForTeams: 'Only a team server can have values each member supplies.',
   noMemberVariables: 'This server has no values each member supplies.',
   unknownMemberVariable: (name: string) => `${name} is not a value members supply on this server.`,
+  /** Not worded by the spec: a remote server (issue 30 item 1). */
+  remoteUrlInvalid: "Enter the server's URL, e.g. https://mcp.example.com/mcp",
+  remoteUrlHttpsOnly: "A remote server's URL must use https (http only for localhost on the local stack).",
+  packageOrUrl: 'Give either a package name or a server URL, not both',
+  headerNameInvalid: 'A header name uses only letters, digits and - _ . (e.g. X-API-Key)',
+  headerReserved: (name: string) => `${name} is set by the MCP client: it cannot be a static header`,
+  headerValueInvalid: 'A header value must be on one line',
+  memberValuesOnlyForPackages: 'Only a hosted package can have values each member supplies.',
+  remoteNeedsAuthorization:
+    'The remote server asks to be authorized (OAuth), which AgentForge does not do yet: give it an API key as a header if it takes one.',
+  remoteHasNoRun: 'A remote server runs elsewhere: there is nothing to start or stop.',
 } as const;
 
 export const SUBSCRIPTION_MESSAGES = {

@@ -152,3 +152,64 @@ describe('environment variable names', () => {
     ]);
   });
 });
+
+describe('a remote server in mcpServerConfigBodySchema', () => {
+  const remote = { name: 'Remote', url: 'https://mcp.example.com/mcp', idleTimeoutMinutes: 10 };
+
+  it('takes a URL instead of a package, and its static headers as rows or a record', () => {
+    const body = mcpServerConfigBodySchema.parse({
+      ...remote,
+      headers: [
+        { key: ' X-API-Key ', value: 'secret' },
+        { key: '', value: 'dropped' },
+      ],
+    });
+    expect(body).toMatchObject({ url: remote.url, packageName: '', headers: { 'X-API-Key': 'secret' } });
+    expect(
+      mcpServerConfigBodySchema.parse({ ...remote, headers: { Authorization: 'Bearer x' } }).headers,
+    ).toEqual({
+      Authorization: 'Bearer x',
+    });
+  });
+
+  it('takes https, or http to this machine only', () => {
+    const problem = (url: string) =>
+      mcpServerConfigBodySchema.safeParse({ ...remote, url }).error?.issues.map((issue) => issue.message);
+    expect(problem('http://localhost:4580/mcp')).toBeUndefined();
+    expect(problem('http://127.0.0.1:4580/mcp')).toBeUndefined();
+    expect(problem('http://mcp.example.com/mcp')).toEqual([
+      "A remote server's URL must use https (http only for localhost on the local stack).",
+    ]);
+    expect(problem('ftp://mcp.example.com')).toEqual([
+      "Enter the server's URL, e.g. https://mcp.example.com/mcp",
+    ]);
+    expect(problem('https://user:pass@mcp.example.com')).toEqual([
+      "Enter the server's URL, e.g. https://mcp.example.com/mcp",
+    ]);
+  });
+
+  it('refuses both a package and a URL, and neither', () => {
+    expect(
+      mcpServerConfigBodySchema
+        .safeParse({ ...remote, packageName: 'pkg' })
+        .error?.issues.map((i) => i.message),
+    ).toEqual(['Give either a package name or a server URL, not both']);
+    expect(
+      mcpServerConfigBodySchema
+        .safeParse({ ...remote, url: '', name: '' })
+        .error?.issues.map((i) => i.message),
+    ).toEqual(['Name is required', 'Package name is required']);
+  });
+
+  it('refuses headers the MCP client sets, names that are not tokens and values over lines', () => {
+    const messages = (headers: unknown) =>
+      mcpServerConfigBodySchema.safeParse({ ...remote, headers }).error?.issues.map((issue) => issue.message);
+    expect(messages({ 'Mcp-Session-Id': 'x' })).toEqual([
+      'Mcp-Session-Id is set by the MCP client: it cannot be a static header',
+    ]);
+    expect(messages({ 'X Key': 'x' })).toEqual([
+      'A header name uses only letters, digits and - _ . (e.g. X-API-Key)',
+    ]);
+    expect(messages({ 'X-Key': 'a\r\nInjected: 1' })).toEqual(['A header value must be on one line']);
+  });
+});

@@ -4,7 +4,9 @@ import {
   MAX_ENV_KEY_LENGTH,
   MAX_ENV_VARIABLES,
   MAX_PACKAGE_SPEC_LENGTH,
+  MAX_REMOTE_HEADERS,
   MAX_SERVER_NAME_LENGTH,
+  MAX_URL_LENGTH,
 } from '../constants/limits';
 import { DEFAULT_IDLE_TIMEOUT_FORM_MINUTES, MIN_IDLE_TIMEOUT_MINUTES } from '../constants/product';
 import { SERVER_MESSAGES } from '../messages/account';
@@ -14,10 +16,21 @@ import { toolPolicySchema } from './tool-policy';
 export const environmentVariablesSchema = z.record(z.string(), z.string());
 export type EnvironmentVariables = z.infer<typeof environmentVariablesSchema>;
 
+/** A hosted npm package we run, or a remote server reached at its URL (issue 30 item 1). */
+export const MCP_SERVER_KINDS = ['package', 'remote'] as const;
+export type McpServerKind = (typeof MCP_SERVER_KINDS)[number];
+
 export const mcpServerSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** Absent: a hosted package (as every server was before remote ones). */
+  kind: z.enum(MCP_SERVER_KINDS).optional(),
+  /** A hosted server's package ('' for a remote one). */
   packageName: z.string(),
+  /** A remote server's URL. */
+  url: z.string().optional(),
+  /** A remote server's static headers, masked (their values are secrets). */
+  headers: environmentVariablesSchema.optional(),
   idleTimeoutMinutes: z.number().int().min(MIN_IDLE_TIMEOUT_MINUTES),
   environmentVariables: environmentVariablesSchema.default(() => ({})),
   status: z.enum(SERVER_STATUSES),
@@ -113,43 +126,125 @@ function toIdleTimeout(value: unknown): number {
  */
 const PACKAGE_SPEC_PATTERN = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(@[\w.^~<>=*|-]+)?$/i;
 
+const HEADER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+/** Headers the MCP client sets itself (or HTTP does): a static value would break the session. */
+const CLIENT_HEADERS = new Set([
+  'accept',
+  'connection',
+  'content-length',
+  'content-type',
+  'cookie',
+  'host',
+  'last-event-id',
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'transfer-encoding',
+]);
+
+const headerNameSchema = z
+  .string()
+  .trim()
+  .max(MAX_ENV_KEY_LENGTH, SERVER_MESSAGES.envNameTooLong(MAX_ENV_KEY_LENGTH))
+  .superRefine((name, ctx) => {
+    if (name !== '' && !HEADER_NAME_PATTERN.test(name))
+      ctx.addIssue({ code: 'custom', message: SERVER_MESSAGES.headerNameInvalid });
+    else if (CLIENT_HEADERS.has(name.toLowerCase()))
+      ctx.addIssue({ code: 'custom', message: SERVER_MESSAGES.headerReserved(name) });
+  });
+
+/** A remote server's static headers: rows (the form) or a record, leaving as a record. */
+const headersSchema = z
+  .union([environmentVariablesSchema, z.array(environmentVariableRowSchema)])
+  .transform((value) => (Array.isArray(value) ? value : toEnvironmentVariableRows(value)))
+  .pipe(
+    z.array(
+      z.object({
+        key: headerNameSchema,
+        value: z.string().refine((value) => !/[\r\n\0]/.test(value), SERVER_MESSAGES.headerValueInvalid),
+      }),
+    ),
+  )
+  .transform(toEnvironmentVariables)
+  .refine((headers) => Object.keys(headers).length <= MAX_REMOTE_HEADERS, {
+    error: `At most ${MAX_REMOTE_HEADERS} headers`,
+  })
+  .refine((headers) => new TextEncoder().encode(JSON.stringify(headers)).length <= MAX_ENV_JSON_BYTES, {
+    error: `The headers may total at most ${MAX_ENV_JSON_BYTES} bytes`,
+  });
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
- * The server configuration form and the body of POST /mcp-servers and PUT /mcp(-|/)servers/{id}.
- * Environment variables come as a record or as form rows and always leave as a record.
+ * A remote server's URL: https, or http to this machine (the local stack's own servers). Whether
+ * the host may be reached at all is the API's outbound guard's call (it knows the stage).
  */
-export const mcpServerConfigBodySchema = z.object({
-  name: z
-    .string({ error: SERVER_MESSAGES.nameRequired })
-    .trim()
-    .min(1, SERVER_MESSAGES.nameRequired)
-    .max(MAX_SERVER_NAME_LENGTH, `The name may be at most ${MAX_SERVER_NAME_LENGTH} characters`),
-  packageName: z
-    .string({ error: SERVER_MESSAGES.packageNameRequired })
-    .trim()
-    .min(1, { error: SERVER_MESSAGES.packageNameRequired, abort: true })
-    .max(MAX_PACKAGE_SPEC_LENGTH, { error: SERVER_MESSAGES.invalidPackageName, abort: true })
-    .regex(PACKAGE_SPEC_PATTERN, SERVER_MESSAGES.invalidPackageName),
-  idleTimeoutMinutes: z.preprocess(
-    toIdleTimeout,
-    z
-      .number()
-      .int(SERVER_MESSAGES.idleTimeoutNotWhole)
-      .min(MIN_IDLE_TIMEOUT_MINUTES, SERVER_MESSAGES.idleTimeoutTooSmall),
-  ),
-  // A record is read as rows, so each name is checked with its row's index (the form's inline error).
-  environmentVariables: z
-    .union([environmentVariablesSchema, z.array(environmentVariableRowSchema)])
-    .default(() => [])
-    .transform((value) => (Array.isArray(value) ? value : toEnvironmentVariableRows(value)))
-    .pipe(z.array(z.object({ key: environmentVariableNameSchema, value: z.string() })))
-    .transform(toEnvironmentVariables)
-    .pipe(limitedVariables(environmentVariablesSchema)),
-  /** A team server's variables each member supplies (no shared value is kept for them). */
-  memberVariables: z
-    .array(envName)
-    .max(MAX_ENV_VARIABLES, `At most ${MAX_ENV_VARIABLES} environment variables`)
-    .transform((names) => [...new Set(names)])
-    .optional(),
-});
+export function remoteUrlProblem(url: string): string | undefined {
+  if (!URL.canParse(url)) return SERVER_MESSAGES.remoteUrlInvalid;
+  const parsed = new URL(url);
+  if (parsed.username || parsed.password || parsed.hash) return SERVER_MESSAGES.remoteUrlInvalid;
+  if (parsed.protocol === 'https:') return undefined;
+  if (parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname)) return undefined;
+  return parsed.protocol === 'http:' ? SERVER_MESSAGES.remoteUrlHttpsOnly : SERVER_MESSAGES.remoteUrlInvalid;
+}
+
+/**
+ * The server configuration form and the body of POST /mcp-servers and PUT /mcp(-|/)servers/{id}:
+ * a hosted package (`packageName`, environment variables) or a remote server (`url`, static
+ * headers). Environment variables and headers come as a record or as form rows and always leave as
+ * a record.
+ */
+export const mcpServerConfigBodySchema = z
+  .object({
+    name: z
+      .string({ error: SERVER_MESSAGES.nameRequired })
+      .trim()
+      .min(1, SERVER_MESSAGES.nameRequired)
+      .max(MAX_SERVER_NAME_LENGTH, `The name may be at most ${MAX_SERVER_NAME_LENGTH} characters`),
+    // Required unless `url` is given (checked below, with the other fields' errors).
+    packageName: z
+      .string()
+      .trim()
+      .max(MAX_PACKAGE_SPEC_LENGTH, { error: SERVER_MESSAGES.invalidPackageName, abort: true })
+      .refine((name) => name === '' || PACKAGE_SPEC_PATTERN.test(name), SERVER_MESSAGES.invalidPackageName)
+      .default(''),
+    url: z
+      .string()
+      .trim()
+      .max(MAX_URL_LENGTH, SERVER_MESSAGES.remoteUrlInvalid)
+      .superRefine((url, ctx) => {
+        const problem = url === '' ? undefined : remoteUrlProblem(url);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+    headers: headersSchema.optional(),
+    idleTimeoutMinutes: z.preprocess(
+      toIdleTimeout,
+      z
+        .number()
+        .int(SERVER_MESSAGES.idleTimeoutNotWhole)
+        .min(MIN_IDLE_TIMEOUT_MINUTES, SERVER_MESSAGES.idleTimeoutTooSmall),
+    ),
+    // A record is read as rows, so each name is checked with its row's index (the form's inline error).
+    environmentVariables: z
+      .union([environmentVariablesSchema, z.array(environmentVariableRowSchema)])
+      .default(() => [])
+      .transform((value) => (Array.isArray(value) ? value : toEnvironmentVariableRows(value)))
+      .pipe(z.array(z.object({ key: environmentVariableNameSchema, value: z.string() })))
+      .transform(toEnvironmentVariables)
+      .pipe(limitedVariables(environmentVariablesSchema)),
+    /** A team server's variables each member supplies (no shared value is kept for them). */
+    memberVariables: z
+      .array(envName)
+      .max(MAX_ENV_VARIABLES, `At most ${MAX_ENV_VARIABLES} environment variables`)
+      .transform((names) => [...new Set(names)])
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    const packageName = typeof body.packageName === 'string' ? body.packageName : '';
+    if (!packageName && !body.url)
+      ctx.addIssue({ code: 'custom', path: ['packageName'], message: SERVER_MESSAGES.packageNameRequired });
+    if (packageName && body.url)
+      ctx.addIssue({ code: 'custom', path: ['url'], message: SERVER_MESSAGES.packageOrUrl });
+  });
 export type McpServerConfigBody = z.infer<typeof mcpServerConfigBodySchema>;
 export type McpServerConfigInput = z.input<typeof mcpServerConfigBodySchema>;

@@ -1,6 +1,7 @@
 import type { ToolResult } from '../../domain/chat/ports.js';
 import type { McpConnection, McpConnector } from '../../domain/mcp/mcp-tool-source.js';
 import { runLongToolCall } from './long-tool-call.js';
+import { toModelTools } from './model-tools.js';
 
 /**
  * MCP over Streamable HTTP to the gateway (`<gatewayBase>/mcp-gateway/<serverId>`), as the
@@ -26,24 +27,7 @@ export function createGatewayConnector(
     );
     return {
       async listTools() {
-        const { tools } = await client.listTools();
-        return tools.map((tool) => ({
-          name: tool.name,
-          ...(tool.description ? { description: tool.description } : {}),
-          inputSchema: tool.inputSchema as Record<string, unknown>,
-          ...(tool.annotations
-            ? {
-                annotations: {
-                  ...(tool.annotations.readOnlyHint !== undefined && {
-                    readOnlyHint: tool.annotations.readOnlyHint,
-                  }),
-                  ...(tool.annotations.destructiveHint !== undefined && {
-                    destructiveHint: tool.annotations.destructiveHint,
-                  }),
-                },
-              }
-            : {}),
-        }));
+        return toModelTools((await client.listTools()).tools);
       },
       callTool(name, input, signal, onProgress): Promise<ToolResult> {
         return runLongToolCall({

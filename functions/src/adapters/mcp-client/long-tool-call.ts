@@ -21,16 +21,16 @@ export function maxToolCallMs(): number {
   return (Number.isFinite(seconds) && seconds > 0 ? seconds : MAX_TOOL_CALL_MINUTES * 60) * 1000;
 }
 
-const spelled = (ms: number) =>
+export const spelled = (ms: number) =>
   ms % 60_000 === 0 ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}` : `${Math.round(ms / 1000)} seconds`;
 
-interface ContentBlock {
+export interface ContentBlock {
   type: string;
   text?: string;
 }
 
 /** What the model gets back from a tool: its text blocks; other blocks named by type. */
-function toolResultText(content: readonly ContentBlock[] | undefined): string {
+export function toolResultText(content: readonly ContentBlock[] | undefined): string {
   return (content ?? [])
     .map((block) => (block.type === 'text' ? (block.text ?? '') : `[${block.type}]`))
     .join('\n');

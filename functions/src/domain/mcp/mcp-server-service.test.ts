@@ -55,6 +55,9 @@ beforeEach(() => {
     cipher: fakeCipher,
     planOf: async () => ({ ...PLAN_LIMITS.free, name: 'Free' }),
     githubToken: async (userId) => githubTokens.get(userId),
+    checkRemoteUrl: async (url) => {
+      if (new URL(url).hostname === 'private.example') throw new ValidationError('blocked address');
+    },
     newId: () => `srv-${++id}`,
     now: () => clock,
   });
@@ -265,5 +268,64 @@ describe('MCP servers', () => {
     // A team token stored without its issuer (issued before tokens named theirs) opens nothing.
     await servers.update('team#t1', id, { externalTokenIssuer: null });
     await expect(service.byExternalToken(id, token, teamRoles)).rejects.toBeInstanceOf(UnauthorizedError);
+  });
+});
+
+describe('remote MCP servers', () => {
+  const remote = {
+    name: 'Remote',
+    packageName: '',
+    url: 'https://mcp.example.com/mcp',
+    idleTimeoutMinutes: 30,
+    environmentVariables: {},
+    headers: { 'X-API-Key': 'remote-secret-123456' },
+  };
+
+  it('keep their URL and headers, the headers encrypted and shown masked', async () => {
+    const created = await service.create(alice, remote);
+    expect(created).toMatchObject({
+      kind: 'remote',
+      url: remote.url,
+      headers: { 'X-API-Key': '••••••••3456' },
+      status: 'defined',
+    });
+    const stored = servers.records.get(`alice/${created.id}`);
+    const context = { purpose: 'mcp-server-headers', userId: 'alice', serverId: created.id };
+    expect(JSON.parse(await fakeCipher.decrypt(stored?.headersCiphertext ?? '', context))).toEqual(
+      remote.headers,
+    );
+    expect(stored?.headersPreview).toEqual({ 'X-API-Key': '••••••••3456' });
+  });
+
+  it('refuse a URL the outbound guard refuses, and keep nothing', async () => {
+    await expect(
+      service.create(alice, { ...remote, url: 'https://private.example/mcp' }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    expect(await service.list(alice)).toEqual([]);
+  });
+
+  it('have nothing to start or stop', async () => {
+    const created = await service.create(alice, remote);
+    await expect(service.enable(alice, created.id)).rejects.toThrow(
+      'A remote server runs elsewhere: there is nothing to start or stop.',
+    );
+    await expect(service.disable(alice, created.id)).rejects.toBeInstanceOf(ConflictError);
+  });
+
+  it('keep a masked header sent back unchanged, and drop a package env when edited into one', async () => {
+    const hosted = await service.create(alice, config);
+    const edited = await service.update(alice, hosted.id, {
+      ...remote,
+      headers: { 'X-API-Key': 'new-value-abcdefgh' },
+    });
+    expect(edited).toMatchObject({ kind: 'remote', packageName: '', environmentVariables: {} });
+    const again = await service.update(alice, hosted.id, { ...remote, headers: edited.headers ?? {} });
+    const record = servers.records.get(`alice/${hosted.id}`);
+    expect(record?.envCiphertext).toBeUndefined();
+    expect(again.headers).toEqual({ 'X-API-Key': '••••••••efgh' });
+    const context = { purpose: 'mcp-server-headers', userId: 'alice', serverId: hosted.id };
+    expect(JSON.parse(await fakeCipher.decrypt(record?.headersCiphertext ?? '', context))).toEqual({
+      'X-API-Key': 'new-value-abcdefgh',
+    });
   });
 });

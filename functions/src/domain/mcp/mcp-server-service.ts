@@ -19,6 +19,8 @@ export interface McpServerServiceDeps {
   planOf: (userId: string) => Promise<ServerPlan>;
   /** The user's linked GitHub token, decrypted, if linked (env values may reference it). */
   githubToken: (userId: string) => Promise<string | undefined>;
+  /** Refuses a remote server's URL the outbound guard would refuse (see ServerConfigDeps). */
+  checkRemoteUrl: (url: string) => Promise<void>;
   newId: () => string;
   now: () => number;
 }

@@ -13,7 +13,15 @@ export const mcpServerRecordSchema = z.object({
   userId: z.string(),
   serverId: z.string(),
   name: z.string(),
+  /** A hosted server's npm package; '' for a remote server. */
   packageName: z.string(),
+  /**
+   * A remote server's URL (it then has no run: no start, stop or compute); its static headers are
+   * secrets like the env: `headersCiphertext` (encrypted JSON), `headersPreview` (masked).
+   */
+  url: z.string().optional(),
+  headersPreview: z.record(z.string(), z.string()).optional(),
+  headersCiphertext: z.string().optional(),
   idleTimeoutMinutes: z.number().int(),
   envPreview: z.record(z.string(), z.string()),
   envCiphertext: z.string().optional(),
@@ -44,6 +52,8 @@ export const mcpServerRecordSchema = z.object({
   updatedAt: z.number(),
 });
 export type McpServerRecord = z.infer<typeof mcpServerRecordSchema>;
+
+export const isRemote = (record: Pick<McpServerRecord, 'url'>): boolean => record.url !== undefined;
 
 export type McpServerChanges = Partial<Omit<McpServerRecord, 'userId' | 'serverId' | 'createdAt'>>;
 

@@ -36,13 +36,20 @@ function control(initial: McpServer): ServerControl & { enabled: number; patches
   };
 }
 
-function toolSource(servers: ServerControl, tools: ModelToolDefinition[] = []) {
+const remoteTool = { name: 'remote', inputSchema: {} };
+
+function toolSource(servers: ServerControl, tools: ModelToolDefinition[] = [], remoteCalls: string[] = []) {
+  const connection = (listed: ModelToolDefinition[]) => ({
+    listTools: async () => listed,
+    callTool: async () => ({ content: 'ok', isError: false }),
+  });
   return createMcpToolSource({
     servers,
-    connect: async () => ({
-      listTools: async () => tools,
-      callTool: async () => ({ content: 'ok', isError: false }),
-    }),
+    connect: async () => connection(tools),
+    connectRemote: async (_caller, serverId) => {
+      remoteCalls.push(serverId);
+      return connection([remoteTool]);
+    },
     startTimeoutMs: 1_000,
     pollIntervalMs: 1,
     sleep: async () => undefined,
@@ -110,5 +117,16 @@ describe("the chat's MCP tools", () => {
       await toolSource(servers, listed).allowAlways(caller, 'srv-1', 'write_file');
       expect(servers.patches).toEqual([{ tools: { write_file: 'allow' } }]);
     });
+  });
+
+  it('reach a remote server at its URL, with nothing to start', async () => {
+    const servers = control(
+      server({ kind: 'remote', packageName: '', url: 'https://mcp.example.com/mcp', status: 'defined' }),
+    );
+    const remoteCalls: string[] = [];
+    const tools = await toolSource(servers, [], remoteCalls).forServer(caller, 'srv-1', () => undefined);
+    expect(tools.definitions.map((tool) => tool.name)).toEqual(['remote']);
+    expect(remoteCalls).toEqual(['srv-1']);
+    expect(servers.enabled).toBe(0);
   });
 });

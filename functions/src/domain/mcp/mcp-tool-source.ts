@@ -5,6 +5,7 @@ import {
   type ToolPolicyPatch,
   type ToolProgress,
 } from '@agentforge/shared';
+import type { Caller } from '../caller.js';
 import type { ToolResult, ToolSet, ToolSource } from '../chat/ports.js';
 import { ConflictError } from '../errors.js';
 import type { ModelToolDefinition } from '../models/model-provider.js';
@@ -21,6 +22,8 @@ export interface McpConnection {
   ): Promise<ToolResult>;
 }
 export type McpConnector = (target: { serverId: string; idToken: string }) => Promise<McpConnection>;
+/** A remote server's session, straight from the chat's function (it has no run to go through). */
+export type RemoteMcpConnector = (caller: Caller, serverId: string) => Promise<McpConnection>;
 
 /**
  * What the chat may do to the caller's server: read it (fresh from its runner) and enable it. On
@@ -37,6 +40,7 @@ export interface ServerControl {
 export interface McpToolSourceDeps {
   servers: ServerControl;
   connect: McpConnector;
+  connectRemote: RemoteMcpConnector;
   /** How long a stopped server may take to start on demand. */
   startTimeoutMs: number;
   pollIntervalMs: number;
@@ -46,16 +50,17 @@ export interface McpToolSourceDeps {
 /**
  * The chat's tools: those of the conversation's MCP server. A server never started, stopped for
  * idleness or failed is started on demand, with `connecting` status events while it starts; one its
- * owner disabled is not.
+ * owner disabled is not. A remote server is reached at its URL.
  */
 export function createMcpToolSource(deps: McpToolSourceDeps): Required<ToolSource> {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   async function ensureRunning(
     target: { serverId: string; idToken: string },
+    seen: McpServer,
     onStatus: (status: string) => void,
   ): Promise<McpServer> {
-    let record = await deps.servers.get(target);
+    let record = seen;
     if (record.status === 'enabled' && record.healthStatus === 'running') return record;
     // Turned off by its owner: it stays off (only an idle-stopped or never-started one starts here).
     if (record.status === 'disabled' && record.stoppedBy === 'owner') {
@@ -79,8 +84,17 @@ export function createMcpToolSource(deps: McpToolSourceDeps): Required<ToolSourc
     async forServer(caller, serverId, onStatus): Promise<ToolSet> {
       if (!caller.idToken) throw new Error('Tool calls need the caller ID token');
       const target = { serverId, idToken: caller.idToken };
-      const record = await ensureRunning(target, onStatus);
-      const connection = await deps.connect(target);
+      // Read through the API as the caller: it says whether they may use the server at all.
+      const server = await deps.servers.get(target);
+      let record = server;
+      let connection: McpConnection;
+      if (server.kind === 'remote') {
+        onStatus('connecting');
+        connection = await deps.connectRemote(caller, serverId);
+      } else {
+        record = await ensureRunning(target, server, onStatus);
+        connection = await deps.connect(target);
+      }
       const listed = await connection.listTools();
       const policyOf = new Map(listed.map((tool) => [tool.name, resolveToolPolicy(record.toolPolicy, tool)]));
       return {

@@ -12,11 +12,14 @@ import type { Caller } from '../caller.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { SecretCipher } from '../secret-cipher.js';
 import { TEAM_OWNER_PREFIX } from '../teams/roles.js';
-import type { McpServerRecord, McpServerRepository } from './mcp-server.js';
+import { isRemote, type McpServerRecord, type McpServerRepository } from './mcp-server.js';
 import { instancesOf, isPerMember, omit } from './member-instances.js';
+import { isRemoteBody, type RemoteBody, remoteFields, withoutNulls } from './remote-config.js';
 import { mergeEnvironment, previewOf } from './secrets-preview.js';
 
 export const SERVER_NOT_FOUND = 'Server not found';
+/** A remote server's card: it has no run whose state to show. */
+const REMOTE_SERVER_TEXT = 'Remote';
 /** Where external MCP clients (Claude Desktop, Cursor, ...) reach a server, under the API base. */
 export const EXTERNAL_ENDPOINT_PATH = '/mcp-external';
 
@@ -27,6 +30,11 @@ export interface ServerConfigDeps {
   planOf: (userId: string) => Promise<PlanLimits>;
   /** The user's linked GitHub token, decrypted, if linked (env values may reference it). */
   githubToken: (userId: string) => Promise<string | undefined>;
+  /**
+   * Refuses a remote server's URL the outbound guard would refuse (ValidationError): on AWS a
+   * private, loopback or metadata address; http anywhere but this machine's loopback locally.
+   */
+  checkRemoteUrl: (url: string) => Promise<void>;
   newId: () => string;
   now: () => number;
 }
@@ -36,11 +44,15 @@ export function toView(record: McpServerRecord): McpServer {
   return {
     id: record.serverId,
     name: record.name,
+    kind: isRemote(record) ? 'remote' : 'package',
     packageName: record.packageName,
+    ...(record.url !== undefined ? { url: record.url, headers: record.headersPreview ?? {} } : {}),
     idleTimeoutMinutes: record.idleTimeoutMinutes,
     environmentVariables: record.envPreview,
     status: record.status,
-    displayStatus: serverDisplayText(record.status, record.healthStatus, record.stoppedBy),
+    displayStatus: isRemote(record)
+      ? REMOTE_SERVER_TEXT
+      : serverDisplayText(record.status, record.healthStatus, record.stoppedBy),
     ...(record.healthStatus ? { healthStatus: record.healthStatus } : {}),
     // Relative to the API base (the web app knows its origin; the API cannot without a deploy cycle).
     endpoint: `${EXTERNAL_ENDPOINT_PATH}/${record.serverId}`,
@@ -77,7 +89,6 @@ const envContext = (record: Pick<McpServerRecord, 'userId' | 'serverId'>) => ({
   userId: record.userId,
   serverId: record.serverId,
 });
-
 async function owned(deps: ServerConfigDeps, caller: Caller, serverId: string): Promise<McpServerRecord> {
   const record = await deps.servers.get(caller.userId, serverId);
   // A member's instance is reached only through its server, as that member.
@@ -148,7 +159,24 @@ function sharedEnvironment(caller: Caller, body: McpServerConfigBody): Record<st
   return omit(body.environmentVariables, memberVariables);
 }
 
+async function createRemote(deps: ServerConfigDeps, caller: Caller, body: RemoteBody): Promise<McpServer> {
+  const keys = { userId: caller.userId, serverId: deps.newId() };
+  const record: McpServerRecord = {
+    ...keys,
+    name: body.name,
+    idleTimeoutMinutes: body.idleTimeoutMinutes,
+    ...withoutNulls(await remoteFields(deps, body, keys)),
+    status: 'defined',
+    createdAt: deps.now(),
+    updatedAt: deps.now(),
+  };
+  await deps.servers.create(record);
+  return toView(record);
+}
+
 async function create(deps: ServerConfigDeps, caller: Caller, body: McpServerConfigBody): Promise<McpServer> {
+  // A remote server has no run: the plan's idle timeout does not apply.
+  if (isRemoteBody(body)) return createRemote(deps, caller, body);
   await checkTimeout(deps, caller.userId, body.idleTimeoutMinutes);
   const keys = { userId: caller.userId, serverId: deps.newId() };
   const environment = sharedEnvironment(caller, body);
@@ -177,24 +205,18 @@ async function update(
 ): Promise<McpServer> {
   const record = await owned(deps, caller, serverId);
   if (!canEditServer(record.status)) throw new ConflictError(EDIT_REFUSED);
-  await checkTimeout(deps, caller.userId, body.idleTimeoutMinutes);
+  if (!isRemoteBody(body)) await checkTimeout(deps, caller.userId, body.idleTimeoutMinutes);
   const instances = await instancesOf(deps.servers, record);
   // Members' instances run the configuration they started with: edit once they stopped.
   if (instances.some((instance) => isActiveServerStatus(instance.status))) {
     throw new ConflictError(EDIT_REFUSED);
   }
-  const environment = mergeEnvironment(
-    sharedEnvironment(caller, body),
-    await environmentOf(deps, record),
-    record.envPreview,
-  );
   const changes = {
     name: body.name,
-    packageName: body.packageName,
     idleTimeoutMinutes: body.idleTimeoutMinutes,
-    envPreview: previewOf(environment),
-    envCiphertext: (await encrypted(deps, environment, record)) ?? null,
-    memberVariables: body.memberVariables?.length ? body.memberVariables : null,
+    ...(isRemoteBody(body)
+      ? await remoteFields(deps, body, record, record)
+      : await packageFields(deps, caller, body, record)),
     updatedAt: deps.now(),
   };
   if (!(await deps.servers.update(caller.userId, serverId, changes, record.status))) {
@@ -204,12 +226,37 @@ async function update(
   if (!body.memberVariables?.length) {
     for (const instance of instances) await deps.servers.delete(instance.userId, instance.serverId);
   }
-  return toView({
+  const { url, headersPreview, headersCiphertext, envCiphertext, memberVariables, ...rest } = {
     ...record,
     ...changes,
-    envCiphertext: changes.envCiphertext ?? undefined,
-    memberVariables: changes.memberVariables ?? undefined,
+  };
+  return toView({
+    ...rest,
+    ...withoutNulls({ url, headersPreview, headersCiphertext, envCiphertext, memberVariables }),
   });
+}
+
+/** A hosted package's fields over a stored record (a remote server edited into one loses its URL). */
+async function packageFields(
+  deps: ServerConfigDeps,
+  caller: Caller,
+  body: McpServerConfigBody,
+  record: McpServerRecord,
+) {
+  const environment = mergeEnvironment(
+    sharedEnvironment(caller, body),
+    await environmentOf(deps, record),
+    record.envPreview,
+  );
+  return {
+    packageName: body.packageName,
+    envPreview: previewOf(environment),
+    envCiphertext: (await encrypted(deps, environment, record)) ?? null,
+    memberVariables: body.memberVariables?.length ? body.memberVariables : null,
+    url: null,
+    headersPreview: null,
+    headersCiphertext: null,
+  };
 }
 
 /** A server's configuration: reading it (scoped to its owner), creating and editing it. */

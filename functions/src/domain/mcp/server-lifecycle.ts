@@ -7,13 +7,14 @@ import {
   isTransitionalServerStatus,
   LIMIT_MESSAGES,
   type McpServer,
+  SERVER_MESSAGES,
   type ServerStopper,
 } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
 import { ConflictError } from '../errors.js';
 import type { ComputeUsageService } from './compute-usage.js';
-import type { McpServerRecord, McpServerRepository } from './mcp-server.js';
+import { isRemote, type McpServerRecord, type McpServerRepository } from './mcp-server.js';
 import {
   holdsNoValues,
   instancesOf,
@@ -158,6 +159,7 @@ const viewOf = (server: McpServerRecord, run: McpServerRecord | undefined): McpS
 
 async function enable(deps: ServerLifecycleDeps, caller: Caller, serverId: string): Promise<McpServer> {
   const server = await deps.config.owned(caller, serverId);
+  if (isRemote(server)) throw new ConflictError(SERVER_MESSAGES.remoteHasNoRun);
   const record = await runOf(deps.servers, caller, server);
   if (!canEnableServer(record.status)) {
     throw new ConflictError(`The server cannot be enabled while it is ${record.status}.`);
@@ -182,6 +184,7 @@ async function stopInstance(deps: ServerLifecycleDeps, instance: McpServerRecord
 
 async function disable(deps: ServerLifecycleDeps, caller: Caller, serverId: string): Promise<McpServer> {
   const record = await refresh(deps, await deps.config.owned(caller, serverId));
+  if (isRemote(record)) throw new ConflictError(SERVER_MESSAGES.remoteHasNoRun);
   if (isPerMember(record)) {
     // Every member's running instance stops; none starts again on demand (stopped by the owner).
     for (const instance of await instancesOf(deps.servers, record)) {

@@ -32,6 +32,17 @@ beforeEach(() => {
       lastError: 'The package exited',
       endpoint: '/mcp-external/srv-1',
     },
+    {
+      id: 'srv-3',
+      name: 'Remote tools',
+      kind: 'remote',
+      packageName: '',
+      url: 'https://mcp.example.com/mcp',
+      headers: {},
+      idleTimeoutMinutes: 30,
+      environmentVariables: {},
+      status: 'defined',
+    },
   ]);
   http.answer('GET', /^\/github\/link$/, { linked: false });
   http.answer('POST', /^\/github\/authorize-url$/, {
@@ -59,6 +70,12 @@ describe('/servers/:appId', () => {
     expect(http.seen('POST', /^\/github\/authorize-url$/)[0]?.body).toEqual({ targetAppId: 'srv-1' });
     expect(sessionStorage.getItem(GITHUB_STATE_KEY)).toBe(STATE);
     expect(sessionStorage.getItem(GITHUB_TARGET_APP_KEY)).toBe('srv-1');
+  });
+
+  it("shows a remote server's URL where a hosted one shows its package", async () => {
+    renderRoutes('/servers/srv-3', { auth: SIGNED_IN });
+    expect(await screen.findByRole('heading', { name: 'Remote tools' })).toBeTruthy();
+    expect(screen.getByText('https://mcp.example.com/mcp')).toBeTruthy();
   });
 
   it('keeps the settings closed without ?feature=settings, and says when the server is not the user’s', async () => {

@@ -50,7 +50,7 @@ export function Component() {
                 <h1 className="text-2xl font-semibold text-slate-900">{server.name}</h1>
                 <ServerStatusPill server={server} />
               </div>
-              <p className="font-mono text-sm text-slate-700">{server.packageName}</p>
+              <p className="font-mono text-sm break-all text-slate-700">{server.url ?? server.packageName}</p>
               {server.lastError ? <FormBanner message={`Last error: ${server.lastError}`} /> : null}
               <Button size="sm" aria-expanded={settingsOpen} onClick={toggleSettings}>
                 Settings

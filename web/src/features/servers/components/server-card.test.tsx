@@ -89,6 +89,24 @@ describe('ServerCard', () => {
     expect(screen.getByText('http://api.test/api/mcp-external/s1')).toBeTruthy();
   });
 
+  it('shows a remote server by its URL, with nothing to start or stop and no external access', () => {
+    renderCard({
+      server: server({
+        kind: 'remote',
+        packageName: '',
+        url: 'https://mcp.example.com/mcp',
+        displayStatus: 'Remote',
+      }),
+    });
+    expect(screen.getByText('https://mcp.example.com/mcp')).toBeTruthy();
+    expect(screen.getByText('Remote')).toBeTruthy();
+    expect(screen.queryByText(/min timeout/)).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Connect Everything' })).toBeNull();
+    expect(screen.queryByText('http://api.test/api/mcp-external/s1')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit Everything' })).toBeTruthy();
+  });
+
   it('shows the last error only in the error state', () => {
     renderCard({ server: server({ status: 'error', lastError: 'npm ERR! 404' }) });
     expect(screen.getByText('npm ERR! 404')).toBeTruthy();

@@ -97,6 +97,8 @@ export function ServerCard({
   onDismissFailure,
 }: ServerCardProps) {
   const busy = pending !== undefined;
+  // A remote server runs elsewhere: nothing to start or stop, no external access through us.
+  const remote = server.kind === 'remote';
   const editable = canEditServer(server.status) && !busy;
   const deletable = canDeleteServer(server.status, busy);
   const progress = PROGRESS_TEXT[server.status];
@@ -117,7 +119,7 @@ export function ServerCard({
             <ServerStatusPill server={server} />
           </div>
         </div>
-        {!canManage ? (
+        {remote ? null : !canManage ? (
           canToggleServer(server.status) && server.status !== 'enabled' ? (
             <button
               type="button"
@@ -156,13 +158,23 @@ export function ServerCard({
       ) : null}
 
       <dl className="mt-3 space-y-1.5">
-        <Detail label="Package">
-          <span className="line-clamp-2 font-mono break-all" title={server.packageName}>
-            {server.packageName}
-          </span>
-        </Detail>
-        <Detail label="Idle">{cardIdleTimeout(server)} min timeout</Detail>
-        {endpointUrl ? (
+        {remote ? (
+          <Detail label="URL">
+            <span className="line-clamp-2 font-mono break-all" title={server.url}>
+              {server.url}
+            </span>
+          </Detail>
+        ) : (
+          <>
+            <Detail label="Package">
+              <span className="line-clamp-2 font-mono break-all" title={server.packageName}>
+                {server.packageName}
+              </span>
+            </Detail>
+            <Detail label="Idle">{cardIdleTimeout(server)} min timeout</Detail>
+          </>
+        )}
+        {endpointUrl && !remote ? (
           <Detail label="Endpoint">
             <span className="flex min-w-0 items-center gap-1">
               {/* Cut at the start: the end (the server's id) is the informative part. */}
@@ -233,7 +245,7 @@ export function ServerCard({
         <span className="flex-1" />
         {canManage ? (
           <>
-            <Tooltip content={editable ? 'Edit' : 'Disable the server to edit it'}>
+            <Tooltip content={editable || remote ? 'Edit' : 'Disable the server to edit it'}>
               <span className="inline-flex">
                 <button
                   type="button"
@@ -246,16 +258,18 @@ export function ServerCard({
                 </button>
               </span>
             </Tooltip>
-            <Tooltip content="External access">
-              <button
-                type="button"
-                onClick={() => onConnect(server)}
-                aria-label={`Connect ${server.name}`}
-                className={ICON_BUTTON}
-              >
-                <LinkIcon className="size-3.5" />
-              </button>
-            </Tooltip>
+            {remote ? null : (
+              <Tooltip content="External access">
+                <button
+                  type="button"
+                  onClick={() => onConnect(server)}
+                  aria-label={`Connect ${server.name}`}
+                  className={ICON_BUTTON}
+                >
+                  <LinkIcon className="size-3.5" />
+                </button>
+              </Tooltip>
+            )}
             <ConfirmDialog
               title="Delete server"
               description={SERVER_MESSAGES.deleteConfirmation(server.name, server.status === 'enabled')}

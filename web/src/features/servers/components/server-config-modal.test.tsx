@@ -294,3 +294,76 @@ describe('ServerConfigModal (a team server: values each member supplies)', () =>
     expect(body.memberVariables).toBeUndefined();
   });
 });
+
+describe('ServerConfigModal (remote URL)', () => {
+  const REMOTE: ServerView = {
+    id: 'r1',
+    name: 'Remote tools',
+    kind: 'remote',
+    packageName: '',
+    url: 'https://mcp.example.com/mcp',
+    headers: { 'X-API-Key': '••••••••1234' },
+    idleTimeoutMinutes: 30,
+    environmentVariables: {},
+    status: 'defined',
+  };
+
+  it("takes a 'Server URL' and headers instead of a package, by keyboard", async () => {
+    const { servers } = renderModal();
+    await userEvent.type(field('Name'), 'Remote tools');
+    await userEvent.click(screen.getByRole('radio', { name: 'Remote URL' }));
+    expect(screen.queryByLabelText('Package name')).toBeNull();
+    await userEvent.type(field('Server URL'), 'http://mcp.example.com/mcp');
+    await userEvent.click(screen.getByRole('button', { name: 'Add header' }));
+    await userEvent.type(field('Header 1 name'), 'X-API-Key');
+    await userEvent.type(field('Header 1 value'), 'secret-key');
+    await userEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    expect(
+      await screen.findByText(
+        "A remote server's URL must use https (http only for localhost on the local stack).",
+      ),
+    ).toBeTruthy();
+    expect(servers.create).not.toHaveBeenCalled();
+
+    await userEvent.clear(field('Server URL'));
+    await userEvent.type(field('Server URL'), 'https://mcp.example.com/mcp');
+    await userEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    await waitFor(() => expect(servers.create).toHaveBeenCalledTimes(1));
+    expect(servers.create).toHaveBeenCalledWith(
+      expect.objectContaining({
+        name: 'Remote tools',
+        url: 'https://mcp.example.com/mcp',
+        headers: { 'X-API-Key': 'secret-key' },
+        packageName: '',
+      }),
+    );
+  });
+
+  it("shows a header's name error on its row", async () => {
+    renderModal();
+    await userEvent.type(field('Name'), 'Remote tools');
+    await userEvent.click(screen.getByRole('radio', { name: 'Remote URL' }));
+    await userEvent.type(field('Server URL'), 'https://mcp.example.com/mcp');
+    await userEvent.click(screen.getByRole('button', { name: 'Add header' }));
+    await userEvent.type(field('Header 1 name'), 'Mcp-Session-Id');
+    await userEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    expect(
+      await screen.findByText('Mcp-Session-Id is set by the MCP client: it cannot be a static header'),
+    ).toBeTruthy();
+    expect(field('Header 1 name').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('edits a remote server with its header masked and sent back unchanged, and no external access', async () => {
+    const { servers } = renderModal(REMOTE);
+    expect((screen.getByRole('radio', { name: 'Remote URL' }) as HTMLInputElement).checked).toBe(true);
+    expect(field('Server URL').value).toBe('https://mcp.example.com/mcp');
+    expect(field('Header 1 value').value).toBe('••••••••1234');
+    expect(screen.queryByRole('region', { name: 'External access' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(servers.update).toHaveBeenCalledTimes(1));
+    expect(servers.update).toHaveBeenCalledWith(
+      'r1',
+      expect.objectContaining({ url: REMOTE.url, headers: { 'X-API-Key': '••••••••1234' } }),
+    );
+  });
+});

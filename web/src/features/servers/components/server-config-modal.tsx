@@ -15,8 +15,9 @@ import {
   type ServerFormValues,
   serverFormResolver,
 } from '../utils/server-form';
-import { EnvironmentRows } from './environment-rows';
 import { ExternalAccess } from './external-access';
+import { HeaderRows } from './header-rows';
+import { PackageFields } from './package-fields';
 import { ServerStatusPill } from './server-status';
 
 export const NEW_SERVER_TITLE = 'New Server Configuration';
@@ -48,6 +49,7 @@ export function ServerConfigModal({ server, servers, onClose, onSaved }: ServerC
     defaultValues: server ? formValuesOf(server) : EMPTY_SERVER_FORM,
   });
   const { errors, isSubmitting } = form.formState;
+  const remote = form.watch('kind') === 'remote';
 
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);
@@ -69,7 +71,7 @@ export function ServerConfigModal({ server, servers, onClose, onSaved }: ServerC
       description={
         editing
           ? server.name
-          : `Run an MCP server from an npm package and use its tools in your chats.${space ? ` New server in ${space}.` : ''}`
+          : `Run an MCP server from an npm package, or reach one by its URL, and use its tools in your chats.${space ? ` New server in ${space}.` : ''}`
       }
       initialFocus="field"
       onClose={onClose}
@@ -107,37 +109,49 @@ export function ServerConfigModal({ server, servers, onClose, onSaved }: ServerC
             error={errors.name?.message}
             {...form.register('name')}
           />
-          <div className="space-y-1">
-            <TextField
-              label="Package name"
-              placeholder="@modelcontextprotocol/server-everything"
-              autoComplete="off"
-              spellCheck={false}
-              className="font-mono"
-              error={errors.packageName?.message}
-              {...form.register('packageName')}
-            />
-            <p className="text-xs text-slate-500">The npm package that runs the MCP server over stdio.</p>
-          </div>
-          <div className="space-y-1">
-            <TextField
-              label="Idle timeout (minutes)"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              className="max-w-40"
-              error={errors.idleTimeoutMinutes?.message}
-              {...form.register('idleTimeoutMinutes')}
-            />
-            <p className="text-xs text-slate-500">
-              The server stops after this many minutes without a tool call. Left empty, it is 30.
-            </p>
-          </div>
-          <EnvironmentRows form={form} disabled={readOnly} teamServer={teamServer} />
+          <fieldset className="space-y-1">
+            <legend className="text-sm font-medium text-slate-700">Server</legend>
+            <div className="flex flex-wrap gap-x-5 gap-y-1">
+              <label className="flex items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="radio"
+                  value="package"
+                  className="accent-indigo-600"
+                  {...form.register('kind')}
+                />
+                Hosted package
+              </label>
+              <label className="flex items-center gap-2 text-sm text-slate-700">
+                <input type="radio" value="remote" className="accent-indigo-600" {...form.register('kind')} />
+                Remote URL
+              </label>
+            </div>
+          </fieldset>
+          {remote ? (
+            <>
+              <div className="space-y-1">
+                <TextField
+                  label="Server URL"
+                  type="url"
+                  placeholder="https://mcp.example.com/mcp"
+                  autoComplete="off"
+                  spellCheck={false}
+                  className="font-mono"
+                  error={errors.url?.message}
+                  {...form.register('url')}
+                />
+                <p className="text-xs text-slate-500">
+                  An MCP server that runs elsewhere, reached over Streamable HTTP (or the older HTTP+SSE).
+                </p>
+              </div>
+              <HeaderRows form={form} disabled={readOnly} />
+            </>
+          ) : (
+            <PackageFields form={form} readOnly={readOnly} teamServer={teamServer} />
+          )}
         </fieldset>
       </form>
-      {editing ? (
+      {editing && server.kind !== 'remote' ? (
         <div className="mt-6 border-t border-slate-100 pt-5">
           <ExternalAccess server={server} />
         </div>
