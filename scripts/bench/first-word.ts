@@ -139,6 +139,51 @@ async function sendAndTime(page: Page, text: string, replyCount: number): Promis
   };
 }
 
+const LONG_WORDS = 400;
+const WORD_MS = 15;
+const FRAME_MS = 1000 / 60;
+
+/**
+ * A long reply streaming in an existing chat (a model's pace): the frames the page drops while
+ * each delta is shown (requestAnimationFrame gaps over 1.5 frames) and its long tasks in all.
+ */
+async function streamLongReply(page: Page, replyCount: number) {
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill(`[[long:${LONG_WORDS}]] [[slow:${WORD_MS}]] a long one`);
+  const measured = page.evaluate(`new Promise((resolve) => {
+    const gaps = [];
+    let busy = 0;
+    const tasks = new PerformanceObserver((list) => {
+      for (const task of list.getEntries()) busy += task.duration;
+    });
+    let last = 0;
+    const frame = (t) => {
+      const reply = document.querySelectorAll('article[aria-label="Reply"]')[${replyCount}];
+      const text = reply ? reply.textContent : '';
+      if (last && text.includes('w1')) gaps.push(t - last);
+      if (!last && text.includes('w1')) tasks.observe({ type: 'longtask', buffered: false });
+      last = t;
+      if (text.includes('w${LONG_WORDS}')) {
+        for (const task of tasks.takeRecords()) busy += task.duration;
+        tasks.disconnect();
+        return resolve({ gaps, busy });
+      }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  })`) as Promise<{ gaps: number[]; busy: number }>;
+  await input.press('Enter');
+  const { gaps, busy } = await measured;
+  // The reply's typing dots gone: it has ended.
+  await page.locator('article[aria-label="Reply"] [role="status"]').waitFor({ state: 'detached' });
+  return {
+    frames: gaps.length,
+    dropped: gaps.filter((gap) => gap > FRAME_MS * 1.5).length,
+    worst: Math.max(...gaps),
+    busy,
+  };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 function print(label: string, samples: Sample[]) {
@@ -201,12 +246,19 @@ export async function benchFirstWord(): Promise<void> {
         firstOfPage.push(first);
       }
     }
+    // In the last chat, after its two replies.
+    const streaming = await streamLongReply(page, 2);
     console.log(
       `\nEnter to the first word in Chromium, production build (median and range of ${RUNS} each; local model, no delay)`,
     );
     print('new chat', fresh);
     print('existing chat', existing);
     print("page's first", firstOfPage);
+    console.log(
+      `  streaming a ${LONG_WORDS}-word reply (${WORD_MS} ms a word, after the first word): ` +
+        `${streaming.dropped} of ${streaming.frames} frames over ${(FRAME_MS * 1.5).toFixed(0)} ms, ` +
+        `worst gap ${streaming.worst.toFixed(0)} ms, long tasks ${streaming.busy.toFixed(0)} ms in all`,
+    );
   } finally {
     await browser.close();
     await stack.stop();
