@@ -139,17 +139,28 @@ async function sendAndTime(page: Page, text: string, replyCount: number): Promis
   };
 }
 
-const LONG_WORDS = 400;
 const WORD_MS = 15;
 const FRAME_MS = 1000 / 60;
+const LONG_END = 'The end of the long reply.';
+
+/** A reply's worth of Markdown (some 400 words: paragraphs, lists, code), echoed back word by word. */
+const LONG_REPLY = [
+  ...Array.from({ length: 20 }, (_, n) => {
+    if (n % 5 === 2)
+      return `\`\`\`ts\nconst value${n} = compute(${n}, 'x');\nexport default value${n};\n\`\`\``;
+    if (n % 5 === 4) return `- the first point ${n}\n- the **second** point ${n}\n- the third point ${n}`;
+    return Array.from({ length: 24 }, (_, i) => (i === 3 ? `**word${n}-${i}**` : `word${n}-${i}`)).join(' ');
+  }),
+  LONG_END,
+].join('\n\n');
 
 /**
- * A long reply streaming in an existing chat (a model's pace): the frames the page drops while
- * each delta is shown (requestAnimationFrame gaps over 1.5 frames) and its long tasks in all.
+ * A long Markdown reply streaming in an existing chat at a model's pace: the frames the page drops
+ * while each delta is shown (requestAnimationFrame gaps over 1.5 frames) and its long tasks in all.
  */
 async function streamLongReply(page: Page, replyCount: number) {
   const input = page.getByRole('textbox', { name: 'Message' });
-  await input.fill(`[[long:${LONG_WORDS}]] [[slow:${WORD_MS}]] a long one`);
+  await input.fill(`[[slow:${WORD_MS}]] ${LONG_REPLY}`);
   const measured = page.evaluate(`new Promise((resolve) => {
     const gaps = [];
     let busy = 0;
@@ -160,10 +171,11 @@ async function streamLongReply(page: Page, replyCount: number) {
     const frame = (t) => {
       const reply = document.querySelectorAll('article[aria-label="Reply"]')[${replyCount}];
       const text = reply ? reply.textContent : '';
-      if (last && text.includes('w1')) gaps.push(t - last);
-      if (!last && text.includes('w1')) tasks.observe({ type: 'longtask', buffered: false });
-      last = t;
-      if (text.includes('w${LONG_WORDS}')) {
+      const started = text.includes('Echo:');
+      if (last && started) gaps.push(t - last);
+      if (!last && started) tasks.observe({ type: 'longtask', buffered: false });
+      if (started) last = t;
+      if (text.includes(${JSON.stringify(LONG_END)})) {
         for (const task of tasks.takeRecords()) busy += task.duration;
         tasks.disconnect();
         return resolve({ gaps, busy });
@@ -255,7 +267,7 @@ export async function benchFirstWord(): Promise<void> {
     print('existing chat', existing);
     print("page's first", firstOfPage);
     console.log(
-      `  streaming a ${LONG_WORDS}-word reply (${WORD_MS} ms a word, after the first word): ` +
+      `  streaming a ~400-word Markdown reply (${WORD_MS} ms a word, after the first word): ` +
         `${streaming.dropped} of ${streaming.frames} frames over ${(FRAME_MS * 1.5).toFixed(0)} ms, ` +
         `worst gap ${streaming.worst.toFixed(0)} ms, long tasks ${streaming.busy.toFixed(0)} ms in all`,
     );
