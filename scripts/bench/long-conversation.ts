@@ -8,19 +8,14 @@
  * (React's production build, served as CloudFront serves it): what users get.
  * Run alone: `npx tsx scripts/bench/long-conversation.ts`.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { build } from 'vite';
 import { apiAs, completeOnboarding } from '../../test/support/api.js';
 import { launchChromium } from '../../test/support/browser.js';
 import { configureAmplify, signUpAndSignIn, TEST_PASSWORD } from '../../test/support/identity.js';
-import { startTestStack } from '../../test/support/local-stack.js';
+import { startBuiltWebStack } from './built-web-stack.js';
 
-const WEB = join(import.meta.dirname, '../../web');
 const MESSAGES = 5_000;
 const BIG_EVERY = 50;
 const BIG_OUTPUT_CHARS = 200_000;
@@ -79,10 +74,7 @@ const timed = async (run: () => Promise<unknown>) => {
 };
 
 export async function benchLongConversation(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'agentforge-long-conversation-'));
-  const outDir = join(dir, 'dist');
-  await build({ root: WEB, configFile: join(WEB, 'vite.config.ts'), logLevel: 'silent', build: { outDir } });
-  const stack = await startTestStack({ web: { build: outDir } });
+  const stack = await startBuiltWebStack();
   const browser = await launchChromium();
   try {
     configureAmplify(stack.runtimeConfig);
@@ -171,7 +163,6 @@ export async function benchLongConversation(): Promise<void> {
   } finally {
     await browser.close();
     await stack.stop();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -116,7 +116,7 @@ export function AssistantMessage({
         {message.isError ? (
           <ErrorContent content={body} code={message.errorCode} />
         ) : body ? (
-          <MarkdownContent content={body} />
+          <MarkdownContent content={body} streaming={message.isLoading === true} />
         ) : null}
         {message.isLoading ? <TypingDots activity={activity} /> : null}
         {stopped ? (

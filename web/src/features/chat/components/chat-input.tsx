@@ -3,6 +3,7 @@ import { ArrowUpIcon, SquareIcon } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { type OutgoingAttachments, useAttachmentUploads } from '../hooks/use-attachment-uploads';
 import { AttachButton, AttachmentChips, HeldBackImages } from './attachment-chips';
+import { preloadMarkdown } from './markdown-content';
 
 type ChatInputProps = {
   /**
@@ -160,6 +161,8 @@ export function ChatInput({
               if (notice) onEdit();
             }}
             onKeyDown={onKeyDown}
+            // The reply's Markdown parser loads while the message is written, not at its first word.
+            onFocus={preloadMarkdown}
             style={{ maxHeight: CHAT_INPUT_MAX_HEIGHT_PX }}
             className="block min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 text-slate-900 outline-none placeholder:text-slate-400"
           />

@@ -16,7 +16,7 @@ function layOut() {
   const isList = (el: Element) => el.getAttribute('aria-label') === 'Messages';
   const contentHeight = (el: Element) => {
     const sizer = el.querySelector<HTMLElement>('div.relative');
-    return (sizer?.offsetTop ?? 0) + Number.parseFloat(sizer?.style.height || '0');
+    return Number.parseFloat(sizer?.style.height || '0');
   };
   const scrollTo = (el: Element, top: number) => {
     const max = Math.max(0, contentHeight(el) - VIEW_PX);
@@ -157,6 +157,33 @@ describe('MessageList', () => {
     await settle();
     await waitFor(() => expect(topInView('Message 51')).toBe(before));
     expect(list().scrollTop).toBeGreaterThan(50 * MESSAGE_PX - VIEW_PX);
+  });
+
+  it('does not read the layout on every render while the reader scrolls', async () => {
+    // jsdom's offsetTop is 0; a browser has to lay the page out to answer it after the scroll's
+    // style writes, so reading it on each of the scroll's re-renders forced a layout per frame.
+    const offsetTop = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetTop');
+    let reads = 0;
+    Object.defineProperty(HTMLElement.prototype, 'offsetTop', {
+      configurable: true,
+      get() {
+        reads += 1;
+        return 0;
+      },
+    });
+    try {
+      render(<MessageList conversationId="c1" messages={messagesFrom(1, 200)} loading={false} />);
+      await settle();
+      const afterOpen = reads;
+      for (let step = 1; step <= 10; step++) {
+        list().scrollTop = list().scrollTop - 300;
+        await settle();
+      }
+      expect(shown()).toContain('Message 170');
+      expect(reads - afterOpen).toBeLessThan(3);
+    } finally {
+      if (offsetTop) Object.defineProperty(HTMLElement.prototype, 'offsetTop', offsetTop);
+    }
   });
 
   it("offers 'Load earlier messages' by keyboard, and says why a load failed with 'Retry'", async () => {

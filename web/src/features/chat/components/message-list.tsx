@@ -68,6 +68,8 @@ export function MessageList({
     initialRect: UNLAID_VIEW,
     // A chat: messages added above the first (earlier pages) keep the one in view in place.
     anchorTo: 'end',
+    // A scroll's re-render is batched by React, not forced inside the scroll event.
+    useFlushSync: false,
     observeElementRect: (instance, onRect) =>
       observeElementRect(instance, (rect) => onRect(rect.height > 0 ? rect : UNLAID_VIEW)),
     rangeExtractor: (range) => {
@@ -86,10 +88,25 @@ export function MessageList({
     scroller,
   );
 
-  useLayoutEffect(() => {
+  // Where the list starts moves only with what is above it (the earlier-messages row): measured
+  // when that changes, not on every render (read after a scroll's writes, it forced a layout each
+  // time the list re-rendered).
+  const header = useRef<HTMLDivElement>(null);
+  const measureListTop = useCallback(() => {
     const top = sizer.current?.offsetTop;
-    if (top !== undefined && top !== listTop) setListTop(top);
-  });
+    if (top !== undefined) setListTop(top);
+  }, []);
+  const olderRow = older && (older.more || older.error) ? older : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the row above changes.
+  useLayoutEffect(measureListTop, [measureListTop, loading, olderRow?.loading, olderRow?.error, !olderRow]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the row is rendered again after loading.
+  useEffect(() => {
+    const el = header.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measureListTop);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measureListTop, loading]);
   // The message holding the focus stays rendered while it is scrolled away (an edit, a button).
   useEffect(() => {
     const el = scroller.current;
@@ -137,7 +154,7 @@ export function MessageList({
           </div>
         ) : (
           <>
-            {older && (older.more || older.error) ? <OlderMessagesRow older={older} /> : null}
+            <div ref={header}>{olderRow ? <OlderMessagesRow older={olderRow} /> : null}</div>
             <div ref={sizer} className="relative" style={{ height: virtualizer.getTotalSize() }}>
               {items.map((item) => {
                 const message = messages[item.index];

@@ -1,7 +1,14 @@
-import { CHAT_MESSAGES, type Conversation, errorMessage, type Message } from '@agentforge/shared';
+import {
+  type AgentPlan,
+  CHAT_MESSAGES,
+  type Conversation,
+  errorMessage,
+  type Message,
+} from '@agentforge/shared';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
+import { agentKeys } from '../../agent/api/queries';
 import { listMessages, type MessageThread } from '../api/messages';
 import { chatKeys, conversationsQuery, messagesQuery, updateCachedConversations } from '../api/queries';
 import { preloadMarkdown } from '../components/markdown-content';
@@ -77,7 +84,10 @@ export function loadFailureMessage(conversationId: string, error: unknown): Mess
 /** Keeps each conversation's cached messages in step with the chat's actions. */
 function applyToMessages(client: QueryClient, action: ChatAction): void {
   if (action.type === 'conversation_created' && !action.imported) {
+    // Created here just now: nothing to read when it becomes the URL's (its first reply is
+    // streaming); an agent's plan is written into the cache by its own stream.
     client.setQueryData<MessageThread>(chatKeys.messages(action.conversation.id), { messages: [] });
+    client.setQueryData<AgentPlan[]>(agentKeys.plans(action.conversation.id), []);
   } else if (action.type === 'conversation_removed') {
     client.removeQueries({ queryKey: chatKeys.messages(action.id) });
   } else if (
