@@ -51,9 +51,10 @@ describe('the MCP server catalog', () => {
   it('browses, searches, adds an entry needing a secret, and the chat uses its tools', async () => {
     const page = await browse();
     await catalog(page).getByRole('article', { name: 'Everything', exact: true }).waitFor();
+    // A remote entry is added like a package (issue 30 item 1: remote servers).
     await catalog(page)
       .getByRole('article', { name: 'Notion' })
-      .getByText(/Remote servers arrive/)
+      .getByText('https://mcp.notion.com/mcp')
       .waitFor();
     await expectAccessible(page, 'the catalog');
 

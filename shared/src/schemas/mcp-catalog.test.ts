@@ -103,8 +103,17 @@ describe('adding an entry', () => {
     });
   });
 
-  it('has no create request for a remote-only entry (no remote server kind yet)', () => {
-    expect(catalogCreateRequest(parse(remote), { 'X-Api-Key': 'k' })).toBeUndefined();
+  it('adds a remote-only entry as a remote server: its URL and the headers given', () => {
+    expect(catalogCreateRequest(parse(remote), { 'X-Api-Key': 'k' })).toMatchObject({
+      url: parse(remote).remotes[0]?.url,
+      headers: { 'X-Api-Key': 'k' },
+    });
+  });
+
+  it('has no create request for a remote on a URL a server cannot have (plain http elsewhere)', () => {
+    const entry = parse(remote);
+    const http = { ...entry, remotes: [{ ...entry.remotes[0], url: 'http://mcp.example.com/mcp' }] };
+    expect(catalogCreateRequest(http as typeof entry, { 'X-Api-Key': 'k' })).toBeUndefined();
   });
 
   it("names a server without a title by its name's last part", () => {

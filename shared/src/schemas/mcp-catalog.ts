@@ -100,6 +100,25 @@ const blankValuesOf = (entry: EntryFields) =>
     ),
   );
 
+/** The inputs' values: what the form gave, else a required one's default; blanks left out. */
+const valuesOf = (inputs: readonly CatalogInput[], values: Record<string, string>) =>
+  Object.fromEntries(
+    inputs.flatMap((input) => {
+      const value = values[input.name] ?? (input.isRequired ? input.default : undefined);
+      return value === undefined || value === '' ? [] : [[input.name, value] as const];
+    }),
+  );
+
+function remoteRequestOf(entry: EntryFields, values: Record<string, string>) {
+  const remote = entry.remotes[0] as CatalogRemote;
+  return mcpServerConfigBodySchema.safeParse({
+    name: catalogServerName(entry),
+    url: remote.url,
+    headers: valuesOf(remote.headers, values),
+    idleTimeoutMinutes: DEFAULT_IDLE_TIMEOUT_FORM_MINUTES,
+  } satisfies McpServerConfigInput);
+}
+
 function packageRequestOf(
   entry: EntryFields,
   values: Record<string, string>,
@@ -121,15 +140,15 @@ function packageRequestOf(
 }
 
 /**
- * The POST /mcp-servers body that adds an entry, with the values the form gave; undefined for an
- * entry this platform cannot add yet (a remote server only: the remote kind is not built).
+ * The POST /mcp-servers body that adds an entry, with the values the form gave: its npm package, or
+ * else its first remote (URL and headers); undefined when the create route would refuse it (a
+ * registry's remote on a URL this platform does not reach).
  */
 export function catalogCreateRequest(
   entry: EntryFields,
   values: Record<string, string>,
 ): McpServerConfigInput | undefined {
-  if (entry.packages.length === 0) return undefined;
-  const parsed = packageRequestOf(entry, values);
+  const parsed = entry.packages.length > 0 ? packageRequestOf(entry, values) : remoteRequestOf(entry, values);
   return parsed.success ? parsed.data : undefined;
 }
 
@@ -146,7 +165,7 @@ export function searchCatalog<T extends { name: string; title?: string | undefin
   });
 }
 
-/** Whether 'Add' can create this entry here (follows catalogCreateRequest: remote-only entries not yet). */
+/** Whether 'Add' can create this entry here (follows catalogCreateRequest). */
 export function catalogAddable(entry: EntryFields): boolean {
   return catalogCreateRequest(entry, blankValuesOf(entry)) !== undefined;
 }

@@ -5,7 +5,7 @@ import { installFakeHttp, json, type SeenRequest } from '../../../testing/fake-h
 import { renderAsMember, teamSummary } from '../../../testing/teams-fixture';
 import { setSpaceTeamId } from '../../teams/utils/space';
 import { useServers } from '../hooks/use-servers';
-import { REMOTE_ADD_UNAVAILABLE } from './catalog-browser';
+import { ADD_UNAVAILABLE } from './catalog-browser';
 import { ServersView } from './servers-view';
 
 vi.mock('aws-amplify/auth', () => ({
@@ -60,17 +60,25 @@ function givenApi() {
   http.answer('GET', /^\/mcp\/catalog$/, { entries: [EVERYTHING, SEARCH, NOTION] });
   http.answer('GET', /^\/mcp-servers$/, () => json(servers));
   http.answer('POST', /^\/mcp-servers$/, ({ body }: SeenRequest) => {
-    const { name, packageName, idleTimeoutMinutes, environmentVariables } = body as {
+    const {
+      name,
+      packageName = '',
+      url,
+      idleTimeoutMinutes,
+      environmentVariables = {},
+    } = body as {
       name: string;
-      packageName: string;
+      packageName?: string;
+      url?: string;
       idleTimeoutMinutes: number;
-      environmentVariables: Record<string, string>;
+      environmentVariables?: Record<string, string>;
     };
     const masked = Object.fromEntries(Object.keys(environmentVariables).map((key) => [key, '••••••••']));
     const server = {
       id: `s${servers.length + 1}`,
       name,
       packageName,
+      ...(url ? { kind: 'remote', url } : {}),
       idleTimeoutMinutes,
       environmentVariables: masked,
       status: 'defined',
@@ -152,14 +160,18 @@ describe('Browse (the MCP server catalog)', () => {
     });
   });
 
-  it("keeps a remote entry's Add off, saying why", async () => {
+  it('adds a remote entry in one click as a remote server at its URL', async () => {
     givenApi();
     renderAsMember(<Harness />);
     await openBrowse();
-    const add = within(entry('Notion')).getByRole('button', { name: 'Add Notion' });
-    expect((add as HTMLButtonElement).disabled).toBe(true);
-    expect(add.getAttribute('aria-describedby')).toBeTruthy();
-    expect(within(entry('Notion')).getByText(REMOTE_ADD_UNAVAILABLE)).toBeTruthy();
+    await userEvent.click(within(entry('Notion')).getByRole('button', { name: 'Add Notion' }));
+    const list = await screen.findByRole('region', { name: 'MCP servers' });
+    await within(list).findByRole('article', { name: 'Notion' });
+    expect(http.seen('POST', /^\/mcp-servers$/)[0]?.body).toMatchObject({
+      name: 'Notion',
+      url: 'https://mcp.notion.com/mcp',
+    });
+    expect(screen.queryByText(ADD_UNAVAILABLE)).toBeNull();
   });
 
   it("adds to the team in a team's space (the space's query), and shows the team's Users no Add", async () => {

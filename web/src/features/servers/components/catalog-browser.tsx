@@ -22,7 +22,7 @@ import type { ServersState } from '../hooks/use-servers';
 import { CatalogAddDialog } from './catalog-add-dialog';
 
 /** Why a remote entry's 'Add' is off: the remote server kind is not built yet. */
-export const REMOTE_ADD_UNAVAILABLE = 'Remote servers arrive with remote MCP support';
+export const ADD_UNAVAILABLE = 'Its URL or headers are not ones a server can be created with';
 
 type CatalogBrowserProps = {
   servers: Pick<ServersState, 'create'>;
@@ -102,7 +102,7 @@ function EntryCard({
         ) : null}
         {!addable && canManage ? (
           <p id={reasonId} className="mt-1.5 text-xs text-slate-500">
-            {REMOTE_ADD_UNAVAILABLE}
+            {ADD_UNAVAILABLE}
           </p>
         ) : null}
         {failure ? (
