@@ -29,8 +29,10 @@ const PAGES: { path: string; html: string; modules: string[]; budgetKb: number }
       'src/features/auth/api/amplify-configure.ts',
     ],
     // 316 KB at the light-pages pass; the account menu, shortcuts, chat settings and the user's
-    // code blocks merged after it brought it to 326. The issue's goal is 200.
-    budgetKb: 328,
+    // code blocks merged after it brought it to 326; tool approval (the card in replies and the
+    // server card's line), remote servers on the cards and the servers' Browse tab to 330.8, with
+    // the catalog and the tool-approvals dialog loaded when opened. The issue's goal is 200.
+    budgetKb: 332,
   },
 ];
 

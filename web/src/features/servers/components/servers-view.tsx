@@ -1,17 +1,21 @@
 import { SERVER_MESSAGES } from '@agentforge/shared';
 import { PlusIcon, ServerIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { CreatesIn } from '../../teams/components/creates-in';
 import type { ServerView } from '../api/servers';
 import { useApiBaseUrl } from '../hooks/use-api-base-url';
 import type { ServersState } from '../hooks/use-servers';
 import { apiUrlOf } from '../utils/external-config';
-import { CatalogBrowser } from './catalog-browser';
 import { ExternalAccess } from './external-access';
 import { ServerConfigModal } from './lazy-server-config-modal';
 import { ServerCard } from './server-card';
+
+// Loaded when 'Browse' is first chosen: the chat page shows the list, not the catalog.
+const CatalogBrowser = lazy(() =>
+  import('./catalog-browser').then((module) => ({ default: module.CatalogBrowser })),
+);
 
 export const ADD_SERVER_LABEL = 'Add MCP Server Config';
 
@@ -198,15 +202,17 @@ export function ServersView(props: ServersViewProps) {
           className="min-h-0 flex-1 overflow-y-auto px-3 py-2 outline-none"
         >
           <section aria-label="MCP server catalog">
-            <CatalogBrowser
-              servers={servers}
-              canManage={props.canManage}
-              onAdded={(server) => {
-                setAdded({ name: server.name });
-                focusList.current = true;
-                setPane('list');
-              }}
-            />
+            <Suspense fallback={<p className="px-1 py-2 text-xs text-slate-500">Loading the catalog…</p>}>
+              <CatalogBrowser
+                servers={servers}
+                canManage={props.canManage}
+                onAdded={(server) => {
+                  setAdded({ name: server.name });
+                  focusList.current = true;
+                  setPane('list');
+                }}
+              />
+            </Suspense>
           </section>
         </Tabs.Content>
       </Tabs.Root>

@@ -58,7 +58,7 @@ describe('ToolApprovals', () => {
 
     screen.getByRole('button', { name: 'Tool approvals for Files' }).focus();
     await userEvent.keyboard('{Enter}');
-    const dialog = screen.getByRole('dialog', { name: 'Tool approvals' });
+    const dialog = await screen.findByRole('dialog', { name: 'Tool approvals' });
     const read = await within(dialog).findByLabelText('read_file');
     // Read-only (the server's hint): under 'Ask' it runs unasked.
     expect((read as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Default (Allow)');
@@ -86,7 +86,7 @@ describe('ToolApprovals', () => {
     renderApprovals({ ...SERVER, toolPolicy: undefined });
     expect(screen.getByText('Tools run without asking')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Tool approvals for Files' }));
-    const dialog = screen.getByRole('dialog', { name: 'Tool approvals' });
+    const dialog = await screen.findByRole('dialog', { name: 'Tool approvals' });
     expect(
       await within(dialog).findByText(
         "The server's tools could not be listed (The server is not running.). Start the server to set each tool.",
@@ -106,7 +106,7 @@ describe('ToolApprovals', () => {
     );
     renderApprovals(SERVER);
     await userEvent.click(screen.getByRole('button', { name: 'Tool approvals for Files' }));
-    const dialog = screen.getByRole('dialog', { name: 'Tool approvals' });
+    const dialog = await screen.findByRole('dialog', { name: 'Tool approvals' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       "Only the team's Admins can do this.",
