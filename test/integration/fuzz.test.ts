@@ -157,6 +157,12 @@ describe('record-valued fields with prototype keys', () => {
         ((await api().get(`/mcp-servers/${updated.id}`)).body as { environmentVariables: unknown })
           .environmentVariables,
     },
+    'PATCH /mcp-servers/{id}/tool-policy': {
+      path: async () => `/mcp-servers/${await serverId()}/tool-policy`,
+      // Every key set to a valid policy, so the stored tools' names are read back.
+      body: (record) => ({ tools: Object.fromEntries(Object.keys(record).map((tool) => [tool, 'ask'])) }),
+      readBack: async (updated) => (updated as { toolPolicy: { tools: unknown } }).toolPolicy.tools,
+    },
     'PUT /mcp-servers/{id}/my-values': {
       // Validated, then 400: a personal server has no values each member supplies (the team
       // server's are stored and read back in team-member-values.test.ts).
