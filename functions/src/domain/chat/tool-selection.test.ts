@@ -4,7 +4,7 @@ import type { ModelToolDefinition } from '../models/model-provider.js';
 import type { ToolSet } from './ports.js';
 import { runToolLoop } from './tool-loop.js';
 import { nameWords } from './tool-ranking.js';
-import { SEARCH_TOOLS, schemaTokens, searchToolsDefinition, selectTools } from './tool-selection.js';
+import { SEARCH_TOOLS, schemaTokens, searchToolsDefinition, selectTools, turnOf } from './tool-selection.js';
 
 const tool = (name: string, description: string, params: string[] = []): ModelToolDefinition => ({
   name,
@@ -168,5 +168,19 @@ describe('tool selection', () => {
       [SEARCH_TOOLS, 'success'],
       ['get_weather', 'success'],
     ]);
+  });
+
+  it('reads the turn from the history: the latest user message, a little before it, the tools called', () => {
+    const history = [
+      { role: 'user', content: 'first question' },
+      { role: 'assistant', content: 'first answer', toolCalls: [{ name: 'read_file' }] },
+      { role: 'user', content: 'second question' },
+      { role: 'assistant', content: 'x'.repeat(600) },
+      { role: 'user', content: 'latest question' },
+    ];
+    const read = turnOf(history, [{ name: 'send_email' }]);
+    expect(read.text).toBe('latest question');
+    expect(read.context).toBe(`second question\n${'x'.repeat(500)}`);
+    expect(read.usedTools).toEqual(['read_file', 'send_email']);
   });
 });

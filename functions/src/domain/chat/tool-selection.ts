@@ -51,6 +51,31 @@ export interface Turn {
   usedTools: readonly string[];
 }
 
+/** How much of the messages before the latest user message the ranking reads. */
+const CONTEXT_MESSAGES = 2;
+const CONTEXT_CHARS = 500;
+
+/**
+ * The turn as the ranking reads it: the latest user message, the end of the two messages before
+ * it, and every tool the conversation called (`extraCalls`: a paused reply's, going on).
+ */
+export function turnOf(
+  history: readonly { role: string; content: string; toolCalls?: readonly { name: string }[] | undefined }[],
+  extraCalls: readonly { name: string }[] = [],
+): Turn {
+  const at = history.findLastIndex((message) => message.role === 'user');
+  const context = history
+    .slice(Math.max(0, at - CONTEXT_MESSAGES), Math.max(0, at))
+    .map((message) => message.content.slice(-CONTEXT_CHARS))
+    .join('\n');
+  const calls = [...history.flatMap((message) => message.toolCalls ?? []), ...extraCalls];
+  return {
+    text: history[at]?.content ?? '',
+    ...(context ? { context } : {}),
+    usedTools: [...new Set(calls.map((call) => call.name))],
+  };
+}
+
 export interface SelectedTools {
   /** The set the tool loop gets: its definitions grow when search_tools enables tools. */
   set: ToolSet;
