@@ -21,6 +21,7 @@ describe('the tools a reply offered', () => {
     const summary = screen.getByText('Tools offered: 2 of 200');
     const details = summary.closest('details');
     expect(details?.open).toBe(false);
+    expect(screen.queryByText('list_commits')).toBeNull();
     // A summary is a Tab stop that opens by Enter or Space natively; jsdom only takes the click.
     await userEvent.tab();
     expect(document.activeElement).toBe(summary);
