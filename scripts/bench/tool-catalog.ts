@@ -17,327 +17,95 @@ interface Domain {
   prefix: string;
   product: string;
   style: Style;
-  resources: [Resource, Resource];
+  resources: Resource[];
 }
 
-const r = (noun: string, gloss: string, fields: Record<string, string>): Resource => ({
-  noun,
-  gloss,
-  fields,
-});
+/**
+ * `prefix | product | naming style`, then each resource indented:
+ * `noun | what it is | field: description; field: description`.
+ */
+const DOMAINS_TABLE = `
+fs | the local filesystem | snake
+  file | a text or binary file at a path | path: Path of the file; content: Text to write
+  directory | a folder and the entries in it | path: Path of the folder; recursive: Include subfolders
+git | a local git repository | snake
+  commit | a recorded change with its message, author and diff | message: Commit message; branch: Branch name
+  branch | a line of development starting from a commit | name: Branch name; from: Starting point
+github | GitHub | snake
+  issue | a bug report or feature request in a repository | repo: owner/name; title: Title; body: Markdown body; labels: Labels
+  pull_request | a proposed change merging a head branch into a base branch | repo: owner/name; head: Source branch; base: Target branch; title: Title
+calendar | Google Calendar | camel
+  event | a meeting or appointment with a start, an end and attendees | summary: Title; start: Start time (ISO 8601); end: End time; attendees: E-mail addresses
+  reminder | a notification at a given time | text: What to be reminded of; at: When (ISO 8601)
+gmail | Gmail | snake
+  email | a message sent to recipients with a subject and body | to: Recipients; subject: Subject line; body: Body text
+  label | a tag that organizes the mailbox | name: Label name; color: Colour
+postgres | a PostgreSQL database | snake
+  table | a relation with columns and their types | schema: Schema name; table: Table name; columns: Column definitions
+  row | a record of a table, read or written with SQL | table: Table name; where: SQL condition; values: Column values
+slack | Slack | snake
+  channel | a conversation space for a team | name: Channel name; private: Whether invite-only
+  message | a post in a channel or thread | channel: Channel id; text: Message text; thread_ts: Thread to reply in
+jira | Jira | camel
+  ticket | a work item (bug, story, task) in a project | project: Project key; summary: Summary; type: Issue type; priority: Priority
+  sprint | a time-boxed iteration of a board | board: Board id; name: Sprint name; state: active, closed or future
+drive | Google Drive | camel
+  document | a doc, sheet or slide deck stored in Drive | name: Document name; mimeType: Type; parent: Folder id
+  folder | a container of documents | name: Folder name; parent: Parent folder id
+crm | Salesforce | camel
+  contact | a person or lead at a customer account | firstName: First name; lastName: Last name; company: Account; email: E-mail
+  opportunity | a sales deal with a stage and an amount | name: Deal name; stage: Pipeline stage; amount: Amount
+stripe | Stripe | snake
+  invoice | a bill for a customer with line items and an amount due | customer: Customer id; amount: Amount in cents; currency: Currency
+  customer | a paying account with its billing details | email: E-mail; name: Name
+docker | the Docker engine | kebab
+  container | a running or stopped instance of an image | image: Image; name: Container name; ports: Port mappings
+  image | a packaged filesystem built from a Dockerfile | tag: Image tag; context: Build context
+k8s | a Kubernetes cluster | kebab
+  pod | a group of containers scheduled together, with logs and status | namespace: Namespace; name: Pod name
+  deployment | a replicated workload with a number of replicas | namespace: Namespace; name: Name; replicas: Replica count
+s3 | Amazon S3 | snake
+  bucket | a storage container for objects | bucket: Bucket name; region: Region
+  object | a stored file (upload or download) under a key | bucket: Bucket name; key: Object key; body: Content
+notion | Notion | camel
+  page | a document of blocks in a workspace | title: Title; parent: Parent page; content: Blocks
+  database | a structured collection of pages with properties | title: Title; properties: Property schema
+sheets | Google Sheets | camel
+  spreadsheet | a workbook of cells and formulas | title: Title; range: A1 range; values: Cell values
+  chart | a graph drawn from a range of cells | spreadsheetId: Spreadsheet; range: Data range; kind: bar, line or pie
+maps | Google Maps | snake
+  place | a business or point of interest near a location | query: What to look for; near: Location; radius: Metres
+  route | directions between an origin and a destination | origin: From; destination: To; mode: driving, walking or transit
+weather | a weather service | snake
+  forecast | the temperature, rain and wind expected at a city | city: City; days: Days ahead
+  alert | a severe weather warning watched for an area | area: Area; severity: Minimum severity
+hr | the HR system | camel
+  employee | a staff member with their manager and team | employeeId: Employee id; team: Team
+  time_off | a vacation or leave request with dates | from: First day; to: Last day; kind: vacation or sick
+todoist | Todoist | snake
+  task | a to-do item with a due date and a done state | content: What to do; due: Due date; priority: Priority
+  project | a list that groups tasks | name: Project name; color: Colour
+`;
 
-const DOMAINS: Domain[] = [
-  {
-    prefix: 'fs',
-    product: 'the local filesystem',
-    style: 'snake',
-    resources: [
-      r('file', 'a text or binary file at a path', { path: 'Path of the file', content: 'Text to write' }),
-      r('directory', 'a folder and the entries in it', {
-        path: 'Path of the folder',
-        recursive: 'Include subfolders',
-      }),
-    ],
-  },
-  {
-    prefix: 'git',
-    product: 'a local git repository',
-    style: 'snake',
-    resources: [
-      r('commit', 'a recorded change with its message, author and diff', {
-        message: 'Commit message',
-        branch: 'Branch name',
-      }),
-      r('branch', 'a line of development starting from a commit', {
-        name: 'Branch name',
-        from: 'Starting point',
-      }),
-    ],
-  },
-  {
-    prefix: 'github',
-    product: 'GitHub',
-    style: 'snake',
-    resources: [
-      r('issue', 'a bug report or feature request in a repository', {
-        repo: 'owner/name',
-        title: 'Title',
-        body: 'Markdown body',
-        labels: 'Labels',
-      }),
-      r('pull_request', 'a proposed change merging a head branch into a base branch', {
-        repo: 'owner/name',
-        head: 'Source branch',
-        base: 'Target branch',
-        title: 'Title',
-      }),
-    ],
-  },
-  {
-    prefix: 'calendar',
-    product: 'Google Calendar',
-    style: 'camel',
-    resources: [
-      r('event', 'a meeting or appointment with a start, an end and attendees', {
-        summary: 'Title',
-        start: 'Start time (ISO 8601)',
-        end: 'End time',
-        attendees: 'E-mail addresses',
-      }),
-      r('reminder', 'a notification at a given time', {
-        text: 'What to be reminded of',
-        at: 'When (ISO 8601)',
-      }),
-    ],
-  },
-  {
-    prefix: 'gmail',
-    product: 'Gmail',
-    style: 'snake',
-    resources: [
-      r('email', 'a message sent to recipients with a subject and body', {
-        to: 'Recipients',
-        subject: 'Subject line',
-        body: 'Body text',
-      }),
-      r('label', 'a tag that organizes the mailbox', { name: 'Label name', color: 'Colour' }),
-    ],
-  },
-  {
-    prefix: 'postgres',
-    product: 'a PostgreSQL database',
-    style: 'snake',
-    resources: [
-      r('table', 'a relation with columns and their types', {
-        schema: 'Schema name',
-        table: 'Table name',
-        columns: 'Column definitions',
-      }),
-      r('row', 'a record of a table, read or written with SQL', {
-        table: 'Table name',
-        where: 'SQL condition',
-        values: 'Column values',
-      }),
-    ],
-  },
-  {
-    prefix: 'slack',
-    product: 'Slack',
-    style: 'snake',
-    resources: [
-      r('channel', 'a conversation space for a team', {
-        name: 'Channel name',
-        private: 'Whether invite-only',
-      }),
-      r('message', 'a post in a channel or thread', {
-        channel: 'Channel id',
-        text: 'Message text',
-        thread_ts: 'Thread to reply in',
-      }),
-    ],
-  },
-  {
-    prefix: 'jira',
-    product: 'Jira',
-    style: 'camel',
-    resources: [
-      r('ticket', 'a work item (bug, story, task) in a project', {
-        project: 'Project key',
-        summary: 'Summary',
-        type: 'Issue type',
-        priority: 'Priority',
-      }),
-      r('sprint', 'a time-boxed iteration of a board', {
-        board: 'Board id',
-        name: 'Sprint name',
-        state: 'active, closed or future',
-      }),
-    ],
-  },
-  {
-    prefix: 'drive',
-    product: 'Google Drive',
-    style: 'camel',
-    resources: [
-      r('document', 'a doc, sheet or slide deck stored in Drive', {
-        name: 'Document name',
-        mimeType: 'Type',
-        parent: 'Folder id',
-      }),
-      r('folder', 'a container of documents', { name: 'Folder name', parent: 'Parent folder id' }),
-    ],
-  },
-  {
-    prefix: 'crm',
-    product: 'Salesforce',
-    style: 'camel',
-    resources: [
-      r('contact', 'a person or lead at a customer account', {
-        firstName: 'First name',
-        lastName: 'Last name',
-        company: 'Account',
-        email: 'E-mail',
-      }),
-      r('opportunity', 'a sales deal with a stage and an amount', {
-        name: 'Deal name',
-        stage: 'Pipeline stage',
-        amount: 'Amount',
-      }),
-    ],
-  },
-  {
-    prefix: 'stripe',
-    product: 'Stripe',
-    style: 'snake',
-    resources: [
-      r('invoice', 'a bill for a customer with line items and an amount due', {
-        customer: 'Customer id',
-        amount: 'Amount in cents',
-        currency: 'Currency',
-      }),
-      r('customer', 'a paying account with its billing details', { email: 'E-mail', name: 'Name' }),
-    ],
-  },
-  {
-    prefix: 'docker',
-    product: 'the Docker engine',
-    style: 'kebab',
-    resources: [
-      r('container', 'a running or stopped instance of an image', {
-        image: 'Image',
-        name: 'Container name',
-        ports: 'Port mappings',
-      }),
-      r('image', 'a packaged filesystem built from a Dockerfile', {
-        tag: 'Image tag',
-        context: 'Build context',
-      }),
-    ],
-  },
-  {
-    prefix: 'k8s',
-    product: 'a Kubernetes cluster',
-    style: 'kebab',
-    resources: [
-      r('pod', 'a group of containers scheduled together, with logs and status', {
-        namespace: 'Namespace',
-        name: 'Pod name',
-      }),
-      r('deployment', 'a replicated workload with a number of replicas', {
-        namespace: 'Namespace',
-        name: 'Name',
-        replicas: 'Replica count',
-      }),
-    ],
-  },
-  {
-    prefix: 's3',
-    product: 'Amazon S3',
-    style: 'snake',
-    resources: [
-      r('bucket', 'a storage container for objects', { bucket: 'Bucket name', region: 'Region' }),
-      r('object', 'a stored file (upload or download) under a key', {
-        bucket: 'Bucket name',
-        key: 'Object key',
-        body: 'Content',
-      }),
-    ],
-  },
-  {
-    prefix: 'notion',
-    product: 'Notion',
-    style: 'camel',
-    resources: [
-      r('page', 'a document of blocks in a workspace', {
-        title: 'Title',
-        parent: 'Parent page',
-        content: 'Blocks',
-      }),
-      r('database', 'a structured collection of pages with properties', {
-        title: 'Title',
-        properties: 'Property schema',
-      }),
-    ],
-  },
-  {
-    prefix: 'sheets',
-    product: 'Google Sheets',
-    style: 'camel',
-    resources: [
-      r('spreadsheet', 'a workbook of cells and formulas', {
-        title: 'Title',
-        range: 'A1 range',
-        values: 'Cell values',
-      }),
-      r('chart', 'a graph drawn from a range of cells', {
-        spreadsheetId: 'Spreadsheet',
-        range: 'Data range',
-        kind: 'bar, line or pie',
-      }),
-    ],
-  },
-  {
-    prefix: 'maps',
-    product: 'Google Maps',
-    style: 'snake',
-    resources: [
-      r('place', 'a business or point of interest near a location', {
-        query: 'What to look for',
-        near: 'Location',
-        radius: 'Metres',
-      }),
-      r('route', 'directions between an origin and a destination', {
-        origin: 'From',
-        destination: 'To',
-        mode: 'driving, walking or transit',
-      }),
-    ],
-  },
-  {
-    prefix: 'weather',
-    product: 'a weather service',
-    style: 'snake',
-    resources: [
-      r('forecast', 'the temperature, rain and wind expected at a city', {
-        city: 'City',
-        days: 'Days ahead',
-      }),
-      r('alert', 'a severe weather warning watched for an area', {
-        area: 'Area',
-        severity: 'Minimum severity',
-      }),
-    ],
-  },
-  {
-    prefix: 'hr',
-    product: 'the HR system',
-    style: 'camel',
-    resources: [
-      r('employee', 'a staff member with their manager and team', {
-        employeeId: 'Employee id',
-        team: 'Team',
-      }),
-      r('time_off', 'a vacation or leave request with dates', {
-        from: 'First day',
-        to: 'Last day',
-        kind: 'vacation or sick',
-      }),
-    ],
-  },
-  {
-    prefix: 'todoist',
-    product: 'Todoist',
-    style: 'snake',
-    resources: [
-      r('task', 'a to-do item with a due date and a done state', {
-        content: 'What to do',
-        due: 'Due date',
-        priority: 'Priority',
-      }),
-      r('project', 'a list that groups tasks', { name: 'Project name', color: 'Colour' }),
-    ],
-  },
-];
+const cells = (line: string) => line.split('|').map((cell) => cell.trim());
+
+function parseDomains(table: string): Domain[] {
+  const domains: Domain[] = [];
+  for (const line of table.split('\n').filter((row) => row.trim())) {
+    const [first = '', second = '', third = ''] = cells(line);
+    if (!line.startsWith(' ')) {
+      domains.push({ prefix: first, product: second, style: third as Style, resources: [] });
+      continue;
+    }
+    const fields = Object.fromEntries(
+      third.split(';').map((field) => field.split(':').map((part) => part.trim()) as [string, string]),
+    );
+    domains.at(-1)?.resources.push({ noun: first, gloss: second, fields });
+  }
+  return domains;
+}
+
+const DOMAINS = parseDomains(DOMAINS_TABLE);
 
 const OPERATIONS: Operation[] = ['list', 'get', 'create', 'update', 'delete'];
 const VERB: Record<Operation, string> = {
