@@ -94,6 +94,17 @@ export const stageConfigSchema = z.strictObject({
     })
     .optional(),
   /**
+   * Tool selection's budget (docs/decisions/mcp-servers.md, "Tool selection"): past this many tools
+   * or estimated tokens of tool schemas, a chat turn offers only its most relevant tools and
+   * `search_tools`. Defaults: 20 tools, 8,000 tokens (the stream functions' TOOL_SELECTION_* env).
+   */
+  toolSelection: z
+    .strictObject({
+      maxTools: z.number().int().min(2).max(1_000).optional(),
+      maxSchemaTokens: z.number().int().min(500).max(1_000_000).optional(),
+    })
+    .optional(),
+  /**
    * How long audit log records are kept (days): DynamoDB's TTL deletes them after that, and
    * readers never show an expired record in the meantime. Default 365.
    */
@@ -279,4 +290,12 @@ export function parseStageConfig(input: unknown): StageConfig {
     });
   }
   return result.data;
+}
+
+/** The stream functions' environment for the stage's tool selection budget (none: the functions' defaults). */
+export function toolSelectionEnvironment(budget: StageConfig['toolSelection']): Record<string, string> {
+  return {
+    ...(budget?.maxTools ? { TOOL_SELECTION_MAX_TOOLS: String(budget.maxTools) } : {}),
+    ...(budget?.maxSchemaTokens ? { TOOL_SELECTION_MAX_SCHEMA_TOKENS: String(budget.maxSchemaTokens) } : {}),
+  };
 }

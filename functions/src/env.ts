@@ -119,6 +119,12 @@ const baseSchema = z.object({
   MCP_CATALOG_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Days an audit record is kept (the stage's `auditRetentionDays`): its TTL. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /**
+   * Tool selection's budget (docs/decisions/mcp-servers.md, "Tool selection"): past this many tools
+   * or estimated tokens of tool schemas, a turn offers its most relevant tools and search_tools.
+   */
+  TOOL_SELECTION_MAX_TOOLS: z.coerce.number().int().min(2).max(1_000).default(20),
+  TOOL_SELECTION_MAX_SCHEMA_TOKENS: z.coerce.number().int().min(500).max(1_000_000).default(8_000),
 });
 
 const tablesSchema = z.object(

@@ -17,7 +17,7 @@ import { Streaming } from '../constructs/streaming';
 import { WebAcl } from '../constructs/web-acl';
 import { STREAM_PATH, WebHosting } from '../constructs/web-hosting';
 import { LambdaLogRetention } from '../log-retention';
-import { LOCAL_WEB_ORIGIN, type StageConfig } from '../stage-config';
+import { LOCAL_WEB_ORIGIN, type StageConfig, toolSelectionEnvironment } from '../stage-config';
 import { buildStageApi } from './api-wiring';
 import { addAuthTriggers } from './auth-triggers';
 import { addMonitoring } from './monitoring';
@@ -147,6 +147,7 @@ export class AgentForgeStack extends Stack {
         ACCESS_MODE: config.access,
         ALLOW_PRIVATE_ENDPOINTS: String(config.allowPrivateEndpoints),
         AUDIT_RETENTION_DAYS: String(config.auditRetentionDays),
+        ...toolSelectionEnvironment(config.toolSelection),
       },
       reservedConcurrency: config.streamReservedConcurrency,
       bedrock: config.bedrock,

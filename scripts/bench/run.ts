@@ -14,6 +14,7 @@ import { benchLocalStackStartup } from './local-stack-startup.js';
 import { benchLongConversation } from './long-conversation.js';
 import { benchMcpRunner } from './mcp-runner.js';
 import { benchStreaming } from './streaming.js';
+import { benchToolSelection } from './tool-selection.js';
 import { benchWebBundle } from './web-bundle.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -27,6 +28,7 @@ const benches: Record<string, () => Promise<void>> = {
   benchMcpRunner,
   benchLongConversation,
   benchFirstWord,
+  benchToolSelection,
 };
 /** A benchmark that hangs is given up on, so the run (and CI after it) goes on. */
 const BENCH_TIMEOUT_MS = 10 * 60_000;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseStageConfig, StageConfigError } from '../../lib/stage-config';
+import { parseStageConfig, StageConfigError, toolSelectionEnvironment } from '../../lib/stage-config';
 
 const valid = { stage: 'prod', domainPrefix: 'agentforge-prod' };
 
@@ -66,6 +66,21 @@ describe('the stage config', () => {
     expect(() =>
       parseStageConfig({ ...valid, mcpCatalog: { registryUrl: 'http://registry.example' } }),
     ).toThrow(/mcpCatalog\.registryUrl/);
+  });
+
+  it("takes tool selection's budget for the stream functions, and refuses one too small to offer a tool", () => {
+    const { toolSelection } = parseStageConfig({
+      ...valid,
+      toolSelection: { maxTools: 30, maxSchemaTokens: 12_000 },
+    });
+    expect(toolSelectionEnvironment(toolSelection)).toEqual({
+      TOOL_SELECTION_MAX_TOOLS: '30',
+      TOOL_SELECTION_MAX_SCHEMA_TOKENS: '12000',
+    });
+    expect(toolSelectionEnvironment(parseStageConfig(valid).toolSelection)).toEqual({});
+    expect(() => parseStageConfig({ ...valid, toolSelection: { maxTools: 1 } })).toThrow(
+      /toolSelection\.maxTools/,
+    );
   });
 
   it('accepts a Google client with the name of its secret', () => {

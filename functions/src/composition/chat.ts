@@ -18,6 +18,10 @@ export function chatService(): ChatService {
     usage: createUsageRepository(db, env.tables.usage),
     leases: replyLeases(),
     interrupted: replySweep(),
+    toolBudget: {
+      maxTools: env.TOOL_SELECTION_MAX_TOOLS,
+      maxSchemaTokens: env.TOOL_SELECTION_MAX_SCHEMA_TOKENS,
+    },
     newId,
     now: Date.now,
   });

@@ -3,7 +3,7 @@ import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../c
 import { MESSAGE_CONTENT_MISSING } from '../constants/product';
 import { CHAT_MESSAGES } from '../messages/chat';
 import { attachmentSchema } from './attachment';
-import { availableToolSchema, processingStepSchema, toolCallSchema } from './tool-call';
+import { availableToolSchema, processingStepSchema, toolCallSchema, toolsOfferedSchema } from './tool-call';
 import { toolApprovalSchema } from './tool-policy';
 
 export const MESSAGE_ROLES = ['user', 'assistant'] as const;
@@ -41,6 +41,8 @@ export const messageSchema = z.object({
   attachments: z.array(attachmentSchema).optional(),
   /** A reply paused at a tool call for the user's approval (and, once decided, the decision). */
   toolApproval: toolApprovalSchema.optional(),
+  /** The tools the reply offered the model (a server attached). */
+  toolsOffered: toolsOfferedSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
 import { agentPlanSchema } from './agent';
 import { attachmentIdsField } from './attachment';
+import { toolsOfferedSchema } from './tool-call';
 import { toolProgressSchema } from './tool-call-run';
 import { toolApprovalQueryFields, toolApprovalSchema } from './tool-policy';
 
@@ -51,6 +52,7 @@ export const streamCompletionResultSchema = z.object({
   timestamp: z.number(),
   mcpUsedId: z.string().optional(),
   toolCallsCount: z.number().int().nonnegative().optional(),
+  toolsOffered: toolsOfferedSchema.optional(),
 });
 export type StreamCompletionResult = z.infer<typeof streamCompletionResultSchema>;
 

@@ -34,3 +34,15 @@ export const availableToolSchema = z.object({
   inputSchema: z.record(z.string(), z.unknown()).optional(),
 });
 export type AvailableTool = z.infer<typeof availableToolSchema>;
+
+/**
+ * The tools a reply offered the model (docs/decisions/mcp-servers.md, "Tool selection"): past the
+ * budget only the turn's most relevant ones and `search_tools` (`selected`), plus those it found.
+ */
+export const toolsOfferedSchema = z.object({
+  names: z.array(z.string()),
+  /** How many tools the attached servers have (those not set to 'never'). */
+  total: z.number().int().nonnegative(),
+  selected: z.boolean(),
+});
+export type ToolsOffered = z.infer<typeof toolsOfferedSchema>;

@@ -11,6 +11,9 @@
  *     goal's other markers, so `[[slow]]` or `[[long]]` in a goal script how its steps run
  *   - `revise_plan`: the object of `[[replan:<json>]]`, else `{ "done": false }` (keep the steps)
  *   - any other tool: `{}`
+ * - the last message is a `search_tools` result and `[[found:<json>]]` is in the last user text
+ *                                             -> a call of the first tool the search enabled, with
+ *                                                that input (tool selection: search, then use)
  * - the last message is a tool result        -> `Tool <name> said: <result>`
  * - `[[error:<status>]]` in the last user text -> that HTTP error, in the provider's body shape
  * - `[[tool:<name> <json>]]`                  -> a call of that tool with that input
@@ -67,6 +70,11 @@ export function planReply(turn: Turn): Reply {
       input: forcedInput(turn.forcedTool, markers, goalOf(turn), taskOf(turn)),
       delayMs,
     };
+  }
+  const found = markers.get('found');
+  if (turn.toolResult?.name === 'search_tools' && found) {
+    const enabled = (JSON.parse(turn.toolResult.content) as { enabled: { name: string }[] }).enabled;
+    return { kind: 'tool', name: enabled[0]?.name ?? '?', input: JSON.parse(found), delayMs };
   }
   if (turn.toolResult) {
     return {

@@ -174,6 +174,35 @@ describe('the chat service', () => {
     expect(conversations.records.get('alice/c1')?.mcpServerId).toBeUndefined();
   });
 
+  it("offers a server's many tools within the budget, and saves and sends which it offered", async () => {
+    const definitions = Array.from({ length: 30 }, (_, i) => ({
+      name: i === 7 ? 'get_weather' : `tool_${i}`,
+      description: i === 7 ? 'The weather forecast for a city' : `Does thing number ${i}`,
+      inputSchema: { type: 'object' },
+    }));
+    const many: ToolSource = {
+      forServer: async () => ({
+        serverId: 'srv-many',
+        definitions,
+        call: async () => ({ content: 'unused', isError: false }),
+      }),
+    };
+    const { chat, model, messages } = setup([() => textTurn('Sunny')], many);
+    const started = await chat.start(alice, {
+      ...query,
+      mcpServerId: 'srv-many',
+      triggerContent: 'Weather?',
+    });
+    const events: StreamEvent[] = [];
+    await started.run((event) => events.push(event));
+    const offered = model.requests[0]?.tools?.map((tool) => tool.name) ?? [];
+    expect(offered).toHaveLength(20);
+    expect(offered).toEqual(expect.arrayContaining(['get_weather', 'search_tools']));
+    const toolsOffered = { names: offered, total: 30, selected: true };
+    expect(events.at(-1)).toMatchObject({ type: 'end', toolsOffered });
+    expect(await messages.get('c1', started.messageId)).toMatchObject({ toolsOffered });
+  });
+
   it('reports a missing server the request named explicitly', async () => {
     const gone: ToolSource = { forServer: async () => Promise.reject(new NotFoundError('Server not found')) };
     const { chat } = setup([() => textTurn('unused')], gone);

@@ -9,6 +9,7 @@ import { type Emit, runReply } from './reply-run.js';
 import { cancelFirstCall, type PreparedReply, replyRequest, startReply } from './start-reply.js';
 import { type PausedTurn, resumeReply } from './tool-approval.js';
 import { runToolLoop } from './tool-loop.js';
+import { selectTools, turnOf } from './tool-selection.js';
 
 export { STREAM_STOPPED_MARK } from './finish-reply.js';
 
@@ -30,6 +31,14 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
       model: query.model,
       generate: async (signal, onProgress) => {
         const tools = await toolsFor(deps, caller, query, run.serverId, reply, emit);
+        const resumed = run.paused?.resumed;
+        const selection =
+          tools.set &&
+          selectTools(
+            tools.set,
+            turnOf(run.history, [...(resumed?.state.toolCalls ?? []), ...(resumed?.calls ?? [])]),
+            deps.toolBudget,
+          );
         // Spec 4 "Provider fallback": a model no longer offered gave way to another, kept as the
         // conversation's (a failed resolution is reported below, by the awaited model).
         const fellBackTo = await run.model.then(
@@ -57,17 +66,19 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
             provider: (await run.firstCall)?.provider ?? provider,
             providerLabel: used.provider,
             ...request,
-            ...(tools.set ? { tools: tools.set } : {}),
+            ...(selection ? { tools: selection.set } : {}),
             ...(run.paused ? { resumed: run.paused.resumed } : {}),
             temperature: request.temperature,
             signal,
             emit,
             onProgress: (progress) => {
+              if (selection) progress.toolsOffered = selection.offered();
               onProgress(progress);
               touch?.record();
             },
           });
           replyText = state.content;
+          if (selection) state.toolsOffered = selection.offered();
           return {
             state,
             usedServer: tools.set && state.toolCalls.length > 0 ? tools.set.serverId : undefined,

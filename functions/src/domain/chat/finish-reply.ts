@@ -40,11 +40,11 @@ function finalChanges(outcome: ReplyOutcome, { state, usedServer }: FinishedRepl
     const content = seen
       ? `${storedReply({ ...state, content: seen }).content}\n\n${STREAM_STOPPED_MARK}`
       : STREAM_STOPPED_MARK;
-    return { content, toolCalls: stored.toolCalls, status: 'stopped' };
+    return { ...stored, content, status: 'stopped' };
   }
   if (outcome.kind === 'error') {
     const content = `${stored.content ? `${stored.content}\n\n` : ''}**Error:** ${replyErrorMessage(outcome.error)}`;
-    return { content, toolCalls: stored.toolCalls, status: 'error', isError: true };
+    return { ...stored, content, status: 'error', isError: true };
   }
   return {
     ...stored,
@@ -81,6 +81,7 @@ function finalEvent(
     model,
     timestamp: reply.timestamp,
     toolCallsCount: state.toolCalls.length,
+    ...(state.toolsOffered ? { toolsOffered: state.toolsOffered } : {}),
     ...(usedServer ? { mcpUsedId: usedServer } : {}),
   };
 }

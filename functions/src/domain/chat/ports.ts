@@ -6,6 +6,7 @@ import type { ModelProvider, ModelToolDefinition, ModelUsage } from '../models/m
 import type { AttachmentReader } from './attachment-content.js';
 import type { ReplyLeases } from './reply-lease.js';
 import type { ReplySweep } from './reply-sweep.js';
+import type { ToolBudget } from './tool-selection.js';
 
 /** Picks the adapter and credentials for a (provider, model) the caller chose. */
 export interface ModelResolver {
@@ -73,6 +74,8 @@ export interface ChatServiceDeps {
   leases?: ReplyLeases;
   /** Ends an interrupted reply before a regenerate replaces it (its reservations settled first). */
   interrupted?: Pick<ReplySweep, 'end'>;
+  /** Past it, a turn offers its most relevant tools and search_tools (default DEFAULT_TOOL_BUDGET). */
+  toolBudget?: ToolBudget;
   newId: () => string;
   now: () => number;
 }

@@ -1,4 +1,4 @@
-import type { ToolCall } from '@agentforge/shared';
+import type { ToolCall, ToolsOffered } from '@agentforge/shared';
 import type { MessageChanges } from '../conversations/message.js';
 
 /** A message item holds at most 400 KB: a reply keeps this much text, its tool calls this much. */
@@ -36,8 +36,13 @@ function boundedToolCalls(toolCalls: ToolCall[]): ToolCall[] {
 }
 
 /** What a save writes: never more than a message item can hold. */
-export function storedReply(state: { content: string; toolCalls: ToolCall[] }): MessageChanges {
+export function storedReply(state: {
+  content: string;
+  toolCalls: ToolCall[];
+  toolsOffered?: ToolsOffered | undefined;
+}): MessageChanges {
   return {
+    ...(state.toolsOffered ? { toolsOffered: state.toolsOffered } : {}),
     content: isTooLong(state.content)
       ? `${cutToBytes(state.content, MAX_STORED_REPLY_BYTES)}\n\n${REPLY_TRUNCATED_NOTE}`
       : state.content,

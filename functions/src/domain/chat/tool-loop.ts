@@ -1,4 +1,4 @@
-import type { StreamEvent, ToolCall } from '@agentforge/shared';
+import type { StreamEvent, ToolCall, ToolsOffered } from '@agentforge/shared';
 import { CHAT_MESSAGES, errorMessage, TOOL_APPROVAL_MESSAGES } from '@agentforge/shared';
 import type { ModelMessage, ModelProvider, ModelToolCall, ModelUsage } from '../models/model-provider.js';
 import type { ToolSet } from './ports.js';
@@ -50,6 +50,8 @@ export interface ToolLoopState {
   exhausted?: boolean;
   /** The reply paused at a call that needs the user's approval (the server's tool policy). */
   awaiting?: AwaitingApproval;
+  /** The tools offered to the model (tool-selection.ts), saved with the reply. */
+  toolsOffered?: ToolsOffered;
 }
 
 /** What running one tool call needs. */

@@ -5,6 +5,7 @@ import {
   type ToolApprovalDecision,
   toolApprovalSchema,
   toolCallSchema,
+  toolsOfferedSchema,
 } from '@agentforge/shared';
 import * as z from 'zod';
 import { heldReservationSchema } from '../limits/reservation-holder.js';
@@ -57,6 +58,7 @@ export const messageRecordSchema = z.object({
   /** The model calls' open token reservations, by id, for the sweep to settle (reservation-holder). */
   reservations: z.record(z.string(), heldReservationSchema).optional(),
   toolApproval: storedToolApprovalSchema.optional(),
+  toolsOffered: toolsOfferedSchema.optional(),
 });
 export type MessageRecord = z.infer<typeof messageRecordSchema>;
 
@@ -72,6 +74,7 @@ export type MessageChanges = Partial<
     | 'attachments'
     | 'leaseExpiresAt'
     | 'toolApproval'
+    | 'toolsOffered'
   >
 >;
 

@@ -12,6 +12,7 @@ import type { ChatMessage } from '../utils/stream-message';
 import { MarkdownContent } from './markdown-content';
 import { ToolApprovalCard } from './tool-approval-card';
 import { ToolCallCard } from './tool-call-card';
+import { ToolsOffered } from './tools-offered';
 
 function TypingDots({ activity }: { activity?: string | undefined }) {
   return (
@@ -100,6 +101,7 @@ export function AssistantMessage({
             {message.model}
           </p>
         ) : null}
+        {message.toolsOffered && done ? <ToolsOffered offered={message.toolsOffered} /> : null}
         {message.toolCalls?.map((call) => (
           <ToolCallCard key={call.id} call={call} />
         ))}

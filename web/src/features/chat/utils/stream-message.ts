@@ -69,6 +69,7 @@ export const completeMessage = (message: Message, result: StreamCompletionResult
   model: result.model,
   timestamp: result.timestamp,
   ...(result.mcpUsedId ? { mcpUsedId: result.mcpUsedId } : {}),
+  ...(result.toolsOffered ? { toolsOffered: result.toolsOffered } : {}),
   isLoading: false,
 });
 
