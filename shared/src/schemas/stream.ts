@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
 import { agentPlanSchema } from './agent';
 import { attachmentIdsField } from './attachment';
+import { serverIdsQueryField } from './chat-servers';
 import { toolProgressSchema } from './tool-call-run';
 import { toolApprovalQueryFields, toolApprovalSchema } from './tool-policy';
 
@@ -17,7 +18,10 @@ export const streamQuerySchema = z.object({
   conversationId: z.string().min(1).max(MAX_ID_LENGTH),
   provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
   model: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
+  /** One server (before several servers per chat; still accepted): read as `mcpServerIds` of one. */
   mcpServerId: z.string().min(1).max(MAX_ID_LENGTH).optional(),
+  /** The servers whose tools the reply may use, comma-separated (chat-servers.ts); recorded on the conversation. */
+  mcpServerIds: serverIdsQueryField.optional(),
   /** A short user message that triggered the reply, when it was not saved before the stream started. */
   triggerContent: z
     .string()
@@ -61,7 +65,12 @@ const toolCallRef = { toolCallId: z.string(), name: z.string() };
 
 export const messageDeltaEventSchema = event('message_delta', { chunk: z.string() });
 /** A status update; `complete` with a messageId also finishes the stream. */
-export const statusEventSchema = event('status', { status: z.string(), messageId: z.string().optional() });
+export const statusEventSchema = event('status', {
+  status: z.string(),
+  messageId: z.string().optional(),
+  /** `connecting`: the name of the server being started (several may start at once). */
+  server: z.string().optional(),
+});
 export const endEventSchema = streamCompletionResultSchema.extend({ type: z.literal('end') });
 export const errorEventSchema = event('error', { message: z.string(), code: z.string().optional() });
 /** The model asked for a tool. */

@@ -24,6 +24,8 @@ export interface ToolLoopInput {
    * end with the paused round's assistant turn and the results it already had.
    */
   resumed?: ResumedRound;
+  /** What the reply says before the model's text (a server of several that could not be used). */
+  preface?: string;
 }
 
 /** Where a paused reply goes on: its state, the paused round and its calls not run yet (the decided one first). */
@@ -37,6 +39,8 @@ export interface ResumedRound {
 /** A reply paused at `call` for the user's approval; `remaining`: the round's calls after it. */
 export interface AwaitingApproval {
   serverId: string;
+  /** The tool's own name on its server, when the model called it by a namespaced one. */
+  serverTool?: string;
   call: ModelToolCall;
   remaining: ModelToolCall[];
   round: number;
@@ -55,6 +59,13 @@ export interface ToolLoopState {
 /** What running one tool call needs. */
 type ToolRun = Pick<ToolLoopInput, 'tools' | 'emit' | 'signal' | 'onProgress'>;
 
+/** The server a call runs on, saved with it (a chat may use several servers). */
+function serverOfCall(tools: ToolSet | undefined, name: string): Pick<ToolCall, 'serverId' | 'serverName'> {
+  const server = tools?.serverOf?.(name);
+  if (!server) return {};
+  return { serverId: server.serverId, ...(server.serverName ? { serverName: server.serverName } : {}) };
+}
+
 const toolErrorText = (name: string, error: string | undefined) =>
   `Error executing tool ${name}: ${error || 'Unknown error'}`;
 
@@ -71,6 +82,11 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopState> 
     usage: { inputTokens: 0, outputTokens: 0 },
   };
   const messages = [...input.messages];
+  if (input.preface && !resumed) {
+    const text = `${input.preface}\n\n`;
+    state.content += text;
+    emit({ type: 'message_delta', chunk: text });
+  }
   if (resumed) {
     const decided = { id: resumed.calls[0]?.id, allowed: resumed.allowed };
     if (await runCalls(resumed.calls, input, state, messages, resumed.round, decided)) return state;
@@ -134,7 +150,14 @@ async function runCalls(
   for (const [index, call] of calls.entries()) {
     const isDecided = call.id === decided?.id;
     if (!isDecided && input.tools?.needsApproval?.(call.name)) {
-      state.awaiting = { serverId: input.tools.serverId, call, remaining: calls.slice(index + 1), round };
+      const server = input.tools.serverOf?.(call.name);
+      state.awaiting = {
+        serverId: server?.serverId ?? input.tools.serverId,
+        ...(server && server.tool !== call.name ? { serverTool: server.tool } : {}),
+        call,
+        remaining: calls.slice(index + 1),
+        round,
+      };
       return true;
     }
     messages.push(
@@ -146,16 +169,14 @@ async function runCalls(
 }
 
 /** A call the user denied: not run; the model reads the refusal as the tool's error. */
-function refuse(
-  call: ModelToolCall,
-  { emit }: ToolRun,
-  state: ToolLoopState,
-): ModelMessage & { role: 'tool' } {
+function refuse(call: ModelToolCall, input: ToolRun, state: ToolLoopState): ModelMessage & { role: 'tool' } {
+  const { emit } = input;
   const ref = { toolCallId: call.id, name: call.name };
   const error = TOOL_APPROVAL_MESSAGES.denied;
   state.toolCalls.push({
     id: call.id,
     name: call.name,
+    ...serverOfCall(input.tools, call.name),
     status: 'error',
     input: call.input,
     error,
@@ -180,6 +201,7 @@ export async function runTool(
   const record: ToolCall = {
     id: call.id,
     name: call.name,
+    ...serverOfCall(input.tools, call.name),
     status: 'calling',
     input: call.input,
     timestamp: Date.now(),
