@@ -11,7 +11,9 @@
  *     goal's other markers, so `[[slow]]` or `[[long]]` in a goal script how its steps run
  *   - `revise_plan`: the object of `[[replan:<json>]]`, else `{ "done": false }` (keep the steps)
  *   - any other tool: `{}`
- * - the last message is a tool result        -> `Tool <name> said: <result>`
+ * - the last message is a tool result        -> the next `[[tool:…]]` of the last user text not yet
+ *                                                called (OpenAI's protocol counts the results),
+ *                                                else `Tool <name> said: <result>`
  * - `[[error:<status>]]` in the last user text -> that HTTP error, in the provider's body shape
  * - `[[tool:<name> <json>]]`                  -> a call of that tool with that input
  * - `[[long:<n>]]`                            -> n word tokens
@@ -34,6 +36,8 @@ export interface Turn {
   lastUserText: string;
   /** Set when the conversation ends with a tool result. */
   toolResult?: { name: string; content: string };
+  /** The tool results since the last user text (absent: one, when `toolResult` is set). */
+  toolResults?: number;
   /** Set when the request forces a call of one tool. */
   forcedTool?: DeclaredTool;
 }
@@ -68,6 +72,13 @@ export function planReply(turn: Turn): Reply {
       delayMs,
     };
   }
+  const calls = [...turn.lastUserText.matchAll(MARKER)]
+    .filter(([, name]) => name === 'tool')
+    .map(([, , value]) => (value ?? '').match(/^\s*([\w.-]+)\s*(.*)$/s));
+  const next = calls[turn.toolResult ? (turn.toolResults ?? 1) : 0];
+  if (turn.toolResult && next) {
+    return { kind: 'tool', name: next[1] ?? '', input: JSON.parse(next[2] || '{}'), delayMs };
+  }
   if (turn.toolResult) {
     return {
       kind: 'text',
@@ -77,9 +88,8 @@ export function planReply(turn: Turn): Reply {
   }
   const error = markers.get('error');
   if (error) return { kind: 'error', status: Number(error) };
-  const tool = markers.get('tool')?.match(/^\s*([\w.-]+)\s*(.*)$/s);
-  if (tool) {
-    return { kind: 'tool', name: tool[1] ?? '', input: JSON.parse(tool[2] || '{}'), delayMs };
+  if (next) {
+    return { kind: 'tool', name: next[1] ?? '', input: JSON.parse(next[2] || '{}'), delayMs };
   }
   const size = Number(markers.get('bytes') ?? 0);
   if (size) {
