@@ -73,8 +73,13 @@ export const statusEventSchema = event('status', {
 });
 export const endEventSchema = streamCompletionResultSchema.extend({ type: z.literal('end') });
 export const errorEventSchema = event('error', { message: z.string(), code: z.string().optional() });
-/** The model asked for a tool. */
-export const toolUseReceivedEventSchema = event('tool_use_received', { ...toolCallRef, input: z.unknown() });
+/** The model asked for a tool; of the server named (a chat may use several). */
+export const toolUseReceivedEventSchema = event('tool_use_received', {
+  ...toolCallRef,
+  input: z.unknown(),
+  serverId: z.string().optional(),
+  serverName: z.string().optional(),
+});
 /**
  * The tool is being called on the MCP server; sent again with `progress` each time the server
  * reports progress on a long call.

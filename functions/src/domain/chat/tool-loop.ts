@@ -182,7 +182,7 @@ function refuse(call: ModelToolCall, input: ToolRun, state: ToolLoopState): Mode
     error,
     timestamp: Date.now(),
   });
-  emit({ type: 'tool_use_received', ...ref, input: call.input });
+  emit({ type: 'tool_use_received', ...ref, input: call.input, ...serverOfCall(input.tools, call.name) });
   emit({ type: 'tool_error', ...ref, error });
   return { role: 'tool', toolCallId: call.id, toolName: call.name, content: error, isError: true };
 }
@@ -209,7 +209,7 @@ export async function runTool(
   state.toolCalls.push(record);
   // Saved while in flight: should the writer die, the call reads as interrupted (reply-lease.ts).
   input.onProgress(state);
-  emit({ type: 'tool_use_received', ...ref, input: call.input });
+  emit({ type: 'tool_use_received', ...ref, input: call.input, ...serverOfCall(input.tools, call.name) });
 
   const known = input.tools?.definitions.some((tool) => tool.name === call.name);
   let result: { content: string; isError: boolean };
