@@ -90,7 +90,9 @@ async function subscribeToPro() {
   });
   expect(paid.status).toBe(303);
   await expect
-    .poll(async () => (await alice.api.get('/subscriptions')).body.subscription.tier, { timeout: 30_000 })
+    .poll(async () => ((await alice.api.get('/subscriptions')).body.subscription as { tier: string }).tier, {
+      timeout: 30_000,
+    })
     .toBe('pro');
 }
 

@@ -8,7 +8,7 @@ import { buttonVariants } from '../../../components/ui/button';
 import type { ServerView } from '../api/servers';
 import { isServerActive, ServerStatusDot, statusTextOf } from './server-status';
 
-export const ACTIVE_BADGE = 'Active';
+const ACTIVE_BADGE = 'Active';
 
 /** What the picker says of a server: running, stopped (idle), remote, or that it needs attention. */
 export function pickerStateOf(server: ServerView): string {

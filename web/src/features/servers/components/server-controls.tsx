@@ -10,7 +10,6 @@ import { ChatServersMenu } from './chat-servers-menu';
 import { ServerConfigModal } from './lazy-server-config-modal';
 import { ADD_SERVER_LABEL } from './servers-view';
 
-export { ACTIVE_BADGE } from './chat-servers-menu';
 export const CONFIGURE_SERVER_LABEL = 'Configure Server';
 
 type ServerControlsProps = {
