@@ -16,6 +16,7 @@ export * from './schemas/attachment-files';
 export * from './schemas/audit';
 export * from './schemas/auth';
 export * from './schemas/billing';
+export * from './schemas/chat-servers';
 export * from './schemas/code-to-chat';
 export * from './schemas/conversation';
 export * from './schemas/github';

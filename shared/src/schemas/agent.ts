@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
 import { AGENT_PLAN_STATUSES, PLAN_STEP_STATUSES } from '../statuses';
+import { serverIdsQueryField } from './chat-servers';
 
 export const AGENT_MODES = ['direct', 'mcp', 'single_agent', 'multi_agent', 'generic_agent'] as const;
 export type AgentMode = (typeof AGENT_MODES)[number];
@@ -96,7 +97,10 @@ export const agentPlanSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
   mode: z.enum(PLAN_MODES),
+  /** The first of its servers (plans made before several servers per chat have only this one). */
   serverId: z.string(),
+  /** The servers whose tools its steps use, in order (chat-servers.ts); absent: `serverId` alone. */
+  serverIds: z.array(z.string()).optional(),
   provider: z.string(),
   model: z.string(),
   goal: z.string(),
@@ -129,6 +133,8 @@ export const planStreamQuerySchema = z.object({
   conversationId: id,
   /** Absent: the stream refuses with 'No MCP server configured'. */
   serverId: id.optional(),
+  /** Several servers, comma-separated (chat-servers.ts): the planner sees their namespaced tools. */
+  serverIds: serverIdsQueryField.optional(),
   mode: z.enum(PLAN_MODES),
   goalMessageId: id,
   provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),

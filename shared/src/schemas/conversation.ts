@@ -9,6 +9,7 @@ import {
   MAX_TITLE_LENGTH,
 } from '../constants/limits';
 import { DEFAULT_MODEL, DEFAULT_PROVIDER, NEW_CONVERSATION_TITLE } from '../constants/product';
+import { chatServerIdsSchema } from './chat-servers';
 import { messageSchema } from './message';
 
 export const conversationMetadataSchema = z.object({
@@ -69,7 +70,8 @@ export const conversationSchema = z.object({
   metadata: conversationMetadataSchema,
   lastProvider: z.string().optional(),
   lastModel: z.string().optional(),
-  mcpServerId: z.string().optional(),
+  /** The MCP servers whose tools its replies may use, in the order attached (chat-servers.ts). */
+  mcpServerIds: z.array(z.string()).optional(),
   /** When it was pinned: pinned conversations come first in the list. */
   pinnedAt: epochMs.optional(),
   settings: modelSettingsSchema.optional(),
@@ -117,8 +119,10 @@ export type CreateConversationBodyInput = z.input<typeof createConversationBodyS
 export const updateConversationBodySchema = z.object({
   metadata: conversationMetadataSchema,
   updatedAt: epochMs,
-  /** Not in the spec's body: attaches an MCP server to the conversation, or detaches it (null). */
+  /** Not in the spec's body: attaches one MCP server to the conversation, or detaches all (null); as `mcpServerIds`. */
   mcpServerId: z.string().min(1).max(64).nullable().optional(),
+  /** Not in the spec's body: the MCP servers the conversation uses, in order (null or []: none). */
+  mcpServerIds: chatServerIdsSchema.nullable().optional(),
   /** Not in the spec's body: pins the conversation to the top of the list, or unpins it. */
   pinned: z.boolean().optional(),
   /** Not in the spec's body: the system prompt and model parameters (null: back to none). */

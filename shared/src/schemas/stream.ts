@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
 import { agentPlanSchema } from './agent';
 import { attachmentIdsField } from './attachment';
+import { serverIdsQueryField } from './chat-servers';
 import { toolsOfferedSchema } from './tool-call';
 import { toolProgressSchema } from './tool-call-run';
 import { toolApprovalQueryFields, toolApprovalSchema } from './tool-policy';
@@ -18,7 +19,10 @@ export const streamQuerySchema = z.object({
   conversationId: z.string().min(1).max(MAX_ID_LENGTH),
   provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
   model: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
+  /** One server (before several servers per chat; still accepted): read as `mcpServerIds` of one. */
   mcpServerId: z.string().min(1).max(MAX_ID_LENGTH).optional(),
+  /** The servers whose tools the reply may use, comma-separated (chat-servers.ts); recorded on the conversation. */
+  mcpServerIds: serverIdsQueryField.optional(),
   /** A short user message that triggered the reply, when it was not saved before the stream started. */
   triggerContent: z
     .string()
@@ -63,11 +67,21 @@ const toolCallRef = { toolCallId: z.string(), name: z.string() };
 
 export const messageDeltaEventSchema = event('message_delta', { chunk: z.string() });
 /** A status update; `complete` with a messageId also finishes the stream. */
-export const statusEventSchema = event('status', { status: z.string(), messageId: z.string().optional() });
+export const statusEventSchema = event('status', {
+  status: z.string(),
+  messageId: z.string().optional(),
+  /** `connecting`: the name of the server being started (several may start at once). */
+  server: z.string().optional(),
+});
 export const endEventSchema = streamCompletionResultSchema.extend({ type: z.literal('end') });
 export const errorEventSchema = event('error', { message: z.string(), code: z.string().optional() });
-/** The model asked for a tool. */
-export const toolUseReceivedEventSchema = event('tool_use_received', { ...toolCallRef, input: z.unknown() });
+/** The model asked for a tool; of the server named (a chat may use several). */
+export const toolUseReceivedEventSchema = event('tool_use_received', {
+  ...toolCallRef,
+  input: z.unknown(),
+  serverId: z.string().optional(),
+  serverName: z.string().optional(),
+});
 /**
  * The tool is being called on the MCP server; sent again with `progress` each time the server
  * reports progress on a long call.

@@ -11,6 +11,9 @@ export const toolCallSchema = z.object({
   error: z.string().optional(),
   /** Epoch milliseconds. */
   timestamp: z.number().optional(),
+  /** The MCP server that ran it, and its name then (a chat may use several servers). */
+  serverId: z.string().optional(),
+  serverName: z.string().optional(),
   /** The server's latest progress while the call runs (MCP `notifications/progress`). */
   progress: toolProgressSchema.optional(),
 });

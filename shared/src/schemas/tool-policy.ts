@@ -83,6 +83,8 @@ export const toolApprovalSchema = z.object({
   name: z.string(),
   input: z.unknown(),
   serverId: z.string(),
+  /** The tool's own name on its server, when the model called it by a namespaced one (several servers). */
+  serverTool: z.string().optional(),
   state: z.enum(['pending', ...TOOL_APPROVAL_DECISIONS]),
   /** Epoch milliseconds of the decision. */
   decidedAt: z.number().optional(),

@@ -169,6 +169,9 @@ function turnOf(messages: ChatMessage[]): Turn {
   return {
     lastUserText: text(lastUser),
     toolResult: { name: call?.function.name ?? '?', content: text(last) },
+    toolResults: messages
+      .slice(lastUser ? messages.lastIndexOf(lastUser) : 0)
+      .filter((m) => m.role === 'tool').length,
   };
 }
 

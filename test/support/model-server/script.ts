@@ -14,7 +14,9 @@
  * - the last message is a `search_tools` result and `[[found:<json>]]` is in the last user text
  *                                             -> a call of the first tool the search enabled, with
  *                                                that input (tool selection: search, then use)
- * - the last message is a tool result        -> `Tool <name> said: <result>`
+ * - the last message is a tool result        -> the next `[[tool:…]]` of the last user text not yet
+ *                                                called (OpenAI's protocol counts the results),
+ *                                                else `Tool <name> said: <result>`
  * - `[[error:<status>]]` in the last user text -> that HTTP error, in the provider's body shape
  * - `[[tool:<name> <json>]]`                  -> a call of that tool with that input
  * - `[[long:<n>]]`                            -> n word tokens
@@ -37,6 +39,8 @@ export interface Turn {
   lastUserText: string;
   /** Set when the conversation ends with a tool result. */
   toolResult?: { name: string; content: string };
+  /** The tool results since the last user text (absent: one, when `toolResult` is set). */
+  toolResults?: number;
   /** Set when the request forces a call of one tool. */
   forcedTool?: DeclaredTool;
 }
@@ -76,6 +80,13 @@ export function planReply(turn: Turn): Reply {
     const enabled = (JSON.parse(turn.toolResult.content) as { enabled: { name: string }[] }).enabled;
     return { kind: 'tool', name: enabled[0]?.name ?? '?', input: JSON.parse(found), delayMs };
   }
+  const calls = [...turn.lastUserText.matchAll(MARKER)]
+    .filter(([, name]) => name === 'tool')
+    .map(([, , value]) => (value ?? '').match(/^\s*([\w.-]+)\s*(.*)$/s));
+  const next = calls[turn.toolResult ? (turn.toolResults ?? 1) : 0];
+  if (turn.toolResult && next) {
+    return { kind: 'tool', name: next[1] ?? '', input: JSON.parse(next[2] || '{}'), delayMs };
+  }
   if (turn.toolResult) {
     return {
       kind: 'text',
@@ -85,9 +96,8 @@ export function planReply(turn: Turn): Reply {
   }
   const error = markers.get('error');
   if (error) return { kind: 'error', status: Number(error) };
-  const tool = markers.get('tool')?.match(/^\s*([\w.-]+)\s*(.*)$/s);
-  if (tool) {
-    return { kind: 'tool', name: tool[1] ?? '', input: JSON.parse(tool[2] || '{}'), delayMs };
+  if (next) {
+    return { kind: 'tool', name: next[1] ?? '', input: JSON.parse(next[2] || '{}'), delayMs };
   }
   const size = Number(markers.get('bytes') ?? 0);
   if (size) {

@@ -68,7 +68,7 @@ export function answerChatApi(api: MockedChatApi, onStream: (stream: OpenedStrea
   vi.mocked(api.conversations.getConversation).mockRejectedValue(new ApiError('Not found', { status: 404 }));
   vi.mocked(api.conversations.sharedConversationPath).mockImplementation((id) => `/shared/${id}`);
   vi.mocked(api.conversations.updateConversationMetadata).mockResolvedValue();
-  vi.mocked(api.conversations.updateConversationServer).mockResolvedValue();
+  vi.mocked(api.conversations.updateConversationServers).mockResolvedValue();
   // As the API: created with its first message when one is given (saved under the server's id).
   vi.mocked(api.conversations.createConversation).mockImplementation(
     async (title, metadata, _settings, first) =>

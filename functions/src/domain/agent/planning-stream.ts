@@ -4,9 +4,12 @@ import {
   GOAL_TOO_LONG,
   MAX_GOAL_LENGTH,
   type PlanStreamQuery,
+  splitServerIds,
 } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import { type Emit, emptyReplyState, runReply } from '../chat/reply-run.js';
+import { openServerTools } from '../chat/server-tools.js';
+import { serverChanges } from '../conversations/conversation-service.js';
 import type { MessageRepository } from '../conversations/message.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { type AgentContext, addUsage } from './agent-context.js';
@@ -36,7 +39,13 @@ export function createPlanningStream({ deps, assistantReply }: AgentContext) {
      * saved and sent as a `plan` event, and its summary as the reply.
      */
     async startPlanning(caller: Caller, query: PlanStreamQuery): Promise<StartedStream> {
-      const { conversationId, serverId, mode } = query;
+      const { conversationId, mode } = query;
+      const serverIds = query.serverIds
+        ? splitServerIds(query.serverIds)
+        : query.serverId
+          ? [query.serverId]
+          : [];
+      const [serverId] = serverIds;
       if (!serverId) throw new ValidationError(AGENT_MESSAGES.noServerConfigured);
       const owned = deps.conversations.owned(caller, conversationId);
       owned.catch(() => undefined); // awaited just below
@@ -71,13 +80,16 @@ export function createPlanningStream({ deps, assistantReply }: AgentContext) {
               touched = deps.conversations.touch(caller, conversationId, {
                 lastProvider: query.provider,
                 lastModel: query.model,
-                mcpServerId: serverId,
+                ...serverChanges(serverIds),
               });
               touched.catch(() => undefined); // awaited when the stream ends
-              const toolSet = await deps.tools.forServer(caller, serverId, (status) =>
-                emit({ type: 'status', status, messageId: reply.messageId }),
-              );
-              const tools = planToolsOf(toolSet);
+              // The planner sees every server's tools (namespaced when there are several: tool-sets.ts).
+              const { set } = await openServerTools(deps.tools, caller, serverIds, {
+                forgetMissing: false,
+                onStatus: (status, server) =>
+                  emit({ type: 'status', status, messageId: reply.messageId, ...(server ? { server } : {}) }),
+              });
+              const tools = set ? planToolsOf(set) : [];
               const { provider, model } = await resolved;
               const state = emptyReplyState();
               const { input, usage } = await callForcedTool(provider, {
@@ -101,6 +113,7 @@ export function createPlanningStream({ deps, assistantReply }: AgentContext) {
                 version: 0,
                 mode,
                 serverId,
+                ...(serverIds.length > 1 ? { serverIds } : {}),
                 provider: query.provider,
                 model: query.model,
                 goal,

@@ -1,11 +1,13 @@
-import { type ExecuteStepQuery, isPlanOpen } from '@agentforge/shared';
+import { AGENT_MESSAGES, type ExecuteStepQuery, isPlanOpen } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
 import { replyErrorMessage } from '../chat/finish-reply.js';
 import { isInterrupted } from '../chat/reply-lease.js';
 import { type Emit, runReply } from '../chat/reply-run.js';
+import { openServerTools } from '../chat/server-tools.js';
 import type { ReplyOutcome } from '../chat/stop-watcher.js';
 import type { ToolLoopState } from '../chat/tool-loop.js';
+import { ValidationError } from '../errors.js';
 import { type AgentContext, addUsage } from './agent-context.js';
 import type { StartedStream } from './agent-runner.js';
 import { callForcedTool } from './forced-tool-call.js';
@@ -136,9 +138,18 @@ export function createStepStream({
           ...stepModel,
           generate: async (signal, onProgress) => {
             emit(planStepEvent(claimed, stepId));
-            const tools = await deps.tools.forServer(caller, claimed.serverId, (status) =>
-              emit({ type: 'status', status, messageId: reply.messageId }),
+            const { set } = await openServerTools(
+              deps.tools,
+              caller,
+              claimed.serverIds ?? [claimed.serverId],
+              {
+                forgetMissing: false,
+                onStatus: (status, server) =>
+                  emit({ type: 'status', status, messageId: reply.messageId, ...(server ? { server } : {}) }),
+              },
             );
+            if (!set) throw new ValidationError(AGENT_MESSAGES.noServerConfigured);
+            const tools = set;
             const state = await runStep({
               plan: claimed,
               step,
@@ -157,7 +168,10 @@ export function createStepStream({
               signal,
               onProgress,
             });
-            return { state, usedServer: claimed.serverId };
+            return {
+              state,
+              usedServer: state.toolCalls.find((call) => call.serverId)?.serverId ?? claimed.serverId,
+            };
           },
           settle: async (outcome, state) => {
             try {

@@ -1,12 +1,18 @@
 import type { StreamQuery } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
-import type { ConversationService } from '../conversations/conversation-service.js';
+import { type ConversationService, serverChanges } from '../conversations/conversation-service.js';
 import type { MessageRecord } from '../conversations/message.js';
-import { NotFoundError } from '../errors.js';
 import { wantsTitle, writeTitle } from './auto-title.js';
-import type { ChatServiceDeps, ToolSet } from './ports.js';
+import type { ChatServiceDeps } from './ports.js';
 import { type Emit, runReply } from './reply-run.js';
-import { cancelFirstCall, type PreparedReply, replyRequest, startReply } from './start-reply.js';
+import { openServerTools, type ServerTools } from './server-tools.js';
+import {
+  cancelFirstCall,
+  type PreparedReply,
+  queriedServers,
+  replyRequest,
+  startReply,
+} from './start-reply.js';
 import { type PausedTurn, resumeReply } from './tool-approval.js';
 import { runToolLoop } from './tool-loop.js';
 import { selectTools, turnOf } from './tool-selection.js';
@@ -30,7 +36,7 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
       provider: query.provider,
       model: query.model,
       generate: async (signal, onProgress) => {
-        const tools = await toolsFor(deps, caller, query, run.serverId, reply, emit);
+        const tools = await toolsFor(deps, caller, query, run.serverIds, reply, emit);
         const resumed = run.paused?.resumed;
         const selection =
           tools.set &&
@@ -53,7 +59,7 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
           ...(fellBackTo
             ? { metadata: { defaultProvider: fellBackTo.provider, defaultModel: fellBackTo.model } }
             : {}),
-          ...(tools.serverId ? { mcpServerId: tools.serverId } : tools.detach ? { mcpServerId: null } : {}),
+          ...(tools.serverIds ? serverChanges(tools.serverIds) : {}),
         });
         try {
           const { provider, model: modelId } = await run.model;
@@ -68,6 +74,7 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
             ...request,
             ...(selection ? { tools: selection.set } : {}),
             ...(run.paused ? { resumed: run.paused.resumed } : {}),
+            ...(tools.unavailable ? { preface: tools.unavailable } : {}),
             temperature: request.temperature,
             signal,
             emit,
@@ -81,7 +88,7 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
           if (selection) state.toolsOffered = selection.offered();
           return {
             state,
-            usedServer: tools.set && state.toolCalls.length > 0 ? tools.set.serverId : undefined,
+            usedServer: state.toolCalls.find((call) => call.serverId)?.serverId,
           };
         } finally {
           touch?.record();
@@ -123,25 +130,21 @@ function lastUsed(deps: ChatServiceDeps, caller: Caller, conversationId: string,
   };
 }
 
-/** The conversation's server's tools; a server deleted since is forgotten (chat on without tools). */
+/** The tools of the reply's servers (server-tools.ts); the conversation's own list forgets a deleted one. */
 async function toolsFor(
   deps: ChatServiceDeps,
   caller: Caller,
   query: StreamQuery,
-  serverId: string | undefined,
+  serverIds: string[],
   reply: MessageRecord,
   emit: Emit,
-): Promise<{ set?: ToolSet; serverId?: string; detach?: boolean }> {
-  if (!serverId || !deps.tools) return {};
-  try {
-    const set = await deps.tools.forServer(caller, serverId, (status) =>
-      emit({ type: 'status', status, messageId: reply.messageId }),
-    );
-    return { set, serverId };
-  } catch (error) {
-    if (!(error instanceof NotFoundError) || query.mcpServerId) throw error;
-    return { detach: true };
-  }
+): Promise<Partial<ServerTools>> {
+  if (serverIds.length === 0 || !deps.tools) return {};
+  return openServerTools(deps.tools, caller, serverIds, {
+    forgetMissing: queriedServers(query) === undefined,
+    onStatus: (status, server) =>
+      emit({ type: 'status', status, messageId: reply.messageId, ...(server ? { server } : {}) }),
+  });
 }
 
 /** Generates a streamed assistant reply in one of the caller's conversations. */

@@ -37,6 +37,8 @@ export interface ToolResult {
 /** The tools of one attached MCP server (the MCP issue provides the real one). */
 export interface ToolSet {
   serverId: string;
+  /** The server's name, shown with its tool calls. */
+  serverName?: string;
   definitions: ModelToolDefinition[];
   /** `onProgress`: the server's progress reports while the call runs. */
   call(
@@ -47,11 +49,20 @@ export interface ToolSet {
   ): Promise<ToolResult>;
   /** Whether a call of this tool pauses the reply for the user's approval (the server's tool policy). */
   needsApproval?(name: string): boolean;
+  /** Which server a tool (as the model names it) runs on, and its name there (several servers: tool-sets.ts). */
+  serverOf?(name: string): { serverId: string; serverName?: string; tool: string } | undefined;
 }
 
 export interface ToolSource {
-  /** The tools of the caller's server, starting it if needed; `onStatus` reports progress while it starts. */
-  forServer(caller: Caller, serverId: string, onStatus: (status: string) => void): Promise<ToolSet>;
+  /**
+   * The tools of the caller's server, starting it if needed; `onStatus` reports progress while it
+   * starts, with the server's name.
+   */
+  forServer(
+    caller: Caller,
+    serverId: string,
+    onStatus: (status: string, serverName?: string) => void,
+  ): Promise<ToolSet>;
   /** 'Always allow': the tool runs unasked from now on (refused unless the caller may change the policy). */
   allowAlways?(caller: Caller, serverId: string, toolName: string): Promise<void>;
 }

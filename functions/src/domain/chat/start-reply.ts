@@ -1,4 +1,10 @@
-import { ATTACHMENT_MESSAGES, CHAT_MESSAGES, type StreamQuery } from '@agentforge/shared';
+import {
+  ATTACHMENT_MESSAGES,
+  CHAT_MESSAGES,
+  chatServersOf,
+  type StreamQuery,
+  splitServerIds,
+} from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import type { ConversationRecord } from '../conversations/conversation.js';
 import { userMessageRecord } from '../conversations/conversation-service.js';
@@ -49,11 +55,11 @@ export async function startReply(
   listing.catch(() => undefined); // awaited just below, once the conversation is known to be the caller's
   const conversation = await owned;
   let history = await listing;
-  const serverId = query.mcpServerId ?? conversation.mcpServerId;
+  const serverIds = queriedServers(query) ?? chatServersOf(conversation);
   const settings = conversation.settings ?? {};
   // A plain turn (no regenerate, no files, no server's tools) is known in full now: its model
   // call is opened before the gate answers, and aborted if anything below refuses the stream.
-  const plain = !query.replaceFrom && !query.attachmentIds && !serverId;
+  const plain = !query.replaceFrom && !query.attachmentIds && serverIds.length === 0;
   const early = plain ? newMessages(deps, caller, query, conversation.conversationId) : undefined;
   if (early?.trigger) history.push(early.trigger);
   if (early) assertImagesAccepted(history, query.provider);
@@ -86,7 +92,7 @@ export async function startReply(
       query,
       history,
       reply,
-      serverId,
+      serverIds,
       settings,
       title: conversation.title,
       model,
@@ -98,6 +104,12 @@ export async function startReply(
     cancelFirstCall(firstCall, error);
     throw error;
   }
+}
+
+/** The servers the stream names (`mcpServerIds`, or the older single `mcpServerId`), if it names any. */
+export function queriedServers(query: StreamQuery): string[] | undefined {
+  if (query.mcpServerIds !== undefined) return splitServerIds(query.mcpServerIds);
+  return query.mcpServerId ? [query.mcpServerId] : undefined;
 }
 
 /** Aborts the call opened ahead, if one was (and the reply has not taken it). */

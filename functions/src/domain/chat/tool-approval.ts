@@ -1,4 +1,5 @@
 import {
+  chatServersOf,
   type StreamQuery,
   TOOL_APPROVAL_MESSAGES,
   type ToolApproval,
@@ -21,12 +22,19 @@ import type { AwaitingApproval, ResumedRound } from './tool-loop.js';
  */
 
 /** The stored approval of a reply that paused (the tool loop's `awaiting`). */
-export function pendingApproval({ serverId, call, remaining, round }: AwaitingApproval): StoredToolApproval {
+export function pendingApproval({
+  serverId,
+  serverTool,
+  call,
+  remaining,
+  round,
+}: AwaitingApproval): StoredToolApproval {
   return {
     toolCallId: call.id,
     name: call.name,
     input: call.input,
     serverId,
+    ...(serverTool ? { serverTool } : {}),
     state: 'pending',
     round,
     remaining,
@@ -157,7 +165,8 @@ export async function resumeReply(
     // Only a plain turn's call is opened ahead; a resumed one goes on with its server's tools.
     firstCall: Promise.resolve(undefined),
     reply: streaming,
-    serverId: approval.serverId,
+    // The servers of the turn that paused (recorded on the conversation then): its tools' names again.
+    serverIds: serversOfPaused(chatServersOf(conversation), approval.serverId),
     settings: conversation.settings ?? {},
     title: conversation.title,
     model,
@@ -167,11 +176,14 @@ export async function resumeReply(
   };
 }
 
+const serversOfPaused = (listed: string[], serverId: string) =>
+  listed.includes(serverId) ? listed : [serverId];
+
 /** 'Always allow' first: refused (a team's User), nothing is decided and the card stays. */
 async function allowAlways(deps: ChatServiceDeps, caller: Caller, approval: StoredToolApproval) {
   if (!deps.tools?.allowAlways) throw new ConflictError(TOOL_APPROVAL_MESSAGES.nothingToDecide);
   try {
-    await deps.tools.allowAlways(caller, approval.serverId, approval.name);
+    await deps.tools.allowAlways(caller, approval.serverId, approval.serverTool ?? approval.name);
   } catch (error) {
     if (error instanceof ForbiddenError) throw new ForbiddenError(TOOL_APPROVAL_MESSAGES.policyForbidden);
     throw error;

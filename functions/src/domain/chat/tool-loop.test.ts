@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
 import type { ToolSet } from './ports.js';
 import { MAX_TOOL_ROUNDS, runTool, runToolLoop, type ToolLoopState } from './tool-loop.js';
+import { combineToolSets } from './tool-sets.js';
 
 const echoTools: ToolSet = {
   serverId: 'srv-1',
@@ -201,5 +202,50 @@ describe('the tool loop', () => {
     const { result, requests } = run(turns, echoTools);
     await result;
     expect(requests).toHaveLength(MAX_TOOL_ROUNDS);
+  });
+
+  it("pauses at an 'ask' call of the second of two servers with that server and the tool's own name", async () => {
+    const ask: ToolSet = {
+      serverId: 'srv-2',
+      serverName: 'Files',
+      definitions: [{ name: 'write', inputSchema: { type: 'object' } }],
+      call: async () => ({ content: 'written', isError: false }),
+      needsApproval: (name) => name === 'write',
+    };
+    const tools = combineToolSets([{ ...echoTools, serverName: 'Echo' }, ask]);
+    const { result, events } = run(
+      [() => toolTurn('echo__echo', { a: 1 }), () => toolTurn('files__write', {})],
+      tools,
+    );
+    // The first round runs echo on its server; the second pauses at write.
+    const state = await result;
+    expect(state.toolCalls[0]).toMatchObject({ name: 'echo__echo', serverId: 'srv-1', serverName: 'Echo' });
+    expect(events.find((event) => event.type === 'tool_use_received')).toMatchObject({
+      serverId: 'srv-1',
+      serverName: 'Echo',
+    });
+    expect(state.awaiting).toMatchObject({
+      serverId: 'srv-2',
+      serverTool: 'write',
+      call: { name: 'files__write' },
+    });
+  });
+
+  it('says first which server could not be used (the preface), then the model’s text', async () => {
+    const events: StreamEvent[] = [];
+    const prefaced = runToolLoop({
+      provider: scriptedModel([() => textTurn('Hello')]).provider,
+      providerLabel: 'anthropic',
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: echoTools,
+      preface: "Server 'Files' is unavailable: down",
+      maxOutputTokens: 100,
+      signal: new AbortController().signal,
+      emit: (event) => events.push(event),
+      onProgress: () => undefined,
+    });
+    expect((await prefaced).content).toBe("Server 'Files' is unavailable: down\n\nHello");
+    expect(events[0]).toEqual({ type: 'message_delta', chunk: "Server 'Files' is unavailable: down\n\n" });
   });
 });

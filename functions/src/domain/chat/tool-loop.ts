@@ -24,6 +24,8 @@ export interface ToolLoopInput {
    * end with the paused round's assistant turn and the results it already had.
    */
   resumed?: ResumedRound;
+  /** What the reply says before the model's text (a server of several that could not be used). */
+  preface?: string;
 }
 
 /** Where a paused reply goes on: its state, the paused round and its calls not run yet (the decided one first). */
@@ -37,6 +39,8 @@ export interface ResumedRound {
 /** A reply paused at `call` for the user's approval; `remaining`: the round's calls after it. */
 export interface AwaitingApproval {
   serverId: string;
+  /** The tool's own name on its server, when the model called it by a namespaced one. */
+  serverTool?: string;
   call: ModelToolCall;
   remaining: ModelToolCall[];
   round: number;
@@ -57,6 +61,13 @@ export interface ToolLoopState {
 /** What running one tool call needs. */
 type ToolRun = Pick<ToolLoopInput, 'tools' | 'emit' | 'signal' | 'onProgress'>;
 
+/** The server a call runs on, saved with it (a chat may use several servers). */
+function serverOfCall(tools: ToolSet | undefined, name: string): Pick<ToolCall, 'serverId' | 'serverName'> {
+  const server = tools?.serverOf?.(name);
+  if (!server) return {};
+  return { serverId: server.serverId, ...(server.serverName ? { serverName: server.serverName } : {}) };
+}
+
 const toolErrorText = (name: string, error: string | undefined) =>
   `Error executing tool ${name}: ${error || 'Unknown error'}`;
 
@@ -73,6 +84,11 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopState> 
     usage: { inputTokens: 0, outputTokens: 0 },
   };
   const messages = [...input.messages];
+  if (input.preface && !resumed) {
+    const text = `${input.preface}\n\n`;
+    state.content += text;
+    emit({ type: 'message_delta', chunk: text });
+  }
   if (resumed) {
     const decided = { id: resumed.calls[0]?.id, allowed: resumed.allowed };
     if (await runCalls(resumed.calls, input, state, messages, resumed.round, decided)) return state;
@@ -136,7 +152,14 @@ async function runCalls(
   for (const [index, call] of calls.entries()) {
     const isDecided = call.id === decided?.id;
     if (!isDecided && input.tools?.needsApproval?.(call.name)) {
-      state.awaiting = { serverId: input.tools.serverId, call, remaining: calls.slice(index + 1), round };
+      const server = input.tools.serverOf?.(call.name);
+      state.awaiting = {
+        serverId: server?.serverId ?? input.tools.serverId,
+        ...(server && server.tool !== call.name ? { serverTool: server.tool } : {}),
+        call,
+        remaining: calls.slice(index + 1),
+        round,
+      };
       return true;
     }
     messages.push(
@@ -148,22 +171,20 @@ async function runCalls(
 }
 
 /** A call the user denied: not run; the model reads the refusal as the tool's error. */
-function refuse(
-  call: ModelToolCall,
-  { emit }: ToolRun,
-  state: ToolLoopState,
-): ModelMessage & { role: 'tool' } {
+function refuse(call: ModelToolCall, input: ToolRun, state: ToolLoopState): ModelMessage & { role: 'tool' } {
+  const { emit } = input;
   const ref = { toolCallId: call.id, name: call.name };
   const error = TOOL_APPROVAL_MESSAGES.denied;
   state.toolCalls.push({
     id: call.id,
     name: call.name,
+    ...serverOfCall(input.tools, call.name),
     status: 'error',
     input: call.input,
     error,
     timestamp: Date.now(),
   });
-  emit({ type: 'tool_use_received', ...ref, input: call.input });
+  emit({ type: 'tool_use_received', ...ref, input: call.input, ...serverOfCall(input.tools, call.name) });
   emit({ type: 'tool_error', ...ref, error });
   return { role: 'tool', toolCallId: call.id, toolName: call.name, content: error, isError: true };
 }
@@ -182,6 +203,7 @@ export async function runTool(
   const record: ToolCall = {
     id: call.id,
     name: call.name,
+    ...serverOfCall(input.tools, call.name),
     status: 'calling',
     input: call.input,
     timestamp: Date.now(),
@@ -189,7 +211,7 @@ export async function runTool(
   state.toolCalls.push(record);
   // Saved while in flight: should the writer die, the call reads as interrupted (reply-lease.ts).
   input.onProgress(state);
-  emit({ type: 'tool_use_received', ...ref, input: call.input });
+  emit({ type: 'tool_use_received', ...ref, input: call.input, ...serverOfCall(input.tools, call.name) });
 
   const known = input.tools?.definitions.some((tool) => tool.name === call.name);
   let result: { content: string; isError: boolean };

@@ -3,6 +3,7 @@ import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
 import type { ModelToolDefinition } from '../models/model-provider.js';
 import type { ToolSet } from './ports.js';
 import { runToolLoop } from './tool-loop.js';
+import { combineToolSets } from './tool-sets.js';
 import { nameWords } from './tool-ranking.js';
 import { SEARCH_TOOLS, schemaTokens, searchToolsDefinition, selectTools, turnOf } from './tool-selection.js';
 
@@ -182,5 +183,21 @@ describe('tool selection', () => {
     expect(read.text).toBe('latest question');
     expect(read.context).toBe(`second question\n${'x'.repeat(500)}`);
     expect(read.usedTools).toEqual(['read_file', 'send_email']);
+  });
+  it("keeps several servers' namespaced tools on their servers, and search_tools on none", async () => {
+    const other: ToolSet = { ...server(TOOLS.slice(0, 5)), serverId: 'srv-2', serverName: 'Files' };
+    const mail: ToolSet = { ...server(TOOLS.slice(5)), serverName: 'Mail' };
+    const combined = combineToolSets([other, mail]) as ToolSet;
+    const selected = selectTools(combined, turn('send an email'), budget);
+
+    expect(names(selected.set)).toContain('mail__send_email');
+    expect(selected.set.serverOf?.('mail__send_email')).toEqual({
+      serverId: 'srv-1',
+      serverName: 'Mail',
+      tool: 'send_email',
+    });
+    expect(selected.set.serverOf?.(SEARCH_TOOLS)).toBeUndefined();
+    await selected.set.call('files__read_file', { path: 'a' }, new AbortController().signal, () => {});
+    expect(calls.at(-1)).toBe('read_file');
   });
 });

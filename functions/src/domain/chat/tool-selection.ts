@@ -125,6 +125,7 @@ export function selectTools(
 
   const set: ToolSet = {
     serverId: all.serverId,
+    ...(all.serverName ? { serverName: all.serverName } : {}),
     // Read by the tool loop every round: tools search_tools enabled are offered from the next one.
     get definitions() {
       return [...tools.filter((tool) => offered.has(tool.name)), searchToolsDefinition];
@@ -132,6 +133,8 @@ export function selectTools(
     call: async (name, input, signal, onProgress) =>
       name === SEARCH_TOOLS ? search(input) : all.call(name, input, signal, onProgress),
     needsApproval: (name) => name !== SEARCH_TOOLS && (all.needsApproval?.(name) ?? false),
+    // search_tools is the platform's, run on no server.
+    serverOf: (name) => (name === SEARCH_TOOLS ? undefined : all.serverOf?.(name)),
   };
   return {
     set,

@@ -8,6 +8,7 @@ import type {
 import {
   CHAT_MESSAGES,
   type ConversationSearchQuery,
+  chatServersOf,
   conversationOrder,
   NEW_CONVERSATION_TITLE,
   TEAM_MESSAGES,
@@ -36,8 +37,24 @@ export interface ConversationServiceDeps {
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
 export function toConversation(record: ConversationRecord, messages: MessageRecord[] = []): Conversation {
-  const { conversationId, ...rest } = record;
-  return { ...rest, id: conversationId, messages: messages.map((message) => toMessage(message)) };
+  const { conversationId, mcpServerId: _one, mcpServerIds: _list, ...rest } = record;
+  const servers = chatServersOf(record);
+  return {
+    ...rest,
+    ...(servers.length ? { mcpServerIds: servers } : {}),
+    id: conversationId,
+    messages: messages.map((message) => toMessage(message)),
+  };
+}
+
+/**
+ * The conversation's servers as written: always `mcpServerIds` (none: removed), and the older
+ * single `mcpServerId` removed with it.
+ */
+export function serverChanges(
+  serverIds: string[] | null,
+): Pick<ConversationChanges, 'mcpServerId' | 'mcpServerIds'> {
+  return { mcpServerIds: serverIds?.length ? serverIds : null, mcpServerId: null };
 }
 
 /**
@@ -229,9 +246,17 @@ export function createConversationService(deps: ConversationServiceDeps) {
       conversationId: string,
       body: UpdateConversationBody,
     ): Promise<Conversation> {
-      const { pinned, ...rest } = body;
+      const { pinned, mcpServerId, mcpServerIds, ...rest } = body;
+      // The older single `mcpServerId` is a list of one (null: none).
+      const servers =
+        mcpServerIds !== undefined || mcpServerId === undefined
+          ? mcpServerIds
+          : mcpServerId === null
+            ? null
+            : [mcpServerId];
       const changes: ConversationChanges = {
         ...rest,
+        ...(servers === undefined ? {} : serverChanges(servers)),
         // A rename sets both: the spec's conversation has a name and a title, made equal at creation.
         ...(body.title === undefined ? {} : { name: body.title }),
         ...(pinned === undefined ? {} : { pinnedAt: pinned ? now() : null }),
@@ -248,7 +273,10 @@ export function createConversationService(deps: ConversationServiceDeps) {
     async touch(
       caller: Caller,
       conversationId: string,
-      changes: Pick<ConversationChanges, 'lastProvider' | 'lastModel' | 'mcpServerId' | 'metadata'>,
+      changes: Pick<
+        ConversationChanges,
+        'lastProvider' | 'lastModel' | 'mcpServerId' | 'mcpServerIds' | 'metadata'
+      >,
     ): Promise<void> {
       await conversations.update(caller.userId, conversationId, { ...changes, updatedAt: now() });
     },

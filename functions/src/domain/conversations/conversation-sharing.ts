@@ -42,7 +42,13 @@ function forReader(
   record: ConversationRecord,
   view: SharedView,
 ): ConversationRecord & { sharedView: SharedView } {
-  const { settings: _settings, mcpServerId: _server, pinnedAt: _pinned, ...rest } = record;
+  const {
+    settings: _settings,
+    mcpServerId: _server,
+    mcpServerIds: _servers,
+    pinnedAt: _pinned,
+    ...rest
+  } = record;
   return { ...rest, sharedView: view };
 }
 

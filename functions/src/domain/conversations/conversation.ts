@@ -10,7 +10,9 @@ export const conversationRecordSchema = z.object({
   metadata: z.object({ defaultProvider: z.string(), defaultModel: z.string() }),
   lastProvider: z.string().optional(),
   lastModel: z.string().optional(),
+  /** Written before several servers per chat: read as `mcpServerIds` of one (chatServersOf). */
   mcpServerId: z.string().optional(),
+  mcpServerIds: z.array(z.string()).optional(),
   pinnedAt: z.number().optional(),
   settings: modelSettingsSchema.optional(),
   /** The team whose space it belongs to (set at creation): its platform-model usage is the team's. */
@@ -26,8 +28,10 @@ export type ConversationRecord = z.infer<typeof conversationRecordSchema>;
 export type ConversationChanges = Partial<
   Pick<ConversationRecord, 'metadata' | 'updatedAt' | 'lastProvider' | 'lastModel' | 'title' | 'name'>
 > & {
-  /** null detaches the conversation's MCP server. */
-  mcpServerId?: string | null;
+  /** null: written by older code only, removed whenever `mcpServerIds` is written. */
+  mcpServerId?: null;
+  /** The conversation's MCP servers; null detaches them all. */
+  mcpServerIds?: string[] | null;
   /** null unpins the conversation. */
   pinnedAt?: number | null;
   /** null clears the system prompt and parameters. */

@@ -7,6 +7,7 @@ import {
 } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import type { ToolResult, ToolSet, ToolSource } from '../chat/ports.js';
+import { withServerName } from '../chat/tool-sets.js';
 import { ConflictError } from '../errors.js';
 import type { ModelToolDefinition } from '../models/model-provider.js';
 
@@ -58,7 +59,7 @@ export function createMcpToolSource(deps: McpToolSourceDeps): Required<ToolSourc
   async function ensureRunning(
     target: { serverId: string; idToken: string },
     seen: McpServer,
-    onStatus: (status: string) => void,
+    onStatus: (status: string, serverName?: string) => void,
   ): Promise<McpServer> {
     let record = seen;
     if (record.status === 'enabled' && record.healthStatus === 'running') return record;
@@ -66,7 +67,7 @@ export function createMcpToolSource(deps: McpToolSourceDeps): Required<ToolSourc
     if (record.status === 'disabled' && record.stoppedBy === 'owner') {
       throw new ConflictError(SERVER_MESSAGES.disabledByOwner(record.name));
     }
-    onStatus('connecting');
+    onStatus('connecting', record.name);
     if (['defined', 'disabled', 'error'].includes(record.status)) await deps.servers.enable(target);
     const deadline = Date.now() + deps.startTimeoutMs;
     while (Date.now() < deadline) {
@@ -74,10 +75,37 @@ export function createMcpToolSource(deps: McpToolSourceDeps): Required<ToolSourc
       record = await deps.servers.get(target);
       if (record.status === 'enabled' && record.healthStatus === 'running') return record;
       if (record.status === 'error' || record.status === 'disabled') break;
-      onStatus('connecting');
+      onStatus('connecting', record.name);
     }
     const reason = record.lastError ? `: ${record.lastError}` : '';
     throw new ConflictError(`${SERVER_MESSAGES.initializeFailed}${reason}`);
+  }
+
+  async function toolsOf(
+    caller: Caller,
+    target: { serverId: string; idToken: string },
+    server: McpServer,
+    onStatus: (status: string, serverName?: string) => void,
+  ): Promise<ToolSet> {
+    let record = server;
+    let connection: McpConnection;
+    if (server.kind === 'remote') {
+      onStatus('connecting', server.name);
+      connection = await deps.connectRemote(caller, target.serverId);
+    } else {
+      record = await ensureRunning(target, server, onStatus);
+      connection = await deps.connect(target);
+    }
+    const listed = await connection.listTools();
+    const policyOf = new Map(listed.map((tool) => [tool.name, resolveToolPolicy(record.toolPolicy, tool)]));
+    return {
+      serverId: target.serverId,
+      serverName: record.name,
+      // A tool set to 'never' is not offered: the model cannot call what it was not given.
+      definitions: listed.filter((tool) => policyOf.get(tool.name) !== 'never'),
+      call: (name, input, signal, onProgress) => connection.callTool(name, input, signal, onProgress),
+      needsApproval: (name) => policyOf.get(name) === 'ask',
+    };
   }
 
   return {
@@ -86,24 +114,11 @@ export function createMcpToolSource(deps: McpToolSourceDeps): Required<ToolSourc
       const target = { serverId, idToken: caller.idToken };
       // Read through the API as the caller: it says whether they may use the server at all.
       const server = await deps.servers.get(target);
-      let record = server;
-      let connection: McpConnection;
-      if (server.kind === 'remote') {
-        onStatus('connecting');
-        connection = await deps.connectRemote(caller, serverId);
-      } else {
-        record = await ensureRunning(target, server, onStatus);
-        connection = await deps.connect(target);
+      try {
+        return await toolsOf(caller, target, server, onStatus);
+      } catch (error) {
+        throw withServerName(error, server.name);
       }
-      const listed = await connection.listTools();
-      const policyOf = new Map(listed.map((tool) => [tool.name, resolveToolPolicy(record.toolPolicy, tool)]));
-      return {
-        serverId,
-        // A tool set to 'never' is not offered: the model cannot call what it was not given.
-        definitions: listed.filter((tool) => policyOf.get(tool.name) !== 'never'),
-        call: (name, input, signal, onProgress) => connection.callTool(name, input, signal, onProgress),
-        needsApproval: (name) => policyOf.get(name) === 'ask',
-      };
     },
     async allowAlways(caller, serverId, toolName) {
       if (!caller.idToken) throw new Error('Tool approvals need the caller ID token');

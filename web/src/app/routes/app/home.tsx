@@ -101,7 +101,7 @@ export function Component() {
   const serversView = (server: ServerAttachment) => (
     <ServersView
       servers={servers}
-      attachedId={server.serverId}
+      attachedIds={server.serverIds}
       onAttach={server.attach}
       canManage={canManageServers}
     />
@@ -110,8 +110,9 @@ export function Component() {
     <ServerControls
       servers={servers}
       usage={usage}
-      attachedId={server.serverId}
-      onAttach={server.attach}
+      attachedIds={server.serverIds}
+      onToggle={server.toggle}
+      onClear={server.clear}
       onOpenUsage={openSubscription}
       canManage={canManageServers}
     />

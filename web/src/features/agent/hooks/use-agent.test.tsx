@@ -106,7 +106,7 @@ beforeEach(() => {
   http = fakeHttp();
   vi.stubGlobal('fetch', http.fetch);
   messages = [];
-  http.answer('GET', /^\/conversations$/, [conversation('c1', { mcpServerId: 'srv-1' })]);
+  http.answer('GET', /^\/conversations$/, [conversation('c1', { mcpServerIds: ['srv-1'] })]);
   // The chat reads its latest page, newest first.
   http.answer('GET', /^\/conversations\/c1\/messages$/, () => json({ messages: messages.toReversed() }));
   http.answer('GET', /^\/conversations\/c1\/plans$/, { plans: [] });

@@ -37,7 +37,8 @@ type AgentOptions = {
   /** The chat as it is now (is a chat reply streaming?). */
   chat: RefObject<ChatSnapshot>;
   /** The MCP server attached to the chat: the plan's. */
-  serverId: string | null;
+  /** The chat's MCP servers: a plan's steps may use the tools of any of them. */
+  serverIds: readonly string[];
   /** A plan mode without a server: the chat opens the server configuration. */
   onServerNeeded: () => void;
 };
@@ -76,7 +77,7 @@ export type PlanPanelState = {
  * cancels the plan otherwise. The plans live in the query cache (`planQuery`); the streams and the plan actions
  * write the plan they answer with there.
  */
-export function useAgent({ conversationId, dispatch, chat, serverId, onServerNeeded }: AgentOptions) {
+export function useAgent({ conversationId, dispatch, chat, serverIds, onServerNeeded }: AgentOptions) {
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const { mode, setMode, setModeOf } = useAgentMode(conversationId);
@@ -86,7 +87,7 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
   const actions = usePlanActions();
   const [actionError, setActionError] = useState<string | null>(null);
   const { execute, wasStarted } = useStepRunner(runs, setActionError);
-  const planGoal = useGoalPlanner({ dispatch, runs, shown, serverId, autoRun, setModeOf });
+  const planGoal = useGoalPlanner({ dispatch, runs, shown, serverIds, autoRun, setModeOf });
   const keepReply = usePlanReply(dispatch);
 
   // A failed action concerns the conversation it was taken in.
@@ -177,7 +178,7 @@ export function useAgent({ conversationId, dispatch, chat, serverId, onServerNee
           }
           if (attachmentCount > 0) return NO_ATTACHMENTS;
           if (asking.length > 0) return true;
-          if (!serverId) {
+          if (serverIds.length === 0) {
             showToast({ type: 'error', message: AGENT_MESSAGES.setUpServerFirst });
             onServerNeeded();
             return false;

@@ -20,7 +20,7 @@ type PlannerOptions = {
   runs: ReturnType<typeof useAgentRuns>;
   shown: ReturnType<typeof useShownPlans>;
   /** The MCP server attached to the chat: the plan's. */
-  serverId: string | null;
+  serverIds: readonly string[];
   autoRun: boolean;
   setModeOf: (conversationId: string | null, mode: AgentMode) => void;
 };
@@ -31,7 +31,7 @@ type Goal = { mode: PlanMode; goal: string; conversationId: string; created: boo
  * A goal becomes a plan: the goal is saved as the user's message, the plan stream writes the
  * planning reply and proposes the plan, which the panel then shows.
  */
-export function useGoalPlanner({ dispatch, runs, shown, serverId, autoRun, setModeOf }: PlannerOptions) {
+export function useGoalPlanner({ dispatch, runs, shown, serverIds, autoRun, setModeOf }: PlannerOptions) {
   const queryClient = useQueryClient();
   return ({ mode, goal, conversationId: cid, created, choice }: Goal) => {
     if (created) {
@@ -52,12 +52,14 @@ export function useGoalPlanner({ dispatch, runs, shown, serverId, autoRun, setMo
     dispatch({
       type: 'conversation_updated',
       id: cid,
-      patch: serverId ? { updatedAt: now, mcpServerId: serverId } : { updatedAt: now },
+      patch: serverIds.length ? { updatedAt: now, mcpServerIds: [...serverIds] } : { updatedAt: now },
     });
     shown.planning(cid, { goal, mode, error: null });
     const query = {
       conversationId: cid,
-      ...(serverId ? { serverId } : {}),
+      // The first alone for one server, as before several; several are listed (namespaced tools).
+      ...(serverIds.length === 1 ? { serverId: serverIds[0] } : {}),
+      ...(serverIds.length > 1 ? { serverIds: serverIds.join(',') } : {}),
       mode,
       provider: choice.provider,
       model: choice.model,

@@ -86,15 +86,15 @@ export function updateConversationMetadata(id: string, metadata: ConversationMet
 }
 
 /**
- * PUT /conversations/{id}: attaches the MCP server `mcpServerId` to the conversation, or detaches
- * its server (null). The body carries the conversation's `metadata`, which the API requires.
+ * PUT /conversations/{id}: the MCP servers the conversation uses, in order (none: detached). The
+ * body carries the conversation's `metadata`, which the API requires.
  */
-export function updateConversationServer(
+export function updateConversationServers(
   id: string,
   metadata: ConversationMetadata,
-  mcpServerId: string | null,
+  mcpServerIds: readonly string[],
 ): Promise<void> {
-  return updateConversation(id, { metadata, mcpServerId });
+  return updateConversation(id, { metadata, mcpServerIds: mcpServerIds.length ? [...mcpServerIds] : null });
 }
 
 /** The conversation a rename or a pin changes: neither is activity, so its time stays. */

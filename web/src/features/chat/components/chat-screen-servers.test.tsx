@@ -26,15 +26,18 @@ const providers = readyProviders();
 
 let stream: OpenedStream;
 
-/** A stand-in for the servers feature: shows the chat's server and attaches one on request. */
+/** A stand-in for the servers feature: shows the chat's servers and changes them on request. */
 function Controls({ server }: { server: ServerAttachment }) {
   return (
     <div>
-      <span data-testid="attached">{server.serverId ?? 'none'}</span>
+      <span data-testid="attached">{server.serverIds.join(',') || 'none'}</span>
       <button type="button" onClick={() => server.attach('srv-1')}>
         Attach srv-1
       </button>
-      <button type="button" onClick={() => server.attach(null)}>
+      <button type="button" onClick={() => server.toggle('srv-2')}>
+        Toggle srv-2
+      </button>
+      <button type="button" onClick={() => server.clear()}>
         Detach
       </button>
     </div>
@@ -94,7 +97,7 @@ describe('ChatScreen with MCP servers', () => {
     expect(screen.getByRole('navigation', { name: 'Conversations' })).toBeTruthy();
   });
 
-  it("sends the new chat's server as the stream's mcpServerId, and keeps it on the conversation", async () => {
+  it("sends the new chat's server as the stream's mcpServerIds, and keeps it on the conversation", async () => {
     renderChat();
     await screen.findByText('No conversations yet.');
     expect(attached()).toBe('none');
@@ -106,51 +109,51 @@ describe('ChatScreen with MCP servers', () => {
       conversationId: 'new-1',
       provider: 'custom:k1',
       model: 'llama3.2:latest',
-      mcpServerId: 'srv-1',
+      mcpServerIds: 'srv-1',
     });
     // The conversation now has the server, as the API records it with the reply.
     expect(attached()).toBe('srv-1');
-    expect(conversationsApi.updateConversationServer).not.toHaveBeenCalled();
+    expect(conversationsApi.updateConversationServers).not.toHaveBeenCalled();
   });
 
   it("uses a loaded conversation's server, and no server when it has none", async () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([
       conversation('c2', { updatedAt: 2 }),
-      conversation('c1', { mcpServerId: 'srv-9' }),
+      conversation('c1', { mcpServerIds: ['srv-9'] }),
     ]);
     renderChat();
     await screen.findByRole('button', { name: 'Chat c2' });
     expect(attached()).toBe('none');
     await userEvent.type(textbox(), 'Plain{Enter}');
     await waitFor(() => expect(streamReply).toHaveBeenCalled());
-    expect(stream.query.mcpServerId).toBeUndefined();
+    expect(stream.query.mcpServerIds).toBeUndefined();
     endReply();
 
     await userEvent.click(screen.getByRole('button', { name: 'Chat c1' }));
     expect(attached()).toBe('srv-9');
     await userEvent.type(textbox(), 'With tools{Enter}');
     await waitFor(() => expect(streamReply).toHaveBeenCalledTimes(2));
-    expect(stream.query.mcpServerId).toBe('srv-9');
-    expect(conversationsApi.updateConversationServer).not.toHaveBeenCalled();
+    expect(stream.query.mcpServerIds).toBe('srv-9');
+    expect(conversationsApi.updateConversationServers).not.toHaveBeenCalled();
   });
 
   it("detaches a conversation's server at once and saves that on the conversation", async () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([
-      conversation('c1', { mcpServerId: 'srv-9' }),
+      conversation('c1', { mcpServerIds: ['srv-9'] }),
     ]);
     renderChat();
     await screen.findByRole('button', { name: 'Chat c1', current: 'page' });
     expect(attached()).toBe('srv-9');
     await userEvent.click(screen.getByRole('button', { name: 'Detach' }));
     expect(attached()).toBe('none');
-    expect(conversationsApi.updateConversationServer).toHaveBeenCalledExactlyOnceWith(
+    expect(conversationsApi.updateConversationServers).toHaveBeenCalledExactlyOnceWith(
       'c1',
       { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
-      null,
+      [],
     );
     await userEvent.type(textbox(), 'No tools{Enter}');
     await waitFor(() => expect(streamReply).toHaveBeenCalled());
-    expect(stream.query.mcpServerId).toBeUndefined();
+    expect(stream.query.mcpServerIds).toBeUndefined();
     expect(attached()).toBe('none');
   });
 
@@ -161,25 +164,52 @@ describe('ChatScreen with MCP servers', () => {
     expect(attached()).toBe('none');
     await userEvent.click(screen.getByRole('button', { name: 'Attach srv-1' }));
     expect(attached()).toBe('srv-1');
-    expect(conversationsApi.updateConversationServer).toHaveBeenCalledExactlyOnceWith(
+    expect(conversationsApi.updateConversationServers).toHaveBeenCalledExactlyOnceWith(
       'c1',
       { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
-      'srv-1',
+      ['srv-1'],
     );
     // Picking the server it has already saves nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Attach srv-1' }));
-    expect(conversationsApi.updateConversationServer).toHaveBeenCalledOnce();
+    expect(conversationsApi.updateConversationServers).toHaveBeenCalledOnce();
     await userEvent.type(textbox(), 'Tools{Enter}');
     await waitFor(() => expect(streamReply).toHaveBeenCalled());
-    expect(stream.query.mcpServerId).toBe('srv-1');
+    expect(stream.query.mcpServerIds).toBe('srv-1');
+  });
+
+  it("adds a second server to a conversation's, saves both in order and streams with both", async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([
+      conversation('c1', { mcpServerIds: ['srv-9'] }),
+    ]);
+    renderChat();
+    await screen.findByRole('button', { name: 'Chat c1', current: 'page' });
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle srv-2' }));
+    expect(attached()).toBe('srv-9,srv-2');
+    expect(conversationsApi.updateConversationServers).toHaveBeenLastCalledWith(
+      'c1',
+      { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
+      ['srv-9', 'srv-2'],
+    );
+    // Ticked off again: the first stays.
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle srv-2' }));
+    expect(attached()).toBe('srv-9');
+    expect(conversationsApi.updateConversationServers).toHaveBeenLastCalledWith(
+      'c1',
+      { defaultProvider: 'custom:k1', defaultModel: 'llama3.2:latest' },
+      ['srv-9'],
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle srv-2' }));
+    await userEvent.type(textbox(), 'Both{Enter}');
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
+    expect(stream.query.mcpServerIds).toBe('srv-9,srv-2');
   });
 
   it('puts the previous server back and says why when saving the change fails', async () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([
-      conversation('c1', { mcpServerId: 'srv-9' }),
+      conversation('c1', { mcpServerIds: ['srv-9'] }),
     ]);
     let fail: (error: Error) => void = () => undefined;
-    vi.mocked(conversationsApi.updateConversationServer).mockReturnValue(
+    vi.mocked(conversationsApi.updateConversationServers).mockReturnValue(
       new Promise((_resolve, reject) => (fail = reject)),
     );
     renderChat();
@@ -297,7 +327,7 @@ describe('ChatScreen with MCP servers', () => {
 
   it('shows the tool calls of the history', async () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([
-      conversation('c1', { mcpServerId: 'srv-1' }),
+      conversation('c1', { mcpServerIds: ['srv-1'] }),
     ]);
     vi.mocked(messagesApi.listMessages).mockResolvedValue({
       messages: [

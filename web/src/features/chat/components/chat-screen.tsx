@@ -111,7 +111,7 @@ export function ChatScreen({
   const activity =
     chat.stream &&
     streamStatus === 'connecting' &&
-    chat.server.serverId &&
+    chat.server.serverIds.length > 0 &&
     !isTempMessageId(chat.stream.messageId)
       ? { messageId: chat.stream.messageId, label: 'Starting the MCP server…' }
       : null;

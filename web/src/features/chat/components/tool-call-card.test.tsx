@@ -70,4 +70,20 @@ describe('a tool call card', () => {
     );
     expect(screen.queryByRole('status')).toBeNull();
   });
+
+  it('names the server that ran the call (a chat may use several)', () => {
+    render(
+      <ToolCallCard
+        call={{
+          id: 't3',
+          name: 'beta_tools__echo',
+          status: 'success',
+          serverId: 's2',
+          serverName: 'Beta Tools',
+        }}
+      />,
+    );
+    const summary = screen.getByText('beta_tools__echo').closest('summary') as HTMLElement;
+    expect(summary.textContent).toContain('on server Beta Tools');
+  });
 });

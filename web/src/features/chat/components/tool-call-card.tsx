@@ -2,6 +2,7 @@ import { CHAT_MESSAGES, type ToolCall, type ToolCallStatus, type ToolProgress } 
 import { WrenchIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { Badge } from '../../../components/ui/badge';
 
 const STATUS: Readonly<Record<ToolCallStatus, { label: string; className: string }>> = {
   calling: { label: 'Calling', className: 'bg-sky-50 text-sky-700 ring-sky-600/20' },
@@ -82,6 +83,12 @@ export function ToolCallCard({ call }: { call: ToolCall }) {
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-2 px-3 py-2 text-sm">
         <WrenchIcon className="size-4 text-slate-500" />
         <span className="font-mono font-medium text-slate-800">{call.name}</span>
+        {call.serverName ? (
+          <Badge tone="outline" size="sm" className="max-w-48 truncate">
+            <span className="sr-only">on server </span>
+            {call.serverName}
+          </Badge>
+        ) : null}
         <span
           className={`ml-auto inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${status.className}`}
         >

@@ -73,7 +73,7 @@ export function useChat(
     conversationId: selectedId,
     dispatch,
     chat: latest,
-    serverId: server.serverId,
+    serverIds: server.serverIds,
     onServerNeeded: configureServer,
   });
   agentStreaming.current = agent.streaming;
@@ -91,7 +91,7 @@ export function useChat(
     state: latest,
     dispatch,
     choice: selection.choice,
-    serverId: server.serverId,
+    serverIds: server.serverIds,
     hasUser,
     delegate: agent.delegate,
     defaultSettings: newChatSettings.forCreation,

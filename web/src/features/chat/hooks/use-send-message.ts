@@ -37,8 +37,8 @@ type SendOptions = {
   state: RefObject<ChatSnapshot>;
   dispatch: Dispatch<ChatAction>;
   choice: ModelChoice | null;
-  /** The MCP server whose tools the reply may use (the stream's `mcpServerId`). */
-  serverId?: string | null;
+  /** The MCP servers whose tools the reply may use (the stream's `mcpServerIds`). */
+  serverIds?: readonly string[];
   hasUser: boolean;
   delegate?: SendDelegate | null;
   /** The user's default model settings, copied onto a conversation the first message creates. */
@@ -63,7 +63,7 @@ export function useSendMessage({
   state,
   dispatch,
   choice,
-  serverId = null,
+  serverIds = NO_SERVERS,
   hasUser,
   delegate = null,
   defaultSettings,
@@ -75,7 +75,7 @@ export function useSendMessage({
   const [pendingFirst, setPendingFirst] = useState<PendingFirst | null>(null);
 
   const deliver = useCallback(
-    async (reply: ReplyRun, userMessage: Message, target: ModelChoice, server: string | null) => {
+    async (reply: ReplyRun, userMessage: Message, target: ModelChoice, servers: readonly string[]) => {
       const { conversationId } = reply;
       const base = { conversationId, provider: target.provider, model: target.model };
       try {
@@ -93,7 +93,7 @@ export function useSendMessage({
       }
       await stream(reply, {
         ...base,
-        ...serverOf(server),
+        ...serversOf(servers),
         ...attachmentIdsOf(userMessage.attachments),
       });
     },
@@ -125,13 +125,13 @@ export function useSendMessage({
       if (userMessage) dispatch({ type: 'message_added', conversationId, message: userMessage });
       dispatch({ type: 'message_added', conversationId, message: replyMessage });
       // The API records the server on the conversation as the reply starts.
-      const patch = serverId ? { updatedAt: now, mcpServerId: serverId } : { updatedAt: now };
+      const patch = serverIds.length ? { updatedAt: now, mcpServerIds: [...serverIds] } : { updatedAt: now };
       dispatch({ type: 'conversation_updated', id: conversationId, patch });
       startRun(reply);
       track(reply, 'sending');
       return reply;
     },
-    [dispatch, serverId, track, startRun],
+    [dispatch, serverIds, track, startRun],
   );
 
   const send = useCallback(
@@ -184,7 +184,7 @@ export function useSendMessage({
           conversationId,
           provider: choice.provider,
           model: choice.model,
-          ...serverOf(serverId),
+          ...serversOf(serverIds),
         });
         return true;
       }
@@ -205,10 +205,10 @@ export function useSendMessage({
 
       const userMessage = newUserMessage(conversationId, content, attached);
       const reply = begin(conversationId, userMessage, choice);
-      void deliver(reply, userMessage, choice, serverId);
+      void deliver(reply, userMessage, choice, serverIds);
       return true;
     },
-    [begin, choice, defaultSettings, delegate, deliver, dispatch, hasUser, serverId, state, stream, running],
+    [begin, choice, defaultSettings, delegate, deliver, dispatch, hasUser, serverIds, state, stream, running],
   );
 
   /**
@@ -241,7 +241,7 @@ export function useSendMessage({
         provider: choice.provider,
         model: choice.model,
         ...(replaceFrom ? { replaceFrom } : {}),
-        ...(serverId ? { mcpServerId: serverId } : {}),
+        ...serversOf(serverIds),
       };
       const readBack = () =>
         void queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) });
@@ -258,7 +258,7 @@ export function useSendMessage({
       })();
       return true;
     },
-    [begin, callbacksOf, choice, dispatch, queryClient, serverId, state, stream, running],
+    [begin, callbacksOf, choice, dispatch, queryClient, serverIds, state, stream, running],
   );
 
   const decide = useCallback(
@@ -308,8 +308,10 @@ function newUserMessage(conversationId: string, content: string, attachments: At
   };
 }
 
-const serverOf = (server: string | null): Pick<StreamQuery, 'mcpServerId'> =>
-  server ? { mcpServerId: server } : {};
+const NO_SERVERS: readonly string[] = [];
+
+const serversOf = (servers: readonly string[]): Pick<StreamQuery, 'mcpServerIds'> =>
+  servers.length ? { mcpServerIds: servers.join(',') } : {};
 
 /** The stream's `attachmentIds`: the files of the message the reply answers. */
 function attachmentIdsOf(attachments: Attachment[] | undefined): Pick<StreamQuery, 'attachmentIds'> {

@@ -90,6 +90,32 @@ describe('the streamed reply', () => {
     expect(failed.toolCalls?.[0]).toMatchObject({ status: 'error', error: 'boom' });
   });
 
+  it('keeps the server a streamed call runs on, through its result', () => {
+    const calling = applyToolEvent(
+      reply,
+      {
+        type: 'tool_use_received',
+        toolCallId: 't1',
+        name: 'beta_tools__echo',
+        input: {},
+        serverId: 's2',
+        serverName: 'Beta Tools',
+      },
+      10,
+    );
+    const done = applyToolEvent(calling, {
+      type: 'tool_execution_success',
+      toolCallId: 't1',
+      name: 'beta_tools__echo',
+      result: 'ok',
+    });
+    expect(done.toolCalls?.[0]).toMatchObject({
+      serverId: 's2',
+      serverName: 'Beta Tools',
+      status: 'success',
+    });
+  });
+
   it("shows a long call's progress on it, keeping when it started, until its result", () => {
     const calling = applyToolEvent(
       reply,

@@ -96,6 +96,9 @@ export function applyToolEvent(message: Message, event: ToolEvent, now = Date.no
           // A long call's progress comes as its tool_call again: it keeps the time it started.
           timestamp: calls.find((call) => call.id === event.toolCallId)?.timestamp ?? now,
           ...('progress' in event && event.progress ? { progress: event.progress } : {}),
+          ...('serverName' in event && event.serverName
+            ? { serverId: event.serverId, serverName: event.serverName }
+            : {}),
         }),
       };
     case 'tool_execution_success':

@@ -49,7 +49,7 @@ const NOTION = {
 
 function Harness({ canManage = true }: { canManage?: boolean }) {
   return (
-    <ServersView servers={useServers()} attachedId={null} onAttach={() => undefined} canManage={canManage} />
+    <ServersView servers={useServers()} attachedIds={[]} onAttach={() => undefined} canManage={canManage} />
   );
 }
 

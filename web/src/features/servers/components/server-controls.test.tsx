@@ -64,19 +64,21 @@ const usageState = (patch: Partial<UsageState> = {}): UsageState => ({
 });
 
 function renderControls(props: Partial<Parameters<typeof ServerControls>[0]> = {}) {
-  const onAttach = vi.fn();
+  const onToggle = vi.fn();
+  const onClear = vi.fn();
   render(
     <ServerControls
       servers={serversState([RUNNING, IDLE])}
       usage={usageState()}
-      attachedId={null}
-      onAttach={onAttach}
+      attachedIds={[]}
+      onToggle={onToggle}
+      onClear={onClear}
       canManage
       {...props}
     />,
     { wrapper: queryWrapper() },
   );
-  return { onAttach };
+  return { onToggle, onClear };
 }
 
 const trigger = () => screen.getByRole('button', { name: /^Chat server:/ });
@@ -89,13 +91,13 @@ async function openMenu() {
 
 describe('ServerControls', () => {
   it("offers neither 'Configure Server' nor adding a server to a team's User, who still picks one", async () => {
-    const { onAttach } = renderControls({ canManage: false, attachedId: 's1' });
+    const { onToggle } = renderControls({ canManage: false, attachedIds: ['s1'] });
     expect(screen.queryByRole('button', { name: 'Configure Server' })).toBeNull();
     await openMenu();
     const list = screen.getByRole('menu');
     expect(within(list).queryByRole('menuitem', { name: 'Add MCP Server Config' })).toBeNull();
-    await userEvent.click(within(list).getByRole('menuitemradio', { name: /Files/ }));
-    expect(onAttach).toHaveBeenCalledWith('s2');
+    await userEvent.click(within(list).getByRole('menuitemcheckbox', { name: /Files/ }));
+    expect(onToggle).toHaveBeenCalledWith('s2');
   });
 
   it("shows 'No Server Connected' without a server", () => {
@@ -105,14 +107,14 @@ describe('ServerControls', () => {
   });
 
   it("shows the attached server's name with an 'Active' badge while it runs", () => {
-    renderControls({ attachedId: 's1' });
+    renderControls({ attachedIds: ['s1'] });
     expect(trigger().textContent).toContain('Everything');
     expect(within(trigger()).getByText('Active')).toBeTruthy();
     expect(screen.queryByText('No Server Connected')).toBeNull();
   });
 
   it('shows the status instead of the badge when the attached server does not run', () => {
-    renderControls({ attachedId: 's2' });
+    renderControls({ attachedIds: ['s2'] });
     expect(trigger().textContent).toContain('Files');
     expect(within(trigger()).getByText('Disabled')).toBeTruthy();
     expect(screen.queryByText('Active')).toBeNull();
@@ -126,65 +128,133 @@ describe('ServerControls', () => {
       stoppedBy: 'idle',
       displayStatus: 'Stopped (idle)',
     };
-    renderControls({ servers: serversState([RUNNING, IDLE, idle]), attachedId: 's3' });
+    renderControls({ servers: serversState([RUNNING, IDLE, idle]), attachedIds: ['s3'] });
     expect(trigger().textContent).toContain('Stopped (idle), starts when used');
     await openMenu();
     const list = screen.getByRole('menu');
-    expect(within(list).getByRole('menuitemradio', { name: /Idle/ }).textContent).toContain(
+    expect(within(list).getByRole('menuitemcheckbox', { name: /Idle/ }).textContent).toContain(
       'Stopped (idle), starts when used',
     );
-    expect(within(list).getByRole('menuitemradio', { name: /Files/ }).textContent).toContain('Disabled');
+    expect(within(list).getByRole('menuitemcheckbox', { name: /Files/ }).textContent).toContain('Disabled');
   });
 
   it('says when the attached server no longer exists', () => {
-    renderControls({ attachedId: 'gone' });
+    renderControls({ attachedIds: ['gone'] });
     expect(trigger().textContent).toContain('Server removed');
   });
 
-  it('picks another server for the chat', async () => {
-    const { onAttach } = renderControls({ attachedId: 's1' });
+  it('adds another server to the chat, the menu staying open for more', async () => {
+    const { onToggle } = renderControls({ attachedIds: ['s1'] });
     await openMenu();
     const list = screen.getByRole('menu');
     expect(within(list).getByRole('menuitem', { name: 'Add MCP Server Config' })).toBeTruthy();
     expect(
       within(list)
-        .getByRole('menuitemradio', { name: /Everything/ })
+        .getByRole('menuitemcheckbox', { name: /Everything/ })
         .getAttribute('aria-checked'),
     ).toBe('true');
-    await userEvent.click(within(list).getByRole('menuitemradio', { name: /Files/ }));
-    expect(onAttach).toHaveBeenCalledWith('s2');
-    expect(screen.queryByRole('menu')).toBeNull();
+    await userEvent.click(within(list).getByRole('menuitemcheckbox', { name: /Files/ }));
+    expect(onToggle).toHaveBeenCalledWith('s2');
+    expect(screen.getByRole('menu')).toBeTruthy();
   });
 
-  it("takes the server off the chat with 'No server'", async () => {
-    const { onAttach } = renderControls({ attachedId: 's1' });
+  it("takes the servers off the chat with 'No server'", async () => {
+    const { onClear } = renderControls({ attachedIds: ['s1'] });
     await openMenu();
-    const none = within(screen.getByRole('menu')).getByRole('menuitemradio', {
+    const none = within(screen.getByRole('menu')).getByRole('menuitemcheckbox', {
       name: /No server/,
     });
     expect(none.getAttribute('aria-checked')).toBe('false');
     expect(none.hasAttribute('data-disabled')).toBe(false);
     await userEvent.click(none);
-    expect(onAttach).toHaveBeenCalledWith(null);
+    expect(onClear).toHaveBeenCalled();
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
   it("opens 'New Server Configuration' from 'Configure Server' without a server, and attaches the new one", async () => {
-    const { onAttach } = renderControls();
+    const { onToggle } = renderControls();
     await userEvent.click(screen.getByRole('button', { name: 'Configure Server' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Server Configuration' });
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Fresh');
     await userEvent.type(within(dialog).getByLabelText('Package name'), 'some-mcp');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create server' }));
-    await waitFor(() => expect(onAttach).toHaveBeenCalledWith('new-1'));
+    await waitFor(() => expect(onToggle).toHaveBeenCalledWith('new-1'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("opens 'Edit Server Configuration' for the attached server", async () => {
-    renderControls({ attachedId: 's2' });
+    renderControls({ attachedIds: ['s2'] });
     await userEvent.click(screen.getByRole('button', { name: 'Configure Server' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Server Configuration' });
     expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('Files');
+  });
+});
+
+describe('ServerControls with several servers', () => {
+  const REMOTE: ServerView = {
+    ...RUNNING,
+    id: 's4',
+    name: 'Remote docs',
+    kind: 'remote',
+    displayStatus: 'Enabled',
+  };
+  const BROKEN: ServerView = { ...IDLE, id: 's5', name: 'Broken', status: 'error', displayStatus: 'Error' };
+  const IDLE_STOPPED: ServerView = {
+    ...IDLE,
+    id: 's6',
+    name: 'Sleepy',
+    stoppedBy: 'idle',
+    displayStatus: 'Stopped (idle)',
+  };
+  const all = serversState([RUNNING, IDLE_STOPPED, REMOTE, BROKEN]);
+
+  it("summarises the chat's servers ('2 servers') and names them for assistive technology", () => {
+    renderControls({ servers: all, attachedIds: ['s1', 's4'] });
+    expect(trigger().textContent).toContain('2 servers');
+    expect(trigger().getAttribute('aria-label')).toBe('Chat server: 2 servers (Everything, Remote docs)');
+  });
+
+  it('ticks every attached server and shows each one’s state: running, stopped (idle), remote, needs attention', async () => {
+    renderControls({ servers: all, attachedIds: ['s1', 's4'] });
+    await openMenu();
+    const list = screen.getByRole('menu');
+    const item = (name: RegExp) => within(list).getByRole('menuitemcheckbox', { name });
+    expect(item(/Everything/).getAttribute('aria-checked')).toBe('true');
+    expect(item(/Remote docs/).getAttribute('aria-checked')).toBe('true');
+    expect(item(/Sleepy/).getAttribute('aria-checked')).toBe('false');
+    expect(item(/No server/).getAttribute('aria-checked')).toBe('false');
+    expect(item(/Everything/).textContent).toContain('Running');
+    expect(item(/Sleepy/).textContent).toContain('Stopped (idle), starts when used');
+    expect(item(/Remote docs/).textContent).toContain('Remote');
+    expect(item(/Broken/).textContent).toContain('Needs attention');
+  });
+
+  it('detaches one of several by keyboard, the others staying', async () => {
+    const { onToggle } = renderControls({ servers: all, attachedIds: ['s1', 's4'] });
+    await openMenu();
+    // Opened by keyboard, the first server has focus; Space ticks it off, the menu stays open.
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Everything'));
+    await userEvent.keyboard(' ');
+    expect(onToggle).toHaveBeenCalledWith('s1');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown} ');
+    expect(onToggle).toHaveBeenLastCalledWith('s4');
+    expect(screen.getByRole('menu')).toBeTruthy();
+  });
+
+  it('offers no more servers once five are attached, but still lets one go', async () => {
+    const five = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ ...RUNNING, id, name: `Server ${id}` }));
+    const { onToggle } = renderControls({
+      servers: serversState([...five, IDLE]),
+      attachedIds: five.map((server) => server.id),
+    });
+    await openMenu();
+    const list = screen.getByRole('menu');
+    expect(within(list).getByRole('menuitemcheckbox', { name: /Files/ }).hasAttribute('data-disabled')).toBe(
+      true,
+    );
+    expect(within(list).getByText('At most 5 servers per chat')).toBeTruthy();
+    await userEvent.click(within(list).getByRole('menuitemcheckbox', { name: /Server c/ }));
+    expect(onToggle).toHaveBeenCalledWith('c');
   });
 });
 

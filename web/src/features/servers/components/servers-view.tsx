@@ -21,8 +21,8 @@ export const ADD_SERVER_LABEL = 'Add MCP Server Config';
 
 type ServersViewProps = {
   servers: ServersState;
-  /** The server attached to the chat shown, if any. */
-  attachedId: string | null;
+  /** The servers attached to the chat shown. */
+  attachedIds: readonly string[];
   onAttach: (serverId: string) => void;
   /**
    * The caller may add, edit, stop and delete servers (the personal space, a team's Admin). A
@@ -41,7 +41,7 @@ const PANES: readonly { id: Pane; label: string }[] = [
 
 function ServerList({
   servers,
-  attachedId,
+  attachedIds,
   onAttach,
   canManage,
   onEdit,
@@ -95,7 +95,7 @@ function ServerList({
             }
             pending={servers.pending[server.id]}
             failure={servers.failures[server.id]}
-            attached={server.id === attachedId}
+            attached={attachedIds.includes(server.id)}
             canManage={canManage}
             onToggle={(s) => void servers.toggle(s)}
             onEdit={onEdit}

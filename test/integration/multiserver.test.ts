@@ -1,0 +1,202 @@
+import { CHAT_SERVER_MESSAGES, type StreamEvent } from '@agentforge/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, apiAs } from '../support/api.js';
+import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
+import { startTestStack } from '../support/local-stack.js';
+import { type ModelServer, startModelServer } from '../support/model-server/index.js';
+import { collect, readStream } from '../support/sse.js';
+
+/**
+ * Several MCP servers in one chat (issue 30 item 3; docs/decisions/mcp-servers.md, "Several
+ * servers in one chat"), on the local stack: two sandboxed server-everything processes, both with
+ * an `echo` tool, attached to one conversation; the model server scripted to call each.
+ */
+const EVERYTHING = '@modelcontextprotocol/server-everything';
+const APP = 'http://localhost:5173';
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let models: ModelServer;
+let alice: { api: Api; idToken: string };
+let provider: string;
+let alpha: string;
+let beta: string;
+
+beforeAll(async () => {
+  models = await startModelServer();
+  stack = await startTestStack({ web: false, appOrigins: [APP] });
+  configureAmplify(stack.runtimeConfig);
+  const { idToken } = await signUpAndSignIn();
+  alice = { api: apiAs(stack.apiUrl, idToken), idToken };
+  const key = await alice.api.post('/api-keys', { provider: 'custom', baseUrl: models.baseUrls.custom });
+  provider = `custom:${key.body.id as string}`;
+  const server = async (name: string) =>
+    (await alice.api.post('/mcp-servers', { name, packageName: EVERYTHING, idleTimeoutMinutes: 5 })).body
+      .id as string;
+  [alpha, beta] = [await server('Alpha Tools'), await server('Beta Tools')];
+}, 300_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await models?.stop();
+});
+
+async function newConversation(): Promise<string> {
+  const now = Date.now();
+  const { body } = await alice.api.post('/conversations', {
+    title: 'Two servers',
+    name: 'Two servers',
+    messages: [],
+    createdAt: now,
+    updatedAt: now,
+    metadata: { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' },
+  });
+  return body.id as string;
+}
+
+async function chat(conversationId: string, query: Record<string, string>): Promise<StreamEvent[]> {
+  const params = new URLSearchParams({ conversationId, provider, model: 'llama3.2:latest', ...query });
+  const received = await collect(
+    readStream(`${stack.apiUrl}/api/messages/generate-stream?${params}`, alice.idToken),
+  );
+  return received.map(({ event }) => event);
+}
+
+type SavedCall = { name: string; status: string; serverId?: string; serverName?: string; result?: unknown };
+
+async function conversation(conversationId: string) {
+  const { body } = await alice.api.get(`/conversations/${conversationId}`);
+  return body as {
+    mcpServerIds?: string[];
+    mcpServerId?: string;
+    messages: { role: string; content: string; toolCalls?: SavedCall[] }[];
+  };
+}
+
+/** Pro runs 3 servers at a time (Free: 1); paid on the local checkout page as the browser does. */
+async function subscribeToPro() {
+  const checkout = await alice.api.post('/subscriptions/checkout', {
+    tier: 'pro',
+    successUrl: `${APP}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${APP}/subscription/cancel`,
+  });
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+  const url = checkout.body.url as string;
+  await fetch(url);
+  const paid = await fetch(`${url}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123' }).toString(),
+    redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
+  await expect
+    .poll(async () => ((await alice.api.get('/subscriptions')).body.subscription as { tier: string }).tier, {
+      timeout: 30_000,
+    })
+    .toBe('pro');
+}
+
+describe('several servers in one chat', () => {
+  it('keeps the servers of a conversation as a list, at most five, an older single server read as one', async () => {
+    const conversationId = await newConversation();
+    const updatedAt = Date.now();
+    const metadata = { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' };
+    const single = await alice.api.put(`/conversations/${conversationId}`, {
+      metadata,
+      updatedAt,
+      mcpServerId: alpha,
+    });
+    expect(single.body).toMatchObject({ mcpServerIds: [alpha] });
+    expect(single.body.mcpServerId).toBeUndefined();
+    const both = await alice.api.put(`/conversations/${conversationId}`, {
+      metadata,
+      updatedAt,
+      mcpServerIds: [beta, alpha],
+    });
+    expect(both.body).toMatchObject({ mcpServerIds: [beta, alpha] });
+    const six = await alice.api.put(`/conversations/${conversationId}`, {
+      metadata,
+      updatedAt,
+      mcpServerIds: ['a', 'b', 'c', 'd', 'e', 'f'],
+    });
+    expect(six.status).toBe(400);
+    expect(JSON.stringify(six.body)).toContain(CHAT_SERVER_MESSAGES.tooMany);
+    await expect(
+      chat(conversationId, { mcpServerIds: `${alpha},${alpha}`, triggerContent: 'Hi' }),
+    ).rejects.toThrow(/stream answered 400: .*A server is listed twice/);
+    expect((await conversation(conversationId)).mcpServerIds).toEqual([beta, alpha]);
+    const cleared = await alice.api.put(`/conversations/${conversationId}`, {
+      metadata,
+      updatedAt,
+      mcpServerIds: null,
+    });
+    expect(cleared.body.mcpServerIds).toBeUndefined();
+  });
+
+  it('counts each hosted server against the plan: on Free the second is refused, the reply says so and uses the first', async () => {
+    const conversationId = await newConversation();
+    const events = await chat(conversationId, {
+      mcpServerIds: `${alpha},${beta}`,
+      triggerContent: 'Please [[tool:echo {"message":"only one"}]]',
+    });
+    // Both were started at once, each named in its status.
+    const starting = events.filter((event) => event.type === 'status' && event.status === 'connecting');
+    expect(new Set(starting.map((event) => (event as { server?: string }).server))).toEqual(
+      new Set(['Alpha Tools', 'Beta Tools']),
+    );
+    expect(events.at(-1)).toMatchObject({ type: 'end', toolCallsCount: 1 });
+    const saved = await conversation(conversationId);
+    const reply = saved.messages.at(-1);
+    const ran = reply?.toolCalls?.[0];
+    expect(ran).toMatchObject({
+      name: 'echo',
+      status: 'success',
+      result: expect.stringContaining('only one'),
+    });
+    const [usedName, refusedName] =
+      ran?.serverId === alpha ? ['Alpha Tools', 'Beta Tools'] : ['Beta Tools', 'Alpha Tools'];
+    expect(ran?.serverName).toBe(usedName);
+    expect(reply?.content).toMatch(
+      new RegExp(`^Server '${refusedName}' is unavailable: .*at most 1 server at a time`),
+    );
+    // Both stay attached.
+    expect(saved.mcpServerIds).toEqual([alpha, beta]);
+  }, 240_000);
+
+  it('offers both servers’ `echo` under their own names and runs each on its server in one reply', async () => {
+    await subscribeToPro();
+    const conversationId = await newConversation();
+    await alice.api.put(`/conversations/${conversationId}`, {
+      metadata: { defaultProvider: 'anthropic', defaultModel: 'claude-3-haiku-20240307' },
+      updatedAt: Date.now(),
+      mcpServerIds: [alpha, beta],
+    });
+    const events = await chat(conversationId, {
+      triggerContent:
+        'Both [[tool:alpha_tools__echo {"message":"from alpha"}]] [[tool:beta_tools__echo {"message":"from beta"}]]',
+    });
+    expect(events.at(-1)).toMatchObject({ type: 'end', toolCallsCount: 2 });
+    const reply = (await conversation(conversationId)).messages.at(-1);
+    expect(reply?.content).not.toContain('unavailable');
+    expect(reply?.toolCalls).toEqual([
+      expect.objectContaining({
+        name: 'alpha_tools__echo',
+        status: 'success',
+        serverId: alpha,
+        serverName: 'Alpha Tools',
+        result: expect.stringContaining('from alpha'),
+      }),
+      expect.objectContaining({
+        name: 'beta_tools__echo',
+        status: 'success',
+        serverId: beta,
+        serverName: 'Beta Tools',
+        result: expect.stringContaining('from beta'),
+      }),
+    ]);
+    // Each server ran: both are enabled, each counted on its own.
+    for (const id of [alpha, beta]) {
+      expect((await alice.api.get(`/mcp-servers/${id}`)).body).toMatchObject({ status: 'enabled' });
+    }
+  }, 300_000);
+});
