@@ -68,9 +68,12 @@ async function connect(user: User, serverId: string) {
   return callback;
 }
 
-const oauthServer = async (user: User) =>
-  (await user.api.post('/mcp-servers', { name: 'OAuth tools', url: stack.remoteMcp.mcpUrl })).body
-    .id as string;
+async function oauthServer(user: User) {
+  const created = await user.api.post('/mcp-servers', { name: 'OAuth tools', url: stack.remoteMcp.mcpUrl });
+  // The card shows Connect from the answer to the create itself.
+  expect(created.body.oauth).toBe('not_connected');
+  return created.body.id as string;
+}
 
 beforeAll(async () => {
   models = await startModelServer();
