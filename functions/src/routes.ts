@@ -291,6 +291,28 @@ const MANIFEST = [
     handler: 'patch-tool-policy',
     auth: 'cognito',
   },
+  // A remote server's OAuth connection, the caller's own (issue 30 item 1).
+  {
+    method: 'POST',
+    path: '/mcp-servers/{id}/oauth/start',
+    area: 'mcp',
+    handler: 'start-oauth',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/mcp-servers/oauth/callback',
+    area: 'mcp',
+    handler: 'complete-oauth',
+    auth: 'cognito',
+  },
+  {
+    method: 'DELETE',
+    path: '/mcp-servers/{id}/oauth',
+    area: 'mcp',
+    handler: 'disconnect-oauth',
+    auth: 'cognito',
+  },
   { method: 'GET', path: '/mcp/usage', area: 'mcp', handler: 'get-usage', auth: 'cognito' },
   { method: 'GET', path: '/mcp/catalog', area: 'mcp', handler: 'get-catalog', auth: 'cognito' },
 

@@ -22,6 +22,8 @@ export const STREAM_READ_WRITE_TABLES: readonly TableId[] = [
   'messages',
   'agentPlans',
   'usage',
+  // A remote MCP server's OAuth tokens: read, refreshed under a lease (UpdateItem), re-encrypted.
+  'oauthConnections',
 ];
 /** The tables a stream function only reads: the user's provider keys (decrypted with the secrets key). */
 export const STREAM_READ_TABLES: readonly TableId[] = ['apiKeys'];
@@ -122,7 +124,8 @@ export class Streaming extends Construct {
       props.data.grantItemReadWrite(fn.function, ...STREAM_READ_WRITE_TABLES);
       for (const tableId of STREAM_READ_TABLES) props.data.tables[tableId].grantReadData(fn.function);
       props.data.grantGetItem(fn.function, ...STREAM_GET_ITEM_TABLES);
-      props.secrets.grantDecrypt(fn.function);
+      // Encrypt too: a refreshed OAuth token is stored encrypted (oauthConnections).
+      props.secrets.grantEncryptDecrypt(fn.function);
       for (const statement of bedrock) fn.function.addToRolePolicy(statement);
 
       const functionUrl = fn.function.addFunctionUrl({

@@ -17,7 +17,8 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   agent: ['conversations', 'messages', 'agentPlans'],
   'api-keys': ['apiKeys'],
   // A server's env may reference the owner's linked GitHub token (on the user's record).
-  mcp: ['mcpServers', 'usage', 'users'],
+  // ... and a remote server's OAuth connections (the caller's own tokens).
+  mcp: ['mcpServers', 'usage', 'users', 'oauthConnections'],
   'mcp-gateway': ['mcpServers'],
   // The GitHub link and its issued states live on the user's record.
   github: ['users'],

@@ -37,6 +37,8 @@ export interface LocalStackOptions {
   reaperIntervalMs?: number;
   /** The local Stripe's pauses before each retry of an undelivered webhook (tests: short ones). */
   stripeWebhookRetryDelaysMs?: readonly number[];
+  /** How long the local remote MCP server's access tokens live (tests: seconds, to see a refresh). */
+  remoteMcpTokenTtlSeconds?: number;
   /** Silence the identity service's console output (tests). */
   quiet?: boolean;
   /**

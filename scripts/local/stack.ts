@@ -93,6 +93,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const remoteMcp = await startLocalRemoteMcp({
       port: options.ports.remoteMcp ?? 0,
       apiKey: randomBytes(12).toString('hex'),
+      ...(options.remoteMcpTokenTtlSeconds
+        ? { accessTokenTtlSeconds: options.remoteMcpTokenTtlSeconds }
+        : {}),
     });
     stops.push(remoteMcp.stop);
     Object.assign(process.env, {

@@ -87,6 +87,10 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createCognitoIdTokenVerifier: { noAwsCalls: 'fetches the pool’s public JWKS over HTTPS, unsigned' },
   createServerApiClient: { noAwsCalls: 'HTTPS to the product API with the caller’s ID token' },
   createGatewayConnector: { noAwsCalls: 'HTTPS to the MCP gateway with the caller’s ID token' },
+  createOAuthConnectionRepository: {},
+  createOAuthClient: {
+    noAwsCalls: 'OAuth over HTTPS to a remote MCP server’s authorization server, through the outbound guard',
+  },
   createRemoteConnector: { noAwsCalls: 'MCP over HTTPS to a remote server, through the outbound guard' },
   createLocalRunner: { noAwsCalls: LOCAL_ONLY },
   createFileCatalogSource: { noAwsCalls: 'reads a file on the function’s own disk' },

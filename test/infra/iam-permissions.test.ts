@@ -116,9 +116,10 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
   },
   {
     fn: /^AgentForge stream /,
-    factory: 'createKmsSecretCipher',
-    actions: ['kms:Encrypt'],
-    reason: 'a stream only decrypts the stored key it uses',
+    factory: 'createOAuthConnectionRepository',
+    actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+    reason:
+      'a stream only reads a remote server’s OAuth connection and refreshes its tokens (UpdateItem under the lease); connecting and disconnecting are the MCP API',
   },
 ];
 

@@ -365,7 +365,7 @@ describe('the stream function permissions', () => {
     expect(streamRoles).toContainEqual([{ Ref: streamRole }]);
   });
 
-  it('read and write conversations, messages, agent plans and usage, only read API keys, billing records and MCP server records (by key), and touch no other table', () => {
+  it('read and write conversations, messages, agent plans, usage and OAuth connections, only read API keys, billing records and MCP server records (by key), and touch no other table', () => {
     const tableStatements = statementsOf(streamRole).filter((statement) =>
       actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
     );
@@ -383,7 +383,16 @@ describe('the stream function permissions', () => {
       ].sort();
     const logicalIds = (...ids: TableId[]) => ids.map(tableLogicalId).sort();
     expect(tablesOf(() => true)).toEqual(
-      logicalIds('conversations', 'messages', 'agentPlans', 'usage', 'apiKeys', 'billing', 'mcpServers'),
+      logicalIds(
+        'conversations',
+        'messages',
+        'agentPlans',
+        'usage',
+        'oauthConnections',
+        'apiKeys',
+        'billing',
+        'mcpServers',
+      ),
     );
     // The plan and a remote MCP server's record are read, one item at a time.
     for (const table of ['billing', 'mcpServers'] as const) {
@@ -393,19 +402,21 @@ describe('the stream function permissions', () => {
         ),
       ).toEqual([expect.objectContaining({ Action: 'dynamodb:GetItem' })]);
     }
+    // A remote MCP server's OAuth tokens are refreshed under a lease (UpdateItem) by the stream.
     expect(tablesOf((statement) => actionsOf(statement).includes(DYNAMODB_WRITE))).toEqual(
-      logicalIds('conversations', 'messages', 'agentPlans', 'usage'),
+      logicalIds('conversations', 'messages', 'agentPlans', 'usage', 'oauthConnections'),
     );
   });
 
-  it('decrypt with the secrets key but never encrypt', () => {
+  // Encrypt since the OAuth client: a refreshed remote MCP token is stored encrypted.
+  it('decrypt and encrypt with the secrets key, nothing else of KMS', () => {
     const kms = statementsOf(streamRole).filter((statement) =>
       actionsOf(statement).some((action) => action.startsWith('kms:')),
     );
     expect(kms).toEqual([
       {
         Effect: 'Allow',
-        Action: 'kms:Decrypt',
+        Action: ['kms:Encrypt', 'kms:Decrypt'],
         Resource: { 'Fn::GetAtt': [SECRETS_KEY_LOGICAL_ID, 'Arn'] },
       },
     ]);

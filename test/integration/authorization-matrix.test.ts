@@ -270,6 +270,18 @@ const newPerMemberServer = async () =>
   ).body.id as string;
 const newServer = async () =>
   (await asAdmin(post('/mcp-servers', serverConfig('ADMIN-PRIVATE spare')), 201)).body.id as string;
+/** A remote server behind the local OAuth authorization server, the Admin's or (`team`) the team's. */
+const newOAuthServer = async (team = false) =>
+  (
+    await asAdmin(
+      post(`/mcp-servers${team ? `?${inTeam()}` : ''}`, {
+        name: 'ADMIN-PRIVATE remote',
+        url: stack.remoteMcp.mcpUrl,
+      }),
+      201,
+    )
+  ).body.id as string;
+const oauthStart = { redirectUri: `${APP}/oauth/mcp-callback` };
 const newFile = async (path: string) => {
   await asAdmin(put('/workspace/files', { path, content: 'ADMIN-PRIVATE' }), 201);
   return path;
@@ -1013,6 +1025,44 @@ const MATRIX: Record<string, Case[]> = {
       on: "the Admin's server",
       request: () => patch(`/mcp-servers/${f.serverId}/tool-policy`, { tools: { echo: null } }),
       expect: ownerOnly(200),
+    },
+  ],
+  'POST /mcp-servers/{id}/oauth/start': [
+    {
+      // Each member connects a team's remote server with their own account.
+      on: "a team's remote server",
+      setup: async () => ({ id: await newOAuthServer(true) }),
+      request: (_, made) => post(`/mcp-servers/${made.id}/oauth/start`, oauthStart),
+      expect: teamMembers(200),
+    },
+    {
+      on: "the Admin's remote server",
+      setup: async () => ({ id: await newOAuthServer() }),
+      request: (_, made) => post(`/mcp-servers/${made.id}/oauth/start`, oauthStart),
+      expect: ownerOnly(200),
+    },
+    {
+      on: "the Admin's hosted server",
+      request: () => post(`/mcp-servers/${f.serverId}/oauth/start`, oauthStart),
+      expect: ownerOnly(400),
+      check: message('admin', 'Only a remote server connects with OAuth.'),
+    },
+  ],
+  'POST /mcp-servers/oauth/callback': [
+    {
+      // A state is the caller's own: an unknown one is refused alike for everyone.
+      on: 'a state nobody was issued',
+      request: () => post('/mcp-servers/oauth/callback', { code: 'c', state: 'not-issued' }),
+      expect: everyone(400),
+    },
+  ],
+  'DELETE /mcp-servers/{id}/oauth': [
+    {
+      // Only ever the caller's own tokens: disconnecting what one never connected is a no-op.
+      on: "the Admin's remote server",
+      setup: async () => ({ id: await newOAuthServer() }),
+      request: (_, made) => del(`/mcp-servers/${made.id}/oauth`),
+      expect: everyone(204),
     },
   ],
   'DELETE /mcp-servers/{id}/external-token': [

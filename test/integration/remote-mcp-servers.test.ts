@@ -128,7 +128,9 @@ describe('remote MCP servers', () => {
     const { events } = await chatWithTools(alice, server.id as string, 'Echo [[tool:echo {"message":"x"}]]');
     expect(events.at(-1)).toMatchObject({
       type: 'error',
-      message: expect.stringContaining('The remote server asks to be authorized (OAuth)'),
+      message: expect.stringContaining(
+        "The remote server asks to be authorized: choose 'Connect' on its card",
+      ),
     });
   }, 120_000);
 });

@@ -21,6 +21,8 @@ export async function startTestStack(options: {
 
   /** The local Stripe's pauses before each webhook retry. */
   stripeWebhookRetryDelaysMs?: readonly number[];
+  /** The local remote MCP server's access tokens' lifetime. */
+  remoteMcpTokenTtlSeconds?: number;
 }): Promise<LocalStack & { dataDir: string }> {
   process.env.LOG_LEVEL ??= 'silent';
   const dataDir = await mkdtemp(join(tmpdir(), 'agentforge-test-'));
@@ -30,6 +32,9 @@ export async function startTestStack(options: {
     web: options.web,
     ...(options.reaperIntervalMs ? { reaperIntervalMs: options.reaperIntervalMs } : {}),
     ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
+    ...(options.remoteMcpTokenTtlSeconds
+      ? { remoteMcpTokenTtlSeconds: options.remoteMcpTokenTtlSeconds }
+      : {}),
     ...(options.accessMode ? { accessMode: options.accessMode } : {}),
     ...(options.inviteCodes ? { inviteCodes: options.inviteCodes } : {}),
     ...(options.whitelistedEmails ? { whitelistedEmails: options.whitelistedEmails } : {}),

@@ -82,6 +82,8 @@ function accountDeletion(): AccountDeletion {
       createUserItemsEraser(db, env.tables.conversations, definition('conversations')),
       createUserItemsEraser(db, env.tables.apiKeys, definition('apiKeys')),
       createUserItemsEraser(db, env.tables.workspaceFiles, definition('workspaceFiles')),
+      // Remote MCP servers' OAuth tokens (not revoked: an authorization server may take a while).
+      createUserItemsEraser(db, env.tables.oauthConnections, definition('oauthConnections')),
       createUserItemsEraser(db, env.tables.usage, definition('usage')),
       createUserItemsEraser(db, env.tables.billing, definition('billing')),
       myTeamsEraser(),

@@ -46,7 +46,19 @@ export const SERVER_MESSAGES = {
   headerValueInvalid: 'A header value must be on one line',
   memberValuesOnlyForPackages: 'Only a hosted package can have values each member supplies.',
   remoteNeedsAuthorization:
-    'The remote server asks to be authorized (OAuth), which AgentForge does not do yet: give it an API key as a header if it takes one.',
+    "The remote server asks to be authorized: choose 'Connect' on its card in Servers, then send your message again.",
+  remoteNeedsReconnect:
+    "The remote server's authorization has ended: choose 'Reconnect' on its card in Servers, then send your message again.",
+  remoteOAuthStateRefused:
+    'This authorization is unknown, already used or expired. Choose Connect on the server card again.',
+  remoteOAuthCodeRefused:
+    'The remote server did not accept the authorization. Choose Connect on the server card again.',
+  remoteOAuthUnavailable:
+    'The remote server does not say how to authorize with it (no OAuth metadata). Give it an API key as a header if it takes one.',
+  remoteOAuthClientRequired:
+    'The remote server does not register clients itself: give the client id (and secret) it issued you.',
+  remoteOAuthOnlyRemote: 'Only a remote server connects with OAuth.',
+  remoteOAuthRedirectInvalid: 'The authorization must come back to this app.',
   remoteHasNoRun: 'A remote server runs elsewhere: there is nothing to start or stop.',
 } as const;
 

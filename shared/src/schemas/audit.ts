@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = [
 
   'mcp_server.external_token_revoked',
   'mcp_server.tool_policy_changed',
+  'mcp_server.oauth_started',
+  'mcp_server.oauth_connected',
+  'mcp_server.oauth_disconnected',
   'github.linked',
   'github.unlinked',
   'agent.step_confirmed',
@@ -65,6 +68,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
 
   'mcp_server.external_token_revoked': 'External token revoked',
   'mcp_server.tool_policy_changed': 'Tool approvals changed',
+  'mcp_server.oauth_started': 'Server authorization started',
+  'mcp_server.oauth_connected': 'Server connected (OAuth)',
+  'mcp_server.oauth_disconnected': 'Server disconnected (OAuth)',
   'github.linked': 'GitHub linked',
   'github.unlinked': 'GitHub unlinked',
   'agent.step_confirmed': 'Plan step confirmed',

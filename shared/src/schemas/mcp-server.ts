@@ -20,6 +20,10 @@ export type EnvironmentVariables = z.infer<typeof environmentVariablesSchema>;
 export const MCP_SERVER_KINDS = ['package', 'remote'] as const;
 export type McpServerKind = (typeof MCP_SERVER_KINDS)[number];
 
+/** A remote server's OAuth connection for the caller (issue 30 item 1); absent: it has asked for none. */
+export const OAUTH_CONNECTION_STATES = ['not_connected', 'connected', 'needs_reconnect'] as const;
+export type OAuthConnectionState = (typeof OAUTH_CONNECTION_STATES)[number];
+
 export const mcpServerSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -54,8 +58,36 @@ export const mcpServerSchema = z.object({
   myValues: environmentVariablesSchema.optional(),
   /** Which tools run unasked, ask first or are never offered (tool-policy.ts); absent: all run. */
   toolPolicy: toolPolicySchema.optional(),
+  /** A remote server's OAuth connection for the caller (their own tokens, never shown). */
+  oauth: z.enum(OAUTH_CONNECTION_STATES).optional(),
 });
 export type McpServer = z.infer<typeof mcpServerSchema>;
+
+/** Where the authorization server sends the browser back: this page of the web app. */
+export const MCP_OAUTH_CALLBACK_PATH = '/oauth/mcp-callback';
+
+/**
+ * POST /mcp-servers/{id}/oauth/start: where to come back (the app's callback page), and a client
+ * id (and secret) the server issued the user, for a server without dynamic registration.
+ */
+export const oauthStartBodySchema = z.object({
+  redirectUri: z.url().max(MAX_URL_LENGTH),
+  clientId: z.string().trim().max(512).optional(),
+  clientSecret: z.string().max(1024).optional(),
+});
+export type OAuthStartBody = z.infer<typeof oauthStartBodySchema>;
+
+export const oauthStartResponseSchema = z.object({ authorizationUrl: z.string() });
+export type OAuthStartResponse = z.infer<typeof oauthStartResponseSchema>;
+
+/** POST /mcp-servers/oauth/callback: what the authorization server put on the callback page's URL. */
+export const oauthCallbackBodySchema = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(256),
+});
+export type OAuthCallbackBody = z.infer<typeof oauthCallbackBodySchema>;
+
+export const oauthCallbackResponseSchema = z.object({ serverId: z.string() });
 
 /** What a process environment takes as a name (POSIX's portable set), and what no object key can shadow. */
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -67,6 +67,8 @@ export const routes: RouteObject[] = [
         lazy: apiPagesLayout,
         children: [
           { path: 'github/callback', lazy: () => import('./routes/github-callback') },
+          // A remote MCP server's OAuth return (a popup, or this tab: MCP_OAUTH_CALLBACK_PATH).
+          { path: 'oauth/mcp-callback', lazy: () => import('./routes/mcp-oauth-callback') },
           // Signed-in
           {
             element: <ProtectedRoute />,

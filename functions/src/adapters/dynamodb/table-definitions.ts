@@ -19,6 +19,9 @@
  * - workspaceFiles: userId, path (the code workspace)
  * - teams:         teamId, sk (`META`, `MEMBER#<userId>`, `INVITE#<invitationId>`); sparse GSI
  *                  byInviteCode (codeHash). "My teams" is `teams-of#<userId>` in billing.
+ * - oauthConnections: userId, key (`connection#<serverId>`: a user's OAuth tokens for a remote MCP
+ *                  server, encrypted; `pending#<sha256(state)>`: an authorization under way, TTL on
+ *                  expiresAt)
  * - audit:         scope (`user#<sub>`, later `team#<id>`), seq (number: the record's place in
  *                  its scope's hash chain); TTL on expiresAt (docs/decisions/audit.md, "Audit log")
  */
@@ -60,6 +63,7 @@ export const TABLE_IDS = [
   'workspaceFiles',
   'teams',
   'audit',
+  'oauthConnections',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
@@ -127,6 +131,7 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
     sortKey: { name: 'seq', type: 'N' },
     timeToLiveAttribute: 'expiresAt',
   },
+  { id: 'oauthConnections', partitionKey: s('userId'), sortKey: s('key'), timeToLiveAttribute: 'expiresAt' },
 ];
 
 /** Environment variable that carries a table's name to the functions, e.g. TABLE_MCP_SERVERS. */

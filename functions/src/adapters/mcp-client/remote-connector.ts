@@ -21,6 +21,39 @@ export interface RemoteTarget {
   url: string;
   /** Sent with every request: the server's static headers (decrypted only for this connection). */
   headers: Readonly<Record<string, string>>;
+  /**
+   * The caller's OAuth access token for this server, if they connected it; `refused` is the token
+   * the server just answered 401 to (to be replaced by a refreshed one).
+   */
+  bearer?: (refused?: string) => Promise<string>;
+}
+
+/**
+ * Sends the bearer token with every request; a 401 mid-use gets one refreshed token and one more
+ * try (the SDK's request bodies are strings, so the request can be sent again).
+ */
+export function withBearer(
+  fetchFn: typeof fetch,
+  bearer: (refused?: string) => Promise<string>,
+): typeof fetch {
+  let current: Promise<string> | undefined;
+  const send = async (input: Parameters<typeof fetch>[0], init: RequestInit | undefined, token: string) => {
+    const headers = new Headers(init?.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    return fetchFn(input, { ...init, headers });
+  };
+  return async (input, init) => {
+    current ??= bearer();
+    const token = await current.catch((error: unknown) => {
+      current = undefined;
+      throw error;
+    });
+    const response = await send(input, init, token);
+    if (response.status !== 401) return response;
+    await response.body?.cancel().catch(() => undefined);
+    current = bearer(token);
+    return send(input, init, await current);
+  };
 }
 
 export interface RemoteConnectorOptions {
@@ -36,10 +69,10 @@ export interface RemoteConnectorOptions {
  * and a time limit. The SDK is imported lazily: only chats with a remote server pay for it.
  */
 export function createRemoteConnector(options: RemoteConnectorOptions) {
-  const guarded = cappedFetch(options.fetch, options.maxResponseBytes ?? MAX_REMOTE_RESPONSE_BYTES);
+  const capped = cappedFetch(options.fetch, options.maxResponseBytes ?? MAX_REMOTE_RESPONSE_BYTES);
   const timeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
 
-  async function open(target: RemoteTarget): Promise<Client> {
+  async function open(target: RemoteTarget, guarded: typeof fetch): Promise<Client> {
     const [{ Client }, { StreamableHTTPClientTransport, StreamableHTTPError }, { SSEClientTransport }] =
       await Promise.all([
         import('@modelcontextprotocol/sdk/client/index.js'),
@@ -56,7 +89,10 @@ export function createRemoteConnector(options: RemoteConnectorOptions) {
       return client;
     } catch (error) {
       const status = error instanceof StreamableHTTPError ? error.code : undefined;
-      if (status === 401) throw new ConflictError(SERVER_MESSAGES.remoteNeedsAuthorization);
+      if (status === 401)
+        throw new ConflictError(
+          target.bearer ? SERVER_MESSAGES.remoteNeedsReconnect : SERVER_MESSAGES.remoteNeedsAuthorization,
+        );
       if (status === undefined || !OLDER_TRANSPORT_STATUSES.includes(status)) throw error;
       logger.info('Remote MCP server: no Streamable HTTP, trying HTTP+SSE', { status });
     }
@@ -77,11 +113,12 @@ export function createRemoteConnector(options: RemoteConnectorOptions) {
   }
 
   return async (target: RemoteTarget): Promise<McpConnection> => {
+    const guarded = target.bearer ? withBearer(capped, target.bearer) : capped;
     let session: Promise<Client> | undefined;
     let idle: ReturnType<typeof setTimeout> | undefined;
     const client = async () => {
       clearTimeout(idle);
-      session ??= open(target).catch((error: unknown) => {
+      session ??= open(target, guarded).catch((error: unknown) => {
         session = undefined;
         throw error;
       });

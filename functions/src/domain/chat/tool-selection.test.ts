@@ -3,9 +3,9 @@ import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
 import type { ModelToolDefinition } from '../models/model-provider.js';
 import type { ToolSet } from './ports.js';
 import { runToolLoop } from './tool-loop.js';
-import { combineToolSets } from './tool-sets.js';
 import { nameWords } from './tool-ranking.js';
 import { SEARCH_TOOLS, schemaTokens, searchToolsDefinition, selectTools, turnOf } from './tool-selection.js';
+import { combineToolSets } from './tool-sets.js';
 
 const tool = (name: string, description: string, params: string[] = []): ModelToolDefinition => ({
   name,

@@ -4,6 +4,7 @@ import { teamScope } from '../../composition/team-scope.js';
 import type { Caller } from '../../domain/caller.js';
 import { audited, teamOfOwner } from '../../http/audit.js';
 import { created, httpRoute } from '../../http/http-route.js';
+import { withOAuthState } from './oauth-view.js';
 
 /** POST /mcp-servers[?teamId=]: a new server configuration, status 'defined' (a team's: Admins only). */
 export const handler = httpRoute(
@@ -22,7 +23,7 @@ export const handler = httpRoute(
         },
         async () => {
           owner = await teamScope().actor(caller, query.teamId, 'manageServers');
-          return mcpServerService().create(owner, body);
+          return withOAuthState(caller.userId, await mcpServerService().create(owner, body));
         },
       ),
     );

@@ -1,7 +1,9 @@
 import { createAreaRouter } from '../../http/area-router.js';
+import { handler as completeOauth } from './complete-oauth.js';
 import { handler as createServer } from './create-server.js';
 import { handler as deleteServer } from './delete-server.js';
 import { handler as disableServer } from './disable-server.js';
+import { handler as disconnectOauth } from './disconnect-oauth.js';
 import { handler as enableServer } from './enable-server.js';
 import { handler as getCatalog } from './get-catalog.js';
 import { handler as getServer } from './get-server.js';
@@ -12,6 +14,7 @@ import { handler as patchToolPolicy } from './patch-tool-policy.js';
 import { handler as removeMemberValues } from './remove-member-values.js';
 import { handler as revokeExternalToken } from './revoke-external-token.js';
 import { handler as saveMemberValues } from './save-member-values.js';
+import { handler as startOauth } from './start-oauth.js';
 import { handler as updateServer } from './update-server.js';
 
 export const handler = createAreaRouter('mcp', {
@@ -28,6 +31,9 @@ export const handler = createAreaRouter('mcp', {
 
   revokeExternalToken,
   patchToolPolicy,
+  startOauth,
+  completeOauth,
+  disconnectOauth,
   getUsage,
   getCatalog,
 });

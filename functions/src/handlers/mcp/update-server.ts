@@ -4,6 +4,7 @@ import { teamScope } from '../../composition/team-scope.js';
 import type { Caller } from '../../domain/caller.js';
 import { audited, teamOfOwner } from '../../http/audit.js';
 import { httpRoute, ok } from '../../http/http-route.js';
+import { withOAuthState } from './oauth-view.js';
 import { ownsServer, serverParams } from './params.js';
 
 /** PUT /mcp-servers/{id} and PUT /mcp/servers/{id}: only while defined, disabled or in error. */
@@ -22,7 +23,7 @@ export const handler = httpRoute(
         },
         async () => {
           owner = await teamScope().resolve(caller, 'manageServers', ownsServer(caller, params.id));
-          return mcpServerService().update(owner, params.id, body);
+          return withOAuthState(caller.userId, await mcpServerService().update(owner, params.id, body));
         },
       ),
     );

@@ -1,8 +1,12 @@
 import {
   type ComputeUsage,
   computeUsageSchema,
+  MCP_OAUTH_CALLBACK_PATH,
   type McpServerConfigInput,
   mcpServerSchema,
+  type OAuthCallbackBody,
+  oauthCallbackResponseSchema,
+  oauthStartResponseSchema,
   type ToolPolicyPatch,
 } from '@agentforge/shared';
 import * as z from 'zod';
@@ -121,4 +125,28 @@ export async function listServerTools(id: string): Promise<ListedTool[]> {
     schema: listedToolsSchema,
   });
   return answer.result.tools;
+}
+
+/**
+ * POST /mcp-servers/{id}/oauth/start: the remote server's authorization page, to come back to the
+ * app's callback page (the state and PKCE verifier stay on the server).
+ */
+export function startServerOAuth(id: string): Promise<string> {
+  return apiClient
+    .post(
+      path(id, '/oauth/start'),
+      { redirectUri: `${window.location.origin}${MCP_OAUTH_CALLBACK_PATH}` },
+      { schema: oauthStartResponseSchema },
+    )
+    .then((started) => started.authorizationUrl);
+}
+
+/** POST /mcp-servers/oauth/callback: the code and state the authorization server sent back. */
+export function completeServerOAuth(callback: OAuthCallbackBody): Promise<{ serverId: string }> {
+  return apiClient.post('/mcp-servers/oauth/callback', callback, { schema: oauthCallbackResponseSchema });
+}
+
+/** DELETE /mcp-servers/{id}/oauth (204): the caller's tokens revoked where the server can, and deleted. */
+export async function disconnectServerOAuth(id: string): Promise<void> {
+  await apiClient.del(path(id, '/oauth'));
 }

@@ -26,6 +26,7 @@ import type { ServerView } from '../api/servers';
 import type { ServerAction, ServerFailure } from '../hooks/use-servers';
 import { cardIdleTimeout } from '../utils/server-form';
 import { MemberValues } from './member-values';
+import { RemoteConnection } from './remote-connection';
 import { ServerStatusPill } from './server-status';
 import { ToolApprovals } from './tool-approvals';
 
@@ -195,6 +196,7 @@ export function ServerCard({
       </dl>
 
       {server.memberVariables?.length ? <MemberValues server={server} /> : null}
+      {remote && server.oauth ? <RemoteConnection server={server} /> : null}
       {canManage ? <ToolApprovals server={server} /> : null}
 
       {shouldShowServerLastError(server.status) && server.lastError ? (

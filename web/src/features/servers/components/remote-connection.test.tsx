@@ -1,0 +1,102 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serverKeys } from '../api/queries';
+import type { ServerView } from '../api/servers';
+import * as serversApi from '../api/servers';
+import { MCP_OAUTH_MESSAGE } from '../utils/oauth-popup';
+import { RemoteConnection } from './remote-connection';
+
+vi.mock('../api/servers', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/servers')>()),
+  startServerOAuth: vi.fn(),
+  disconnectServerOAuth: vi.fn(),
+}));
+
+const SERVER: ServerView = {
+  id: 'r1',
+  name: 'OAuth tools',
+  kind: 'remote',
+  packageName: '',
+  url: 'https://mcp.example.com/mcp',
+  idleTimeoutMinutes: 5,
+  environmentVariables: {},
+  status: 'defined',
+  oauth: 'not_connected',
+};
+
+function renderConnection(server: ServerView) {
+  const client = new QueryClient();
+  client.setQueryData(serverKeys.list(), [server]);
+  const invalidate = vi.spyOn(client, 'invalidateQueries');
+  render(
+    <QueryClientProvider client={client}>
+      <RemoteConnection server={server} />
+    </QueryClientProvider>,
+  );
+  return { invalidate };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.resetAllMocks();
+});
+
+describe('RemoteConnection', () => {
+  it('shows nothing for a server that asks for no authorization', () => {
+    const { container } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RemoteConnection server={{ ...SERVER, oauth: undefined }} />
+      </QueryClientProvider>,
+    );
+    expect(container.textContent).toBe('');
+  });
+
+  it('Connect opens the authorization page in a popup and reads the state again when it reports back', async () => {
+    const popup = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    vi.mocked(serversApi.startServerOAuth).mockResolvedValue('https://auth.example.com/authorize?x=1');
+    const { invalidate } = renderConnection(SERVER);
+    expect(screen.getByText(/Not connected/)).toBeTruthy();
+
+    screen.getByRole('button', { name: 'Connect OAuth tools' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(open).toHaveBeenCalledOnce();
+    await waitFor(() => expect(popup.location.href).toBe('https://auth.example.com/authorize?x=1'));
+    expect(serversApi.startServerOAuth).toHaveBeenCalledWith('r1');
+
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: window.location.origin,
+        data: { type: MCP_OAUTH_MESSAGE, serverId: 'r1' },
+      }),
+    );
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: serverKeys.list() }));
+  });
+
+  it('goes to the authorization page in this tab when the popup is blocked', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    vi.mocked(serversApi.startServerOAuth).mockResolvedValue('https://auth.example.com/authorize');
+    renderConnection(SERVER);
+    await userEvent.click(screen.getByRole('button', { name: 'Connect OAuth tools' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://auth.example.com/authorize'));
+  });
+
+  it("reads 'Connected' with Disconnect, which revokes", async () => {
+    vi.mocked(serversApi.disconnectServerOAuth).mockResolvedValue();
+    const { invalidate } = renderConnection({ ...SERVER, oauth: 'connected' });
+    expect(screen.getByText('Connected')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect OAuth tools' }));
+    expect(serversApi.disconnectServerOAuth).toHaveBeenCalledWith('r1');
+    await waitFor(() => expect(invalidate).toHaveBeenCalled());
+  });
+
+  it('offers Reconnect after a refused refresh', () => {
+    renderConnection({ ...SERVER, oauth: 'needs_reconnect' });
+    expect(screen.getByText(/Your authorization has ended/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reconnect OAuth tools' })).toBeTruthy();
+  });
+});
