@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { ZodType } from 'zod';
 
 type TextValues = Record<string, string>;
@@ -55,18 +55,15 @@ export function useLazySchemaForm<Values extends TextValues>({
   const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
   const [submitTried, setSubmitTried] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
-  const [loadAttempt, setLoadAttempt] = useState(0);
 
-  useEffect(() => {
-    let current = true;
+  // Loaded once the form is on screen; a failed load (the chunk) is asked for again on the next change.
+  const requestSchema = useCallback(() => {
     loadOnce(loadSchema).then(
-      (loaded) => current && setSchema(() => loaded),
-      () => undefined, // Tried again on the next change.
+      (loaded) => setSchema(() => loaded),
+      () => undefined,
     );
-    return () => {
-      current = false;
-    };
-  }, [loadSchema, loadAttempt]);
+  }, [loadSchema]);
+  useEffect(requestSchema, [requestSchema]);
 
   const result = schema?.safeParse(values);
   const errors: Partial<Record<keyof Values, string>> = {};
@@ -87,7 +84,7 @@ export function useLazySchemaForm<Values extends TextValues>({
         const { value } = event.target;
         setValues((previous) => ({ ...previous, [name]: value }));
         setChanged((previous) => (previous.has(name) ? previous : new Set(previous).add(name)));
-        if (!schema) setLoadAttempt((attempt) => attempt + 1);
+        if (!schema) requestSchema();
         onChange?.();
       },
     }),
