@@ -2,7 +2,7 @@ import { API_ERROR_MESSAGES } from '@agentforge/shared';
 import type { AuthSession } from 'aws-amplify/auth';
 import type * as z from 'zod';
 import { getRuntimeConfig } from '../config/runtime-config';
-import { amplify } from '../features/auth/api/identity-loader';
+import { amplifySession } from '../features/auth/api/identity-loader';
 import { ApiError, apiErrorFromResponse } from './api-error';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -42,7 +42,7 @@ function tokenOf(session: AuthSession): string | undefined {
 async function currentIdToken(forceRefresh: boolean): Promise<string | undefined> {
   try {
     return tokenOf(
-      await (await amplify()).auth.fetchAuthSession(forceRefresh ? { forceRefresh } : undefined),
+      await (await amplifySession()).fetchAuthSession(forceRefresh ? { forceRefresh } : undefined),
     );
   } catch (error) {
     if (error instanceof Error && error.name === 'NetworkError') {
