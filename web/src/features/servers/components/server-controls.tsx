@@ -9,7 +9,6 @@ import type { ServersState } from '../hooks/use-servers';
 import type { UsageState } from '../hooks/use-usage';
 import { ServerConfigModal } from './lazy-server-config-modal';
 import { isServerActive, ServerStatusDot, statusTextOf } from './server-status';
-import { ADD_SERVER_LABEL } from './servers-view';
 
 export const ACTIVE_BADGE = 'Active';
 export const CONFIGURE_SERVER_LABEL = 'Configure Server';
@@ -179,7 +178,7 @@ export function ServerControls({
                 className={`${MENU_ITEM} font-medium text-indigo-600`}
               >
                 <PlusIcon className="size-4" />
-                {ADD_SERVER_LABEL}
+                {SERVER_MESSAGES.addServer}
               </DropdownMenu.Item>
             ) : null}
             {onOpenUsage ? (
