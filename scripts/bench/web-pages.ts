@@ -23,13 +23,18 @@ const PAGES: { path: string; html: string; modules: string[]; budgetKb: number }
     path: '/home',
     html: 'index.html',
     modules: [
+      // The layouts on the way (the query cache; the admitted-user guard) and the page.
+      'src/app/query-layout.tsx',
+      'src/features/onboarding/components/admitted-route.tsx',
       'src/app/routes/app/home.tsx',
+      // Amplify's session calls, which the session check loads at once.
       'src/features/auth/api/amplify-session.ts',
       'src/features/auth/api/amplify-configure.ts',
     ],
-    // 316 KB at the light-pages pass; the account menu, shortcuts, chat settings and the user's
-    // code blocks merged after it brought it to 326. The goal is 200.
-    budgetKb: 328,
+    // 333.6 KB with the whole of Amplify's auth API and the Servers view (336.3 counting the
+    // layouts, as now); 301.4 with Amplify's session calls only and the Servers view on demand.
+    // The goal is 200.
+    budgetKb: 302,
   },
 ];
 
