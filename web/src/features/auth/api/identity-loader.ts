@@ -20,7 +20,7 @@ const authListeners = new Set<AuthEventListener>();
  */
 function configureOnce(): Promise<void> {
   configured ??= (async () => {
-    const [{ Hub }, config] = await Promise.all([import('./amplify-session'), runtimeConfigReady()]);
+    const [{ Hub }, config] = await Promise.all([import('aws-amplify/utils'), runtimeConfigReady()]);
     if (config) {
       const { configureAmplify } = await import('./amplify-configure');
       configureAmplify(config);
@@ -38,11 +38,10 @@ function configureOnce(): Promise<void> {
  * Amplify completes that sign-in there, and its session calls wait for it.
  */
 export function amplifySession(): Promise<AmplifySession> {
-  session ??= (async () => {
-    const [loaded] = await Promise.all([import('./amplify-session'), configureOnce()]);
+  session ??= Promise.all([import('./amplify-session'), configureOnce()]).then(async ([loaded]) => {
     if (isIdentityProviderReturn()) await amplifyAccounts();
     return loaded;
-  })();
+  });
   return session;
 }
 
