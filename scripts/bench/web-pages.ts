@@ -17,22 +17,25 @@ const WEB = join(import.meta.dirname, '../../web');
 const PAGES: { path: string; html: string; modules: string[]; budgetKb: number }[] = [
   // The issue's goal (100 KB); 87.9 KB measured when the landing page became a page of its own.
   { path: '/', html: 'landing.html', modules: [], budgetKb: 100 },
-  // 137.6 KB at the second pass; 139.2 once the modules the landing page shares with the app
-  // (React, the Button primitive) became chunks of their own. The issue's goal is 130.
-  { path: '/login', html: 'index.html', modules: ['src/app/routes/auth/login.tsx'], budgetKb: 140 },
+  // 139.2 KB with react-hook-form; 125.6 once the login form went without it. The issue's goal (130).
+  { path: '/login', html: 'index.html', modules: ['src/app/routes/auth/login.tsx'], budgetKb: 130 },
   {
     path: '/home',
     html: 'index.html',
     modules: [
+      // The layouts on the way (the query cache; the admitted-user guard) and the page.
+      'src/app/query-layout.tsx',
+      'src/features/onboarding/components/admitted-route.tsx',
       'src/app/routes/app/home.tsx',
-      'src/features/auth/api/amplify-client.ts',
+      // Amplify's session calls, which the session check loads at once.
+      'src/features/auth/api/amplify-session.ts',
       'src/features/auth/api/amplify-configure.ts',
     ],
-    // 316 KB at the light-pages pass; the account menu, shortcuts, chat settings and the user's
-    // code blocks merged after it brought it to 326; tool approval (the card in replies and the
-    // server card's line), remote servers on the cards and the servers' Browse tab to 330.8, with
-    // the catalog and the tool-approvals dialog loaded when opened. The issue's goal is 200.
-    budgetKb: 332,
+    // 333.6 KB with the whole of Amplify's auth API and the Servers view (336.3 counting the
+    // layouts, as now); 301.4 with Amplify's session calls only and the Servers view on demand.
+    // Several servers per chat, the OAuth card states and 'Tools offered' merged after it: 312.9.
+    // The issue's goal is 200.
+    budgetKb: 314,
   },
 ];
 

@@ -1,6 +1,8 @@
 import { PRODUCT_NAME } from '../constants/product';
 
 export const SERVER_MESSAGES = {
+  /** The Servers view's and the top bar's button that opens the configuration modal (spec 2). */
+  addServer: 'Add MCP Server Config',
   /** Not worded by the spec: the configuration form's required-field and idle-timeout messages. */
   nameRequired: 'Name is required',
   packageNameRequired: 'Package name is required',

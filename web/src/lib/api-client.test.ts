@@ -1,5 +1,6 @@
 import { API_ERROR_MESSAGES } from '@agentforge/shared';
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { createApiClient } from './api-client';
@@ -115,6 +116,44 @@ describe('api client ID token', () => {
     const error = await failure(client.get('/users/me'));
     expect(error.message).toBe(API_ERROR_MESSAGES.noIdToken);
     expect(error.cause).toBe(cause);
+  });
+});
+
+describe('api client ID token reuse', () => {
+  const withExpiry = (token: string, minutesLeft: number) =>
+    ({
+      tokens: { idToken: { toString: () => token, payload: { exp: Date.now() / 1000 + minutesLeft * 60 } } },
+    }) as Awaited<ReturnType<typeof fetchAuthSession>>;
+  const bearer = (call: number) => new Headers(fetchMock.mock.calls[call]?.[1]?.headers).get('authorization');
+
+  it('asks Amplify once for the requests of a screen, again near expiry, after a minute or an auth event', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      fetchMock.mockImplementation(async () => json({}));
+      vi.mocked(fetchAuthSession).mockResolvedValue(withExpiry('token-a', 60));
+      await Promise.all([client.get('/user'), client.get('/conversations'), client.get('/providers')]);
+      await client.get('/servers');
+      expect(fetchAuthSession).toHaveBeenCalledTimes(1);
+      expect([0, 1, 2, 3].map(bearer)).toEqual(Array(4).fill('Bearer token-a'));
+
+      vi.advanceTimersByTime(61_000);
+      vi.mocked(fetchAuthSession).mockResolvedValue(withExpiry('token-b', 4));
+      await client.get('/user');
+      // Under five minutes left: Amplify decides (and refreshes) every time.
+      await client.get('/user');
+      expect(fetchAuthSession).toHaveBeenCalledTimes(3);
+
+      vi.mocked(fetchAuthSession).mockResolvedValue(withExpiry('token-c', 60));
+      await client.get('/user');
+      Hub.dispatch('auth', { event: 'signedOut' }, 'Auth', Symbol.for('amplify_default'));
+      vi.mocked(fetchAuthSession).mockResolvedValue(withExpiry('token-d', 60));
+      await client.get('/user');
+      expect(fetchAuthSession).toHaveBeenCalledTimes(5);
+      expect(bearer(7)).toBe('Bearer token-d');
+      Hub.dispatch('auth', { event: 'signedOut' }, 'Auth', Symbol.for('amplify_default'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { API_ERROR_MESSAGES } from '@agentforge/shared';
 import type { AuthSession } from 'aws-amplify/auth';
 import type * as z from 'zod';
 import { getRuntimeConfig } from '../config/runtime-config';
-import { amplify } from '../features/auth/api/identity-loader';
+import { amplifySession, mayBeSignedIn, onAuthEvent } from '../features/auth/api/identity-loader';
 import { ApiError, apiErrorFromResponse } from './api-error';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -35,15 +35,48 @@ function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-function tokenOf(session: AuthSession): string | undefined {
-  return session.tokens?.idToken?.toString() || undefined;
+/** How long an ID token Amplify gave is reused without asking it again. */
+const TOKEN_REUSE_MS = 60_000;
+/** A token is reused only while it has more than this left (this browser's clock may be off by some). */
+const TOKEN_MIN_LIFE_MS = 5 * 60_000;
+
+type HeldToken = { token: string; expiresAt: number; heldUntil: number };
+/**
+ * The ID token last given by Amplify: the requests of one screen (a page's first paint sends about
+ * six) ask Amplify once, not each (it reads and decodes its stored tokens every time). Any auth
+ * event (sign-in, sign-out, a refresh) drops it.
+ */
+let held: HeldToken | undefined;
+let asking: Promise<string | undefined> | undefined;
+onAuthEvent(() => {
+  held = undefined;
+});
+
+function holdable(session: AuthSession): HeldToken | undefined {
+  const idToken = session.tokens?.idToken;
+  const token = idToken?.toString();
+  const exp = idToken?.payload?.exp;
+  if (!token || typeof exp !== 'number') return undefined;
+  return { token, expiresAt: exp * 1000, heldUntil: Date.now() + TOKEN_REUSE_MS };
 }
 
-async function currentIdToken(forceRefresh: boolean): Promise<string | undefined> {
+function heldToken(): string | undefined {
+  const now = Date.now();
+  // No user stored any more (tokens cleared without an event): nothing to reuse.
+  if (held && now < held.heldUntil && held.expiresAt - now > TOKEN_MIN_LIFE_MS && mayBeSignedIn()) {
+    return held.token;
+  }
+  held = undefined;
+  return undefined;
+}
+
+async function askAmplify(forceRefresh: boolean): Promise<string | undefined> {
   try {
-    return tokenOf(
-      await (await amplify()).auth.fetchAuthSession(forceRefresh ? { forceRefresh } : undefined),
+    const session = await (await amplifySession()).fetchAuthSession(
+      forceRefresh ? { forceRefresh } : undefined,
     );
+    held = holdable(session);
+    return session.tokens?.idToken?.toString() || undefined;
   } catch (error) {
     if (error instanceof Error && error.name === 'NetworkError') {
       throw new ApiError(API_ERROR_MESSAGES.network, { status: 0, cause: error });
@@ -54,6 +87,17 @@ async function currentIdToken(forceRefresh: boolean): Promise<string | undefined
       cause: error,
     });
   }
+}
+
+async function currentIdToken(forceRefresh: boolean): Promise<string | undefined> {
+  if (forceRefresh) return askAmplify(true);
+  const token = heldToken();
+  if (token) return token;
+  // Requests sent together share one answer.
+  asking ??= askAmplify(false).finally(() => {
+    asking = undefined;
+  });
+  return asking;
 }
 
 /** The bearer ID token: the current one, else one forced refresh, else an 'authentication' ApiError (status 401). */

@@ -10,7 +10,7 @@ type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'size'> & {
   labelAside?: ReactNode;
 };
 
-/** A labelled input with its error text underneath (works with react-hook-form's `register`). */
+/** A labelled input with its error text underneath (takes react-hook-form's `register` or a controlled value). */
 export function TextField({ label, error, id, labelAside, className, ...input }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;

@@ -1,4 +1,4 @@
-import { amplify, mayBeSignedIn } from '../auth/api/identity-loader';
+import { amplifySession, mayBeSignedIn } from '../auth/api/identity-loader';
 
 /**
  * Whether a visitor is signed in: the identity library resolves the current user, and rejects
@@ -9,7 +9,7 @@ import { amplify, mayBeSignedIn } from '../auth/api/identity-loader';
 export async function isSignedIn(): Promise<boolean> {
   if (!mayBeSignedIn()) return false;
   try {
-    await (await amplify()).auth.getCurrentUser();
+    await (await amplifySession()).getCurrentUser();
     return true;
   } catch {
     return false;

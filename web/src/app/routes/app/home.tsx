@@ -12,8 +12,8 @@ import type { ServerAttachment } from '../../../features/chat/hooks/use-server-a
 import { useUserCheck } from '../../../features/chat/hooks/use-user-check';
 import { serverKeys } from '../../../features/servers/api/queries';
 import { ServerConfigModal } from '../../../features/servers/components/lazy-server-config-modal';
+import { ServersView } from '../../../features/servers/components/lazy-servers-view';
 import { ServerControls } from '../../../features/servers/components/server-controls';
-import { ServersView } from '../../../features/servers/components/servers-view';
 import { useServers } from '../../../features/servers/hooks/use-servers';
 import { useUsage } from '../../../features/servers/hooks/use-usage';
 import { useSpace } from '../../../features/teams/hooks/use-space';

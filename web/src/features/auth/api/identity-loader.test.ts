@@ -6,6 +6,11 @@ import { isSignedIn } from '../../landing/session';
 import { mayBeSignedIn } from './identity-loader';
 
 vi.mock('aws-amplify/auth');
+const accountFlowsLoaded = vi.hoisted(() => vi.fn());
+vi.mock('./amplify-accounts', async (importOriginal) => {
+  accountFlowsLoaded();
+  return importOriginal();
+});
 
 const LAST_AUTH_USER = `CognitoIdentityServiceProvider.${TEST_CONFIG.userPoolClientId}.LastAuthUser`;
 
@@ -40,5 +45,23 @@ describe('a session in this browser', () => {
   it('may be there when the identity provider has just redirected back with a code', () => {
     window.history.replaceState(null, '', '/?code=abc&state=xyz');
     expect(mayBeSignedIn()).toBe(true);
+  });
+});
+
+describe('the identity library', () => {
+  it('loads only its session calls for a signed-in page, the account flows with the identity provider’s return', async () => {
+    localStorage.setItem(LAST_AUTH_USER, 'ada@example.com');
+    vi.mocked(getCurrentUser).mockResolvedValue({ username: 'ada@example.com', userId: 'user-1' });
+    vi.resetModules();
+    const signedIn = await import('./identity');
+    expect(await signedIn.getSignedInUser()).toEqual({ username: 'ada@example.com', userId: 'user-1' });
+    expect(accountFlowsLoaded).not.toHaveBeenCalled();
+
+    // Amplify completes a sign-in with the identity provider in its redirect flow; the session waits for it.
+    window.history.replaceState(null, '', '/home?code=abc&state=xyz');
+    vi.resetModules();
+    const returning = await import('./identity');
+    await returning.getSignedInUser();
+    expect(accountFlowsLoaded).toHaveBeenCalledTimes(1);
   });
 });

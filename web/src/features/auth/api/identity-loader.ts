@@ -1,35 +1,59 @@
 import { hasRuntimeConfig, runtimeConfigReady } from '../../../config/runtime-config-ready';
 
-type AmplifyClient = typeof import('./amplify-client');
+type AmplifySession = typeof import('./amplify-session');
+type AmplifyAccounts = typeof import('./amplify-accounts');
 /** An 'auth' event of Amplify's Hub, as far as the app reads it. */
 type AuthEventListener = (event: { payload: { event: string } }) => void;
 
 /** Amplify keeps a signed-in user's tokens under this prefix, per app client. */
 const AUTH_KEY_PREFIX = 'CognitoIdentityServiceProvider';
 
-let client: Promise<AmplifyClient> | undefined;
+let configured: Promise<void> | undefined;
+let session: Promise<AmplifySession> | undefined;
+let accounts: Promise<AmplifyAccounts> | undefined;
 const authListeners = new Set<AuthEventListener>();
 
 /**
- * Amplify, loaded and configured once with the runtime configuration, itself loaded then (tests,
- * which mock Amplify, set no configuration). Its auth events go to the listeners registered with {@link onAuthEvent}, before or after the load.
+ * Amplify configured once with the runtime configuration, itself loaded then (tests, which mock
+ * Amplify, set no configuration), and its auth events going to the listeners registered with
+ * {@link onAuthEvent}, before or after the load.
  */
-export function amplify(): Promise<AmplifyClient> {
-  client ??= (async () => {
-    const [loaded] = await Promise.all([import('./amplify-client'), configureOnce()]);
-    loaded.Hub.listen('auth', (event) => {
+function configureOnce(): Promise<void> {
+  configured ??= (async () => {
+    const [{ Hub }, config] = await Promise.all([import('aws-amplify/utils'), runtimeConfigReady()]);
+    if (config) {
+      const { configureAmplify } = await import('./amplify-configure');
+      configureAmplify(config);
+    }
+    Hub.listen('auth', (event) => {
       for (const listener of authListeners) listener(event);
     });
-    return loaded;
   })();
-  return client;
+  return configured;
 }
 
-async function configureOnce(): Promise<void> {
-  const config = await runtimeConfigReady();
-  if (!config) return;
-  const { configureAmplify } = await import('./amplify-configure');
-  configureAmplify(config);
+/**
+ * Amplify's session calls (the current user, the tokens), loaded and configured on first use.
+ * A browser just back from the identity provider with a code also loads the account flows first:
+ * Amplify completes that sign-in there, and its session calls wait for it.
+ */
+export function amplifySession(): Promise<AmplifySession> {
+  session ??= Promise.all([import('./amplify-session'), configureOnce()]).then(async ([loaded]) => {
+    if (isIdentityProviderReturn()) await amplifyAccounts();
+    return loaded;
+  });
+  return session;
+}
+
+/** Amplify's account flows (sign-in, sign-up, reset, sign-out), loaded and configured on first use. */
+export function amplifyAccounts(): Promise<AmplifyAccounts> {
+  accounts ??= Promise.all([import('./amplify-accounts'), configureOnce()]).then(([loaded]) => loaded);
+  return accounts;
+}
+
+function isIdentityProviderReturn(): boolean {
+  const search = new URLSearchParams(window.location.search);
+  return search.has('code') && search.has('state');
 }
 
 /**
@@ -51,8 +75,7 @@ export function onAuthEvent(listener: AuthEventListener): () => void {
  */
 export function mayBeSignedIn(): boolean {
   if (!hasRuntimeConfig()) return true;
-  const search = new URLSearchParams(window.location.search);
-  if (search.has('code') && search.has('state')) return true;
+  if (isIdentityProviderReturn()) return true;
   try {
     return Object.keys(localStorage).some(
       (key) => key.startsWith(`${AUTH_KEY_PREFIX}.`) && key.endsWith('.LastAuthUser'),

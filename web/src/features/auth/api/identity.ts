@@ -6,11 +6,8 @@ import {
 } from '@agentforge/shared';
 import type { SignInOutput } from 'aws-amplify/auth';
 import { IdentityError } from './auth-errors';
-import { amplify, mayBeSignedIn } from './identity-loader';
+import { amplifyAccounts, amplifySession, mayBeSignedIn } from './identity-loader';
 import { forgetCredentials, keepCredentials, takeCredentials } from './pending-credentials';
-
-/** Amplify's auth API, loaded on the first call. */
-const auth = async () => (await amplify()).auth;
 
 /**
  * The web app's identity service calls (spec 7 "Identity service calls"), over Amplify v6.
@@ -30,7 +27,7 @@ function assertSignedIn(output: SignInOutput): void {
 }
 
 async function signInOnce(email: string, password: string): Promise<void> {
-  assertSignedIn(await (await auth()).signIn({ username: email, password }));
+  assertSignedIn(await (await amplifyAccounts()).signIn({ username: email, password }));
 }
 
 async function signInOrSignOutFirst(email: string, password: string): Promise<void> {
@@ -69,7 +66,7 @@ export type SignUpOutcome = {
 export async function signUpWithEmail(email: string, password: string): Promise<SignUpOutcome> {
   keepCredentials(email, password);
   try {
-    const { userId, isSignUpComplete, nextStep } = await (await auth()).signUp({
+    const { userId, isSignUpComplete, nextStep } = await (await amplifyAccounts()).signUp({
       username: email,
       password,
       options: { userAttributes: { email }, autoSignIn: true },
@@ -86,7 +83,10 @@ export async function confirmSignUpCode(
   email: string,
   code: string,
 ): Promise<{ autoSignInPending: boolean }> {
-  const { nextStep } = await (await auth()).confirmSignUp({ username: email, confirmationCode: code.trim() });
+  const { nextStep } = await (await amplifyAccounts()).confirmSignUp({
+    username: email,
+    confirmationCode: code.trim(),
+  });
   return { autoSignInPending: nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN' };
 }
 
@@ -104,7 +104,7 @@ export async function signInAfterConfirmation(
   let lastError: unknown;
   if (autoSignInPending) {
     try {
-      assertSignedIn(await (await auth()).autoSignIn());
+      assertSignedIn(await (await amplifyAccounts()).autoSignIn());
       return { signedIn: true };
     } catch (error) {
       lastError = error;
@@ -122,35 +122,39 @@ export async function signInAfterConfirmation(
 }
 
 export async function resendConfirmationCode(email: string): Promise<void> {
-  await (await auth()).resendSignUpCode({ username: email });
+  await (await amplifyAccounts()).resendSignUpCode({ username: email });
 }
 
 /** Sends a password reset code; only success or failure is read. */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await (await auth()).resetPassword({ username: email });
+  await (await amplifyAccounts()).resetPassword({ username: email });
 }
 
 export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
-  await (await auth()).confirmResetPassword({ username: email, confirmationCode: code.trim(), newPassword });
+  await (await amplifyAccounts()).confirmResetPassword({
+    username: email,
+    confirmationCode: code.trim(),
+    newPassword,
+  });
 }
 
 /** Starts the redirect to the hosted sign-in page of the provider Google. */
 export async function signInWithGoogle(): Promise<void> {
-  await (await auth()).signInWithRedirect({ provider: 'Google' });
+  await (await amplifyAccounts()).signInWithRedirect({ provider: 'Google' });
 }
 
 /** The signed-in user (rejects for a guest or unusable tokens). */
 export async function getSignedInUser(): Promise<CurrentUser> {
   // A browser that holds no session is a guest: no need to load Amplify to hear it say so.
   if (!mayBeSignedIn()) throw new IdentityError('UserUnAuthenticatedException', 'No user is signed in.');
-  const { username, userId } = await (await auth()).getCurrentUser();
+  const { username, userId } = await (await amplifySession()).getCurrentUser();
   return { username, userId };
 }
 
 /** The signed-in user's e-mail from the ID token, or null. */
 export async function getSignedInEmail(): Promise<string | null> {
   try {
-    const email = (await (await auth()).fetchAuthSession()).tokens?.idToken?.payload.email;
+    const email = (await (await amplifySession()).fetchAuthSession()).tokens?.idToken?.payload.email;
     return typeof email === 'string' ? email : null;
   } catch {
     // No session (or the identity service is unreachable): the caller shows the username instead.
@@ -166,13 +170,13 @@ export async function getSignedInEmail(): Promise<string | null> {
 export async function signOutUser(): Promise<boolean> {
   forgetCredentials();
   try {
-    await (await auth()).signOut({ global: true });
+    await (await amplifyAccounts()).signOut({ global: true });
     return true;
   } catch {
     // Amplify already swallows revocation failures; what is left (e.g. the hosted sign-out) must not
     // keep the tokens alive.
     try {
-      const { cognitoUserPoolsTokenProvider } = await import('./amplify-client');
+      const { cognitoUserPoolsTokenProvider } = await amplifyAccounts();
       await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
     } catch {
       // Nothing stored to clear.

@@ -1,12 +1,11 @@
 import { AUTH_MESSAGES, type SignInForm, TOAST_MESSAGES } from '@agentforge/shared';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { EmailField } from '../../../components/form/email-field';
 import { FormBanner } from '../../../components/form/form-banner';
-import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
+import { useLazySchemaForm } from '../../../components/form/use-lazy-schema-form';
 import { toast } from '../../../components/toast/toaster-store';
 import { type AuthErrorInfo, describeAuthError } from '../api/auth-errors';
 import { resendConfirmationCode, signInWithEmail } from '../api/identity';
@@ -20,9 +19,7 @@ import { AUTH_LINK } from './styles';
  * or loading, errors in a red banner at the top that typing clears; an unconfirmed account gets a
  * 'Resend Confirmation Code' button. Success: 'Welcome back!' and the saved `from` location, else /home.
  */
-const resolver = lazyZodResolver(() =>
-  import('../schemas/sign-in-form').then((module) => module.signInFormSchema),
-);
+const loadSchema = () => import('../schemas/sign-in-form').then((module) => module.signInFormSchema);
 
 export function LoginForm() {
   const location = useLocation();
@@ -32,25 +29,12 @@ export function LoginForm() {
   const [banner, setBanner] = useState<AuthErrorInfo | null>(null);
   const [resending, setResending] = useState(false);
 
-  const {
-    register,
-    handleSubmit,
-    watch,
-    getValues,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<SignInForm>({
-    resolver,
-    mode: 'onChange',
+  const { field, values, errors, isValid, isSubmitting, handleSubmit } = useLazySchemaForm<SignInForm>({
+    loadSchema,
     defaultValues: { email: emailFromState(location.state) ?? '', password: '' },
+    // Typing in any field clears the banner.
+    onChange: () => setBanner(null),
   });
-
-  // Typing in any field clears the banner.
-  useEffect(() => {
-    const subscription = watch((_values, { type }) => {
-      if (type === 'change') setBanner(null);
-    });
-    return () => subscription.unsubscribe();
-  }, [watch]);
 
   const submit = handleSubmit(async ({ email, password }) => {
     setBanner(null);
@@ -66,7 +50,7 @@ export function LoginForm() {
   });
 
   async function resend() {
-    const email = getValues('email');
+    const { email } = values;
     setResending(true);
     try {
       await resendConfirmationCode(email);
@@ -100,19 +84,19 @@ export function LoginForm() {
           ) : null}
         </FormBanner>
       ) : null}
-      <EmailField error={errors.email?.message} {...register('email')} />
+      <EmailField error={errors.email} {...field('email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
         placeholder="••••••••"
-        error={errors.password?.message}
+        error={errors.password}
         labelAside={
           <Link to="/reset" className={`text-sm ${AUTH_LINK}`}>
             Forgot Password?
           </Link>
         }
-        {...register('password')}
+        {...field('password')}
       />
       <SubmitButton loading={isSubmitting} disabled={!isValid}>
         Login

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_MESSAGES, usageHoursFloored } from '@agentforge/shared';
+import { SERVER_MESSAGES, SUBSCRIPTION_MESSAGES, usageHoursFloored } from '@agentforge/shared';
 import { CreditCardIcon, PlusIcon, ServerIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
@@ -8,7 +8,6 @@ import type { ServersState } from '../hooks/use-servers';
 import type { UsageState } from '../hooks/use-usage';
 import { ChatServersMenu } from './chat-servers-menu';
 import { ServerConfigModal } from './lazy-server-config-modal';
-import { ADD_SERVER_LABEL } from './servers-view';
 
 export const CONFIGURE_SERVER_LABEL = 'Configure Server';
 
@@ -105,7 +104,7 @@ export function ServerControls({
             className={`${MENU_ITEM} font-medium text-indigo-600`}
           >
             <PlusIcon className="size-4" />
-            {ADD_SERVER_LABEL}
+            {SERVER_MESSAGES.addServer}
           </DropdownMenu.Item>
         ) : null}
         {onOpenUsage ? (

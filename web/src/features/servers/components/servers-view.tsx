@@ -17,8 +17,6 @@ const CatalogBrowser = lazy(() =>
   import('./catalog-browser').then((module) => ({ default: module.CatalogBrowser })),
 );
 
-export const ADD_SERVER_LABEL = 'Add MCP Server Config';
-
 type ServersViewProps = {
   servers: ServersState;
   /** The servers attached to the chat shown. */
@@ -143,7 +141,7 @@ export function ServersView(props: ServersViewProps) {
             className="flex w-full items-center gap-2.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50"
           >
             <PlusIcon className="size-4" />
-            {ADD_SERVER_LABEL}
+            {SERVER_MESSAGES.addServer}
             <CreatesIn id={createsInId} />
           </button>
         </div>
