@@ -85,8 +85,10 @@ async function attachEverything(page: Page) {
   await page.getByRole('button', { name: /^Chat server:/ }).click();
   await page
     .getByRole('menu')
-    .getByRole('menuitemradio', { name: /^Everything/ })
+    .getByRole('menuitemcheckbox', { name: /^Everything/ })
     .click();
+  // The menu stays open for more picks.
+  await page.keyboard.press('Escape');
   await expect
     .poll(() => page.getByRole('button', { name: /^Chat server:/ }).textContent())
     .toMatch(/Everything/);

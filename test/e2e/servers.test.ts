@@ -100,7 +100,8 @@ describe('MCP server configurations', () => {
     await e2e.screenshot(page, '7-delete');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await serverList(page).getByText('No MCP servers yet').waitFor();
-  });
+    // Validation, creation, an edit and a deletion, each checked with axe: the longest of the journeys.
+  }, 120_000);
 
   it("says 'Failed to initialize server' when the plan's concurrent-server limit is hit", async () => {
     const { page } = await serversViewOf('servers-limit', {
@@ -148,7 +149,7 @@ describe('MCP server configurations', () => {
     }
     await serverPicker(page).click();
     const menu = page.getByRole('menu');
-    await menu.getByRole('menuitemradio', { name: /Phone/ }).waitFor();
+    await menu.getByRole('menuitemcheckbox', { name: /Phone/ }).waitFor();
     await menu.getByText(/^0\/\d+ hours$/).waitFor();
     const menuBox = await menu.boundingBox();
     expect((menuBox?.x ?? -1) >= 0 && (menuBox?.x ?? 0) + (menuBox?.width ?? 0) <= 390).toBe(true);
@@ -233,7 +234,7 @@ describe('a running MCP server used by the chat', () => {
       const saved = page.waitForResponse(
         (response) => response.request().method() === 'PUT' && response.url().includes('/conversations/'),
       );
-      await page.getByRole('menu').getByRole('menuitemradio', { name: option }).click();
+      await page.getByRole('menu').getByRole('menuitemcheckbox', { name: option }).click();
       expect((await saved).status()).toBe(200);
       await page.reload();
       await replies(page).last().getByText('Tool echo said: Echo: hi').waitFor();
