@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalRemoteMcp, startLocalRemoteMcp } from '../../scripts/local/remote-mcp/server.js';
 import { expectAccessible, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
 
 const e2e = setUpE2e('remote-oauth');
@@ -10,24 +11,37 @@ const card = (page: Page, name: string) => serverList(page).getByRole('article',
 // A remote server behind OAuth: Connect in a popup, consent, 'Connected', its tool used in the chat.
 describe('a remote MCP server that asks for OAuth', () => {
   let page: Page;
+  /** A remote server whose authorization server registers no clients itself (one registered by hand). */
+  let unregistering: LocalRemoteMcp;
   beforeAll(async () => {
+    unregistering = await startLocalRemoteMcp({
+      port: 0,
+      apiKey: 'unused',
+      dynamicRegistration: false,
+      redirectUris: [e2e.url('/oauth/mcp-callback')],
+    });
     const user = await signUpWithModel(e2e, 'remote-oauth');
     page = await e2e.openPage({ persist: true });
     await loginAs(e2e, page, user.email);
     await page.getByRole('button', { name: 'Chat server: No Server Connected' }).waitFor();
   });
+  afterAll(() => unregistering?.stop());
+
+  async function addRemote(name: string, url: string) {
+    await page.getByRole('button', { name: 'Add MCP Server Config' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Server Configuration' });
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByRole('radio', { name: 'Remote URL' }).check();
+    await dialog.getByLabel('Server URL').fill(url);
+    await dialog.getByRole('button', { name: 'Create server' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    return card(page, name);
+  }
 
   it("is connected from its card in a popup, after which it reads 'Connected'", async () => {
     await page.getByRole('tab', { name: 'Servers' }).click();
     await serverList(page).waitFor();
-    await page.getByRole('button', { name: 'Add MCP Server Config' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Server Configuration' });
-    await dialog.getByLabel('Name', { exact: true }).fill('OAuth tools');
-    await dialog.getByRole('radio', { name: 'Remote URL' }).check();
-    await dialog.getByLabel('Server URL').fill(e2e.stack.remoteMcp.mcpUrl);
-    await dialog.getByRole('button', { name: 'Create server' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    const remote = card(page, 'OAuth tools');
+    const remote = await addRemote('OAuth tools', e2e.stack.remoteMcp.mcpUrl);
     await remote.getByText(/Not connected/).waitFor();
     await expectAccessible(page, 'a remote server card that asks for OAuth');
 
@@ -56,5 +70,28 @@ describe('a remote MCP server that asks for OAuth', () => {
     const reply = page.getByRole('article', { name: 'Reply' }).last();
     await reply.getByText('Tool echo said: authorized').waitFor({ timeout: 60_000 });
     await e2e.screenshot(page, '3-oauth-tool-call');
+  });
+
+  it('asks for your own client ID where the server registers none, and connects with it', async () => {
+    await page.getByRole('tab', { name: 'Servers' }).click();
+    const remote = await addRemote('Own client tools', unregistering.mcpUrl);
+    await remote.getByRole('button', { name: 'Connect Own client tools' }).click();
+    const form = page.getByRole('dialog', { name: 'Your own OAuth client' });
+    await form.getByText(/does not register AgentForge itself/).waitFor();
+    await form.getByText(e2e.url('/oauth/mcp-callback'), { exact: true }).waitFor();
+    await expectAccessible(page, 'the own OAuth client form');
+    await e2e.screenshot(page, '4-own-client');
+    await form.getByLabel('Client ID').fill(unregistering.registeredClient.clientId);
+    await form.getByLabel('Client secret').fill(unregistering.registeredClient.clientSecret);
+    const popupOpened = page.waitForEvent('popup');
+    await form.getByLabel('Client secret').press('Enter');
+    const popup = await popupOpened;
+    await popup.getByRole('heading', { name: /Authorize AgentForge/ }).waitFor();
+    await popup.getByRole('button', { name: 'Allow' }).click();
+    await popup.waitForEvent('close', { timeout: 30_000 });
+    await remote.getByText('Connected', { exact: true }).waitFor();
+    expect(unregistering.oauthEvents()).toEqual([
+      { type: 'issued', clientId: unregistering.registeredClient.clientId },
+    ]);
   });
 });
