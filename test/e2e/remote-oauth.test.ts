@@ -1,16 +1,31 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalRemoteMcp, startLocalRemoteMcp } from '../../scripts/local/remote-mcp/server.js';
 import { expectAccessible, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
 
 const e2e = setUpE2e('remote-oauth');
 
+const PHONE_WIDTH = 390;
+/** The element's box is within the phone's screen, left to right. */
+async function expectOnScreen(element: Locator) {
+  await element.scrollIntoViewIfNeeded();
+  const box = await element.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= PHONE_WIDTH).toBe(true);
+}
 const serverList = (page: Page) => page.getByRole('region', { name: 'MCP servers' });
 const card = (page: Page, name: string) => serverList(page).getByRole('article', { name });
 
-// A remote server behind OAuth: Connect in a popup, consent, 'Connected', its tool used in the chat.
+// A remote server behind OAuth: Connect in a popup, consent, 'Connected' (on a phone too), its tool
+// used in the chat; and a server that registers no clients, connected with the user's own client ID.
 describe('a remote MCP server that asks for OAuth', () => {
   let page: Page;
+  let email: string;
+  /** The same user on a phone. */
+  let phone: Page;
+  const phoneServers = async () => {
+    await phone.getByRole('button', { name: 'Open sidebar' }).click();
+    await phone.getByRole('tab', { name: 'Servers', exact: true }).click();
+  };
   /** A remote server whose authorization server registers no clients itself (one registered by hand). */
   let unregistering: LocalRemoteMcp;
   beforeAll(async () => {
@@ -20,9 +35,9 @@ describe('a remote MCP server that asks for OAuth', () => {
       dynamicRegistration: false,
       redirectUris: [e2e.url('/oauth/mcp-callback')],
     });
-    const user = await signUpWithModel(e2e, 'remote-oauth');
+    ({ email } = await signUpWithModel(e2e, 'remote-oauth'));
     page = await e2e.openPage({ persist: true });
-    await loginAs(e2e, page, user.email);
+    await loginAs(e2e, page, email);
     await page.getByRole('button', { name: 'Chat server: No Server Connected' }).waitFor();
   });
   afterAll(() => unregistering?.stop());
@@ -56,6 +71,15 @@ describe('a remote MCP server that asks for OAuth', () => {
     await remote.getByRole('button', { name: 'Disconnect OAuth tools' }).waitFor();
     await expectAccessible(page, 'a connected remote server card');
     await e2e.screenshot(page, '2-connected');
+  }, 120_000);
+
+  it('fits a phone: the connection block wraps, its button inside the screen', async () => {
+    phone = await e2e.openPage({ width: PHONE_WIDTH, height: 844, persist: true });
+    await loginAs(e2e, phone, email);
+    await phoneServers();
+    await expectOnScreen(card(phone, 'OAuth tools').getByRole('button', { name: 'Disconnect OAuth tools' }));
+    await expectAccessible(phone, 'a connected remote server card on a phone');
+    await e2e.screenshot(phone, '2-connected-phone');
   });
 
   it('is used in the chat with the token: the model calls its echo tool', async () => {
@@ -93,5 +117,5 @@ describe('a remote MCP server that asks for OAuth', () => {
     expect(unregistering.oauthEvents()).toEqual([
       { type: 'issued', clientId: unregistering.registeredClient.clientId },
     ]);
-  });
+  }, 120_000);
 });
