@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalRemoteMcp, startLocalRemoteMcp } from '../../scripts/local/remote-mcp/server.js';
 import { expectAccessible, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
 
-const e2e = setUpE2e('remote-oauth');
+/** The local remote server's access tokens live this long: the journey waits one out. */
+const TOKEN_TTL_SECONDS = 5;
+const e2e = setUpE2e('remote-oauth', { remoteMcpTokenTtlSeconds: TOKEN_TTL_SECONDS });
+const oauthEvents = (type: 'refreshed' | 'revoked') =>
+  e2e.stack.remoteMcp.oauthEvents().filter((event) => event.type === type).length;
 
 const PHONE_WIDTH = 390;
 /** The element's box is within the phone's screen, left to right. */
@@ -15,8 +19,9 @@ async function expectOnScreen(element: Locator) {
 const serverList = (page: Page) => page.getByRole('region', { name: 'MCP servers' });
 const card = (page: Page, name: string) => serverList(page).getByRole('article', { name });
 
-// A remote server behind OAuth: Connect in a popup, consent, 'Connected' (on a phone too), its tool
-// used in the chat; and a server that registers no clients, connected with the user's own client ID.
+// The whole journey with a remote server behind OAuth: Connect in a popup, consent, 'Connected', its
+// tool used in the chat, the token's expiry and a silent refresh, Disconnect revoking; and a server
+// that registers no clients, connected with the user's own client ID.
 describe('a remote MCP server that asks for OAuth', () => {
   let page: Page;
   let email: string;
@@ -95,6 +100,43 @@ describe('a remote MCP server that asks for OAuth', () => {
     await reply.getByText('Tool echo said: authorized').waitFor({ timeout: 60_000 });
     await e2e.screenshot(page, '3-oauth-tool-call');
   });
+
+  it('after the access token expires, is refreshed silently: the tool works again, nothing asked', async () => {
+    const refreshedBefore = oauthEvents('refreshed');
+    let popups = 0;
+    page.on('popup', () => popups++);
+    await page.waitForTimeout((TOKEN_TTL_SECONDS + 1) * 1000); // the token from the last use has expired
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.fill('Again [[tool:echo {"message":"after expiry"}]]');
+    await message.press('Enter');
+    const reply = page.getByRole('article', { name: 'Reply' }).last();
+    await reply.getByText('Tool echo said: after expiry').waitFor({ timeout: 60_000 });
+    expect(await reply.getByText(/Connect|Reconnect/).count()).toBe(0);
+    expect(popups).toBe(0);
+    expect(oauthEvents('refreshed')).toBeGreaterThan(refreshedBefore);
+  }, 120_000);
+
+  it('Disconnect revokes at the server, and the card reads Connect again', async () => {
+    const revokedBefore = oauthEvents('revoked');
+    await page.getByRole('tab', { name: 'Servers' }).click();
+    const remote = card(page, 'OAuth tools');
+    await remote.getByRole('button', { name: 'Disconnect OAuth tools' }).click();
+    await remote.getByRole('button', { name: 'Connect OAuth tools' }).waitFor();
+    await remote.getByText(/Not connected/).waitFor();
+    expect(oauthEvents('revoked')).toBeGreaterThan(revokedBefore);
+    await expectAccessible(page, 'a disconnected remote server card');
+
+    // On the phone, Connect and 'Use your own client ID' wrap inside the card too.
+    await phone.reload();
+    await phoneServers();
+    const disconnected = card(phone, 'OAuth tools');
+    await expectOnScreen(disconnected.getByRole('button', { name: 'Connect OAuth tools' }));
+    await expectOnScreen(
+      disconnected.getByRole('button', { name: 'Use your own client ID for OAuth tools' }),
+    );
+    await expectAccessible(phone, 'a remote server card to connect, on a phone');
+    await e2e.screenshot(phone, '5-connect-phone');
+  }, 120_000);
 
   it('asks for your own client ID where the server registers none, and connects with it', async () => {
     await page.getByRole('tab', { name: 'Servers' }).click();
