@@ -9,7 +9,7 @@ import { oauthRedirectUri, type ServerView, startServerOAuth } from '../api/serv
 import { openAuthorization } from '../utils/oauth-popup';
 
 /** Not worded by the spec: the dialog's title and its text when the user opens it themselves. */
-export const OWN_CLIENT_TITLE = 'Your own OAuth client';
+const OWN_CLIENT_TITLE = 'Your own OAuth client';
 const OWN_CLIENT_TEXT =
   "Connect with an app you registered with this server's authorization server: register it with the redirect URI below, then enter the client ID (and secret) it gave you.";
 const CLIENT_ID_REQUIRED = 'Enter the client ID';
