@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '@agentforge/shared';
 import type { TableId } from '../../functions/src/adapters/dynamodb/table-definitions.js';
+import type { LocalRemoteMcp } from './remote-mcp/server.js';
 
 export interface LocalStackOptions {
   /** Where dynalite, the identity service and the outbox keep their data (`.local`). */
@@ -39,6 +40,8 @@ export interface LocalStackOptions {
   stripeWebhookRetryDelaysMs?: readonly number[];
   /** How long the local remote MCP server's access tokens live (tests: seconds, to see a refresh). */
   remoteMcpTokenTtlSeconds?: number;
+  /** Off: the local remote MCP server registers no clients itself (only its client registered by hand). */
+  remoteMcpDynamicRegistration?: boolean;
   /** Silence the identity service's console output (tests). */
   quiet?: boolean;
   /**
@@ -56,9 +59,13 @@ export interface LocalStack {
   githubUrl: string;
   /**
    * The local remote MCP server: its OAuth-protected URL, its Streamable HTTP and HTTP+SSE URLs
-   * that take an API key, and that key.
+   * that take an API key, and that key; the OAuth client registered by hand, and what its
+   * authorization server has done (tests).
    */
-  remoteMcp: { mcpUrl: string; keyedUrl: string; legacyUrl: string; apiKey: string };
+  remoteMcp: Pick<
+    LocalRemoteMcp,
+    'mcpUrl' | 'keyedUrl' | 'legacyUrl' | 'apiKey' | 'registeredClient' | 'oauthEvents'
+  >;
   /** The local Bedrock stand-in (with `platformModels`). */
   bedrockUrl?: string;
   /** The local Stripe service and its keys (made per start). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RuntimeConfig } from '@agentforge/shared';
+import { MCP_OAUTH_CALLBACK_PATH, type RuntimeConfig } from '@agentforge/shared';
 import Stripe from 'stripe';
 import { createLocalIdTokenVerifier } from '../../functions/src/adapters/cognito/id-token-verifier.js';
 import { ensureLocalSecretKeyFile } from '../../functions/src/adapters/secrets/local-key-file.js';
@@ -90,12 +90,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stops.push(github.stop);
     // A remote MCP server elsewhere than the runner: what a server added by URL reaches.
+    // Its client registered by hand may come back to the app's OAuth callback page.
     const remoteMcp = await startLocalRemoteMcp({
       port: options.ports.remoteMcp ?? 0,
       apiKey: randomBytes(12).toString('hex'),
       ...(options.remoteMcpTokenTtlSeconds
         ? { accessTokenTtlSeconds: options.remoteMcpTokenTtlSeconds }
         : {}),
+      dynamicRegistration: options.remoteMcpDynamicRegistration ?? true,
+      redirectUris: (options.appOrigins ?? webOrigins).map((origin) => `${origin}${MCP_OAUTH_CALLBACK_PATH}`),
     });
     stops.push(remoteMcp.stop);
     Object.assign(process.env, {
@@ -221,6 +224,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         keyedUrl: remoteMcp.keyedUrl,
         legacyUrl: remoteMcp.legacyUrl,
         apiKey: remoteMcp.apiKey,
+        registeredClient: remoteMcp.registeredClient,
+        oauthEvents: remoteMcp.oauthEvents,
       },
       ...(bedrock ? { bedrockUrl: bedrock.url } : {}),
       stripe: { url: stripe.url, ...stripeKeys },

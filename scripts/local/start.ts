@@ -2,7 +2,8 @@
  * `npm start`: the whole product on this machine, no cloud account. Data lives under `.local/`
  * (LOCAL_DATA_DIR overrides) and survives restarts. Ports: API_PORT (3000), WEB_PORT (5173), COGNITO_PORT (9229),
  * DYNAMODB_PORT (4567), S3_PORT (4569),
- * STRIPE_PORT (12111), REMOTE_MCP_PORT (4581). CODE=<digits> makes every e-mailed code that value. ACCESS_MODE=waitlist puts
+ * STRIPE_PORT (12111), REMOTE_MCP_PORT (4581). REMOTE_MCP_REGISTRATION=off: the local remote MCP server's
+ * OAuth server registers no clients itself. CODE=<digits> makes every e-mailed code that value. ACCESS_MODE=waitlist puts
  * the waitlist in front of the product (admit with `npm run admin -- admit <email>`); INVITE_CODES is
  * a comma list of codes that admit at once.
  */
@@ -33,6 +34,8 @@ const stack = await startLocalStack({
     ses: port('SES_PORT', 4579),
     remoteMcp: port('REMOTE_MCP_PORT', 4581),
   },
+  // REMOTE_MCP_REGISTRATION=off: its OAuth server registers no clients itself (give it yours on the card).
+  remoteMcpDynamicRegistration: process.env.REMOTE_MCP_REGISTRATION !== 'off',
   web: true,
   platformModels: true,
   ...(process.env.MCP_REAPER_INTERVAL_MS
@@ -50,6 +53,9 @@ console.log(`Outbox (sign-up and reset codes): ${stack.outboxUrl}`);
 console.log(`Local test GitHub (account link): ${stack.githubUrl}`);
 console.log(
   `Local remote MCP server (add by URL): ${stack.remoteMcp.keyedUrl} with the header X-API-Key: ${stack.remoteMcp.apiKey}`,
+);
+console.log(
+  `Local remote MCP server behind OAuth: ${stack.remoteMcp.mcpUrl} ('Connect' on its card; its client registered by hand, for 'Use your own client ID': ${stack.remoteMcp.registeredClient.clientId}, secret ${stack.remoteMcp.registeredClient.clientSecret})`,
 );
 console.log(
   `Local Stripe (${stack.stripe.url}): checkout with test card 4242 4242 4242 4242 (any expiry and CVC); 4000 0000 0000 0002 is declined`,

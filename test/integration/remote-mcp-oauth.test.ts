@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { OAUTH_CLIENT_REQUIRED_ERROR_CODE, SERVER_MESSAGES } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalRemoteMcp, startLocalRemoteMcp } from '../../scripts/local/remote-mcp/server.js';
 import { type Api, apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
@@ -16,6 +18,8 @@ let models: ModelServer;
 type User = { api: Api; idToken: string };
 let alice: User;
 let bob: User;
+/** A remote server whose authorization server registers no clients itself (one registered by hand). */
+let unregistering: LocalRemoteMcp;
 
 async function chat(user: User, serverId: string, prompt: string) {
   const key = await user.api.post('/api-keys', { provider: 'custom', baseUrl: models.baseUrls.custom });
@@ -59,8 +63,11 @@ async function consent(authorizationUrl: string) {
   return { code: back.searchParams.get('code') as string, state: back.searchParams.get('state') as string };
 }
 
-async function connect(user: User, serverId: string) {
-  const started = await user.api.post(`/mcp-servers/${serverId}/oauth/start`, { redirectUri: REDIRECT });
+async function connect(user: User, serverId: string, client?: { clientId: string; clientSecret: string }) {
+  const started = await user.api.post(`/mcp-servers/${serverId}/oauth/start`, {
+    redirectUri: REDIRECT,
+    ...client,
+  });
   expect(started.status).toBe(200);
   const callback = await consent(started.body.authorizationUrl as string);
   const done = await user.api.post('/mcp-servers/oauth/callback', callback);
@@ -68,8 +75,8 @@ async function connect(user: User, serverId: string) {
   return callback;
 }
 
-async function oauthServer(user: User) {
-  const created = await user.api.post('/mcp-servers', { name: 'OAuth tools', url: stack.remoteMcp.mcpUrl });
+async function oauthServer(user: User, url = stack.remoteMcp.mcpUrl) {
+  const created = await user.api.post('/mcp-servers', { name: 'OAuth tools', url });
   // The card shows Connect from the answer to the create itself.
   expect(created.body.oauth).toBe('not_connected');
   return created.body.id as string;
@@ -82,6 +89,12 @@ beforeAll(async () => {
     appOrigins: [APP],
     remoteMcpTokenTtlSeconds: TOKEN_TTL_SECONDS,
   });
+  unregistering = await startLocalRemoteMcp({
+    port: 0,
+    apiKey: 'unused',
+    dynamicRegistration: false,
+    redirectUris: [REDIRECT],
+  });
   configureAmplify(stack.runtimeConfig);
   const [a, b] = [await signUpAndSignIn(), await signUpAndSignIn()];
   alice = { api: apiAs(stack.apiUrl, a.idToken), idToken: a.idToken };
@@ -89,6 +102,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await stack?.stop();
+  await unregistering?.stop();
   await models?.stop();
 });
 
@@ -113,10 +127,14 @@ describe('a remote MCP server behind OAuth', () => {
     expect(first.events.at(-1)).toMatchObject({ type: 'end', toolCallsCount: 1 });
     expect(first.text).toContain('with a token');
 
+    const refreshes = () =>
+      stack.remoteMcp.oauthEvents().filter((event) => event.type === 'refreshed').length;
+    const refreshedBefore = refreshes();
     await sleep(TOKEN_TTL_SECONDS * 1000 + 500); // the access token has expired
     const second = await chat(alice, serverId, 'Echo [[tool:echo {"message":"refreshed"}]]');
     expect(second.events.at(-1)).toMatchObject({ type: 'end', toolCallsCount: 1 });
     expect(second.text).toContain('refreshed');
+    expect(refreshes()).toBeGreaterThan(refreshedBefore);
   }, 180_000);
 
   it("is each user's own: another user's state is refused", async () => {
@@ -146,6 +164,28 @@ describe('a remote MCP server behind OAuth', () => {
     expect(after.events.at(-1)).toMatchObject({
       type: 'error',
       message: expect.stringContaining("choose 'Connect'"),
+    });
+  }, 120_000);
+
+  it("where the server registers no clients, asks for the user's own client ID and connects with it", async () => {
+    const serverId = await oauthServer(alice, unregistering.mcpUrl);
+    const refused = await alice.api.post(`/mcp-servers/${serverId}/oauth/start`, { redirectUri: REDIRECT });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      code: OAUTH_CLIENT_REQUIRED_ERROR_CODE,
+      message: SERVER_MESSAGES.remoteOAuthClientRequired,
+    });
+
+    await connect(alice, serverId, unregistering.registeredClient);
+    const server = await alice.api.get(`/mcp-servers/${serverId}`);
+    expect(server.body.oauth).toBe('connected');
+    expect(JSON.stringify(server.body)).not.toContain(unregistering.registeredClient.clientSecret);
+    const used = await chat(alice, serverId, 'Echo [[tool:echo {"message":"own client"}]]');
+    expect(used.events.at(-1)).toMatchObject({ type: 'end', toolCallsCount: 1 });
+    expect(used.text).toContain('own client');
+    expect(unregistering.oauthEvents()).toContainEqual({
+      type: 'issued',
+      clientId: unregistering.registeredClient.clientId,
     });
   }, 120_000);
 });

@@ -23,6 +23,8 @@ export async function startTestStack(options: {
   stripeWebhookRetryDelaysMs?: readonly number[];
   /** The local remote MCP server's access tokens' lifetime. */
   remoteMcpTokenTtlSeconds?: number;
+  /** Off: the local remote MCP server's OAuth server registers no clients itself. */
+  remoteMcpDynamicRegistration?: boolean;
 }): Promise<LocalStack & { dataDir: string }> {
   process.env.LOG_LEVEL ??= 'silent';
   const dataDir = await mkdtemp(join(tmpdir(), 'agentforge-test-'));
@@ -35,6 +37,9 @@ export async function startTestStack(options: {
     ...(options.remoteMcpTokenTtlSeconds
       ? { remoteMcpTokenTtlSeconds: options.remoteMcpTokenTtlSeconds }
       : {}),
+    ...(options.remoteMcpDynamicRegistration === undefined
+      ? {}
+      : { remoteMcpDynamicRegistration: options.remoteMcpDynamicRegistration }),
     ...(options.accessMode ? { accessMode: options.accessMode } : {}),
     ...(options.inviteCodes ? { inviteCodes: options.inviteCodes } : {}),
     ...(options.whitelistedEmails ? { whitelistedEmails: options.whitelistedEmails } : {}),

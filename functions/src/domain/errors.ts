@@ -1,4 +1,4 @@
-import { PLAN_LIMIT_ERROR_CODE } from '@agentforge/shared';
+import { OAUTH_CLIENT_REQUIRED_ERROR_CODE, PLAN_LIMIT_ERROR_CODE } from '@agentforge/shared';
 
 /**
  * Domain errors. Services throw these; `http/error-mapping.ts` is the one place that turns them
@@ -15,7 +15,9 @@ export type ErrorCode =
   /** A system we call (a model provider, an MCP server) failed. */
   | 'UPSTREAM_ERROR'
   /** A plan limit refused the work before it started (the app offers 'Upgrade Plan'). */
-  | typeof PLAN_LIMIT_ERROR_CODE;
+  | typeof PLAN_LIMIT_ERROR_CODE
+  /** A remote server's authorization server registers no clients itself: the user gives a client ID. */
+  | typeof OAUTH_CLIENT_REQUIRED_ERROR_CODE;
 
 export abstract class DomainError extends Error {
   abstract readonly code: ErrorCode;
@@ -63,4 +65,9 @@ export class RateLimitedError extends DomainError {
  */
 export class PlanLimitError extends DomainError {
   readonly code = PLAN_LIMIT_ERROR_CODE;
+}
+
+/** 400 with its own code: the OAuth start needs the user's own client ID (the card then asks for it). */
+export class OAuthClientRequiredError extends DomainError {
+  readonly code = OAUTH_CLIENT_REQUIRED_ERROR_CODE;
 }

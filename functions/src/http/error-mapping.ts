@@ -16,6 +16,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   UPSTREAM_ERROR: 502,
   plan_limit: 429,
+  oauth_client_required: 400,
 };
 
 /** The one error -> HTTP mapping. 4xx carry the domain message; 5xx say nothing internal. */

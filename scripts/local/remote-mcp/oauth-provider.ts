@@ -25,15 +25,25 @@ export interface LocalOAuthOptions {
   accessTokenTtlSeconds: number;
   /** The MCP endpoint: the only audience (RFC 8707) its tokens are good for. */
   resource: URL;
+  /** Off: no RFC 7591 registration (no `registration_endpoint`); only the pre-registered client. */
+  dynamicRegistration: boolean;
+  /** The client registered by hand (as an operator would in a server's developer console). */
+  registeredClient: { clientId: string; clientSecret: string; redirectUris: readonly string[] };
   now?: () => number;
+}
+
+/** What the authorization server did, for tests to see (a refresh, a revocation). */
+export interface LocalOAuthEvent {
+  type: 'registered' | 'issued' | 'refreshed' | 'revoked';
+  clientId: string;
 }
 
 const token = () => randomBytes(24).toString('base64url');
 const CODE_TTL_MS = 60_000;
 
 /**
- * The local remote MCP server's own authorization server, in memory: dynamic client registration,
- * a consent page, codes bound to their PKCE challenge, short-lived access tokens bound to the MCP
+ * The local remote MCP server's own authorization server, in memory: dynamic client registration
+ * (or, with it off, only a client registered by hand), a consent page, codes bound to their PKCE challenge, short-lived access tokens bound to the MCP
  * endpoint, refresh tokens rotated on use (a reused one revokes its whole grant, as RFC 9700
  * advises), revocation (RFC 7009).
  */
@@ -44,14 +54,37 @@ export function createLocalOAuthProvider(options: LocalOAuthOptions) {
   const codes = new Map<string, PendingConsent & { expiresAt: number }>();
   const accessTokens = new Map<string, Grant & { expiresAt: number; grantId: string }>();
   const refreshTokens = new Map<string, Grant & { grantId: string; used: boolean }>();
+  const events: LocalOAuthEvent[] = [];
+  const { registeredClient } = options;
+  clients.set(registeredClient.clientId, {
+    client_id: registeredClient.clientId,
+    client_secret: registeredClient.clientSecret,
+    client_name: 'AgentForge (registered by hand)',
+    redirect_uris: [...registeredClient.redirectUris],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'client_secret_post',
+  });
 
   const clientsStore: OAuthRegisteredClientsStore = {
     getClient: (clientId) => clients.get(clientId),
-    registerClient: (metadata) => {
-      const client = { ...metadata, client_id: randomUUID(), client_id_issued_at: Math.floor(now() / 1000) };
-      clients.set(client.client_id, client);
-      return client;
-    },
+    // Without `registerClient` the SDK's router neither advertises nor serves registration.
+    ...(options.dynamicRegistration
+      ? {
+          registerClient: (
+            metadata: Omit<OAuthClientInformationFull, 'client_id' | 'client_id_issued_at'>,
+          ) => {
+            const client = {
+              ...metadata,
+              client_id: randomUUID(),
+              client_id_issued_at: Math.floor(now() / 1000),
+            };
+            clients.set(client.client_id, client);
+            events.push({ type: 'registered', clientId: client.client_id });
+            return client;
+          },
+        }
+      : {}),
   };
 
   function issue(grant: Grant, grantId: string): OAuthTokens {
@@ -100,6 +133,7 @@ export function createLocalOAuthProvider(options: LocalOAuthOptions) {
       if (!sameResource(resource ?? issued.params.resource))
         throw new InvalidGrantError(`Tokens here are for ${options.resource.href} only`);
       const scopes = issued.params.scopes ?? [];
+      events.push({ type: 'issued', clientId: client.client_id });
       return issue({ clientId: client.client_id, scopes, resource: options.resource }, randomUUID());
     },
     async exchangeRefreshToken(client, refreshToken, _scopes, resource) {
@@ -113,6 +147,7 @@ export function createLocalOAuthProvider(options: LocalOAuthOptions) {
       if (!sameResource(resource))
         throw new InvalidGrantError(`Tokens here are for ${options.resource.href} only`);
       grant.used = true;
+      events.push({ type: 'refreshed', clientId: client.client_id });
       return issue(
         { clientId: grant.clientId, scopes: grant.scopes, resource: grant.resource },
         grant.grantId,
@@ -131,12 +166,17 @@ export function createLocalOAuthProvider(options: LocalOAuthOptions) {
     },
     async revokeToken(client, request) {
       const grant = accessTokens.get(request.token) ?? refreshTokens.get(request.token);
-      if (grant && grant.clientId === client.client_id) revokeGrant(grant.grantId);
+      if (grant && grant.clientId === client.client_id) {
+        revokeGrant(grant.grantId);
+        events.push({ type: 'revoked', clientId: client.client_id });
+      }
     },
   };
 
   return {
     provider,
+    /** What it has done so far, oldest first. */
+    events: (): readonly LocalOAuthEvent[] => [...events],
     /** The consent page's request, if it is still pending. */
     consent: (id: string) => consents.get(id),
     /** The user's answer: the redirect back to the client, with a code or `access_denied`. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
@@ -10,12 +11,12 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import * as z from 'zod';
-import { createLocalOAuthProvider } from './oauth-provider.js';
+import { createLocalOAuthProvider, type LocalOAuthEvent } from './oauth-provider.js';
 
 /**
  * A real remote MCP server for the local stack (issue 30 item 1), on its own port:
  * - `/mcp`: Streamable HTTP behind its own OAuth authorization server (protected resource metadata,
- *   RFC 8414 metadata, dynamic registration, a consent page, PKCE, short-lived tokens, rotating
+ *   RFC 8414 metadata, dynamic registration (which can be off) and a client registered by hand, a consent page, PKCE, short-lived tokens, rotating
  *   refresh tokens, revocation: oauth-provider.ts);
  * - `/keyed/mcp`: Streamable HTTP, for requests carrying its API key (`X-API-Key`, a static header);
  * - `/legacy/sse` (+ `/legacy/messages`): the older HTTP+SSE transport, same key, for the fallback.
@@ -27,6 +28,13 @@ export interface LocalRemoteMcpOptions {
   accessTokenTtlSeconds?: number;
   /** The authorization server's clock (tests move it on to make tokens expire). */
   now?: () => number;
+  /**
+   * Off: the authorization server registers no clients itself (RFC 7591), as many do; the client
+   * registered by hand is then the only way in (default on).
+   */
+  dynamicRegistration?: boolean;
+  /** Where the client registered by hand may be sent back (the app's OAuth callback pages). */
+  redirectUris?: readonly string[];
 }
 
 const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 600;
@@ -39,6 +47,10 @@ export interface LocalRemoteMcp {
   keyedUrl: string;
   legacyUrl: string;
   apiKey: string;
+  /** The client registered by hand, to give AgentForge as 'your own client ID'. */
+  registeredClient: { clientId: string; clientSecret: string };
+  /** What its authorization server has done so far (a refresh, a revocation), oldest first. */
+  oauthEvents(): readonly LocalOAuthEvent[];
   stop(): Promise<void>;
 }
 
@@ -94,9 +106,15 @@ export async function startLocalRemoteMcp(options: LocalRemoteMcpOptions): Promi
   await new Promise<void>((resolve) => http.listen(options.port, '127.0.0.1', resolve));
   const url = `http://localhost:${(http.address() as AddressInfo).port}`;
   const resource = new URL(`${url}/mcp`);
+  const registeredClient = {
+    clientId: `agentforge-${randomBytes(6).toString('hex')}`,
+    clientSecret: randomBytes(24).toString('base64url'),
+  };
   const oauth = createLocalOAuthProvider({
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
     resource,
+    dynamicRegistration: options.dynamicRegistration ?? true,
+    registeredClient: { ...registeredClient, redirectUris: options.redirectUris ?? [] },
     ...(options.now ? { now: options.now } : {}),
   });
 
@@ -157,6 +175,8 @@ export async function startLocalRemoteMcp(options: LocalRemoteMcpOptions): Promi
     keyedUrl: `${url}/keyed/mcp`,
     legacyUrl: `${url}/legacy/sse`,
     apiKey: options.apiKey,
+    registeredClient,
+    oauthEvents: oauth.events,
     stop: () =>
       new Promise<void>((resolve) => {
         for (const transport of legacySessions.values()) void transport.close();

@@ -58,11 +58,17 @@ export const SERVER_MESSAGES = {
   remoteOAuthUnavailable:
     'The remote server does not say how to authorize with it (no OAuth metadata). Give it an API key as a header if it takes one.',
   remoteOAuthClientRequired:
-    'The remote server does not register clients itself: give the client id (and secret) it issued you.',
+    "This server's authorization server does not register AgentForge itself: register an app there with the redirect URI below, then enter the client ID (and secret) it gives you.",
   remoteOAuthOnlyRemote: 'Only a remote server connects with OAuth.',
   remoteOAuthRedirectInvalid: 'The authorization must come back to this app.',
   remoteHasNoRun: 'A remote server runs elsewhere: there is nothing to start or stop.',
 } as const;
+
+/**
+ * The code of the OAuth start's refusal when the authorization server registers no clients itself
+ * (no RFC 7591, or it refused): the server card then asks for the user's own client ID.
+ */
+export const OAUTH_CLIENT_REQUIRED_ERROR_CODE = 'oauth_client_required';
 
 export const SUBSCRIPTION_MESSAGES = {
   loadFailed: 'Failed to load subscription data. Please try again.',

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type OAuthConnectionState, SERVER_MESSAGES } from '@agentforge/shared';
-import { ConflictError, ValidationError } from '../../errors.js';
+import { ConflictError, OAuthClientRequiredError, ValidationError } from '../../errors.js';
 import type { SecretCipher } from '../../secret-cipher.js';
 import {
   type OAuthAuthority,
@@ -47,6 +47,18 @@ export function createOAuthConnect(deps: OAuthConnectDeps) {
     }
   }
 
+  /** RFC 7591; a server without it (or refusing it) needs the user's own client ID. */
+  async function registerOrAsk(authority: OAuthAuthority, redirectUri: string): Promise<OAuthRegistration> {
+    let registration: OAuthRegistration | undefined;
+    try {
+      registration = await client.register(authority, redirectUri);
+    } catch (error) {
+      throw new OAuthClientRequiredError(SERVER_MESSAGES.remoteOAuthClientRequired, { cause: error });
+    }
+    if (!registration) throw new OAuthClientRequiredError(SERVER_MESSAGES.remoteOAuthClientRequired);
+    return registration;
+  }
+
   return {
     async start(
       userId: string,
@@ -59,13 +71,12 @@ export function createOAuthConnect(deps: OAuthConnectDeps) {
       } catch (error) {
         throw new ConflictError(SERVER_MESSAGES.remoteOAuthUnavailable, { cause: error });
       }
-      const registration: OAuthRegistration | undefined = request.clientId
+      const registration: OAuthRegistration = request.clientId
         ? {
             clientId: request.clientId,
             ...(request.clientSecret ? { clientSecret: request.clientSecret } : {}),
           }
-        : await client.register(authority, request.redirectUri);
-      if (!registration) throw new ValidationError(SERVER_MESSAGES.remoteOAuthClientRequired);
+        : await registerOrAsk(authority, request.redirectUri);
       const state = randomBytes(32).toString('base64url');
       const { url, codeVerifier } = await client.authorizationUrl(authority, registration, {
         redirectUri: request.redirectUri,

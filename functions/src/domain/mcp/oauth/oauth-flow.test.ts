@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_MESSAGES } from '@agentforge/shared';
+import { OAUTH_CLIENT_REQUIRED_ERROR_CODE, SERVER_MESSAGES } from '@agentforge/shared';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,8 @@ const TTL_SECONDS = 600;
 let dir: string;
 let dynamo: LocalDynamo;
 let remote: LocalRemoteMcp;
+/** The same server whose authorization server registers no clients itself (only one registered by hand). */
+let unregistering: LocalRemoteMcp;
 /** The authorization server's clock and ours, moved on together to make tokens expire. */
 let ahead = 0;
 const now = () => Date.now() + ahead;
@@ -31,9 +33,15 @@ beforeAll(async () => {
     startLocalRemoteMcp({ port: 0, apiKey: 'key', accessTokenTtlSeconds: TTL_SECONDS, now }),
     ensureLocalSecretKeyFile(join(dir, 'key')),
   ]);
+  unregistering = await startLocalRemoteMcp({
+    port: 0,
+    apiKey: 'key',
+    dynamicRegistration: false,
+    redirectUris: [REDIRECT],
+  });
 }, 60_000);
 afterAll(async () => {
-  await Promise.all([dynamo?.stop(), remote?.stop()]);
+  await Promise.all([dynamo?.stop(), remote?.stop(), unregistering?.stop()]);
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -54,8 +62,8 @@ function setup(client: OAuthClientPort = createOAuthClient(fetch, now)) {
 /** Connect → consent (Allow) → the callback's code and state, as the browser would carry them. */
 async function consent(authorizationUrl: string) {
   const toConsent = await fetch(authorizationUrl, { redirect: 'manual' });
-  const consentUrl = new URL(toConsent.headers.get('location') as string, remote.url);
-  const answer = await fetch(new URL('/consent', remote.url), {
+  const consentUrl = new URL(toConsent.headers.get('location') as string, authorizationUrl);
+  const answer = await fetch(new URL('/consent', authorizationUrl), {
     method: 'POST',
     body: new URLSearchParams({
       request: consentUrl.searchParams.get('request') as string,
@@ -173,5 +181,43 @@ describe('the OAuth client against the local OAuth-protected MCP server', () => 
       SERVER_MESSAGES.remoteNeedsReconnect,
     );
     expect(await again.connect.state('dave', 's3')).toBe('needs_reconnect');
+  });
+
+  it("asks for the user's own client ID where the server registers none, and connects with it", async () => {
+    const flow = setup();
+    const target = { serverId: 's4', url: unregistering.mcpUrl };
+    const refused = flow.connect.start('erin', target, { redirectUri: REDIRECT });
+    await expect(refused).rejects.toMatchObject({
+      code: OAUTH_CLIENT_REQUIRED_ERROR_CODE,
+      message: SERVER_MESSAGES.remoteOAuthClientRequired,
+    });
+    const { clientId, clientSecret } = unregistering.registeredClient;
+    const { authorizationUrl } = await flow.connect.start('erin', target, {
+      redirectUri: REDIRECT,
+      clientId,
+      clientSecret,
+    });
+    expect(new URL(authorizationUrl).searchParams.get('client_id')).toBe(clientId);
+    await flow.connect.complete('erin', await consent(authorizationUrl));
+    const record = await flow.connections.get('erin', 's4');
+    expect(record?.clientId).toBe(clientId);
+    expect(JSON.stringify(record)).not.toContain(clientSecret);
+    expect(await flow.tokens.accessToken('erin', 's4')).toBeTruthy();
+    expect(unregistering.oauthEvents()).toEqual([{ type: 'issued', clientId }]);
+  });
+
+  it("asks for the user's own client ID when registration fails", async () => {
+    const real = createOAuthClient(fetch, now);
+    const failing: OAuthClientPort = {
+      ...real,
+      register: () => Promise.reject(new Error('registration refused')),
+    };
+    await expect(
+      setup(failing).connect.start(
+        'frank',
+        { serverId: 's5', url: remote.mcpUrl },
+        { redirectUri: REDIRECT },
+      ),
+    ).rejects.toMatchObject({ code: OAUTH_CLIENT_REQUIRED_ERROR_CODE });
   });
 });

@@ -127,15 +127,23 @@ export async function listServerTools(id: string): Promise<ListedTool[]> {
   return answer.result.tools;
 }
 
+/** Where the authorization server sends the browser back: the URI to register with it. */
+export const oauthRedirectUri = () => `${window.location.origin}${MCP_OAUTH_CALLBACK_PATH}`;
+
 /**
  * POST /mcp-servers/{id}/oauth/start: the remote server's authorization page, to come back to the
- * app's callback page (the state and PKCE verifier stay on the server).
+ * app's callback page (the state and PKCE verifier stay on the server). `client`: the user's own
+ * app registered with the authorization server, where it registers none itself (the secret is
+ * kept encrypted on the server, never sent back).
  */
-export function startServerOAuth(id: string): Promise<string> {
+export function startServerOAuth(
+  id: string,
+  client?: { clientId: string; clientSecret?: string },
+): Promise<string> {
   return apiClient
     .post(
       path(id, '/oauth/start'),
-      { redirectUri: `${window.location.origin}${MCP_OAUTH_CALLBACK_PATH}` },
+      { redirectUri: oauthRedirectUri(), ...client },
       { schema: oauthStartResponseSchema },
     )
     .then((started) => started.authorizationUrl);

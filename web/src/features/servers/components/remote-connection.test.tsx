@@ -1,7 +1,9 @@
+import { OAUTH_CLIENT_REQUIRED_ERROR_CODE, SERVER_MESSAGES } from '@agentforge/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-error';
 import { serverKeys } from '../api/queries';
 import type { ServerView } from '../api/servers';
 import * as serversApi from '../api/servers';
@@ -98,5 +100,57 @@ describe('RemoteConnection', () => {
     renderConnection({ ...SERVER, oauth: 'needs_reconnect' });
     expect(screen.getByText(/Your authorization has ended/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reconnect OAuth tools' })).toBeTruthy();
+  });
+
+  it("turns the API's 'register your own client' answer into the form, and connects with the client given", async () => {
+    const popup = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    vi.mocked(serversApi.startServerOAuth)
+      .mockRejectedValueOnce(
+        new ApiError(SERVER_MESSAGES.remoteOAuthClientRequired, {
+          status: 400,
+          data: {
+            code: OAUTH_CLIENT_REQUIRED_ERROR_CODE,
+            message: SERVER_MESSAGES.remoteOAuthClientRequired,
+          },
+        }),
+      )
+      .mockResolvedValueOnce('https://auth.example.com/authorize?client_id=mine');
+    renderConnection(SERVER);
+    await userEvent.click(screen.getByRole('button', { name: 'Connect OAuth tools' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Your own OAuth client' });
+    expect(popup.close).toHaveBeenCalledOnce();
+    expect(within(dialog).getByText(SERVER_MESSAGES.remoteOAuthClientRequired)).toBeTruthy();
+    expect(within(dialog).getByText(`${window.location.origin}/oauth/mcp-callback`)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Copy redirect URI' })).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Client ID'), 'mine');
+    await userEvent.type(within(dialog).getByLabelText('Client secret'), 's3cret');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
+
+    expect(serversApi.startServerOAuth).toHaveBeenLastCalledWith('r1', {
+      clientId: 'mine',
+      clientSecret: 's3cret',
+    });
+    expect(open).toHaveBeenCalledTimes(2);
+    await waitFor(() =>
+      expect(popup.location.href).toBe('https://auth.example.com/authorize?client_id=mine'),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers the own-client form by choice too: the client ID is required, the secret optional', async () => {
+    vi.spyOn(window, 'open').mockReturnValue({ location: { href: '' }, close: vi.fn() } as unknown as Window);
+    vi.mocked(serversApi.startServerOAuth).mockResolvedValue('https://auth.example.com/authorize');
+    renderConnection(SERVER);
+    await userEvent.click(screen.getByRole('button', { name: 'Use your own client ID for OAuth tools' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your own OAuth client' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    expect(within(dialog).getByText('Enter the client ID')).toBeTruthy();
+    expect(serversApi.startServerOAuth).not.toHaveBeenCalled();
+
+    await userEvent.type(within(dialog).getByLabelText('Client ID'), ' public-app ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    expect(serversApi.startServerOAuth).toHaveBeenCalledWith('r1', { clientId: 'public-app' });
   });
 });

@@ -12,3 +12,20 @@ export function reportToOpener(outcome: { serverId?: string; error?: string }): 
   window.close();
   return true;
 }
+
+/**
+ * Sends the user to the authorization page `start` answers: in a popup opened now, in the click
+ * (one opened after the request's await would be blocked), or in this tab when popups are blocked.
+ * A failed start closes the popup and throws.
+ */
+export async function openAuthorization(start: () => Promise<string>): Promise<void> {
+  const popup = window.open('', 'agentforge-mcp-oauth', 'popup,width=520,height=720');
+  try {
+    const url = await start();
+    if (popup) popup.location.href = url;
+    else window.location.assign(url);
+  } catch (error) {
+    popup?.close();
+    throw error;
+  }
+}
