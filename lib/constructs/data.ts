@@ -90,12 +90,13 @@ export class Data extends Construct {
 
   /**
    * Lets a function get items of the given tables, by key only (no index, no query): one small
-   * statement, as a role's inline policy has a size limit.
+   * statement, as a role's inline policy has a size limit. BatchGetItem too: gets asked side by
+   * side go as one (adapters/dynamodb/get-batcher.ts).
    */
   grantGetItem(fn: LambdaFunction, ...ids: readonly TableId[]): void {
     fn.addToRolePolicy(
       new PolicyStatement({
-        actions: ['dynamodb:GetItem'],
+        actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
         resources: ids.map((id) => this.tables[id].tableArn),
       }),
     );
@@ -152,7 +153,7 @@ export class Data extends Construct {
     fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [tableArn] }));
     fn.addToRolePolicy(
       new PolicyStatement({
-        actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+        actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
         resources: [this.tables.agentPlans.tableArn],
       }),
     );

@@ -108,7 +108,7 @@ export interface SdkCommand {
 
 const TABLE_OPS: Readonly<Record<string, readonly string[]>> = {
   putNew: ['Put'],
-  getItem: ['Get'],
+  getItem: ['Get', 'BatchGet'],
   queryAll: ['Query'],
   deletePartition: ['Query', 'BatchWrite'],
 };

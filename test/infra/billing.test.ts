@@ -37,6 +37,7 @@ describe('the overage reporter', () => {
     );
     const text = JSON.stringify(dynamo);
     expect([...new Set(dynamo.flatMap((statement) => [statement.Action].flat()))].sort()).toEqual([
+      'dynamodb:BatchGetItem',
       'dynamodb:GetItem',
       'dynamodb:Query',
       'dynamodb:UpdateItem',

@@ -295,7 +295,11 @@ describe('the code of every function', () => {
       'lib-dynamodb:Put',
       'lib-dynamodb:Query',
     ]);
-    expect(keys('adapters/dynamodb/agent-plan-versions')).toEqual(['lib-dynamodb:Get', 'lib-dynamodb:Put']);
+    expect(keys('adapters/dynamodb/agent-plan-versions')).toEqual([
+      'lib-dynamodb:BatchGet',
+      'lib-dynamodb:Get',
+      'lib-dynamodb:Put',
+    ]);
     expect(keys('adapters/providers/bedrock')).toEqual(['client-bedrock-runtime:ConverseStream']);
   });
 

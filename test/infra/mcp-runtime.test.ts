@@ -343,7 +343,7 @@ describe('the reaper', () => {
     const billing = statementsOfRole(roleIdOf(ids.reaper)).filter((s) =>
       JSON.stringify(s.Resource).includes('BillingTable'),
     );
-    expect(billing.flatMap(actionsOf)).toEqual(['dynamodb:GetItem']);
+    expect(billing.flatMap(actionsOf)).toEqual(['dynamodb:GetItem', 'dynamodb:BatchGetItem']);
   });
 });
 

@@ -394,13 +394,13 @@ describe('the stream function permissions', () => {
         'mcpServers',
       ),
     );
-    // The plan and a remote MCP server's record are read, one item at a time.
+    // The plan and a remote MCP server's record are read by key (gets side by side in one batch).
     for (const table of ['billing', 'mcpServers'] as const) {
       expect(
         tableStatements.filter((statement) =>
           JSON.stringify(statement.Resource).includes(tableLogicalId(table)),
         ),
-      ).toEqual([expect.objectContaining({ Action: 'dynamodb:GetItem' })]);
+      ).toEqual([expect.objectContaining({ Action: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'] })]);
     }
     // A remote MCP server's OAuth tokens are refreshed under a lease (UpdateItem) by the stream.
     expect(tablesOf((statement) => actionsOf(statement).includes(DYNAMODB_WRITE))).toEqual(

@@ -1,6 +1,7 @@
-import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { StreamPassReader } from '../../domain/users/access-gate.js';
+import { getItem } from './table-ops.js';
 
 /**
  * The streams' pass: one item per person in the billing table, `userId = stream-access#<userId>`,
@@ -17,15 +18,11 @@ export const streamPassKey = (userId: string) => ({ userId: `${STREAM_PASS_KEY_P
 
 export function createStreamPassReader(db: DynamoDBDocumentClient, billingTable: string): StreamPassReader {
   return {
-    async passOf(userId) {
-      const { Item } = await db.send(
-        new GetCommand({
-          TableName: billingTable,
-          Key: streamPassKey(userId),
-          ProjectionExpression: 'granted, deletedAt',
-        }),
-      );
-      return Item ? passSchema.parse(Item) : undefined;
-    },
+    passOf: (userId) =>
+      getItem(
+        db,
+        { tableName: billingTable, key: streamPassKey(userId), projection: 'granted, deletedAt' },
+        passSchema,
+      ),
   };
 }

@@ -1,12 +1,12 @@
 import {
   BatchWriteCommand,
   type DynamoDBDocumentClient,
-  GetCommand,
   PutCommand,
   paginateQuery,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
+import { batchedGet, type GetInput } from './get-batcher.js';
 
 /** Every item a query matches, page after page, each parsed (not cast) on the way out. */
 export async function queryAll<T>(
@@ -37,16 +37,14 @@ export async function putNew(
   );
 }
 
-/** One item by its key, parsed, or undefined. */
+/** One item by its key, parsed, or undefined (batched with the gets asked alongside: get-batcher.ts). */
 export async function getItem<T>(
   db: DynamoDBDocumentClient,
-  input: { tableName: string; key: Record<string, unknown>; consistent?: boolean },
+  input: GetInput,
   schema: z.ZodType<T>,
 ): Promise<T | undefined> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: input.tableName, Key: input.key, ConsistentRead: input.consistent }),
-  );
-  return Item ? schema.parse(Item) : undefined;
+  const item = await batchedGet(db, input);
+  return item ? schema.parse(item) : undefined;
 }
 
 const BATCH_WRITE_LIMIT = 25;
