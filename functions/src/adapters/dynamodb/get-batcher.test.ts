@@ -64,6 +64,21 @@ describe('gets asked side by side', () => {
     expect(key).toMatchObject({ keyId: 'k1', provider: 'custom' });
   });
 
+  it("name a projection's key attribute once (DynamoDB refuses overlapping paths)", async () => {
+    sent.length = 0;
+    const { billing, conversations } = dynamo.tableNames;
+    const [pass] = await Promise.all([
+      batchedGet(db, {
+        tableName: billing,
+        key: { userId: 'stream-access#u1' },
+        projection: 'userId, granted',
+      }),
+      batchedGet(db, { tableName: conversations, key: { userId: 'u1', conversationId: 'c1' } }),
+    ]);
+    expect(sent).toEqual(['BatchGetItemCommand']);
+    expect(pass).toEqual({ userId: 'stream-access#u1', granted: true });
+  });
+
   it('of one table with different consistency go apart (each alone: a GetItem)', async () => {
     sent.length = 0;
     const { conversations } = dynamo.tableNames;

@@ -131,11 +131,17 @@ function requestItemsOf(gets: Pending[]) {
       ...(input.consistent ? { ConsistentRead: true } : {}),
       // The key's attributes too: each item is matched to its get by them.
       ...(input.projection
-        ? { ProjectionExpression: [input.projection, ...Object.keys(input.key)].join(', ') }
+        ? { ProjectionExpression: withKeyAttributes(input.projection, Object.keys(input.key)) }
         : {}),
     };
     requestItems[input.tableName] = entry;
     if (!entry.Keys.some((key) => sameKey(key, input.key))) entry.Keys.push(input.key);
   }
   return requestItems;
+}
+
+/** A projection naming the key's attributes too, each once (DynamoDB refuses overlapping paths). */
+function withKeyAttributes(projection: string, keyNames: string[]): string {
+  const named = projection.split(',').map((path) => path.trim());
+  return [...named, ...keyNames.filter((name) => !named.includes(name))].join(', ');
 }
