@@ -1,33 +1,8 @@
-import {
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type MessageRepository, messageRecordSchema } from '../../domain/conversations/message.js';
-import { countWithinPageBytes } from '../../domain/conversations/message-page.js';
-import { ValidationError } from '../../domain/errors.js';
 import { isConditionalCheckFailed } from './document-client.js';
 import { deletePartition, queryAll } from './table-ops.js';
 import { updateExpression } from './update-expression.js';
-
-const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
-
-/** A cursor is exactly the key of this conversation's last message on the page, or it is refused. */
-function decodeCursor(conversationId: string, cursor: string): Record<string, unknown> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    const parsed = z
-      .strictObject({ conversationId: z.literal(conversationId), messageId: z.string().min(1).max(64) })
-      .safeParse(key);
-    if (parsed.success) return parsed.data;
-  } catch {
-    // falls through to the validation error
-  }
-  throw new ValidationError('Invalid cursor');
-}
 
 export function createMessageRepository(db: DynamoDBDocumentClient, tableName: string): MessageRepository {
   return {
@@ -42,34 +17,6 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
       return Item ? messageRecordSchema.parse(Item) : undefined;
     },
 
-    async list(conversationId, { limit, cursor, order = 'oldest' }) {
-      const result = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'conversationId = :id',
-          ExpressionAttributeValues: { ':id': conversationId },
-          // Message ids are monotonic ULIDs: the sort key is the conversation's order.
-          ScanIndexForward: order === 'oldest',
-          Limit: limit,
-          ...(cursor ? { ExclusiveStartKey: decodeCursor(conversationId, cursor) } : {}),
-        }),
-      );
-      const records = (result.Items ?? []).map((item) => messageRecordSchema.parse(item));
-      const fits = countWithinPageBytes(records);
-      const last = records[fits - 1];
-      if (fits < records.length && last) {
-        // The page is full by bytes before its count: the cursor goes on after its last message.
-        return {
-          messages: records.slice(0, fits),
-          nextCursor: encodeCursor({ conversationId, messageId: last.messageId }),
-        };
-      }
-      return {
-        messages: records,
-        ...(result.LastEvaluatedKey ? { nextCursor: encodeCursor(result.LastEvaluatedKey) } : {}),
-      };
-    },
-
     listAll: (conversationId) =>
       queryAll(
         db,
@@ -77,6 +24,8 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
           TableName: tableName,
           KeyConditionExpression: 'conversationId = :id',
           ExpressionAttributeValues: { ':id': conversationId },
+          // A message saved just before the stream that answers it is part of its history.
+          ConsistentRead: true,
         },
         messageRecordSchema,
       ),
@@ -192,14 +141,6 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
         throw error;
       }
     },
-
-    deleteFrom: (conversationId, messageId) =>
-      deletePartition(
-        db,
-        { tableName, partitionKey: 'conversationId', sortKey: 'messageId' },
-        conversationId,
-        messageId,
-      ),
 
     deleteAll: (conversationId) =>
       deletePartition(

@@ -19,7 +19,9 @@ import { interruptedReply, isInterrupted } from '../chat/reply-lease.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { ConversationChanges, ConversationRecord, ConversationRepository } from './conversation.js';
 import { searchConversations } from './conversation-search.js';
-import type { MessagePage, MessagePageOptions, MessageRecord, MessageRepository } from './message.js';
+import type { MessagePageOptions, MessageRecord, MessageRepository } from './message.js';
+import { pathPage } from './message-page.js';
+import { type PathMessage, readShownPath, shownPath } from './message-tree.js';
 
 export interface ConversationServiceDeps {
   conversations: ConversationRepository;
@@ -35,9 +37,10 @@ export interface ConversationServiceDeps {
 }
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+export const MESSAGE_NOT_FOUND = 'Message not found';
 
 export function toConversation(record: ConversationRecord, messages: MessageRecord[] = []): Conversation {
-  const { conversationId, mcpServerId: _one, mcpServerIds: _list, ...rest } = record;
+  const { conversationId, mcpServerId: _one, mcpServerIds: _list, activeLeafId: _shown, ...rest } = record;
   const servers = chatServersOf(record);
   return {
     ...rest,
@@ -61,7 +64,7 @@ export function serverChanges(
  * A message as the API returns it. A reply still marked streaming whose lease ran out (its writer
  * died) reads as interrupted, with the text last saved, until the sweep saves it so.
  */
-export function toMessage(record: MessageRecord, now = Date.now()): Message {
+export function toMessage(record: MessageRecord | PathMessage, now = Date.now()): Message {
   const shown = isInterrupted(record, now) ? { ...record, ...interruptedReply(record) } : record;
   const {
     messageId,
@@ -80,6 +83,8 @@ export function userMessageRecord(
   caller: Caller,
   body: Pick<CreateMessageBody, 'conversationId' | 'content' | 'provider' | 'model'> & {
     role?: MessageRecord['role'];
+    /** The message it follows (null or absent: a first turn). */
+    parentId?: string | null | undefined;
   },
   messageId: string,
   timestamp: number,
@@ -94,6 +99,21 @@ export function userMessageRecord(
     provider: body.provider,
     model: body.model,
     timestamp,
+    parentId: body.parentId ?? null,
+  };
+}
+
+/** A page of the shown branch, as the API returns it. */
+export async function shownPage(
+  messages: Pick<MessageRepository, 'listAll'>,
+  conversation: Pick<ConversationRecord, 'conversationId' | 'activeLeafId'>,
+  page: MessagePageOptions,
+): Promise<{ messages: Message[]; nextCursor?: string }> {
+  const path = await readShownPath(messages, conversation);
+  const result = pathPage(conversation.conversationId, path, page);
+  return {
+    messages: result.messages.map((message) => toMessage(message)),
+    ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}),
   };
 }
 
@@ -119,19 +139,23 @@ async function createWithMessages(
     createdAt: body.createdAt,
     updatedAt: body.updatedAt,
   };
-  const initial = body.messages.map((message) =>
-    userMessageRecord(
-      caller,
-      {
-        ...message,
-        conversationId: record.conversationId,
-        provider: message.provider ?? record.metadata.defaultProvider,
-        model: message.model ?? record.metadata.defaultModel,
-      },
-      newId(),
-      message.timestamp ?? now(),
-    ),
-  );
+  const initial: MessageRecord[] = [];
+  for (const message of body.messages) {
+    initial.push(
+      userMessageRecord(
+        caller,
+        {
+          ...message,
+          conversationId: record.conversationId,
+          provider: message.provider ?? record.metadata.defaultProvider,
+          model: message.model ?? record.metadata.defaultModel,
+          parentId: initial.at(-1)?.messageId ?? null,
+        },
+        newId(),
+        message.timestamp ?? now(),
+      ),
+    );
+  }
   try {
     for (let start = 0; start < initial.length; start += INITIAL_WRITE_BATCH) {
       await Promise.all(initial.slice(start, start + INITIAL_WRITE_BATCH).map((m) => messages.create(m)));
@@ -165,10 +189,31 @@ async function ownedBy(
 function createConversationMessages({ conversations, messages, newId, now }: ConversationServiceDeps) {
   const owned = (caller: Caller, conversationId: string) => ownedBy(conversations, caller, conversationId);
   return {
+    /**
+     * A message after the last one shown, or (`parentId`: edit and resend) after that message, as a
+     * sibling of the edited one: the new branch is then the one shown.
+     */
     async addMessage(caller: Caller, body: CreateMessageBody & { timestamp?: number }): Promise<Message> {
-      await owned(caller, body.conversationId);
-      const record = userMessageRecord(caller, body, newId(), body.timestamp ?? now());
+      const conversation = await owned(caller, body.conversationId);
+      const { parentId } = body;
+      if (parentId && !(await messages.get(body.conversationId, parentId))) {
+        throw new NotFoundError(MESSAGE_NOT_FOUND);
+      }
+      const after =
+        parentId === undefined
+          ? (shownPath(await messages.listAll(body.conversationId), conversation.activeLeafId).at(-1)
+              ?.messageId ?? null)
+          : parentId;
+      const record = userMessageRecord(
+        caller,
+        { ...body, parentId: after },
+        newId(),
+        body.timestamp ?? now(),
+      );
       await messages.create(record);
+      if (parentId !== undefined) {
+        await conversations.update(caller.userId, body.conversationId, { activeLeafId: record.messageId });
+      }
       return toMessage(record);
     },
 
@@ -177,12 +222,14 @@ function createConversationMessages({ conversations, messages, newId, now }: Con
       conversationId: string,
       page: MessagePageOptions,
     ): Promise<{ messages: Message[]; nextCursor?: string }> {
+      return shownPage(messages, await owned(caller, conversationId), page);
+    },
+
+    /** Shows the branch through `messageId` (a message of the caller's conversation). */
+    async selectBranch(caller: Caller, conversationId: string, messageId: string): Promise<void> {
       await owned(caller, conversationId);
-      const result: MessagePage = await messages.list(conversationId, page);
-      return {
-        messages: result.messages.map((message) => toMessage(message)),
-        nextCursor: result.nextCursor,
-      };
+      if (!(await messages.get(conversationId, messageId))) throw new NotFoundError(MESSAGE_NOT_FOUND);
+      await conversations.update(caller.userId, conversationId, { activeLeafId: messageId });
     },
 
     /**
@@ -194,7 +241,7 @@ function createConversationMessages({ conversations, messages, newId, now }: Con
       const history = await messages.listAll(conversationId);
       const at = history.findIndex((message) => message.messageId === messageId);
       const message = history[at];
-      if (!message) throw new NotFoundError('Message not found');
+      if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
       if (message.role !== 'user') throw new ValidationError(CHAT_MESSAGES.onlyUserMessagesEditable);
       const writing = (later: MessageRecord) => later.status === 'streaming' && !isInterrupted(later, now());
       if (history.slice(at).some(writing)) throw new ConflictError(CHAT_MESSAGES.replyInProgress);
@@ -211,7 +258,7 @@ function createConversationMessages({ conversations, messages, newId, now }: Con
     ): Promise<void> {
       await owned(caller, conversationId);
       const message = await messages.get(conversationId, messageId);
-      if (!message) throw new NotFoundError('Message not found');
+      if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
       if (message.status === 'streaming') await messages.requestStop(conversationId, messageId, shownChars);
     },
   };
@@ -275,7 +322,7 @@ export function createConversationService(deps: ConversationServiceDeps) {
       conversationId: string,
       changes: Pick<
         ConversationChanges,
-        'lastProvider' | 'lastModel' | 'mcpServerId' | 'mcpServerIds' | 'metadata'
+        'lastProvider' | 'lastModel' | 'mcpServerId' | 'mcpServerIds' | 'metadata' | 'activeLeafId'
       >,
     ): Promise<void> {
       await conversations.update(caller.userId, conversationId, { ...changes, updatedAt: now() });
