@@ -5,8 +5,8 @@ import {
   type MessagePageQuery,
   messagePageSchema,
   messageSchema,
+  type SelectBranchBody,
   type StopMessageBody,
-  type UpdateMessageBody,
 } from '@agentforge/shared';
 import { apiClient } from '../../../lib/api-client';
 
@@ -70,22 +70,18 @@ export async function listAllMessages(conversationId: string, signal?: AbortSign
   return pages.toReversed().flat();
 }
 
-/** POST /messages: saves the user's message. */
+/** POST /messages: saves the user's message (`parentId`: as a sibling of an edited one, edit and resend). */
 export function createMessage(body: CreateMessageBody): Promise<Message> {
   return apiClient.post('/messages', body, { schema: messageSchema });
 }
 
 /**
- * PUT /conversations/{id}/messages/{messageId}: saves an edited message before it is resent (the
- * stream then names it by id: text never travels in a URL).
+ * PUT /conversations/{id}/branch: the alternative `messageId` (and its continuation) is the branch
+ * shown from now on, here and on every device.
  */
-export function editMessage(conversationId: string, messageId: string, content: string): Promise<Message> {
-  const body: UpdateMessageBody = { content };
-  return apiClient.put(
-    `/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}`,
-    body,
-    { schema: messageSchema },
-  );
+export async function selectBranch(conversationId: string, messageId: string): Promise<void> {
+  const body: SelectBranchBody = { messageId };
+  await apiClient.put(`/conversations/${encodeURIComponent(conversationId)}/branch`, body);
 }
 
 /** POST /conversations/{id}/messages/{messageId}/stop: the server saves what it has plus '[Streaming stopped]'. */

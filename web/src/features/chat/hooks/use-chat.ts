@@ -81,6 +81,7 @@ export function useChat(
   const {
     send,
     replay,
+    showBranch,
     decide,
     stop: stopReply,
     notice,
@@ -235,6 +236,8 @@ export function useChat(
     send,
     /** Regenerate or edit and resend; the direct chat only (a plan mode's turns are its plan's). */
     replayActions: agent.delegate ? null : replayActions,
+    /** Another alternative of a message shown, with its branch ('< 2/3 >'). */
+    showBranch,
     stop,
     notice,
     clearNotice,
