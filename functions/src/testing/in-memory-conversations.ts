@@ -51,6 +51,16 @@ export function inMemoryMessages(): MessageRepository & { records: Map<string, M
       void records.set(key(record.conversationId, record.messageId), structuredClone(record)),
     get: async (conversationId, id) => structuredClone(records.get(key(conversationId, id))),
     listAll: async (conversationId) => of(conversationId),
+    listTree: async (conversationId) =>
+      of(conversationId).map(({ messageId, parentId }) => ({
+        messageId,
+        ...(parentId === undefined ? {} : { parentId }),
+      })),
+    getMany: async (conversationId, ids) =>
+      ids.flatMap((id) => {
+        const record = records.get(key(conversationId, id));
+        return record ? [structuredClone(record)] : [];
+      }),
     update: async (conversationId, id, changes) => {
       const record = records.get(key(conversationId, id));
       if (record) Object.assign(record, structuredClone(changes));

@@ -1,8 +1,22 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { type MessageRepository, messageRecordSchema } from '../../domain/conversations/message.js';
 import { isConditionalCheckFailed } from './document-client.js';
 import { deletePartition, queryAll } from './table-ops.js';
 import { updateExpression } from './update-expression.js';
+
+const treeNodeSchema = z.object({ messageId: z.string(), parentId: z.string().nullable().optional() });
+/** BatchGetItem's most keys per request. */
+const BATCH_GET_KEYS = 100;
+/** Rounds of a batch's unprocessed keys read again before giving up (DynamoDB throttling). */
+const BATCH_GET_ATTEMPTS = 5;
 
 export function createMessageRepository(db: DynamoDBDocumentClient, tableName: string): MessageRepository {
   return {
@@ -29,6 +43,43 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
         },
         messageRecordSchema,
       ),
+
+    listTree: (conversationId) =>
+      queryAll(
+        db,
+        {
+          TableName: tableName,
+          KeyConditionExpression: 'conversationId = :id',
+          ExpressionAttributeValues: { ':id': conversationId },
+          ProjectionExpression: 'messageId, parentId',
+          ConsistentRead: true,
+        },
+        treeNodeSchema,
+      ),
+
+    async getMany(conversationId, messageIds) {
+      const found = new Map<string, z.infer<typeof messageRecordSchema>>();
+      for (let at = 0; at < messageIds.length; at += BATCH_GET_KEYS) {
+        let keys: Record<string, unknown>[] | undefined = messageIds
+          .slice(at, at + BATCH_GET_KEYS)
+          .map((messageId) => ({ conversationId, messageId }));
+        for (let attempt = 0; keys?.length; attempt += 1) {
+          if (attempt === BATCH_GET_ATTEMPTS) throw new Error('Messages could not be read: try again');
+          const result: BatchGetCommandOutput = await db.send(
+            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }),
+          );
+          for (const item of result.Responses?.[tableName] ?? []) {
+            const record = messageRecordSchema.parse(item);
+            found.set(record.messageId, record);
+          }
+          keys = result.UnprocessedKeys?.[tableName]?.Keys;
+        }
+      }
+      return messageIds.flatMap((id) => {
+        const record = found.get(id);
+        return record ? [record] : [];
+      });
+    },
 
     async update(conversationId, messageId, changes) {
       await db.send(

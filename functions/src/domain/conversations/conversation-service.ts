@@ -21,7 +21,7 @@ import type { ConversationChanges, ConversationRecord, ConversationRepository } 
 import { searchConversations } from './conversation-search.js';
 import type { MessagePageOptions, MessageRecord, MessageRepository } from './message.js';
 import { pathPage } from './message-page.js';
-import { type PathMessage, readShownPath, shownPath } from './message-tree.js';
+import { type PathMessage, readBranches, shownPath } from './message-tree.js';
 
 export interface ConversationServiceDeps {
   conversations: ConversationRepository;
@@ -64,7 +64,7 @@ export function serverChanges(
  * A message as the API returns it. A reply still marked streaming whose lease ran out (its writer
  * died) reads as interrupted, with the text last saved, until the sweep saves it so.
  */
-export function toMessage(record: MessageRecord | PathMessage, now = Date.now()): Message {
+export function toMessage(record: MessageRecord | PathMessage<MessageRecord>, now = Date.now()): Message {
   const shown = isInterrupted(record, now) ? { ...record, ...interruptedReply(record) } : record;
   const {
     messageId,
@@ -103,14 +103,31 @@ export function userMessageRecord(
   };
 }
 
-/** A page of the shown branch, as the API returns it. */
+/**
+ * A page of the shown branch (or of every branch: `page.branches`), as the API returns it: the tree
+ * read without content, then only the page's messages in full.
+ */
 export async function shownPage(
-  messages: Pick<MessageRepository, 'listAll'>,
+  messages: Pick<MessageRepository, 'listTree' | 'getMany'>,
   conversation: Pick<ConversationRecord, 'conversationId' | 'activeLeafId'>,
   page: MessagePageOptions,
 ): Promise<{ messages: Message[]; nextCursor?: string }> {
-  const path = await readShownPath(messages, conversation);
-  const result = pathPage(conversation.conversationId, path, page);
+  const { conversationId } = conversation;
+  const path = await readBranches(messages, conversation, page.branches);
+  const result = await pathPage(conversationId, path, page, async (nodes) => {
+    const records = new Map(
+      (
+        await messages.getMany(
+          conversationId,
+          nodes.map((node) => node.messageId),
+        )
+      ).map((r) => [r.messageId, r]),
+    );
+    return nodes.flatMap(({ messageId, ...place }) => {
+      const record = records.get(messageId);
+      return record ? [{ ...record, ...place }] : [];
+    });
+  });
   return {
     messages: result.messages.map((message) => toMessage(message)),
     ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}),
@@ -139,22 +156,28 @@ async function createWithMessages(
     createdAt: body.createdAt,
     updatedAt: body.updatedAt,
   };
+  // An import keeps its tree: each message's parent is one before it in the file (by its id
+  // there), else, as in files written before branches, the message before it.
   const initial: MessageRecord[] = [];
+  const newIds = new Map<string, string>();
   for (const message of body.messages) {
-    initial.push(
-      userMessageRecord(
-        caller,
-        {
-          ...message,
-          conversationId: record.conversationId,
-          provider: message.provider ?? record.metadata.defaultProvider,
-          model: message.model ?? record.metadata.defaultModel,
-          parentId: initial.at(-1)?.messageId ?? null,
-        },
-        newId(),
-        message.timestamp ?? now(),
-      ),
+    const previous = initial.at(-1)?.messageId ?? null;
+    const stated = message.parentId === undefined ? previous : message.parentId;
+    const parentId = stated === null ? null : (newIds.get(stated) ?? previous);
+    const created = userMessageRecord(
+      caller,
+      {
+        ...message,
+        conversationId: record.conversationId,
+        provider: message.provider ?? record.metadata.defaultProvider,
+        model: message.model ?? record.metadata.defaultModel,
+        parentId,
+      },
+      newId(),
+      message.timestamp ?? now(),
     );
+    newIds.set(message.id, created.messageId);
+    initial.push(created);
   }
   try {
     for (let start = 0; start < initial.length; start += INITIAL_WRITE_BATCH) {
@@ -201,7 +224,7 @@ function createConversationMessages({ conversations, messages, newId, now }: Con
       }
       const after =
         parentId === undefined
-          ? (shownPath(await messages.listAll(body.conversationId), conversation.activeLeafId).at(-1)
+          ? (shownPath(await messages.listTree(body.conversationId), conversation.activeLeafId).at(-1)
               ?.messageId ?? null)
           : parentId;
       const record = userMessageRecord(

@@ -2,6 +2,7 @@ import {
   type Conversation,
   conversationOrder,
   MAX_MESSAGE_PAGE_SIZE,
+  type Message,
   TEAM_MESSAGES,
 } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
@@ -52,6 +53,12 @@ function forReader(
   return { ...rest, sharedView: view };
 }
 
+/** What a team member reads of a page: the branch shown, without the other alternatives' ids. */
+function onlyShown<P extends { messages: Message[] }>(page: P, view: SharedView | undefined): P {
+  if (!view) return page;
+  return { ...page, messages: page.messages.map(({ siblingIds: _others, ...message }) => message) };
+}
+
 /**
  * Read-only sharing of a conversation with one team (docs/decisions/teams.md, Teams): the author shares
  * with a team they are a member of, or stops; a current member of that team reads it (the
@@ -97,7 +104,10 @@ export function createConversationSharing({ conversations, messages, teams, now 
      */
     async get(caller: Caller, conversationId: string): Promise<Conversation> {
       const { record, view } = await readable(caller, conversationId);
-      const latest = await shownPage(messages, record, { limit: MAX_MESSAGE_PAGE_SIZE, order: 'newest' });
+      const latest = onlyShown(
+        await shownPage(messages, record, { limit: MAX_MESSAGE_PAGE_SIZE, order: 'newest' }),
+        view,
+      );
       const conversation = {
         ...toConversation(view ? forReader(record, view) : record),
         messages: latest.messages.toReversed(),
@@ -105,9 +115,10 @@ export function createConversationSharing({ conversations, messages, teams, now 
       return latest.nextCursor ? { ...conversation, olderMessagesCursor: latest.nextCursor } : conversation;
     },
 
+    /** A team member reads the branch the author shows, never the others. */
     async listMessages(caller: Caller, conversationId: string, page: MessagePageOptions) {
-      const { record } = await readable(caller, conversationId);
-      return shownPage(messages, record, page);
+      const { record, view } = await readable(caller, conversationId);
+      return onlyShown(await shownPage(messages, record, view ? { ...page, branches: 'shown' } : page), view);
     },
 
     /** The conversations shared with a team, for its members (404 for anyone else), newest first. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ValidationError } from '../errors.js';
-import type { MessagePageOptions, MessageRecord } from './message.js';
+import type { MessagePageOptions, MessageRecord, TreeNode } from './message.js';
 
 /**
  * The most a page of messages holds, in bytes of the function's response. A buffered Lambda's
@@ -48,23 +48,23 @@ function decodeCursor(conversationId: string, cursor: string): string {
 
 /**
  * A page of the shown path (`path`: first turn to last): the `limit` messages after the cursor in
- * the order asked for (newest first: those before it). The path's ids grow from a parent to its
- * child, so a cursor left by a branch no longer shown still pages on by age.
+ * the order asked for (newest first: those before it), read in full by `load`. The path's ids grow
+ * from a parent to its child, so a cursor left by a branch no longer shown still pages on by age.
  */
-export function pathPage<T extends MessageRecord>(
+export async function pathPage<T extends TreeNode, R extends MessageRecord>(
   conversationId: string,
   path: readonly T[],
   { limit, cursor, order = 'oldest' }: MessagePageOptions,
-): { messages: T[]; nextCursor?: string } {
+  load: (nodes: T[]) => Promise<R[]>,
+): Promise<{ messages: R[]; nextCursor?: string }> {
   const after = cursor === undefined ? undefined : decodeCursor(conversationId, cursor);
   const ordered = order === 'newest' ? path.toReversed() : [...path];
   const rest =
     after === undefined
       ? ordered
       : ordered.filter((m) => (order === 'newest' ? m.messageId < after : m.messageId > after));
-  const page = rest.slice(0, limit);
-  const fits = countWithinPageBytes(page);
-  const shown = page.slice(0, fits);
+  const records = await load(rest.slice(0, limit));
+  const shown = records.slice(0, countWithinPageBytes(records));
   const last = shown.at(-1);
   return {
     messages: shown,

@@ -64,20 +64,24 @@ describe('the shown path of a message tree', () => {
     ]);
   });
 
-  it('pages the shown path newest first, its cursor going on past another branch', () => {
+  it('pages the shown path newest first, its cursor going on past another branch', async () => {
     const path = shownPath(tree, '05');
-    const first = pathPage('c1', path, { limit: 2, order: 'newest' });
+    const page = (on: MessageRecord[], options: Parameters<typeof pathPage>[2]) =>
+      pathPage('c1', on, options, async (nodes) => nodes);
+    const first = await page(path, { limit: 2, order: 'newest' });
     expect(ids(first.messages)).toEqual(['05', '04']);
-    const second = pathPage('c1', path, { limit: 2, order: 'newest', cursor: first.nextCursor });
+    const second = await page(path, { limit: 2, order: 'newest', cursor: first.nextCursor });
     expect(ids(second.messages)).toEqual(['02', '01']);
     expect(second.nextCursor).toBeUndefined();
     // After a switch to 06's branch, the same cursor goes on before 04 on the path shown now.
-    const switched = pathPage('c1', shownPath(tree, '06'), {
+    const switched = await page(shownPath(tree, '06'), {
       limit: 5,
       order: 'newest',
       cursor: first.nextCursor,
     });
     expect(ids(switched.messages)).toEqual(['02', '01']);
-    expect(() => pathPage('c2', path, { limit: 2, cursor: first.nextCursor })).toThrow('Invalid cursor');
+    await expect(
+      pathPage('c2', path, { limit: 2, cursor: first.nextCursor }, async (nodes) => nodes),
+    ).rejects.toThrow('Invalid cursor');
   });
 });

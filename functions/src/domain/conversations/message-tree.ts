@@ -1,5 +1,5 @@
 import type { ConversationRecord } from './conversation.js';
-import type { MessageRecord, MessageRepository } from './message.js';
+import type { MessageRepository, TreeNode } from './message.js';
 
 /**
  * A conversation's messages as a tree (docs/decisions/chat.md, "Branches"): each message follows
@@ -8,20 +8,20 @@ import type { MessageRecord, MessageRepository } from './message.js';
  * A parent that is missing, or not older than its child, is read as none (a first turn): a stored
  * item can never make the walk loop.
  */
-export interface MessageTree {
+export interface MessageTree<T extends TreeNode> {
   parentOf(messageId: string): string | null;
   /** The children of `parentId` (null: the first turns), oldest first. */
-  childrenOf(parentId: string | null): readonly MessageRecord[];
-  get(messageId: string): MessageRecord | undefined;
+  childrenOf(parentId: string | null): readonly T[];
+  get(messageId: string): T | undefined;
   /** The child of `parentId` whose branch holds the newest message (the one last written to). */
-  latestChildOf(parentId: string | null): MessageRecord | undefined;
+  latestChildOf(parentId: string | null): T | undefined;
 }
 
-export function messageTree(records: readonly MessageRecord[]): MessageTree {
+export function messageTree<T extends TreeNode>(records: readonly T[]): MessageTree<T> {
   const sorted = records.toSorted((a, b) => compareIds(a.messageId, b.messageId));
   const byId = new Map(sorted.map((record) => [record.messageId, record]));
   const parents = new Map<string, string | null>();
-  const children = new Map<string | null, MessageRecord[]>();
+  const children = new Map<string | null, T[]>();
   sorted.forEach((record, index) => {
     const stated = record.parentId === undefined ? sorted[index - 1]?.messageId : record.parentId;
     const parent = stated && byId.has(stated) && compareIds(stated, record.messageId) < 0 ? stated : null;
@@ -57,13 +57,13 @@ export function messageTree(records: readonly MessageRecord[]): MessageTree {
  * tree), it, and from it on at each fork the child whose branch was written to last. With no
  * `activeId`, the branch of the conversation's newest message.
  */
-export function shownPath(records: readonly MessageRecord[], activeId?: string): MessageRecord[] {
+export function shownPath<T extends TreeNode>(records: readonly T[], activeId?: string): T[] {
   return pathIn(messageTree(records), activeId);
 }
 
 /** The messages from the first turn to `messageId` (it included; none for null). */
-export function branchTo(tree: MessageTree, messageId: string | null): MessageRecord[] {
-  const path: MessageRecord[] = [];
+export function branchTo<T extends TreeNode>(tree: MessageTree<T>, messageId: string | null): T[] {
+  const path: T[] = [];
   for (let id = messageId; id !== null; id = tree.parentOf(id)) {
     const record = tree.get(id);
     if (record) path.push(record);
@@ -71,7 +71,7 @@ export function branchTo(tree: MessageTree, messageId: string | null): MessageRe
   return path.reverse();
 }
 
-function pathIn(tree: MessageTree, activeId: string | undefined): MessageRecord[] {
+function pathIn<T extends TreeNode>(tree: MessageTree<T>, activeId: string | undefined): T[] {
   const start = activeId !== undefined && tree.get(activeId) ? activeId : null;
   const path = branchTo(tree, start);
   for (let next = tree.latestChildOf(start); next; next = tree.latestChildOf(next.messageId)) {
@@ -81,10 +81,16 @@ function pathIn(tree: MessageTree, activeId: string | undefined): MessageRecord[
 }
 
 /** A message as read on the shown path: its parent stated, and its siblings' ids where it has any. */
-export type PathMessage = MessageRecord & { parentId: string | null; siblingIds?: string[] };
+export type PathMessage<T extends TreeNode = TreeNode> = T & {
+  parentId: string | null;
+  siblingIds?: string[];
+};
 
 /** The shown path with each message's parent and, at a fork, its siblings (for '< 2/3 >'). */
-export function shownPathWithSiblings(records: readonly MessageRecord[], activeId?: string): PathMessage[] {
+export function shownPathWithSiblings<T extends TreeNode>(
+  records: readonly T[],
+  activeId?: string,
+): PathMessage<T>[] {
   const tree = messageTree(records);
   return pathIn(tree, activeId).map((record) => {
     const parentId = tree.parentOf(record.messageId);
@@ -96,17 +102,21 @@ export function shownPathWithSiblings(records: readonly MessageRecord[], activeI
 }
 
 /**
- * The branch of the conversation shown, with each message's parent and siblings: every message
- * read in one query, the path walked in the function.
+ * The branch of the conversation shown, with each message's parent and siblings (or, `all`, every
+ * message of the tree by age, each with its parent): every message's id and parent read in one
+ * query (no content), the path walked in the function.
  */
-export async function readShownPath(
-  messages: Pick<MessageRepository, 'listAll'>,
+export async function readBranches(
+  messages: Pick<MessageRepository, 'listTree'>,
   conversation: Pick<ConversationRecord, 'conversationId' | 'activeLeafId'>,
+  branches: 'shown' | 'all' = 'shown',
 ): Promise<PathMessage[]> {
-  return shownPathWithSiblings(
-    await messages.listAll(conversation.conversationId),
-    conversation.activeLeafId,
-  );
+  const nodes = await messages.listTree(conversation.conversationId);
+  if (branches === 'shown') return shownPathWithSiblings(nodes, conversation.activeLeafId);
+  const tree = messageTree(nodes);
+  return nodes
+    .map((node) => ({ ...node, parentId: tree.parentOf(node.messageId) }))
+    .sort((a, b) => compareIds(a.messageId, b.messageId));
 }
 
 /** Message ids are ULIDs (fixed length, time first): plain string order is their age. */

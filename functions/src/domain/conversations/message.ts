@@ -67,6 +67,9 @@ export const messageRecordSchema = z.object({
 });
 export type MessageRecord = z.infer<typeof messageRecordSchema>;
 
+/** A message's place in its conversation's tree (message-tree.ts), without its content. */
+export type TreeNode = Pick<MessageRecord, 'messageId' | 'parentId'>;
+
 export type MessageChanges = Partial<
   Pick<
     MessageRecord,
@@ -102,6 +105,8 @@ export interface MessagePageOptions {
   limit: number;
   cursor?: string | undefined;
   order?: 'oldest' | 'newest' | undefined;
+  /** The branch shown (default), or every message of the tree. */
+  branches?: 'shown' | 'all' | undefined;
 }
 
 export interface MessageRepository {
@@ -109,6 +114,10 @@ export interface MessageRepository {
   get(conversationId: string, messageId: string): Promise<MessageRecord | undefined>;
   /** Every message of the conversation, by id (one query, paged by DynamoDB's 1 MB). */
   listAll(conversationId: string): Promise<MessageRecord[]>;
+  /** Every message's id and parent, by id: the tree without the content (one query, projected). */
+  listTree(conversationId: string): Promise<TreeNode[]>;
+  /** The messages of `messageIds` (a page's: at most a few hundred), in that order; missing ones left out. */
+  getMany(conversationId: string, messageIds: readonly string[]): Promise<MessageRecord[]>;
   update(conversationId: string, messageId: string, changes: MessageChanges): Promise<void>;
   /**
    * A save while the reply streams: it happens only while the message exists and no stop was

@@ -31,6 +31,7 @@ export async function listMessages(
 ): Promise<MessageThread> {
   const query: MessagePageQuery = {
     order: 'newest',
+    branches: 'shown',
     limit: before ? MESSAGE_PAGE_SIZE : LATEST_PAGE_SIZE,
     ...(before ? { cursor: before } : {}),
   };
@@ -46,10 +47,15 @@ export async function listMessages(
 }
 
 /**
- * Every message of a conversation, oldest first, read page after page from the latest back: each
- * response stays under Lambda's 6 MB however long the conversation (an export, the shared page).
+ * Every message of a conversation's branch shown (`branches: 'all'`: of every branch, each with its
+ * parent), oldest first, read page after page from the latest back: each response stays under
+ * Lambda's 6 MB however long the conversation (an export, the shared page).
  */
-export async function listAllMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
+export async function listAllMessages(
+  conversationId: string,
+  signal?: AbortSignal,
+  branches: MessagePageQuery['branches'] = 'shown',
+): Promise<Message[]> {
   const path = `/conversations/${encodeURIComponent(conversationId)}/messages`;
   const pages: Message[][] = [];
   let cursor: string | undefined;
@@ -58,6 +64,7 @@ export async function listAllMessages(conversationId: string, signal?: AbortSign
       order: 'newest',
       limit: MAX_MESSAGE_PAGE_SIZE,
       ...(cursor ? { cursor } : {}),
+      branches,
     };
     const page = await apiClient.get(path, {
       schema: messagePageSchema,
