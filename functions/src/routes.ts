@@ -129,6 +129,14 @@ const MANIFEST = [
     handler: 'update-message',
     auth: 'cognito',
   },
+  // Branches: which of a fork's alternatives is shown (docs/decisions/chat.md, "Branches").
+  {
+    method: 'PUT',
+    path: '/conversations/{id}/branch',
+    area: 'conversations',
+    handler: 'select-branch',
+    auth: 'cognito',
+  },
   {
     method: 'POST',
     path: '/conversations/{id}/messages/{messageId}/stop',

@@ -7,6 +7,7 @@
  * so a second stack in one process would have them talk to the first one's (stopped) services.
  */
 import { spawn } from 'node:child_process';
+import { benchBranches } from './branches.js';
 import { benchBundleSizes } from './bundle-sizes.js';
 import { benchFirstWord } from './first-word.js';
 import { benchLighthouse } from './lighthouse.js';
@@ -29,6 +30,7 @@ const benches: Record<string, () => Promise<void>> = {
   benchLongConversation,
   benchFirstWord,
   benchToolSelection,
+  benchBranches,
 };
 /** A benchmark that hangs is given up on, so the run (and CI after it) goes on. */
 const BENCH_TIMEOUT_MS = 10 * 60_000;

@@ -566,6 +566,18 @@ const MATRIX: Record<string, Case[]> = {
       expect: ownerOnly(200),
     },
   ],
+  'PUT /conversations/{id}/branch': [
+    {
+      on: "a message of the Admin's",
+      request: () => put(`${conv()}/branch`, { messageId: f.messageId }),
+      expect: ownerOnly(204),
+    },
+    {
+      on: "the Admin's message, named under one's own conversation",
+      request: (p) => put(`${ownConv(p)}/branch`, { messageId: f.messageId }),
+      expect: ownerOnly(204),
+    },
+  ],
   'POST /conversations/{id}/messages/{messageId}/stop': [
     {
       // The message is not streaming: stopping it changes nothing (204).
@@ -608,6 +620,20 @@ const MATRIX: Record<string, Case[]> = {
           role: 'user',
           provider: 'anthropic',
           model: 'claude-3-haiku-20240307',
+        }),
+      expect: ownerOnly(201),
+    },
+    {
+      // Edit and resend: the Admin's message as the parent, in one's own conversation.
+      on: "the Admin's message, as the parent in one's own conversation",
+      request: (p) =>
+        post('/messages', {
+          conversationId: p === 'admin' ? f.conversationId : f.own[p],
+          content: 'Hello',
+          role: 'user',
+          provider: 'anthropic',
+          model: 'claude-3-haiku-20240307',
+          parentId: f.messageId,
         }),
       expect: ownerOnly(201),
     },

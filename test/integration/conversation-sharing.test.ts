@@ -251,4 +251,72 @@ describe('conversations shared with a team, read-only', () => {
     expect((await author.api.get(`/conversations/${id}`)).status).toBe(200);
     expect((await share(author, id, teamId)).status).toBe(404);
   });
+
+  it('imports a tree whole, exports every branch with its parents, and shares the branch shown only', async () => {
+    const author = await person('branch-author');
+    const member = await person('branch-member');
+    const teamId = await createTeam(author, 'Branch crew');
+    await join(member, teamId, author);
+    const now = Date.now();
+    // A JSON export of a conversation with two alternative replies (its ids are the original's).
+    const imported = await author.api.post('/conversations', {
+      title: 'Branched (imported)',
+      name: 'Branched (imported)',
+      createdAt: now,
+      updatedAt: now,
+      metadata: METADATA,
+      messages: [
+        { id: 'x1', conversationId: 'old', role: 'user', content: 'Q', timestamp: now, parentId: null },
+        {
+          id: 'x2',
+          conversationId: 'old',
+          role: 'assistant',
+          content: 'A',
+          timestamp: now + 1,
+          parentId: 'x1',
+        },
+        {
+          id: 'x3',
+          conversationId: 'old',
+          role: 'assistant',
+          content: 'B',
+          timestamp: now + 2,
+          parentId: 'x1',
+        },
+      ],
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const id = conversationSchema.parse(imported.body).id;
+    type Read = { id: string; content: string; parentId: string | null; siblingIds?: string[] };
+    const read = async (reader: Person, query = '') =>
+      (
+        (await reader.api.get(`/conversations/${id}/messages?order=oldest${query}`)).body.messages as Read[]
+      ).map(({ content, parentId, siblingIds }) => ({
+        content,
+        parent: parentId,
+        alternatives: siblingIds?.length,
+      }));
+    const all = (await author.api.get(`/conversations/${id}/messages?branches=all`)).body.messages as Read[];
+    const [q, a, b] = all;
+    expect(all.map((m) => [m.content, m.parentId])).toEqual([
+      ['Q', null],
+      ['A', q?.id],
+      ['B', q?.id],
+    ]);
+    expect(await read(author)).toEqual([
+      { content: 'Q', parent: null, alternatives: undefined },
+      { content: 'B', parent: q?.id, alternatives: 2 },
+    ]);
+
+    // The author shows A and shares: the member reads A's branch, and only it (all branches too).
+    expect((await author.api.put(`/conversations/${id}/branch`, { messageId: a?.id })).status).toBe(204);
+    expect((await share(author, id, teamId)).status).toBe(200);
+    expect((await read(member)).map((m) => m.content)).toEqual(['Q', 'A']);
+    expect((await read(member, '&branches=all')).map((m) => m.content)).toEqual(['Q', 'A']);
+    const shared = conversationSchema.parse((await member.api.get(`/conversations/${id}`)).body);
+    expect(shared.messages.map((m) => m.content)).toEqual(['Q', 'A']);
+    expect(JSON.stringify(shared)).not.toContain(b?.id);
+    // A member cannot switch it.
+    expect((await member.api.put(`/conversations/${id}/branch`, { messageId: b?.id })).status).toBe(404);
+  });
 });

@@ -213,64 +213,114 @@ describe('GET /messages/generate-stream', () => {
     expect(Item?.outputTokens).toBeGreaterThan(0);
   });
 
-  it('regenerates the last reply, and edits and resends a message, replacing the later turns', async () => {
+  it('regenerates into siblings, switches branch, goes on on one and keeps the others; edits as a sibling', async () => {
     const conversationId = await newConversation(alice.api);
     await collect(readStream(streamUrl(conversationId, 'First question'), alice.idToken));
+    type Shown = {
+      id: string;
+      role: string;
+      content: string;
+      parentId: string | null;
+      siblingIds?: string[];
+    };
+    const messagesPath = `/conversations/${conversationId}/messages`;
+    const thread = async () => (await alice.api.get(`${messagesPath}?order=oldest`)).body.messages as Shown[];
+    const stream = (query: Record<string, string>) =>
+      collect(
+        readStream(
+          `${stack.apiUrl}/api/messages/generate-stream?${new URLSearchParams({
+            conversationId,
+            provider: alice.provider,
+            model: MODEL,
+            ...query,
+          })}`,
+          alice.idToken,
+        ),
+      );
+    const [question, first] = await thread();
+
+    // Regenerate twice: three siblings, the newest shown; the model saw only the question each time.
+    const second = (await stream({ replaceFrom: first?.id ?? '' })).find((e) => e.event.type === 'end');
+    expect(JSON.stringify(models.requests.at(-1)?.body)).not.toContain('Echo: First question');
+    await stream({ replaceFrom: (second?.event as { messageId?: string } | undefined)?.messageId ?? '' });
+    const regenerated = await thread();
+    expect(regenerated).toHaveLength(2);
+    const siblings = regenerated[1]?.siblingIds ?? [];
+    expect(siblings).toHaveLength(3);
+    expect(siblings[0]).toBe(first?.id);
+    expect(regenerated[1]).toMatchObject({ id: siblings[2], parentId: question?.id });
+
+    // Switch to the first reply and go on there.
+    expect(
+      (await alice.api.put(`/conversations/${conversationId}/branch`, { messageId: first?.id })).status,
+    ).toBe(204);
+    expect((await thread()).map((m) => m.id)).toEqual([question?.id, first?.id]);
     await collect(readStream(streamUrl(conversationId, 'Second question'), alice.idToken));
-    const thread = async () =>
-      (await alice.api.get(`/conversations/${conversationId}`)).body.messages as {
-        id: string;
-        role: string;
-        content: string;
-      }[];
-    const before = await thread();
-    expect(before.map((m) => m.content)).toEqual([
+    expect(JSON.stringify(models.requests.at(-1)?.body)).toContain('Echo: First question');
+    const continued = await thread();
+    expect(continued.map((m) => m.content)).toEqual([
       'First question',
       'Echo: First question',
       'Second question',
       'Echo: Second question',
     ]);
+    // Newest first, a page at a time, on the branch shown.
+    const page = await alice.api.get(`${messagesPath}?order=newest&limit=3`);
+    expect((page.body.messages as Shown[]).map((m) => m.content)).toEqual([
+      'Echo: Second question',
+      'Second question',
+      'Echo: First question',
+    ]);
+    const rest = await alice.api.get(`${messagesPath}?order=newest&limit=3&cursor=${page.body.nextCursor}`);
+    expect((rest.body.messages as Shown[]).map((m) => m.content)).toEqual(['First question']);
+    expect(rest.body.nextCursor).toBeUndefined();
 
-    // Regenerate: the last reply is replaced by a new one to the same history.
-    const regenerate = new URLSearchParams({
-      conversationId,
-      provider: alice.provider,
-      model: MODEL,
-      replaceFrom: before[3]?.id ?? '',
-    });
-    const events = await collect(
-      readStream(`${stack.apiUrl}/api/messages/generate-stream?${regenerate}`, alice.idToken),
-    );
-    expect(events.at(-1)?.event).toMatchObject({ type: 'end' });
-    const regenerated = await thread();
-    expect(regenerated.map((m) => m.content)).toEqual(before.map((m) => m.content));
-    expect(regenerated[3]?.id).not.toBe(before[3]?.id);
+    // The other branch is intact: switching back shows it without the second question.
+    await alice.api.put(`/conversations/${conversationId}/branch`, { messageId: siblings[2] });
+    expect((await thread()).map((m) => m.id)).toEqual([question?.id, siblings[2]]);
+    await alice.api.put(`/conversations/${conversationId}/branch`, { messageId: first?.id });
+    expect((await thread()).map((m) => m.content)).toEqual(continued.map((m) => m.content));
 
-    // Edit and resend the first message: its text saved with PUT (a body: 20,000 characters would
-    // never pass CloudFront and the WAF in a URL), then the stream names the turns to replace by id.
+    // Edit and resend the first message: a sibling of it (a body: 20,000 characters would never
+    // pass CloudFront and the WAF in a URL), then a plain stream answers it.
     const edited = `Edited question ${'word '.repeat(4_000)}`.trim();
-    const messagePath = `/conversations/${conversationId}/messages`;
-    const assistantEdit = await alice.api.put(`${messagePath}/${before[1]?.id}`, { content: 'No' });
-    expect(assistantEdit.status).toBe(400);
-    const saved = await alice.api.put(`${messagePath}/${before[0]?.id}`, { content: edited });
-    expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ id: before[0]?.id, role: 'user', content: edited });
-    const resend = new URLSearchParams({
+    const saved = await alice.api.post('/messages', {
       conversationId,
+      content: edited,
+      role: 'user',
       provider: alice.provider,
       model: MODEL,
-      replaceFrom: before[1]?.id ?? '',
+      parentId: null,
     });
-    const resendUrl = `${stack.apiUrl}/api/messages/generate-stream?${resend}`;
-    expect(resendUrl.length).toBeLessThan(2_048);
-    await collect(readStream(resendUrl, alice.idToken));
-    expect((await thread()).map((m) => m.content)).toEqual([edited, `Echo: ${edited}`]);
+    expect(saved.status).toBe(201);
+    await stream({});
+    const afterEdit = await thread();
+    expect(afterEdit.map((m) => m.content)).toEqual([edited, `Echo: ${edited}`]);
+    expect(afterEdit[0]?.siblingIds).toEqual([question?.id, saved.body.id]);
     // The model saw only the edited turn.
     expect(JSON.stringify(models.requests.at(-1)?.body)).not.toContain('Second question');
-    // Bob cannot edit it.
-    const bobEdit = await bob.api.put(`${messagePath}/${before[0]?.id}`, { content: 'Mine' });
-    expect(bobEdit.status).toBe(404);
+    await alice.api.put(`/conversations/${conversationId}/branch`, { messageId: question?.id });
+    expect((await thread()).map((m) => m.content)).toEqual(continued.map((m) => m.content));
 
+    // Bob can neither switch it nor name its messages as parents; unknown messages are 404.
+    const bobSwitch = await bob.api.put(`/conversations/${conversationId}/branch`, { messageId: first?.id });
+    expect(bobSwitch.status).toBe(404);
+    const unknownSwitch = await alice.api.put(`/conversations/${conversationId}/branch`, {
+      messageId: 'nope',
+    });
+    expect(unknownSwitch.status).toBe(404);
+    const badSwitch = await alice.api.put(`/conversations/${conversationId}/branch`, { messageId: '' });
+    expect(badSwitch.status).toBe(400);
+    const bobsOwn = await newConversation(bob.api);
+    const bobParent = await bob.api.post('/messages', {
+      conversationId: bobsOwn,
+      content: 'Mine',
+      role: 'user',
+      provider: 'anthropic',
+      model: MODEL,
+      parentId: question?.id,
+    });
+    expect(bobParent.status).toBe(404);
     const unknown = new URLSearchParams({
       conversationId,
       provider: alice.provider,
@@ -281,6 +331,19 @@ describe('GET /messages/generate-stream', () => {
       headers: { Authorization: `Bearer ${alice.idToken}` },
     });
     expect(response.status).toBe(404);
+  });
+
+  it('edits a message in place for API clients (PUT), never a reply, never for another user', async () => {
+    const conversationId = await newConversation(alice.api);
+    await collect(readStream(streamUrl(conversationId, 'First question'), alice.idToken));
+    const [question, answer] = (await alice.api.get(`/conversations/${conversationId}`)).body.messages as {
+      id: string;
+    }[];
+    const messagePath = `/conversations/${conversationId}/messages`;
+    expect((await alice.api.put(`${messagePath}/${answer?.id}`, { content: 'No' })).status).toBe(400);
+    const saved = await alice.api.put(`${messagePath}/${question?.id}`, { content: 'Edited' });
+    expect(saved.body).toMatchObject({ id: question?.id, role: 'user', content: 'Edited' });
+    expect((await bob.api.put(`${messagePath}/${question?.id}`, { content: 'Mine' })).status).toBe(404);
   });
 });
 

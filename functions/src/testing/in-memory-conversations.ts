@@ -50,11 +50,17 @@ export function inMemoryMessages(): MessageRepository & { records: Map<string, M
     create: async (record) =>
       void records.set(key(record.conversationId, record.messageId), structuredClone(record)),
     get: async (conversationId, id) => structuredClone(records.get(key(conversationId, id))),
-    list: async (conversationId, { limit, order }) => {
-      const all = of(conversationId);
-      return { messages: (order === 'newest' ? all.reverse() : all).slice(0, limit) };
-    },
     listAll: async (conversationId) => of(conversationId),
+    listTree: async (conversationId) =>
+      of(conversationId).map(({ messageId, parentId }) => ({
+        messageId,
+        ...(parentId === undefined ? {} : { parentId }),
+      })),
+    getMany: async (conversationId, ids) =>
+      ids.flatMap((id) => {
+        const record = records.get(key(conversationId, id));
+        return record ? [structuredClone(record)] : [];
+      }),
     update: async (conversationId, id, changes) => {
       const record = records.get(key(conversationId, id));
       if (record) Object.assign(record, structuredClone(changes));
@@ -103,11 +109,6 @@ export function inMemoryMessages(): MessageRepository & { records: Map<string, M
       delete record.stopRequested;
       delete record.stopAt;
       return true;
-    },
-    deleteFrom: async (conversationId, messageId) => {
-      for (const record of of(conversationId)) {
-        if (record.messageId >= messageId) records.delete(key(conversationId, record.messageId));
-      }
     },
     deleteAll: async (conversationId) => {
       for (const record of of(conversationId)) records.delete(key(conversationId, record.messageId));

@@ -24,6 +24,7 @@ export const CHAT_MESSAGES = {
   onlyUserMessagesEditable: 'Only your own messages can be edited.',
   startGenerationFailed: 'Failed to start response generation.',
   loadMessagesFailed: (reason: string) => `Failed to load messages: ${reason}`,
+  switchBranchFailed: (reason: string) => `Failed to show that alternative: ${reason}`,
   startChatFailed: (reason: string) => `Could not start chat: ${reason}`,
   /** Appended to a user message whose save failed. */
   saveMessageFailed: '[Error saving this message]',

@@ -169,6 +169,11 @@ export const messagePageQuerySchema = z.object({
   /** Opaque; from the previous page. */
   cursor: z.string().max(512).optional(),
   order: z.enum(['oldest', 'newest']).default('oldest'),
+  /**
+   * `shown` (default): the branch shown (docs/decisions/chat.md, "Branches"); `all`: every message
+   * of every branch, by age, each with its `parentId` (a JSON export keeps the tree).
+   */
+  branches: z.enum(['shown', 'all']).default('shown'),
 });
 export type MessagePageQuery = z.infer<typeof messagePageQuerySchema>;
 

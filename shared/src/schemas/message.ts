@@ -43,6 +43,13 @@ export const messageSchema = z.object({
   toolApproval: toolApprovalSchema.optional(),
   /** The tools the reply offered the model (a server attached). */
   toolsOffered: toolsOfferedSchema.optional(),
+  /**
+   * The message it answers or follows (null: the conversation's first turn). Regenerate and edit
+   * add a sibling (same parent), so a conversation is a tree; its reads show one path of it.
+   */
+  parentId: z.string().nullable().optional(),
+  /** On a message with alternatives: its siblings' ids (itself included), oldest first. */
+  siblingIds: z.array(z.string()).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -59,14 +66,27 @@ export const createMessageBodySchema = z.object({
   role: z.enum(MESSAGE_ROLES),
   provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
   model: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
+  /**
+   * Not in the spec's body. Edit and resend: the edited message's parent (null: the first turn), so
+   * the new message is its sibling and the old turns stay as a branch. Absent: after the last
+   * message shown.
+   */
+  parentId: z.string().min(1).max(MAX_ID_LENGTH).nullable().optional(),
 });
 export type CreateMessageBody = z.infer<typeof createMessageBodySchema>;
 
 /**
- * PUT /conversations/{id}/messages/{messageId}: edit a user message before it is resent (the
- * stream then replaces the turns after it: `replaceFrom`). Text travels in bodies, never in URLs.
+ * PUT /conversations/{id}/messages/{messageId}: a user message's text changed in place (API clients;
+ * the web app's edit and resend posts a sibling instead: `parentId`). Text travels in bodies, never in URLs.
  */
 export const updateMessageBodySchema = createMessageBodySchema.pick({ content: true }).strict();
+
+/**
+ * PUT /conversations/{id}/branch: show the branch through `messageId` (a message of the
+ * conversation): its ancestors, it, and from it on the continuation written to last.
+ */
+export const selectBranchBodySchema = z.strictObject({ messageId: z.string().min(1).max(MAX_ID_LENGTH) });
+export type SelectBranchBody = z.infer<typeof selectBranchBodySchema>;
 export type UpdateMessageBody = z.infer<typeof updateMessageBodySchema>;
 
 /** POST /conversations/{id}/messages/{messageId}/stop: how much of the reply the user had been shown. */

@@ -32,8 +32,8 @@ export const streamQuerySchema = z.object({
     )
     .optional(),
   /**
-   * Regenerate, or edit and resend: this message and every later one are replaced by the new turn
-   * (the reply to the history before it, after `triggerContent` when given).
+   * Regenerate: the new reply is this message's sibling (the reply to the history before it, after
+   * `triggerContent` when given) and is shown; this message and the turns after it stay, as a branch.
    */
   replaceFrom: z.string().min(1).max(MAX_ID_LENGTH).optional(),
   /**

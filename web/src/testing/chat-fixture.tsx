@@ -85,9 +85,7 @@ export function answerChatApi(api: MockedChatApi, onStream: (stream: OpenedStrea
   vi.mocked(api.messages.createMessage).mockImplementation(async (body) =>
     message({ id: 'saved-user-1', role: 'user', content: body.content }),
   );
-  vi.mocked(api.messages.editMessage).mockImplementation(async (conversationId, id, content) =>
-    message({ id, conversationId, role: 'user', content }),
-  );
+  vi.mocked(api.messages.selectBranch).mockResolvedValue();
   vi.mocked(api.messages.stopMessage).mockResolvedValue();
   vi.mocked(api.streamReply).mockImplementation((query, callbacks, options) => {
     onStream({ query, callbacks, signal: options?.signal });

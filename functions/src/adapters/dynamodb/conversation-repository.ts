@@ -19,8 +19,9 @@ export function createConversationRepository(
   return {
     create: (record) => putNew(db, tableName, record, 'conversationId'),
 
+    // Consistent: the branch shown (activeLeafId), written by an edit just before its stream reads it.
     get: (userId, conversationId) =>
-      getItem(db, { tableName, key: { userId, conversationId } }, conversationRecordSchema),
+      getItem(db, { tableName, key: { userId, conversationId }, consistent: true }, conversationRecordSchema),
 
     listByUser: (userId) =>
       queryAll(

@@ -1,33 +1,22 @@
 import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { type MessageRepository, messageRecordSchema } from '../../domain/conversations/message.js';
-import { countWithinPageBytes } from '../../domain/conversations/message-page.js';
-import { ValidationError } from '../../domain/errors.js';
 import { isConditionalCheckFailed } from './document-client.js';
 import { deletePartition, queryAll } from './table-ops.js';
 import { updateExpression } from './update-expression.js';
 
-const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
-
-/** A cursor is exactly the key of this conversation's last message on the page, or it is refused. */
-function decodeCursor(conversationId: string, cursor: string): Record<string, unknown> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    const parsed = z
-      .strictObject({ conversationId: z.literal(conversationId), messageId: z.string().min(1).max(64) })
-      .safeParse(key);
-    if (parsed.success) return parsed.data;
-  } catch {
-    // falls through to the validation error
-  }
-  throw new ValidationError('Invalid cursor');
-}
+const treeNodeSchema = z.object({ messageId: z.string(), parentId: z.string().nullable().optional() });
+/** BatchGetItem's most keys per request. */
+const BATCH_GET_KEYS = 100;
+/** Rounds of a batch's unprocessed keys read again before giving up (DynamoDB throttling). */
+const BATCH_GET_ATTEMPTS = 5;
 
 export function createMessageRepository(db: DynamoDBDocumentClient, tableName: string): MessageRepository {
   return {
@@ -42,34 +31,6 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
       return Item ? messageRecordSchema.parse(Item) : undefined;
     },
 
-    async list(conversationId, { limit, cursor, order = 'oldest' }) {
-      const result = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'conversationId = :id',
-          ExpressionAttributeValues: { ':id': conversationId },
-          // Message ids are monotonic ULIDs: the sort key is the conversation's order.
-          ScanIndexForward: order === 'oldest',
-          Limit: limit,
-          ...(cursor ? { ExclusiveStartKey: decodeCursor(conversationId, cursor) } : {}),
-        }),
-      );
-      const records = (result.Items ?? []).map((item) => messageRecordSchema.parse(item));
-      const fits = countWithinPageBytes(records);
-      const last = records[fits - 1];
-      if (fits < records.length && last) {
-        // The page is full by bytes before its count: the cursor goes on after its last message.
-        return {
-          messages: records.slice(0, fits),
-          nextCursor: encodeCursor({ conversationId, messageId: last.messageId }),
-        };
-      }
-      return {
-        messages: records,
-        ...(result.LastEvaluatedKey ? { nextCursor: encodeCursor(result.LastEvaluatedKey) } : {}),
-      };
-    },
-
     listAll: (conversationId) =>
       queryAll(
         db,
@@ -77,9 +38,48 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
           TableName: tableName,
           KeyConditionExpression: 'conversationId = :id',
           ExpressionAttributeValues: { ':id': conversationId },
+          // A message saved just before the stream that answers it is part of its history.
+          ConsistentRead: true,
         },
         messageRecordSchema,
       ),
+
+    listTree: (conversationId) =>
+      queryAll(
+        db,
+        {
+          TableName: tableName,
+          KeyConditionExpression: 'conversationId = :id',
+          ExpressionAttributeValues: { ':id': conversationId },
+          ProjectionExpression: 'messageId, parentId',
+          ConsistentRead: true,
+        },
+        treeNodeSchema,
+      ),
+
+    async getMany(conversationId, messageIds) {
+      const found = new Map<string, z.infer<typeof messageRecordSchema>>();
+      for (let at = 0; at < messageIds.length; at += BATCH_GET_KEYS) {
+        let keys: Record<string, unknown>[] | undefined = messageIds
+          .slice(at, at + BATCH_GET_KEYS)
+          .map((messageId) => ({ conversationId, messageId }));
+        for (let attempt = 0; keys?.length; attempt += 1) {
+          if (attempt === BATCH_GET_ATTEMPTS) throw new Error('Messages could not be read: try again');
+          const result: BatchGetCommandOutput = await db.send(
+            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }),
+          );
+          for (const item of result.Responses?.[tableName] ?? []) {
+            const record = messageRecordSchema.parse(item);
+            found.set(record.messageId, record);
+          }
+          keys = result.UnprocessedKeys?.[tableName]?.Keys;
+        }
+      }
+      return messageIds.flatMap((id) => {
+        const record = found.get(id);
+        return record ? [record] : [];
+      });
+    },
 
     async update(conversationId, messageId, changes) {
       await db.send(
@@ -192,14 +192,6 @@ export function createMessageRepository(db: DynamoDBDocumentClient, tableName: s
         throw error;
       }
     },
-
-    deleteFrom: (conversationId, messageId) =>
-      deletePartition(
-        db,
-        { tableName, partitionKey: 'conversationId', sortKey: 'messageId' },
-        conversationId,
-        messageId,
-      ),
 
     deleteAll: (conversationId) =>
       deletePartition(

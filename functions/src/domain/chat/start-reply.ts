@@ -9,6 +9,7 @@ import type { Caller } from '../caller.js';
 import type { ConversationRecord } from '../conversations/conversation.js';
 import { userMessageRecord } from '../conversations/conversation-service.js';
 import type { MessageRecord } from '../conversations/message.js';
+import { branchTo, messageTree, shownPath } from '../conversations/message-tree.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { ModelMessage } from '../models/model-provider.js';
 import {
@@ -54,13 +55,17 @@ export async function startReply(
   const listing = messages.listAll(query.conversationId);
   listing.catch(() => undefined); // awaited just below, once the conversation is known to be the caller's
   const conversation = await owned;
-  let history = await listing;
+  const all = await listing;
+  // The model sees the branch shown only (a regenerate: the branch up to the message it redoes).
+  let history = shownPath(all, conversation.activeLeafId);
   const serverIds = queriedServers(query) ?? chatServersOf(conversation);
   const settings = conversation.settings ?? {};
   // A plain turn (no regenerate, no files, no server's tools) is known in full now: its model
   // call is opened before the gate answers, and aborted if anything below refuses the stream.
   const plain = !query.replaceFrom && !query.attachmentIds && serverIds.length === 0;
-  const early = plain ? newMessages(deps, caller, query, conversation.conversationId) : undefined;
+  const early = plain
+    ? newMessages(deps, caller, query, conversation.conversationId, history.at(-1)?.messageId ?? null)
+    : undefined;
   if (early?.trigger) history.push(early.trigger);
   if (early) assertImagesAccepted(history, query.provider);
   const earlyMessages = early ? toModelMessages(history, deps.attachments) : undefined;
@@ -71,10 +76,10 @@ export async function startReply(
   try {
     // Everything above only reads; nothing is written before the access gate has let the caller in.
     await admitted;
-    if (query.replaceFrom) {
-      history = await replaceFrom(deps, conversation.conversationId, history, query.replaceFrom);
-    }
-    const { trigger, reply } = early ?? newMessages(deps, caller, query, conversation.conversationId);
+    if (query.replaceFrom) history = await regenerateFrom(deps, all, query.replaceFrom);
+    const { trigger, reply } =
+      early ??
+      newMessages(deps, caller, query, conversation.conversationId, history.at(-1)?.messageId ?? null);
     const attached = await attachToTrigger(deps, caller, query, trigger, history);
     if (trigger && !early) history.push(trigger);
     if (!early) assertImagesAccepted(history, query.provider);
@@ -83,6 +88,10 @@ export async function startReply(
       trigger ? messages.create(trigger) : undefined,
       messages.create(reply),
       attached?.(),
+      // A regenerated reply is a new branch: the one shown from now on.
+      query.replaceFrom
+        ? deps.conversations.touch(caller, conversation.conversationId, { activeLeafId: reply.messageId })
+        : undefined,
     ]);
     persisted.catch(() => undefined); // awaited (and reported) by the stream
     const modelMessages = earlyMessages ?? toModelMessages(history, deps.attachments);
@@ -169,26 +178,25 @@ export async function toModelMessages(
 }
 
 /**
- * Regenerate, or edit and resend: the turns from `messageId` on are deleted (replaced, not kept as
- * a branch: see docs/decisions/chat.md) and the history before it is what the model sees.
+ * Regenerate: the new reply is `messageId`'s sibling, so the history is the branch up to its parent;
+ * it and the turns after it are kept (docs/decisions/chat.md, "Branches"). Refused while a reply
+ * from it on is being written; one interrupted there (its writer died) is ended first, so what it
+ * reserved comes back.
  */
-async function replaceFrom(
+async function regenerateFrom(
   deps: ChatServiceDeps,
-  conversationId: string,
-  history: MessageRecord[],
+  all: MessageRecord[],
   messageId: string,
 ): Promise<MessageRecord[]> {
-  const at = history.findIndex((message) => message.messageId === messageId);
-  if (at < 0) throw new NotFoundError('Message not found');
-  const streaming = history.slice(at).filter((message) => message.status === 'streaming');
+  const tree = messageTree(all);
+  if (!tree.get(messageId)) throw new NotFoundError('Message not found');
+  const streaming = all.filter((message) => message.messageId >= messageId && message.status === 'streaming');
   const now = deps.now();
   if (streaming.some((message) => !isInterrupted(message, now))) {
     throw new ConflictError(CHAT_MESSAGES.replyInProgress);
   }
-  // An interrupted reply (its writer died) is ended first, so what it reserved comes back.
   for (const message of streaming) await deps.interrupted?.end(message);
-  await deps.messages.deleteFrom(conversationId, messageId);
-  return history.slice(0, at);
+  return branchTo(tree, tree.parentOf(messageId));
 }
 
 /**
@@ -216,16 +224,25 @@ async function attachToTrigger(
 }
 
 /** The triggering user message (if the query carries one) and the empty reply, both to be saved. */
-function newMessages(deps: ChatServiceDeps, caller: Caller, query: StreamQuery, conversationId: string) {
+function newMessages(
+  deps: ChatServiceDeps,
+  caller: Caller,
+  query: StreamQuery,
+  conversationId: string,
+  parentId: string | null,
+) {
   const trigger = query.triggerContent?.trim()
     ? userMessageRecord(
         caller,
-        { ...query, conversationId, content: query.triggerContent },
+        { ...query, conversationId, content: query.triggerContent, parentId },
         deps.newId(),
         deps.now(),
       )
     : undefined;
   const ids = { conversationId, messageId: deps.newId(), userId: caller.userId };
-  const reply = newStreamingReply(ids, query, deps.now());
+  const reply: MessageRecord = {
+    ...newStreamingReply(ids, query, deps.now()),
+    parentId: trigger?.messageId ?? parentId,
+  };
   return { trigger, reply };
 }

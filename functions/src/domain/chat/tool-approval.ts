@@ -7,6 +7,7 @@ import {
 } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import type { MessageRecord, StoredToolApproval } from '../conversations/message.js';
+import { shownPath } from '../conversations/message-tree.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { ModelMessage } from '../models/model-provider.js';
 import type { ChatServiceDeps } from './ports.js';
@@ -126,7 +127,10 @@ export async function resumeReply(
   const model = deps.models.resolve(caller.userId, query.provider, query.model, teamSpace);
   model.catch(() => undefined); // awaited (and reported) by the stream
   const conversation = await owned;
-  const history = await deps.messages.listAll(conversation.conversationId);
+  const history = shownPath(
+    await deps.messages.listAll(conversation.conversationId),
+    conversation.activeLeafId,
+  );
   await admitted;
 
   const at = history.findIndex((message) => message.messageId === approvalFor);

@@ -19,7 +19,9 @@ import { interruptedReply, isInterrupted } from '../chat/reply-lease.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { ConversationChanges, ConversationRecord, ConversationRepository } from './conversation.js';
 import { searchConversations } from './conversation-search.js';
-import type { MessagePage, MessagePageOptions, MessageRecord, MessageRepository } from './message.js';
+import type { MessagePageOptions, MessageRecord, MessageRepository } from './message.js';
+import { pathPage } from './message-page.js';
+import { type PathMessage, readBranches, shownPath } from './message-tree.js';
 
 export interface ConversationServiceDeps {
   conversations: ConversationRepository;
@@ -35,9 +37,10 @@ export interface ConversationServiceDeps {
 }
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+export const MESSAGE_NOT_FOUND = 'Message not found';
 
 export function toConversation(record: ConversationRecord, messages: MessageRecord[] = []): Conversation {
-  const { conversationId, mcpServerId: _one, mcpServerIds: _list, ...rest } = record;
+  const { conversationId, mcpServerId: _one, mcpServerIds: _list, activeLeafId: _shown, ...rest } = record;
   const servers = chatServersOf(record);
   return {
     ...rest,
@@ -61,7 +64,7 @@ export function serverChanges(
  * A message as the API returns it. A reply still marked streaming whose lease ran out (its writer
  * died) reads as interrupted, with the text last saved, until the sweep saves it so.
  */
-export function toMessage(record: MessageRecord, now = Date.now()): Message {
+export function toMessage(record: MessageRecord | PathMessage<MessageRecord>, now = Date.now()): Message {
   const shown = isInterrupted(record, now) ? { ...record, ...interruptedReply(record) } : record;
   const {
     messageId,
@@ -80,6 +83,8 @@ export function userMessageRecord(
   caller: Caller,
   body: Pick<CreateMessageBody, 'conversationId' | 'content' | 'provider' | 'model'> & {
     role?: MessageRecord['role'];
+    /** The message it follows (null or absent: a first turn). */
+    parentId?: string | null | undefined;
   },
   messageId: string,
   timestamp: number,
@@ -94,6 +99,38 @@ export function userMessageRecord(
     provider: body.provider,
     model: body.model,
     timestamp,
+    parentId: body.parentId ?? null,
+  };
+}
+
+/**
+ * A page of the shown branch (or of every branch: `page.branches`), as the API returns it: the tree
+ * read without content, then only the page's messages in full.
+ */
+export async function shownPage(
+  messages: Pick<MessageRepository, 'listTree' | 'getMany'>,
+  conversation: Pick<ConversationRecord, 'conversationId' | 'activeLeafId'>,
+  page: MessagePageOptions,
+): Promise<{ messages: Message[]; nextCursor?: string }> {
+  const { conversationId } = conversation;
+  const path = await readBranches(messages, conversation, page.branches);
+  const result = await pathPage(conversationId, path, page, async (nodes) => {
+    const records = new Map(
+      (
+        await messages.getMany(
+          conversationId,
+          nodes.map((node) => node.messageId),
+        )
+      ).map((r) => [r.messageId, r]),
+    );
+    return nodes.flatMap(({ messageId, ...place }) => {
+      const record = records.get(messageId);
+      return record ? [{ ...record, ...place }] : [];
+    });
+  });
+  return {
+    messages: result.messages.map((message) => toMessage(message)),
+    ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}),
   };
 }
 
@@ -119,19 +156,29 @@ async function createWithMessages(
     createdAt: body.createdAt,
     updatedAt: body.updatedAt,
   };
-  const initial = body.messages.map((message) =>
-    userMessageRecord(
+  // An import keeps its tree: each message's parent is one before it in the file (by its id
+  // there), else, as in files written before branches, the message before it.
+  const initial: MessageRecord[] = [];
+  const newIds = new Map<string, string>();
+  for (const message of body.messages) {
+    const previous = initial.at(-1)?.messageId ?? null;
+    const stated = message.parentId === undefined ? previous : message.parentId;
+    const parentId = stated === null ? null : (newIds.get(stated) ?? previous);
+    const created = userMessageRecord(
       caller,
       {
         ...message,
         conversationId: record.conversationId,
         provider: message.provider ?? record.metadata.defaultProvider,
         model: message.model ?? record.metadata.defaultModel,
+        parentId,
       },
       newId(),
       message.timestamp ?? now(),
-    ),
-  );
+    );
+    newIds.set(message.id, created.messageId);
+    initial.push(created);
+  }
   try {
     for (let start = 0; start < initial.length; start += INITIAL_WRITE_BATCH) {
       await Promise.all(initial.slice(start, start + INITIAL_WRITE_BATCH).map((m) => messages.create(m)));
@@ -165,10 +212,31 @@ async function ownedBy(
 function createConversationMessages({ conversations, messages, newId, now }: ConversationServiceDeps) {
   const owned = (caller: Caller, conversationId: string) => ownedBy(conversations, caller, conversationId);
   return {
+    /**
+     * A message after the last one shown, or (`parentId`: edit and resend) after that message, as a
+     * sibling of the edited one: the new branch is then the one shown.
+     */
     async addMessage(caller: Caller, body: CreateMessageBody & { timestamp?: number }): Promise<Message> {
-      await owned(caller, body.conversationId);
-      const record = userMessageRecord(caller, body, newId(), body.timestamp ?? now());
+      const conversation = await owned(caller, body.conversationId);
+      const { parentId } = body;
+      if (parentId && !(await messages.get(body.conversationId, parentId))) {
+        throw new NotFoundError(MESSAGE_NOT_FOUND);
+      }
+      const after =
+        parentId === undefined
+          ? (shownPath(await messages.listTree(body.conversationId), conversation.activeLeafId).at(-1)
+              ?.messageId ?? null)
+          : parentId;
+      const record = userMessageRecord(
+        caller,
+        { ...body, parentId: after },
+        newId(),
+        body.timestamp ?? now(),
+      );
       await messages.create(record);
+      if (parentId !== undefined) {
+        await conversations.update(caller.userId, body.conversationId, { activeLeafId: record.messageId });
+      }
       return toMessage(record);
     },
 
@@ -177,12 +245,14 @@ function createConversationMessages({ conversations, messages, newId, now }: Con
       conversationId: string,
       page: MessagePageOptions,
     ): Promise<{ messages: Message[]; nextCursor?: string }> {
+      return shownPage(messages, await owned(caller, conversationId), page);
+    },
+
+    /** Shows the branch through `messageId` (a message of the caller's conversation). */
+    async selectBranch(caller: Caller, conversationId: string, messageId: string): Promise<void> {
       await owned(caller, conversationId);
-      const result: MessagePage = await messages.list(conversationId, page);
-      return {
-        messages: result.messages.map((message) => toMessage(message)),
-        nextCursor: result.nextCursor,
-      };
+      if (!(await messages.get(conversationId, messageId))) throw new NotFoundError(MESSAGE_NOT_FOUND);
+      await conversations.update(caller.userId, conversationId, { activeLeafId: messageId });
     },
 
     /**
@@ -194,7 +264,7 @@ function createConversationMessages({ conversations, messages, newId, now }: Con
       const history = await messages.listAll(conversationId);
       const at = history.findIndex((message) => message.messageId === messageId);
       const message = history[at];
-      if (!message) throw new NotFoundError('Message not found');
+      if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
       if (message.role !== 'user') throw new ValidationError(CHAT_MESSAGES.onlyUserMessagesEditable);
       const writing = (later: MessageRecord) => later.status === 'streaming' && !isInterrupted(later, now());
       if (history.slice(at).some(writing)) throw new ConflictError(CHAT_MESSAGES.replyInProgress);
@@ -211,7 +281,7 @@ function createConversationMessages({ conversations, messages, newId, now }: Con
     ): Promise<void> {
       await owned(caller, conversationId);
       const message = await messages.get(conversationId, messageId);
-      if (!message) throw new NotFoundError('Message not found');
+      if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
       if (message.status === 'streaming') await messages.requestStop(conversationId, messageId, shownChars);
     },
   };
@@ -275,7 +345,7 @@ export function createConversationService(deps: ConversationServiceDeps) {
       conversationId: string,
       changes: Pick<
         ConversationChanges,
-        'lastProvider' | 'lastModel' | 'mcpServerId' | 'mcpServerIds' | 'metadata'
+        'lastProvider' | 'lastModel' | 'mcpServerId' | 'mcpServerIds' | 'metadata' | 'activeLeafId'
       >,
     ): Promise<void> {
       await conversations.update(caller.userId, conversationId, { ...changes, updatedAt: now() });

@@ -2,12 +2,13 @@ import {
   type Conversation,
   conversationOrder,
   MAX_MESSAGE_PAGE_SIZE,
+  type Message,
   TEAM_MESSAGES,
 } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import { NotFoundError } from '../errors.js';
 import type { ConversationRecord, ConversationRepository } from './conversation.js';
-import { CONVERSATION_NOT_FOUND, toConversation, toMessage } from './conversation-service.js';
+import { CONVERSATION_NOT_FOUND, shownPage, toConversation } from './conversation-service.js';
 import type { MessagePageOptions, MessageRepository } from './message.js';
 
 /** What sharing reads of teams, from our own records (consistently, on every call). */
@@ -52,6 +53,12 @@ function forReader(
   return { ...rest, sharedView: view };
 }
 
+/** What a team member reads of a page: the branch shown, without the other alternatives' ids. */
+function onlyShown<P extends { messages: Message[] }>(page: P, view: SharedView | undefined): P {
+  if (!view) return page;
+  return { ...page, messages: page.messages.map(({ siblingIds: _others, ...message }) => message) };
+}
+
 /**
  * Read-only sharing of a conversation with one team (docs/decisions/teams.md, Teams): the author shares
  * with a team they are a member of, or stops; a current member of that team reads it (the
@@ -93,25 +100,25 @@ export function createConversationSharing({ conversations, messages, teams, now 
     /**
      * The conversation with its latest page of messages (oldest first), never all of them: a whole
      * long conversation would pass Lambda's 6 MB response limit. `olderMessagesCursor` pages back
-     * through GET /conversations/{id}/messages?order=newest.
+     * through GET /conversations/{id}/messages?order=newest. Both show the branch the author shows.
      */
     async get(caller: Caller, conversationId: string): Promise<Conversation> {
       const { record, view } = await readable(caller, conversationId);
-      const latest = await messages.list(conversationId, { limit: MAX_MESSAGE_PAGE_SIZE, order: 'newest' });
-      const conversation = toConversation(
-        view ? forReader(record, view) : record,
-        latest.messages.toReversed(),
+      const latest = onlyShown(
+        await shownPage(messages, record, { limit: MAX_MESSAGE_PAGE_SIZE, order: 'newest' }),
+        view,
       );
+      const conversation = {
+        ...toConversation(view ? forReader(record, view) : record),
+        messages: latest.messages.toReversed(),
+      };
       return latest.nextCursor ? { ...conversation, olderMessagesCursor: latest.nextCursor } : conversation;
     },
 
+    /** A team member reads the branch the author shows, never the others. */
     async listMessages(caller: Caller, conversationId: string, page: MessagePageOptions) {
-      await readable(caller, conversationId);
-      const result = await messages.list(conversationId, page);
-      return {
-        messages: result.messages.map((message) => toMessage(message)),
-        nextCursor: result.nextCursor,
-      };
+      const { record, view } = await readable(caller, conversationId);
+      return onlyShown(await shownPage(messages, record, view ? { ...page, branches: 'shown' } : page), view);
     },
 
     /** The conversations shared with a team, for its members (404 for anyone else), newest first. */

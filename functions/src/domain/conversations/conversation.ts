@@ -20,13 +20,18 @@ export const conversationRecordSchema = z.object({
   /** The team it is shared with, read-only (the key of the sparse GSI bySharedTeam). */
   sharedWithTeamId: z.string().optional(),
   sharedAt: z.number().optional(),
+  /** The message whose branch is shown (message-tree.ts); absent: the newest message's. */
+  activeLeafId: z.string().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
 export type ConversationRecord = z.infer<typeof conversationRecordSchema>;
 
 export type ConversationChanges = Partial<
-  Pick<ConversationRecord, 'metadata' | 'updatedAt' | 'lastProvider' | 'lastModel' | 'title' | 'name'>
+  Pick<
+    ConversationRecord,
+    'metadata' | 'updatedAt' | 'lastProvider' | 'lastModel' | 'title' | 'name' | 'activeLeafId'
+  >
 > & {
   /** null: written by older code only, removed whenever `mcpServerIds` is written. */
   mcpServerId?: null;

@@ -59,8 +59,16 @@ export const messageRecordSchema = z.object({
   reservations: z.record(z.string(), heldReservationSchema).optional(),
   toolApproval: storedToolApprovalSchema.optional(),
   toolsOffered: toolsOfferedSchema.optional(),
+  /**
+   * The message this one follows (null: a first turn). Written by every new message; absent on
+   * messages written before branches, which follow the message before them (message-tree.ts).
+   */
+  parentId: z.string().nullable().optional(),
 });
 export type MessageRecord = z.infer<typeof messageRecordSchema>;
+
+/** A message's place in its conversation's tree (message-tree.ts), without its content. */
+export type TreeNode = Pick<MessageRecord, 'messageId' | 'parentId'>;
 
 export type MessageChanges = Partial<
   Pick<
@@ -97,20 +105,19 @@ export interface MessagePageOptions {
   limit: number;
   cursor?: string | undefined;
   order?: 'oldest' | 'newest' | undefined;
-}
-
-export interface MessagePage {
-  messages: MessageRecord[];
-  /** Opaque; pass back to get the next page. Absent on the last page. */
-  nextCursor?: string;
+  /** The branch shown (default), or every message of the tree. */
+  branches?: 'shown' | 'all' | undefined;
 }
 
 export interface MessageRepository {
   create(record: MessageRecord): Promise<void>;
   get(conversationId: string, messageId: string): Promise<MessageRecord | undefined>;
-  /** A page oldest first, or newest first (`order: 'newest'`), the cursor going on the same way. */
-  list(conversationId: string, options: MessagePageOptions): Promise<MessagePage>;
+  /** Every message of the conversation, by id (one query, paged by DynamoDB's 1 MB). */
   listAll(conversationId: string): Promise<MessageRecord[]>;
+  /** Every message's id and parent, by id: the tree without the content (one query, projected). */
+  listTree(conversationId: string): Promise<TreeNode[]>;
+  /** The messages of `messageIds` (a page's: at most a few hundred), in that order; missing ones left out. */
+  getMany(conversationId: string, messageIds: readonly string[]): Promise<MessageRecord[]>;
   update(conversationId: string, messageId: string, changes: MessageChanges): Promise<void>;
   /**
    * A save while the reply streams: it happens only while the message exists and no stop was
@@ -130,7 +137,5 @@ export interface MessageRepository {
    * retried request), false for the others and once it was decided.
    */
   claimApproval(conversationId: string, messageId: string, claim: ApprovalClaim): Promise<boolean>;
-  /** Deletes this message and every later one (regenerate, edit and resend). */
-  deleteFrom(conversationId: string, messageId: string): Promise<void>;
   deleteAll(conversationId: string): Promise<void>;
 }

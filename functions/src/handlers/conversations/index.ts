@@ -7,6 +7,7 @@ import { handler as getConversation } from './get-conversation.js';
 import { handler as listConversations } from './list-conversations.js';
 import { handler as listMessages } from './list-messages.js';
 import { handler as searchConversations } from './search-conversations.js';
+import { handler as selectBranch } from './select-branch.js';
 import { handler as stopMessage } from './stop-message.js';
 import { handler as updateConversation } from './update-conversation.js';
 import { handler as updateMessage } from './update-message.js';
@@ -21,6 +22,7 @@ export const handler = createAreaRouter('conversations', {
   listMessages,
   updateMessage,
   stopMessage,
+  selectBranch,
   createAttachment,
   getAttachment,
 });

@@ -19,7 +19,7 @@ describe('listMessages', () => {
     const thread = await listMessages('c 1');
     expect(thread).toEqual({ messages: [message('b'), message('c')], olderCursor: 'older-1' });
     expect(vi.mocked(apiClient.get).mock.calls.map(([path, options]) => [path, options?.query])).toEqual([
-      ['/conversations/c%201/messages', { order: 'newest', limit: 20 }],
+      ['/conversations/c%201/messages', { order: 'newest', branches: 'shown', limit: 20 }],
     ]);
   });
 
@@ -28,6 +28,7 @@ describe('listMessages', () => {
     expect(await listMessages('c1', { before: 'older-1' })).toEqual({ messages: [message('a')] });
     expect(vi.mocked(apiClient.get).mock.calls[0]?.[1]?.query).toEqual({
       order: 'newest',
+      branches: 'shown',
       limit: 50,
       cursor: 'older-1',
     });
@@ -42,9 +43,19 @@ describe('listAllMessages', () => {
       .mockResolvedValueOnce({ messages: [message('a')] });
     expect((await listAllMessages('c1')).map((m) => m.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(vi.mocked(apiClient.get).mock.calls.map(([, options]) => options?.query)).toEqual([
-      { order: 'newest', limit: 200 },
-      { order: 'newest', limit: 200, cursor: 'older-1' },
-      { order: 'newest', limit: 200, cursor: 'older-2' },
+      { order: 'newest', limit: 200, branches: 'shown' },
+      { order: 'newest', limit: 200, cursor: 'older-1', branches: 'shown' },
+      { order: 'newest', limit: 200, cursor: 'older-2', branches: 'shown' },
     ]);
+  });
+
+  it("reads every branch's messages for a JSON export", async () => {
+    vi.mocked(apiClient.get).mockResolvedValueOnce({ messages: [message('a')] });
+    await listAllMessages('c1', undefined, 'all');
+    expect(vi.mocked(apiClient.get).mock.calls[0]?.[1]?.query).toEqual({
+      order: 'newest',
+      limit: 200,
+      branches: 'all',
+    });
   });
 });

@@ -5,8 +5,8 @@ import {
   type MessagePageQuery,
   messagePageSchema,
   messageSchema,
+  type SelectBranchBody,
   type StopMessageBody,
-  type UpdateMessageBody,
 } from '@agentforge/shared';
 import { apiClient } from '../../../lib/api-client';
 
@@ -31,6 +31,7 @@ export async function listMessages(
 ): Promise<MessageThread> {
   const query: MessagePageQuery = {
     order: 'newest',
+    branches: 'shown',
     limit: before ? MESSAGE_PAGE_SIZE : LATEST_PAGE_SIZE,
     ...(before ? { cursor: before } : {}),
   };
@@ -46,10 +47,15 @@ export async function listMessages(
 }
 
 /**
- * Every message of a conversation, oldest first, read page after page from the latest back: each
- * response stays under Lambda's 6 MB however long the conversation (an export, the shared page).
+ * Every message of a conversation's branch shown (`branches: 'all'`: of every branch, each with its
+ * parent), oldest first, read page after page from the latest back: each response stays under
+ * Lambda's 6 MB however long the conversation (an export, the shared page).
  */
-export async function listAllMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
+export async function listAllMessages(
+  conversationId: string,
+  signal?: AbortSignal,
+  branches: MessagePageQuery['branches'] = 'shown',
+): Promise<Message[]> {
   const path = `/conversations/${encodeURIComponent(conversationId)}/messages`;
   const pages: Message[][] = [];
   let cursor: string | undefined;
@@ -58,6 +64,7 @@ export async function listAllMessages(conversationId: string, signal?: AbortSign
       order: 'newest',
       limit: MAX_MESSAGE_PAGE_SIZE,
       ...(cursor ? { cursor } : {}),
+      branches,
     };
     const page = await apiClient.get(path, {
       schema: messagePageSchema,
@@ -70,22 +77,18 @@ export async function listAllMessages(conversationId: string, signal?: AbortSign
   return pages.toReversed().flat();
 }
 
-/** POST /messages: saves the user's message. */
+/** POST /messages: saves the user's message (`parentId`: as a sibling of an edited one, edit and resend). */
 export function createMessage(body: CreateMessageBody): Promise<Message> {
   return apiClient.post('/messages', body, { schema: messageSchema });
 }
 
 /**
- * PUT /conversations/{id}/messages/{messageId}: saves an edited message before it is resent (the
- * stream then names it by id: text never travels in a URL).
+ * PUT /conversations/{id}/branch: the alternative `messageId` (and its continuation) is the branch
+ * shown from now on, here and on every device.
  */
-export function editMessage(conversationId: string, messageId: string, content: string): Promise<Message> {
-  const body: UpdateMessageBody = { content };
-  return apiClient.put(
-    `/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}`,
-    body,
-    { schema: messageSchema },
-  );
+export async function selectBranch(conversationId: string, messageId: string): Promise<void> {
+  const body: SelectBranchBody = { messageId };
+  await apiClient.put(`/conversations/${encodeURIComponent(conversationId)}/branch`, body);
 }
 
 /** POST /conversations/{id}/messages/{messageId}/stop: the server saves what it has plus '[Streaming stopped]'. */

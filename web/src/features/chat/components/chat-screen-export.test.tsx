@@ -46,7 +46,7 @@ afterEach(() => {
 });
 
 describe('exporting a conversation', () => {
-  it('writes every message, read page by page, not only the latest page', async () => {
+  it('writes every message of every branch (JSON), read page by page, not only the latest page', async () => {
     const user = userEvent.setup();
     render(
       <ChatHarness path="/home">
@@ -71,6 +71,7 @@ describe('exporting a conversation', () => {
       'The last answer',
     ]);
     expect(exported).not.toHaveProperty('olderMessagesCursor');
-    expect(messagesApi.listAllMessages).toHaveBeenCalledWith('c1');
+    // JSON keeps the tree: every branch's messages, each with its parent.
+    expect(messagesApi.listAllMessages).toHaveBeenCalledWith('c1', undefined, 'all');
   });
 });

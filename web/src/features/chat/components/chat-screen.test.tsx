@@ -190,7 +190,7 @@ describe('ChatScreen', () => {
     );
   });
 
-  it('regenerates the last reply: it is replaced by a new one, streamed with replaceFrom', async () => {
+  it("regenerates the last reply: a new alternative streamed with replaceFrom, the old one kept ('< 2/2 >')", async () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
     vi.mocked(messagesApi.listMessages).mockResolvedValue({
       messages: [
@@ -225,7 +225,7 @@ describe('ChatScreen', () => {
     vi.mocked(messagesApi.listMessages).mockResolvedValue({
       messages: [
         message({ id: 'm1', role: 'user', content: 'Name a colour' }),
-        message({ id: 'm3', role: 'assistant', content: 'Green (saved)' }),
+        message({ id: 'm3', role: 'assistant', content: 'Green (saved)', siblingIds: ['m2', 'm3'] }),
       ],
     });
     act(() =>
@@ -237,12 +237,16 @@ describe('ChatScreen', () => {
         timestamp: 3,
       }),
     );
-    // The messages are read back once it is over.
+    // The messages are read back once it is over, with the old reply one alternative away.
     expect(await screen.findByText('Green (saved)')).toBeTruthy();
     expect(replies()).toHaveLength(1);
+    const alternatives = within(replies()[0] as HTMLElement).getByRole('group', {
+      name: 'Alternative 2 of 2',
+    });
+    expect(alternatives.textContent).toBe('2/2');
   });
 
-  it('edits and resends a message: saved first, then streamed by ids only; the later turns are replaced; Escape cancels; an empty edit is refused', async () => {
+  it('edits and resends a message: saved first as its sibling, then streamed by ids only; the later turns leave the view; Escape cancels; an empty edit is refused', async () => {
     vi.mocked(conversationsApi.listConversations).mockResolvedValue([conversation('c1')]);
     vi.mocked(messagesApi.listMessages).mockResolvedValue({
       messages: [
@@ -274,15 +278,17 @@ describe('ChatScreen', () => {
 
     await userEvent.type(again.getByRole('textbox', { name: 'Your message' }), 'Name a fruit');
     await userEvent.click(again.getByRole('button', { name: 'Send' }));
-    // The text goes in a body; the stream replaces the turns after the edited message.
-    expect(messagesApi.editMessage).toHaveBeenCalledWith('c1', 'm1', 'Name a fruit');
-    await waitFor(() => expect(streamReply).toHaveBeenCalled());
-    expect(stream.query).toEqual({
+    // The text goes in a body, as a new message beside the edited one (the same parent: none).
+    expect(messagesApi.createMessage).toHaveBeenCalledWith({
       conversationId: 'c1',
       provider: 'custom:k1',
       model: 'llama3.2:latest',
-      replaceFrom: 'm2',
+      content: 'Name a fruit',
+      role: 'user',
+      parentId: null,
     });
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
+    expect(stream.query).toEqual({ conversationId: 'c1', provider: 'custom:k1', model: 'llama3.2:latest' });
     expect(screen.queryByRole('form', { name: 'Edit message' })).toBeNull();
     expect(screen.getByText('Name a fruit')).toBeTruthy();
     for (const gone of ['Name a colour', 'Blue', 'Another', 'Red'])
@@ -309,7 +315,9 @@ describe('ChatScreen', () => {
         message({ id: 'm2', role: 'assistant', content: 'Blue' }),
       ],
     });
-    vi.mocked(messagesApi.editMessage).mockRejectedValue(new ApiError('Message not found', { status: 404 }));
+    vi.mocked(messagesApi.createMessage).mockRejectedValue(
+      new ApiError('Message not found', { status: 404 }),
+    );
     renderChat({}, '/home/c/c1');
     await screen.findByText('Blue');
     await userEvent.click(screen.getByRole('button', { name: 'Edit message' }));

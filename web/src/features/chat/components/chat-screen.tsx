@@ -224,6 +224,7 @@ export function ChatScreen({
               older={chat.olderMessages}
               activity={activity}
               replay={chat.busy || !chat.selection.choice ? null : chat.replayActions}
+              onShowBranch={chat.busy ? null : chat.showBranch}
             />
           )}
           {chat.firstFailed ? (

@@ -1,9 +1,10 @@
 import type { Message } from '@agentforge/shared';
 import { memo } from 'react';
 import { AssistantMessage, type ToolDecide } from './assistant-message';
+import { BranchSwitcher } from './branch-switcher';
 import { UserMessage } from './user-message';
 
-/** Regenerate a reply, or edit and resend a message: the turns from it on are replaced. */
+/** Regenerate a reply, or edit and resend a message: a new alternative beside it (the old one kept). */
 export type ReplayActions = {
   regenerate: (messageId: string) => void;
   /** False when the edit was refused (the chat says why). */
@@ -17,12 +18,15 @@ export const MessageItem = memo(function MessageItem({
   message,
   activity,
   replay,
+  onShowBranch,
   last = false,
 }: {
   message: Message;
   /** What the reply being generated waits for (e.g. its MCP server starting). */
   activity?: string | undefined;
   replay?: ReplayActions | undefined;
+  /** Shows another alternative of a message (null: not now, a reply is being written). */
+  onShowBranch?: ((messageId: string) => void) | null | undefined;
   /** The conversation's last message (the one a reply can be regenerated from). */
   last?: boolean;
 }) {
@@ -38,6 +42,11 @@ export const MessageItem = memo(function MessageItem({
           onDecide={last ? replay?.decide : undefined}
         />
       )}
+      <BranchSwitcher
+        message={message}
+        onShow={onShowBranch}
+        align={message.role === 'user' ? 'end' : 'start'}
+      />
     </article>
   );
 });

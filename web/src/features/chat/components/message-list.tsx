@@ -20,6 +20,8 @@ type MessageListProps = {
   activity?: { messageId: string; label: string } | null;
   /** Regenerate the last reply and edit a message of yours (absent while they cannot be used). */
   replay?: ReplayActions | null;
+  /** Shows another alternative of a message ('< 2/3 >'; null while a reply is being written). */
+  onShowBranch?: ((messageId: string) => void) | null;
   /** The earlier messages of a conversation loaded a page at a time (absent: all are given). */
   older?: OlderMessages | undefined;
 };
@@ -51,6 +53,7 @@ export function MessageList({
   loading,
   activity,
   replay,
+  onShowBranch,
   older,
 }: MessageListProps) {
   const scroller = useRef<HTMLElement>(null);
@@ -177,6 +180,7 @@ export function MessageList({
                           ? replay
                           : undefined
                       }
+                      onShowBranch={onShowBranch}
                       last={item.index === messages.length - 1}
                     />
                   </div>

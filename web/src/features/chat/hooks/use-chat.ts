@@ -81,6 +81,7 @@ export function useChat(
   const {
     send,
     replay,
+    showBranch,
     decide,
     stop: stopReply,
     notice,
@@ -165,11 +166,17 @@ export function useChat(
     [dispatch, list.conversations, showToast],
   );
 
-  /** Downloads the conversation with all its messages, as Markdown or as JSON (which imports back). */
+  /**
+   * Downloads the conversation as Markdown (the branch shown) or as JSON (every branch, each message
+   * with its parent: it imports back as the same tree).
+   */
   const exportConversation = useCallback(
     async (id: string, format: 'md' | 'json') => {
       try {
-        const [conversation, messages] = await Promise.all([getConversation(id), listAllMessages(id)]);
+        const [conversation, messages] = await Promise.all([
+          getConversation(id),
+          listAllMessages(id, undefined, format === 'json' ? 'all' : 'shown'),
+        ]);
         const { olderMessagesCursor: _latestPageOnly, ...rest } = conversation;
         const full = { ...rest, messages };
         const text = format === 'md' ? toMarkdown(full) : toJson(full);
@@ -235,6 +242,8 @@ export function useChat(
     send,
     /** Regenerate or edit and resend; the direct chat only (a plan mode's turns are its plan's). */
     replayActions: agent.delegate ? null : replayActions,
+    /** Another alternative of a message shown, with its branch ('< 2/3 >'). */
+    showBranch,
     stop,
     notice,
     clearNotice,

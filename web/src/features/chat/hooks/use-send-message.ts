@@ -12,7 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type RefObject, useCallback, useRef, useState } from 'react';
 import { createConversation } from '../api/conversations';
-import { createMessage, editMessage, type MessageThread } from '../api/messages';
+import { createMessage, type MessageThread, selectBranch } from '../api/messages';
 import { chatKeys } from '../api/queries';
 import { StreamError } from '../api/stream-error';
 import { type ChatAction, type ChatSnapshot, isBusy, tempMessageId } from '../utils/chat-reducer';
@@ -75,11 +75,19 @@ export function useSendMessage({
   const [pendingFirst, setPendingFirst] = useState<PendingFirst | null>(null);
 
   const deliver = useCallback(
-    async (reply: ReplyRun, userMessage: Message, target: ModelChoice, servers: readonly string[]) => {
+    async (
+      reply: ReplyRun,
+      userMessage: Message,
+      target: ModelChoice,
+      servers: readonly string[],
+      onEnd?: () => void,
+    ) => {
       const { conversationId } = reply;
       const base = { conversationId, provider: target.provider, model: target.model };
+      // Edit and resend: a sibling of the edited message (its parent's child); else after the last one.
+      const parent = userMessage.parentId === undefined ? {} : { parentId: userMessage.parentId };
       try {
-        const saved = await createMessage({ ...base, content: userMessage.content, role: 'user' });
+        const saved = await createMessage({ ...base, content: userMessage.content, role: 'user', ...parent });
         const update = (m: Message) => ({ ...m, id: saved.id, timestamp: saved.timestamp });
         dispatch({ type: 'message_updated', conversationId, messageId: userMessage.id, update });
       } catch (error) {
@@ -89,13 +97,14 @@ export function useSendMessage({
           content: `${m.content}\n\n${CHAT_MESSAGES.saveMessageFailed}`,
         });
         dispatch({ type: 'message_updated', conversationId, messageId: userMessage.id, update });
-        return callbacksOf(reply).onError(new StreamError(errorMessage(error), 'http'));
+        callbacksOf(reply).onError(new StreamError(errorMessage(error), 'http'));
+        return onEnd?.();
       }
-      await stream(reply, {
-        ...base,
-        ...serversOf(servers),
-        ...attachmentIdsOf(userMessage.attachments),
-      });
+      await stream(
+        reply,
+        { ...base, ...serversOf(servers), ...attachmentIdsOf(userMessage.attachments) },
+        onEnd,
+      );
     },
     [callbacksOf, dispatch, stream],
   );
@@ -213,9 +222,10 @@ export function useSendMessage({
 
   /**
    * Regenerate a reply, or edit and resend a message of the conversation shown, with the model
-   * picked now. Regenerate: `messageId` and every later message are replaced by the new reply. Edit:
-   * the edited text is saved first (PUT, a body), then the stream replaces the turns after it; the
-   * stream's URL carries only ids. The messages are read back once the reply has ended.
+   * picked now: either is a new alternative beside the message (its sibling), shown from now on;
+   * the message and the turns after it stay reachable ('< 1/2 >'). Edit: the edited text is saved
+   * first (POST, a body, with the edited message's parent), then streamed like any message. The
+   * messages are read back once the reply has ended (with the alternatives' count).
    */
   const replay = useCallback(
     ({ messageId, content: edited }: Replay): boolean => {
@@ -232,33 +242,47 @@ export function useSendMessage({
       const replaced = messages[at];
       if (!replaced) return false;
       dispatch({ type: 'messages_replaced_from', conversationId, messageId });
-      // An edited message keeps its id and its files; the turns after it go.
-      const userMessage = content ? { ...replaced, content } : null;
-      const replaceFrom = userMessage ? messages[at + 1]?.id : messageId;
-      const reply = begin(conversationId, userMessage, choice);
+      const readBack = () =>
+        void queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) });
+      if (content) {
+        // The edited message's files go with its new version.
+        const userMessage: Message = {
+          ...newUserMessage(conversationId, content, replaced.attachments ?? []),
+          parentId: replaced.parentId ?? messages[at - 1]?.id ?? null,
+        };
+        const reply = begin(conversationId, userMessage, choice);
+        void deliver(reply, userMessage, choice, serverIds, readBack);
+        return true;
+      }
+      const reply = begin(conversationId, null, choice);
       const query: StreamQuery = {
         conversationId,
         provider: choice.provider,
         model: choice.model,
-        ...(replaceFrom ? { replaceFrom } : {}),
+        replaceFrom: messageId,
         ...serversOf(serverIds),
       };
-      const readBack = () =>
-        void queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) });
-      void (async () => {
-        if (content) {
-          try {
-            await editMessage(conversationId, messageId, content);
-          } catch (error) {
-            callbacksOf(reply).onError(new StreamError(errorMessage(error), 'http'));
-            return readBack();
-          }
-        }
-        await stream(reply, query, readBack);
-      })();
+      void stream(reply, query, readBack);
       return true;
     },
-    [begin, callbacksOf, choice, dispatch, queryClient, serverIds, state, stream, running],
+    [begin, choice, deliver, dispatch, queryClient, serverIds, state, stream, running],
+  );
+
+  /** Shows another alternative of a message (its sibling `messageId`) and the branch that follows it. */
+  const showBranch = useCallback(
+    (messageId: string): boolean => {
+      setNotice(null);
+      if (isBusy(state.current) || running() || starting.current)
+        return refuseWith(setNotice, CHAT_MESSAGES.busy);
+      const conversationId = state.current.selectedId;
+      if (!conversationId) return false;
+      void selectBranch(conversationId, messageId).then(
+        () => queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) }),
+        (error: unknown) => setNotice(CHAT_MESSAGES.switchBranchFailed(errorMessage(error))),
+      );
+      return true;
+    },
+    [queryClient, state, running],
   );
 
   const decide = useCallback(
@@ -283,6 +307,7 @@ export function useSendMessage({
   return {
     send,
     replay,
+    showBranch,
     decide,
     stop,
     notice,

@@ -5,6 +5,7 @@ import {
   importBodyOf,
   importedTitle,
   NOT_AN_EXPORT,
+  SHOWN_BRANCH_NOTE,
   toJson,
   toMarkdown,
 } from './conversation-file';
@@ -59,6 +60,32 @@ describe('conversation files', () => {
       metadata: CONVERSATION.metadata,
       messages: CONVERSATION.messages,
     });
+  });
+
+  it('says a Markdown export of a conversation with alternatives is the branch shown', () => {
+    const [question, answer] = CONVERSATION.messages;
+    if (!question || !answer) throw new Error('fixture');
+    const branched = { ...CONVERSATION, messages: [question, { ...answer, siblingIds: ['m0', 'm2'] }] };
+    expect(toMarkdown(branched)).toBe(
+      `# Trip: Lisbon & Porto!\n\n${SHOWN_BRANCH_NOTE}\n\n### You\n\nPlan two days\n\n### gpt-5\n\nDay 1: ...\n`,
+    );
+  });
+
+  it("keeps each message's parent in a JSON export and reads it back (the tree)", () => {
+    const tree: Conversation = {
+      ...CONVERSATION,
+      messages: [
+        { id: 'm1', conversationId: 'c1', role: 'user', content: 'Q', timestamp: 1, parentId: null },
+        { id: 'm2', conversationId: 'c1', role: 'assistant', content: 'A', timestamp: 2, parentId: 'm1' },
+        { id: 'm3', conversationId: 'c1', role: 'assistant', content: 'B', timestamp: 3, parentId: 'm1' },
+      ],
+    };
+    const body = importBodyOf(toJson(tree));
+    expect(body.messages?.map((m) => [m.id, m.parentId])).toEqual([
+      ['m1', null],
+      ['m2', 'm1'],
+      ['m3', 'm1'],
+    ]);
   });
 
   it('keeps a marked long title within the limit', () => {

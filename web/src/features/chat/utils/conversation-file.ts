@@ -20,18 +20,26 @@ export function exportFileName(conversation: Pick<Conversation, 'title'>, extens
   return `${base || 'conversation'}.${extension}`;
 }
 
-/** The conversation as Markdown: its title, then each turn under who said it (errors left out). */
+/** Said under the title of a Markdown export of a conversation with alternatives. */
+export const SHOWN_BRANCH_NOTE =
+  '_The branch shown in the chat: other alternatives (regenerated or edited turns) are in the JSON export._';
+
+/**
+ * The conversation (its branch shown) as Markdown: its title, a note when it has other branches,
+ * then each turn under who said it (errors left out).
+ */
 export function toMarkdown(conversation: Conversation): string {
+  const branched = conversation.messages.some((message) => (message.siblingIds?.length ?? 0) > 1);
   const turns = conversation.messages
     .filter((message) => !message.isError)
     .map((message) => {
       const who = message.role === 'user' ? 'You' : (message.model ?? 'Assistant');
       return `### ${who}\n\n${message.content.trim()}\n`;
     });
-  return [`# ${conversation.title}\n`, ...turns].join('\n');
+  return [`# ${conversation.title}\n`, ...(branched ? [`${SHOWN_BRANCH_NOTE}\n`] : []), ...turns].join('\n');
 }
 
-/** The conversation as JSON: exactly what the API returns, so it can be imported back. */
+/** The conversation as JSON: exactly what the API returns (each message's `parentId` too), so it imports back. */
 export function toJson(conversation: Conversation): string {
   return `${JSON.stringify(conversation, null, 2)}\n`;
 }
