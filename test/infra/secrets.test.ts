@@ -109,7 +109,8 @@ describe('the secrets key', () => {
     });
   });
 
-  it('lets the api-keys, mcp, github and account functions encrypt and decrypt with it, the streams only decrypt, and nothing more', () => {
+  // The streams encrypt too: a remote MCP server's refreshed OAuth tokens are stored encrypted.
+  it('lets the api-keys, mcp, github and account functions and the streams encrypt and decrypt with it, and nothing more', () => {
     const roleOf = ([, fn]: [string, Resource]) => [{ Ref: fn.Properties.Role?.['Fn::GetAtt'][0] }];
     expect(kmsStatements()).toEqual(
       expect.arrayContaining([
@@ -139,7 +140,7 @@ describe('the secrets key', () => {
         },
         ...streamFunctions().map((fn) => ({
           Effect: 'Allow',
-          Action: ['kms:Decrypt'],
+          Action: ['kms:Decrypt', 'kms:Encrypt'],
           Resource: keyArn,
           roles: roleOf(fn),
         })),
