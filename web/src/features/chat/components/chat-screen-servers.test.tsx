@@ -239,6 +239,28 @@ describe('ChatScreen with MCP servers', () => {
     expect(screen.queryByText('Starting the MCP server…')).toBeNull();
   });
 
+  it('names the servers being started, as each one’s `connecting` status says', async () => {
+    renderChat();
+    await screen.findByText('No conversations yet.');
+    await userEvent.click(screen.getByRole('button', { name: 'Attach srv-1' }));
+    await userEvent.type(textbox(), 'Tools{Enter}');
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
+    act(() => stream.callbacks.onStatus?.('streaming', 'm1'));
+    act(() => stream.callbacks.onStatus?.('connecting', 'm1', 'Alpha Tools'));
+    expect(screen.getByRole('status', { name: "Starting the MCP server 'Alpha Tools'…" })).toBeTruthy();
+    act(() => stream.callbacks.onStatus?.('connecting', 'm1', 'Beta Tools'));
+    act(() => stream.callbacks.onStatus?.('connecting', 'm1', 'Alpha Tools'));
+    expect(
+      screen.getByRole('status', { name: "Starting the MCP servers 'Alpha Tools' and 'Beta Tools'…" }),
+    ).toBeTruthy();
+    act(() => stream.callbacks.onData('Done'));
+    act(() => stream.callbacks.onStatus?.('streaming', 'm1'));
+    expect(screen.queryByText(/Starting the MCP server/)).toBeNull();
+    // A later start in the same reply names only the server starting then.
+    act(() => stream.callbacks.onStatus?.('connecting', 'm1', 'Beta Tools'));
+    expect(screen.getByRole('status', { name: "Starting the MCP server 'Beta Tools'…" })).toBeTruthy();
+  });
+
   it('reports the stream status as it changes, and null once the reply is over', async () => {
     const onStreamStatus = vi.fn();
     renderChat({ onStreamStatus });
