@@ -18,6 +18,8 @@ export const TOOL_APPROVAL_MESSAGES = {
   alreadyDecided: 'This tool call was already decided.',
   nothingToDecide: 'This reply is not waiting for a tool approval.',
   policyForbidden: "Only the team's Admins can change this server's tool approvals.",
+  /** The approval card's note where 'Always allow' is not offered (a team's User). */
+  alwaysAllowAdminsOnly: "Only the team's Admins can always allow this server's tools.",
   tooManyTools: `At most ${MAX_POLICY_TOOLS} tools`,
 } as const;
 

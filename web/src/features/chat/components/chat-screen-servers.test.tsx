@@ -376,4 +376,41 @@ describe('ChatScreen with MCP servers', () => {
     const failed = within(reply).getByText('fail').closest('details') as HTMLElement;
     expect(within(failed).getByRole('alert').textContent).toBe('Error executing tool fail: Unknown error');
   });
+
+  it('offers Always allow on a paused call only to who may configure the space’s servers (not a team’s User)', async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([
+      conversation('c1', { mcpServerIds: ['srv-1'], teamId: 'team-1' }),
+    ]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue({
+      messages: [
+        { id: 'u1', conversationId: 'c1', role: 'user', content: 'Write it', timestamp: 1 },
+        {
+          id: 'a1',
+          conversationId: 'c1',
+          role: 'assistant',
+          content: '',
+          timestamp: 2,
+          toolApproval: {
+            toolCallId: 't1',
+            name: 'write_file',
+            input: { path: 'a.md' },
+            serverId: 'srv-1',
+            state: 'pending',
+          },
+        },
+      ],
+    });
+    // A team's User: the home screen gives no server configuration.
+    const user = renderChat();
+    const card = await screen.findByRole('region', { name: 'Allow the tool write_file?' });
+    expect(within(card).getByRole('button', { name: 'Allow once' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Deny' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Always allow' })).toBeNull();
+    user.unmount();
+
+    // The space's Admin (or one's own space) configures its servers, and may always allow.
+    renderChat({ serverConfig: () => null });
+    const adminCard = await screen.findByRole('region', { name: 'Allow the tool write_file?' });
+    expect(within(adminCard).getByRole('button', { name: 'Always allow' })).toBeTruthy();
+  });
 });
