@@ -48,6 +48,17 @@ export const toolPolicyPatchSchema = z.object({
 });
 export type ToolPolicyPatch = z.infer<typeof toolPolicyPatchSchema>;
 
+/** A tool as a server lists it (MCP tools/list), as far as its approval needs: name, description, read-only hint. */
+export const listedToolSchema = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  annotations: z.object({ readOnlyHint: z.boolean().optional() }).loose().optional(),
+});
+export type ListedTool = z.infer<typeof listedToolSchema>;
+
+/** GET /mcp-servers/{id}/tools: a remote server's tools (a hosted server's come through the gateway). */
+export const serverToolsResponseSchema = z.object({ tools: z.array(listedToolSchema) });
+
 /** A server without a policy runs every tool unasked, as before tool approval existed. */
 export const DEFAULT_TOOL_POLICY: ToolPolicy = { default: 'allow', tools: {} };
 
