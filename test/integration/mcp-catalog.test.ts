@@ -142,12 +142,12 @@ describe('GET /mcp/catalog', () => {
       body: { kind: 'remote', url: 'https://mcp.notion.com/mcp' },
     });
     // The team's servers, as every member sees them; not the Admin's own.
-    const listed = (await user.api.get(inTeam)).body as { id: string }[];
+    const listed = (await user.api.get(inTeam)).body as unknown as { id: string }[];
     expect(listed.map((server) => server.id).sort()).toEqual([hosted.body.id, remote.body.id].sort());
     expect((await admin.api.get('/mcp-servers')).body).toEqual([]);
 
     const refused = await user.api.post(inTeam, catalogCreateRequest(keyed, { ACME_API_KEY: 'sk-user' }));
     expect(refused).toMatchObject({ status: 403, body: { message: TEAM_MESSAGES.adminRequired } });
-    expect(((await user.api.get(inTeam)).body as unknown[]).length).toBe(2);
+    expect((await user.api.get(inTeam)).body).toHaveLength(2);
   });
 });
