@@ -299,6 +299,14 @@ const MANIFEST = [
     handler: 'patch-tool-policy',
     auth: 'cognito',
   },
+  // A remote server's tools, as the caller reaches it (the tool-approvals dialog; hosted servers: the gateway).
+  {
+    method: 'GET',
+    path: '/mcp-servers/{id}/tools',
+    area: 'mcp',
+    handler: 'list-remote-tools',
+    auth: 'cognito',
+  },
   // A remote server's OAuth connection, the caller's own (issue 30 item 1).
   {
     method: 'POST',

@@ -20,8 +20,9 @@ const serverList = (page: Page) => page.getByRole('region', { name: 'MCP servers
 const card = (page: Page, name: string) => serverList(page).getByRole('article', { name });
 
 // The whole journey with a remote server behind OAuth: Connect in a popup, consent, 'Connected', its
-// tool used in the chat, the token's expiry and a silent refresh, Disconnect revoking; and a server
-// that registers no clients, connected with the user's own client ID.
+// tools listed in the tool approvals (before: a message to connect first), its tool used in the chat,
+// the token's expiry and a silent refresh, Disconnect revoking; and a server that registers no
+// clients, connected with the user's own client ID.
 describe('a remote MCP server that asks for OAuth', () => {
   let page: Page;
   let email: string;
@@ -58,13 +59,26 @@ describe('a remote MCP server that asks for OAuth', () => {
     return card(page, name);
   }
 
-  it("is connected from its card in a popup, after which it reads 'Connected'", async () => {
+  it('is added by URL, asks for OAuth, and its tool approvals say to connect first', async () => {
     await page.getByRole('tab', { name: 'Servers' }).click();
     await serverList(page).waitFor();
     const remote = await addRemote('OAuth tools', e2e.stack.remoteMcp.mcpUrl);
     await remote.getByText(/Not connected/).waitFor();
     await expectAccessible(page, 'a remote server card that asks for OAuth');
+    // Its tool approvals cannot list its tools before it is connected, and say so.
+    await remote.getByRole('button', { name: 'Tool approvals for OAuth tools' }).click();
+    const approvals = page.getByRole('dialog', { name: 'Tool approvals' });
+    await approvals
+      .getByText(
+        "The server's tools could not be listed. Choose 'Connect' on this server's card to list its tools.",
+      )
+      .waitFor({ timeout: 30_000 });
+    await approvals.getByRole('button', { name: 'Cancel' }).click();
+    await approvals.waitFor({ state: 'detached' });
+  });
 
+  it("is connected from its card in a popup, after which it reads 'Connected'", async () => {
+    const remote = card(page, 'OAuth tools');
     const popupOpened = page.waitForEvent('popup');
     await remote.getByRole('button', { name: 'Connect OAuth tools' }).press('Enter');
     const popup = await popupOpened;
@@ -85,6 +99,18 @@ describe('a remote MCP server that asks for OAuth', () => {
     await expectOnScreen(card(phone, 'OAuth tools').getByRole('button', { name: 'Disconnect OAuth tools' }));
     await expectAccessible(phone, 'a connected remote server card on a phone');
     await e2e.screenshot(phone, '2-connected-phone');
+  });
+
+  it('lists its tools in the tool approvals once connected', async () => {
+    await card(page, 'OAuth tools')
+      .getByRole('button', { name: 'Tool approvals for OAuth tools' })
+      .press('Enter');
+    const approvals = page.getByRole('dialog', { name: 'Tool approvals' });
+    await approvals.getByLabel('echo', { exact: true }).waitFor({ timeout: 30_000 });
+    await expectAccessible(page, "a remote server's tool approvals");
+    await e2e.screenshot(page, '2b-remote-tool-approvals');
+    await approvals.getByRole('button', { name: 'Cancel' }).click();
+    await approvals.waitFor({ state: 'detached' });
   });
 
   it('is used in the chat with the token: the model calls its echo tool', async () => {

@@ -1074,6 +1074,27 @@ const MATRIX: Record<string, Case[]> = {
       check: message('admin', 'Only a remote server connects with OAuth.'),
     },
   ],
+  'GET /mcp-servers/{id}/tools': [
+    {
+      // Listed as the caller reaches it (their own OAuth connection): none yet, so each is asked to connect.
+      on: "a team's remote server",
+      setup: async () => ({ id: await newOAuthServer(true) }),
+      request: (_, made) => get(`/mcp-servers/${made.id}/tools`),
+      expect: teamMembers(409),
+    },
+    {
+      on: "the Admin's remote server",
+      setup: async () => ({ id: await newOAuthServer() }),
+      request: (_, made) => get(`/mcp-servers/${made.id}/tools`),
+      expect: ownerOnly(409),
+    },
+    {
+      // A hosted server's tools come through the gateway: this route finds remote servers only.
+      on: "the Admin's hosted server",
+      request: () => get(`/mcp-servers/${f.serverId}/tools`),
+      expect: everyone(404),
+    },
+  ],
   'POST /mcp-servers/oauth/callback': [
     {
       // A state is the caller's own: an unknown one is refused alike for everyone.

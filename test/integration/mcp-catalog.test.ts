@@ -1,12 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CatalogEntry, catalogCreateRequest } from '@agentforge/shared';
+import { type CatalogEntry, catalogCreateRequest, TEAM_MESSAGES } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
 import { registryItem, startMcpRegistry } from '../support/mcp-registry.js';
+import { teamHelpers } from '../support/teams.js';
 
 const EVERYTHING = 'io.github.modelcontextprotocol/server-everything';
 const TTL_SECONDS = 2;
@@ -60,7 +61,8 @@ beforeAll(async () => {
   process.env.MCP_CATALOG_FILE = file;
   process.env.MCP_CATALOG_REGISTRY_URL = registry.url;
   process.env.MCP_CATALOG_TTL_SECONDS = String(TTL_SECONDS);
-  stack = await startTestStack({ web: false });
+  // An app origin: the team invitations' e-mails carry its link and code.
+  stack = await startTestStack({ web: false, appOrigins: ['http://localhost:5173'] });
   configureAmplify(stack.runtimeConfig);
   api = apiAs(stack.apiUrl, (await signUpAndSignIn()).idToken);
 });
@@ -116,5 +118,36 @@ describe('GET /mcp/catalog', () => {
       environmentVariables: { ACME_API_KEY: '••••••••cdef', ACME_REGION: '••••••••' },
     });
     expect(JSON.stringify((await api.get('/mcp-servers')).body)).not.toContain('sk-acme-0123456789abcdef');
+  });
+
+  it("adds entries to a team's servers for its Admins; a team's User is refused", async () => {
+    const teams = teamHelpers(stack);
+    const admin = await teams.person('catalog-admin');
+    const user = await teams.person('catalog-user');
+    const { teamId } = await teams.createTeam(admin, 'Catalog');
+    await teams.join(user, teamId, admin);
+    const entries = await catalog(admin.api);
+    const keyed = entries.find((entry) => entry.name === 'com.acme/keyed') as CatalogEntry;
+    const notion = entries.find((entry) => entry.name === 'com.notion/mcp') as CatalogEntry;
+    const inTeam = `/mcp-servers?teamId=${teamId}`;
+
+    const hosted = await admin.api.post(
+      inTeam,
+      catalogCreateRequest(keyed, { ACME_API_KEY: 'sk-team-0123456789' }),
+    );
+    expect(hosted.status).toBe(201);
+    const remote = await admin.api.post(inTeam, catalogCreateRequest(notion, {}));
+    expect(remote).toMatchObject({
+      status: 201,
+      body: { kind: 'remote', url: 'https://mcp.notion.com/mcp' },
+    });
+    // The team's servers, as every member sees them; not the Admin's own.
+    const listed = (await user.api.get(inTeam)).body as unknown as { id: string }[];
+    expect(listed.map((server) => server.id).sort()).toEqual([hosted.body.id, remote.body.id].sort());
+    expect((await admin.api.get('/mcp-servers')).body).toEqual([]);
+
+    const refused = await user.api.post(inTeam, catalogCreateRequest(keyed, { ACME_API_KEY: 'sk-user' }));
+    expect(refused).toMatchObject({ status: 403, body: { message: TEAM_MESSAGES.adminRequired } });
+    expect((await user.api.get(inTeam)).body).toHaveLength(2);
   });
 });

@@ -122,6 +122,10 @@ describe('a remote MCP server behind OAuth', () => {
     const server = await alice.api.get(`/mcp-servers/${serverId}`);
     expect(server.body.oauth).toBe('connected');
     expect(JSON.stringify(server.body)).not.toMatch(/access_?token|refresh_?token|ciphertext|Bearer/i);
+    // The tool approvals list its tools with the caller's connection (before it: 'Connect' first).
+    const listed = await alice.api.get(`/mcp-servers/${serverId}/tools`);
+    expect(listed.status).toBe(200);
+    expect((listed.body.tools as { name: string }[]).map((tool) => tool.name)).toContain('echo');
 
     const first = await chat(alice, serverId, 'Echo [[tool:echo {"message":"with a token"}]]');
     expect(first.events.at(-1)).toMatchObject({ type: 'end', toolCallsCount: 1 });

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
@@ -132,5 +133,35 @@ describe('remote MCP servers', () => {
         "The remote server asks to be authorized: choose 'Connect' on its card",
       ),
     });
+  }, 120_000);
+
+  it('list their tools for the tool approvals, or say why not: authorization needed, or unreachable', async () => {
+    const add = async (url: string, headers: Record<string, string> = {}) =>
+      (await alice.api.post('/mcp-servers', remote(url, headers))).body.id as string;
+    const keyed = await add(stack.remoteMcp.keyedUrl, { 'X-API-Key': stack.remoteMcp.apiKey });
+    const listed = await alice.api.get(`/mcp-servers/${keyed}/tools`);
+    expect(listed.status).toBe(200);
+    expect((listed.body.tools as { name: string }[]).map((tool) => tool.name)).toContain('echo');
+
+    const oauth = await alice.api.get(`/mcp-servers/${await add(stack.remoteMcp.mcpUrl)}/tools`);
+    expect(oauth).toMatchObject({
+      status: 409,
+      body: { message: SERVER_MESSAGES.remoteToolsNeedAuthorization },
+    });
+
+    // Nothing listens on port 9 (discard) here.
+    const gone = await alice.api.get(`/mcp-servers/${await add('http://localhost:9/mcp')}/tools`);
+    expect(gone.status).toBe(502);
+    expect(gone.body.message).toMatch(/^The server could not be reached: /);
+
+    // Only the caller's own (or their team's) remote servers: not a hosted one, not another's.
+    const hosted = await alice.api.post('/mcp-servers', {
+      name: 'Hosted',
+      packageName: '@modelcontextprotocol/server-everything',
+      idleTimeoutMinutes: 5,
+    });
+    expect((await alice.api.get(`/mcp-servers/${hosted.body.id as string}/tools`)).status).toBe(404);
+    const bob = apiAs(stack.apiUrl, (await signUpAndSignIn()).idToken);
+    expect((await bob.get(`/mcp-servers/${keyed}/tools`)).status).toBe(404);
   }, 120_000);
 });

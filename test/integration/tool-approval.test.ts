@@ -4,7 +4,8 @@ import { type Api, apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
 import { type ModelServer, startModelServer } from '../support/model-server/index.js';
-import { readStream } from '../support/sse.js';
+import { collect, readStream } from '../support/sse.js';
+import { teamHelpers } from '../support/teams.js';
 
 /**
  * Tool approval (issue 30 item 4; docs/decisions/mcp-servers.md, "Tool approval"), end to end on
@@ -32,7 +33,8 @@ beforeAll(async () => {
     return realFetch(input, init);
   });
   models = await startModelServer();
-  stack = await startTestStack({ web: false });
+  // An app origin: the team invitations' e-mails carry its link and code.
+  stack = await startTestStack({ web: false, appOrigins: ['http://localhost:5173'] });
   configureAmplify(stack.runtimeConfig);
   const { idToken } = await signUpAndSignIn();
   alice = { api: apiAs(stack.apiUrl, idToken), idToken };
@@ -208,4 +210,82 @@ describe('tool approval', () => {
     expect(toolRuns.length).toBe(runsBefore);
     await setEcho(null);
   }, 240_000);
+
+  it("refuses a team User's 'Always allow' (a team server's approvals are its Admins'): nothing is decided, Allow once still runs it", async () => {
+    const teams = teamHelpers(stack);
+    const admin = await teams.person('approvals-admin');
+    const member = await teams.person('approvals-user');
+    const { teamId } = await teams.createTeam(admin, 'Approvals');
+    await teams.join(member, teamId, admin);
+    const created = await admin.api.post(`/mcp-servers?teamId=${teamId}`, {
+      name: 'Team Everything',
+      packageName: EVERYTHING,
+      idleTimeoutMinutes: 5,
+    });
+    const teamServer = created.body.id as string;
+    expect(
+      (await admin.api.patch(`/mcp-servers/${teamServer}/tool-policy`, { tools: { echo: 'ask' } })).status,
+    ).toBe(200);
+    // The API itself refuses the User the policy change the card no longer offers them.
+    expect(
+      await member.api.patch(`/mcp-servers/${teamServer}/tool-policy`, { tools: { echo: 'allow' } }),
+    ).toMatchObject({ status: 403 });
+
+    const key = await member.api.post('/api-keys', { provider: 'custom', baseUrl: models.baseUrls.custom });
+    const memberProvider = `custom:${key.body.id as string}`;
+    const now = Date.now();
+    const conversation = await member.api.post('/conversations', {
+      title: 'Team approvals',
+      name: 'Team approvals',
+      messages: [],
+      createdAt: now,
+      updatedAt: now,
+      metadata: { defaultProvider: memberProvider, defaultModel: MODEL },
+      teamId,
+    });
+    const conversationId = conversation.body.id as string;
+    const memberUrl = (query: Record<string, string>) =>
+      `${stack.apiUrl}/api/messages/generate-stream?${new URLSearchParams({ provider: memberProvider, model: MODEL, conversationId, ...query })}`;
+    const paused = (
+      await collect(
+        readStream(
+          memberUrl({ mcpServerId: teamServer, triggerContent: 'Please [[tool:echo {"message":"team"}]]' }),
+          member.idToken,
+        ),
+      )
+    ).map(({ event }) => event);
+    const approval = paused.find((event) => event.type === 'tool_approval') as {
+      approval: { toolCallId: string };
+    };
+    const messageId = (
+      paused.find((event) => event.type === 'status' && event.messageId) as { messageId: string }
+    ).messageId;
+    const decide = (decision: ToolApprovalDecision) =>
+      memberUrl({ approvalFor: messageId, toolCallId: approval.approval.toolCallId, decision });
+
+    const runsBefore = toolRuns.length;
+    const refused = await realFetch(decide('always_allow'), {
+      headers: { Authorization: `Bearer ${member.idToken}` },
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      TOOL_APPROVAL_MESSAGES.policyForbidden,
+    );
+    expect(toolRuns.length).toBe(runsBefore);
+    const after = await member.api.get(`/conversations/${conversationId}`);
+    const reply = (after.body.messages as { id: string; toolApproval?: { state: string } }[]).find(
+      (message) => message.id === messageId,
+    );
+    expect(reply?.toolApproval?.state).toBe('pending');
+    expect((await admin.api.get(`/mcp-servers/${teamServer}`)).body.toolPolicy).toEqual({
+      default: 'allow',
+      tools: { echo: 'ask' },
+    });
+
+    const resumed = (await collect(readStream(decide('allow_once'), member.idToken))).map(
+      ({ event }) => event,
+    );
+    expect(resumed.at(-1)).toMatchObject({ type: 'end', messageId });
+    expect(toolRuns.length).toBe(runsBefore + 1);
+  }, 300_000);
 });

@@ -62,6 +62,11 @@ export const SERVER_MESSAGES = {
   remoteOAuthOnlyRemote: 'Only a remote server connects with OAuth.',
   remoteOAuthRedirectInvalid: 'The authorization must come back to this app.',
   remoteHasNoRun: 'A remote server runs elsewhere: there is nothing to start or stop.',
+  /** The tool-approvals dialog, when a remote server's tools cannot be listed. */
+  remoteToolsNeedAuthorization: "Choose 'Connect' on this server's card to list its tools.",
+  remoteToolsNeedReconnect:
+    "This server's authorization has ended: choose 'Reconnect' on its card to list its tools.",
+  remoteToolsUnreachable: (reason: string) => `The server could not be reached: ${reason}`,
 } as const;
 
 /**

@@ -13,6 +13,13 @@ export const CHAT_SERVER_MESSAGES = {
   listedTwice: 'A server is listed twice',
   /** The reply's first line when one of several servers could not be reached; the others' tools are offered. */
   unavailable: (name: string, reason: string) => `Server '${name}' is unavailable: ${reason}`,
+  /** The chat's line while a reply waits for servers started on demand (their names from `connecting`). */
+  starting: (names: readonly string[]) => {
+    if (names.length === 0) return 'Starting the MCP server…';
+    const quoted = names.map((name) => `'${name}'`);
+    if (quoted.length === 1) return `Starting the MCP server ${quoted[0]}…`;
+    return `Starting the MCP servers ${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}…`;
+  },
 } as const;
 
 const serverIdSchema = z.string().min(1).max(MAX_ID_LENGTH);

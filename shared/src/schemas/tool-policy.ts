@@ -18,6 +18,8 @@ export const TOOL_APPROVAL_MESSAGES = {
   alreadyDecided: 'This tool call was already decided.',
   nothingToDecide: 'This reply is not waiting for a tool approval.',
   policyForbidden: "Only the team's Admins can change this server's tool approvals.",
+  /** The approval card's note where 'Always allow' is not offered (a team's User). */
+  alwaysAllowAdminsOnly: "Only the team's Admins can always allow this server's tools.",
   tooManyTools: `At most ${MAX_POLICY_TOOLS} tools`,
 } as const;
 
@@ -45,6 +47,17 @@ export const toolPolicyPatchSchema = z.object({
     .optional(),
 });
 export type ToolPolicyPatch = z.infer<typeof toolPolicyPatchSchema>;
+
+/** A tool as a server lists it (MCP tools/list), as far as its approval needs: name, description, read-only hint. */
+export const listedToolSchema = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  annotations: z.object({ readOnlyHint: z.boolean().optional() }).loose().optional(),
+});
+export type ListedTool = z.infer<typeof listedToolSchema>;
+
+/** GET /mcp-servers/{id}/tools: a remote server's tools (a hosted server's come through the gateway). */
+export const serverToolsResponseSchema = z.object({ tools: z.array(listedToolSchema) });
 
 /** A server without a policy runs every tool unasked, as before tool approval existed. */
 export const DEFAULT_TOOL_POLICY: ToolPolicy = { default: 'allow', tools: {} };

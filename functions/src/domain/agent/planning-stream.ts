@@ -84,7 +84,7 @@ export function createPlanningStream({ deps, assistantReply }: AgentContext) {
               });
               touched.catch(() => undefined); // awaited when the stream ends
               // The planner sees every server's tools (namespaced when there are several: tool-sets.ts).
-              const { set } = await openServerTools(deps.tools, caller, serverIds, {
+              const { set, unavailable } = await openServerTools(deps.tools, caller, serverIds, {
                 forgetMissing: false,
                 onStatus: (status, server) =>
                   emit({ type: 'status', status, messageId: reply.messageId, ...(server ? { server } : {}) }),
@@ -130,7 +130,8 @@ export function createPlanningStream({ deps, assistantReply }: AgentContext) {
               };
               await plans.create(plan);
               emit({ type: 'plan', plan: toAgentPlan(plan) });
-              state.content = planSummary(plan);
+              // A server that could not be used is named first, as in a chat reply: its tools were not planned with.
+              state.content = unavailable ? `${unavailable}\n\n${planSummary(plan)}` : planSummary(plan);
               onProgress(state);
               return { state, usedServer: serverId };
             },

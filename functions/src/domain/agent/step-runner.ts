@@ -19,6 +19,8 @@ export interface StepRun {
   plan: AgentPlanRecord;
   step: AgentPlanStep;
   tools: ToolSet;
+  /** Said first in the step's message: the plan's servers that could not be used for it. */
+  preface?: string;
   /** The model for agent steps (none for an MCP Server step). */
   model: () => Promise<{ provider: ModelProvider; model: string; label: string }>;
   newId: () => string;
@@ -36,6 +38,7 @@ export async function runStep(run: StepRun): Promise<ToolLoopState> {
 async function runToolStep({
   step,
   tools,
+  preface,
   newId,
   emit,
   signal,
@@ -48,7 +51,7 @@ async function runToolStep({
     { tools, emit, signal, onProgress },
     state,
   );
-  state.content = result.content;
+  state.content = preface ? `${preface}\n\n${result.content}` : result.content;
   onProgress(state);
   if (result.isError) throw new StepFailedError(`The tool ${step.tool} failed: ${result.content}`);
   return state;
@@ -69,6 +72,7 @@ async function runAgentStep(run: StepRun): Promise<ToolLoopState> {
     model,
     system: stepSystemPrompt(plan, step),
     messages: [{ role: 'user', content: step.description }],
+    ...(run.preface ? { preface: run.preface } : {}),
     // The step's confirmation is the approval of its 'ask' tools: the step does not pause again.
     ...(definitions.length ? { tools: { ...run.tools, definitions, needsApproval: () => false } } : {}),
     maxOutputTokens: STEP_MAX_OUTPUT_TOKENS,

@@ -138,7 +138,7 @@ export function createStepStream({
           ...stepModel,
           generate: async (signal, onProgress) => {
             emit(planStepEvent(claimed, stepId));
-            const { set } = await openServerTools(
+            const { set, unavailable } = await openServerTools(
               deps.tools,
               caller,
               claimed.serverIds ?? [claimed.serverId],
@@ -154,6 +154,7 @@ export function createStepStream({
               plan: claimed,
               step,
               tools,
+              ...(unavailable ? { preface: unavailable } : {}),
               model: async () => {
                 const resolved = await deps.models.resolve(
                   caller.userId,

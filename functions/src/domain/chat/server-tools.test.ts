@@ -65,10 +65,26 @@ describe('openServerTools', () => {
       forgetMissing: true,
       onStatus: noStatus,
     });
-    // One server left: its tools keep their own names.
-    expect(set?.definitions.map((tool) => tool.name)).toEqual(['search']);
+    // Named as with both servers usable: a plan's steps (and the next turn) name the same tools.
+    expect(set?.definitions.map((tool) => tool.name)).toEqual(['beta__search']);
     expect(serverIds).toEqual(['a', 'b']);
     expect(unavailable).toBe("Server 'Alpha' is unavailable: MCP server failed to initialize: boom");
+  });
+
+  it('keeps a failing server’s place in the names: a same-named server after it stays `_2`', async () => {
+    const { tools } = source({
+      a: { error: withServerName(new ConflictError('stopped'), 'Docs') },
+      b: { set: toolSet('b', 'Docs', 'search') },
+    });
+    const { set } = await openServerTools(tools, caller, ['a', 'b'], {
+      forgetMissing: false,
+      onStatus: noStatus,
+    });
+    expect(set?.definitions.map((tool) => tool.name)).toEqual(['docs_2__search']);
+    expect(await set?.call('docs_2__search', {}, new AbortController().signal)).toEqual({
+      content: 'b',
+      isError: false,
+    });
   });
 
   it('fails as with one server when none can be used', async () => {

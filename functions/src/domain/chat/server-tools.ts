@@ -2,7 +2,7 @@ import { CHAT_SERVER_MESSAGES, errorMessage } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import { NotFoundError } from '../errors.js';
 import type { ToolSet, ToolSource } from './ports.js';
-import { combineToolSets, serverNameOf } from './tool-sets.js';
+import { combineToolSets, serverNameOf, type UnusableServer } from './tool-sets.js';
 
 export interface ServerTools {
   /** The usable servers' tools as one set (none usable: undefined). */
@@ -28,22 +28,27 @@ export async function openServerTools(
   const settled = await Promise.allSettled(
     serverIds.map((serverId) => tools.forServer(caller, serverId, options.onStatus)),
   );
-  const sets: ToolSet[] = [];
+  const servers: (ToolSet | UnusableServer)[] = [];
   const failures: { serverId: string; error: unknown }[] = [];
   const kept = serverIds.filter((serverId, index) => {
     const outcome = settled[index] as PromiseSettledResult<ToolSet>;
-    if (outcome.status === 'fulfilled') sets.push(outcome.value);
+    if (outcome.status === 'fulfilled') servers.push(outcome.value);
     else if (outcome.reason instanceof NotFoundError && options.forgetMissing) return false;
-    else failures.push({ serverId, error: outcome.reason });
+    else {
+      failures.push({ serverId, error: outcome.reason });
+      const serverName = serverNameOf(outcome.reason);
+      servers.push({ serverId, ...(serverName ? { serverName } : {}) });
+    }
     return true;
   });
   const [failed] = failures;
-  if (failed && sets.length === 0) throw failed.error;
+  if (failed && failures.length === servers.length) throw failed.error;
   const unavailable = failures
     .map(({ serverId, error }) =>
       CHAT_SERVER_MESSAGES.unavailable(serverNameOf(error) ?? serverId, errorMessage(error)),
     )
     .join('\n');
-  const set = combineToolSets(sets);
+  // The servers that failed still namespace the others' tools: names stay those of all the servers asked for.
+  const set = combineToolSets(servers);
   return { ...(set ? { set } : {}), serverIds: kept, ...(unavailable ? { unavailable } : {}) };
 }

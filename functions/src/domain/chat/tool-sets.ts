@@ -30,18 +30,25 @@ function unique(base: string, taken: Set<string>): string {
   return name;
 }
 
+/** A server asked for that cannot be used now: no tools, but its place in the names of the others'. */
+export type UnusableServer = { serverId: string; serverName?: string };
+
+const isToolSet = (server: ToolSet | UnusableServer): server is ToolSet => 'definitions' in server;
+
 /**
  * The tools of several servers as one set (docs/decisions/mcp-servers.md, "Several servers in one
  * chat"). With one server its tools keep their names; with more, each is `<server-slug>__<tool>`,
  * so two servers' `search` do not collide. Servers whose names make the same slug, and names cut
- * to 64 characters, are told apart by `_2`, `_3`… in the order of `sets` (the conversation's
- * order), so a name means the same tool on every turn. Calls, approvals and 'never' stay each
- * server's own.
+ * to 64 characters, are told apart by `_2`, `_3`… in the order of `servers` (the conversation's
+ * order), so a name means the same tool on every turn. An unusable server still counts for both
+ * (a plan's step keeps naming its tool on the server it was planned on, whichever others fail).
+ * Calls, approvals and 'never' stay each server's own.
  */
-export function combineToolSets(sets: ToolSet[]): ToolSet | undefined {
+export function combineToolSets(servers: (ToolSet | UnusableServer)[]): ToolSet | undefined {
+  const sets = servers.filter(isToolSet);
   const [first] = sets;
   if (!first) return undefined;
-  if (sets.length === 1) {
+  if (servers.length === 1) {
     return {
       ...first,
       serverOf: (name) => ({
@@ -55,8 +62,10 @@ export function combineToolSets(sets: ToolSet[]): ToolSet | undefined {
   const slugs = new Set<string>();
   const names = new Set<string>();
   const definitions: ModelToolDefinition[] = [];
-  for (const set of sets) {
-    const slug = unique(serverSlug(set.serverName || set.serverId), slugs);
+  for (const server of servers) {
+    const slug = unique(serverSlug(server.serverName || server.serverId), slugs);
+    if (!isToolSet(server)) continue;
+    const set = server;
     for (const tool of set.definitions) {
       const safeTool = tool.name.replace(/[^a-zA-Z0-9_-]/g, '_');
       const name = unique(`${slug}${SEPARATOR}${safeTool}`, names);

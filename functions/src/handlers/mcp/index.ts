@@ -9,6 +9,7 @@ import { handler as getCatalog } from './get-catalog.js';
 import { handler as getServer } from './get-server.js';
 import { handler as getUsage } from './get-usage.js';
 import { handler as issueExternalToken } from './issue-external-token.js';
+import { handler as listRemoteTools } from './list-remote-tools.js';
 import { handler as listServers } from './list-servers.js';
 import { handler as patchToolPolicy } from './patch-tool-policy.js';
 import { handler as removeMemberValues } from './remove-member-values.js';
@@ -31,6 +32,7 @@ export const handler = createAreaRouter('mcp', {
 
   revokeExternalToken,
   patchToolPolicy,
+  listRemoteTools,
   startOauth,
   completeOauth,
   disconnectOauth,

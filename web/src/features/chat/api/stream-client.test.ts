@@ -92,7 +92,7 @@ describe('streamReply', () => {
       expect(params.get('conversationId')).toBe('c-1');
       expect(params.get('triggerContent')).toBe('hi there');
       expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer id-token');
-      expect(cb.onStatus).toHaveBeenCalledWith('streaming', 'm-9');
+      expect(cb.onStatus).toHaveBeenCalledWith('streaming', 'm-9', undefined); // no server: not a `connecting`
       expect(cb.onData.mock.calls.map(([chunk]) => chunk).join('')).toBe('Héllo 👋 wörld');
       expect(cb.onEnd).toHaveBeenCalledExactlyOnceWith({
         status: 'completed',

@@ -30,7 +30,8 @@ export type StreamCallbacks = {
   /** The reply is complete; nothing follows. */
   onEnd: (result: StreamCompletionResult) => void;
   /** A `status` event; the first ('streaming') carries the server's id of the reply. */
-  onStatus?: (status: string, messageId: string | undefined) => void;
+  /** `server`: with `connecting`, the name of the server being started. */
+  onStatus?: (status: string, messageId: string | undefined, server?: string) => void;
   /** Tool and API-call events. */
   onEvent?: (event: StreamSideEvent) => void;
   /** The agent streams' plan events (a chat reply has none). */
@@ -193,7 +194,7 @@ class StreamRun {
         );
         break;
       case 'status':
-        this.status(event.status, event.messageId);
+        this.status(event.status, event.messageId, event.server);
         break;
       case 'plan':
       case 'plan_step':
@@ -206,7 +207,7 @@ class StreamRun {
     }
   }
 
-  private status(status: string, messageId: string | undefined): void {
+  private status(status: string, messageId: string | undefined, server: string | undefined): void {
     if (status === 'complete' && messageId) {
       this.finished = true;
       const { provider = '', model = '' } = this.target.query;
@@ -216,7 +217,7 @@ class StreamRun {
     } else {
       // 'stopped' (Stop Generating, maybe from another tab) also ends the stream, without a result.
       if (status === 'stopped') this.finished = true;
-      this.callbacks.onStatus?.(status, messageId);
+      this.callbacks.onStatus?.(status, messageId, server);
     }
   }
 

@@ -71,6 +71,7 @@ export function AssistantMessage({
   activity,
   onRegenerate,
   onDecide,
+  alwaysAllow,
 }: {
   message: ChatMessage;
   activity?: string | undefined;
@@ -78,6 +79,8 @@ export function AssistantMessage({
   onRegenerate?: ((messageId: string) => void) | undefined;
   /** A decision on the tool call this reply paused at (the last reply only). */
   onDecide?: ToolDecide | undefined;
+  /** 'Always allow' is offered (the caller may change the server's tool approvals). */
+  alwaysAllow?: boolean | undefined;
 }) {
   const style = providerStyle(message.provider);
   const { body, stopped } = splitStopped(message.content);
@@ -108,6 +111,7 @@ export function AssistantMessage({
         {message.toolApproval ? (
           <ToolApprovalCard
             approval={message.toolApproval}
+            alwaysAllow={alwaysAllow}
             onDecide={
               onDecide && done && message.toolApproval.state === 'pending'
                 ? (decision) => onDecide(message.id, approvalCallId(message), decision)

@@ -239,6 +239,28 @@ describe('ChatScreen with MCP servers', () => {
     expect(screen.queryByText('Starting the MCP server…')).toBeNull();
   });
 
+  it('names the servers being started, as each one’s `connecting` status says', async () => {
+    renderChat();
+    await screen.findByText('No conversations yet.');
+    await userEvent.click(screen.getByRole('button', { name: 'Attach srv-1' }));
+    await userEvent.type(textbox(), 'Tools{Enter}');
+    await waitFor(() => expect(streamReply).toHaveBeenCalled());
+    act(() => stream.callbacks.onStatus?.('streaming', 'm1'));
+    act(() => stream.callbacks.onStatus?.('connecting', 'm1', 'Alpha Tools'));
+    expect(screen.getByRole('status', { name: "Starting the MCP server 'Alpha Tools'…" })).toBeTruthy();
+    act(() => stream.callbacks.onStatus?.('connecting', 'm1', 'Beta Tools'));
+    act(() => stream.callbacks.onStatus?.('connecting', 'm1', 'Alpha Tools'));
+    expect(
+      screen.getByRole('status', { name: "Starting the MCP servers 'Alpha Tools' and 'Beta Tools'…" }),
+    ).toBeTruthy();
+    act(() => stream.callbacks.onData('Done'));
+    act(() => stream.callbacks.onStatus?.('streaming', 'm1'));
+    expect(screen.queryByText(/Starting the MCP server/)).toBeNull();
+    // A later start in the same reply names only the server starting then.
+    act(() => stream.callbacks.onStatus?.('connecting', 'm1', 'Beta Tools'));
+    expect(screen.getByRole('status', { name: "Starting the MCP server 'Beta Tools'…" })).toBeTruthy();
+  });
+
   it('reports the stream status as it changes, and null once the reply is over', async () => {
     const onStreamStatus = vi.fn();
     renderChat({ onStreamStatus });
@@ -353,5 +375,42 @@ describe('ChatScreen with MCP servers', () => {
     expect(within(call).getByText('Echo: hi')).toBeTruthy();
     const failed = within(reply).getByText('fail').closest('details') as HTMLElement;
     expect(within(failed).getByRole('alert').textContent).toBe('Error executing tool fail: Unknown error');
+  });
+
+  it('offers Always allow on a paused call only to who may configure the space’s servers (not a team’s User)', async () => {
+    vi.mocked(conversationsApi.listConversations).mockResolvedValue([
+      conversation('c1', { mcpServerIds: ['srv-1'], teamId: 'team-1' }),
+    ]);
+    vi.mocked(messagesApi.listMessages).mockResolvedValue({
+      messages: [
+        { id: 'u1', conversationId: 'c1', role: 'user', content: 'Write it', timestamp: 1 },
+        {
+          id: 'a1',
+          conversationId: 'c1',
+          role: 'assistant',
+          content: '',
+          timestamp: 2,
+          toolApproval: {
+            toolCallId: 't1',
+            name: 'write_file',
+            input: { path: 'a.md' },
+            serverId: 'srv-1',
+            state: 'pending',
+          },
+        },
+      ],
+    });
+    // A team's User: the home screen gives no server configuration.
+    const user = renderChat();
+    const card = await screen.findByRole('region', { name: 'Allow the tool write_file?' });
+    expect(within(card).getByRole('button', { name: 'Allow once' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Deny' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Always allow' })).toBeNull();
+    user.unmount();
+
+    // The space's Admin (or one's own space) configures its servers, and may always allow.
+    renderChat({ serverConfig: () => null });
+    const adminCard = await screen.findByRole('region', { name: 'Allow the tool write_file?' });
+    expect(within(adminCard).getByRole('button', { name: 'Always allow' })).toBeTruthy();
   });
 });

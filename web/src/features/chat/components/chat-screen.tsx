@@ -1,4 +1,4 @@
-import { providerAcceptsImages, type StreamStatus } from '@agentforge/shared';
+import { CHAT_SERVER_MESSAGES, providerAcceptsImages, type StreamStatus } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -113,7 +113,10 @@ export function ChatScreen({
     streamStatus === 'connecting' &&
     chat.server.serverIds.length > 0 &&
     !isTempMessageId(chat.stream.messageId)
-      ? { messageId: chat.stream.messageId, label: 'Starting the MCP server…' }
+      ? {
+          messageId: chat.stream.messageId,
+          label: CHAT_SERVER_MESSAGES.starting(chat.stream.startingServers ?? []),
+        }
       : null;
   const empty = chat.messages.length === 0 && !chat.loadingMessages;
   const { agent } = chat;

@@ -11,6 +11,8 @@ export type ReplayActions = {
   edit: (messageId: string, content: string) => boolean;
   /** A decision on the tool call the last reply paused at: the reply goes on. */
   decide?: ToolDecide;
+  /** 'Always allow' is offered: false for a team's User, who may not change a team server's approvals. */
+  alwaysAllow?: boolean;
 };
 
 /** One chat message: the user's on the right; the model's with its model name, tool calls and Markdown. */
@@ -40,6 +42,7 @@ export const MessageItem = memo(function MessageItem({
           activity={activity}
           onRegenerate={last ? replay?.regenerate : undefined}
           onDecide={last ? replay?.decide : undefined}
+          alwaysAllow={replay?.alwaysAllow}
         />
       )}
       <BranchSwitcher

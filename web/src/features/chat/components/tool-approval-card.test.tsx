@@ -29,6 +29,18 @@ describe('ToolApprovalCard', () => {
     expect(onDecide.mock.calls).toEqual([['allow_once'], ['always_allow'], ['deny']]);
   });
 
+  it('offers only Allow once and Deny, and says why, to who may not change the server’s approvals', async () => {
+    const onDecide = vi.fn();
+    render(<ToolApprovalCard approval={PENDING} onDecide={onDecide} alwaysAllow={false} />);
+    expect(screen.queryByRole('button', { name: 'Always allow' })).toBeNull();
+    expect(screen.getByText("Only the team's Admins can always allow this server's tools.")).toBeTruthy();
+    screen.getByRole('button', { name: 'Allow once' }).focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Deny' }));
+    await userEvent.keyboard('{Enter}');
+    expect(onDecide.mock.calls).toEqual([['deny']]);
+  });
+
   it('shows the decision once made, with nothing left to click', () => {
     render(<ToolApprovalCard approval={{ ...PENDING, state: 'deny', decidedAt: 1 }} onDecide={vi.fn()} />);
     expect(screen.getByText('Denied')).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { ToolApproval, ToolApprovalDecision } from '@agentforge/shared';
+import { TOOL_APPROVAL_MESSAGES, type ToolApproval, type ToolApprovalDecision } from '@agentforge/shared';
 import { ShieldQuestionIcon } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -15,14 +15,17 @@ const DECIDED: Readonly<
 /**
  * A reply paused at a tool call that asks first: the tool's name and its arguments (as text), with
  * Allow once / Always allow / Deny while it waits; the decision once made. `onDecide` is absent
- * where no decision can be made (a message sent since, a reply streaming).
+ * where no decision can be made (a message sent since, a reply streaming). `alwaysAllow` false: the
+ * caller may not change the server's policy (a team's User), so only Allow once / Deny are offered.
  */
 export function ToolApprovalCard({
   approval,
   onDecide,
+  alwaysAllow = true,
 }: {
   approval: ToolApproval;
   onDecide?: ((decision: ToolApprovalDecision) => void) | undefined;
+  alwaysAllow?: boolean | undefined;
 }) {
   const decided = approval.state === 'pending' ? null : DECIDED[approval.state];
   const headingId = `approval-${approval.toolCallId}`;
@@ -43,12 +46,19 @@ export function ToolApprovalCard({
           <Button size="sm" variant="primary" onClick={() => onDecide('allow_once')}>
             Allow once
           </Button>
-          <Button size="sm" onClick={() => onDecide('always_allow')}>
-            Always allow
-          </Button>
+          {alwaysAllow ? (
+            <Button size="sm" onClick={() => onDecide('always_allow')}>
+              Always allow
+            </Button>
+          ) : null}
           <Button size="sm" variant="danger" onClick={() => onDecide('deny')}>
             Deny
           </Button>
+          {alwaysAllow ? null : (
+            <p className="basis-full text-xs text-slate-600">
+              {TOOL_APPROVAL_MESSAGES.alwaysAllowAdminsOnly}
+            </p>
+          )}
         </div>
       ) : (
         <p className="mt-2 text-xs text-slate-600">Not decided: a later message answered instead.</p>

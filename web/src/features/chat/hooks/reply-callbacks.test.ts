@@ -35,7 +35,7 @@ describe('replyCallbacks', () => {
     callbacks.onStatus('streaming', 'm-1');
     expect(message().id).toBe('m-1');
     expect(run.messageId).toBe('m-1');
-    expect(status).toHaveBeenCalledWith('streaming');
+    expect(status).toHaveBeenCalledWith('streaming', undefined);
   });
 
   it('asks the server to stop once its id arrives when Stop came first', () => {

@@ -21,13 +21,15 @@ export type ReplyRun = {
   stopSent: boolean;
   /** How many characters of the reply the user has been shown: what a stopped reply keeps. */
   shownChars?: number;
+  /** The servers named by `connecting` since the reply last did something else. */
+  startingServers?: string[];
 };
 
 type ReplySinks = {
   /** Updates the reply message (found by the run's current id). */
   update: (update: (message: Message) => Message) => void;
-  /** The stream status; null once the reply is over. */
-  status: (status: string | null) => void;
+  /** The stream status (with `connecting`, the server being started); null once the reply is over. */
+  status: (status: string | null, server?: string) => void;
 };
 
 /**
@@ -53,7 +55,7 @@ export function replyCallbacks(
   };
 
   return {
-    onStatus(status, messageId) {
+    onStatus(status, messageId, server) {
       if (messageId && !run.serverId) {
         run.serverId = messageId;
         sinks.update((message) => ({ ...message, id: messageId }));
@@ -62,7 +64,7 @@ export function replyCallbacks(
       }
       if (run.finished) return;
       if (status === 'stopped') finish(markStopped);
-      else sinks.status(status);
+      else sinks.status(status, server);
     },
     onData(chunk) {
       if (run.finished || run.stopRequested) return;

@@ -103,8 +103,10 @@ export function useChat(
       edit: (messageId: string, content: string) => replay({ messageId, content }),
       decide: (messageId: string, toolCallId: string, decision: ToolApprovalDecision) =>
         void decide(messageId, toolCallId, decision),
+      // Who may configure the space's servers may change their tool approvals (the API checks again).
+      alwaysAllow: canConfigureServer,
     }),
-    [replay, decide],
+    [replay, decide, canConfigureServer],
   );
   const { stop: stopAgent } = agent;
   const stop = useCallback(() => {

@@ -18,15 +18,26 @@ export function useReplyRun(dispatch: Dispatch<ChatAction>) {
   useEffect(() => () => run.current?.controller.abort(), []);
 
   const track = useCallback(
-    (reply: ReplyRun, status: StreamStatus | null) => {
+    (reply: ReplyRun, status: StreamStatus | null, server?: string) => {
       if (run.current !== reply) return;
       if (status === null) {
         run.current = null;
         return dispatch({ type: 'stream_changed', stream: null });
       }
+      // Several servers may start at once, each named by its own `connecting` events.
+      if (status !== 'connecting') reply.startingServers = undefined;
+      else if (server && !reply.startingServers?.includes(server)) {
+        reply.startingServers = [...(reply.startingServers ?? []), server];
+      }
+      const { startingServers } = reply;
       dispatch({
         type: 'stream_changed',
-        stream: { conversationId: reply.conversationId, messageId: reply.messageId, status },
+        stream: {
+          conversationId: reply.conversationId,
+          messageId: reply.messageId,
+          status,
+          ...(startingServers ? { startingServers } : {}),
+        },
       });
     },
     [dispatch],
@@ -43,7 +54,8 @@ export function useReplyRun(dispatch: Dispatch<ChatAction>) {
             messageId: reply.messageId,
             update,
           }),
-        status: (status) => (status === null || isStreamStatus(status) ? track(reply, status) : undefined),
+        status: (status, server) =>
+          status === null || isStreamStatus(status) ? track(reply, status, server) : undefined,
       }),
     [dispatch, track],
   );

@@ -1,7 +1,13 @@
 import type { Conversation, Message, StreamStatus } from '@agentforge/shared';
 
 /** The reply being streamed: its conversation and its current id (temporary, then the server's). */
-export type ActiveStream = { conversationId: string; messageId: string; status: StreamStatus };
+export type ActiveStream = {
+  conversationId: string;
+  messageId: string;
+  status: StreamStatus;
+  /** With `connecting`: the servers being started on demand, by name. */
+  startingServers?: string[];
+};
 
 /**
  * The chat's own state. The conversation list and each conversation's messages live in the query

@@ -1,12 +1,14 @@
 import {
   type ComputeUsage,
   computeUsageSchema,
+  type ListedTool,
   MCP_OAUTH_CALLBACK_PATH,
   type McpServerConfigInput,
   mcpServerSchema,
   type OAuthCallbackBody,
   oauthCallbackResponseSchema,
   oauthStartResponseSchema,
+  serverToolsResponseSchema,
   type ToolPolicyPatch,
 } from '@agentforge/shared';
 import * as z from 'zod';
@@ -105,23 +107,19 @@ export function patchToolPolicy(id: string, patch: ToolPolicyPatch): Promise<Ser
 }
 
 /** A tool as the server lists it, with the hint the policy's default reads. */
-const listedToolsSchema = z.object({
-  result: z.object({
-    tools: z.array(
-      z.object({
-        name: z.string(),
-        description: z.string().optional(),
-        annotations: z.object({ readOnlyHint: z.boolean().optional() }).loose().optional(),
-      }),
-    ),
-  }),
-});
-export type ListedTool = z.infer<typeof listedToolsSchema>['result']['tools'][number];
+const listedToolsSchema = z.object({ result: serverToolsResponseSchema });
 
-/** The running server's tools (MCP tools/list through the gateway, as the chat lists them). */
-export async function listServerTools(id: string): Promise<ListedTool[]> {
+/**
+ * The server's tools, as the chat lists them: a hosted server's (running) through the gateway (MCP
+ * tools/list), a remote server's from GET /mcp-servers/{id}/tools (its headers, the caller's own
+ * OAuth connection).
+ */
+export async function listServerTools(server: Pick<ServerView, 'id' | 'kind'>): Promise<ListedTool[]> {
+  if (server.kind === 'remote') {
+    return (await apiClient.get(path(server.id, '/tools'), { schema: serverToolsResponseSchema })).tools;
+  }
   const body = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
-  const answer = await apiClient.post(`/mcp-gateway/${encodeURIComponent(id)}`, body, {
+  const answer = await apiClient.post(`/mcp-gateway/${encodeURIComponent(server.id)}`, body, {
     schema: listedToolsSchema,
   });
   return answer.result.tools;

@@ -1,6 +1,7 @@
 import {
   DEFAULT_TOOL_POLICY,
   errorMessage,
+  type ListedTool,
   resolveToolPolicy,
   TOOL_POLICIES,
   type ToolPolicy,
@@ -13,7 +14,7 @@ import { FormBanner } from '../../../components/form/form-banner';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { serverKeys } from '../api/queries';
-import { type ListedTool, listServerTools, patchToolPolicy, type ServerView } from '../api/servers';
+import { listServerTools, patchToolPolicy, type ServerView } from '../api/servers';
 
 const LABELS: Readonly<Record<ToolPolicyValue, string>> = { allow: 'Allow', ask: 'Ask', never: 'Never' };
 /** A tool without its own setting follows the default (shown with what that means for it). */
@@ -31,14 +32,15 @@ export function ToolApprovalsDialog({ server, onClose }: { server: ServerView; o
 
   useEffect(() => {
     let live = true;
-    listServerTools(server.id).then(
+    listServerTools({ id: server.id, kind: server.kind }).then(
       (listed) => live && setTools(listed),
       (error: unknown) => live && setUnlisted(errorMessage(error)),
     );
     return () => {
       live = false;
     };
-  }, [server.id]);
+  }, [server.id, server.kind]);
+  const remote = server.kind === 'remote';
 
   // The server's tools, and those with a setting of their own that it no longer lists.
   const names = [...new Set([...(tools ?? []).map((tool) => tool.name), ...Object.keys(policy.tools)])];
@@ -121,7 +123,9 @@ export function ToolApprovalsDialog({ server, onClose }: { server: ServerView; o
         </div>
         {unlisted ? (
           <p className="text-xs text-slate-600">
-            {`The server's tools could not be listed (${unlisted}). Start the server to set each tool.`}
+            {remote
+              ? `The server's tools could not be listed. ${unlisted}`
+              : `The server's tools could not be listed (${unlisted}). Start the server to set each tool.`}
           </p>
         ) : tools === null ? (
           <p className="text-xs text-slate-600" role="status">

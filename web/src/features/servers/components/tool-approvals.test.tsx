@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@agentforge/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -111,5 +112,37 @@ describe('ToolApprovals', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       "Only the team's Admins can do this.",
     );
+  });
+
+  it("lists a remote server's tools, or says what it needs to list them", async () => {
+    const remote: ServerView = {
+      id: 'r1',
+      name: 'Remote',
+      kind: 'remote',
+      packageName: '',
+      url: 'https://mcp.example.com/mcp',
+      idleTimeoutMinutes: 5,
+      environmentVariables: {},
+      status: 'enabled',
+    };
+    vi.mocked(serversApi.listServerTools).mockResolvedValue(TOOLS);
+    renderApprovals(remote);
+    await userEvent.click(screen.getByRole('button', { name: 'Tool approvals for Remote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tool approvals' });
+    expect(await within(dialog).findByLabelText('write_file')).toBeTruthy();
+    expect(serversApi.listServerTools).toHaveBeenCalledWith({ id: 'r1', kind: 'remote' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    vi.mocked(serversApi.listServerTools).mockRejectedValue(
+      new ApiError(SERVER_MESSAGES.remoteToolsNeedAuthorization, { status: 409 }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Tool approvals for Remote' }));
+    const again = await screen.findByRole('dialog', { name: 'Tool approvals' });
+    // Nothing to start: the message is the API's (Connect, or why it is unreachable).
+    expect(
+      await within(again).findByText(
+        "The server's tools could not be listed. Choose 'Connect' on this server's card to list its tools.",
+      ),
+    ).toBeTruthy();
   });
 });
