@@ -8,9 +8,9 @@ import {
   SlidersHorizontalIcon,
   Trash2Icon,
 } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LazyDropdownMenu } from '../../../components/lazy-dropdown-menu';
 import { MENU, MENU_ITEM } from '../../../components/menu';
 import { buttonVariants } from '../../../components/ui/button';
 import { ROVING_CELL, ROVING_ROW } from '../hooks/use-roving-list';
@@ -149,31 +149,33 @@ export function ConversationItem({
         >
           {pinned ? <PinOffIcon className="size-3.5" /> : <PinIcon className="size-3.5" />}
         </button>
-        <DropdownMenu.Root modal={false}>
-          <DropdownMenu.Trigger
-            {...CELL}
-            aria-label={`More actions for conversation ${title}`}
-            className={`${ITEM_ACTION} hover:text-slate-800`}
-          >
-            <EllipsisIcon className="size-3.5" />
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content align="end" sideOffset={4} className={`${MENU} w-48`}>
-              <DropdownMenu.Item onSelect={() => setEditingSettings(true)} className={MENU_ITEM}>
-                <SlidersHorizontalIcon className="size-4" aria-hidden="true" />
-                Model settings
-              </DropdownMenu.Item>
-              <DropdownMenu.Item onSelect={() => onExport(conversation.id, 'md')} className={MENU_ITEM}>
-                <DownloadIcon className="size-4" aria-hidden="true" />
-                Export as Markdown
-              </DropdownMenu.Item>
-              <DropdownMenu.Item onSelect={() => onExport(conversation.id, 'json')} className={MENU_ITEM}>
-                <DownloadIcon className="size-4" aria-hidden="true" />
-                Export as JSON
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+        <LazyDropdownMenu
+          trigger={{
+            ...CELL,
+            'aria-label': `More actions for conversation ${title}`,
+            className: `${ITEM_ACTION} hover:text-slate-800`,
+            children: <EllipsisIcon className="size-3.5" />,
+          }}
+        >
+          {(Menu) => (
+            <Menu.Portal>
+              <Menu.Content align="end" sideOffset={4} className={`${MENU} w-48`}>
+                <Menu.Item onSelect={() => setEditingSettings(true)} className={MENU_ITEM}>
+                  <SlidersHorizontalIcon className="size-4" aria-hidden="true" />
+                  Model settings
+                </Menu.Item>
+                <Menu.Item onSelect={() => onExport(conversation.id, 'md')} className={MENU_ITEM}>
+                  <DownloadIcon className="size-4" aria-hidden="true" />
+                  Export as Markdown
+                </Menu.Item>
+                <Menu.Item onSelect={() => onExport(conversation.id, 'json')} className={MENU_ITEM}>
+                  <DownloadIcon className="size-4" aria-hidden="true" />
+                  Export as JSON
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Portal>
+          )}
+        </LazyDropdownMenu>
         {editingSettings ? (
           <ConversationSettingsDialog conversation={conversation} onClose={() => setEditingSettings(false)} />
         ) : null}

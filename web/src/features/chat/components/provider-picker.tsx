@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES, type Provider } from '@agentforge/shared';
 import { CheckIcon, ChevronDownIcon, TriangleAlertIcon } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { LazyDropdownMenu } from '../../../components/lazy-dropdown-menu';
 import { MENU, MENU_ITEM } from '../../../components/menu';
 import { providerStyle } from '../../../components/provider-style';
 import { buttonVariants } from '../../../components/ui/button';
@@ -63,51 +63,59 @@ export function ProviderPicker({
   const provider = providers.find((p) => p.id === choice.provider);
   const model = provider?.models.find((m) => m.id === choice.model);
   return (
-    <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger className={TRIGGER}>
-        <span className={`size-2.5 shrink-0 rounded-full ${providerStyle(choice.provider).dot}`} />
-        <span className="min-w-0 truncate">
-          {/* On a phone the model alone: it is what answers. */}
-          <span className="text-slate-600 max-sm:hidden">{provider?.name} · </span>
-          {model?.name ?? choice.model}
-        </span>
-        <ChevronDownIcon className="size-4 shrink-0 text-slate-600" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={4}
-          className={`${MENU} max-h-[70vh] w-72 overflow-y-auto`}
-        >
-          {providers.map((p) => (
-            <DropdownMenu.RadioGroup
-              key={p.id}
-              aria-label={p.name}
-              value={p.id === choice.provider ? choice.model : ''}
-              onValueChange={(modelId) => onChoose({ provider: p.id, model: modelId })}
-              className="py-1"
-            >
-              <DropdownMenu.Label className="flex items-center gap-2 px-2.5 pt-1 pb-1.5">
-                <span
-                  className={`rounded-md px-1.5 py-0.5 text-[11px] font-semibold ring-1 ${providerStyle(p.id).badge}`}
-                >
-                  {p.name}
-                </span>
-              </DropdownMenu.Label>
-              {p.error ? <p className="px-2.5 pb-1.5 text-xs text-red-700">Unavailable: {p.error}</p> : null}
-              {p.models.map((m) => (
-                <DropdownMenu.RadioItem key={m.id} value={m.id} className={MENU_ITEM}>
-                  <span className={`size-2 shrink-0 rounded-full ${providerStyle(p.id).dot}`} />
-                  <span className="flex-1 truncate">{m.name}</span>
-                  <DropdownMenu.ItemIndicator>
-                    <CheckIcon className="size-4 text-slate-900" />
-                  </DropdownMenu.ItemIndicator>
-                </DropdownMenu.RadioItem>
-              ))}
-            </DropdownMenu.RadioGroup>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <LazyDropdownMenu
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={{
+        className: TRIGGER,
+        children: (
+          <>
+            <span className={`size-2.5 shrink-0 rounded-full ${providerStyle(choice.provider).dot}`} />
+            <span className="min-w-0 truncate">
+              {/* On a phone the model alone: it is what answers. */}
+              <span className="text-slate-600 max-sm:hidden">{provider?.name} · </span>
+              {model?.name ?? choice.model}
+            </span>
+            <ChevronDownIcon className="size-4 shrink-0 text-slate-600" />
+          </>
+        ),
+      }}
+    >
+      {(Menu) => (
+        <Menu.Portal>
+          <Menu.Content align="start" sideOffset={4} className={`${MENU} max-h-[70vh] w-72 overflow-y-auto`}>
+            {providers.map((p) => (
+              <Menu.RadioGroup
+                key={p.id}
+                aria-label={p.name}
+                value={p.id === choice.provider ? choice.model : ''}
+                onValueChange={(modelId) => onChoose({ provider: p.id, model: modelId })}
+                className="py-1"
+              >
+                <Menu.Label className="flex items-center gap-2 px-2.5 pt-1 pb-1.5">
+                  <span
+                    className={`rounded-md px-1.5 py-0.5 text-[11px] font-semibold ring-1 ${providerStyle(p.id).badge}`}
+                  >
+                    {p.name}
+                  </span>
+                </Menu.Label>
+                {p.error ? (
+                  <p className="px-2.5 pb-1.5 text-xs text-red-700">Unavailable: {p.error}</p>
+                ) : null}
+                {p.models.map((m) => (
+                  <Menu.RadioItem key={m.id} value={m.id} className={MENU_ITEM}>
+                    <span className={`size-2 shrink-0 rounded-full ${providerStyle(p.id).dot}`} />
+                    <span className="flex-1 truncate">{m.name}</span>
+                    <Menu.ItemIndicator>
+                      <CheckIcon className="size-4 text-slate-900" />
+                    </Menu.ItemIndicator>
+                  </Menu.RadioItem>
+                ))}
+              </Menu.RadioGroup>
+            ))}
+          </Menu.Content>
+        </Menu.Portal>
+      )}
+    </LazyDropdownMenu>
   );
 }

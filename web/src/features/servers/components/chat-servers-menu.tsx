@@ -1,7 +1,7 @@
 import { MAX_CHAT_SERVERS, SERVER_MESSAGES } from '@agentforge/shared';
 import { CheckIcon, ChevronDownIcon, ServerIcon } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { LazyDropdownMenu, type Menu } from '../../../components/lazy-dropdown-menu';
 import { MENU, MENU_ITEM } from '../../../components/menu';
 import { Badge } from '../../../components/ui/badge';
 import { buttonVariants } from '../../../components/ui/button';
@@ -31,8 +31,8 @@ type ChatServersMenuProps = {
   attachedIds: readonly string[];
   onToggle: (serverId: string) => void;
   onClear: () => void;
-  /** The menu's last items ('Add', the usage on small screens). */
-  children?: ReactNode;
+  /** The menu's last items ('Add', the usage on small screens), given the loaded menu. */
+  children?: (Menu: Menu) => ReactNode;
 };
 
 /**
@@ -91,62 +91,71 @@ export function ChatServersMenu({
   }
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger aria-label={`Chat server: ${description}`} className={TRIGGER}>
-        {label}
-        <ChevronDownIcon className="size-4 shrink-0 text-slate-400 max-sm:hidden" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          collisionPadding={12}
-          className={`${MENU} w-72 max-w-[calc(100vw-1.5rem)]`}
-        >
-          <DropdownMenu.Label className="px-2.5 pt-1 pb-1.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">
-            Tools for this chat
-          </DropdownMenu.Label>
-          {servers.map((server) => {
-            const checked = attachedIds.includes(server.id);
-            return (
-              <DropdownMenu.CheckboxItem
-                key={server.id}
-                checked={checked}
-                disabled={!checked && full}
-                onCheckedChange={() => onToggle(server.id)}
-                // Stays open: several servers are ticked in a row.
-                onSelect={(event) => event.preventDefault()}
-                className={`${MENU_ITEM} data-[disabled]:opacity-50`}
-              >
-                <ServerStatusDot server={server} />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-slate-800">{server.name}</span>
-                  <span className="block truncate text-xs text-slate-600">{pickerStateOf(server)}</span>
-                </span>
-                <DropdownMenu.ItemIndicator>
-                  <CheckIcon className="size-4 text-slate-900" />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.CheckboxItem>
-            );
-          })}
-          <DropdownMenu.CheckboxItem
-            checked={attachedIds.length === 0}
-            onCheckedChange={onClear}
-            className={MENU_ITEM}
+    <LazyDropdownMenu
+      trigger={{
+        'aria-label': `Chat server: ${description}`,
+        className: TRIGGER,
+        children: (
+          <>
+            {label}
+            <ChevronDownIcon className="size-4 shrink-0 text-slate-400 max-sm:hidden" />
+          </>
+        ),
+      }}
+    >
+      {(Menu) => (
+        <Menu.Portal>
+          <Menu.Content
+            align="end"
+            sideOffset={4}
+            collisionPadding={12}
+            className={`${MENU} w-72 max-w-[calc(100vw-1.5rem)]`}
           >
-            <span className="size-2 shrink-0 rounded-full bg-slate-300" />
-            <span className="flex-1 text-slate-600">No server</span>
-            <DropdownMenu.ItemIndicator>
-              <CheckIcon className="size-4 text-slate-900" />
-            </DropdownMenu.ItemIndicator>
-          </DropdownMenu.CheckboxItem>
-          {full ? (
-            <p className="px-2.5 py-1 text-xs text-slate-600">{`At most ${MAX_CHAT_SERVERS} servers per chat`}</p>
-          ) : null}
-          <DropdownMenu.Separator className="my-1 border-t border-slate-100" />
-          {children}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            <Menu.Label className="px-2.5 pt-1 pb-1.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">
+              Tools for this chat
+            </Menu.Label>
+            {servers.map((server) => {
+              const checked = attachedIds.includes(server.id);
+              return (
+                <Menu.CheckboxItem
+                  key={server.id}
+                  checked={checked}
+                  disabled={!checked && full}
+                  onCheckedChange={() => onToggle(server.id)}
+                  // Stays open: several servers are ticked in a row.
+                  onSelect={(event) => event.preventDefault()}
+                  className={`${MENU_ITEM} data-[disabled]:opacity-50`}
+                >
+                  <ServerStatusDot server={server} />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium text-slate-800">{server.name}</span>
+                    <span className="block truncate text-xs text-slate-600">{pickerStateOf(server)}</span>
+                  </span>
+                  <Menu.ItemIndicator>
+                    <CheckIcon className="size-4 text-slate-900" />
+                  </Menu.ItemIndicator>
+                </Menu.CheckboxItem>
+              );
+            })}
+            <Menu.CheckboxItem
+              checked={attachedIds.length === 0}
+              onCheckedChange={onClear}
+              className={MENU_ITEM}
+            >
+              <span className="size-2 shrink-0 rounded-full bg-slate-300" />
+              <span className="flex-1 text-slate-600">No server</span>
+              <Menu.ItemIndicator>
+                <CheckIcon className="size-4 text-slate-900" />
+              </Menu.ItemIndicator>
+            </Menu.CheckboxItem>
+            {full ? (
+              <p className="px-2.5 py-1 text-xs text-slate-600">{`At most ${MAX_CHAT_SERVERS} servers per chat`}</p>
+            ) : null}
+            <Menu.Separator className="my-1 border-t border-slate-100" />
+            {children?.(Menu)}
+          </Menu.Content>
+        </Menu.Portal>
+      )}
+    </LazyDropdownMenu>
   );
 }

@@ -1,6 +1,5 @@
 import { SERVER_MESSAGES, SUBSCRIPTION_MESSAGES, usageHoursFloored } from '@agentforge/shared';
 import { CreditCardIcon, PlusIcon, ServerIcon } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { MENU_ITEM } from '../../../components/menu';
 import { SUBSCRIPTION_TITLE } from '../../billing/utils/plan-display';
@@ -98,25 +97,29 @@ export function ServerControls({
         onToggle={onToggle}
         onClear={onClear}
       >
-        {canManage ? (
-          <DropdownMenu.Item
-            onSelect={() => setModal('new')}
-            className={`${MENU_ITEM} font-medium text-indigo-600`}
-          >
-            <PlusIcon className="size-4" />
-            {SERVER_MESSAGES.addServer}
-          </DropdownMenu.Item>
-        ) : null}
-        {onOpenUsage ? (
-          <DropdownMenu.Item onSelect={onOpenUsage} className={`${MENU_ITEM} lg:hidden`}>
-            <CreditCardIcon className="size-4" />
-            {SUBSCRIPTION_TITLE}
-          </DropdownMenu.Item>
-        ) : null}
-        {/* Below lg the top bar has no room for the usage meter: it shows here instead. */}
-        <div className="mt-1 border-t border-slate-100 px-2.5 pt-2 pb-1 lg:hidden">
-          <UsageMeter usage={usage} />
-        </div>
+        {(Menu) => (
+          <>
+            {canManage ? (
+              <Menu.Item
+                onSelect={() => setModal('new')}
+                className={`${MENU_ITEM} font-medium text-indigo-600`}
+              >
+                <PlusIcon className="size-4" />
+                {SERVER_MESSAGES.addServer}
+              </Menu.Item>
+            ) : null}
+            {onOpenUsage ? (
+              <Menu.Item onSelect={onOpenUsage} className={`${MENU_ITEM} lg:hidden`}>
+                <CreditCardIcon className="size-4" />
+                {SUBSCRIPTION_TITLE}
+              </Menu.Item>
+            ) : null}
+            {/* Below lg the top bar has no room for the usage meter: it shows here instead. */}
+            <div className="mt-1 border-t border-slate-100 px-2.5 pt-2 pb-1 lg:hidden">
+              <UsageMeter usage={usage} />
+            </div>
+          </>
+        )}
       </ChatServersMenu>
       <div className="hidden w-28 lg:block">
         <UsageMeter usage={usage} onOpen={onOpenUsage} />
