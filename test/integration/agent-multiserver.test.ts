@@ -1,11 +1,8 @@
 import { AGENT_STREAM_PATHS, type AgentPlan, type StreamEvent } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, apiAs } from '../support/api.js';
-import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
-import { startTestStack } from '../support/local-stack.js';
-import { type ModelServer, startModelServer } from '../support/model-server/index.js';
 import { subscribeToPro } from '../support/pro-plan.js';
 import { collect, readStream } from '../support/sse.js';
+import { APP, startTwoServers, type TwoServers } from '../support/two-servers.js';
 
 /**
  * Agent plans over several MCP servers (issue 30 item 3; docs/decisions/mcp-servers.md, "Several
@@ -13,35 +10,21 @@ import { collect, readStream } from '../support/sse.js';
  * `echo`, planned over by their namespaced names; each step runs on its own server, and the plan's
  * server limit counts each hosted server as the chat does.
  */
-const EVERYTHING = '@modelcontextprotocol/server-everything';
-const APP = 'http://localhost:5173';
 const MODEL = 'llama3.2:latest';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-let models: ModelServer;
-let alice: { api: Api; idToken: string };
+let setup: TwoServers | undefined;
+let stack: TwoServers['stack'];
+let alice: TwoServers['alice'];
 let provider: string;
 let alpha: string;
 let beta: string;
 
 beforeAll(async () => {
-  models = await startModelServer();
-  stack = await startTestStack({ web: false, appOrigins: [APP] });
-  configureAmplify(stack.runtimeConfig);
-  const { idToken } = await signUpAndSignIn();
-  alice = { api: apiAs(stack.apiUrl, idToken), idToken };
-  const key = await alice.api.post('/api-keys', { provider: 'custom', baseUrl: models.baseUrls.custom });
-  provider = `custom:${key.body.id as string}`;
-  const server = async (name: string) =>
-    (await alice.api.post('/mcp-servers', { name, packageName: EVERYTHING, idleTimeoutMinutes: 5 })).body
-      .id as string;
-  [alpha, beta] = [await server('Alpha Tools'), await server('Beta Tools')];
+  setup = await startTwoServers();
+  ({ stack, alice, provider, alpha, beta } = setup);
 }, 300_000);
 
-afterAll(async () => {
-  await stack?.stop();
-  await models?.stop();
-});
+afterAll(() => setup?.stop());
 
 const streamUrl = (path: string, params: Record<string, string>) =>
   `${stack.apiUrl}/api${path}?${new URLSearchParams(params)}`;
