@@ -80,12 +80,15 @@ describe('conversations and messages', () => {
       updatedAt: 4_000,
       mcpServerId: 'srv-1',
     });
-    expect(attached.body.mcpServerId).toBe('srv-1');
+    // One server as the older API sent it: kept as a list of one (several servers per chat).
+    expect(attached.body.mcpServerIds).toEqual(['srv-1']);
+    expect(attached.body).not.toHaveProperty('mcpServerId');
     const detached = await alice.put(`/conversations/${id}`, {
       metadata,
       updatedAt: 5_000,
       mcpServerId: null,
     });
+    expect(detached.body).not.toHaveProperty('mcpServerIds');
     expect(detached.body).not.toHaveProperty('mcpServerId');
 
     // A rename sets the title and the name; a blank title is refused and changes nothing.

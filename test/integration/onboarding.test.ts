@@ -262,7 +262,7 @@ describe('account deletion', () => {
     ).toBe(201);
     expect((await api.put('/workspace/files', { path: 'a.js', content: '1' })).status).toBeLessThan(300);
     expect((await api.put('/users/profile', PROFILE)).status).toBe(200);
-    // What no route of this test writes directly: a plan, usage and a billing record.
+    // What no route of this test writes directly: a plan, usage, a billing record and an OAuth connection.
     const client = db();
     await client.send(
       new PutCommand({
@@ -274,6 +274,13 @@ describe('account deletion', () => {
       new PutCommand({ TableName: table('usage'), Item: { userId, period: 'tokens#2026-01-01', used: 5 } }),
     );
     await client.send(new PutCommand({ TableName: table('billing'), Item: { userId, tier: 'free' } }));
+    // A remote server's OAuth connection (its tokens are written by the authorization's callback).
+    await client.send(
+      new PutCommand({
+        TableName: table('oauthConnections'),
+        Item: { userId, key: 'connection#srv-1', tokens: 'sealed' },
+      }),
+    );
     const otherConversation = await as(other).post('/conversations', newConversation());
     // A team the user owns alone goes with the account (its record, the membership).
     const team = await api.post('/teams', { name: 'Mine' });
