@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
 import { inMemoryMessages } from '../../testing/in-memory-conversations.js';
-import { toMessage } from '../conversations/conversation-service.js';
+import { toMessage } from '../conversations/conversation-messages.js';
 import type { MessageRecord } from '../conversations/message.js';
 import { newReplyLease, REPLY_LEASE_MS } from './reply-lease.js';
 import { runReply } from './reply-run.js';

@@ -7,7 +7,7 @@ import {
 } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import type { ConversationRecord } from '../conversations/conversation.js';
-import { userMessageRecord } from '../conversations/conversation-service.js';
+import { userMessageRecord } from '../conversations/conversation-messages.js';
 import type { MessageRecord } from '../conversations/message.js';
 import { branchTo, messageTree, shownPath } from '../conversations/message-tree.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';

@@ -1,12 +1,5 @@
-import type {
-  Conversation,
-  CreateConversationBody,
-  CreateMessageBody,
-  Message,
-  UpdateConversationBody,
-} from '@agentforge/shared';
+import type { Conversation, CreateConversationBody, UpdateConversationBody } from '@agentforge/shared';
 import {
-  CHAT_MESSAGES,
   type ConversationSearchQuery,
   chatServersOf,
   conversationOrder,
@@ -15,13 +8,11 @@ import {
 } from '@agentforge/shared';
 import { logger } from '../../logger.js';
 import type { Caller } from '../caller.js';
-import { interruptedReply, isInterrupted } from '../chat/reply-lease.js';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { NotFoundError } from '../errors.js';
 import type { ConversationChanges, ConversationRecord, ConversationRepository } from './conversation.js';
+import { createConversationMessages, toMessage, userMessageRecord } from './conversation-messages.js';
 import { searchConversations } from './conversation-search.js';
-import type { MessagePageOptions, MessageRecord, MessageRepository } from './message.js';
-import { pathPage } from './message-page.js';
-import { type PathMessage, readBranches, shownPath } from './message-tree.js';
+import type { MessageRecord, MessageRepository } from './message.js';
 
 export interface ConversationServiceDeps {
   conversations: ConversationRepository;
@@ -37,7 +28,6 @@ export interface ConversationServiceDeps {
 }
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
-export const MESSAGE_NOT_FOUND = 'Message not found';
 
 export function toConversation(record: ConversationRecord, messages: MessageRecord[] = []): Conversation {
   const { conversationId, mcpServerId: _one, mcpServerIds: _list, activeLeafId: _shown, ...rest } = record;
@@ -58,80 +48,6 @@ export function serverChanges(
   serverIds: string[] | null,
 ): Pick<ConversationChanges, 'mcpServerId' | 'mcpServerIds'> {
   return { mcpServerIds: serverIds?.length ? serverIds : null, mcpServerId: null };
-}
-
-/**
- * A message as the API returns it. A reply still marked streaming whose lease ran out (its writer
- * died) reads as interrupted, with the text last saved, until the sweep saves it so.
- */
-export function toMessage(record: MessageRecord | PathMessage<MessageRecord>, now = Date.now()): Message {
-  const shown = isInterrupted(record, now) ? { ...record, ...interruptedReply(record) } : record;
-  const {
-    messageId,
-    status,
-    stopRequested: _stop,
-    leaseExpiresAt: _expires,
-    leaseShard: _shard,
-    reservations: _reservations,
-    ...rest
-  } = shown;
-  return { ...rest, id: messageId, isLoading: status === 'streaming' };
-}
-
-/** A user's message as stored (the caller's conversation must have been checked). */
-export function userMessageRecord(
-  caller: Caller,
-  body: Pick<CreateMessageBody, 'conversationId' | 'content' | 'provider' | 'model'> & {
-    role?: MessageRecord['role'];
-    /** The message it follows (null or absent: a first turn). */
-    parentId?: string | null | undefined;
-  },
-  messageId: string,
-  timestamp: number,
-): MessageRecord {
-  return {
-    conversationId: body.conversationId,
-    messageId,
-    userId: caller.userId,
-    role: body.role ?? 'user',
-    content: body.content,
-    status: 'complete',
-    provider: body.provider,
-    model: body.model,
-    timestamp,
-    parentId: body.parentId ?? null,
-  };
-}
-
-/**
- * A page of the shown branch (or of every branch: `page.branches`), as the API returns it: the tree
- * read without content, then only the page's messages in full.
- */
-export async function shownPage(
-  messages: Pick<MessageRepository, 'listTree' | 'getMany'>,
-  conversation: Pick<ConversationRecord, 'conversationId' | 'activeLeafId'>,
-  page: MessagePageOptions,
-): Promise<{ messages: Message[]; nextCursor?: string }> {
-  const { conversationId } = conversation;
-  const path = await readBranches(messages, conversation, page.branches);
-  const result = await pathPage(conversationId, path, page, async (nodes) => {
-    const records = new Map(
-      (
-        await messages.getMany(
-          conversationId,
-          nodes.map((node) => node.messageId),
-        )
-      ).map((r) => [r.messageId, r]),
-    );
-    return nodes.flatMap(({ messageId, ...place }) => {
-      const record = records.get(messageId);
-      return record ? [{ ...record, ...place }] : [];
-    });
-  });
-  return {
-    messages: result.messages.map((message) => toMessage(message)),
-    ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}),
-  };
 }
 
 /** Initial messages written at once (DynamoDB's batch size). */
@@ -208,85 +124,6 @@ async function ownedBy(
   return record;
 }
 
-/** The messages of the caller's conversations: adding, paging, editing, stopping a reply. */
-function createConversationMessages({ conversations, messages, newId, now }: ConversationServiceDeps) {
-  const owned = (caller: Caller, conversationId: string) => ownedBy(conversations, caller, conversationId);
-  return {
-    /**
-     * A message after the last one shown, or (`parentId`: edit and resend) after that message, as a
-     * sibling of the edited one: the new branch is then the one shown.
-     */
-    async addMessage(caller: Caller, body: CreateMessageBody & { timestamp?: number }): Promise<Message> {
-      const conversation = await owned(caller, body.conversationId);
-      const { parentId } = body;
-      if (parentId && !(await messages.get(body.conversationId, parentId))) {
-        throw new NotFoundError(MESSAGE_NOT_FOUND);
-      }
-      const after =
-        parentId === undefined
-          ? (shownPath(await messages.listTree(body.conversationId), conversation.activeLeafId).at(-1)
-              ?.messageId ?? null)
-          : parentId;
-      const record = userMessageRecord(
-        caller,
-        { ...body, parentId: after },
-        newId(),
-        body.timestamp ?? now(),
-      );
-      await messages.create(record);
-      if (parentId !== undefined) {
-        await conversations.update(caller.userId, body.conversationId, { activeLeafId: record.messageId });
-      }
-      return toMessage(record);
-    },
-
-    async listMessages(
-      caller: Caller,
-      conversationId: string,
-      page: MessagePageOptions,
-    ): Promise<{ messages: Message[]; nextCursor?: string }> {
-      return shownPage(messages, await owned(caller, conversationId), page);
-    },
-
-    /** Shows the branch through `messageId` (a message of the caller's conversation). */
-    async selectBranch(caller: Caller, conversationId: string, messageId: string): Promise<void> {
-      await owned(caller, conversationId);
-      if (!(await messages.get(conversationId, messageId))) throw new NotFoundError(MESSAGE_NOT_FOUND);
-      await conversations.update(caller.userId, conversationId, { activeLeafId: messageId });
-    },
-
-    /**
-     * Edit before resend: a user message's text. Refused while a reply from it on is being
-     * written (an interrupted one is ended by the stream that replaces it).
-     */
-    async editMessage(caller: Caller, conversationId: string, messageId: string, content: string) {
-      await owned(caller, conversationId);
-      const history = await messages.listAll(conversationId);
-      const at = history.findIndex((message) => message.messageId === messageId);
-      const message = history[at];
-      if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
-      if (message.role !== 'user') throw new ValidationError(CHAT_MESSAGES.onlyUserMessagesEditable);
-      const writing = (later: MessageRecord) => later.status === 'streaming' && !isInterrupted(later, now());
-      if (history.slice(at).some(writing)) throw new ConflictError(CHAT_MESSAGES.replyInProgress);
-      await messages.update(conversationId, messageId, { content });
-      return toMessage({ ...message, content });
-    },
-
-    /** Asks a reply being generated to stop; the stream saves what it has with '[Streaming stopped]'. */
-    async stopMessage(
-      caller: Caller,
-      conversationId: string,
-      messageId: string,
-      shownChars?: number,
-    ): Promise<void> {
-      await owned(caller, conversationId);
-      const message = await messages.get(conversationId, messageId);
-      if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
-      if (message.status === 'streaming') await messages.requestStop(conversationId, messageId, shownChars);
-    },
-  };
-}
-
 /** Conversations and their messages, always scoped to the verified caller. */
 export function createConversationService(deps: ConversationServiceDeps) {
   const { conversations, messages, now } = deps;
@@ -294,7 +131,7 @@ export function createConversationService(deps: ConversationServiceDeps) {
 
   return {
     owned,
-    ...createConversationMessages(deps),
+    ...createConversationMessages(deps, owned),
 
     /**
      * The messages it brings are written first, a few at a time, and the conversation last: until

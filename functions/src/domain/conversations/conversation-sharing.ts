@@ -8,7 +8,8 @@ import {
 import type { Caller } from '../caller.js';
 import { NotFoundError } from '../errors.js';
 import type { ConversationRecord, ConversationRepository } from './conversation.js';
-import { CONVERSATION_NOT_FOUND, shownPage, toConversation } from './conversation-service.js';
+import { shownPage } from './conversation-messages.js';
+import { CONVERSATION_NOT_FOUND, toConversation } from './conversation-service.js';
 import type { MessagePageOptions, MessageRepository } from './message.js';
 
 /** What sharing reads of teams, from our own records (consistently, on every call). */
