@@ -244,6 +244,41 @@ describe('agent plans on the local stack', () => {
     });
   });
 
+  it("keeps a plan's replies on its branch: the planning reply answers the goal, each step follows the plan", async () => {
+    const { plan: planned, conversationId } = await plan(alice, 'single_agent', 'Plan a picnic');
+    if (!planned?.messageId) throw new Error('no plan, or no planning reply named');
+    const shown = async () =>
+      (await alice.api.get(`/conversations/${conversationId}/messages`)).body.messages as {
+        id: string;
+        parentId: string | null;
+        content: string;
+      }[];
+    const [goal, planning] = await shown();
+    expect(planning).toMatchObject({ id: planned.messageId, parentId: goal?.id });
+
+    // An edit of the goal while the plan waits makes a newer message on another branch.
+    await alice.api.post('/messages', {
+      conversationId,
+      content: 'Plan a hike',
+      role: 'user',
+      parentId: null,
+      provider: alice.provider,
+      model: MODEL,
+    });
+    await confirmAndRun(alice, planned, 's1');
+    const after = await current(alice, planned);
+    const stepReply = after.steps[0]?.messageId;
+    // The step's reply continues the plan, not the newer edit: back on the plan's branch it is there.
+    expect(
+      (await alice.api.put(`/conversations/${conversationId}/branch`, { messageId: stepReply })).status,
+    ).toBe(204);
+    expect((await shown()).map((message) => [message.id, message.parentId])).toEqual([
+      [goal?.id, null],
+      [planned.messageId, goal?.id],
+      [stepReply, planned.messageId],
+    ]);
+  });
+
   it('Multi Agent: runs independent steps in parallel, then the synthesis over their outputs', async () => {
     const { plan: planned } = await plan(alice, 'multi_agent', 'Compare two databases');
     if (!planned) throw new Error('no plan');

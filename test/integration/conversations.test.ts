@@ -374,4 +374,25 @@ describe('search', () => {
       body: { message: 'Invalid search cursor' },
     });
   });
+
+  it('says which matches are on a branch not shown; switching to that branch shows them', async () => {
+    const dana = apiAs(stack.apiUrl, (await signUpAndSignIn()).idToken);
+    const { body } = await dana.post('/conversations', newConversation('Shopping', 1_000));
+    const conversationId = body.id as string;
+    const first = await dana.post('/messages', userMessage(conversationId, 'Buy some kiwis'));
+    // Edit and resend: the new text is a sibling of the first, and the branch shown.
+    await dana.post('/messages', { ...userMessage(conversationId, 'Buy some kiwi jam'), parentId: null });
+
+    const matchesOf = async () =>
+      ((await dana.get('/conversations/search?q=kiwi')).body.results as { matches: unknown[] }[])[0]?.matches;
+    expect(await matchesOf()).toEqual([
+      { messageId: first.body.id, role: 'user', excerpt: 'Buy some kiwis', otherBranch: true },
+      { messageId: expect.any(String), role: 'user', excerpt: 'Buy some kiwi jam' },
+    ]);
+    await dana.put(`/conversations/${conversationId}/branch`, { messageId: first.body.id });
+    expect(await matchesOf()).toEqual([
+      { messageId: first.body.id, role: 'user', excerpt: 'Buy some kiwis' },
+      { messageId: expect.any(String), role: 'user', excerpt: 'Buy some kiwi jam', otherBranch: true },
+    ]);
+  });
 });

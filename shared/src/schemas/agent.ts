@@ -113,6 +113,8 @@ export const agentPlanSchema = z.object({
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
   /** Set when the plan ended in error or was cancelled, for the panel. */
   error: z.string().optional(),
+  /** The planning reply (the plan's summary): the steps' replies follow it in the conversation's tree. */
+  messageId: z.string().optional(),
   /** Epoch milliseconds. */
   createdAt: z.number(),
   updatedAt: z.number(),

@@ -200,9 +200,17 @@ export const conversationSearchResultSchema = z.object({
   title: z.string(),
   updatedAt: epochMs,
   titleMatch: z.boolean(),
-  /** The first messages that match, each as a short excerpt around the match. */
+  /**
+   * The first messages that match, each as a short excerpt around the match; `otherBranch` when the
+   * message is on a branch the conversation does not show (docs/decisions/chat.md, "Branches").
+   */
   matches: z.array(
-    z.object({ messageId: z.string(), role: z.enum(['user', 'assistant']), excerpt: z.string() }),
+    z.object({
+      messageId: z.string(),
+      role: z.enum(['user', 'assistant']),
+      excerpt: z.string(),
+      otherBranch: z.boolean().optional(),
+    }),
   ),
 });
 export type ConversationSearchResult = z.infer<typeof conversationSearchResultSchema>;

@@ -61,7 +61,8 @@ export function createPlanningStream({ deps, assistantReply }: AgentContext) {
       resolved.catch(() => undefined); // awaited (and reported) by the stream
       await owned;
       const goal = await savedGoal(messages, conversationId, query.goalMessageId);
-      const reply = assistantReply(caller, conversationId, query);
+      // The reply answers the goal: its parent in the conversation's tree (docs/decisions/chat.md, "Branches").
+      const reply = assistantReply(caller, conversationId, query, { parentId: query.goalMessageId });
       const persisted = messages.create(reply);
       persisted.catch(() => undefined); // awaited (and reported) by the stream
 
@@ -125,6 +126,7 @@ export function createPlanningStream({ deps, assistantReply }: AgentContext) {
                   mode === 'mcp' ? tools.filter((tool) => steps.some((s) => s.tool === tool.name)) : tools,
                 revisions: [],
                 usage: state.usage,
+                messageId: reply.messageId,
                 createdAt: now(),
                 updatedAt: now(),
               };

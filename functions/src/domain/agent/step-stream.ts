@@ -115,6 +115,7 @@ export function createStepStream({
           description: pending.description,
           ...(pending.role ? { role: pending.role } : {}),
         },
+        ...parentOfStepReply(before),
       });
       // Retry of a step whose writer died before the sweep marked it: its reply's lease ran out.
       const lastRun =
@@ -212,4 +213,19 @@ export function createStepStream({
       return { messageId: reply.messageId, run };
     },
   };
+}
+
+/**
+ * A step's reply follows the plan's newest message (its planning reply, or the last step's reply
+ * before it), so it stays on the plan's branch even after an edit elsewhere made a newer message.
+ * Plans made before they kept their reply's id leave it to the tree's rule (the message before).
+ */
+export function parentOfStepReply(plan: AgentPlanRecord): { parentId?: string } {
+  if (!plan.messageId) return {};
+  // Message ids are ULIDs: the greatest is the newest.
+  const newest = plan.steps.reduce(
+    (latest, step) => (step.messageId && step.messageId > latest ? step.messageId : latest),
+    plan.messageId,
+  );
+  return { parentId: newest };
 }

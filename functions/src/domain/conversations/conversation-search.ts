@@ -8,6 +8,7 @@ import type { Caller } from '../caller.js';
 import { ValidationError } from '../errors.js';
 import type { ConversationRepository } from './conversation.js';
 import type { MessageRepository } from './message.js';
+import { shownPath } from './message-tree.js';
 
 /** Conversations whose messages one page reads: bounds a request's work whatever the history. */
 export const SEARCH_CONVERSATIONS_PER_PAGE = 25;
@@ -58,14 +59,17 @@ export async function searchConversations(
     await Promise.all(
       page.slice(start, start + CONCURRENT_READS).map(async (conversation, i) => {
         const messages = await deps.messages.listAll(conversation.conversationId);
+        let shown: Set<string> | undefined;
         const matches = [];
         for (const message of messages) {
           const at = message.content.toLocaleLowerCase().indexOf(needle);
           if (at < 0) continue;
+          shown ??= new Set(shownPath(messages, conversation.activeLeafId).map((onPath) => onPath.messageId));
           matches.push({
             messageId: message.messageId,
             role: message.role,
             excerpt: excerptAround(message.content, at, needle.length),
+            ...(shown.has(message.messageId) ? {} : { otherBranch: true }),
           });
           if (matches.length === MATCHES_PER_CONVERSATION) break;
         }

@@ -3,10 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryWrapper } from '../../../testing/query';
 import { searchConversations } from '../api/conversations';
+import { selectBranch } from '../api/messages';
 import { ConversationSearch } from './conversation-search';
 
 vi.mock('../api/conversations');
+vi.mock('../api/messages');
 const search = vi.mocked(searchConversations);
+const switchBranch = vi.mocked(selectBranch);
 
 const result = (id: string, title: string, excerpt?: string) => ({
   conversationId: id,
@@ -16,7 +19,10 @@ const result = (id: string, title: string, excerpt?: string) => ({
   matches: excerpt ? [{ messageId: `m-${id}`, role: 'user' as const, excerpt }] : [],
 });
 
-beforeEach(() => search.mockReset());
+beforeEach(() => {
+  search.mockReset();
+  switchBranch.mockReset().mockResolvedValue();
+});
 
 describe('ConversationSearch', () => {
   it('searches once typing pauses, marks the matches, and opens a result', async () => {
@@ -36,6 +42,27 @@ describe('ConversationSearch', () => {
 
     await userEvent.click(found);
     expect(onSelect).toHaveBeenCalledWith('c1');
+    expect(switchBranch).not.toHaveBeenCalled();
+  });
+
+  it('labels a match on a branch not shown, and opens the chat on that branch', async () => {
+    search.mockResolvedValue({
+      results: [
+        {
+          ...result('c2', 'Shopping'),
+          matches: [{ messageId: 'm-old', role: 'user', excerpt: 'Buy bananas', otherBranch: true }],
+        },
+      ],
+    });
+    const onSelect = vi.fn();
+    render(<ConversationSearch onSelect={onSelect} onActiveChange={vi.fn()} />, { wrapper: queryWrapper() });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'banana');
+    const found = await screen.findByRole('button', { name: /Shopping/ });
+    expect(found.textContent).toBe('ShoppingAnother branch: Buy bananas');
+
+    await userEvent.click(found);
+    await vi.waitFor(() => expect(onSelect).toHaveBeenCalledWith('c2'));
+    expect(switchBranch).toHaveBeenCalledWith('c2', 'm-old');
   });
 
   it('says when nothing matches, reads older chats on demand, and clears with Escape', async () => {

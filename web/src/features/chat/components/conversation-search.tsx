@@ -1,9 +1,10 @@
 import type { ConversationSearchResult } from '@agentforge/shared';
 import { errorMessage } from '@agentforge/shared';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { SearchIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { conversationSearchQuery } from '../api/queries';
+import { selectBranch } from '../api/messages';
+import { chatKeys, conversationSearchQuery } from '../api/queries';
 
 /** A search starts this long after the last keystroke. */
 const SEARCH_DELAY_MS = 250;
@@ -33,6 +34,15 @@ function Highlighted({ text, needle }: { text: string; needle: string }) {
   return <>{parts}</>;
 }
 
+/**
+ * The message whose branch to show when a result opens: its first match's when every match is on
+ * a branch the conversation does not show (else what was found would not be on screen).
+ */
+function branchToShow(result: ConversationSearchResult): string | undefined {
+  const [first] = result.matches;
+  return first && result.matches.every((match) => match.otherBranch) ? first.messageId : undefined;
+}
+
 function ResultItem({
   result,
   needle,
@@ -40,13 +50,13 @@ function ResultItem({
 }: {
   result: ConversationSearchResult;
   needle: string;
-  onSelect: (id: string) => void;
+  onSelect: (result: ConversationSearchResult) => void;
 }) {
   return (
     <li>
       <button
         type="button"
-        onClick={() => onSelect(result.conversationId)}
+        onClick={() => onSelect(result)}
         className="w-full rounded-lg px-3 py-2 text-left transition hover:bg-slate-200/60"
       >
         <span className="block truncate text-sm font-medium text-slate-800">
@@ -54,6 +64,7 @@ function ResultItem({
         </span>
         {result.matches.map((match) => (
           <span key={match.messageId} className="mt-0.5 block text-xs text-slate-600">
+            {match.otherBranch ? <span className="font-medium">Another branch: </span> : null}
             <Highlighted text={match.excerpt} needle={needle} />
           </span>
         ))}
@@ -82,6 +93,18 @@ export function ConversationSearch({
   const active = needle.length >= MIN_QUERY_LENGTH;
   useEffect(() => onActiveChange(active), [active, onActiveChange]);
   const search = useInfiniteQuery({ ...conversationSearchQuery(needle), enabled: active });
+  const queryClient = useQueryClient();
+  const open = async (result: ConversationSearchResult) => {
+    const messageId = branchToShow(result);
+    if (messageId) {
+      // Opened on the shown branch if the switch fails: the result still leads to its chat.
+      await selectBranch(result.conversationId, messageId).then(
+        () => queryClient.invalidateQueries({ queryKey: chatKeys.messages(result.conversationId) }),
+        () => undefined,
+      );
+    }
+    onSelect(result.conversationId);
+  };
   const results =
     search.data?.pages.flatMap((page) => page.results.filter((result) => inList(result.conversationId))) ??
     [];
@@ -132,7 +155,7 @@ export function ConversationSearch({
                       key={result.conversationId}
                       result={result}
                       needle={needle}
-                      onSelect={onSelect}
+                      onSelect={(chosen) => void open(chosen)}
                     />
                   ))}
                 </ul>
