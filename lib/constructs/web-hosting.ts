@@ -28,6 +28,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import type * as z from 'zod';
 import { API_BASE_PATH, API_KEY_HEADER } from '../../functions/src/routes';
+import { PRERENDERED_PAGES } from '../../shared/src/constants/prerendered-pages';
 import type { runtimeConfigSchema } from '../../shared/src/schemas/runtime-config';
 import { contentSecurityPolicy, PREVIEW_PAGE_PATH, previewContentSecurityPolicy } from '../security-headers';
 
@@ -46,13 +47,15 @@ export const STREAM_AUTH_HEADER = 'X-Id-Token';
 
 // Runs on the default (S3) behaviour only. Custom error responses (403/404 -> /index.html) would
 // apply to the whole distribution and turn the API's own 403/404 JSON errors into the HTML page.
-// The landing page is prerendered into a page of its own (/ and /landing); every other path
-// without a file extension is a client route of the app (scripts/local/built-web-server.ts does the same).
-const SPA_FALLBACK_CODE = `function handler(event) {
+// The prerendered pages (the landing page at / and /landing, the sign-in form at /login) are pages
+// of their own; every other path without a file extension is a client route of the app
+// (scripts/local/built-web-server.ts does the same, from the same map).
+const SPA_FALLBACK_CODE = `var PAGES = ${JSON.stringify(PRERENDERED_PAGES)};
+function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.split('/').pop();
-  if (request.uri === '/' || request.uri === '/landing') {
-    request.uri = '/landing.html';
+  if (Object.prototype.hasOwnProperty.call(PAGES, request.uri)) {
+    request.uri = '/' + PAGES[request.uri];
   } else if (lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
@@ -244,7 +247,7 @@ export class WebHosting extends Construct {
 
   /**
    * Uploads the built web app and its `config.json`. Hashed assets are cached for a year;
-   * the two pages (index.html, landing.html) and config.json are revalidated on every load so a
+   * the pages (index.html and the prerendered ones) and config.json are revalidated on every load so a
    * deploy shows at once.
    */
   deployApp(assetPath: string, config: StackRuntimeConfig): void {
@@ -256,7 +259,7 @@ export class WebHosting extends Construct {
       // header, overwriting the viewer's, so the ID token travels in its own header.
       streamAuthHeader: STREAM_AUTH_HEADER,
     };
-    const entryFiles = ['index.html', 'landing.html', 'config.json'];
+    const entryFiles = ['index.html', ...new Set(Object.values(PRERENDERED_PAGES)), 'config.json'];
 
     const assets = new BucketDeployment(this, 'DeployAssets', {
       sources: [Source.asset(assetPath)],

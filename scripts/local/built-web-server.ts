@@ -5,6 +5,7 @@ import { extname, join, normalize } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { RuntimeConfig } from '@agentforge/shared';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../../lib/security-headers.js';
+import { servedFile } from '../../shared/src/constants/prerendered-pages.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,13 +18,11 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 const COMPRESSED = new Set(['.html', '.js', '.css', '.json', '.svg']);
-/** The paths CloudFront's viewer-request function maps to the prerendered landing page. */
-const LANDING_PATHS = new Set(['/', '/landing']);
 
 /**
  * Serves a production build as CloudFront does (lib/constructs/web-hosting.ts): brotli for text,
  * hashed assets cached for a year and immutable, the pages and config.json revalidated, / and
- * /landing answered with the prerendered landing.html and other client routes with index.html
+ * the prerendered pages' paths answered with their pages and other client routes with index.html
  * (the app), and the app's security headers and CSP. With `config` (the
  * local stack), config.json is that runtime config and the CSP lets the app call its origins.
  */
@@ -48,7 +47,7 @@ export async function serveBuild(
   const server: Server = createServer((request, response) => {
     void (async () => {
       const path = normalize(new URL(request.url ?? '/', 'http://bench').pathname);
-      let file = LANDING_PATHS.has(path) ? '/landing.html' : extname(path) ? path : '/index.html';
+      let file = servedFile(path);
       let body: Buffer;
       try {
         body =

@@ -1,6 +1,8 @@
+import { rm } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { buildWebApp } from '../../scripts/bench/web-pages.js';
 import { apiAs, completeOnboarding } from '../support/api.js';
 import { launchChromium } from '../support/browser.js';
 import { configureAmplify, signUpAndSignIn, TEST_PASSWORD, uniqueEmail } from '../support/identity.js';
@@ -84,9 +86,15 @@ export function setUpE2e(
   file: string,
   {
     platformModels = false,
+    builtWeb = false,
     ...stack
-  }: Omit<Parameters<typeof startTestStack>[0], 'web'> & { platformModels?: boolean } = {},
+  }: Omit<Parameters<typeof startTestStack>[0], 'web'> & {
+    platformModels?: boolean;
+    /** The web app's production build, served as CloudFront serves it (its prerendered pages). */
+    builtWeb?: boolean;
+  } = {},
 ): E2e {
+  let built: string | undefined;
   const contexts: BrowserContext[] = [];
   const pages: Page[] = [];
   const e2e = {
@@ -108,7 +116,8 @@ export function setUpE2e(
       // Each e2e file runs in its own process, so this reaches only this file's stack.
       Object.assign(process.env, platformModelsEnv(e2e.models.url));
     }
-    e2e.stack = await startTestStack({ ...stack, web: true });
+    if (builtWeb) built = await buildWebApp();
+    e2e.stack = await startTestStack({ ...stack, web: built ? { build: built } : true });
     current = e2e;
     configureAmplify(e2e.stack.runtimeConfig);
     e2e.browser = await launchChromium();
@@ -121,6 +130,7 @@ export function setUpE2e(
     await e2e.browser?.close();
     await e2e.stack?.stop();
     await e2e.models?.stop();
+    if (built) await rm(built, { recursive: true, force: true });
   });
   return e2e;
 }

@@ -7,10 +7,12 @@ import { buildWebApp } from '../../scripts/bench/web-pages';
 
 let outDir: string;
 let landing: string;
+let login: string;
 
 beforeAll(async () => {
   outDir = await buildWebApp();
   landing = await readFile(join(outDir, 'landing.html'), 'utf8');
+  login = await readFile(join(outDir, 'login.html'), 'utf8');
 }, 300_000);
 
 afterAll(async () => {
@@ -44,3 +46,27 @@ describe('the prerendered landing page (landing.html)', () => {
     expect(stylesheet(landing)).not.toBe(stylesheet(app));
   });
 });
+
+describe('the prerendered sign-in page (login.html)', () => {
+  it('holds the form as an inert picture in the root, shown before any script runs', () => {
+    const root = login.slice(login.indexOf('<div id="root">'));
+    expect(root.startsWith('<div id="root"><div data-prerendered inert>')).toBe(true);
+    expect(root).toMatch(/<h1 [^>]*>Welcome Back<\/h1>/);
+    expect(root).toMatch(/<input [^>]*type="email"/);
+    expect(root).toMatch(/<input [^>]*type="password"/);
+    expect(root).toMatch(/<a [^>]*href="\/signup"[^>]*>Sign up here<\/a>/);
+  });
+
+  it("is the app's page (its scripts and stylesheet) with the session gate the CSP allows", async () => {
+    const app = await readFile(join(outDir, 'index.html'), 'utf8');
+    const head = (html: string) => html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+    expect(head(login)).toBe(
+      head(app).replace('<head>', `<head><script>${inlineScripts(landing)[0]}</script>`),
+    );
+    expect(inlineScripts(login)).toEqual(inlineScripts(landing));
+  });
+});
+
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+}

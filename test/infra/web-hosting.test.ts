@@ -88,7 +88,7 @@ describe('the web bucket', () => {
 });
 
 describe('the distribution', () => {
-  it('serves the prerendered landing page for / and /landing, /index.html for client-side routes', () => {
+  it('serves the prerendered pages (/ and /landing, /login), /index.html for other client-side routes', () => {
     const functionArn = new Capture();
     distributionConfig({
       DefaultRootObject: 'landing.html',
@@ -106,7 +106,9 @@ describe('the distribution', () => {
     const served = (uri: string) => handler({ request: { uri } }).uri;
     expect(served('/')).toBe('/landing.html');
     expect(served('/landing')).toBe('/landing.html');
-    expect(served('/login')).toBe('/index.html');
+    expect(served('/login')).toBe('/login.html');
+    expect(served('/signup')).toBe('/index.html');
+    expect(served('/constructor')).toBe('/index.html');
     expect(served('/home/c/abc')).toBe('/index.html');
     expect(served('/assets/app-1234.js')).toBe('/assets/app-1234.js');
     expect(served('/config.json')).toBe('/config.json');
@@ -138,12 +140,12 @@ describe('the distribution', () => {
 describe('the app deployment', () => {
   it('uploads the web app and a config.json, invalidating the entry files', () => {
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Include: ['index.html', 'landing.html', 'config.json'],
-      DistributionPaths: ['/index.html', '/landing.html', '/config.json'],
+      Include: ['index.html', 'landing.html', 'login.html', 'config.json'],
+      DistributionPaths: ['/index.html', '/landing.html', '/login.html', '/config.json'],
       SystemMetadata: { 'cache-control': 'no-cache' },
     });
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Exclude: ['index.html', 'landing.html', 'config.json'],
+      Exclude: ['index.html', 'landing.html', 'login.html', 'config.json'],
       SystemMetadata: { 'cache-control': Match.stringLikeRegexp('immutable') },
     });
   });

@@ -1,5 +1,5 @@
 import { errorMessage } from '@agentforge/shared';
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { FullPageError } from '../components/full-page-error';
 import { NotFoundScreen } from '../components/not-found-screen';
 import { RouteErrorScreen } from '../components/route-error-screen';
@@ -112,3 +112,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the lazy route modules `location` matches into their routes (React Router's recipe for a
+ * first render with no fallback): a prerendered page is replaced by the live one in one commit.
+ */
+export async function loadMatchedRoutes(location: Pick<Location, 'pathname'>): Promise<void> {
+  const matches = matchRoutes(routes, location.pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}

@@ -1,12 +1,14 @@
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfigWith } from '../config/runtime-config-ready';
 import { App } from './app';
+import { loadMatchedRoutes } from './routes';
 import { initTheme } from './theme';
 import '../index.css';
 
 /**
- * Renders the app into `container` (the entry of index.html, and the landing page's handover to
- * the app for a browser that may hold a session).
+ * Renders the app into `container` (the entry of index.html and login.html, and the landing
+ * page's handover to the app for a browser that may hold a session).
  */
 export function startApp(container: HTMLElement): void {
   initTheme();
@@ -15,5 +17,23 @@ export function startApp(container: HTMLElement): void {
   loadRuntimeConfigWith(() =>
     import('../config/runtime-config').then((module) => module.loadRuntimeConfig()),
   );
-  createRoot(container).render(<App />);
+  const root = createRoot(container);
+  const picture = container.querySelector(':scope > [data-prerendered]');
+  if (!picture) {
+    root.render(<App />);
+    return;
+  }
+  const page = document.documentElement;
+  if (page.dataset.session === 'maybe') {
+    // The session gate hid the page: the app checks the session with nothing shown (spec 2).
+    container.replaceChildren();
+    page.style.removeProperty('visibility');
+    root.render(<App />);
+    return;
+  }
+  // A guest on a prerendered page (login.html: an inert picture of the form): the route's code is
+  // loaded first, so the one commit that takes the picture away puts the live page in its place.
+  void loadMatchedRoutes(window.location)
+    .catch(() => undefined)
+    .then(() => flushSync(() => root.render(<App />)));
 }

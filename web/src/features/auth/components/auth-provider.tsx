@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES, TOAST_MESSAGES } from '@agentforge/shared';
-import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { toast } from '../../../components/toast/toaster-store';
 import { getSignedInUser, signOutUser } from '../api/identity';
-import { onAuthEvent } from '../api/identity-loader';
-import { authReducer, initialAuthState } from '../hooks/auth-reducer';
+import { mayBeSignedIn, onAuthEvent } from '../api/identity-loader';
+import { type AuthState, authReducer, guestAuthState, initialAuthState } from '../hooks/auth-reducer';
 import { AuthContext, type AuthContextValue } from '../hooks/use-auth';
 
 /**
@@ -11,8 +11,12 @@ import { AuthContext, type AuthContextValue } from '../hooks/use-auth';
  * follows the identity library's auth events (spec 4 "Auth events"). Navigation on sign-out is the
  * router's job (see `app/root-layout.tsx`), so this provider can sit outside the router.
  */
+/** A browser that cannot hold a session is a guest from the first render (no check to wait for). */
+const firstAuthState = (): AuthState => (mayBeSignedIn() ? initialAuthState : guestAuthState);
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  const [state, dispatch] = useReducer(authReducer, undefined, firstAuthState);
+  const knownAtStart = useRef(state.authChecked);
 
   const checkAuth = useCallback(async () => {
     dispatch({ type: 'SET_LOADING', isLoading: true });
@@ -27,7 +31,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    void checkAuth();
+    if (!knownAtStart.current) void checkAuth();
   }, [checkAuth]);
 
   useEffect(

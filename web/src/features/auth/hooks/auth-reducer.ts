@@ -30,6 +30,9 @@ export type AuthAction =
 /** Before the first check: loading, nobody signed in (the shared contract's initial state). */
 export const initialAuthState: AuthState = { ...INITIAL_AUTH_STATE, userProfile: null, session: null };
 
+/** Checked: a guest (what a sign-out, or a check that finds nobody, leaves). */
+export const guestAuthState: AuthState = { ...initialAuthState, isLoading: false, authChecked: true };
+
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
   switch (action.type) {
     case 'SET_LOADING':
@@ -46,7 +49,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
         error: null,
       };
     case 'SET_UNAUTHENTICATED':
-      return { ...initialAuthState, isLoading: false, authChecked: true };
+      return guestAuthState;
     case 'SET_PROFILE':
       return { ...state, userProfile: action.userProfile, isLoading: false, error: null };
     case 'SET_ERROR':
