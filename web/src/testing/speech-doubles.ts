@@ -76,3 +76,53 @@ export async function axeViolations(element: Element): Promise<string[]> {
   const results = await axe.run(element, { rules: { 'color-contrast': { enabled: false } } });
   return results.violations.map((violation) => `${violation.id}: ${violation.help}`);
 }
+
+/** An utterance as the test double keeps it. */
+class RecordedUtterance {
+  onend: (() => void) | null = null;
+  onerror: ((event: { error: string }) => void) | null = null;
+  constructor(readonly text: string) {}
+}
+
+/**
+ * A stand-in for the browser's speechSynthesis that records what it is asked: `spoken` holds the
+ * texts queued, `cancels` counts cancel(); cancel() fails the queued utterances with 'interrupted'
+ * as Chrome does, and `finish()` ends them all as if they were read out.
+ */
+export class RecordedSynthesis {
+  spoken: string[] = [];
+  cancels = 0;
+  private queue: RecordedUtterance[] = [];
+
+  speak(utterance: RecordedUtterance) {
+    this.spoken.push(utterance.text);
+    this.queue.push(utterance);
+  }
+
+  cancel() {
+    this.cancels += 1;
+    const queued = this.queue;
+    this.queue = [];
+    for (const utterance of queued) utterance.onerror?.({ error: 'interrupted' });
+  }
+
+  finish() {
+    const queued = this.queue;
+    this.queue = [];
+    for (const utterance of queued) utterance.onend?.();
+  }
+}
+
+/** Installs the recorded speech synthesis on `window`; returns it and the uninstall. */
+export function installSpeechSynthesis(): { synthesis: RecordedSynthesis; uninstall: () => void } {
+  const synthesis = new RecordedSynthesis();
+  Object.defineProperty(window, 'speechSynthesis', { configurable: true, value: synthesis });
+  Object.defineProperty(window, 'SpeechSynthesisUtterance', { configurable: true, value: RecordedUtterance });
+  return {
+    synthesis,
+    uninstall: () => {
+      Reflect.deleteProperty(window, 'speechSynthesis');
+      Reflect.deleteProperty(window, 'SpeechSynthesisUtterance');
+    },
+  };
+}

@@ -4,7 +4,6 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
-import { modKeyName, SHORTCUTS } from '../chat/hooks/use-shortcuts';
 import { insertAtCaret } from './insert-at-caret';
 import { voiceCommands } from './lazy-voice';
 import { useDictation } from './use-dictation';
@@ -17,11 +16,8 @@ export type DictationProps = {
   statusSlot: HTMLElement | null;
 };
 
-/** The dictation shortcut's keys as the button's title shows them ('Ctrl+Shift+Space'). */
-function shortcutKeys(): string {
-  const keys = SHORTCUTS.find((shortcut) => shortcut.action === 'dictate')?.keys ?? [];
-  return keys.map((name) => (name === 'Mod' ? modKeyName() : name)).join('+');
-}
+/** The dictation shortcut (use-shortcuts.ts) as the title shows it, with ⌘ on a Mac. */
+const shortcutKeys = () => `${/Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl'}+Shift+Space`;
 
 /**
  * The message box's microphone: a toggle (aria-pressed) that dictates into the box with the

@@ -1,7 +1,7 @@
 import { ATTACHMENT_MESSAGES, CHAT_INPUT_MAX_HEIGHT_PX } from '@agentforge/shared';
 import { ArrowUpIcon, SquareIcon } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
-import { DictationSlot } from '../../voice/lazy-voice';
+import { VoiceControl } from '../../voice/lazy-voice';
 import { type OutgoingAttachments, useAttachmentUploads } from '../hooks/use-attachment-uploads';
 import { AttachButton, AttachmentChips, HeldBackImages } from './attachment-chips';
 import { preloadMarkdown } from './markdown-content';
@@ -169,7 +169,7 @@ export function ChatInput({
             style={{ maxHeight: CHAT_INPUT_MAX_HEIGHT_PX }}
             className="block min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 text-slate-900 outline-none placeholder:text-slate-400"
           />
-          <DictationSlot textarea={textarea} setText={setText} statusSlot={voiceStatus} />
+          <VoiceControl kind="dictate" textarea={textarea} setText={setText} statusSlot={voiceStatus} />
           <button
             type="submit"
             disabled={!canSend}

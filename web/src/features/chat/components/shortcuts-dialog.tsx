@@ -1,10 +1,12 @@
 import { Fragment } from 'react';
 import { Dialog } from '../../../components/dialog';
-import { availableShortcuts, modKeyName } from '../hooks/use-shortcuts';
+import { availableShortcuts } from '../hooks/use-shortcuts';
+
+const isMac = () => /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '');
 
 /** '?': the list of the keyboard shortcuts, with the keys of this machine (⌘ on a Mac). */
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
-  const modKey = modKeyName();
+  const modKey = isMac() ? '⌘' : 'Ctrl';
   return (
     <Dialog title="Keyboard shortcuts" onClose={onClose} width="max-w-md">
       <dl className="divide-y divide-slate-100">

@@ -1,7 +1,7 @@
 import { render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { installSpeechRecognition } from '../../../testing/speech-doubles';
+import { installSpeechRecognition, installSpeechSynthesis } from '../../../testing/speech-doubles';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { type ShortcutAction, useShortcuts } from './use-shortcuts';
 
@@ -11,6 +11,7 @@ const ACTIONS: ShortcutAction[] = [
   'focusInput',
   'toggleSidebar',
   'dictate',
+  'readAloud',
   'showShortcuts',
 ];
 
@@ -45,5 +46,23 @@ describe('the voice shortcuts', () => {
     expect(actions.dictate).not.toHaveBeenCalled();
     render(<ShortcutsDialog onClose={vi.fn()} />);
     expect(screen.queryByText('Dictate a message, or stop')).toBeNull();
+  });
+});
+
+describe('the read-aloud shortcut', () => {
+  it('is Ctrl+Shift+L where the browser can speak, and listed', async () => {
+    const { uninstall: remove } = installSpeechSynthesis();
+    uninstall = remove;
+    const actions = listen();
+    await userEvent.keyboard('{Control>}{Shift>}L{/Shift}{/Control}');
+    expect(actions.readAloud).toHaveBeenCalledOnce();
+    render(<ShortcutsDialog onClose={vi.fn()} />);
+    expect(screen.getByText('Read the latest reply aloud, or stop')).toBeTruthy();
+  });
+
+  it('leaves the keys alone where it cannot', async () => {
+    const actions = listen();
+    await userEvent.keyboard('{Control>}{Shift>}L{/Shift}{/Control}');
+    expect(actions.readAloud).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { canDictate } from '../../voice/lazy-voice';
+import { canDictate, canReadAloud } from '../../voice/lazy-voice';
 
 export type ShortcutAction =
   | 'newChat'
@@ -7,6 +7,7 @@ export type ShortcutAction =
   | 'focusInput'
   | 'toggleSidebar'
   | 'dictate'
+  | 'readAloud'
   | 'showShortcuts';
 
 type Shortcut = {
@@ -59,6 +60,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
     available: canDictate,
   },
   {
+    action: 'readAloud',
+    description: 'Read the latest reply aloud, or stop',
+    keys: ['Mod', 'Shift', 'L'],
+    matches: (event) => mod(event) && event.shiftKey && key(event) === 'l',
+    available: canReadAloud,
+  },
+  {
     action: 'showShortcuts',
     description: 'Keyboard shortcuts',
     keys: ['?'],
@@ -70,9 +78,6 @@ export const SHORTCUTS: readonly Shortcut[] = [
 
 /** The shortcuts this browser offers. */
 export const availableShortcuts = () => SHORTCUTS.filter((shortcut) => shortcut.available?.() ?? true);
-
-/** ⌘ on a Mac, Ctrl elsewhere. */
-export const modKeyName = () => (/Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '') ? '⌘' : 'Ctrl');
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

@@ -1,2 +1,0 @@
-// The voice code's chunk, loaded by lazy-voice.tsx.
-export { DictationButton } from './dictation-button';
