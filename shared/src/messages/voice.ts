@@ -10,6 +10,9 @@ export const VOICE_MESSAGES = {
   noMicrophone: 'No microphone was found. Connect one and try again.',
   languageUnsupported: 'Dictation is not available in this language.',
   dictationFailed: (code: string) => `Dictation stopped unexpectedly (${code}).`,
+  /** Settings' Voice section. */
+  audioStaysInBrowser:
+    "Dictation and Read aloud use your browser's own speech features: AgentForge never receives your audio. Some browsers (such as Chrome) recognise speech with their maker's online service.",
   readAloud: 'Read aloud',
   stopReading: 'Stop reading',
   /** Said in place of a fenced code block: its code is not read out. */
