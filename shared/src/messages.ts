@@ -3,3 +3,4 @@ export * from './messages/api';
 export * from './messages/chat';
 export * from './messages/identity';
 export * from './messages/teams';
+export * from './messages/voice';

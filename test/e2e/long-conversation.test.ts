@@ -123,7 +123,8 @@ describe('a long conversation on a phone', () => {
       first = await focusInList(page);
     }
     expect(first, 'Shift+Tab from the message box reaches the messages').not.toBeNull();
-    let last = first as NonNullable<typeof first>;
+    const start = first as NonNullable<typeof first>;
+    let last = start;
     for (let presses = 0; presses < 20; presses++) {
       await page.keyboard.press('Shift+Tab');
       // The browser scrolls the focus into view at once; an earlier page arriving meanwhile
@@ -132,9 +133,11 @@ describe('a long conversation on a phone', () => {
       const now = await focusInList(page);
       expect(now, 'the focus stays in the messages').not.toBeNull();
       const at = now as NonNullable<typeof now>;
-      expect(at.id < last.id, `${at.id} comes before ${last.id}`).toBe(true);
+      // A reply has two actions where the browser can speak (Copy, Read aloud): the same message twice.
+      expect(at.id <= last.id, `${at.id} is not after ${last.id}`).toBe(true);
       last = at;
     }
+    expect(last.id < start.id, 'the focus went up through the messages').toBe(true);
     await expectAccessible(
       page,
       'a long conversation on a phone, an earlier page loaded, moved through by keyboard',

@@ -8,6 +8,7 @@ import { ListChecksIcon, RefreshCwIcon, SparklesIcon, SquareIcon, TriangleAlertI
 import { CopyButton } from '../../../components/copy-button';
 import { providerStyle } from '../../../components/provider-style';
 import { UpgradePlanLink } from '../../billing/components/upgrade-plan-link';
+import { VoiceControl } from '../../voice/lazy-voice';
 import type { ChatMessage } from '../utils/stream-message';
 import { MarkdownContent } from './markdown-content';
 import { ToolApprovalCard } from './tool-approval-card';
@@ -134,7 +135,10 @@ export function AssistantMessage({
         {done && ((body && !message.isError) || onRegenerate) ? (
           <div className="mt-1 -ml-2 flex">
             {body && !message.isError ? (
-              <CopyButton text={body} what="message" className={ACTION_CLASS} />
+              <>
+                <CopyButton text={body} what="message" className={ACTION_CLASS} />
+                <VoiceControl kind="readAloud" messageId={message.id} text={body} />
+              </>
             ) : null}
             {onRegenerate ? (
               <button

@@ -1,6 +1,7 @@
 import { ATTACHMENT_MESSAGES, CHAT_INPUT_MAX_HEIGHT_PX } from '@agentforge/shared';
 import { ArrowUpIcon, SquareIcon } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { VoiceControl } from '../../voice/lazy-voice';
 import { type OutgoingAttachments, useAttachmentUploads } from '../hooks/use-attachment-uploads';
 import { AttachButton, AttachmentChips, HeldBackImages } from './attachment-chips';
 import { preloadMarkdown } from './markdown-content';
@@ -58,6 +59,7 @@ export function ChatInput({
   const textarea = useRef<HTMLTextAreaElement>(null);
   const files = useAttachmentUploads(attachments?.conversationId ?? null, attachments?.acceptsImages ?? true);
   const [fileNotice, setFileNotice] = useState<string | null>(null);
+  const [voiceStatus, setVoiceStatus] = useState<HTMLDivElement | null>(null);
   const canSend = text.trim() !== '' && !blocked && !streaming;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
@@ -135,6 +137,7 @@ export function ChatInput({
             }}
           />
         ) : null}
+        <div ref={setVoiceStatus} />
         <div
           className={`flex items-end gap-2 rounded-[26px] bg-white p-2 shadow-[0_2px_12px_rgba(15,23,42,0.08)] ring-1 ring-slate-200 transition focus-within:ring-slate-300 ${
             attachments || tools ? 'pl-2' : 'pl-5'
@@ -166,6 +169,7 @@ export function ChatInput({
             style={{ maxHeight: CHAT_INPUT_MAX_HEIGHT_PX }}
             className="block min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 text-slate-900 outline-none placeholder:text-slate-400"
           />
+          <VoiceControl kind="dictate" textarea={textarea} setText={setText} statusSlot={voiceStatus} />
           <button
             type="submit"
             disabled={!canSend}

@@ -6,6 +6,7 @@ import { NotFoundScreen } from '../../../components/not-found-screen';
 import { Button } from '../../../components/ui/button';
 import { AutoRunSwitch } from '../../agent/components/auto-run-switch';
 import { PlanPanel } from '../../agent/components/plan-panel';
+import { loadVoice, voiceCommands } from '../../voice/lazy-voice';
 import { sharedConversationPath } from '../api/conversations';
 import { sharedConversationQuery } from '../api/queries';
 import { useChat } from '../hooks/use-chat';
@@ -90,6 +91,8 @@ export function ChatScreen({
     },
     focusInput: layout.focusComposer,
     toggleSidebar: layout.toggleSidebar,
+    dictate: () => voiceCommands.dispatchEvent(new Event('dictate')),
+    readAloud: () => void loadVoice().then((voice) => voice.readLatest(chat.messages)),
     showShortcuts: () => setShowingShortcuts(true),
   });
   const streamStatus = chat.stream?.status ?? null;

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Dialog } from '../../../components/dialog';
-import { SHORTCUTS } from '../hooks/use-shortcuts';
+import { availableShortcuts } from '../hooks/use-shortcuts';
 
 const isMac = () => /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '');
 
@@ -10,7 +10,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="Keyboard shortcuts" onClose={onClose} width="max-w-md">
       <dl className="divide-y divide-slate-100">
-        {SHORTCUTS.map((shortcut) => (
+        {availableShortcuts().map((shortcut) => (
           <div key={shortcut.action} className="flex items-center justify-between gap-4 py-2.5">
             <dt className="text-sm text-slate-700">{shortcut.description}</dt>
             <dd className="flex shrink-0 items-center gap-1">

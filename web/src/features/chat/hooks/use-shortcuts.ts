@@ -1,6 +1,14 @@
 import { useEffect, useRef } from 'react';
+import { canDictate, canReadAloud } from '../../voice/lazy-voice';
 
-export type ShortcutAction = 'newChat' | 'search' | 'focusInput' | 'toggleSidebar' | 'showShortcuts';
+export type ShortcutAction =
+  | 'newChat'
+  | 'search'
+  | 'focusInput'
+  | 'toggleSidebar'
+  | 'dictate'
+  | 'readAloud'
+  | 'showShortcuts';
 
 type Shortcut = {
   action: ShortcutAction;
@@ -8,6 +16,8 @@ type Shortcut = {
   /** The keys as shown, `Mod` standing for ⌘ on a Mac and Ctrl elsewhere. */
   keys: readonly string[];
   matches: (event: KeyboardEvent, typing: boolean) => boolean;
+  /** Whether this browser can do it (else the keys are left alone and it is not listed). */
+  available?: () => boolean;
 };
 
 const mod = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && !event.altKey;
@@ -43,6 +53,20 @@ export const SHORTCUTS: readonly Shortcut[] = [
     matches: (event) => mod(event) && event.shiftKey && key(event) === 's',
   },
   {
+    action: 'dictate',
+    description: 'Dictate a message, or stop',
+    keys: ['Mod', 'Shift', 'Space'],
+    matches: (event) => mod(event) && event.shiftKey && (event.key === ' ' || event.code === 'Space'),
+    available: canDictate,
+  },
+  {
+    action: 'readAloud',
+    description: 'Read the latest reply aloud, or stop',
+    keys: ['Mod', 'Shift', 'L'],
+    matches: (event) => mod(event) && event.shiftKey && key(event) === 'l',
+    available: canReadAloud,
+  },
+  {
     action: 'showShortcuts',
     description: 'Keyboard shortcuts',
     keys: ['?'],
@@ -51,6 +75,9 @@ export const SHORTCUTS: readonly Shortcut[] = [
       (!typing && event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey),
   },
 ];
+
+/** The shortcuts this browser offers. */
+export const availableShortcuts = () => SHORTCUTS.filter((shortcut) => shortcut.available?.() ?? true);
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -69,7 +96,9 @@ export function useShortcuts(actions: Record<ShortcutAction, () => void>): void 
       if (event.defaultPrevented || event.isComposing) return;
       const target = event.target instanceof Element ? event.target : null;
       if (target?.closest('[role="dialog"], [role="alertdialog"], [role="menu"]')) return;
-      const shortcut = SHORTCUTS.find((candidate) => candidate.matches(event, isTyping(event.target)));
+      const shortcut = availableShortcuts().find((candidate) =>
+        candidate.matches(event, isTyping(event.target)),
+      );
       if (!shortcut) return;
       event.preventDefault();
       latest.current[shortcut.action]();

@@ -3,6 +3,7 @@ import { Dialog } from '../../../components/dialog';
 import { FormBanner } from '../../../components/form/form-banner';
 import { Spinner } from '../../../components/spinner';
 import { LinkedAccounts } from '../../github/components/linked-accounts';
+import { VoiceSettings } from '../../voice/voice-settings';
 import { useApiKeyMutations } from '../api/queries';
 import { useApiKeys } from '../hooks/use-api-keys';
 import { AddApiKeyForm } from './add-api-key-form';
@@ -99,6 +100,10 @@ export function SettingsPanel({
             text="The system prompt and model parameters new conversations start with."
           />
           <ChatDefaults />
+        </section>
+        <section>
+          <SectionTitle title="Voice" text="Dictate into the message box and hear replies read aloud." />
+          <VoiceSettings />
         </section>
       </div>
     </Dialog>

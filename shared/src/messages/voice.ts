@@ -1,0 +1,20 @@
+/** Not in the spec: dictation and read-aloud (issue 31, item 5), with the browser's speech APIs. */
+export const VOICE_MESSAGES = {
+  listening: 'Listening…',
+  dictationStopped: 'Dictation stopped.',
+  /** SpeechRecognition's error codes, as the user reads them. */
+  microphoneBlocked:
+    "Microphone access is blocked. Allow it for this site in your browser's settings to dictate.",
+  noSpeech: 'No speech was heard. Try again, and speak once it says Listening….',
+  network: "Dictation needs a network connection: your browser's speech service could not be reached.",
+  noMicrophone: 'No microphone was found. Connect one and try again.',
+  languageUnsupported: 'Dictation is not available in this language.',
+  dictationFailed: (code: string) => `Dictation stopped unexpectedly (${code}).`,
+  /** Settings' Voice section. */
+  audioStaysInBrowser:
+    "Dictation and Read aloud use your browser's own speech features: AgentForge never receives your audio. Some browsers (such as Chrome) recognise speech with their maker's online service.",
+  readAloud: 'Read aloud',
+  stopReading: 'Stop reading',
+  /** Said in place of a fenced code block: its code is not read out. */
+  codeBlock: (language: string) => (language ? `Code block in ${language}.` : 'Code block.'),
+} as const;
