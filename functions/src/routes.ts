@@ -26,6 +26,7 @@ export const API_AREAS = [
   'mcp-gateway',
   'github',
   'workspace',
+  'prompts',
   'billing',
   'teams',
   'audit',
@@ -400,6 +401,13 @@ const MANIFEST = [
   },
   { method: 'GET', path: '/github/link', area: 'github', handler: 'get-link', auth: 'cognito' },
   { method: 'DELETE', path: '/github/link', area: 'github', handler: 'delete-link', auth: 'cognito' },
+  // The prompt library (issue 31 item 3): the caller's saved prompts, or a team's (?teamId=).
+  { method: 'GET', path: '/prompts', area: 'prompts', handler: 'list-prompts', auth: 'cognito' },
+  { method: 'POST', path: '/prompts', area: 'prompts', handler: 'create-prompt', auth: 'cognito' },
+  { method: 'PUT', path: '/prompts/{id}', area: 'prompts', handler: 'update-prompt', auth: 'cognito' },
+  { method: 'DELETE', path: '/prompts/{id}', area: 'prompts', handler: 'delete-prompt', auth: 'cognito' },
+  { method: 'GET', path: '/prompts/export', area: 'prompts', handler: 'export-prompts', auth: 'cognito' },
+  { method: 'POST', path: '/prompts/import', area: 'prompts', handler: 'import-prompts', auth: 'cognito' },
   // The code workspace (issue 12): the caller's files, by path.
   { method: 'GET', path: '/workspace/files', area: 'workspace', handler: 'list-files', auth: 'cognito' },
   { method: 'PUT', path: '/workspace/files', area: 'workspace', handler: 'put-file', auth: 'cognito' },

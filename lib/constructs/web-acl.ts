@@ -15,9 +15,9 @@ export const BODY_RULES = {
   EC2MetaDataSSRF_BODY: 'awswaf:managed:aws:core-rule-set:EC2MetaDataSSRF_Body',
 } as const;
 
-/** The API areas whose bodies carry what users write: chats, agent goals, files, servers' configs and tool calls. */
+/** The API areas whose bodies carry what users write: chats, agent goals, files, saved prompts, servers' configs and tool calls. */
 export const USER_CONTENT_AREAS: readonly ApiArea[] = API_AREAS.filter((area) =>
-  ['conversations', 'messages', 'agent', 'workspace', 'mcp', 'mcp-gateway'].includes(area),
+  ['conversations', 'messages', 'agent', 'workspace', 'prompts', 'mcp', 'mcp-gateway'].includes(area),
 );
 
 /**

@@ -23,6 +23,8 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   // The GitHub link and its issued states live on the user's record.
   github: ['users'],
   workspace: ['workspaceFiles'],
+  // A team's prompts are read after the caller's role in the team (AREA_GET_ITEM_TABLES).
+  prompts: ['prompts'],
   // The billing record and processed webhook events; usage (tokens, compute, running servers) is read.
   billing: ['billing', 'usage'],
   // Teams, members and invitations; a team's subscription is a billing record (`team#<teamId>`);
@@ -73,6 +75,7 @@ export const AREA_GET_ITEM_TABLES: Readonly<Partial<Record<ApiArea, readonly Tab
   mcp: ['billing', 'teams'],
   'mcp-gateway': ['users', 'billing', 'teams'],
   workspace: ['users'],
+  prompts: ['users', 'teams'],
   billing: ['users'],
   // GET /audit?teamId= reads the caller's role in the team (its Admins only).
   audit: ['users', 'teams'],

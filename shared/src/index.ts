@@ -25,6 +25,7 @@ export * from './schemas/mcp-server';
 export * from './schemas/message';
 export * from './schemas/onboarding';
 export * from './schemas/profile';
+export * from './schemas/prompt';
 export * from './schemas/provider';
 export * from './schemas/runtime-config';
 export * from './schemas/stream';

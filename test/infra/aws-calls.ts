@@ -53,6 +53,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createAgentPlanVersions: {},
   createApiKeyRepository: {},
   createWorkspaceFileRepository: {},
+  createPromptRepository: {},
   createMcpServerRepository: {},
   createUsageRepository: {},
   createComputeUsageRepository: {},

@@ -4,7 +4,7 @@
  *
  * - `admin`    an Admin (and the owner) of the team "Matrix"; also the owner of the personal
  *              resources (`f`: a conversation with a message, an attachment and plans, a provider
- *              key, an MCP server, a workspace file, a GitHub code and state).
+ *              key, an MCP server, a workspace file, a saved prompt, a GitHub code and state).
  * - `user`     a User of "Matrix".
  * - `outsider` a member (the Admin) of another team, "Elsewhere".
  * - `removed`  a former User of "Matrix", removed by the Admin.
@@ -286,6 +286,18 @@ const newFile = async (path: string) => {
   await asAdmin(put('/workspace/files', { path, content: 'ADMIN-PRIVATE' }), 201);
   return path;
 };
+const promptBody = (text: string) => ({ title: 'A prompt', body: text });
+/** A saved prompt of the Admin's own (with the leak marker), or of the team "Matrix". */
+const newPrompt = async (team = false) =>
+  (
+    await asAdmin(
+      post(
+        team ? `/prompts?${inTeam()}` : '/prompts',
+        promptBody(team ? 'Team {{x}}' : 'ADMIN-PRIVATE {{x}}'),
+      ),
+      201,
+    )
+  ).body.id as string;
 let spareFiles = 0;
 const spareFilePath = () => `admin-private/spare-${++spareFiles}.ts`;
 
@@ -1288,6 +1300,60 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
 
+  // --- The prompt library: the caller's own prompts, or the team's (members read, Admins manage). ---
+  'GET /prompts': [
+    { on: 'the team', request: () => get(`/prompts?${inTeam()}`), expect: teamMembers(200) },
+    { on: 'own', request: () => get('/prompts?q=ADMIN'), expect: everyone(200) },
+  ],
+  'POST /prompts': [
+    { on: 'the team', request: () => post(`/prompts?${inTeam()}`, promptBody('x')), expect: teamAdmins(201) },
+    { on: 'own', request: () => post('/prompts', promptBody('x')), expect: everyone(201) },
+  ],
+  'PUT /prompts/{id}': [
+    {
+      on: 'a team prompt',
+      setup: async () => ({ id: await newPrompt(true) }),
+      request: (_, made) => put(`/prompts/${made.id}?${inTeam()}`, promptBody('edited')),
+      expect: teamAdmins(200),
+    },
+    {
+      on: "a prompt of the Admin's",
+      setup: async () => ({ id: await newPrompt() }),
+      request: (_, made) => put(`/prompts/${made.id}`, promptBody('edited')),
+      expect: ownerOnly(200),
+    },
+  ],
+  'DELETE /prompts/{id}': [
+    {
+      on: 'a team prompt',
+      setup: async () => ({ id: await newPrompt(true) }),
+      request: (_, made) => del(`/prompts/${made.id}?${inTeam()}`),
+      expect: teamAdmins(204),
+    },
+    {
+      on: "a prompt of the Admin's",
+      setup: async () => ({ id: await newPrompt() }),
+      request: (_, made) => del(`/prompts/${made.id}`),
+      expect: ownerOnly(204),
+    },
+  ],
+  'GET /prompts/export': [
+    { on: 'the team', request: () => get(`/prompts/export?${inTeam()}`), expect: teamMembers(200) },
+    { on: 'own', request: () => get('/prompts/export'), expect: everyone(200) },
+  ],
+  'POST /prompts/import': [
+    {
+      on: 'the team',
+      request: () => post(`/prompts/import?${inTeam()}`, { prompts: [promptBody('x')] }),
+      expect: teamAdmins(201),
+    },
+    {
+      on: 'own',
+      request: () => post('/prompts/import', { prompts: [promptBody('x')] }),
+      expect: everyone(201),
+    },
+  ],
+
   // --- Billing: the caller's own subscription (a team's is under /teams). ---
   'GET /subscriptions': [{ on: 'own', request: () => get('/subscriptions'), expect: everyone(200) }],
   'GET /subscriptions/plans': [
@@ -1551,6 +1617,8 @@ beforeAll(async () => {
 
   // The Admin's personal resources.
   f.keyId = (await asAdmin(post('/api-keys', customKey()), 201)).body.id as string;
+  // A saved prompt of the Admin's own, which no one else's list or export may show.
+  await newPrompt();
   f.provider = `custom:${f.keyId}`;
   f.serverId = (await asAdmin(post('/mcp-servers', serverConfig('ADMIN-PRIVATE tools')), 201)).body
     .id as string;

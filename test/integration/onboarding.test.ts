@@ -261,6 +261,7 @@ describe('account deletion', () => {
         .status,
     ).toBe(201);
     expect((await api.put('/workspace/files', { path: 'a.js', content: '1' })).status).toBeLessThan(300);
+    expect((await api.post('/prompts', { title: 'Mine', body: 'A saved prompt' })).status).toBe(201);
     expect((await api.put('/users/profile', PROFILE)).status).toBe(200);
     // What no route of this test writes directly: a plan, usage, a billing record and an OAuth connection.
     const client = db();

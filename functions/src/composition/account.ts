@@ -62,6 +62,7 @@ export function teamDeletion(): TeamDeletion {
       // The team's servers went by their delete path (stopped); whatever raced a create.
       createUserItemsEraser(db, env.tables.mcpServers, definition('mcpServers')),
       createUserItemsEraser(db, env.tables.apiKeys, definition('apiKeys')),
+      createUserItemsEraser(db, env.tables.prompts, definition('prompts')),
       createUserItemsEraser(db, env.tables.usage, definition('usage')),
       createUserItemsEraser(db, env.tables.billing, definition('billing')),
     ],
@@ -82,6 +83,7 @@ function accountDeletion(): AccountDeletion {
       createUserItemsEraser(db, env.tables.conversations, definition('conversations')),
       createUserItemsEraser(db, env.tables.apiKeys, definition('apiKeys')),
       createUserItemsEraser(db, env.tables.workspaceFiles, definition('workspaceFiles')),
+      createUserItemsEraser(db, env.tables.prompts, definition('prompts')),
       // Remote MCP servers' OAuth tokens (not revoked: an authorization server may take a while).
       createUserItemsEraser(db, env.tables.oauthConnections, definition('oauthConnections')),
       createUserItemsEraser(db, env.tables.usage, definition('usage')),

@@ -22,6 +22,8 @@
  * - oauthConnections: userId, key (`connection#<serverId>`: a user's OAuth tokens for a remote MCP
  *                  server, encrypted; `pending#<sha256(state)>`: an authorization under way, TTL on
  *                  expiresAt)
+ * - prompts:       userId (the owner: a user, or a team as `team#<teamId>`), promptId (ULID): saved
+ *                  prompts (the prompt library)
  * - audit:         scope (`user#<sub>`, later `team#<id>`), seq (number: the record's place in
  *                  its scope's hash chain); TTL on expiresAt (docs/decisions/audit.md, "Audit log")
  */
@@ -64,6 +66,7 @@ export const TABLE_IDS = [
   'teams',
   'audit',
   'oauthConnections',
+  'prompts',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
@@ -132,6 +135,7 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
     timeToLiveAttribute: 'expiresAt',
   },
   { id: 'oauthConnections', partitionKey: s('userId'), sortKey: s('key'), timeToLiveAttribute: 'expiresAt' },
+  { id: 'prompts', partitionKey: s('userId'), sortKey: s('promptId') },
 ];
 
 /** Environment variable that carries a table's name to the functions, e.g. TABLE_MCP_SERVERS. */

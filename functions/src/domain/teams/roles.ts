@@ -21,6 +21,8 @@ export type TeamAction =
   | 'manageServers'
   /** Add, list (masked) and delete the team's provider keys. */
   | 'manageKeys'
+  /** Create, edit, delete and import the team's saved prompts (members read and use them). */
+  | 'managePrompts'
   /** Subscribe the team (the seats follow the members). */
   | 'manageBilling'
   /** See each member's usage and the team servers' compute. */

@@ -12,7 +12,7 @@ export interface TeamDeletionDeps {
   };
   /** Ends the external tokens of the team's servers (audited) before the servers go. */
   revokeExternalTokens(caller: Caller, teamId: string): Promise<void>;
-  /** What is left keyed by the team (`team#<teamId>`): provider keys, usage, the billing record. */
+  /** What is left keyed by the team (`team#<teamId>`): provider keys, saved prompts, usage, the billing record. */
   erasers: readonly UserItemsEraser[];
 }
 

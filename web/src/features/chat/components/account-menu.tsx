@@ -3,6 +3,7 @@ import {
   ChevronsUpDownIcon,
   CodeIcon,
   CreditCardIcon,
+  FileTextIcon,
   HistoryIcon,
   KeyboardIcon,
   LayoutDashboardIcon,
@@ -97,6 +98,9 @@ export function AccountMenu({
               icon={<CodeIcon className="size-4" />}
             >
               Code workspace
+            </LinkItem>
+            <LinkItem Menu={Menu} to="/prompts" icon={<FileTextIcon className="size-4" />}>
+              Prompt library
             </LinkItem>
             <LinkItem Menu={Menu} to="/teams" icon={<UsersIcon className="size-4" />}>
               Teams

@@ -1,6 +1,15 @@
 import { ATTACHMENT_MESSAGES, CHAT_INPUT_MAX_HEIGHT_PX } from '@agentforge/shared';
-import { ArrowUpIcon, SquareIcon } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { ArrowUpIcon, FileTextIcon, SquareIcon } from 'lucide-react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { VoiceControl } from '../../voice/lazy-voice';
 import { type OutgoingAttachments, useAttachmentUploads } from '../hooks/use-attachment-uploads';
 import { AttachButton, AttachmentChips, HeldBackImages } from './attachment-chips';
@@ -31,6 +40,11 @@ type ChatInputProps = {
   tools?: ReactNode;
 };
 
+const loadPicker = () => import('../../prompts/components/prompt-picker');
+/** The prompt library's picker: its code loads on first use (or when its button is pointed at or focused). */
+const PromptPicker = lazy(() => loadPicker().then((module) => ({ default: module.PromptPicker })));
+const preloadPicker = () => void loadPicker().catch(() => {});
+
 /** The textarea grows with its content up to CHAT_INPUT_MAX_HEIGHT_PX, then scrolls. */
 function fitHeight(textarea: HTMLTextAreaElement | null): void {
   if (!textarea) return;
@@ -60,6 +74,8 @@ export function ChatInput({
   const files = useAttachmentUploads(attachments?.conversationId ?? null, attachments?.acceptsImages ?? true);
   const [fileNotice, setFileNotice] = useState<string | null>(null);
   const [voiceStatus, setVoiceStatus] = useState<HTMLDivElement | null>(null);
+  /** The prompt picker is open: by the button, or by '/' typed in the empty box (`slash`). */
+  const [picker, setPicker] = useState<'button' | 'slash' | null>(null);
   const canSend = text.trim() !== '' && !blocked && !streaming;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
@@ -78,7 +94,18 @@ export function ChatInput({
     }
   }
 
+  function closePicker(text?: string) {
+    setPicker(null);
+    if (text !== undefined) setText(text);
+    requestAnimationFrame(() => textarea.current?.focus());
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === '/' && text === '' && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      setPicker('slash');
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     void submit();
@@ -113,6 +140,15 @@ export function ChatInput({
           <p role="alert" className="mb-2 px-2 text-sm font-medium text-red-600">
             {fileNotice ?? files.notice}
           </p>
+        ) : null}
+        {picker ? (
+          <Suspense fallback={null}>
+            <PromptPicker
+              onInsert={(filled) => closePicker(filled)}
+              // Escape after '/' keeps the '/': a message may start with one.
+              onCancel={() => closePicker(picker === 'slash' ? '/' : undefined)}
+            />
+          </Suspense>
         ) : null}
         {attachments ? (
           <AttachmentChips
@@ -153,6 +189,19 @@ export function ChatInput({
               }}
             />
           ) : null}
+          <button
+            type="button"
+            aria-label="Saved prompts"
+            title="Saved prompts"
+            aria-expanded={picker !== null}
+            onClick={() => setPicker((open) => (open ? null : 'button'))}
+            onPointerEnter={preloadPicker}
+            onFocus={preloadPicker}
+            // The paperclip's look (the same classes: they cost /home next to nothing).
+            className="flex size-10 shrink-0 items-center justify-center rounded-full text-slate-600 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:text-slate-300"
+          >
+            <FileTextIcon className="size-5" />
+          </button>
           <textarea
             ref={textarea}
             aria-label="Message"
