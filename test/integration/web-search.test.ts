@@ -94,6 +94,25 @@ describe('web search in the chat', () => {
     );
   });
 
+  it('a JSON export imported back keeps the sources', async () => {
+    const conversationId = await newConversation(true);
+    await ask(conversationId, 'Tides? [[tool:web_search {"query":"tides"}]]');
+    const exported = (await alice.api.get(`/conversations/${conversationId}`)).body;
+    const imported = await alice.api.post('/conversations', {
+      title: 'Imported',
+      name: 'Imported',
+      messages: exported.messages,
+      createdAt: exported.createdAt,
+      updatedAt: exported.updatedAt,
+      metadata: exported.metadata,
+    });
+    expect(imported.status).toBe(201);
+    const { body } = await alice.api.get(`/conversations/${imported.body.id as string}`);
+    const reply = (body.messages as StoredReply[]).find((message) => message.role === 'assistant');
+    expect(reply?.sources).toHaveLength(3);
+    expect(reply?.sources?.[0]?.title).toBe('tides: local result 1');
+  });
+
   it('with the toggle off, the model has no web search', async () => {
     const conversationId = await newConversation(false);
     const { end, reply } = await ask(conversationId, 'Tides? [[tool:web_search {"query":"tides"}]]');
