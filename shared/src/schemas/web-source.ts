@@ -18,7 +18,6 @@ export const webSourcesSchema = z.array(webSourceSchema).max(MAX_WEB_SOURCES);
 /** What the chat says about web search (the toggle in Chat settings). */
 export const WEB_SEARCH_MESSAGES = {
   toggle: 'Web search',
-  hint: 'The model may search the web and read the pages it finds; its sources are listed under the reply.',
   notConfigured: 'Web search is not configured on this server.',
   sources: 'Sources',
 } as const;

@@ -16,9 +16,7 @@ import { ToolCallCard } from './tool-call-card';
 import { ToolsOffered } from './tools-offered';
 
 /** Only replies that searched the web have sources: their list's code loads with the first one. */
-const MessageSources = lazy(() =>
-  import('./message-sources').then((module) => ({ default: module.MessageSources })),
-);
+const MessageSources = lazy(() => import('./message-sources'));
 
 function TypingDots({ activity }: { activity?: string | undefined }) {
   return (

@@ -15,7 +15,7 @@ function siteOf(url: string): string | null {
  * site, each opening in a new tab with no access back to the app (noopener noreferrer). Loaded
  * with the first reply that has sources (assistant-message.tsx).
  */
-export function MessageSources({ sources }: { sources: WebSource[] }) {
+export default function MessageSources({ sources }: { sources: WebSource[] }) {
   return (
     <section
       aria-label={WEB_SEARCH_MESSAGES.sources}

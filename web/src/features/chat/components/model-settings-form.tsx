@@ -141,7 +141,7 @@ export function ModelSettingsForm({
           type="checkbox"
           checked={draft.webSearch && searchConfigured}
           disabled={!searchConfigured}
-          aria-describedby={`${id}-webSearch-hint`}
+          aria-describedby={searchConfigured ? undefined : `${id}-webSearch-hint`}
           onChange={(event) => setDraft((current) => ({ ...current, webSearch: event.target.checked }))}
           className="mt-0.5 size-4 accent-indigo-600"
         />
@@ -149,9 +149,11 @@ export function ModelSettingsForm({
           <label htmlFor={`${id}-webSearch`} className={LABEL}>
             {WEB_SEARCH_MESSAGES.toggle}
           </label>
-          <p id={`${id}-webSearch-hint`} className={HINT}>
-            {searchConfigured ? WEB_SEARCH_MESSAGES.hint : WEB_SEARCH_MESSAGES.notConfigured}
-          </p>
+          {searchConfigured ? null : (
+            <p id={`${id}-webSearch-hint`} className={HINT}>
+              {WEB_SEARCH_MESSAGES.notConfigured}
+            </p>
+          )}
         </div>
       </div>
       {error ? (

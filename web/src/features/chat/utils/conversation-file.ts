@@ -34,18 +34,13 @@ export function toMarkdown(conversation: Conversation): string {
     .filter((message) => !message.isError)
     .map((message) => {
       const who = message.role === 'user' ? 'You' : (message.model ?? 'Assistant');
-      return `### ${who}\n\n${message.content.trim()}\n${sourcesMarkdown(message.sources)}`;
+      // A reply's web sources, numbered as it cites them; a title is text (no link or markup of its own).
+      const sources = message.sources
+        ?.map((source, index) => `${index + 1}. ${source.title.replace(/[[\]<]/g, '\\$&')}: <${source.url}>`)
+        .join('\n');
+      return `### ${who}\n\n${message.content.trim()}\n${sources ? `\nSources:\n\n${sources}\n` : ''}`;
     });
   return [`# ${conversation.title}\n`, ...(branched ? [`${SHOWN_BRANCH_NOTE}\n`] : []), ...turns].join('\n');
-}
-
-/** A reply's web sources, numbered as it cites them (titles are text: Markdown's brackets escaped). */
-function sourcesMarkdown(sources: Conversation['messages'][number]['sources']): string {
-  if (!sources?.length) return '';
-  const items = sources.map(
-    (source, index) => `${index + 1}. ${source.title.replace(/([\\[\]*_`<>])/g, '\\$1')}: <${source.url}>`,
-  );
-  return `\nSources:\n\n${items.join('\n')}\n`;
 }
 
 /** The conversation as JSON: exactly what the API returns (each message's `parentId` too), so it imports back. */
