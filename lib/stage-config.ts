@@ -94,6 +94,18 @@ export const stageConfigSchema = z.strictObject({
     })
     .optional(),
   /**
+   * Web search in the chat (docs/decisions/chat.md, "Web search"): the name of a Secrets Manager
+   * secret whose plain-text value is the search API's key (Brave Search's), which only the chat
+   * stream may read, and the API's base URL (default https://api.search.brave.com). Absent: the
+   * chat's 'Web search' toggle says it is not configured.
+   */
+  webSearch: z
+    .strictObject({
+      secretName: z.string().min(1),
+      url: z.url({ protocol: /^https$/ }).optional(),
+    })
+    .optional(),
+  /**
    * Tool selection's budget (docs/decisions/mcp-servers.md, "Tool selection"): past this many tools
    * or estimated tokens of tool schemas, a chat turn offers only its most relevant tools and
    * `search_tools`. Defaults: 20 tools, 8,000 tokens (the stream functions' TOOL_SELECTION_* env).

@@ -125,6 +125,14 @@ const baseSchema = z.object({
    */
   TOOL_SELECTION_MAX_TOOLS: z.coerce.number().int().min(2).max(1_000).default(20),
   TOOL_SELECTION_MAX_SCHEMA_TOKENS: z.coerce.number().int().min(500).max(1_000_000).default(8_000),
+  /**
+   * Web search (docs/decisions/chat.md, "Web search"): the search API's base URL (Brave Search's
+   * wire format; the local stand-in locally), and its key: on AWS the Secrets Manager secret named
+   * by the stage's `webSearch.secretName`, locally the key itself. Neither: no web search.
+   */
+  WEB_SEARCH_URL: z.url({ protocol: /^https?$/ }).default('https://api.search.brave.com'),
+  WEB_SEARCH_SECRET_ID: z.string().min(1).optional(),
+  WEB_SEARCH_API_KEY: z.string().min(1).optional(),
 });
 
 const tablesSchema = z.object(

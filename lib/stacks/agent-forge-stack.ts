@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { AGENT_STREAM_PATHS } from '@agentforge/shared';
 import { Aspects, CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { API_BASE_PATH } from '../../functions/src/routes';
 import type { Api } from '../constructs/api';
@@ -160,6 +162,8 @@ export class AgentForgeStack extends Stack {
     );
     // The chat reads a message's attachments for the model.
     this.attachments.grantRead(this.streaming.endpointFor(STREAM_PATH).function.function);
+    if (config.webSearch)
+      grantWebSearch(this, config.webSearch, this.streaming.endpointFor(STREAM_PATH).function.function);
     // The exact stream paths first: CloudFront matches behaviours in order and /api/* covers them.
     for (const endpoint of this.streaming.endpoints) {
       this.web.routeStream(endpoint.path, endpoint.functionUrl);
@@ -173,6 +177,8 @@ export class AgentForgeStack extends Stack {
       identityPoolId: this.auth.identityPool.identityPoolId,
       // The web app offers social sign-in only where the hosted domain has a provider behind it.
       ...(config.google ? { oauthDomain: this.auth.hostedDomain } : {}),
+      // The chat's 'Web search' toggle says when the stage has no search API.
+      webSearch: config.webSearch !== undefined,
     });
 
     this.alarms = addMonitoring(this, {
@@ -217,4 +223,18 @@ export class AgentForgeStack extends Stack {
       new CfnOutput(this, name, { value });
     }
   }
+}
+
+/**
+ * Web search (docs/decisions/chat.md, "Web search"): the chat stream alone reads the search API's
+ * key (a Secrets Manager secret the operator creates) and is told the API's URL.
+ */
+function grantWebSearch(
+  scope: Construct,
+  webSearch: NonNullable<StageConfig['webSearch']>,
+  fn: LambdaFunction,
+): void {
+  Secret.fromSecretNameV2(scope, 'WebSearchApiKey', webSearch.secretName).grantRead(fn);
+  fn.addEnvironment('WEB_SEARCH_SECRET_ID', webSearch.secretName);
+  if (webSearch.url) fn.addEnvironment('WEB_SEARCH_URL', webSearch.url);
 }

@@ -17,6 +17,8 @@ export interface LocalStackOptions {
     ses?: number;
     /** The local remote MCP server (issue 30 item 1). */
     remoteMcp?: number;
+    /** The local stand-in of the web search API (Brave Search's wire format). */
+    webSearch?: number;
   };
   /** The origins Stripe's checkout and portal may return to (default: the web app's). */
   appOrigins?: readonly string[];
@@ -68,6 +70,8 @@ export interface LocalStack {
   >;
   /** The local Bedrock stand-in (with `platformModels`). */
   bedrockUrl?: string;
+  /** The web search API's stand-in (`WEB_SEARCH_URL`): its results are pages it serves. */
+  webSearchUrl: string;
   /** The local Stripe service and its keys (made per start). */
   stripe: { url: string; secretKey: string; webhookSecret: string };
   webUrl?: string;

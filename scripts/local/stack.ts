@@ -21,6 +21,7 @@ import { startLocalS3 } from './s3/server.js';
 import { startLocalSes } from './ses/server.js';
 import type { LocalStack, LocalStackOptions } from './stack-options.js';
 import { startLocalStripe } from './stripe/server.js';
+import { startLocalWebSearch } from './web-search/server.js';
 import { startWebServer } from './web-server.js';
 
 /**
@@ -101,6 +102,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       redirectUris: (options.appOrigins ?? webOrigins).map((origin) => `${origin}${MCP_OAUTH_CALLBACK_PATH}`),
     });
     stops.push(remoteMcp.stop);
+    // The chat's web search: the search API's stand-in, whose results are pages it serves.
+    const webSearch = await startLocalWebSearch({
+      port: options.ports.webSearch ?? 0,
+      apiKey: `local-search-${randomBytes(12).toString('hex')}`,
+    });
+    stops.push(webSearch.stop);
+    Object.assign(process.env, { WEB_SEARCH_URL: webSearch.url, WEB_SEARCH_API_KEY: webSearch.apiKey });
     Object.assign(process.env, {
       GITHUB_OAUTH_URL: github.url,
       GITHUB_API_URL: github.url,
@@ -198,6 +206,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       apiBaseUrl: `${apiUrl}/api`,
       streamUrl: `${apiUrl}/api/messages/generate-stream`,
       streamAuthHeader: 'Authorization',
+      webSearch: true,
     };
 
     let webUrl: string | undefined;
@@ -228,6 +237,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         oauthEvents: remoteMcp.oauthEvents,
       },
       ...(bedrock ? { bedrockUrl: bedrock.url } : {}),
+      webSearchUrl: webSearch.url,
       stripe: { url: stripe.url, ...stripeKeys },
       webUrl,
       outboxUrl: `${apiUrl}/outbox`,

@@ -37,5 +37,6 @@ export * from './schemas/tool-call-run';
 export * from './schemas/tool-policy';
 export * from './schemas/usage';
 export * from './schemas/user';
+export * from './schemas/web-source';
 export * from './schemas/workspace';
 export * from './statuses';

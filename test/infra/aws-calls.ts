@@ -85,6 +85,9 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createModelProvider: { commandsIn: ['adapters/providers/bedrock'] },
   createBedrockCatalogue: {},
   createGuardedFetch: { noAwsCalls: 'HTTPS to users’ provider endpoints' },
+  createBraveSearch: { noAwsCalls: 'HTTPS to the operator’s web search API' },
+  createPageReader: { noAwsCalls: 'HTTPS to web pages, through the outbound guard' },
+  createSecretsManagerApiKey: {},
   createCognitoIdTokenVerifier: { noAwsCalls: 'fetches the pool’s public JWKS over HTTPS, unsigned' },
   createServerApiClient: { noAwsCalls: 'HTTPS to the product API with the caller’s ID token' },
   createGatewayConnector: { noAwsCalls: 'HTTPS to the MCP gateway with the caller’s ID token' },
@@ -343,14 +346,20 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
       resource: `arn:aws:cognito-idp:${REGION}:${ACCOUNT}:userpool/${envOf(target, 'USER_POOL_ID')}`,
     },
   ],
-  // The GitHub secret is named without its ARN (IAM sees the ARN, whose name ends in a random
-  // 6-character suffix).
-  'client-secrets-manager:GetSecretValue': (target) => [
-    {
-      action: 'secretsmanager:GetSecretValue',
-      resource: `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${envOf(target, 'GITHUB_SECRET_ID')}-AbCdEf`,
-    },
-  ],
+  // The GitHub and web search secrets are named without their ARN (IAM sees the ARN, whose name
+  // ends in a random 6-character suffix). The web search's is built only where the stage has one.
+  'client-secrets-manager:GetSecretValue': (target) => {
+    const webSearch = target.use.factory === 'createSecretsManagerApiKey';
+    const name = webSearch ? target.env.WEB_SEARCH_SECRET_ID : envOf(target, 'GITHUB_SECRET_ID');
+    return name
+      ? [
+          {
+            action: 'secretsmanager:GetSecretValue',
+            resource: `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${name}-AbCdEf`,
+          },
+        ]
+      : [];
+  },
 };
 
 /** The IAM calls one adapter use can make in a function with this environment. */

@@ -153,6 +153,8 @@ beforeAll(() => {
         auditFailedSignIns: true,
         // The MCP catalog's operator file, so its GetObject is checked too.
         mcpCatalog: { s3Object: { bucket: 'acme-mcp-catalog', key: 'catalog/servers.json' } },
+        // The web search API's key, so the chat stream's read of it is checked too.
+        webSearch: { secretName: 'agentforge/acme/web-search' },
       }),
     }).template,
   );

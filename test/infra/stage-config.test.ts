@@ -68,6 +68,15 @@ describe('the stage config', () => {
     ).toThrow(/mcpCatalog\.registryUrl/);
   });
 
+  it("takes web search's secret name and an https API URL, and refuses a plain-http one", () => {
+    const webSearch = { secretName: 'agentforge/dev/web-search', url: 'https://api.search.brave.com' };
+    expect(parseStageConfig({ ...valid, webSearch }).webSearch).toEqual(webSearch);
+    expect(parseStageConfig(valid).webSearch).toBeUndefined();
+    expect(() =>
+      parseStageConfig({ ...valid, webSearch: { secretName: 'x', url: 'http://search.example' } }),
+    ).toThrow(/webSearch\.url/);
+  });
+
   it("takes tool selection's budget for the stream functions, and refuses one too small to offer a tool", () => {
     const { toolSelection } = parseStageConfig({
       ...valid,

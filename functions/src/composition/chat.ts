@@ -6,6 +6,7 @@ import { mcpToolSource } from './mcp-tools.js';
 import { modelResolver } from './models.js';
 import { replyLeases, replySweep } from './reply-leases.js';
 import { db, env, newId } from './root.js';
+import { webSearch } from './web-search.js';
 
 let chat: ChatService | undefined;
 export function chatService(): ChatService {
@@ -22,6 +23,7 @@ export function chatService(): ChatService {
       maxTools: env.TOOL_SELECTION_MAX_TOOLS,
       maxSchemaTokens: env.TOOL_SELECTION_MAX_SCHEMA_TOKENS,
     },
+    ...(webSearch() ? { webSearch: webSearch() } : {}),
     newId,
     now: Date.now,
   });

@@ -52,6 +52,8 @@ export const modelSettingsSchema = z
         error: `Max output tokens is between 1 and ${MAX_OUTPUT_TOKENS_SETTING}`,
       })
       .optional(),
+    /** The model may search the web (docs/decisions/chat.md, "Web search"); off when absent. */
+    webSearch: z.boolean().optional(),
   })
   .strict();
 export type ModelSettings = z.infer<typeof modelSettingsSchema>;

@@ -5,6 +5,7 @@ import { CHAT_MESSAGES } from '../messages/chat';
 import { attachmentSchema } from './attachment';
 import { availableToolSchema, processingStepSchema, toolCallSchema, toolsOfferedSchema } from './tool-call';
 import { toolApprovalSchema } from './tool-policy';
+import { webSourcesSchema } from './web-source';
 
 export const MESSAGE_ROLES = ['user', 'assistant'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
@@ -43,6 +44,8 @@ export const messageSchema = z.object({
   toolApproval: toolApprovalSchema.optional(),
   /** The tools the reply offered the model (a server attached). */
   toolsOffered: toolsOfferedSchema.optional(),
+  /** The pages the reply's web search found, numbered as the model cites them. */
+  sources: webSourcesSchema.optional(),
   /**
    * The message it answers or follows (null: the conversation's first turn). Regenerate and edit
    * add a sibling (same parent), so a conversation is a tree; its reads show one path of it.

@@ -20,5 +20,7 @@ export const runtimeConfigSchema = z.object({
   streamUrl: z.url(),
   /** Header that carries the ID token to the stream route (CloudFront OAC overwrites Authorization). */
   streamAuthHeader: z.enum(['Authorization', 'X-Id-Token']).default('Authorization'),
+  /** Whether the operator configured a search API: the chat's 'Web search' toggle says so when not. */
+  webSearch: z.boolean().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

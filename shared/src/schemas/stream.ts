@@ -6,6 +6,7 @@ import { serverIdsQueryField } from './chat-servers';
 import { toolsOfferedSchema } from './tool-call';
 import { toolProgressSchema } from './tool-call-run';
 import { toolApprovalQueryFields, toolApprovalSchema } from './tool-policy';
+import { webSourcesSchema } from './web-source';
 
 /**
  * The spec's `triggerContent`, kept for short prompts of API clients: the web app never sends text
@@ -57,6 +58,8 @@ export const streamCompletionResultSchema = z.object({
   mcpUsedId: z.string().optional(),
   toolCallsCount: z.number().int().nonnegative().optional(),
   toolsOffered: toolsOfferedSchema.optional(),
+  /** The pages the reply's web search found (docs/decisions/chat.md, "Web search"). */
+  sources: webSourcesSchema.optional(),
 });
 export type StreamCompletionResult = z.infer<typeof streamCompletionResultSchema>;
 

@@ -69,3 +69,6 @@ export function getRuntimeConfig(): RuntimeConfig {
   if (!current) throw new RuntimeConfigError('The runtime configuration has not been loaded yet.');
   return current;
 }
+
+/** Whether the operator configured a search API (the chat's 'Web search' toggle); not before the config is loaded. */
+export const webSearchConfigured = (): boolean => current?.webSearch === true;

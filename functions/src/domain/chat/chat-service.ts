@@ -16,6 +16,7 @@ import {
 import { type PausedTurn, resumeReply } from './tool-approval.js';
 import { runToolLoop } from './tool-loop.js';
 import { selectTools, turnOf } from './tool-selection.js';
+import { createWebSearchTools, withWebTools } from './web-search.js';
 
 export { STREAM_STOPPED_MARK } from './finish-reply.js';
 
@@ -45,6 +46,12 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
             turnOf(run.history, [...(resumed?.state.toolCalls ?? []), ...(resumed?.calls ?? [])]),
             deps.toolBudget,
           );
+        // The conversation's 'Web search' toggle, where the operator configured a search API.
+        const web =
+          run.settings.webSearch && deps.webSearch
+            ? createWebSearchTools(deps.webSearch, resumed?.state.sources)
+            : undefined;
+        const offered = web ? withWebTools(selection?.set, web.set) : selection?.set;
         // Spec 4 "Provider fallback": a model no longer offered gave way to another, kept as the
         // conversation's (a failed resolution is reported below, by the awaited model).
         const fellBackTo = await run.model.then(
@@ -72,7 +79,7 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
             provider: (await run.firstCall)?.provider ?? provider,
             providerLabel: used.provider,
             ...request,
-            ...(selection ? { tools: selection.set } : {}),
+            ...(offered ? { tools: offered } : {}),
             ...(run.paused ? { resumed: run.paused.resumed } : {}),
             ...(tools.unavailable ? { preface: tools.unavailable } : {}),
             temperature: request.temperature,
@@ -80,12 +87,14 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
             emit,
             onProgress: (progress) => {
               if (selection) progress.toolsOffered = selection.offered();
+              if (web) progress.sources = web.sources();
               onProgress(progress);
               touch?.record();
             },
           });
           replyText = state.content;
           if (selection) state.toolsOffered = selection.offered();
+          if (web) state.sources = web.sources();
           return {
             state,
             usedServer: state.toolCalls.find((call) => call.serverId)?.serverId,

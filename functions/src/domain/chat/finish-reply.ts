@@ -82,6 +82,7 @@ function finalEvent(
     timestamp: reply.timestamp,
     toolCallsCount: state.toolCalls.length,
     ...(state.toolsOffered ? { toolsOffered: state.toolsOffered } : {}),
+    ...(state.sources?.length ? { sources: state.sources } : {}),
     ...(usedServer ? { mcpUsedId: usedServer } : {}),
   };
 }

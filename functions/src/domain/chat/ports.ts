@@ -7,6 +7,7 @@ import type { AttachmentReader } from './attachment-content.js';
 import type { ReplyLeases } from './reply-lease.js';
 import type { ReplySweep } from './reply-sweep.js';
 import type { ToolBudget } from './tool-selection.js';
+import type { WebSearch } from './web-search.js';
 
 /** Picks the adapter and credentials for a (provider, model) the caller chose. */
 export interface ModelResolver {
@@ -87,6 +88,8 @@ export interface ChatServiceDeps {
   interrupted?: Pick<ReplySweep, 'end'>;
   /** Past it, a turn offers its most relevant tools and search_tools (default DEFAULT_TOOL_BUDGET). */
   toolBudget?: ToolBudget;
+  /** The operator's search API and the guarded page reader; without it the 'Web search' toggle does nothing. */
+  webSearch?: WebSearch;
   newId: () => string;
   now: () => number;
 }

@@ -60,9 +60,10 @@ export async function startReply(
   let history = shownPath(all, conversation.activeLeafId);
   const serverIds = queriedServers(query) ?? chatServersOf(conversation);
   const settings = conversation.settings ?? {};
-  // A plain turn (no regenerate, no files, no server's tools) is known in full now: its model
-  // call is opened before the gate answers, and aborted if anything below refuses the stream.
-  const plain = !query.replaceFrom && !query.attachmentIds && serverIds.length === 0;
+  // A plain turn (no regenerate, no files, no tools) is known in full now: its model call is
+  // opened before the gate answers, and aborted if anything below refuses the stream.
+  const plain =
+    !query.replaceFrom && !query.attachmentIds && serverIds.length === 0 && !conversation.settings?.webSearch;
   const early = plain
     ? newMessages(deps, caller, query, conversation.conversationId, history.at(-1)?.messageId ?? null)
     : undefined;

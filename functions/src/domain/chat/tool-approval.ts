@@ -92,7 +92,12 @@ function pausedTurn(reply: MessageRecord, approval: StoredToolApproval, allowed:
       ),
     ],
     resumed: {
-      state: { content: reply.content, toolCalls: done, usage: { inputTokens: 0, outputTokens: 0 } },
+      state: {
+        content: reply.content,
+        toolCalls: done,
+        usage: { inputTokens: 0, outputTokens: 0 },
+        ...(reply.sources ? { sources: reply.sources } : {}),
+      },
       round: approval.round,
       calls,
       allowed,

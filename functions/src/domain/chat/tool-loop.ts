@@ -1,4 +1,4 @@
-import type { StreamEvent, ToolCall, ToolsOffered } from '@agentforge/shared';
+import type { StreamEvent, ToolCall, ToolsOffered, WebSource } from '@agentforge/shared';
 import { CHAT_MESSAGES, errorMessage, TOOL_APPROVAL_MESSAGES } from '@agentforge/shared';
 import type { ModelMessage, ModelProvider, ModelToolCall, ModelUsage } from '../models/model-provider.js';
 import type { ToolSet } from './ports.js';
@@ -56,6 +56,8 @@ export interface ToolLoopState {
   awaiting?: AwaitingApproval;
   /** The tools offered to the model (tool-selection.ts), saved with the reply. */
   toolsOffered?: ToolsOffered;
+  /** The pages the reply's web search found (web-search.ts), saved with the reply. */
+  sources?: WebSource[];
 }
 
 /** What running one tool call needs. */

@@ -92,6 +92,8 @@ async function createWithMessages(
       newId(),
       message.timestamp ?? now(),
     );
+    // A reply's web sources come back with it (docs/decisions/chat.md, "Web search").
+    if (message.role === 'assistant' && message.sources?.length) created.sources = message.sources;
     newIds.set(message.id, created.messageId);
     initial.push(created);
   }

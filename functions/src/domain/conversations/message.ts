@@ -6,6 +6,7 @@ import {
   toolApprovalSchema,
   toolCallSchema,
   toolsOfferedSchema,
+  webSourcesSchema,
 } from '@agentforge/shared';
 import * as z from 'zod';
 import { heldReservationSchema } from '../limits/reservation-holder.js';
@@ -59,6 +60,8 @@ export const messageRecordSchema = z.object({
   reservations: z.record(z.string(), heldReservationSchema).optional(),
   toolApproval: storedToolApprovalSchema.optional(),
   toolsOffered: toolsOfferedSchema.optional(),
+  /** The pages a reply's web search found (domain/chat/web-search.ts). */
+  sources: webSourcesSchema.optional(),
   /**
    * The message this one follows (null: a first turn). Written by every new message; absent on
    * messages written before branches, which follow the message before them (message-tree.ts).
@@ -83,6 +86,7 @@ export type MessageChanges = Partial<
     | 'leaseExpiresAt'
     | 'toolApproval'
     | 'toolsOffered'
+    | 'sources'
   >
 >;
 

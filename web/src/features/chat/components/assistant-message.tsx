@@ -5,6 +5,7 @@ import {
   type ToolApprovalDecision,
 } from '@agentforge/shared';
 import { ListChecksIcon, RefreshCwIcon, SparklesIcon, SquareIcon, TriangleAlertIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { CopyButton } from '../../../components/copy-button';
 import { providerStyle } from '../../../components/provider-style';
 import { UpgradePlanLink } from '../../billing/components/upgrade-plan-link';
@@ -14,6 +15,9 @@ import { MarkdownContent } from './markdown-content';
 import { ToolApprovalCard } from './tool-approval-card';
 import { ToolCallCard } from './tool-call-card';
 import { ToolsOffered } from './tools-offered';
+
+/** Only replies that searched the web have sources: their list's code loads with the first one. */
+const MessageSources = lazy(() => import('./message-sources'));
 
 function TypingDots({ activity }: { activity?: string | undefined }) {
   return (
@@ -124,6 +128,11 @@ export function AssistantMessage({
           <ErrorContent content={body} code={message.errorCode} />
         ) : body ? (
           <MarkdownContent content={body} streaming={message.isLoading === true} />
+        ) : null}
+        {message.sources?.length && done ? (
+          <Suspense fallback={null}>
+            <MessageSources sources={message.sources} />
+          </Suspense>
         ) : null}
         {message.isLoading ? <TypingDots activity={activity} /> : null}
         {stopped ? (

@@ -3,17 +3,20 @@ import {
   MAX_SYSTEM_PROMPT_LENGTH,
   type ModelSettings,
   modelSettingsSchema,
+  WEB_SEARCH_MESSAGES,
 } from '@agentforge/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { fieldVariants } from '../../../components/ui/input';
+import { webSearchConfigured } from '../../../config/runtime-config';
 
 const LABEL = 'block text-sm font-medium text-slate-700';
 const HINT = 'mt-1 text-xs text-slate-500';
 
 /** The form's text, as typed: empty numbers mean "the provider's default". */
-type Draft = { systemPrompt: string; temperature: string; maxOutputTokens: string };
+type Draft = { systemPrompt: string; temperature: string; maxOutputTokens: string; webSearch: boolean };
 
 const draftOf = (settings: ModelSettings | undefined): Draft => ({
+  webSearch: settings?.webSearch === true,
   systemPrompt: settings?.systemPrompt ?? '',
   temperature: settings?.temperature === undefined ? '' : String(settings.temperature),
   maxOutputTokens: settings?.maxOutputTokens === undefined ? '' : String(settings.maxOutputTokens),
@@ -28,6 +31,7 @@ export function settingsFromDraft(draft: Draft): { settings: ModelSettings } | {
     ...(number(draft.maxOutputTokens) === undefined
       ? {}
       : { maxOutputTokens: number(draft.maxOutputTokens) }),
+    ...(draft.webSearch ? { webSearch: true } : {}),
   };
   const parsed = modelSettingsSchema.safeParse(candidate);
   // Each message names its field already.
@@ -56,7 +60,8 @@ export function ModelSettingsForm({
   const [draft, setDraft] = useState(() => draftOf(initial));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const field = (name: keyof Draft) => ({
+  const searchConfigured = webSearchConfigured();
+  const field = (name: Exclude<keyof Draft, 'webSearch'>) => ({
     id: `${id}-${name}`,
     value: draft[name],
     onChange: (event: { target: { value: string } }) => {
@@ -128,6 +133,27 @@ export function ModelSettingsForm({
           <p className={HINT}>
             Up to {MAX_OUTPUT_TOKENS_SETTING.toLocaleString('en-US')}, within your plan’s limit.
           </p>
+        </div>
+      </div>
+      <div className="flex items-start gap-2">
+        <input
+          id={`${id}-webSearch`}
+          type="checkbox"
+          checked={draft.webSearch && searchConfigured}
+          disabled={!searchConfigured}
+          aria-describedby={searchConfigured ? undefined : `${id}-webSearch-hint`}
+          onChange={(event) => setDraft((current) => ({ ...current, webSearch: event.target.checked }))}
+          className="mt-0.5 size-4 accent-indigo-600"
+        />
+        <div>
+          <label htmlFor={`${id}-webSearch`} className={LABEL}>
+            {WEB_SEARCH_MESSAGES.toggle}
+          </label>
+          {searchConfigured ? null : (
+            <p id={`${id}-webSearch-hint`} className={HINT}>
+              {WEB_SEARCH_MESSAGES.notConfigured}
+            </p>
+          )}
         </div>
       </div>
       {error ? (

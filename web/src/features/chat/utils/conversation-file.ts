@@ -34,7 +34,11 @@ export function toMarkdown(conversation: Conversation): string {
     .filter((message) => !message.isError)
     .map((message) => {
       const who = message.role === 'user' ? 'You' : (message.model ?? 'Assistant');
-      return `### ${who}\n\n${message.content.trim()}\n`;
+      // A reply's web sources, numbered as it cites them; a title is text (no link or markup of its own).
+      const sources = message.sources
+        ?.map((source, index) => `${index + 1}. ${source.title.replace(/[[\]<]/g, '\\$&')}: <${source.url}>`)
+        .join('\n');
+      return `### ${who}\n\n${message.content.trim()}\n${sources ? `\nSources:\n\n${sources}\n` : ''}`;
     });
   return [`# ${conversation.title}\n`, ...(branched ? [`${SHOWN_BRANCH_NOTE}\n`] : []), ...turns].join('\n');
 }

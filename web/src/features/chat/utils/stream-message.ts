@@ -70,6 +70,7 @@ export const completeMessage = (message: Message, result: StreamCompletionResult
   timestamp: result.timestamp,
   ...(result.mcpUsedId ? { mcpUsedId: result.mcpUsedId } : {}),
   ...(result.toolsOffered ? { toolsOffered: result.toolsOffered } : {}),
+  ...(result.sources?.length ? { sources: result.sources } : {}),
   isLoading: false,
 });
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
+
+const e2e = setUpE2e('web-search');
+
+const PHONE = { width: 390, height: 844 };
+
+describe('web search', () => {
+  // A sign-up, a reply and a reload on the dev server: slower than one step under load.
+  it("turned on in a new chat's settings, a reply lists its cited sources, and a reload keeps them", {
+    timeout: 150_000,
+  }, async () => {
+    const { email } = await signUpWithModel(e2e, 'web-search');
+    const page = await e2e.openPage(PHONE);
+    await loginAs(e2e, page, email);
+
+    // The toggle, by keyboard, in the new chat's settings.
+    await page.getByRole('button', { name: 'Chat settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Model settings' });
+    const toggle = dialog.getByRole('checkbox', { name: 'Web search' });
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    expect(await toggle.isChecked()).toBe(true);
+    await expectAccessible(page, "the chat's settings with web search");
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill('When is high tide? [[tool:web_search {"query":"tides"}]]');
+    await input.press('Enter');
+    const sources = page.getByRole('region', { name: 'Sources' });
+    await sources.waitFor();
+    const links = sources.getByRole('link');
+    expect(await links.count()).toBe(3);
+    const first = links.first();
+    expect(await first.textContent()).toBe('tides: local result 1 · 127.0.0.1 (opens in a new tab)');
+    expect(await first.getAttribute('href')).toBe(`${e2e.stack.webSearchUrl}/pages/1?q=tides`);
+    expect(await first.getAttribute('target')).toBe('_blank');
+    expect(await first.getAttribute('rel')).toBe('noopener noreferrer');
+    await expectAccessible(page, 'a reply with its sources, on a phone');
+    await e2e.screenshot(page, '1-sources');
+
+    // Saved with the reply: a reload shows them again.
+    await page.reload();
+    await page.getByRole('region', { name: 'Sources' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Sources' }).getByRole('link').count()).toBe(3);
+  });
+});
