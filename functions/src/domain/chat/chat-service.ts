@@ -63,10 +63,12 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
         });
         try {
           const { provider, model: modelId } = await run.model;
-          const request = replyRequest(modelId, run.settings, [
-            ...(await run.modelMessages),
-            ...(run.paused?.messages ?? []),
-          ]);
+          const request = replyRequest(
+            modelId,
+            run.settings,
+            [...(await run.modelMessages), ...(run.paused?.messages ?? [])],
+            await run.system,
+          );
           const state = await runToolLoop({
             // The first call, when it was opened ahead (start-reply), is taken over, not sent again.
             provider: (await run.firstCall)?.provider ?? provider,

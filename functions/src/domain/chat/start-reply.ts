@@ -11,6 +11,8 @@ import { userMessageRecord } from '../conversations/conversation-messages.js';
 import type { MessageRecord } from '../conversations/message.js';
 import { branchTo, messageTree, shownPath } from '../conversations/message-tree.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { factsForReply } from '../memory/memory.js';
+import { systemWithMemory } from '../memory/memory-prompt.js';
 import type { ModelMessage } from '../models/model-provider.js';
 import {
   type AttachmentReader,
@@ -52,6 +54,7 @@ export async function startReply(
   );
   const model = deps.models.resolve(caller.userId, query.provider, query.model, teamSpace);
   model.catch(() => undefined); // awaited (and reported) by the stream
+  const system = replySystem(deps, caller, owned);
   const listing = messages.listAll(query.conversationId);
   listing.catch(() => undefined); // awaited just below, once the conversation is known to be the caller's
   const conversation = await owned;
@@ -70,7 +73,7 @@ export async function startReply(
   if (early) assertImagesAccepted(history, query.provider);
   const earlyMessages = early ? toModelMessages(history, deps.attachments) : undefined;
   const firstCall: Promise<FirstCall | undefined> = earlyMessages
-    ? openEarly(model, settings, earlyMessages)
+    ? openEarly(model, settings, earlyMessages, system)
     : Promise.resolve(undefined);
   firstCall.catch(() => undefined); // a failed opening is the reply's to report (the model awaited again)
   try {
@@ -103,6 +106,7 @@ export async function startReply(
       reply,
       serverIds,
       settings,
+      system,
       title: conversation.title,
       model,
       modelMessages,
@@ -137,17 +141,47 @@ async function openEarly(
   model: ReturnType<ModelResolver['resolve']>,
   settings: ConversationSettings,
   messages: Promise<ModelMessage[]>,
+  system: Promise<string | undefined>,
 ): Promise<FirstCall | undefined> {
   const resolved = await model;
   if (resolved.reservesTokens) return undefined;
-  return openFirstCall(resolved.provider, replyRequest(resolved.model, settings, await messages));
+  return openFirstCall(
+    resolved.provider,
+    replyRequest(resolved.model, settings, await messages, await system),
+  );
+}
+
+/**
+ * The reply's system prompt: the conversation's own, then the caller's memory where it applies
+ * (on, and allowed in a team's space: memory/memory.ts), read alongside the conversation.
+ */
+export function replySystem(
+  deps: ChatServiceDeps,
+  caller: Caller,
+  conversation: Promise<ConversationRecord>,
+): Promise<string | undefined> {
+  const teamSpace = conversation.then(
+    (owned) => owned.teamId,
+    () => undefined,
+  );
+  const facts = deps.memory ? factsForReply(deps.memory, caller.userId, teamSpace) : Promise.resolve([]);
+  const system = Promise.all([conversation, facts]).then(([owned, chosen]) =>
+    systemWithMemory(owned.settings?.systemPrompt, chosen),
+  );
+  system.catch(() => undefined); // awaited (and reported) by the stream
+  return system;
 }
 
 /** The request of a reply's first model call, as the tool loop sends it (without tools). */
-export function replyRequest(model: string, settings: ConversationSettings, messages: ModelMessage[]) {
+export function replyRequest(
+  model: string,
+  settings: ConversationSettings,
+  messages: ModelMessage[],
+  system: string | undefined,
+) {
   return {
     model,
-    ...(settings.systemPrompt ? { system: settings.systemPrompt } : {}),
+    ...(system ? { system } : {}),
     messages,
     // The plan's maxTokensPerRequest, and the day's room, cap this further (limits/token-meter).
     maxOutputTokens: settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
