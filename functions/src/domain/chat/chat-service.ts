@@ -2,6 +2,7 @@ import type { StreamQuery } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import { type ConversationService, serverChanges } from '../conversations/conversation-service.js';
 import type { MessageRecord } from '../conversations/message.js';
+import { withRememberTool } from '../memory/remember-tool.js';
 import { wantsTitle, writeTitle } from './auto-title.js';
 import type { ChatServiceDeps } from './ports.js';
 import { type Emit, runReply } from './reply-run.js';
@@ -63,6 +64,8 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
         });
         try {
           const { provider, model: modelId } = await run.model;
+          // With memory on the model may propose a fact (memory/remember-tool.ts), always offered.
+          const offered = (await run.memory).on ? withRememberTool(selection?.set) : selection?.set;
           const request = replyRequest(
             modelId,
             run.settings,
@@ -74,7 +77,7 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
             provider: (await run.firstCall)?.provider ?? provider,
             providerLabel: used.provider,
             ...request,
-            ...(selection ? { tools: selection.set } : {}),
+            ...(offered ? { tools: offered } : {}),
             ...(run.paused ? { resumed: run.paused.resumed } : {}),
             ...(tools.unavailable ? { preface: tools.unavailable } : {}),
             temperature: request.temperature,

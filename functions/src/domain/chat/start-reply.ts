@@ -11,7 +11,7 @@ import { userMessageRecord } from '../conversations/conversation-messages.js';
 import type { MessageRecord } from '../conversations/message.js';
 import { branchTo, messageTree, shownPath } from '../conversations/message-tree.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import { factsForReply } from '../memory/memory.js';
+import { type ReplyMemory, replyMemory } from '../memory/memory.js';
 import { systemWithMemory } from '../memory/memory-prompt.js';
 import type { ModelMessage } from '../models/model-provider.js';
 import {
@@ -54,7 +54,7 @@ export async function startReply(
   );
   const model = deps.models.resolve(caller.userId, query.provider, query.model, teamSpace);
   model.catch(() => undefined); // awaited (and reported) by the stream
-  const system = replySystem(deps, caller, owned);
+  const { memory, system } = replyMemoryAndSystem(deps, caller, owned);
   const listing = messages.listAll(query.conversationId);
   listing.catch(() => undefined); // awaited just below, once the conversation is known to be the caller's
   const conversation = await owned;
@@ -73,7 +73,7 @@ export async function startReply(
   if (early) assertImagesAccepted(history, query.provider);
   const earlyMessages = early ? toModelMessages(history, deps.attachments) : undefined;
   const firstCall: Promise<FirstCall | undefined> = earlyMessages
-    ? openEarly(model, settings, earlyMessages, system)
+    ? openEarly(model, settings, earlyMessages, system, memory)
     : Promise.resolve(undefined);
   firstCall.catch(() => undefined); // a failed opening is the reply's to report (the model awaited again)
   try {
@@ -106,6 +106,7 @@ export async function startReply(
       reply,
       serverIds,
       settings,
+      memory,
       system,
       title: conversation.title,
       model,
@@ -142,9 +143,12 @@ async function openEarly(
   settings: ConversationSettings,
   messages: Promise<ModelMessage[]>,
   system: Promise<string | undefined>,
+  memory: Promise<ReplyMemory>,
 ): Promise<FirstCall | undefined> {
   const resolved = await model;
   if (resolved.reservesTokens) return undefined;
+  // With memory on the turn offers the `remember` tool: the tool loop makes its call.
+  if ((await memory).on) return undefined;
   return openFirstCall(
     resolved.provider,
     replyRequest(resolved.model, settings, await messages, await system),
@@ -152,24 +156,28 @@ async function openEarly(
 }
 
 /**
- * The reply's system prompt: the conversation's own, then the caller's memory where it applies
- * (on, and allowed in a team's space: memory/memory.ts), read alongside the conversation.
+ * The caller's memory for the reply (on, and allowed in a team's space: memory/memory.ts) and the
+ * reply's system prompt: the conversation's own, then the memory's facts; read alongside the
+ * conversation.
  */
-export function replySystem(
+export function replyMemoryAndSystem(
   deps: ChatServiceDeps,
   caller: Caller,
   conversation: Promise<ConversationRecord>,
-): Promise<string | undefined> {
+): { memory: Promise<ReplyMemory>; system: Promise<string | undefined> } {
   const teamSpace = conversation.then(
     (owned) => owned.teamId,
     () => undefined,
   );
-  const facts = deps.memory ? factsForReply(deps.memory, caller.userId, teamSpace) : Promise.resolve([]);
-  const system = Promise.all([conversation, facts]).then(([owned, chosen]) =>
-    systemWithMemory(owned.settings?.systemPrompt, chosen),
+  const memory = deps.memory
+    ? replyMemory(deps.memory, caller.userId, teamSpace)
+    : Promise.resolve({ on: false, facts: [] });
+  const system = Promise.all([conversation, memory]).then(([owned, { facts }]) =>
+    systemWithMemory(owned.settings?.systemPrompt, facts),
   );
+  memory.catch(() => undefined); // awaited (and reported) by the stream
   system.catch(() => undefined); // awaited (and reported) by the stream
-  return system;
+  return { memory, system };
 }
 
 /** The request of a reply's first model call, as the tool loop sends it (without tools). */

@@ -12,7 +12,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { ModelMessage } from '../models/model-provider.js';
 import type { ChatServiceDeps } from './ports.js';
 import { newReplyLease } from './reply-lease.js';
-import { replySystem, toModelMessages } from './start-reply.js';
+import { replyMemoryAndSystem, toModelMessages } from './start-reply.js';
 import type { AwaitingApproval, ResumedRound } from './tool-loop.js';
 
 /**
@@ -126,7 +126,7 @@ export async function resumeReply(
   );
   const model = deps.models.resolve(caller.userId, query.provider, query.model, teamSpace);
   model.catch(() => undefined); // awaited (and reported) by the stream
-  const system = replySystem(deps, caller, owned);
+  const { memory, system } = replyMemoryAndSystem(deps, caller, owned);
   const conversation = await owned;
   const history = shownPath(
     await deps.messages.listAll(conversation.conversationId),
@@ -173,6 +173,7 @@ export async function resumeReply(
     // The servers of the turn that paused (recorded on the conversation then): its tools' names again.
     serverIds: serversOfPaused(chatServersOf(conversation), approval.serverId),
     settings: conversation.settings ?? {},
+    memory,
     system,
     title: conversation.title,
     model,

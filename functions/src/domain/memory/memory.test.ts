@@ -1,6 +1,6 @@
 import type { MemoryFact } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
-import { factsForReply, type MemoryRecord } from './memory.js';
+import { type MemoryRecord, replyMemory } from './memory.js';
 import { factsWithinBudget, MEMORY_PROMPT_HEADING, systemWithMemory } from './memory-prompt.js';
 
 const fact = (factId: string, text: string, updatedAt: number): MemoryFact => ({
@@ -44,29 +44,32 @@ describe('the memory block of the system prompt', () => {
   });
 });
 
-describe('the facts a reply carries', () => {
+describe('memory for a reply', () => {
   const store = (memory: MemoryRecord, allowedTeams: string[] = []) => ({
     get: async () => memory,
     teamAllows: async (teamId: string) => allowedTeams.includes(teamId),
   });
   const facts = [fact('a', 'I prefer TypeScript.', 1)];
 
-  it('are the facts when memory is on in the personal space', async () => {
-    expect(await factsForReply(store({ enabled: true, facts }), 'u', Promise.resolve(undefined))).toEqual(
-      facts,
-    );
+  const off = { on: false, facts: [] };
+  const personal = Promise.resolve(undefined);
+
+  it('is on with the facts when the user turned memory on, in the personal space', async () => {
+    expect(await replyMemory(store({ enabled: true, facts }), 'u', personal)).toEqual({ on: true, facts });
+    expect(await replyMemory(store({ enabled: true, facts: [] }), 'u', personal)).toEqual({
+      on: true,
+      facts: [],
+    });
   });
 
-  it('are none when memory is off', async () => {
-    expect(await factsForReply(store({ enabled: false, facts }), 'u', Promise.resolve(undefined))).toEqual(
-      [],
-    );
+  it('is off, with no facts, when the user has memory off', async () => {
+    expect(await replyMemory(store({ enabled: false, facts }), 'u', personal)).toEqual(off);
   });
 
-  it("are none in a team's space unless its Admins allow memory there", async () => {
+  it("is off in a team's space unless its Admins allow memory there", async () => {
     const on = { enabled: true, facts };
-    expect(await factsForReply(store(on), 'u', Promise.resolve('t1'))).toEqual([]);
-    expect(await factsForReply(store(on, ['t2']), 'u', Promise.resolve('t1'))).toEqual([]);
-    expect(await factsForReply(store(on, ['t1']), 'u', Promise.resolve('t1'))).toEqual(facts);
+    expect(await replyMemory(store(on), 'u', Promise.resolve('t1'))).toEqual(off);
+    expect(await replyMemory(store(on, ['t2']), 'u', Promise.resolve('t1'))).toEqual(off);
+    expect(await replyMemory(store(on, ['t1']), 'u', Promise.resolve('t1'))).toEqual({ on: true, facts });
   });
 });

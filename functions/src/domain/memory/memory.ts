@@ -26,19 +26,25 @@ export interface MemoryStore {
 export const newestFirst = (facts: readonly MemoryFact[]): MemoryFact[] =>
   [...facts].sort((a, b) => b.updatedAt - a.updatedAt || b.factId.localeCompare(a.factId));
 
+/** What memory gives a reply: whether it applies (the `remember` tool is offered) and the facts. */
+export interface ReplyMemory {
+  on: boolean;
+  facts: MemoryFact[];
+}
+
 /**
- * The facts a reply's system prompt carries: none while the user's memory is off, and none in a
+ * Memory for a reply: off (no facts, no `remember` tool) while the user's memory is off, and in a
  * team's space unless its Admins allow memory there. `teamId` is awaited alongside the user's read.
  */
-export async function factsForReply(
+export async function replyMemory(
   store: Pick<MemoryStore, 'get' | 'teamAllows'>,
   userId: string,
   teamId: Promise<string | undefined>,
-): Promise<MemoryFact[]> {
+): Promise<ReplyMemory> {
   const memory = store.get(userId);
   memory.catch(() => undefined); // awaited below
   const team = await teamId;
   const allowed = team === undefined ? true : await store.teamAllows(team);
   const { enabled, facts } = await memory;
-  return enabled && allowed ? facts : [];
+  return enabled && allowed ? { on: true, facts } : { on: false, facts: [] };
 }

@@ -3,8 +3,10 @@ import {
   CHAT_MESSAGES,
   PLAN_LIMIT_ERROR_CODE,
   type ToolApprovalDecision,
+  type ToolCall,
 } from '@agentforge/shared';
 import { ListChecksIcon, RefreshCwIcon, SparklesIcon, SquareIcon, TriangleAlertIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { CopyButton } from '../../../components/copy-button';
 import { providerStyle } from '../../../components/provider-style';
 import { UpgradePlanLink } from '../../billing/components/upgrade-plan-link';
@@ -12,6 +14,19 @@ import type { ChatMessage } from '../utils/stream-message';
 import { MarkdownContent } from './markdown-content';
 import { ToolApprovalCard } from './tool-approval-card';
 import { ToolCallCard } from './tool-call-card';
+
+// The card's code (and the memory API's) loads with the first proposal, not with the chat.
+const MemoryProposalCard = lazy(() =>
+  import('./memory-proposal-card').then((module) => ({ default: module.MemoryProposalCard })),
+);
+
+/** The fact a `remember` call proposes (the model's memory tool: no server), if the call is one. */
+function memoryProposalOf(call: ToolCall): string | undefined {
+  if (call.name !== 'remember' || call.serverId || call.status === 'error') return undefined;
+  const fact = (call.input as { fact?: unknown } | null)?.fact;
+  return typeof fact === 'string' && fact.trim() ? fact : undefined;
+}
+
 import { ToolsOffered } from './tools-offered';
 
 function TypingDots({ activity }: { activity?: string | undefined }) {
@@ -105,9 +120,15 @@ export function AssistantMessage({
           </p>
         ) : null}
         {message.toolsOffered && done ? <ToolsOffered offered={message.toolsOffered} /> : null}
-        {message.toolCalls?.map((call) => (
-          <ToolCallCard key={call.id} call={call} />
-        ))}
+        {message.toolCalls?.map((call) =>
+          memoryProposalOf(call) ? (
+            <Suspense key={call.id} fallback={null}>
+              <MemoryProposalCard fact={memoryProposalOf(call) ?? ''} />
+            </Suspense>
+          ) : (
+            <ToolCallCard key={call.id} call={call} />
+          ),
+        )}
         {message.toolApproval ? (
           <ToolApprovalCard
             approval={message.toolApproval}
