@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { addMemoryFact } from '../../settings/api/memory';
-import { memoryKeys, memoryQuery } from '../../settings/api/queries';
+import { memoryKeys, memoryQuery } from '../../settings/api/memory-queries';
 
 /**
  * The model's `remember` call (docs/decisions/chat.md, "Memory"): the fact it proposes, saved to

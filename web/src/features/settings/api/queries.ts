@@ -1,7 +1,6 @@
 import type { CreateApiKeyBody } from '@agentforge/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createApiKey, deleteApiKey, listApiKeys, validateApiKey } from './api-keys';
-import { addMemoryFact, deleteMemoryFact, getMemory, setMemoryEnabled, updateMemoryFact } from './memory';
 import { getPreferences } from './preferences';
 
 export const apiKeyKeys = { list: () => ['api-keys'] as const };
@@ -38,27 +37,3 @@ export function useApiKeyMutations(onChanged: () => void) {
 /** POST /api-keys/validate: checks credentials with the provider. */
 export const useValidateApiKey = () =>
   useMutation({ mutationFn: (request: Parameters<typeof validateApiKey>[0]) => validateApiKey(request) });
-
-export const memoryKeys = { all: () => ['memory'] as const };
-
-/** GET /users/memory */
-export const memoryQuery = () =>
-  queryOptions({ queryKey: memoryKeys.all(), queryFn: ({ signal }) => getMemory(signal) });
-
-/** Memory's changes; the memory is read again after each (the list stays the server's, newest first). */
-export function useMemoryMutations() {
-  const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: memoryKeys.all() });
-  return {
-    toggle: useMutation({
-      mutationFn: (enabled: boolean) => setMemoryEnabled(enabled),
-      onSuccess: (view) => queryClient.setQueryData(memoryKeys.all(), view),
-    }),
-    add: useMutation({ mutationFn: (text: string) => addMemoryFact(text), onSuccess }),
-    edit: useMutation({
-      mutationFn: ({ factId, text }: { factId: string; text: string }) => updateMemoryFact(factId, text),
-      onSuccess,
-    }),
-    remove: useMutation({ mutationFn: (factId: string) => deleteMemoryFact(factId), onSuccess }),
-  };
-}

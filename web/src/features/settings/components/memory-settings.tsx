@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/spinner';
 import { Switch } from '../../../components/switch';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { memoryQuery, useMemoryMutations } from '../api/queries';
+import { memoryQuery, useMemoryMutations } from '../api/memory-queries';
 import { MemoryFactRow } from './memory-fact-row';
 
 /**
