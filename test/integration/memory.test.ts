@@ -19,6 +19,7 @@ let stack: Awaited<ReturnType<typeof startTestStack>>;
 let models: ModelServer;
 let teams: ReturnType<typeof teamHelpers>;
 let alice: Person;
+let lastConversationId = '';
 
 beforeAll(async () => {
   models = await startModelServer();
@@ -42,10 +43,10 @@ afterAll(async () => {
 });
 
 /** A reply in a new chat (in `teamId`'s space if given): the system prompt of its model request. */
-async function systemOfReply(teamId?: string): Promise<string> {
+async function systemOfReply(teamId?: string, content = 'Hello'): Promise<string> {
   const now = Date.now();
   const created = await alice.api.post('/conversations', {
-    messages: [{ id: 'first', conversationId: 'new', role: 'user', content: 'Hello', timestamp: now }],
+    messages: [{ id: 'first', conversationId: 'new', role: 'user', content, timestamp: now }],
     createdAt: now,
     updatedAt: now,
     metadata: { defaultProvider: PLATFORM.provider, defaultModel: PLATFORM.model },
@@ -60,6 +61,7 @@ async function systemOfReply(teamId?: string): Promise<string> {
   expect(events.map((e) => e.event.type)).toContain('end');
   // The reply's call (the title's call comes after it).
   const call = models.requests.slice(before).find((r) => r.dialect === 'bedrock' && r.method === 'POST');
+  lastConversationId = created.body.id as string;
   const system = (call?.body as { system?: { text?: string }[] } | undefined)?.system ?? [];
   return system.map((block) => block.text ?? '').join('\n');
 }
@@ -129,5 +131,22 @@ describe('memory', () => {
       allowed: true,
     });
     expect(await systemOfReply(team.teamId)).toContain('- I prefer TypeScript.');
+  });
+
+  it('offers a remember tool while memory is on: its call is a proposal on the reply, nothing saved', async () => {
+    await alice.api.put('/users/memory', { enabled: true });
+    await systemOfReply(
+      undefined,
+      'Remember I live in Lisbon [[tool:remember {"fact":"I live in Lisbon."}]]',
+    );
+    const { body } = await alice.api.get(`/conversations/${lastConversationId}/messages`);
+    const reply = (body.messages as { role: string; toolCalls?: unknown[] }[]).findLast(
+      (message) => message.role === 'assistant',
+    );
+    expect(reply?.toolCalls).toEqual([
+      expect.objectContaining({ name: 'remember', status: 'success', input: { fact: 'I live in Lisbon.' } }),
+    ]);
+    const memory = await alice.api.get('/users/memory');
+    expect((memory.body.facts as MemoryFact[]).map((f) => f.text)).not.toContain('I live in Lisbon.');
   });
 });
