@@ -95,16 +95,6 @@ export const leaveTeam = (teamId: string, myUserId: string): Promise<unknown> =>
 export const renameTeam = (teamId: string, name: string): Promise<TeamSummary> =>
   apiClient.request('PATCH', team(teamId), { body: { name }, schema: teamSummarySchema });
 
-const teamMemorySchema = z.object({ allowed: z.boolean() });
-
-/** GET /teams/{teamId}/memory: whether members' memory is used in the team's space. */
-export const getTeamMemory = (teamId: string, signal?: AbortSignal): Promise<{ allowed: boolean }> =>
-  apiClient.get(`${team(teamId)}/memory`, { schema: teamMemorySchema, ...(signal ? { signal } : {}) });
-
-/** PUT /teams/{teamId}/memory (Admins). */
-export const setTeamMemory = (teamId: string, allowed: boolean): Promise<{ allowed: boolean }> =>
-  apiClient.put(`${team(teamId)}/memory`, { allowed }, { schema: teamMemorySchema });
-
 /** DELETE /teams/{teamId} (the owner): the subscription is cancelled, servers, keys and members go. */
 export const deleteTeam = (teamId: string): Promise<unknown> => apiClient.del(team(teamId));
 

@@ -2,7 +2,7 @@ import { errorMessage } from '@agentforge/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormBanner } from '../../../components/form/form-banner';
 import { Switch } from '../../../components/switch';
-import { getTeamMemory, setTeamMemory } from '../api/teams';
+import { getTeamMemory, setTeamMemory } from '../api/team-memory';
 
 /**
  * Admins: whether members' own memory goes into their replies in the team's space (off until
