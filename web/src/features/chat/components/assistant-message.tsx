@@ -3,7 +3,6 @@ import {
   CHAT_MESSAGES,
   PLAN_LIMIT_ERROR_CODE,
   type ToolApprovalDecision,
-  type ToolCall,
 } from '@agentforge/shared';
 import { ListChecksIcon, RefreshCwIcon, SparklesIcon, SquareIcon, TriangleAlertIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -16,16 +15,7 @@ import { ToolApprovalCard } from './tool-approval-card';
 import { ToolCallCard } from './tool-call-card';
 
 // The card's code (and the memory API's) loads with the first proposal, not with the chat.
-const MemoryProposalCard = lazy(() =>
-  import('./memory-proposal-card').then((module) => ({ default: module.MemoryProposalCard })),
-);
-
-/** The fact a `remember` call proposes (the model's memory tool: no server), if the call is one. */
-function memoryProposalOf(call: ToolCall): string | undefined {
-  if (call.name !== 'remember' || call.serverId || call.status === 'error') return undefined;
-  const fact = (call.input as { fact?: unknown } | null)?.fact;
-  return typeof fact === 'string' && fact.trim() ? fact : undefined;
-}
+const MemoryProposal = lazy(() => import('./memory-proposal-card'));
 
 import { ToolsOffered } from './tools-offered';
 
@@ -121,9 +111,9 @@ export function AssistantMessage({
         ) : null}
         {message.toolsOffered && done ? <ToolsOffered offered={message.toolsOffered} /> : null}
         {message.toolCalls?.map((call) =>
-          memoryProposalOf(call) ? (
+          call.name === 'remember' && !call.serverId ? (
             <Suspense key={call.id} fallback={null}>
-              <MemoryProposalCard fact={memoryProposalOf(call) ?? ''} />
+              <MemoryProposal call={call} />
             </Suspense>
           ) : (
             <ToolCallCard key={call.id} call={call} />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryWrapper } from '../../../testing/query';
 import * as api from '../../settings/api/memory';
-import { MemoryProposalCard } from './memory-proposal-card';
+import MemoryProposal, { MemoryProposalCard } from './memory-proposal-card';
 
 vi.mock('../../settings/api/memory');
 
@@ -52,5 +52,23 @@ describe('a memory proposal in the chat', () => {
     vi.mocked(api.getMemory).mockResolvedValue({ enabled: true, facts: [saved('I prefer TypeScript.')] });
     renderCard();
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved to memory.'));
+  });
+
+  it('shows a remember call the tool refused (a fact too long) as a plain tool call, with nothing to save', async () => {
+    render(
+      <MemoryProposal
+        call={{
+          id: 'c1',
+          name: 'remember',
+          status: 'error',
+          input: { fact: 'x'.repeat(301) },
+          error: 'Error executing tool remember: A fact can be at most 300 characters.',
+          timestamp: 1,
+        }}
+      />,
+      { wrapper: queryWrapper() },
+    );
+    expect(screen.queryByRole('group', { name: 'Remember this?' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });

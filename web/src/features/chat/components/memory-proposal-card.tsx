@@ -1,10 +1,11 @@
+import type { ToolCall } from '@agentforge/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BrainIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { addMemoryFact } from '../../settings/api/memory';
 import { memoryKeys, memoryQuery } from '../../settings/api/memory-queries';
+import { ToolCallCard } from './tool-call-card';
 
 /**
  * The model's `remember` call (docs/decisions/chat.md, "Memory"): the fact it proposes, saved to
@@ -32,10 +33,7 @@ export function MemoryProposalCard({ fact }: { fact: string }) {
 
   return (
     <Card role="group" aria-label="Remember this?" className="my-2 p-3">
-      <p className="flex items-center gap-1.5 text-xs font-semibold text-slate-600">
-        <BrainIcon className="size-3.5" aria-hidden="true" />
-        Remember this?
-      </p>
+      <p className="text-xs font-semibold text-slate-600">Remember this?</p>
       <p className="mt-1 text-sm break-words text-slate-900">{fact}</p>
       {state === 'saved' || (known && state !== 'dismissed') ? (
         <p role="status" className="mt-2 text-xs font-medium text-emerald-700">
@@ -62,4 +60,14 @@ export function MemoryProposalCard({ fact }: { fact: string }) {
       ) : null}
     </Card>
   );
+}
+
+/**
+ * A `remember` call (the model's memory tool: no server) as the chat shows it: its fact for
+ * approval, or the plain tool card when it failed (a fact too long: the model was told why).
+ */
+export default function MemoryProposal({ call }: { call: ToolCall }) {
+  const fact = (call.input as { fact?: unknown } | null)?.fact;
+  if (call.status === 'error' || typeof fact !== 'string') return <ToolCallCard call={call} />;
+  return <MemoryProposalCard fact={fact} />;
 }
