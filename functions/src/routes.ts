@@ -69,6 +69,30 @@ const MANIFEST = [
     handler: 'put-waitlist-info',
     auth: 'cognito',
   },
+  // Memory (docs/decisions/chat.md, "Memory"): the caller's own, never anyone else's.
+  { method: 'GET', path: '/users/memory', area: 'users', handler: 'get-memory', auth: 'cognito' },
+  { method: 'PUT', path: '/users/memory', area: 'users', handler: 'put-memory', auth: 'cognito' },
+  {
+    method: 'POST',
+    path: '/users/memory/facts',
+    area: 'users',
+    handler: 'create-memory-fact',
+    auth: 'cognito',
+  },
+  {
+    method: 'PUT',
+    path: '/users/memory/facts/{factId}',
+    area: 'users',
+    handler: 'update-memory-fact',
+    auth: 'cognito',
+  },
+  {
+    method: 'DELETE',
+    path: '/users/memory/facts/{factId}',
+    area: 'users',
+    handler: 'delete-memory-fact',
+    auth: 'cognito',
+  },
   // Deleting an account touches every table, the MCP runner, attachments and Cognito: a Lambda of its own.
   { method: 'DELETE', path: '/users/me', area: 'account', handler: 'delete-account', auth: 'cognito' },
   { method: 'GET', path: '/users/me/deletion', area: 'account', handler: 'get-deletion', auth: 'cognito' },
@@ -532,6 +556,20 @@ const MANIFEST = [
     path: '/teams/{teamId}',
     area: 'account',
     handler: 'delete-team',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/teams/{teamId}/memory',
+    area: 'teams',
+    handler: 'get-team-memory',
+    auth: 'cognito',
+  },
+  {
+    method: 'PUT',
+    path: '/teams/{teamId}/memory',
+    area: 'teams',
+    handler: 'put-team-memory',
     auth: 'cognito',
   },
   {

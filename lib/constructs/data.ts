@@ -113,12 +113,16 @@ export class Data extends Construct {
   }
 
   /**
-   * Lets a function update items of the billing table, by key only: the users function writes the
-   * caller's stream pass (`stream-access#<userId>`) when the user check finds them let in.
+   * Lets a function get and update items of the billing table by key (no put, delete or query): the
+   * users function writes the caller's stream pass (`stream-access#<userId>`) when the user check
+   * finds them let in, and keeps the caller's memory (`memory#<userId>`: its switch and facts).
    */
-  grantStreamPassWrite(fn: LambdaFunction): void {
+  grantUserBillingItems(fn: LambdaFunction): void {
     fn.addToRolePolicy(
-      new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [this.tables.billing.tableArn] }),
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem'],
+        resources: [this.tables.billing.tableArn],
+      }),
     );
   }
 

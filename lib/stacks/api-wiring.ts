@@ -133,8 +133,9 @@ export function buildStageApi(
     appOrigin.grantRead(fn);
   }
   email?.grantSend(api.functions.teams.function);
-  // The user check gives the streams their copy of the gate's answer (one UpdateItem).
-  data.grantStreamPassWrite(api.functions.users.function);
+  // The user check gives the streams their copy of the gate's answer (one UpdateItem), and the
+  // caller's memory (docs/decisions/chat.md, "Memory") is kept beside it: billing items by key.
+  data.grantUserBillingItems(api.functions.users.function);
   // A waitlisted invitee who accepts a team's invitation is admitted (one conditional UpdateItem).
   data.grantUserAdmission(api.functions.teams.function);
   // Account deletion leaves the person's teams (the seats follow, in Stripe) and deletes a team

@@ -22,6 +22,7 @@ export * from './schemas/conversation';
 export * from './schemas/github';
 export * from './schemas/mcp-catalog';
 export * from './schemas/mcp-server';
+export * from './schemas/memory';
 export * from './schemas/message';
 export * from './schemas/onboarding';
 export * from './schemas/profile';

@@ -81,6 +81,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createTeamDirectoryReader: {},
   createMyTeamsIndex: {},
   createMyTeamsReader: {},
+  createMemoryStore: {},
   // Users' own providers are HTTPS through the guarded fetch; the platform's is Bedrock.
   createModelProvider: { commandsIn: ['adapters/providers/bedrock'] },
   createBedrockCatalogue: {},

@@ -121,6 +121,13 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
     reason:
       'a stream only reads a remote server’s OAuth connection and refreshes its tokens (UpdateItem under the lease); connecting and disconnecting are the MCP API',
   },
+  {
+    fn: /^AgentForge stream /,
+    factory: 'createMemoryStore',
+    actions: ['dynamodb:UpdateItem'],
+    reason:
+      'a reply only reads the caller’s memory (and the team’s setting); the users and teams APIs write them',
+  },
 ];
 
 interface ProductFunction {

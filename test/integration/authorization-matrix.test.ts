@@ -125,6 +125,8 @@ const f = {
   attachmentId: '',
   planId: '',
   filePath: 'admin-private/secret.ts',
+  /** A fact in the Admin's memory. */
+  factId: '',
   githubLogin: 'matrix-octocat',
   github: { code: '', state: '' },
   /** The step of a plan `removed` made on the team server while a member. */
@@ -145,6 +147,7 @@ const leakMarkers = () => [
   f.attachmentId,
   f.planId,
   f.filePath,
+  f.factId,
   f.githubLogin,
   'ADMIN-PRIVATE',
 ];
@@ -480,6 +483,31 @@ const MATRIX: Record<string, Case[]> = {
       on: "the Admin's address",
       request: () => del('/users/me', { confirmEmail: people.admin.email }),
       expect: { admin: 409, user: 400, outsider: 400, removed: 400 },
+    },
+  ],
+  // Memory: only ever the caller's own; another's fact (the Admin's, by its id) is 404 to everyone else.
+  'GET /users/memory': [{ on: 'own', request: () => get('/users/memory'), expect: everyone(200) }],
+  'PUT /users/memory': [
+    { on: 'own', request: () => put('/users/memory', { enabled: true }), expect: everyone(200) },
+  ],
+  'POST /users/memory/facts': [
+    { on: 'own', request: () => post('/users/memory/facts', { text: 'I like tea.' }), expect: everyone(201) },
+  ],
+  'PUT /users/memory/facts/{factId}': [
+    {
+      on: "the Admin's fact",
+      request: () => put(`/users/memory/facts/${f.factId}`, { text: 'ADMIN-PRIVATE fact, edited' }),
+      expect: ownerOnly(200),
+    },
+  ],
+  'DELETE /users/memory/facts/{factId}': [
+    {
+      on: "a fact of the Admin's",
+      setup: async () => ({
+        id: (await asAdmin(post('/users/memory/facts', { text: 'Spare fact' }), 201)).body.factId as string,
+      }),
+      request: (_p, made) => del(`/users/memory/facts/${made.id}`),
+      expect: ownerOnly(204),
     },
   ],
   // Only ever the caller's own job; none of them has asked to be deleted.
@@ -1545,6 +1573,12 @@ const MATRIX: Record<string, Case[]> = {
       expect: teamAdmins(200),
     },
   ],
+  'GET /teams/{teamId}/memory': [
+    { on: 'the team', request: () => get(`${t()}/memory`), expect: teamMembers(200) },
+  ],
+  'PUT /teams/{teamId}/memory': [
+    { on: 'the team', request: () => put(`${t()}/memory`, { allowed: false }), expect: teamAdmins(200) },
+  ],
   'GET /teams/{teamId}/usage': [
     { on: 'the team', request: () => get(`${t()}/usage`), expect: teamAdmins(200) },
   ],
@@ -1648,6 +1682,8 @@ beforeAll(async () => {
   f.attachmentId = attachmentId;
   f.planId = (await newPlan()).id;
   await newFile(f.filePath);
+  f.factId = (await asAdmin(post('/users/memory/facts', { text: 'ADMIN-PRIVATE fact' }), 201)).body
+    .factId as string;
 
   // A GitHub code and state issued to the Admin (the local GitHub's consent page).
   const started = (await asAdmin(post('/github/authorize-url', {}), 200)).body as {

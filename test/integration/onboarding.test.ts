@@ -287,6 +287,11 @@ describe('account deletion', () => {
     const team = await api.post('/teams', { name: 'Mine' });
     expect(team.status).toBe(201);
     const teamId = team.body.teamId as string;
+    // Memory: the user's facts and the team's setting (billing items `memory#<userId>`, `memory#team#<teamId>`).
+    expect((await api.post('/users/memory/facts', { text: 'I prefer TypeScript.' })).status).toBe(201);
+    expect((await api.put(`/teams/${teamId}/memory`, { allowed: true })).status).toBe(200);
+    expect(await billingItem(`memory#${userId}`)).toBeDefined();
+    expect(await billingItem(`memory#team#${teamId}`)).toBeDefined();
 
     const before = await itemsOf(userId, conversationId, teamId);
     for (const definition of TABLE_DEFINITIONS)
@@ -308,6 +313,8 @@ describe('account deletion', () => {
     const after = await itemsOf(userId, conversationId, teamId);
     // "My teams" (the billing table's `teams-of#<userId>` item) goes too.
     expect(await myTeamsItem(userId)).toBeUndefined();
+    expect(await billingItem(`memory#${userId}`)).toBeUndefined();
+    expect(await billingItem(`memory#team#${teamId}`)).toBeUndefined();
     for (const definition of TABLE_DEFINITIONS.filter(({ id }) => id !== 'audit' && id !== 'users'))
       expect(after[definition.id], definition.id).toBe(0);
     // The user's record is now its tombstone: nothing of theirs but when it went (and its TTL).
@@ -394,13 +401,11 @@ function userIdOf(user: { idToken: string }): string {
   return JSON.parse(Buffer.from(user.idToken.split('.')[1] as string, 'base64url').toString()).sub as string;
 }
 
-async function myTeamsItem(userId: string) {
+const myTeamsItem = (userId: string) => billingItem(`teams-of#${userId}`);
+
+async function billingItem(key: string) {
   const { Item } = await db().send(
-    new GetCommand({
-      TableName: table('billing'),
-      Key: { userId: `teams-of#${userId}` },
-      ConsistentRead: true,
-    }),
+    new GetCommand({ TableName: table('billing'), Key: { userId: key }, ConsistentRead: true }),
   );
   return Item;
 }

@@ -3,6 +3,7 @@ import { createCognitoUserAdmin } from '../adapters/cognito/user-admin.js';
 import { createAccountDeletionJobStore } from '../adapters/dynamodb/account-deletion-jobs.js';
 import { createAccountTombstones } from '../adapters/dynamodb/account-tombstones.js';
 import { createBillingRepository } from '../adapters/dynamodb/billing-repository.js';
+import { MEMORY_KEY_PREFIX } from '../adapters/dynamodb/memory-store.js';
 import { MY_TEAMS_KEY_PREFIX } from '../adapters/dynamodb/my-teams.js';
 import { TABLE_DEFINITIONS, type TableId } from '../adapters/dynamodb/table-definitions.js';
 import { createUserItemsEraser } from '../adapters/dynamodb/user-items-eraser.js';
@@ -42,10 +43,10 @@ function identityAdmin() {
   return createCognitoUserAdmin({ userPoolId: required('USER_POOL_ID'), region: env.AWS_REGION });
 }
 
-/** The person's "my teams" item (`teams-of#<userId>` in the billing table), empty once they left. */
-function myTeamsEraser(): UserItemsEraser {
+/** An item of the billing table keyed by a prefix and the user's (or team's) id. */
+function prefixedBillingEraser(prefix: string): UserItemsEraser {
   const billing = createUserItemsEraser(db, env.tables.billing, definition('billing'));
-  return { table: billing.table, eraseAll: (userId) => billing.eraseAll(`${MY_TEAMS_KEY_PREFIX}${userId}`) };
+  return { table: billing.table, eraseAll: (userId) => billing.eraseAll(`${prefix}${userId}`) };
 }
 
 let teams: TeamDeletion | undefined;
@@ -65,6 +66,8 @@ export function teamDeletion(): TeamDeletion {
       createUserItemsEraser(db, env.tables.prompts, definition('prompts')),
       createUserItemsEraser(db, env.tables.usage, definition('usage')),
       createUserItemsEraser(db, env.tables.billing, definition('billing')),
+      // Whether the team allowed memory (`memory#team#<teamId>`).
+      prefixedBillingEraser(MEMORY_KEY_PREFIX),
     ],
   });
   return teams;
@@ -88,7 +91,9 @@ function accountDeletion(): AccountDeletion {
       createUserItemsEraser(db, env.tables.oauthConnections, definition('oauthConnections')),
       createUserItemsEraser(db, env.tables.usage, definition('usage')),
       createUserItemsEraser(db, env.tables.billing, definition('billing')),
-      myTeamsEraser(),
+      // The person's "my teams" item (empty once they left), and their memory's facts.
+      prefixedBillingEraser(MY_TEAMS_KEY_PREFIX),
+      prefixedBillingEraser(MEMORY_KEY_PREFIX),
       createUserItemsEraser(db, env.tables.users, definition('users')),
     ],
     teams: {

@@ -3,6 +3,7 @@ import { type ChatService, createChatService } from '../domain/chat/chat-service
 import { attachmentService } from './attachments.js';
 import { conversationService, messageRepository } from './conversations.js';
 import { mcpToolSource } from './mcp-tools.js';
+import { memoryStore } from './memory.js';
 import { modelResolver } from './models.js';
 import { replyLeases, replySweep } from './reply-leases.js';
 import { db, env, newId } from './root.js';
@@ -19,6 +20,7 @@ export function chatService(): ChatService {
     usage: createUsageRepository(db, env.tables.usage),
     leases: replyLeases(),
     interrupted: replySweep(),
+    memory: memoryStore(),
     toolBudget: {
       maxTools: env.TOOL_SELECTION_MAX_TOOLS,
       maxSchemaTokens: env.TOOL_SELECTION_MAX_SCHEMA_TOKENS,

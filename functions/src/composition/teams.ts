@@ -21,6 +21,7 @@ import {
   type TokenRevocationReason,
 } from '../domain/mcp/external-token-revocation.js';
 import { endDepartedMemberInstances as endInstancesOf } from '../domain/mcp/member-instances.js';
+import { createTeamMemory, type TeamMemory } from '../domain/memory/team-memory.js';
 import type { TeamEvent } from '../domain/teams/ports.js';
 import { teamOwnerId } from '../domain/teams/roles.js';
 import { createTeamService, type TeamService } from '../domain/teams/team-service.js';
@@ -30,6 +31,7 @@ import { accessMode } from './access.js';
 import { appOrigins } from './app-origins.js';
 import { auditRecorder } from './audit.js';
 import { teamSeats } from './billing.js';
+import { memoryStore } from './memory.js';
 import { db, env, required } from './root.js';
 
 /**
@@ -140,4 +142,11 @@ export function teamService(): TeamService {
     onSeatsError: (teamId, error) => logger.error('Team seats not updated in Stripe', { teamId, error }),
   });
   return service;
+}
+
+let teamMemorySetting: TeamMemory | undefined;
+/** GET/PUT /teams/{teamId}/memory: whether members' memory is used in the team's space. */
+export function teamMemory(): TeamMemory {
+  teamMemorySetting ??= createTeamMemory({ store: memoryStore(), teams: teamService(), now: Date.now });
+  return teamMemorySetting;
 }

@@ -23,3 +23,7 @@ export const MAX_REMOTE_HEADERS = 20;
 /** Messages a new conversation may bring along (an import), and their total size as JSON. */
 export const MAX_INITIAL_MESSAGES = 100;
 export const MAX_INITIAL_MESSAGES_JSON_CHARS = 300_000;
+
+/** Memory (docs/decisions/chat.md, "Memory"): at most this many facts per user, each this long. */
+export const MAX_MEMORY_FACTS = 50;
+export const MAX_MEMORY_FACT_LENGTH = 300;

@@ -2,6 +2,7 @@ import type { StreamQuery } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import { type ConversationService, serverChanges } from '../conversations/conversation-service.js';
 import type { MessageRecord } from '../conversations/message.js';
+import { withRememberTool } from '../memory/remember-tool.js';
 import { wantsTitle, writeTitle } from './auto-title.js';
 import type { ChatServiceDeps } from './ports.js';
 import { type Emit, runReply } from './reply-run.js';
@@ -70,10 +71,14 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
         });
         try {
           const { provider, model: modelId } = await run.model;
-          const request = replyRequest(modelId, run.settings, [
-            ...(await run.modelMessages),
-            ...(run.paused?.messages ?? []),
-          ]);
+          // With memory on the model may propose a fact (memory/remember-tool.ts), always offered.
+          const offered = (await run.memory).on ? withRememberTool(selection?.set) : selection?.set;
+          const request = replyRequest(
+            modelId,
+            run.settings,
+            [...(await run.modelMessages), ...(run.paused?.messages ?? [])],
+            await run.system,
+          );
           const state = await runToolLoop({
             // The first call, when it was opened ahead (start-reply), is taken over, not sent again.
             provider: (await run.firstCall)?.provider ?? provider,

@@ -2,6 +2,7 @@ import type { ToolProgress } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import type { MessageRepository } from '../conversations/message.js';
+import type { MemoryStore } from '../memory/memory.js';
 import type { ModelProvider, ModelToolDefinition, ModelUsage } from '../models/model-provider.js';
 import type { AttachmentReader } from './attachment-content.js';
 import type { ReplyLeases } from './reply-lease.js';
@@ -86,6 +87,8 @@ export interface ChatServiceDeps {
   leases?: ReplyLeases;
   /** Ends an interrupted reply before a regenerate replaces it (its reservations settled first). */
   interrupted?: Pick<ReplySweep, 'end'>;
+  /** The caller's memory for the system prompt (memory/memory.ts); without it, none. */
+  memory?: Pick<MemoryStore, 'get' | 'teamAllows'>;
   /** Past it, a turn offers its most relevant tools and search_tools (default DEFAULT_TOOL_BUDGET). */
   toolBudget?: ToolBudget;
   /** The operator's search API and the guarded page reader; without it the 'Web search' toggle does nothing. */

@@ -11,6 +11,8 @@ import { userMessageRecord } from '../conversations/conversation-messages.js';
 import type { MessageRecord } from '../conversations/message.js';
 import { branchTo, messageTree, shownPath } from '../conversations/message-tree.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { type ReplyMemory, replyMemory } from '../memory/memory.js';
+import { systemWithMemory } from '../memory/memory-prompt.js';
 import type { ModelMessage } from '../models/model-provider.js';
 import {
   type AttachmentReader,
@@ -52,6 +54,7 @@ export async function startReply(
   );
   const model = deps.models.resolve(caller.userId, query.provider, query.model, teamSpace);
   model.catch(() => undefined); // awaited (and reported) by the stream
+  const { memory, system } = replyMemoryAndSystem(deps, caller, owned);
   const listing = messages.listAll(query.conversationId);
   listing.catch(() => undefined); // awaited just below, once the conversation is known to be the caller's
   const conversation = await owned;
@@ -71,7 +74,7 @@ export async function startReply(
   if (early) assertImagesAccepted(history, query.provider);
   const earlyMessages = early ? toModelMessages(history, deps.attachments) : undefined;
   const firstCall: Promise<FirstCall | undefined> = earlyMessages
-    ? openEarly(model, settings, earlyMessages)
+    ? openEarly(model, settings, earlyMessages, system, memory)
     : Promise.resolve(undefined);
   firstCall.catch(() => undefined); // a failed opening is the reply's to report (the model awaited again)
   try {
@@ -104,6 +107,8 @@ export async function startReply(
       reply,
       serverIds,
       settings,
+      memory,
+      system,
       title: conversation.title,
       model,
       modelMessages,
@@ -138,17 +143,54 @@ async function openEarly(
   model: ReturnType<ModelResolver['resolve']>,
   settings: ConversationSettings,
   messages: Promise<ModelMessage[]>,
+  system: Promise<string | undefined>,
+  memory: Promise<ReplyMemory>,
 ): Promise<FirstCall | undefined> {
   const resolved = await model;
   if (resolved.reservesTokens) return undefined;
-  return openFirstCall(resolved.provider, replyRequest(resolved.model, settings, await messages));
+  // With memory on the turn offers the `remember` tool: the tool loop makes its call.
+  if ((await memory).on) return undefined;
+  return openFirstCall(
+    resolved.provider,
+    replyRequest(resolved.model, settings, await messages, await system),
+  );
+}
+
+/**
+ * The caller's memory for the reply (on, and allowed in a team's space: memory/memory.ts) and the
+ * reply's system prompt: the conversation's own, then the memory's facts; read alongside the
+ * conversation.
+ */
+export function replyMemoryAndSystem(
+  deps: ChatServiceDeps,
+  caller: Caller,
+  conversation: Promise<ConversationRecord>,
+): { memory: Promise<ReplyMemory>; system: Promise<string | undefined> } {
+  const teamSpace = conversation.then(
+    (owned) => owned.teamId,
+    () => undefined,
+  );
+  const memory = deps.memory
+    ? replyMemory(deps.memory, caller.userId, teamSpace)
+    : Promise.resolve({ on: false, facts: [] });
+  const system = Promise.all([conversation, memory]).then(([owned, { facts }]) =>
+    systemWithMemory(owned.settings?.systemPrompt, facts),
+  );
+  memory.catch(() => undefined); // awaited (and reported) by the stream
+  system.catch(() => undefined); // awaited (and reported) by the stream
+  return { memory, system };
 }
 
 /** The request of a reply's first model call, as the tool loop sends it (without tools). */
-export function replyRequest(model: string, settings: ConversationSettings, messages: ModelMessage[]) {
+export function replyRequest(
+  model: string,
+  settings: ConversationSettings,
+  messages: ModelMessage[],
+  system: string | undefined,
+) {
   return {
     model,
-    ...(settings.systemPrompt ? { system: settings.systemPrompt } : {}),
+    ...(system ? { system } : {}),
     messages,
     // The plan's maxTokensPerRequest, and the day's room, cap this further (limits/token-meter).
     maxOutputTokens: settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,

@@ -12,7 +12,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { ModelMessage } from '../models/model-provider.js';
 import type { ChatServiceDeps } from './ports.js';
 import { newReplyLease } from './reply-lease.js';
-import { toModelMessages } from './start-reply.js';
+import { replyMemoryAndSystem, toModelMessages } from './start-reply.js';
 import type { AwaitingApproval, ResumedRound } from './tool-loop.js';
 
 /**
@@ -131,6 +131,7 @@ export async function resumeReply(
   );
   const model = deps.models.resolve(caller.userId, query.provider, query.model, teamSpace);
   model.catch(() => undefined); // awaited (and reported) by the stream
+  const { memory, system } = replyMemoryAndSystem(deps, caller, owned);
   const conversation = await owned;
   const history = shownPath(
     await deps.messages.listAll(conversation.conversationId),
@@ -177,6 +178,8 @@ export async function resumeReply(
     // The servers of the turn that paused (recorded on the conversation then): its tools' names again.
     serverIds: serversOfPaused(chatServersOf(conversation), approval.serverId),
     settings: conversation.settings ?? {},
+    memory,
+    system,
     title: conversation.title,
     model,
     // Written by the claim.

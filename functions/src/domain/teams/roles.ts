@@ -31,6 +31,8 @@ export type TeamAction =
   | 'viewAudit'
   /** Rename the team. */
   | 'rename'
+  /** Allow members' memory in the team's space (docs/decisions/chat.md, "Memory"). */
+  | 'manageMemory'
   | 'transferOwnership'
   /** Delete the team with its servers, keys and invitations (its subscription is cancelled). */
   | 'deleteTeam';

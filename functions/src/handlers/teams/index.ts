@@ -4,9 +4,11 @@ import { handler as createInvitation } from './create-invitation.js';
 import { handler as createTeam } from './create-team.js';
 import { handler as declineInvitation } from './decline-invitation.js';
 import { handler as getTeam } from './get-team.js';
+import { handler as getTeamMemory } from './get-team-memory.js';
 import { handler as getTeamUsage } from './get-team-usage.js';
 import { handler as listInvitations } from './list-invitations.js';
 import { handler as listTeams } from './list-teams.js';
+import { handler as putTeamMemory } from './put-team-memory.js';
 import { handler as putTeamOverageCap } from './put-team-overage-cap.js';
 import { handler as readInvitation } from './read-invitation.js';
 import { handler as removeMember } from './remove-member.js';
@@ -37,4 +39,6 @@ export const handler = createAreaRouter('teams', {
   getTeamUsage,
   teamPortal,
   putTeamOverageCap,
+  getTeamMemory,
+  putTeamMemory,
 });

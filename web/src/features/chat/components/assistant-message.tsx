@@ -14,6 +14,10 @@ import type { ChatMessage } from '../utils/stream-message';
 import { MarkdownContent } from './markdown-content';
 import { ToolApprovalCard } from './tool-approval-card';
 import { ToolCallCard } from './tool-call-card';
+
+// The card's code (and the memory API's) loads with the first proposal, not with the chat.
+const MemoryProposal = lazy(() => import('./memory-proposal-card'));
+
 import { ToolsOffered } from './tools-offered';
 
 /** Only replies that searched the web have sources: their list's code loads with the first one. */
@@ -110,9 +114,15 @@ export function AssistantMessage({
           </p>
         ) : null}
         {message.toolsOffered && done ? <ToolsOffered offered={message.toolsOffered} /> : null}
-        {message.toolCalls?.map((call) => (
-          <ToolCallCard key={call.id} call={call} />
-        ))}
+        {message.toolCalls?.map((call) =>
+          call.name === 'remember' && !call.serverId ? (
+            <Suspense key={call.id} fallback={null}>
+              <MemoryProposal call={call} />
+            </Suspense>
+          ) : (
+            <ToolCallCard key={call.id} call={call} />
+          ),
+        )}
         {message.toolApproval ? (
           <ToolApprovalCard
             approval={message.toolApproval}

@@ -6,11 +6,13 @@ import { ApiError } from '../../../lib/api-error';
 import { queryWrapper } from '../../../testing/query';
 import * as githubApi from '../../github/api/github';
 import * as api from '../api/api-keys';
+import * as memoryApi from '../api/memory';
 import * as preferencesApi from '../api/preferences';
 import { SettingsPanel } from './settings-panel';
 
 vi.mock('../api/api-keys');
 vi.mock('../api/preferences');
+vi.mock('../api/memory');
 vi.mock('../../github/api/github');
 
 const OPENAI: ApiKeyView = { id: 'k1', provider: 'openai', label: 'Work key', last4: 'abcd', createdAt: 2 };
@@ -34,6 +36,7 @@ beforeEach(() => {
   vi.mocked(api.listApiKeys).mockResolvedValue([LOCAL, OPENAI]);
   vi.mocked(preferencesApi.getPreferences).mockResolvedValue({ theme: 'dark' });
   vi.mocked(githubApi.getGithubLink).mockResolvedValue({ linked: false });
+  vi.mocked(memoryApi.getMemory).mockResolvedValue({ enabled: false, facts: [] });
 });
 
 afterEach(() => {

@@ -10,6 +10,7 @@ import { AddApiKeyForm } from './add-api-key-form';
 import { ApiKeyRow } from './api-key-row';
 import { Appearance } from './appearance';
 import { ChatDefaults } from './chat-defaults';
+import { MemorySettings } from './memory-settings';
 
 type SettingsPanelProps = {
   onClose: () => void;
@@ -104,6 +105,13 @@ export function SettingsPanel({
         <section>
           <SectionTitle title="Voice" text="Dictate into the message box and hear replies read aloud." />
           <VoiceSettings />
+        </section>
+        <section>
+          <SectionTitle
+            title="Memory"
+            text="Facts the assistant remembers about you. While on, the newest go into every chat (about 1,000 tokens of them). Never shared with a team; in a team's space only if its Admins allow it."
+          />
+          <MemorySettings />
         </section>
       </div>
     </Dialog>

@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { useTeamAction } from '../api/queries';
 import { deleteTeam, renameTeam } from '../api/teams';
 import { leftTeam } from '../utils/membership';
+import { TeamMemory } from './team-memory';
 
 /** Admins rename the team; its owner deletes it (after a confirmation saying what goes). */
 export function TeamSettings({ summary }: { summary: TeamSummary }) {
@@ -45,6 +46,7 @@ export function TeamSettings({ summary }: { summary: TeamSummary }) {
             Team renamed.
           </p>
         ) : null}
+        <TeamMemory teamId={summary.teamId} />
         {summary.isOwner ? (
           <div className="mt-6 border-t border-slate-100 pt-4">
             <h3 className="text-sm font-semibold text-slate-900">Delete team</h3>

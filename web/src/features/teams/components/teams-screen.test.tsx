@@ -62,6 +62,7 @@ function answerTeam(role: 'admin' | 'user') {
     teamServers: { computeMinutesThisMonth: 61 },
     overage: { tokens: 250_000, usd: 2.5, capUsd: 10 },
   });
+  http.answer('GET', /^\/teams\/t1\/memory$/, { allowed: false });
   http.answer('GET', /^\/teams$/, { teams: [summary(role)] });
   http.answer('GET', /^\/teams\/t1$/, {
     team: summary(role),
@@ -219,6 +220,22 @@ describe('/teams', () => {
     // The owner cannot be removed or demoted here (the API refuses it too).
     expect(screen.queryByLabelText('Role of owner@example.com')).toBeNull();
   }, 20_000);
+
+  it("lets an Admin allow members' memory in the team's space by keyboard", async () => {
+    answerTeam('admin');
+    http.answer('PUT', /^\/teams\/t1\/memory$/, { allowed: true });
+    const user = userEvent.setup();
+    renderAt('/teams', <TeamsScreen />);
+    const toggle = await screen.findByRole('switch', { name: "Allow members' memory in this team's space" });
+    await waitFor(() => expect((toggle as HTMLButtonElement).disabled).toBe(false));
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    toggle.focus();
+    await user.keyboard(' ');
+    await waitFor(() =>
+      expect(http.seen('PUT', /^\/teams\/t1\/memory$/)[0]?.body).toEqual({ allowed: true }),
+    );
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+  });
 
   it('shows an Admin the team’s overage and lets them set its cap by keyboard; a wrong value is explained', async () => {
     answerTeam('admin');

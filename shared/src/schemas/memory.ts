@@ -1,0 +1,35 @@
+import * as z from 'zod';
+import { MAX_MEMORY_FACT_LENGTH } from '../constants/limits';
+import { MEMORY_MESSAGES } from '../messages/memory';
+
+/** A fact's text: trimmed, not empty, within the length limit (the errors say which). */
+export const memoryFactTextSchema = z
+  .string()
+  .trim()
+  .min(1, MEMORY_MESSAGES.factEmpty)
+  .max(MAX_MEMORY_FACT_LENGTH, MEMORY_MESSAGES.factTooLong);
+
+/** POST /users/memory/facts and PUT /users/memory/facts/{factId}. */
+export const memoryFactBodySchema = z.object({ text: memoryFactTextSchema }).strict();
+export type MemoryFactBody = z.infer<typeof memoryFactBodySchema>;
+
+/** PUT /users/memory: memory on or off for the caller (off by default). */
+export const memorySettingsBodySchema = z.object({ enabled: z.boolean() }).strict();
+
+/** Path parameters naming one of the caller's facts. */
+export const memoryFactParamsSchema = z.object({ factId: z.string().min(1).max(64) });
+
+export const memoryFactSchema = z.object({
+  factId: z.string(),
+  text: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type MemoryFact = z.infer<typeof memoryFactSchema>;
+
+/** GET /users/memory (and PUT's answer): the switch and the facts, newest first. */
+export const memoryViewSchema = z.object({ enabled: z.boolean(), facts: z.array(memoryFactSchema) });
+export type MemoryView = z.infer<typeof memoryViewSchema>;
+
+/** PUT /teams/{teamId}/memory (Admins): whether members' memory is used in the team's space. */
+export const teamMemoryBodySchema = z.object({ allowed: z.boolean() }).strict();
