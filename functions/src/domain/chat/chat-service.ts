@@ -52,7 +52,7 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
           run.settings.webSearch && deps.webSearch
             ? createWebSearchTools(deps.webSearch, resumed?.state.sources)
             : undefined;
-        const offered = web ? withWebTools(selection?.set, web.set) : selection?.set;
+        const chatTools = web ? withWebTools(selection?.set, web.set) : selection?.set;
         // Spec 4 "Provider fallback": a model no longer offered gave way to another, kept as the
         // conversation's (a failed resolution is reported below, by the awaited model).
         const fellBackTo = await run.model.then(
@@ -72,7 +72,7 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
         try {
           const { provider, model: modelId } = await run.model;
           // With memory on the model may propose a fact (memory/remember-tool.ts), always offered.
-          const offered = (await run.memory).on ? withRememberTool(selection?.set) : selection?.set;
+          const offered = (await run.memory).on ? withRememberTool(chatTools) : chatTools;
           const request = replyRequest(
             modelId,
             run.settings,
