@@ -35,8 +35,9 @@ const PAGES: { path: string; html: string; modules: string[]; budgetKb: number }
     // layouts, as now); 301.4 with Amplify's session calls only and the Servers view on demand.
     // Several servers per chat, the OAuth card states and 'Tools offered' merged after it: 312.9;
     // 299.5 with the menus' code (Radix menu, popper, Floating UI) loaded on first open; 300.6
-    // with the approval card's and the servers' starting line's loose ends. The issue's goal is 200.
-    budgetKb: 302,
+    // with the approval card's and the servers' starting line's loose ends; 290.1 with the dialogs'
+    // Radix code loaded when a dialog first opens. The issue's goal is 200.
+    budgetKb: 291,
   },
 ];
 

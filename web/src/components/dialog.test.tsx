@@ -26,7 +26,7 @@ describe('Dialog', () => {
   it('is a named modal that keeps Tab inside it', async () => {
     render(<Page />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit' });
     const visited = new Set<string>();
     for (let i = 0; i < 6; i += 1) {
       await userEvent.tab();
@@ -44,6 +44,7 @@ describe('Dialog', () => {
     render(<Page />);
     const opener = screen.getByRole('button', { name: 'Open' });
     await userEvent.click(opener);
+    await screen.findByRole('dialog', { name: 'Edit' });
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     await vi.waitFor(() => expect(document.activeElement).toBe(opener));
@@ -64,7 +65,7 @@ describe('ConfirmDialog', () => {
     );
     const trigger = screen.getByRole('button', { name: 'Remove' });
     await userEvent.click(trigger);
-    const alert = screen.getByRole('alertdialog', { name: 'Delete server' });
+    const alert = await screen.findByRole('alertdialog', { name: 'Delete server' });
     expect(alert.textContent).toContain('Delete it?');
     expect(document.activeElement?.textContent).toBe('Cancel');
     await userEvent.keyboard('{Escape}');

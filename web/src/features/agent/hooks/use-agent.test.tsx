@@ -129,7 +129,7 @@ describe('agent modes', () => {
     await openIn('Single Agent');
     await userEvent.type(textbox(), 'Plan my trip{Enter}');
     expect(await screen.findByText('Please set up your MCP server first')).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'New Server Configuration' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'New Server Configuration' })).toBeTruthy();
     expect(http.streams).toHaveLength(0);
     await userEvent.keyboard('{Escape}');
     expect((textbox() as HTMLTextAreaElement).value).toBe('Plan my trip');
@@ -358,7 +358,7 @@ describe('agent modes', () => {
     const STEP = /^\/conversations\/c1\/plans\/p1\/steps\/s1$/;
     http.answer('PATCH', STEP, json({ message: 'Invalid arguments: message must be a string' }, 400));
     await userEvent.click(await screen.findByRole('button', { name: 'Edit step 1' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit step 1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit step 1' });
     const args = within(dialog).getByRole('textbox', { name: 'Arguments (JSON)' });
 
     await userEvent.clear(args);

@@ -43,7 +43,7 @@ afterEach(() => {
   vi.resetAllMocks();
 });
 
-function renderModal() {
+async function renderModal() {
   const onClose = vi.fn();
   render(
     <MemoryRouter>
@@ -51,14 +51,14 @@ function renderModal() {
     </MemoryRouter>,
     { wrapper: queryWrapper() },
   );
-  return { onClose, dialog: screen.getByRole('dialog', { name: 'Subscription & Usage' }) };
+  return { onClose, dialog: await screen.findByRole('dialog', { name: 'Subscription & Usage' }) };
 }
 
 const bar = (name: string) => screen.getByRole('progressbar', { name });
 
 describe("'Subscription & Usage'", () => {
   it('shows the plan, its status and next billing date, its features in K and usage as bars', async () => {
-    const { dialog } = renderModal();
+    const { dialog } = await renderModal();
     expect(await within(dialog).findByText('Pro plan')).toBeTruthy();
     expect(within(dialog).getByText('Active')).toBeTruthy();
     expect(within(dialog).getByText('December 23, 2026')).toBeTruthy();
@@ -96,9 +96,9 @@ describe("'Subscription & Usage'", () => {
       subscription = subscriptionOf('pro');
       return json(subscription);
     });
-    const { dialog } = renderModal();
+    const { dialog } = await renderModal();
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Cancel Subscription' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Cancel subscription?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel subscription?' });
     expect(within(confirm).getByText(SUBSCRIPTION_MESSAGES.cancelConfirmation)).toBeTruthy();
     // Focus starts on the safe choice; keeping it changes nothing.
     expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Keep subscription' }));
@@ -128,7 +128,7 @@ describe("'Subscription & Usage'", () => {
       /^\/subscriptions\/cancel$/,
       new Response('{}', { status: 503, statusText: 'Service Unavailable' }),
     );
-    const { dialog } = renderModal();
+    const { dialog } = await renderModal();
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Cancel Subscription' }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
     const alert = await within(dialog).findByRole('alert');
@@ -142,7 +142,7 @@ describe("'Subscription & Usage'", () => {
   it('shows a failed payment clearly, and opens the billing portal', async () => {
     subscription = subscriptionOf('pro', { status: 'past_due' });
     http.answer('POST', /^\/subscriptions\/portal$/, { url: 'https://billing.test/p/1' });
-    const { dialog } = renderModal();
+    const { dialog } = await renderModal();
     expect(await within(dialog).findByText('Payment past due')).toBeTruthy();
     expect(within(dialog).getByRole('alert').textContent).toMatch(/Your last payment failed/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Manage billing' }));
@@ -156,7 +156,7 @@ describe("'Subscription & Usage'", () => {
     subscription = subscriptionOf('free', {
       trialInfo: { isApplicable: true, message: 'Try Pro free for 14 days.' },
     });
-    const { dialog } = renderModal();
+    const { dialog } = await renderModal();
     expect(await within(dialog).findByText('Free plan')).toBeTruthy();
     expect(within(dialog).getByText('Try Pro free for 14 days.')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Upgrade Plan' })).toBeTruthy();
@@ -168,7 +168,7 @@ describe("'Subscription & Usage'", () => {
 
   it('sets the overage cap of a paid plan', async () => {
     http.answer('PUT', /^\/subscriptions\/overage-cap$/, json({}, 200));
-    const { dialog } = renderModal();
+    const { dialog } = await renderModal();
     const input = await within(dialog).findByLabelText('Monthly overage cap (USD)');
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('10'));
     await userEvent.clear(input);
@@ -184,7 +184,7 @@ describe("'Subscription & Usage'", () => {
       /^\/subscriptions$/,
       new Response('', { status: 503, statusText: 'Service Unavailable' }),
     );
-    const { dialog } = renderModal();
+    const { dialog } = await renderModal();
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText(SUBSCRIPTION_MESSAGES.loadFailed)).toBeTruthy();
     expect(
@@ -197,7 +197,7 @@ describe("'Subscription & Usage'", () => {
 
   it("says 'Failed to load usage data' when the usage history cannot be read", async () => {
     http.answer('GET', /^\/subscriptions\/usage$/, json({ message: 'down' }, 500));
-    const { dialog } = renderModal();
+    const { dialog } = await renderModal();
     expect(await within(dialog).findByText(SUBSCRIPTION_MESSAGES.loadUsageFailed)).toBeTruthy();
     expect(within(dialog).getByText('Pro plan')).toBeTruthy();
   });

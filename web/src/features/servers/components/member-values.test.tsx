@@ -49,7 +49,7 @@ describe('MemberValues', () => {
 
     screen.getByRole('button', { name: 'Enter your values for Team tools' }).focus();
     await userEvent.keyboard('{Enter}');
-    const dialog = screen.getByRole('dialog', { name: 'Your values' });
+    const dialog = await screen.findByRole('dialog', { name: 'Your values' });
     expect(within(dialog).queryByRole('button', { name: 'Remove my values' })).toBeNull();
     await userEvent.type(within(dialog).getByLabelText('API_TOKEN'), 'my-own-token-1234');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -66,7 +66,7 @@ describe('MemberValues', () => {
     );
     renderValues(SERVER);
     await userEvent.click(screen.getByRole('button', { name: 'Enter your values for Team tools' }));
-    const dialog = screen.getByRole('dialog', { name: 'Your values' });
+    const dialog = await screen.findByRole('dialog', { name: 'Your values' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Enter your value for API_TOKEN.');
   });
@@ -77,7 +77,7 @@ describe('MemberValues', () => {
     const client = renderValues(withValues);
     expect(screen.getByText('Your own values are set')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Change your values for Team tools' }));
-    const dialog = screen.getByRole('dialog', { name: 'Your values' });
+    const dialog = await screen.findByRole('dialog', { name: 'Your values' });
     expect((within(dialog).getByLabelText('API_TOKEN') as HTMLInputElement).value).toBe('••••••••1234');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove my values' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Remove' }));

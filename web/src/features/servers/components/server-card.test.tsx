@@ -153,7 +153,7 @@ describe('ServerCard', () => {
   it('asks before deleting, saying an enabled server is disabled first', async () => {
     const handlers = renderCard({ server: server({ status: 'enabled', healthStatus: 'running' }) });
     await userEvent.click(deleteButton());
-    const confirm = screen.getByRole('alertdialog', { name: 'Delete server' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete server' });
     expect(
       within(confirm).getByText('Delete the server "Everything"? It is running and will be disabled first.'),
     ).toBeTruthy();

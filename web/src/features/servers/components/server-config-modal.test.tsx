@@ -27,7 +27,7 @@ const STORED: ServerView = {
   endpoint: '/mcp-external/s1',
 };
 
-function renderModal(server?: ServerView) {
+async function renderModal(server?: ServerView) {
   const servers = {
     create: vi.fn(async (body: unknown) => ({ ...STORED, ...(body as object) }) as ServerView),
     update: vi.fn(async (_id: string, body: unknown) => ({ ...STORED, ...(body as object) }) as ServerView),
@@ -37,6 +37,7 @@ function renderModal(server?: ServerView) {
   render(<ServerConfigModal server={server} servers={servers} onClose={onClose} onSaved={onSaved} />, {
     wrapper: queryWrapper(createTestQueryClient()),
   });
+  await screen.findByRole('dialog');
   return { servers, onClose, onSaved };
 }
 
@@ -56,22 +57,22 @@ describe('ServerConfigModal (new)', () => {
   it('starts in Name (not on Close), and says which space the server is created in', async () => {
     vi.mocked(listTeams).mockResolvedValue({ teams: [teamSummary('admin')] });
     setSpaceTeamId('t1');
-    renderModal();
+    await renderModal();
     expect(document.activeElement).toBe(field('Name'));
     await waitFor(() =>
       expect(dialog('New Server Configuration').textContent).toContain('New server in Platform.'),
     );
   });
 
-  it("is 'New Server Configuration' with an idle timeout of 30", () => {
-    renderModal();
+  it("is 'New Server Configuration' with an idle timeout of 30", async () => {
+    await renderModal();
     expect(dialog('New Server Configuration')).toBeTruthy();
     expect(field('Idle timeout (minutes)').value).toBe('30');
     expect(screen.queryByRole('region', { name: 'External access' })).toBeNull();
   });
 
   it('requires a name and a package name, and an idle timeout of at least 1', async () => {
-    const { servers } = renderModal();
+    const { servers } = await renderModal();
     await userEvent.clear(field('Idle timeout (minutes)'));
     await userEvent.type(field('Idle timeout (minutes)'), '0');
     await userEvent.click(screen.getByRole('button', { name: 'Create server' }));
@@ -88,7 +89,7 @@ describe('ServerConfigModal (new)', () => {
   });
 
   it('sends trimmed keys without blank rows, and 30 for an idle timeout that is not a number', async () => {
-    const { servers, onSaved, onClose } = renderModal();
+    const { servers, onSaved, onClose } = await renderModal();
     await userEvent.type(field('Name'), 'Everything');
     await userEvent.type(field('Package name'), '@modelcontextprotocol/server-everything');
     await userEvent.clear(field('Idle timeout (minutes)'));
@@ -116,7 +117,7 @@ describe('ServerConfigModal (new)', () => {
   });
 
   it("shows a variable name's error on its row, and sends nothing until it is right", async () => {
-    const { servers } = renderModal();
+    const { servers } = await renderModal();
     await userEvent.type(field('Name'), 'Everything');
     await userEvent.type(field('Package name'), '@modelcontextprotocol/server-everything');
     const add = screen.getByRole('button', { name: 'Add variable' });
@@ -145,7 +146,7 @@ describe('ServerConfigModal (new)', () => {
   });
 
   it("'Use my GitHub account' sets the GitHub token variable to the linked-account reference", async () => {
-    const { servers } = renderModal();
+    const { servers } = await renderModal();
     await userEvent.type(field('Name'), 'GitHub');
     await userEvent.type(field('Package name'), '@modelcontextprotocol/server-github');
     await userEvent.click(screen.getByRole('button', { name: 'Use my GitHub account' }));
@@ -162,7 +163,7 @@ describe('ServerConfigModal (new)', () => {
   });
 
   it("shows the API's message when saving fails, else 'Failed to save server configuration'", async () => {
-    const { servers, onClose } = renderModal();
+    const { servers, onClose } = await renderModal();
     servers.create.mockRejectedValueOnce(
       new ApiError('Idle timeout can be at most 30 minutes on your plan.', { status: 400 }),
     );
@@ -183,7 +184,7 @@ describe('ServerConfigModal (new)', () => {
 
 describe('ServerConfigModal (edit)', () => {
   it('shows the stored values, environment values masked, and sends masked values back unchanged', async () => {
-    const { servers } = renderModal(STORED);
+    const { servers } = await renderModal(STORED);
     expect(dialog('Edit Server Configuration')).toBeTruthy();
     expect(field('Name').value).toBe('Everything');
     expect(field('Idle timeout (minutes)').value).toBe('10');
@@ -209,7 +210,7 @@ describe('ServerConfigModal (edit)', () => {
   });
 
   it("shows 'Failed to update server configuration' when an update fails without a message", async () => {
-    const { servers } = renderModal(STORED);
+    const { servers } = await renderModal(STORED);
     servers.update.mockRejectedValueOnce(new Error(''));
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to update server configuration');
@@ -220,7 +221,7 @@ describe('ServerConfigModal (edit)', () => {
       token: 'user-1.secret-token-value',
       endpoint: '/mcp-external/s1',
     });
-    const { onClose } = renderModal({ ...STORED, status: 'enabled', healthStatus: 'running' });
+    const { onClose } = await renderModal({ ...STORED, status: 'enabled', healthStatus: 'running' });
     expect(screen.getByText('Disable the server to change its configuration.')).toBeTruthy();
     expect(field('Name').matches(':disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
@@ -242,15 +243,15 @@ describe('ServerConfigModal (edit)', () => {
 describe('ServerConfigModal (a team server: values each member supplies)', () => {
   const warning = () => screen.queryByText(new RegExp(SERVER_MESSAGES.sharedValuesWarning));
 
-  it('says plainly that members can read shared values; a personal server has no such choice', () => {
-    renderModal();
+  it('says plainly that members can read shared values; a personal server has no such choice', async () => {
+    await renderModal();
     expect(warning()).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
   it("marks a variable 'Each member supplies their own': sent by name, with no shared value", async () => {
     setSpaceTeamId('t1');
-    const { servers } = renderModal();
+    const { servers } = await renderModal();
     expect(warning()).toBeTruthy();
     await userEvent.type(field('Name'), 'Team tools');
     await userEvent.type(field('Package name'), '@modelcontextprotocol/server-everything');
@@ -280,7 +281,7 @@ describe('ServerConfigModal (a team server: values each member supplies)', () =>
   });
 
   it("shows a server's per-member variables marked, and unmarking one makes it shared again", async () => {
-    const { servers } = renderModal({ ...STORED, memberVariables: ['API_TOKEN'], myValues: {} });
+    const { servers } = await renderModal({ ...STORED, memberVariables: ['API_TOKEN'], myValues: {} });
     expect(warning()).toBeTruthy();
     const mark = screen.getByRole('checkbox', { name: 'Variable 3: Each member supplies their own' });
     expect(field('Variable 3 name').value).toBe('API_TOKEN');
@@ -309,7 +310,7 @@ describe('ServerConfigModal (remote URL)', () => {
   };
 
   it("takes a 'Server URL' and headers instead of a package, by keyboard", async () => {
-    const { servers } = renderModal();
+    const { servers } = await renderModal();
     await userEvent.type(field('Name'), 'Remote tools');
     await userEvent.click(screen.getByRole('radio', { name: 'Remote URL' }));
     expect(screen.queryByLabelText('Package name')).toBeNull();
@@ -340,7 +341,7 @@ describe('ServerConfigModal (remote URL)', () => {
   });
 
   it("shows a header's name error on its row", async () => {
-    renderModal();
+    await renderModal();
     await userEvent.type(field('Name'), 'Remote tools');
     await userEvent.click(screen.getByRole('radio', { name: 'Remote URL' }));
     await userEvent.type(field('Server URL'), 'https://mcp.example.com/mcp');
@@ -354,7 +355,7 @@ describe('ServerConfigModal (remote URL)', () => {
   });
 
   it('edits a remote server with its header masked and sent back unchanged, and no external access', async () => {
-    const { servers } = renderModal(REMOTE);
+    const { servers } = await renderModal(REMOTE);
     expect((screen.getByRole('radio', { name: 'Remote URL' }) as HTMLInputElement).checked).toBe(true);
     expect(field('Server URL').value).toBe('https://mcp.example.com/mcp');
     expect(field('Header 1 value').value).toBe('••••••••1234');

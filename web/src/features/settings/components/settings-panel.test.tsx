@@ -25,11 +25,11 @@ const LOCAL: ApiKeyView = {
   createdAt: 1,
 };
 
-function renderPanel() {
+async function renderPanel() {
   const onClose = vi.fn();
   const onKeysChanged = vi.fn();
   render(<SettingsPanel onClose={onClose} onKeysChanged={onKeysChanged} />, { wrapper: queryWrapper() });
-  return { onClose, onKeysChanged, dialog: screen.getByRole('dialog', { name: 'Settings' }) };
+  return { onClose, onKeysChanged, dialog: await screen.findByRole('dialog', { name: 'Settings' }) };
 }
 
 beforeEach(() => {
@@ -45,7 +45,7 @@ afterEach(() => {
 
 describe('SettingsPanel', () => {
   it('lists the stored keys: provider, label, last 4 characters and base URL', async () => {
-    renderPanel();
+    await renderPanel();
     const rows = await screen.findAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^Work keyOpenAI•••• abcd/),
@@ -55,7 +55,7 @@ describe('SettingsPanel', () => {
 
   it('adds a custom OpenAI-compatible endpoint and tells the chat', async () => {
     vi.mocked(api.createApiKey).mockResolvedValue(LOCAL);
-    const { onKeysChanged, dialog } = renderPanel();
+    const { onKeysChanged, dialog } = await renderPanel();
     await userEvent.selectOptions(within(dialog).getByLabelText('Provider'), 'custom');
     await userEvent.type(within(dialog).getByLabelText('Base URL'), 'http://localhost:11434/v1');
     await userEvent.type(within(dialog).getByLabelText('Label (optional)'), 'Local model');
@@ -76,7 +76,7 @@ describe('SettingsPanel', () => {
       valid: false,
       message: 'Custom is unavailable: fetch failed',
     });
-    const { dialog } = renderPanel();
+    const { dialog } = await renderPanel();
     await userEvent.selectOptions(within(dialog).getByLabelText('Provider'), 'custom');
     await userEvent.type(within(dialog).getByLabelText('Base URL'), 'http://localhost:11434/v1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save key' }));
@@ -111,7 +111,7 @@ describe('SettingsPanel', () => {
   });
 
   it('asks for what a provider needs before saving', async () => {
-    const { dialog } = renderPanel();
+    const { dialog } = await renderPanel();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save key' }));
     expect(within(dialog).getByText('An API key is required for this provider')).toBeTruthy();
     await userEvent.selectOptions(within(dialog).getByLabelText('Provider'), 'custom');
@@ -124,7 +124,7 @@ describe('SettingsPanel', () => {
     vi.mocked(api.validateApiKey)
       .mockResolvedValueOnce({ valid: false, message: 'Invalid API key' })
       .mockResolvedValueOnce({ valid: true });
-    const { dialog } = renderPanel();
+    const { dialog } = await renderPanel();
     await userEvent.type(within(dialog).getByLabelText('API key'), 'sk-wrong');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Validate' }));
     expect(api.validateApiKey).toHaveBeenCalledWith({ provider: 'anthropic', apiKey: 'sk-wrong' });
@@ -138,11 +138,11 @@ describe('SettingsPanel', () => {
 
   it('deletes a key after a confirmation', async () => {
     vi.mocked(api.deleteApiKey).mockResolvedValue();
-    const { onKeysChanged } = renderPanel();
+    const { onKeysChanged } = await renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Work key' }));
     expect(api.deleteApiKey).not.toHaveBeenCalled();
     await userEvent.click(
-      within(screen.getByRole('alertdialog', { name: 'Delete API key' })).getByRole('button', {
+      within(await screen.findByRole('alertdialog', { name: 'Delete API key' })).getByRole('button', {
         name: 'Delete',
       }),
     );
@@ -155,7 +155,7 @@ describe('SettingsPanel', () => {
     vi.mocked(api.createApiKey).mockRejectedValue(
       new ApiError('At most 10 custom endpoints can be stored; delete one first', { status: 409 }),
     );
-    const { dialog, onKeysChanged } = renderPanel();
+    const { dialog, onKeysChanged } = await renderPanel();
     await userEvent.type(within(dialog).getByLabelText('API key'), 'sk-123');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save key' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('At most 10 custom endpoints');
@@ -163,14 +163,14 @@ describe('SettingsPanel', () => {
   });
 
   it('closes with Escape', async () => {
-    const { onClose } = renderPanel();
+    const { onClose } = await renderPanel();
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
   });
 
   it('saves the chat defaults new conversations start with, keeping the other preferences', async () => {
     vi.mocked(preferencesApi.savePreferences).mockImplementation(async (body) => body);
-    const { dialog } = renderPanel();
+    const { dialog } = await renderPanel();
     const prompt = await within(dialog).findByLabelText('System prompt');
     await userEvent.type(prompt, 'Be brief.');
     await userEvent.type(within(dialog).getByLabelText('Temperature'), '3');
@@ -191,7 +191,7 @@ describe('SettingsPanel', () => {
 
   it('switches to dark at once, keeps it on this device and saves it to the preferences', async () => {
     vi.mocked(preferencesApi.savePreferences).mockImplementation(async (body) => body);
-    const { dialog } = renderPanel();
+    const { dialog } = await renderPanel();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Dark' }));
     expect(document.documentElement.classList.contains('dark')).toBe(true);
     expect(localStorage.getItem('agentforge.theme')).toBe('dark');

@@ -7,7 +7,9 @@ import { SendCodeDialog } from './send-code-dialog';
 
 const file = { path: 'src/app.js', content: 'const a = 1;\n' };
 
-function renderDialog(conversation: { id: string; title: string } | null = { id: 'c1', title: 'Ideas' }) {
+async function renderDialog(
+  conversation: { id: string; title: string } | null = { id: 'c1', title: 'Ideas' },
+) {
   const onSend = vi.fn();
   const onClose = vi.fn();
   render(
@@ -18,19 +20,19 @@ function renderDialog(conversation: { id: string; title: string } | null = { id:
       onClose={onClose}
     />,
   );
-  return { onSend, onClose, prompt: screen.getByRole('textbox', { name: 'Prompt' }) };
+  return { onSend, onClose, prompt: await screen.findByRole('textbox', { name: 'Prompt' }) };
 }
 
 describe('SendCodeDialog', () => {
   it('requires a prompt and says so', async () => {
-    const { onSend } = renderDialog();
+    const { onSend } = await renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Send to Chat' }));
     expect(screen.getByRole('alert').textContent).toBe(CHAT_MESSAGES.codePromptRequired);
     expect(onSend).not.toHaveBeenCalled();
   });
 
   it('sends the selection to the current conversation with Ctrl+Enter, and with Cmd+Enter', async () => {
-    const { onSend, prompt } = renderDialog();
+    const { onSend, prompt } = await renderDialog();
     expect(screen.getByRole('radio', { name: 'The selection' })).toHaveProperty('checked', true);
     await userEvent.type(prompt, 'Explain{Control>}{Enter}{/Control}');
     expect(onSend).toHaveBeenCalledWith('Explain\n\n```javascript src/app.js\na = 1\n```', 'c1');
@@ -39,7 +41,7 @@ describe('SendCodeDialog', () => {
   });
 
   it('sends the whole file to a new conversation when asked', async () => {
-    const { onSend, prompt } = renderDialog();
+    const { onSend, prompt } = await renderDialog();
     await userEvent.click(screen.getByRole('radio', { name: 'The whole file src/app.js' }));
     await userEvent.click(screen.getByRole('radio', { name: 'A new conversation' }));
     await userEvent.type(prompt, 'Review');
@@ -47,23 +49,23 @@ describe('SendCodeDialog', () => {
     expect(onSend).toHaveBeenCalledWith(expect.stringContaining('const a = 1;'), null);
   });
 
-  it('offers only a new conversation without a current one', () => {
-    renderDialog(null);
+  it('offers only a new conversation without a current one', async () => {
+    await renderDialog(null);
     expect(screen.queryByRole('radio', { name: /current conversation/ })).toBeNull();
     expect(screen.getByRole('radio', { name: 'A new conversation' })).toHaveProperty('checked', true);
   });
 
   it('closes at once without a prompt', async () => {
-    const { onClose } = renderDialog();
+    const { onClose } = await renderDialog();
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledOnce();
   });
 
   it("asks 'Discard your prompt and close?' with a prompt typed, and keeps it unless discarded", async () => {
-    const { onClose, prompt } = renderDialog();
+    const { onClose, prompt } = await renderDialog();
     await userEvent.type(prompt, 'Half a thought');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    const ask = screen.getByRole('alertdialog', { name: CHAT_MESSAGES.discardCodePrompt });
+    const ask = await screen.findByRole('alertdialog', { name: CHAT_MESSAGES.discardCodePrompt });
     await userEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
     expect(ask.isConnected).toBe(false);
     expect(onClose).not.toHaveBeenCalled();
