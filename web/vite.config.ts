@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { artifactRuntime } from './artifact-runtime-plugin.ts';
 import { landingPage } from './landing-page-plugin.ts';
 
 const DEFAULT_PORT = 5173;
@@ -20,7 +21,7 @@ function devServerPort(): number {
 // `/config.json` at start-up (written from stack outputs at deploy, or by the local stack into
 // serves it from memory), so one build serves every stage.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), landingPage()],
+  plugins: [react(), tailwindcss(), landingPage(), artifactRuntime()],
   // Two pages: the app (every client route) and the prerendered landing page (/ and /landing).
   build: { rollupOptions: { input: { app: 'index.html', landing: 'landing.html' } } },
   server: { port: devServerPort(), strictPort: true },

@@ -171,7 +171,8 @@ describe('the code workspace preview page', () => {
     const config = policy?.Properties.ResponseHeadersPolicyConfig;
     const csp: string = config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
     expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("script-src 'unsafe-inline' blob:");
+    // Scripts of the app's origin too: the artifacts' runtimes (docs/decisions/chat.md, "Artifacts").
+    expect(csp).toContain("script-src 'unsafe-inline' blob: 'self';");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).not.toContain('connect-src');
     expect(config.SecurityHeadersConfig).not.toHaveProperty('FrameOptions');
