@@ -53,12 +53,14 @@ export const PREVIEW_PAGE_PATH = '/workspace-preview.html';
 /**
  * The preview page's own policy (served with it instead of the app's): the user's page runs as
  * written, inline scripts and handlers included ('unsafe-inline' is safe in an opaque origin that
- * holds nothing), but loads and sends nothing anywhere, and only the app may frame it.
+ * holds nothing), but sends nothing anywhere and loads nothing but scripts of the app's own origin
+ * (the Mermaid and React artifacts' runtimes, `/artifact-runtime/`: 'self' is the page's URL's
+ * origin even in the sandbox), and only the app may frame it.
  */
 export function previewContentSecurityPolicy(): string {
   return [
     "default-src 'none'",
-    "script-src 'unsafe-inline' blob:",
+    "script-src 'unsafe-inline' blob: 'self'",
     "style-src 'unsafe-inline'",
     'img-src data: blob:',
     'font-src data:',

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { artifactRuntime } from './artifact-runtime-plugin.ts';
 import { prerenderedPages } from './prerendered-pages-plugin.ts';
 
 const DEFAULT_PORT = 5173;
@@ -20,7 +21,7 @@ function devServerPort(): number {
 // `/config.json` at start-up (written from stack outputs at deploy, or by the local stack into
 // serves it from memory), so one build serves every stage.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderedPages()],
+  plugins: [react(), tailwindcss(), prerenderedPages(), artifactRuntime()],
   // Two pages: the app (every client route) and the prerendered landing page (/ and /landing);
   // login.html is written from the app's page after the build (prerendered-pages-plugin.ts).
   build: { rollupOptions: { input: { app: 'index.html', landing: 'landing.html' } } },

@@ -259,7 +259,14 @@ export class WebHosting extends Construct {
       // header, overwriting the viewer's, so the ID token travels in its own header.
       streamAuthHeader: STREAM_AUTH_HEADER,
     };
-    const entryFiles = ['index.html', ...new Set(Object.values(PRERENDERED_PAGES)), 'config.json'];
+    // The artifacts' runtimes (web/artifact-runtime-plugin.ts) keep their names across versions:
+    // revalidated like the pages, not cached for a year.
+    const entryFiles = [
+      'index.html',
+      ...new Set(Object.values(PRERENDERED_PAGES)),
+      'config.json',
+      'artifact-runtime/*',
+    ];
 
     const assets = new BucketDeployment(this, 'DeployAssets', {
       sources: [Source.asset(assetPath)],

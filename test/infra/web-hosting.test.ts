@@ -140,12 +140,18 @@ describe('the distribution', () => {
 describe('the app deployment', () => {
   it('uploads the web app and a config.json, invalidating the entry files', () => {
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Include: ['index.html', 'landing.html', 'login.html', 'config.json'],
-      DistributionPaths: ['/index.html', '/landing.html', '/login.html', '/config.json'],
+      Include: ['index.html', 'landing.html', 'login.html', 'config.json', 'artifact-runtime/*'],
+      DistributionPaths: [
+        '/index.html',
+        '/landing.html',
+        '/login.html',
+        '/config.json',
+        '/artifact-runtime/*',
+      ],
       SystemMetadata: { 'cache-control': 'no-cache' },
     });
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Exclude: ['index.html', 'landing.html', 'login.html', 'config.json'],
+      Exclude: ['index.html', 'landing.html', 'login.html', 'config.json', 'artifact-runtime/*'],
       SystemMetadata: { 'cache-control': Match.stringLikeRegexp('immutable') },
     });
   });
@@ -173,7 +179,8 @@ describe('the code workspace preview page', () => {
     const config = policy?.Properties.ResponseHeadersPolicyConfig;
     const csp: string = config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
     expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("script-src 'unsafe-inline' blob:");
+    // Scripts of the app's origin too: the artifacts' runtimes (docs/decisions/chat.md, "Artifacts").
+    expect(csp).toContain("script-src 'unsafe-inline' blob: 'self';");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).not.toContain('connect-src');
     expect(config.SecurityHeadersConfig).not.toHaveProperty('FrameOptions');

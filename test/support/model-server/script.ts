@@ -20,6 +20,7 @@
  * - `[[error:<status>]]` in the last user text -> that HTTP error, in the provider's body shape
  * - `[[tool:<name> <json>]]`                  -> a call of that tool with that input
  * - `[[long:<n>]]`                            -> n word tokens
+ * - `[[reply:<JSON string>]]`                 -> that text as it is (lines and fences kept), word by word
  * - `[[bytes:<n>]]`                           -> n characters of text, in 16 KB tokens
  * - otherwise                                 -> `Echo: <text without markers>`, word by word
  * - `[[slow:<ms>]]`                           -> that pause before each token (default none)
@@ -107,6 +108,8 @@ export function planReply(turn: Turn): Reply {
     );
     return { kind: 'text', tokens, delayMs };
   }
+  const scripted = markers.get('reply');
+  if (scripted) return { kind: 'text', tokens: words(JSON.parse(scripted) as string), delayMs };
   const long = markers.get('long');
   if (long) {
     return {

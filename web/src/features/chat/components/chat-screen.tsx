@@ -6,6 +6,7 @@ import { NotFoundScreen } from '../../../components/not-found-screen';
 import { Button } from '../../../components/ui/button';
 import { AutoRunSwitch } from '../../agent/components/auto-run-switch';
 import { PlanPanel } from '../../agent/components/plan-panel';
+import { ArtifactHost } from '../../artifacts/components/artifact-host';
 import { loadVoice, voiceCommands } from '../../voice/lazy-voice';
 import { sharedConversationPath } from '../api/conversations';
 import { sharedConversationQuery } from '../api/queries';
@@ -223,15 +224,17 @@ export function ChatScreen({
               }
             />
           ) : (
-            <MessageList
-              conversationId={chat.selectedId}
-              messages={chat.messages}
-              loading={chat.loadingMessages}
-              older={chat.olderMessages}
-              activity={activity}
-              replay={chat.busy || !chat.selection.choice ? null : chat.replayActions}
-              onShowBranch={chat.busy ? null : chat.showBranch}
-            />
+            <ArtifactHost messages={chat.messages}>
+              <MessageList
+                conversationId={chat.selectedId}
+                messages={chat.messages}
+                loading={chat.loadingMessages}
+                older={chat.olderMessages}
+                activity={activity}
+                replay={chat.busy || !chat.selection.choice ? null : chat.replayActions}
+                onShowBranch={chat.busy ? null : chat.showBranch}
+              />
+            </ArtifactHost>
           )}
           {chat.firstFailed ? (
             <div className="mx-auto flex w-full max-w-3xl items-center justify-end gap-2 px-4 pb-2 sm:px-6">

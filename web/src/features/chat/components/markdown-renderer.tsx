@@ -6,6 +6,9 @@ import Markdown, {
   type UrlTransform,
 } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { ArtifactCard } from '../../artifacts/components/artifact-card';
+import { useArtifactOpener } from '../../artifacts/components/artifact-host';
+import { artifactOfBlock } from '../../artifacts/utils/artifact';
 import { CodeBlock } from './code-block';
 import { SafeImage } from './safe-image';
 
@@ -24,11 +27,20 @@ function languageOf(node: HastNode): string {
   return names.find((name) => name.startsWith('language-'))?.slice('language-'.length) ?? '';
 }
 
-/** A fenced block becomes a CodeBlock (highlighting, copy); inline code is styled by `code`. */
+/**
+ * A fenced block becomes a CodeBlock (highlighting, copy), or in a chat an artifact's card when it
+ * is one (an HTML page, an SVG, a Mermaid diagram, a React component); inline code is styled by `code`.
+ */
 function Pre({ node, children }: ComponentProps<'pre'> & ExtraProps) {
+  const openArtifact = useArtifactOpener();
   const code = node?.children[0];
   if (code?.type === 'element' && code.tagName === 'code') {
-    return <CodeBlock code={textOf(code).replace(/\n$/, '')} language={languageOf(code)} />;
+    const block = { code: textOf(code).replace(/\n$/, ''), language: languageOf(code) };
+    const meta = code.data && 'meta' in code.data && typeof code.data.meta === 'string' ? code.data.meta : '';
+    const artifact = openArtifact ? artifactOfBlock({ ...block, meta }) : null;
+    if (artifact && openArtifact)
+      return <ArtifactCard artifact={artifact} onOpen={() => openArtifact(artifact)} />;
+    return <CodeBlock {...block} />;
   }
   return (
     <pre className="theme-light my-4 overflow-x-auto rounded-xl bg-slate-900 p-4 text-slate-100">

@@ -55,6 +55,19 @@ function renderScreen() {
 const puts = () => http.requests.filter((request) => request.method === 'PUT');
 
 describe('WorkspaceScreen', () => {
+  it("opens the file an artifact's 'Open in workspace' names", async () => {
+    http.answer('GET', FILES, { files: [file('a.js', 'a'), file('artifacts/Logo.svg', '<svg/>')] });
+    render(
+      <MemoryRouter initialEntries={[{ pathname: '/workspace', state: { openPath: 'artifacts/Logo.svg' } }]}>
+        <QueryClientProvider client={createTestQueryClient()}>
+          <WorkspaceScreen />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    const editor = await screen.findByRole('textbox', { name: 'Code of artifacts/Logo.svg' });
+    expect((editor as HTMLTextAreaElement).value).toBe('<svg/>');
+  });
+
   it("lists the files under 'Files' and opens the first in the editor", async () => {
     renderScreen();
     expect(screen.getByRole('heading', { name: 'Files' })).toBeTruthy();

@@ -18,7 +18,7 @@ import { useWorkspaceMutations, workspaceFilesQuery } from '../api/queries';
 import { useAutosave } from '../hooks/use-autosave';
 import { codeSources } from '../utils/code-sources';
 import { previewDocument } from '../utils/preview-document';
-import { conversationFromState } from '../utils/workspace-link';
+import { conversationFromState, openPathFromState } from '../utils/workspace-link';
 import { PreviewFrame } from './preview-frame';
 import { RenameFileDialog } from './rename-file-dialog';
 import { SendCodeDialog } from './send-code-dialog';
@@ -45,7 +45,7 @@ export function WorkspaceScreen() {
   const navigate = useNavigate();
   const conversation = conversationFromState(location.state);
 
-  const [selectedPath, setSelectedPath] = useState<string | null>(null);
+  const [selectedPath, setSelectedPath] = useState<string | null>(() => openPathFromState(location.state));
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [saveState, setSaveState] = useState<Record<string, SaveState>>({});
   const [selection, setSelection] = useState('');
