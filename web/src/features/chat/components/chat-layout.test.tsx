@@ -77,6 +77,7 @@ describe('the account menu', { timeout: 20_000 }, () => {
         .map((item) => item.textContent),
     ).toEqual([
       'Code workspace',
+      'Prompt library',
       'Teams',
       'Dashboard',
       'Profile',

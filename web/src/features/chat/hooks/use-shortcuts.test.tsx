@@ -37,7 +37,7 @@ describe('the voice shortcuts', () => {
     await userEvent.keyboard('{Control>}{Shift>} {/Shift}{/Control}');
     expect(actions.dictate).toHaveBeenCalledOnce();
     render(<ShortcutsDialog onClose={vi.fn()} />);
-    expect(screen.getByText('Dictate a message, or stop')).toBeTruthy();
+    expect(await screen.findByText('Dictate a message, or stop')).toBeTruthy();
   });
 
   it('leaves the keys alone and lists nothing where the browser cannot dictate', async () => {
@@ -57,7 +57,7 @@ describe('the read-aloud shortcut', () => {
     await userEvent.keyboard('{Control>}{Shift>}L{/Shift}{/Control}');
     expect(actions.readAloud).toHaveBeenCalledOnce();
     render(<ShortcutsDialog onClose={vi.fn()} />);
-    expect(screen.getByText('Read the latest reply aloud, or stop')).toBeTruthy();
+    expect(await screen.findByText('Read the latest reply aloud, or stop')).toBeTruthy();
   });
 
   it('leaves the keys alone where it cannot', async () => {
