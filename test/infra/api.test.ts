@@ -240,11 +240,14 @@ describe('the area functions', () => {
     const resources = (statements.asArray() as { Resource: unknown }[]).flatMap((s) => [s.Resource].flat());
     expect(resources).toContainEqual({ 'Fn::GetAtt': ['UsersTable', 'Arn'] });
     expect(JSON.stringify(resources)).not.toMatch(/ConversationsTable|MessagesTable/);
-    // The billing table only to write the caller's stream pass (the user check), nothing else.
+    // The billing table only for the caller's own items by key (the stream pass, memory): no put,
+    // delete or query.
     const billing = (statements.asArray() as { Action: unknown; Resource: unknown }[]).filter((s) =>
       JSON.stringify(s.Resource).includes('BillingTable'),
     );
-    expect(billing.map((s) => s.Action)).toEqual(['dynamodb:UpdateItem']);
+    expect(billing.map((s) => s.Action)).toEqual([
+      ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem'],
+    ]);
     expect(statements.asArray()).toContainEqual(
       expect.objectContaining({ Action: expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem']) }),
     );

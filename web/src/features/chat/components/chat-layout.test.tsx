@@ -133,15 +133,15 @@ describe('the conversation list by keyboard', { timeout: 20_000 }, () => {
     vi.mocked(conversationsApi.deleteConversation).mockResolvedValue();
     await withChats('c3', 'c2', 'c1');
     await userEvent.click(screen.getByRole('button', { name: 'Delete conversation Chat c2' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(document.activeElement).toBe(title('c1')));
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete conversation Chat c1' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(document.activeElement).toBe(title('c3')));
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete conversation Chat c3' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await screen.findByText('No conversations yet.');
     await waitFor(() => expect(document.activeElement).toBe(list().getByRole('list')));
   });

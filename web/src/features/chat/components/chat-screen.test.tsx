@@ -415,7 +415,7 @@ describe('ChatScreen', () => {
     renderChat();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete conversation Chat c1' }));
     expect(conversationsApi.deleteConversation).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No conversations yet.')).toBeTruthy();
     expect(conversationsApi.deleteConversation).toHaveBeenCalledWith('c1');
   });
