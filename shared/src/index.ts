@@ -14,6 +14,7 @@ export * from './schemas/api-key';
 export * from './schemas/attachment';
 export * from './schemas/attachment-files';
 export * from './schemas/audit';
+export * from './schemas/automation';
 export * from './schemas/auth';
 export * from './schemas/billing';
 export * from './schemas/chat-servers';

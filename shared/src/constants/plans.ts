@@ -142,3 +142,18 @@ export function isPaidTier(tier: SubscriptionTier): boolean {
 
 /** A first-time Pro subscriber's free trial (Stripe `trial_period_days`), shown through `trialInfo`. */
 export const PRO_TRIAL_DAYS = 14;
+
+/** Automations a plan allows (issue 32); per user for Teams. Product decisions, not the spec's. */
+export interface AutomationLimits {
+  readonly maxAutomations: number;
+  readonly runsPerDay: number;
+  /** The shortest schedule interval, in minutes (EventBridge Scheduler's own floor is 1). */
+  readonly minScheduleMinutes: number;
+}
+
+export const AUTOMATION_LIMITS: Readonly<Record<SubscriptionTier, AutomationLimits>> = {
+  free: { maxAutomations: 2, runsPerDay: 5, minScheduleMinutes: 60 },
+  pro: { maxAutomations: 20, runsPerDay: 200, minScheduleMinutes: 1 },
+  teams: { maxAutomations: 50, runsPerDay: 500, minScheduleMinutes: 1 },
+  enterprise: { maxAutomations: 200, runsPerDay: 2_000, minScheduleMinutes: 1 },
+};
