@@ -19,3 +19,6 @@ export function webAssetPath(projectRoot: string, { deploying }: { deploying: bo
   );
   return join(projectRoot, 'lib', 'web-placeholder');
 }
+
+/** Vite's output folder of content-hashed files: the only files cached for a year. */
+export const HASHED_ASSETS_DIR = 'assets';

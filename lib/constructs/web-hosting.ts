@@ -31,6 +31,7 @@ import { API_BASE_PATH, API_KEY_HEADER } from '../../functions/src/routes';
 import { PRERENDERED_PAGES } from '../../shared/src/constants/prerendered-pages';
 import type { runtimeConfigSchema } from '../../shared/src/schemas/runtime-config';
 import { contentSecurityPolicy, PREVIEW_PAGE_PATH, previewContentSecurityPolicy } from '../security-headers';
+import { HASHED_ASSETS_DIR } from '../web-asset-path';
 
 type RuntimeConfigInput = z.input<typeof runtimeConfigSchema>;
 
@@ -246,9 +247,10 @@ export class WebHosting extends Construct {
   }
 
   /**
-   * Uploads the built web app and its `config.json`. Hashed assets are cached for a year;
-   * the pages (index.html and the prerendered ones) and config.json are revalidated on every load so a
-   * deploy shows at once.
+   * Uploads the built web app and its `config.json`. Only Vite's hashed assets (`assets/`) are
+   * cached for a year: every other file keeps its name across versions (the pages, config.json,
+   * the workspace preview page, the artifacts' runtimes, the icon), so it is revalidated on
+   * every load and a deploy shows at once. The local built-web server serves by the same rule.
    */
   deployApp(assetPath: string, config: StackRuntimeConfig): void {
     const runtimeConfig: RuntimeConfigInput = {
@@ -259,19 +261,13 @@ export class WebHosting extends Construct {
       // header, overwriting the viewer's, so the ID token travels in its own header.
       streamAuthHeader: STREAM_AUTH_HEADER,
     };
-    // The artifacts' runtimes (web/artifact-runtime-plugin.ts) keep their names across versions:
-    // revalidated like the pages, not cached for a year.
-    const entryFiles = [
-      'index.html',
-      ...new Set(Object.values(PRERENDERED_PAGES)),
-      'config.json',
-      'artifact-runtime/*',
-    ];
+    const hashedAssets = `${HASHED_ASSETS_DIR}/*`;
 
     const assets = new BucketDeployment(this, 'DeployAssets', {
       sources: [Source.asset(assetPath)],
       destinationBucket: this.bucket,
-      exclude: entryFiles,
+      exclude: ['*'],
+      include: [hashedAssets],
       cacheControl: [
         CacheControl.setPublic(),
         CacheControl.maxAge(Duration.days(365)),
@@ -282,12 +278,12 @@ export class WebHosting extends Construct {
     const entry = new BucketDeployment(this, 'DeployEntry', {
       sources: [Source.asset(assetPath), Source.jsonData('config.json', runtimeConfig)],
       destinationBucket: this.bucket,
-      exclude: ['*'],
-      include: entryFiles,
+      exclude: [hashedAssets],
       prune: false,
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
-      distributionPaths: entryFiles.map((file) => `/${file}`),
+      // One wildcard path (billed as one): whatever a cache still holds under a kept name.
+      distributionPaths: ['/*'],
     });
     // Upload the assets first so a new page never references files that are not there yet.
     entry.node.addDependency(assets);

@@ -5,6 +5,7 @@ import { extname, join, normalize } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { RuntimeConfig } from '@agentforge/shared';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../../lib/security-headers.js';
+import { HASHED_ASSETS_DIR } from '../../lib/web-asset-path.js';
 import { servedFile } from '../../shared/src/constants/prerendered-pages.js';
 
 const TYPES: Record<string, string> = {
@@ -59,7 +60,7 @@ export async function serveBuild(
         body = await readFile(join(root, file));
       }
       const type = extname(file);
-      const immutable = file.startsWith('/assets/');
+      const immutable = file.startsWith(`/${HASHED_ASSETS_DIR}/`);
       response.setHeader('Content-Type', TYPES[type] ?? 'application/octet-stream');
       response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);

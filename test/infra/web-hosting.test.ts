@@ -138,21 +138,18 @@ describe('the distribution', () => {
 });
 
 describe('the app deployment', () => {
-  it('uploads the web app and a config.json, invalidating the entry files', () => {
+  it('caches only the hashed assets for a year; every file that keeps its name is revalidated', () => {
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Include: ['index.html', 'landing.html', 'login.html', 'config.json', 'artifact-runtime/*'],
-      DistributionPaths: [
-        '/index.html',
-        '/landing.html',
-        '/login.html',
-        '/config.json',
-        '/artifact-runtime/*',
-      ],
-      SystemMetadata: { 'cache-control': 'no-cache' },
-    });
-    template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Exclude: ['index.html', 'landing.html', 'login.html', 'config.json', 'artifact-runtime/*'],
+      Exclude: ['*'],
+      Include: ['assets/*'],
       SystemMetadata: { 'cache-control': Match.stringLikeRegexp('immutable') },
+    });
+    // index.html, the prerendered pages, config.json, workspace-preview.html, the artifact runtimes, the icon
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Exclude: ['assets/*'],
+      Include: Match.absent(),
+      DistributionPaths: ['/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
     });
   });
 
