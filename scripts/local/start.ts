@@ -2,7 +2,7 @@
  * `npm start`: the whole product on this machine, no cloud account. Data lives under `.local/`
  * (LOCAL_DATA_DIR overrides) and survives restarts. Ports: API_PORT (3000), WEB_PORT (5173), COGNITO_PORT (9229),
  * DYNAMODB_PORT (4567), S3_PORT (4569),
- * STRIPE_PORT (12111), REMOTE_MCP_PORT (4581), WEB_SEARCH_PORT (4583). REMOTE_MCP_REGISTRATION=off: the local remote MCP server's
+ * STRIPE_PORT (12111), REMOTE_MCP_PORT (4577), WEB_SEARCH_PORT (4583). REMOTE_MCP_REGISTRATION=off: the local remote MCP server's
  * OAuth server registers no clients itself. CODE=<digits> makes every e-mailed code that value. ACCESS_MODE=waitlist puts
  * the waitlist in front of the product (admit with `npm run admin -- admit <email>`); INVITE_CODES is
  * a comma list of codes that admit at once.
@@ -32,7 +32,7 @@ const stack = await startLocalStack({
     github: port('GITHUB_PORT', 4571),
     stripe: port('STRIPE_PORT', 12111),
     ses: port('SES_PORT', 4579),
-    remoteMcp: port('REMOTE_MCP_PORT', 4581),
+    remoteMcp: port('REMOTE_MCP_PORT', 4577),
     webSearch: port('WEB_SEARCH_PORT', 4583),
   },
   // REMOTE_MCP_REGISTRATION=off: its OAuth server registers no clients itself (give it yours on the card).
