@@ -4,14 +4,10 @@ import {
   type McpServerConfigBody,
   SERVER_MESSAGES,
 } from '@agentforge/shared';
-import { LinkIcon, PlusIcon, Trash2Icon, TriangleAlertIcon } from 'lucide-react';
-import { useId } from 'react';
+import { LinkIcon, TriangleAlertIcon } from 'lucide-react';
 import { type UseFormReturn, useFieldArray } from 'react-hook-form';
-import { cn } from '../../../components/ui/cn';
-import { fieldVariants } from '../../../components/ui/input';
 import { isMaskedValue, type ServerFormValues } from '../utils/server-form';
-
-const CELL = fieldVariants({ className: 'min-w-0 rounded-md px-2.5 py-1.5 font-mono text-xs' });
+import { KeyValueRow, KeyValueRowList, MASKED_VALUES_NOTE, RowListAction } from './key-value-rows';
 
 /**
  * A team server's honest note: whoever uses the server can make it print its environment, so the
@@ -44,7 +40,6 @@ export function EnvironmentRows({
   const rows = useFieldArray({ control: form.control, name: 'environmentVariables' });
   const values = form.watch('environmentVariables');
   const errors = form.formState.errors.environmentVariables;
-  const errorsId = useId();
   const masked = values.some((row) => isMaskedValue(row.value));
   const usesGithub = values.some((row) => row.value === GITHUB_TOKEN_REFERENCE);
   // The GitHub MCP server's token variable, referencing the linked account (resolved at start).
@@ -54,109 +49,77 @@ export function EnvironmentRows({
     else rows.append({ key: GITHUB_TOKEN_ENV_VAR, value: GITHUB_TOKEN_REFERENCE, member: false });
   };
   return (
-    <fieldset className="space-y-2">
-      <div className="flex items-center justify-between">
-        <legend className="text-sm font-medium text-slate-700">Environment variables</legend>
-        {disabled ? null : (
-          <div className="flex items-center gap-1">
-            <button
-              type="button"
+    <KeyValueRowList
+      legend="Environment variables"
+      actions={
+        disabled ? null : (
+          <>
+            <RowListAction
               onClick={referenceGithubAccount}
-              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-indigo-700 hover:bg-indigo-50"
+              icon={<LinkIcon className="size-3.5" aria-hidden="true" />}
             >
-              <LinkIcon className="size-3.5" aria-hidden="true" />
               Use my GitHub account
-            </button>
-            <button
-              type="button"
-              onClick={() => rows.append({ key: '', value: '', member: false })}
-              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-indigo-600 hover:bg-indigo-50"
-            >
-              <PlusIcon className="size-3.5" />
+            </RowListAction>
+            <RowListAction onClick={() => rows.append({ key: '', value: '', member: false })}>
               Add variable
-            </button>
-          </div>
-        )}
-      </div>
-      {rows.fields.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 px-3 py-3 text-center text-xs text-slate-500">
-          No variables. Add API keys or settings the package reads from its environment.
-        </p>
-      ) : (
-        <ul className="space-y-2">
-          {rows.fields.map((field, index) => {
-            const nameError = errors?.[index]?.key?.message;
-            const member = values[index]?.member;
-            return (
-              <li key={field.id} className="space-y-1">
-                <div className="flex items-center gap-2">
-                  <input
-                    aria-label={`Variable ${index + 1} name`}
-                    placeholder="NAME"
-                    autoComplete="off"
-                    spellCheck={false}
-                    aria-invalid={nameError ? true : undefined}
-                    aria-describedby={nameError ? `${errorsId}-${index}` : undefined}
-                    className={cn(CELL, 'w-2/5 shrink-0')}
-                    {...form.register(`environmentVariables.${index}.key`)}
-                  />
-                  <input
-                    aria-label={`Variable ${index + 1} value`}
-                    placeholder={member ? "Each member's own" : 'value'}
-                    readOnly={member}
-                    autoComplete="off"
-                    spellCheck={false}
-                    // A stored value is shown masked: focusing selects it, so typing replaces it.
-                    onFocus={(event) => isMaskedValue(event.target.value) && event.target.select()}
-                    className={cn(CELL, 'flex-1 read-only:bg-slate-50')}
-                    {...form.register(`environmentVariables.${index}.value`)}
-                  />
-                  {disabled ? null : (
-                    <button
-                      type="button"
-                      onClick={() => rows.remove(index)}
-                      aria-label={`Remove variable ${index + 1}`}
-                      className="shrink-0 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-red-600"
-                    >
-                      <Trash2Icon className="size-3.5" />
-                    </button>
-                  )}
-                </div>
-                {nameError ? (
-                  <p id={`${errorsId}-${index}`} className="text-xs text-red-600">
-                    {nameError}
-                  </p>
-                ) : null}
-                {teamServer ? (
-                  <label className="flex w-fit items-center gap-1.5 text-xs text-slate-600">
-                    <input
-                      type="checkbox"
-                      className="size-3.5 accent-indigo-600"
-                      {...form.register(`environmentVariables.${index}.member`, {
-                        // No shared value is kept for it: what was typed goes.
-                        onChange: (event: { target: { checked: boolean } }) => {
-                          if (event.target.checked) form.setValue(`environmentVariables.${index}.value`, '');
-                        },
-                      })}
-                    />
-                    <span className="sr-only">Variable {index + 1}:</span>{' '}
-                    {SERVER_MESSAGES.memberVariableLabel}
-                  </label>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {errors?.message ? <p className="text-sm text-red-600">{errors.message}</p> : null}
-      {teamServer ? <SharedValuesWarning /> : null}
-      <p className="text-xs text-slate-500">
-        {masked ? 'Stored values stay hidden: leave one as it is to keep it, or type a new value. ' : ''}
-        Rows without a name are ignored.
-        {usesGithub
-          ? ` ${GITHUB_TOKEN_REFERENCE} stands for your linked GitHub account: the server gets its token when it starts (connect GitHub in Settings).`
-          : ''}
-      </p>
-    </fieldset>
+            </RowListAction>
+          </>
+        )
+      }
+      empty={
+        rows.fields.length === 0
+          ? 'No variables. Add API keys or settings the package reads from its environment.'
+          : undefined
+      }
+      error={errors?.message}
+      note={
+        <>
+          {teamServer ? <SharedValuesWarning /> : null}
+          <p className="text-xs text-slate-500">
+            {masked ? MASKED_VALUES_NOTE : ''}
+            Rows without a name are ignored.
+            {usesGithub
+              ? ` ${GITHUB_TOKEN_REFERENCE} stands for your linked GitHub account: the server gets its token when it starts (connect GitHub in Settings).`
+              : ''}
+          </p>
+        </>
+      }
+    >
+      {rows.fields.map((field, index) => {
+        const member = values[index]?.member;
+        return (
+          <KeyValueRow
+            key={field.id}
+            label={`Variable ${index + 1}`}
+            keyPlaceholder="NAME"
+            keyField={form.register(`environmentVariables.${index}.key`)}
+            valueField={form.register(`environmentVariables.${index}.value`)}
+            valueProps={{
+              placeholder: member ? "Each member's own" : 'value',
+              readOnly: member,
+              className: 'read-only:bg-slate-50',
+            }}
+            nameError={errors?.[index]?.key?.message}
+            onRemove={disabled ? undefined : () => rows.remove(index)}
+          >
+            {teamServer ? (
+              <label className="flex w-fit items-center gap-1.5 text-xs text-slate-600">
+                <input
+                  type="checkbox"
+                  className="size-3.5 accent-indigo-600"
+                  {...form.register(`environmentVariables.${index}.member`, {
+                    // No shared value is kept for it: what was typed goes.
+                    onChange: (event: { target: { checked: boolean } }) => {
+                      if (event.target.checked) form.setValue(`environmentVariables.${index}.value`, '');
+                    },
+                  })}
+                />
+                <span className="sr-only">Variable {index + 1}:</span> {SERVER_MESSAGES.memberVariableLabel}
+              </label>
+            ) : null}
+          </KeyValueRow>
+        );
+      })}
+    </KeyValueRowList>
   );
 }
