@@ -24,6 +24,9 @@
  *                  expiresAt)
  * - prompts:       userId (the owner: a user, or a team as `team#<teamId>`), promptId (ULID): saved
  *                  prompts (the prompt library)
+ * - automations:   userId (the owner: a user, or `team#<teamId>`), key: `automation#<id>` (an
+ *                  automation), `run#<automationId>#<runId>` (its runs, TTL on expiresAt: 90 days);
+ *                  byAutomation (automationId, key) finds one by id (domain/automations/automation.ts)
  * - audit:         scope (`user#<sub>`, later `team#<id>`), seq (number: the record's place in
  *                  its scope's hash chain); TTL on expiresAt (docs/decisions/audit.md, "Audit log")
  */
@@ -67,12 +70,15 @@ export const TABLE_IDS = [
   'audit',
   'oauthConnections',
   'prompts',
+  'automations',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
 /** Account deletion jobs' keys in the billing table (`account-deletion#<userId>`, account-deletion-jobs.ts). */
 export const DELETION_JOB_KEY_PREFIX = 'account-deletion#';
 
+/** The automations' index by id (the routes and the webhook name one by id alone). */
+export const AUTOMATION_ID_INDEX = 'byAutomation';
 /** The messages' sparse index of streaming replies by lease (the reply sweep's). */
 export const MESSAGE_LEASE_INDEX = 'byLease';
 
@@ -136,6 +142,13 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
   },
   { id: 'oauthConnections', partitionKey: s('userId'), sortKey: s('key'), timeToLiveAttribute: 'expiresAt' },
   { id: 'prompts', partitionKey: s('userId'), sortKey: s('promptId') },
+  {
+    id: 'automations',
+    partitionKey: s('userId'),
+    sortKey: s('key'),
+    globalIndexes: [{ indexName: AUTOMATION_ID_INDEX, partitionKey: s('automationId'), sortKey: s('key') }],
+    timeToLiveAttribute: 'expiresAt',
+  },
 ];
 
 /** Environment variable that carries a table's name to the functions, e.g. TABLE_MCP_SERVERS. */

@@ -1,0 +1,15 @@
+import { automationService } from '../../composition/automations.js';
+import { audited } from '../../http/audit.js';
+import { httpRoute, ok } from '../../http/http-route.js';
+import { automationAccess, automationParams, automationView } from './scope.js';
+
+/** POST /automations/{id}/webhook-secret: a new secret (the old URL stops working), its URL answered once. */
+export const handler = httpRoute({ params: automationParams }, async ({ caller, params }) => {
+  const access = await automationAccess(caller, params.id, 'manage');
+  const { automation, webhookSecret } = await audited(
+    caller,
+    { action: 'automation.webhook_rotated', target: `automation:${params.id}`, team: () => access.teamId },
+    () => automationService().rotateWebhookSecret(access.actor, params.id),
+  );
+  return ok(await automationView(automation, access, webhookSecret));
+});

@@ -1,0 +1,115 @@
+import { AUTOMATION_MESSAGES, type Automation, type AutomationRun, MAX_ID_LENGTH } from '@agentforge/shared';
+import * as z from 'zod';
+import { appOrigins } from '../../composition/app-origins.js';
+import { automationRepository, automationService } from '../../composition/automations.js';
+import { teamRoles } from '../../composition/team-scope.js';
+import type { StoredAutomation, StoredRun } from '../../domain/automations/automation.js';
+import type { AutomationActor } from '../../domain/automations/automation-service.js';
+import type { Caller } from '../../domain/caller.js';
+import { ForbiddenError, NotFoundError } from '../../domain/errors.js';
+import { can, TEAM_OWNER_PREFIX, teamOwnerId } from '../../domain/teams/roles.js';
+import { API_BASE_PATH } from '../../routes.js';
+
+const id = z.string().min(1).max(MAX_ID_LENGTH);
+export const automationParams = z.object({ id });
+export const runParams = z.object({ id, runId: id });
+
+export interface AutomationAccess {
+  actor: AutomationActor;
+  teamId?: string;
+  editable: boolean;
+}
+
+/** A team's automations: its members read them, its Admins change them; 404 for a non-member. */
+async function teamAccess(
+  caller: Caller,
+  teamId: string,
+  need: 'read' | 'manage',
+): Promise<AutomationAccess> {
+  const role = await teamRoles().roleIn(teamId, caller.userId);
+  if (!role) throw new NotFoundError(AUTOMATION_MESSAGES.notFound);
+  const editable = can({ role, isOwner: false }, 'manageAutomations');
+  if (need === 'manage' && !editable) throw new ForbiddenError(AUTOMATION_MESSAGES.adminsOnly);
+  return { actor: { ownerId: teamOwnerId(teamId), userId: caller.userId }, teamId, editable };
+}
+
+/** The space a list or a new automation is in: the caller's own, or with `teamId` the team's. */
+export function spaceAccess(
+  caller: Caller,
+  teamId: string | undefined,
+  need: 'read' | 'manage',
+): Promise<AutomationAccess> {
+  if (teamId) return teamAccess(caller, teamId, need);
+  return Promise.resolve({ actor: { ownerId: caller.userId, userId: caller.userId }, editable: true });
+}
+
+/**
+ * Who may touch an automation named by id alone: its owner; a team's, its members read it and its
+ * runs and its Admins change it (403 for a User who tries); everyone else 404, as if it did not exist.
+ */
+export async function automationAccess(
+  caller: Caller,
+  automationId: string,
+  need: 'read' | 'manage',
+): Promise<AutomationAccess> {
+  const ownerId = await automationRepository().ownerOf(automationId);
+  if (ownerId === caller.userId) return { actor: { ownerId, userId: caller.userId }, editable: true };
+  if (!ownerId?.startsWith(TEAM_OWNER_PREFIX)) throw new NotFoundError(AUTOMATION_MESSAGES.notFound);
+  return teamAccess(caller, ownerId.slice(TEAM_OWNER_PREFIX.length), need);
+}
+
+/** The webhook's URL with its secret (the app's origin, whose /api CloudFront sends to the API). */
+async function webhookUrl(automationId: string, secret: string): Promise<string> {
+  const [origin = ''] = await appOrigins();
+  return `${origin}${API_BASE_PATH}/automation-hooks/${automationId}/${secret}`;
+}
+
+/** The automation as the API answers it; with a new webhook secret, its URL (this once). */
+export async function automationView(
+  automation: StoredAutomation,
+  access: { teamId?: string | undefined; editable: boolean },
+  webhookSecret?: string,
+): Promise<Automation> {
+  const url = webhookSecret ? await webhookUrl(automation.automationId, webhookSecret) : undefined;
+  const nextRunAt = automationService().nextRunAt(automation);
+  return {
+    id: automation.automationId,
+    name: automation.name,
+    goal: automation.goal,
+    mode: automation.mode,
+    serverIds: automation.serverIds,
+    provider: automation.provider,
+    model: automation.model,
+    ...(automation.steps ? { steps: automation.steps } : {}),
+    approvedTools: automation.approvedTools,
+    trigger: automation.trigger,
+    budget: automation.budget,
+    notify: automation.notify,
+    output: automation.output,
+    ...(access.teamId ? { teamId: access.teamId } : {}),
+    enabled: automation.enabled,
+    ...(automation.pausedReason ? { pausedReason: automation.pausedReason } : {}),
+    consecutiveFailures: automation.consecutiveFailures,
+    ...(nextRunAt === undefined ? {} : { nextRunAt }),
+    ...(url ? { webhookUrl: url } : {}),
+    editable: access.editable,
+    createdAt: automation.createdAt,
+    updatedAt: automation.updatedAt,
+  };
+}
+
+export function runView(run: StoredRun): AutomationRun {
+  return {
+    id: run.runId,
+    automationId: run.automationId,
+    source: run.source,
+    status: run.status,
+    ...(run.reason ? { reason: run.reason } : {}),
+    ...(run.conversationId ? { conversationId: run.conversationId } : {}),
+    usage: run.usage,
+    toolCalls: run.toolCalls,
+    ...(run.pendingApproval ? { pendingApproval: run.pendingApproval } : {}),
+    startedAt: run.startedAt,
+    ...(run.endedAt === undefined ? {} : { endedAt: run.endedAt, durationMs: run.endedAt - run.startedAt }),
+  };
+}
