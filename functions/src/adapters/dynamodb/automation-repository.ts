@@ -9,7 +9,6 @@ import {
   storedRunSchema,
 } from '../../domain/automations/automation.js';
 import { isConditionalCheckFailed } from './document-client.js';
-import { AUTOMATION_ID_INDEX } from './table-definitions.js';
 import { getItem, putNew, queryAll } from './table-ops.js';
 
 const DELETE_CONCURRENCY = 10;
@@ -61,20 +60,6 @@ export function createAutomationRepository(
         { tableName, key: { userId: ownerId, key: automationKey(automationId) }, consistent: true },
         storedAutomationSchema,
       ),
-
-    async ownerOf(automationId) {
-      const { Items } = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: AUTOMATION_ID_INDEX,
-          KeyConditionExpression: 'automationId = :id AND #key = :key',
-          ExpressionAttributeNames: { '#key': 'key' },
-          ExpressionAttributeValues: { ':id': automationId, ':key': automationKey(automationId) },
-        }),
-      );
-      const owner = Items?.[0]?.userId;
-      return typeof owner === 'string' ? owner : undefined;
-    },
 
     create: (automation) => putNew(db, tableName, automation, 'automationId'),
 

@@ -25,8 +25,7 @@
  * - prompts:       userId (the owner: a user, or a team as `team#<teamId>`), promptId (ULID): saved
  *                  prompts (the prompt library)
  * - automations:   userId (the owner: a user, or `team#<teamId>`), key: `automation#<id>` (an
- *                  automation), `run#<automationId>#<runId>` (its runs, TTL on expiresAt: 90 days);
- *                  byAutomation (automationId, key) finds one by id (domain/automations/automation.ts)
+ *                  automation), `run#<automationId>#<runId>` (its runs, TTL on expiresAt)
  * - audit:         scope (`user#<sub>`, later `team#<id>`), seq (number: the record's place in
  *                  its scope's hash chain); TTL on expiresAt (docs/decisions/audit.md, "Audit log")
  */
@@ -77,8 +76,6 @@ export type TableId = (typeof TABLE_IDS)[number];
 /** Account deletion jobs' keys in the billing table (`account-deletion#<userId>`, account-deletion-jobs.ts). */
 export const DELETION_JOB_KEY_PREFIX = 'account-deletion#';
 
-/** The automations' index by id (the routes and the webhook name one by id alone). */
-export const AUTOMATION_ID_INDEX = 'byAutomation';
 /** The messages' sparse index of streaming replies by lease (the reply sweep's). */
 export const MESSAGE_LEASE_INDEX = 'byLease';
 
@@ -146,7 +143,6 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
     id: 'automations',
     partitionKey: s('userId'),
     sortKey: s('key'),
-    globalIndexes: [{ indexName: AUTOMATION_ID_INDEX, partitionKey: s('automationId'), sortKey: s('key') }],
     timeToLiveAttribute: 'expiresAt',
   },
 ];

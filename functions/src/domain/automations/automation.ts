@@ -13,7 +13,7 @@ import * as z from 'zod';
  * An automation as the automations table stores it (userId = the owner: a user, or a team as
  * `team#<teamId>`; key `automation#<id>`), and its runs in the same partition (key
  * `run#<automationId>#<runId>`, expiring by TTL on expiresAt), so an account's or
- * a team's deletion erases both with the partition. The `byAutomation` index finds one by id alone.
+ * a team's deletion erases both with the partition.
  */
 export const AUTOMATION_KEY_PREFIX = 'automation#';
 export const RUN_KEY_PREFIX = 'run#';
@@ -78,8 +78,6 @@ export interface AutomationRepository {
   /** The owner's automations (not their runs). */
   list(ownerId: string): Promise<StoredAutomation[]>;
   get(ownerId: string, automationId: string): Promise<StoredAutomation | undefined>;
-  /** The owner of an automation found by id alone, or undefined. */
-  ownerOf(automationId: string): Promise<string | undefined>;
   create(automation: StoredAutomation): Promise<void>;
   /** Replaces an existing automation; false when it is gone. */
   replace(automation: StoredAutomation): Promise<boolean>;

@@ -2,12 +2,12 @@ import { AUTOMATION_MESSAGES, type Automation, type AutomationRun, MAX_ID_LENGTH
 import * as z from 'zod';
 import { appOrigins } from '../../composition/app-origins.js';
 import { automationRepository, automationService } from '../../composition/automations.js';
-import { teamRoles } from '../../composition/team-scope.js';
+import { myTeamsReader, teamRoles } from '../../composition/team-scope.js';
 import type { StoredAutomation, StoredRun } from '../../domain/automations/automation.js';
 import type { AutomationActor } from '../../domain/automations/automation-service.js';
 import type { Caller } from '../../domain/caller.js';
 import { ForbiddenError, NotFoundError } from '../../domain/errors.js';
-import { can, TEAM_OWNER_PREFIX, teamOwnerId } from '../../domain/teams/roles.js';
+import { can, teamOwnerId } from '../../domain/teams/roles.js';
 import { API_BASE_PATH } from '../../routes.js';
 
 const id = z.string().min(1).max(MAX_ID_LENGTH);
@@ -46,16 +46,22 @@ export function spaceAccess(
 /**
  * Who may touch an automation named by id alone: its owner; a team's, its members read it and its
  * runs and its Admins change it (403 for a User who tries); everyone else 404, as if it did not exist.
+ * Found by consistent reads of the caller's partition, then each of their teams' (an index would
+ * miss an automation made a moment ago).
  */
 export async function automationAccess(
   caller: Caller,
   automationId: string,
   need: 'read' | 'manage',
 ): Promise<AutomationAccess> {
-  const ownerId = await automationRepository().ownerOf(automationId);
-  if (ownerId === caller.userId) return { actor: { ownerId, userId: caller.userId }, editable: true };
-  if (!ownerId?.startsWith(TEAM_OWNER_PREFIX)) throw new NotFoundError(AUTOMATION_MESSAGES.notFound);
-  return teamAccess(caller, ownerId.slice(TEAM_OWNER_PREFIX.length), need);
+  const automations = automationRepository();
+  if (await automations.get(caller.userId, automationId)) {
+    return { actor: { ownerId: caller.userId, userId: caller.userId }, editable: true };
+  }
+  for (const teamId of await myTeamsReader().teamIdsOf(caller.userId)) {
+    if (await automations.get(teamOwnerId(teamId), automationId)) return teamAccess(caller, teamId, need);
+  }
+  throw new NotFoundError(AUTOMATION_MESSAGES.notFound);
 }
 
 /** The webhook's URL with its secret (the app's origin, whose /api CloudFront sends to the API). */
