@@ -1,8 +1,9 @@
 import { automationInputSchema } from '@agentforge/shared';
+import { appOrigins } from '../../composition/app-origins.js';
 import { automationService } from '../../composition/automations.js';
 import { audited } from '../../http/audit.js';
 import { created, httpRoute } from '../../http/http-route.js';
-import { automationView, spaceAccess } from './scope.js';
+import { automationView, spaceAccess, webhookUrlOf } from './scope.js';
 
 /**
  * POST /automations: a new automation of the caller's, or with `teamId` the team's (its Admins);
@@ -20,5 +21,6 @@ export const handler = httpRoute({ body: automationInputSchema }, async ({ body,
     },
     () => automationService().create(access.actor, body),
   );
-  return created(await automationView(automation, access, webhookSecret));
+  const url = webhookSecret && webhookUrlOf(await appOrigins(), automation.automationId, webhookSecret);
+  return created(automationView(automation, access, url));
 });

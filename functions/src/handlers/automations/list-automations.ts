@@ -8,6 +8,6 @@ export const handler = httpRoute({ query: teamScopeQuerySchema }, async ({ calle
   const access = await spaceAccess(caller, query.teamId, 'read');
   const automations = await automationService().list(access.actor.ownerId);
   return ok({
-    automations: await Promise.all(automations.map((automation) => automationView(automation, access))),
+    automations: automations.map((automation) => automationView(automation, access)),
   });
 });

@@ -1,6 +1,5 @@
 import { AUTOMATION_MESSAGES, type Automation, type AutomationRun, MAX_ID_LENGTH } from '@agentforge/shared';
 import * as z from 'zod';
-import { appOrigins } from '../../composition/app-origins.js';
 import { automationRepository, automationService } from '../../composition/automations.js';
 import { myTeamsReader, teamRoles } from '../../composition/team-scope.js';
 import type { StoredAutomation, StoredRun } from '../../domain/automations/automation.js';
@@ -64,19 +63,20 @@ export async function automationAccess(
   throw new NotFoundError(AUTOMATION_MESSAGES.notFound);
 }
 
-/** The webhook's URL with its secret (the app's origin, whose /api CloudFront sends to the API). */
-async function webhookUrl(automationId: string, secret: string): Promise<string> {
-  const [origin = ''] = await appOrigins();
-  return `${origin}${API_BASE_PATH}/automation-hooks/${automationId}/${secret}`;
+/**
+ * The webhook's URL with its secret: the app's origin (whose /api CloudFront sends to the API),
+ * which the handler reads (`appOrigins()`), and the secret, answered this once.
+ */
+export function webhookUrlOf(origins: readonly string[], automationId: string, secret: string): string {
+  return `${origins[0] ?? ''}${API_BASE_PATH}/automation-hooks/${automationId}/${secret}`;
 }
 
-/** The automation as the API answers it; with a new webhook secret, its URL (this once). */
-export async function automationView(
+/** The automation as the API answers it; with a new webhook secret's URL (this once). */
+export function automationView(
   automation: StoredAutomation,
   access: { teamId?: string | undefined; editable: boolean },
-  webhookSecret?: string,
-): Promise<Automation> {
-  const url = webhookSecret ? await webhookUrl(automation.automationId, webhookSecret) : undefined;
+  webhookUrl?: string,
+): Automation {
   const nextRunAt = automationService().nextRunAt(automation);
   return {
     id: automation.automationId,
@@ -97,7 +97,7 @@ export async function automationView(
     ...(automation.pausedReason ? { pausedReason: automation.pausedReason } : {}),
     consecutiveFailures: automation.consecutiveFailures,
     ...(nextRunAt === undefined ? {} : { nextRunAt }),
-    ...(url ? { webhookUrl: url } : {}),
+    ...(webhookUrl ? { webhookUrl } : {}),
     editable: access.editable,
     createdAt: automation.createdAt,
     updatedAt: automation.updatedAt,

@@ -18,6 +18,6 @@ export const handler = httpRoute(
       },
       () => automationService().setEnabled(access.actor, params.id, body.enabled),
     );
-    return ok(await automationView(automation, access));
+    return ok(automationView(automation, access));
   },
 );

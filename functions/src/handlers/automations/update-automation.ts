@@ -1,8 +1,9 @@
 import { automationInputSchema } from '@agentforge/shared';
+import { appOrigins } from '../../composition/app-origins.js';
 import { automationService } from '../../composition/automations.js';
 import { audited } from '../../http/audit.js';
 import { httpRoute, ok } from '../../http/http-route.js';
-import { automationAccess, automationParams, automationView } from './scope.js';
+import { automationAccess, automationParams, automationView, webhookUrlOf } from './scope.js';
 
 /** PUT /automations/{id}: replaces its settings (a team's by its Admins); its owner never changes. */
 export const handler = httpRoute(
@@ -19,6 +20,7 @@ export const handler = httpRoute(
       },
       () => automationService().update(access.actor, params.id, body),
     );
-    return ok(await automationView(automation, access, webhookSecret));
+    const url = webhookSecret && webhookUrlOf(await appOrigins(), automation.automationId, webhookSecret);
+    return ok(automationView(automation, access, url));
   },
 );
