@@ -15,9 +15,18 @@ export const BODY_RULES = {
   EC2MetaDataSSRF_BODY: 'awswaf:managed:aws:core-rule-set:EC2MetaDataSSRF_Body',
 } as const;
 
-/** The API areas whose bodies carry what users write: chats, agent goals, files, saved prompts, servers' configs and tool calls. */
+/** The API areas whose bodies carry what users write: chats, agent goals, files, saved prompts, automations' goals, servers' configs and tool calls. */
 export const USER_CONTENT_AREAS: readonly ApiArea[] = API_AREAS.filter((area) =>
-  ['conversations', 'messages', 'agent', 'workspace', 'prompts', 'mcp', 'mcp-gateway'].includes(area),
+  [
+    'conversations',
+    'messages',
+    'agent',
+    'workspace',
+    'prompts',
+    'automations',
+    'mcp',
+    'mcp-gateway',
+  ].includes(area),
 );
 
 /**

@@ -128,7 +128,12 @@ export function buildStageApi(
     stage: config.stage,
     origin: web.url,
   });
-  for (const fn of [api.functions.billing.function, api.functions.teams.function]) {
+  // ... and an automation's webhook URL (the app's origin, whose /api goes to the API).
+  for (const fn of [
+    api.functions.billing.function,
+    api.functions.teams.function,
+    api.functions.automations.function,
+  ]) {
     fn.addEnvironment('APP_ORIGINS', appOrigins);
     appOrigin.grantRead(fn);
   }

@@ -25,6 +25,8 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   workspace: ['workspaceFiles'],
   // A team's prompts are read after the caller's role in the team (AREA_GET_ITEM_TABLES).
   prompts: ['prompts'],
+  // Automations and their runs (one partition per owner; the byAutomation index by id).
+  automations: ['automations'],
   // The billing record and processed webhook events; usage (tokens, compute, running servers) is read.
   billing: ['billing', 'usage'],
   // Teams, members and invitations; a team's subscription is a billing record (`team#<teamId>`);
@@ -52,6 +54,7 @@ export const AREA_AUDIT: Readonly<Partial<Record<ApiArea, 'write' | 'read'>>> = 
   mcp: 'write',
   github: 'write',
   agent: 'write',
+  automations: 'write',
   billing: 'write',
   account: 'write',
   // Team events go to the team's log and the actor's (the teams service's listener).
@@ -76,6 +79,8 @@ export const AREA_GET_ITEM_TABLES: Readonly<Partial<Record<ApiArea, readonly Tab
   'mcp-gateway': ['users', 'billing', 'teams'],
   workspace: ['users'],
   prompts: ['users', 'teams'],
+  // A team's automations after the caller's role; the owner's plan (its limits) from billing.
+  automations: ['users', 'billing', 'teams'],
   billing: ['users'],
   // GET /audit?teamId= reads the caller's role in the team (its Admins only).
   audit: ['users', 'teams'],

@@ -54,6 +54,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createApiKeyRepository: {},
   createWorkspaceFileRepository: {},
   createPromptRepository: {},
+  createAutomationRepository: {},
   createMcpServerRepository: {},
   createUsageRepository: {},
   createComputeUsageRepository: {},

@@ -4,7 +4,8 @@
  *
  * - `admin`    an Admin (and the owner) of the team "Matrix"; also the owner of the personal
  *              resources (`f`: a conversation with a message, an attachment and plans, a provider
- *              key, an MCP server, a workspace file, a saved prompt, a GitHub code and state).
+ *              key, an MCP server, a workspace file, a saved prompt, an automation, a GitHub code
+ *              and state).
  * - `user`     a User of "Matrix".
  * - `outsider` a member (the Admin) of another team, "Elsewhere".
  * - `removed`  a former User of "Matrix", removed by the Admin.
@@ -45,6 +46,7 @@ import {
   AGENT_STREAM_PATHS,
   type AgentPlan,
   ATTACHMENT_MESSAGES,
+  AUTOMATION_MESSAGES,
   decodeStreamFrame,
   listTeamsResponseSchema,
   splitSseFrames,
@@ -301,6 +303,46 @@ const newPrompt = async (team = false) =>
       201,
     )
   ).body.id as string;
+/** An automation's body: the Admin's own (with the leak marker), or (`team`) the team "Matrix"'s. */
+const automationBody = (team = false, trigger: Record<string, string> = { type: 'manual' }) => ({
+  name: team ? 'Team automation' : 'ADMIN-PRIVATE automation',
+  goal: 'Summarise the day',
+  mode: 'single_agent',
+  serverIds: [],
+  provider: 'anthropic',
+  model: 'claude-3-haiku-20240307',
+  trigger,
+  budget: { maxTokens: 1_000, maxToolCalls: 5, maxMinutes: 5 },
+  ...(team ? { teamId: f.teamId } : {}),
+});
+/** A throwaway automation (a plan's count is small: each row's is deleted after it). */
+const newAutomation = async (team = false, trigger?: Record<string, string>): Promise<Made> => ({
+  id: (await asAdmin(post('/automations', automationBody(team, trigger)), 201)).body.id as string,
+});
+const dropAutomation = async (made: Made) => {
+  await send('admin', del(`/automations/${made.id}`));
+};
+/** The automations each persona made in a POST row, deleted after it (the plan's count). */
+const madeAutomations: [Persona, string][] = [];
+const recordAutomation = (persona: Persona, response: Response) => {
+  if (response.status === 201) madeAutomations.push([persona, response.body.id as string]);
+};
+const dropMadeAutomations = async () => {
+  for (const [persona, id] of madeAutomations.splice(0)) await send(persona, del(`/automations/${id}`));
+};
+/** A row per automation route: on a team automation (`team`), and on one of the Admin's own. */
+const automationRows = (
+  request: (made: Made) => Request,
+  allowed: number,
+  options: { read?: boolean; trigger?: Record<string, string>; deletes?: boolean } = {},
+): Case[] =>
+  [true, false].map((team) => ({
+    on: team ? 'a team automation' : "an automation of the Admin's",
+    setup: () => newAutomation(team, options.trigger),
+    request: (_, made) => request(made),
+    expect: team ? (options.read ? teamMembers : teamAdmins)(allowed) : ownerOnly(allowed),
+    ...(options.deletes ? {} : { teardown: dropAutomation }),
+  }));
 let spareFiles = 0;
 const spareFilePath = () => `admin-private/spare-${++spareFiles}.ts`;
 
@@ -443,6 +485,8 @@ const OWNER_MESSAGES: readonly unknown[] = [
   TEAM_MESSAGES.ownerRequiredToDelete,
   // An invitation's read and decline refuse everyone but its invited address, with the reason.
   TEAM_MESSAGES.invitationForAnotherEmail,
+  // A team's automations are changed by its Admins (the contract's own message).
+  AUTOMATION_MESSAGES.adminsOnly,
 ];
 
 const MATRIX: Record<string, Case[]> = {
@@ -1381,6 +1425,62 @@ const MATRIX: Record<string, Case[]> = {
       expect: everyone(201),
     },
   ],
+
+  // --- Automations: the caller's own, or the team's (members read them and their runs, Admins change). ---
+  'GET /automations': [
+    { on: 'the team', request: () => get(`/automations?${inTeam()}`), expect: teamMembers(200) },
+    { on: 'own', request: () => get('/automations'), expect: everyone(200) },
+  ],
+  'POST /automations': [
+    {
+      on: 'the team',
+      request: () => post('/automations', automationBody(true)),
+      expect: teamAdmins(201),
+      check: recordAutomation,
+      teardown: dropMadeAutomations,
+    },
+    {
+      on: 'own',
+      request: () => post('/automations', { ...automationBody(), name: 'Mine' }),
+      expect: everyone(201),
+      check: recordAutomation,
+      teardown: dropMadeAutomations,
+    },
+  ],
+  'GET /automations/schedule-preview': [
+    {
+      on: 'own',
+      request: () =>
+        get(`/automations/schedule-preview?${query({ expression: 'rate(1 hour)', timezone: 'UTC' })}`),
+      expect: everyone(200),
+    },
+  ],
+  'GET /automations/{id}': automationRows((made) => get(`/automations/${made.id}`), 200, { read: true }),
+  'PUT /automations/{id}': [
+    ...automationRows((made) => put(`/automations/${made.id}`, automationBody(true)), 200).slice(0, 1),
+    ...automationRows((made) => put(`/automations/${made.id}`, automationBody()), 200).slice(1),
+  ],
+  'PATCH /automations/{id}': automationRows(
+    (made) => patch(`/automations/${made.id}`, { enabled: false }),
+    200,
+  ),
+  'DELETE /automations/{id}': automationRows((made) => del(`/automations/${made.id}`), 204, {
+    deletes: true,
+  }),
+  'POST /automations/{id}/webhook-secret': automationRows(
+    (made) => post(`/automations/${made.id}/webhook-secret`),
+    200,
+    { trigger: { type: 'webhook' } },
+  ),
+  'GET /automations/{id}/runs': automationRows((made) => get(`/automations/${made.id}/runs`), 200, {
+    read: true,
+  }),
+  // No such run: the 404 past authorization names the run (others: the automation).
+  'GET /automations/{id}/runs/{runId}': automationRows(
+    (made) => get(`/automations/${made.id}/runs/01JNOSUCHRUN00000000000000`),
+    404,
+    { read: true },
+  ).map((row) => ({ ...row, check: message('admin', AUTOMATION_MESSAGES.runNotFound) })),
 
   // --- Billing: the caller's own subscription (a team's is under /teams). ---
   'GET /subscriptions': [{ on: 'own', request: () => get('/subscriptions'), expect: everyone(200) }],

@@ -182,6 +182,37 @@ describe('record-valued fields with prototype keys', () => {
       path: async () => `/mcp-external/${await serverId()}`,
       body: (record) => ({ jsonrpc: '2.0', id: 1, method: 'tools/list', ...record }),
     },
+    'POST /automations': {
+      path: async () => '/automations',
+      body: (record) => automationBody(record),
+      readBack: async (created) => automationStepArguments(created.id as string),
+    },
+    'PUT /automations/{id}': {
+      path: async () => `/automations/${await automationId()}`,
+      body: (record) => automationBody(record),
+      readBack: async (updated) => automationStepArguments(updated.id as string),
+    },
+  };
+  /** An automation whose approved step calls a tool with `record` as its arguments. */
+  const automationBody = (record: Record<string, unknown>) => ({
+    name: 'Proto',
+    goal: 'Call the tool',
+    mode: 'mcp',
+    serverIds: [],
+    provider: 'anthropic',
+    model: 'claude-3-haiku-20240307',
+    steps: [{ description: 'Echo', tool: 'tools__echo', arguments: record }],
+    trigger: { type: 'manual' },
+    budget: { maxTokens: 1_000, maxToolCalls: 1, maxMinutes: 1 },
+  });
+  const automationStepArguments = async (id: string) =>
+    ((await api().get(`/automations/${id}`)).body as { steps: { arguments: unknown }[] }).steps[0]?.arguments;
+  let automation: Promise<string> | undefined;
+  const automationId = () => {
+    automation ??= api()
+      .post('/automations', automationBody({}))
+      .then(({ body }) => (body as { id: string }).id);
+    return automation;
   };
   const api = () => apiAs(stack.apiUrl, idToken);
   let server: Promise<string> | undefined;

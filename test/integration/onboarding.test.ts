@@ -262,6 +262,17 @@ describe('account deletion', () => {
     ).toBe(201);
     expect((await api.put('/workspace/files', { path: 'a.js', content: '1' })).status).toBeLessThan(300);
     expect((await api.post('/prompts', { title: 'Mine', body: 'A saved prompt' })).status).toBe(201);
+    const automation = {
+      name: 'Mine',
+      goal: 'Summarise the day',
+      mode: 'single_agent',
+      serverIds: [],
+      provider: 'anthropic',
+      model: 'claude-3-haiku-20240307',
+      trigger: { type: 'manual' },
+      budget: { maxTokens: 1_000, maxToolCalls: 5, maxMinutes: 5 },
+    };
+    expect((await api.post('/automations', automation)).status).toBe(201);
     expect((await api.put('/users/profile', PROFILE)).status).toBe(200);
     // What no route of this test writes directly: a plan, usage, a billing record and an OAuth connection.
     const client = db();

@@ -64,6 +64,7 @@ export function teamDeletion(): TeamDeletion {
       createUserItemsEraser(db, env.tables.mcpServers, definition('mcpServers')),
       createUserItemsEraser(db, env.tables.apiKeys, definition('apiKeys')),
       createUserItemsEraser(db, env.tables.prompts, definition('prompts')),
+      createUserItemsEraser(db, env.tables.automations, definition('automations')),
       createUserItemsEraser(db, env.tables.usage, definition('usage')),
       createUserItemsEraser(db, env.tables.billing, definition('billing')),
       // Whether the team allowed memory (`memory#team#<teamId>`).
@@ -87,6 +88,8 @@ function accountDeletion(): AccountDeletion {
       createUserItemsEraser(db, env.tables.apiKeys, definition('apiKeys')),
       createUserItemsEraser(db, env.tables.workspaceFiles, definition('workspaceFiles')),
       createUserItemsEraser(db, env.tables.prompts, definition('prompts')),
+      // Automations with their runs (the owner's partition).
+      createUserItemsEraser(db, env.tables.automations, definition('automations')),
       // Remote MCP servers' OAuth tokens (not revoked: an authorization server may take a while).
       createUserItemsEraser(db, env.tables.oauthConnections, definition('oauthConnections')),
       createUserItemsEraser(db, env.tables.usage, definition('usage')),

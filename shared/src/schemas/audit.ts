@@ -48,6 +48,14 @@ export const AUDIT_ACTIONS = [
   'member.left',
   'conversation.shared',
   'conversation.unshared',
+  'automation.created',
+  'automation.updated',
+  'automation.deleted',
+  'automation.paused',
+  'automation.resumed',
+  'automation.webhook_rotated',
+  'automation.run_started',
+  'automation.run_ended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -95,6 +103,14 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'member.left': 'Member left',
   'conversation.shared': 'Conversation shared with the team',
   'conversation.unshared': 'Conversation no longer shared',
+  'automation.created': 'Automation created',
+  'automation.updated': 'Automation changed',
+  'automation.deleted': 'Automation deleted',
+  'automation.paused': 'Automation paused',
+  'automation.resumed': 'Automation resumed',
+  'automation.webhook_rotated': 'Automation webhook secret rotated',
+  'automation.run_started': 'Automation run started',
+  'automation.run_ended': 'Automation run ended',
 };
 
 export const AUDIT_OUTCOMES = ['success', 'failure'] as const;

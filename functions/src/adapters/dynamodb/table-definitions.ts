@@ -24,6 +24,8 @@
  *                  expiresAt)
  * - prompts:       userId (the owner: a user, or a team as `team#<teamId>`), promptId (ULID): saved
  *                  prompts (the prompt library)
+ * - automations:   userId (the owner: a user, or `team#<teamId>`), key: `automation#<id>` (an
+ *                  automation), `run#<automationId>#<runId>` (its runs, TTL on expiresAt)
  * - audit:         scope (`user#<sub>`, later `team#<id>`), seq (number: the record's place in
  *                  its scope's hash chain); TTL on expiresAt (docs/decisions/audit.md, "Audit log")
  */
@@ -67,6 +69,7 @@ export const TABLE_IDS = [
   'audit',
   'oauthConnections',
   'prompts',
+  'automations',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
@@ -136,6 +139,12 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
   },
   { id: 'oauthConnections', partitionKey: s('userId'), sortKey: s('key'), timeToLiveAttribute: 'expiresAt' },
   { id: 'prompts', partitionKey: s('userId'), sortKey: s('promptId') },
+  {
+    id: 'automations',
+    partitionKey: s('userId'),
+    sortKey: s('key'),
+    timeToLiveAttribute: 'expiresAt',
+  },
 ];
 
 /** Environment variable that carries a table's name to the functions, e.g. TABLE_MCP_SERVERS. */

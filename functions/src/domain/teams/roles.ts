@@ -23,6 +23,8 @@ export type TeamAction =
   | 'manageKeys'
   /** Create, edit, delete and import the team's saved prompts (members read and use them). */
   | 'managePrompts'
+  /** Create, change, delete, run and approve the team's automations (members see them and their runs). */
+  | 'manageAutomations'
   /** Subscribe the team (the seats follow the members). */
   | 'manageBilling'
   /** See each member's usage and the team servers' compute. */

@@ -1,0 +1,94 @@
+import {
+  AGENT_MODES,
+  AUTOMATION_NOTIFY,
+  AUTOMATION_RUN_SOURCES,
+  AUTOMATION_RUN_STATUSES,
+  automationBudgetSchema,
+  automationStepSchema,
+  automationTriggerSchema,
+} from '@agentforge/shared';
+import * as z from 'zod';
+
+/**
+ * An automation as the automations table stores it (userId = the owner: a user, or a team as
+ * `team#<teamId>`; key `automation#<id>`), and its runs in the same partition (key
+ * `run#<automationId>#<runId>`, expiring by TTL on expiresAt), so an account's or
+ * a team's deletion erases both with the partition.
+ */
+export const AUTOMATION_KEY_PREFIX = 'automation#';
+export const RUN_KEY_PREFIX = 'run#';
+
+export const automationKey = (automationId: string) => `${AUTOMATION_KEY_PREFIX}${automationId}`;
+export const runKeyPrefix = (automationId: string) => `${RUN_KEY_PREFIX}${automationId}#`;
+/** A run's id is a ULID, so its key sorts the runs by start time. */
+export const runKey = (automationId: string, runId: string) => `${runKeyPrefix(automationId)}${runId}`;
+
+export const storedAutomationSchema = z.object({
+  userId: z.string(),
+  key: z.string(),
+  automationId: z.string(),
+  name: z.string(),
+  goal: z.string(),
+  mode: z.enum(AGENT_MODES),
+  serverIds: z.array(z.string()),
+  provider: z.string(),
+  model: z.string(),
+  steps: z.array(automationStepSchema).optional(),
+  approvedTools: z.array(z.string()),
+  trigger: automationTriggerSchema,
+  budget: automationBudgetSchema,
+  notify: z.enum(AUTOMATION_NOTIFY),
+  output: z.enum(['new', 'append']),
+  enabled: z.boolean(),
+  pausedReason: z.string().optional(),
+  consecutiveFailures: z.number(),
+  /** SHA-256 (hex) of the webhook's secret; the secret itself is never stored. */
+  webhookSecretHash: z.string().optional(),
+  /** The conversation every run appends to (output `append`), once the first run made it. */
+  conversationId: z.string().optional(),
+  /** Who created it (a team's Admin, or the owner). */
+  createdBy: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type StoredAutomation = z.infer<typeof storedAutomationSchema>;
+
+export const storedRunSchema = z.object({
+  userId: z.string(),
+  key: z.string(),
+  automationId: z.string(),
+  runId: z.string(),
+  source: z.enum(AUTOMATION_RUN_SOURCES),
+  status: z.enum(AUTOMATION_RUN_STATUSES),
+  reason: z.string().optional(),
+  conversationId: z.string().optional(),
+  usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
+  toolCalls: z.number(),
+  pendingApproval: z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) }).optional(),
+  /** A webhook's body: the run's input, untrusted. */
+  input: z.string().optional(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  /** Epoch seconds: DynamoDB's TTL. */
+  expiresAt: z.number(),
+});
+export type StoredRun = z.infer<typeof storedRunSchema>;
+
+export interface AutomationRepository {
+  /** The owner's automations (not their runs). */
+  list(ownerId: string): Promise<StoredAutomation[]>;
+  get(ownerId: string, automationId: string): Promise<StoredAutomation | undefined>;
+  create(automation: StoredAutomation): Promise<void>;
+  /** Replaces an existing automation; false when it is gone. */
+  replace(automation: StoredAutomation): Promise<boolean>;
+  /** Deletes the automation and its runs; false when it was gone. */
+  delete(ownerId: string, automationId: string): Promise<boolean>;
+  /** The automation's runs, newest first, a page at a time. */
+  listRuns(
+    ownerId: string,
+    automationId: string,
+    page: { limit: number; cursor?: string | undefined },
+  ): Promise<{ runs: StoredRun[]; cursor?: string }>;
+  getRun(ownerId: string, automationId: string, runId: string): Promise<StoredRun | undefined>;
+  putRun(run: StoredRun): Promise<void>;
+}

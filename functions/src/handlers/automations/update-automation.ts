@@ -1,0 +1,26 @@
+import { automationInputSchema } from '@agentforge/shared';
+import { appOrigins } from '../../composition/app-origins.js';
+import { automationService } from '../../composition/automations.js';
+import { audited } from '../../http/audit.js';
+import { httpRoute, ok } from '../../http/http-route.js';
+import { automationAccess, automationParams, automationView, webhookUrlOf } from './scope.js';
+
+/** PUT /automations/{id}: replaces its settings (a team's by its Admins); its owner never changes. */
+export const handler = httpRoute(
+  { body: automationInputSchema, params: automationParams },
+  async ({ body, caller, params }) => {
+    const access = await automationAccess(caller, params.id, 'manage');
+    const { automation, webhookSecret } = await audited(
+      caller,
+      {
+        action: 'automation.updated',
+        target: `automation:${params.id}`,
+        details: (result) => ({ name: result.automation.name, trigger: result.automation.trigger.type }),
+        team: () => access.teamId,
+      },
+      () => automationService().update(access.actor, params.id, body),
+    );
+    const url = webhookSecret && webhookUrlOf(await appOrigins(), automation.automationId, webhookSecret);
+    return ok(automationView(automation, access, url));
+  },
+);
