@@ -29,6 +29,7 @@ export * from './schemas/profile';
 export * from './schemas/prompt';
 export * from './schemas/provider';
 export * from './schemas/runtime-config';
+export * from './schemas/speech';
 export * from './schemas/stream';
 export * from './schemas/stream-sse';
 export * from './schemas/teams';

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { COMPANY_SIZES, type CompanySize, type OnboardingTeamSize } from '../constants/product';
 import { modelSettingsSchema } from './conversation';
+import { SPEECH_ENGINES } from './speech';
 
 /**
  * Whether the product is open to a user: always on an `open` stage; on a `waitlist` stage once
@@ -43,6 +44,8 @@ export const userPreferencesSchema = z
     theme: z.enum(['light', 'dark', 'system']).optional(),
     /** What a new conversation starts with. */
     defaultSettings: modelSettingsSchema.optional(),
+    /** Voice's engine: the browser's speech APIs (absent: the default) or OpenAI's with the user's key. */
+    speechEngine: z.enum(SPEECH_ENGINES).optional(),
   })
   .strict();
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;
