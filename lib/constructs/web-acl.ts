@@ -27,9 +27,10 @@ export const USER_CONTENT_AREAS: readonly ApiArea[] = API_AREAS.filter((area) =>
 export function userContentPathPrefixes(): string[] {
   const prefixes = [
     ...new Set(
-      ROUTES.filter((route) => USER_CONTENT_AREAS.includes(route.area)).map(
-        (route) => `${API_BASE_PATH}/${route.path.split('/')[1]}`,
-      ),
+      ROUTES.filter(
+        // Read aloud sends a reply's text (code, HTML) to /speech/synthesis.
+        (route) => USER_CONTENT_AREAS.includes(route.area) || route.path.startsWith('/speech/'),
+      ).map((route) => `${API_BASE_PATH}/${route.path.split('/')[1]}`),
     ),
   ].sort();
   return prefixes.filter((prefix) => !prefixes.some((other) => other !== prefix && prefix.startsWith(other)));
