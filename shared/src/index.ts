@@ -4,6 +4,7 @@ export * from './constants/http';
 export * from './constants/limits';
 export * from './constants/plans';
 export * from './constants/product';
+export * from './constants/speech';
 export * from './constants/timings';
 export * from './conversation-title';
 export * from './error-text';

@@ -1,14 +1,6 @@
 import * as z from 'zod';
 import { SPEECH_MESSAGES } from '../messages/voice';
 
-/**
- * Voice's engines (docs/decisions/chat.md, "Voice: a provider's speech model"): the browser's own
- * speech APIs (the default: no audio leaves the browser), or OpenAI's speech models with the
- * user's or the active team's OpenAI key (the audio goes to OpenAI on the key owner's account).
- */
-export const SPEECH_ENGINES = ['browser', 'openai'] as const;
-export type SpeechEngine = (typeof SPEECH_ENGINES)[number];
-
 /** A recording is stopped at this length (the message says so). */
 export const MAX_RECORDING_SECONDS = 120;
 /**

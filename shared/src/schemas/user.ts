@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { COMPANY_SIZES, type CompanySize, type OnboardingTeamSize } from '../constants/product';
+import { SPEECH_ENGINES } from '../constants/speech';
 import { modelSettingsSchema } from './conversation';
-import { SPEECH_ENGINES } from './speech';
 
 /**
  * Whether the product is open to a user: always on an `open` stage; on a `waitlist` stage once
