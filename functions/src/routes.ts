@@ -186,6 +186,22 @@ const MANIFEST = [
     auth: 'cognito',
   },
 
+  // Voice with OpenAI's speech models on the caller's (or their team's) key: the keys' area decrypts them.
+  {
+    method: 'POST',
+    path: '/speech/transcriptions',
+    area: 'api-keys',
+    handler: 'transcribe-speech',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/speech/synthesis',
+    area: 'api-keys',
+    handler: 'synthesize-speech',
+    auth: 'cognito',
+  },
+
   { method: 'POST', path: '/messages', area: 'messages', handler: 'create-message', auth: 'cognito' },
   {
     method: 'GET',

@@ -16,7 +16,7 @@ export const BODY_RULES = {
 } as const;
 
 /** The API areas whose bodies carry what users write: chats, agent goals, files, saved prompts, automations' goals, servers' configs and tool calls. */
-export const USER_CONTENT_AREAS: readonly ApiArea[] = API_AREAS.filter((area) =>
+const USER_CONTENT_AREAS: readonly ApiArea[] = API_AREAS.filter((area) =>
   [
     'conversations',
     'messages',
@@ -29,6 +29,10 @@ export const USER_CONTENT_AREAS: readonly ApiArea[] = API_AREAS.filter((area) =>
   ].includes(area),
 );
 
+/** A user-content area's route, or voice's (read aloud sends a reply's text: code, HTML). */
+export const isUserContentRoute = (route: { area: ApiArea; path: string }): boolean =>
+  USER_CONTENT_AREAS.includes(route.area) || route.path.startsWith('/speech/');
+
 /**
  * The path prefixes (as CloudFront sees them) of the user-content areas' routes: `/api/` and each
  * route's first segment, without one that a shorter prefix already covers.
@@ -36,9 +40,7 @@ export const USER_CONTENT_AREAS: readonly ApiArea[] = API_AREAS.filter((area) =>
 export function userContentPathPrefixes(): string[] {
   const prefixes = [
     ...new Set(
-      ROUTES.filter((route) => USER_CONTENT_AREAS.includes(route.area)).map(
-        (route) => `${API_BASE_PATH}/${route.path.split('/')[1]}`,
-      ),
+      ROUTES.filter(isUserContentRoute).map((route) => `${API_BASE_PATH}/${route.path.split('/')[1]}`),
     ),
   ].sort();
   return prefixes.filter((prefix) => !prefixes.some((other) => other !== prefix && prefix.startsWith(other)));

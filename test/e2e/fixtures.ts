@@ -87,9 +87,12 @@ export function setUpE2e(
   {
     platformModels = false,
     builtWeb = false,
+    chromiumArgs = [],
     ...stack
   }: Omit<Parameters<typeof startTestStack>[0], 'web'> & {
     platformModels?: boolean;
+    /** More Chromium flags (voice: a fake microphone that needs no permission prompt). */
+    chromiumArgs?: readonly string[];
     /** The web app's production build, served as CloudFront serves it (its prerendered pages). */
     builtWeb?: boolean;
   } = {},
@@ -120,7 +123,7 @@ export function setUpE2e(
     e2e.stack = await startTestStack({ ...stack, web: built ? { build: built } : true });
     current = e2e;
     configureAmplify(e2e.stack.runtimeConfig);
-    e2e.browser = await launchChromium();
+    e2e.browser = await launchChromium(chromiumArgs);
   });
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail') await report(pages);

@@ -1,8 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
+import { apiAs } from '../support/api.js';
+import { expectAccessible, fromAccountMenu, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
 
-const e2e = setUpE2e('voice');
+// Chromium's fake microphone (a beep), granted without a prompt: MediaRecorder records it.
+const e2e = setUpE2e('voice', {
+  chromiumArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+});
 
 const PHONE = { width: 390, height: 844 };
 
@@ -137,5 +141,76 @@ describe('voice', () => {
     expect(await voice.spoken()).toEqual(['Echo: Summarise the report', 'Echo: Summarise the report']);
     await page.keyboard.press('Control+Shift+L');
     await read.waitFor();
+  });
+
+  it("dictates and reads aloud with OpenAI's speech models on the user's key, where the browser has no speech APIs", async () => {
+    const { email, idToken } = await signUpWithModel(e2e, 'voice-openai');
+    const key = await apiAs(e2e.stack.apiUrl, idToken).post('/api-keys', {
+      provider: 'openai',
+      apiKey: 'sk-voice-e2e',
+      baseUrl: e2e.models.baseUrls.openai,
+    });
+    expect(key.status).toBe(201);
+    const page = await e2e.openPage(PHONE);
+    // No SpeechRecognition here (as in Firefox): the provider's engine makes dictation available.
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(window, 'webkitSpeechRecognition');
+      Reflect.deleteProperty(window, 'SpeechRecognition');
+    });
+    await loginAs(e2e, page, email);
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.waitFor();
+    expect(await page.getByRole('button', { name: 'Dictate' }).count()).toBe(0);
+
+    // Settings → Voice: OpenAI, by keyboard.
+    await page
+      .getByRole('button', { name: 'Open sidebar' })
+      .click()
+      .catch(() => undefined);
+    await fromAccountMenu(page, 'Settings');
+    const openai = page.getByRole('radio', { name: 'OpenAI (your key)' });
+    await openai.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => openai.getAttribute('aria-checked')).toBe('true');
+    await page.getByText(/sent to OpenAI with your OpenAI key/).waitFor();
+    await expectAccessible(page, "Settings' Voice engine, on a phone");
+    await page.keyboard.press('Escape');
+
+    const mic = page.getByRole('button', { name: 'Dictate' });
+    await mic.click();
+    await page.getByRole('status').filter({ hasText: 'Recording…' }).waitFor();
+    expect(await mic.getAttribute('aria-pressed')).toBe('true');
+    await expectAccessible(page, 'recording, on a phone');
+    await e2e.screenshot(page, '3-recording');
+    await page.waitForTimeout(1_500);
+    await page.keyboard.press('Control+Shift+Space');
+    await expect
+      .poll(() => input.inputValue(), { timeout: 20_000 })
+      .toMatch(/^Local transcription of \d+ bytes of audio\.$/);
+    const upload = e2e.models.requests.findLast((request) => request.path === '/v1/audio/transcriptions');
+    expect(upload?.body).toMatchObject({ model: 'gpt-4o-mini-transcribe', file: { type: 'audio/webm' } });
+    const uploaded = (upload?.body as { file: { size: number } } | undefined)?.file.size ?? 0;
+    expect(uploaded).toBeGreaterThan(1_000);
+    expect(await input.inputValue()).toBe(`Local transcription of ${uploaded} bytes of audio.`);
+
+    await input.press('Enter');
+    const reply = page.getByRole('article', { name: 'Reply' }).last();
+    await reply.getByText(/^Echo: Local transcription/).waitFor();
+    const read = reply.getByRole('button', { name: 'Read aloud' });
+    await read.click();
+    await reply.getByRole('button', { name: 'Stop reading' }).waitFor();
+    const spoken = e2e.models.requests.findLast((request) => request.path === '/v1/audio/speech');
+    expect(spoken?.body).toMatchObject({ model: 'gpt-4o-mini-tts', response_format: 'mp3' });
+    expect((spoken?.body as { input?: string } | undefined)?.input).toMatch(/^Echo: Local transcription/);
+    await expectAccessible(page, 'a reply read aloud by OpenAI, on a phone');
+    // The MP3 plays to its end (a few seconds of silence) and the button comes back, with no error.
+    await read.waitFor({ timeout: 20_000 });
+    expect(await reply.getByRole('alert').count()).toBe(0);
+
+    // Stop pauses it.
+    await read.click();
+    await reply.getByRole('button', { name: 'Stop reading' }).click();
+    await read.waitFor();
+    expect(await reply.getByRole('alert').count()).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH, ROUTES } from '../../functions/src/routes';
-import { BODY_RULES, USER_CONTENT_AREAS } from '../../lib/constructs/web-acl';
+import { BODY_RULES, isUserContentRoute } from '../../lib/constructs/web-acl';
 import { parseStageConfig } from '../../lib/stage-config';
 import { synthStack, testStageConfig } from './synth';
 
@@ -126,7 +126,7 @@ describe('the web ACL', () => {
 
     it('on every route outside chats, agent plans, workspace files and MCP servers, and the web app', () => {
       const rule = blocker();
-      const elsewhere = bodyRoutes.filter((route) => !USER_CONTENT_AREAS.includes(route.area));
+      const elsewhere = bodyRoutes.filter((route) => !isUserContentRoute(route));
       expect(elsewhere.map((route) => route.area)).toEqual(
         expect.arrayContaining(['users', 'teams', 'api-keys', 'billing']),
       );
@@ -149,7 +149,7 @@ describe('the web ACL', () => {
 
     it('but lets chat messages, agent plans, workspace files and MCP server configs and calls through', () => {
       const rule = blocker();
-      const userContent = bodyRoutes.filter((route) => USER_CONTENT_AREAS.includes(route.area));
+      const userContent = bodyRoutes.filter(isUserContentRoute);
       expect(userContent.map((route) => route.path)).toEqual(
         expect.arrayContaining([
           '/messages',
@@ -159,6 +159,7 @@ describe('the web ACL', () => {
           '/mcp-servers/{id}',
           '/mcp-external/{serverId}',
           '/conversations/{id}/plans/{planId}/steps/{stepId}',
+          '/speech/synthesis',
         ]),
       );
       for (const label of Object.values(BODY_RULES)) {

@@ -174,6 +174,19 @@ const newAdminMessage = async () =>
   ).body.id as string;
 const ownConv = (p: Persona) => (p === 'admin' ? conv() : `/conversations/${f.own[p]}`);
 const customKey = () => ({ provider: 'custom', baseUrl: models.baseUrls.custom, label: 'Matrix' });
+/** A team OpenAI key on the model server (removed again after the row: other rows list the team's providers). */
+const teamOpenAiKey = async (): Promise<Made> => ({
+  id: (
+    await asAdmin(
+      post(`/api-keys?${inTeam()}`, {
+        provider: 'openai',
+        apiKey: 'sk-matrix-team',
+        baseUrl: models.baseUrls.openai,
+      }),
+      201,
+    )
+  ).body.id as string,
+});
 const serverConfig = (name: string) => ({
   name,
   packageName: SERVER_PACKAGE,
@@ -983,6 +996,27 @@ const MATRIX: Record<string, Case[]> = {
   'GET /api-keys/providers': [
     { on: 'the team', request: () => get(`/api-keys/providers?${inTeam()}`), expect: teamMembers(200) },
     { on: 'own', request: () => get('/api-keys/providers'), expect: everyone(200) },
+  ],
+
+  // --- Voice with OpenAI: the team's OpenAI key for its members (none of them has one of their own). ---
+  'POST /speech/transcriptions': [
+    {
+      on: "the team's OpenAI key",
+      setup: teamOpenAiKey,
+      request: () =>
+        post('/speech/transcriptions', { audio: 'AAAA', mimeType: 'audio/webm', teamId: f.teamId }),
+      expect: { admin: 200, user: 200, outsider: 400, removed: 400 },
+      teardown: (made) => asAdmin(del(`/api-keys/${made.id}?${inTeam()}`), 204).then(() => undefined),
+    },
+  ],
+  'POST /speech/synthesis': [
+    {
+      on: "the team's OpenAI key",
+      setup: teamOpenAiKey,
+      request: () => post('/speech/synthesis', { text: 'Hello', teamId: f.teamId }),
+      expect: { admin: 200, user: 200, outsider: 400, removed: 400 },
+      teardown: (made) => asAdmin(del(`/api-keys/${made.id}?${inTeam()}`), 204).then(() => undefined),
+    },
   ],
 
   // --- MCP servers: the team's and the Admin's own. ---

@@ -4,7 +4,7 @@ import { type Browser, chromium } from 'playwright-core';
  * Debian's Chromium (Playwright's own browser download cannot work here). Playwright's
  * `launch` gives every browser a fresh temporary profile, the `--user-data-dir` the flags need.
  */
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -17,6 +17,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -19,7 +19,8 @@ import { db, env } from './root.js';
 import { secretCipher } from './secrets.js';
 import { myTeamsReader } from './team-scope.js';
 
-const guardedFetch = createGuardedFetch(outboundPolicy);
+/** Every provider call goes through the stage's outbound guard. */
+export const guardedFetch = createGuardedFetch(outboundPolicy);
 
 const bedrockEnabled = env.BEDROCK_ENABLED ?? env.RUNTIME === 'aws';
 const bedrockRegion = env.BEDROCK_REGION ?? env.AWS_REGION;

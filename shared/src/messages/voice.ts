@@ -18,3 +18,21 @@ export const VOICE_MESSAGES = {
   /** Said in place of a fenced code block: its code is not read out. */
   codeBlock: (language: string) => (language ? `Code block in ${language}.` : 'Code block.'),
 } as const;
+
+/** Voice with a provider's speech model (OpenAI, the user's or the team's key). */
+export const SPEECH_MESSAGES = {
+  engineBrowser: 'In this browser',
+  engineBrowserHint: 'The audio stays in your browser (where it has speech features).',
+  engineOpenAi: 'OpenAI (your key)',
+  engineOpenAiHint:
+    "The audio of dictation and the text read aloud are sent to OpenAI with your OpenAI key (or your team's), on that key owner's account. Recordings are at most 2 minutes.",
+  noOpenAiKey:
+    "Voice with OpenAI needs an OpenAI API key: add one in Settings (or use a team's), or choose 'In this browser'.",
+  recordingTooLarge: 'The recording is too long: at most 3 MB (about 2 minutes).',
+  recording: 'Recording…',
+  transcribing: 'Transcribing…',
+  recordingLimit: 'Recording stopped at 2 minutes, the longest one can be.',
+  noRecorder: 'This browser cannot record audio.',
+  transcriptionFailed: (reason: string) => `The recording could not be transcribed: ${reason}`,
+  readingFailed: (reason: string) => `The reply could not be read aloud: ${reason}`,
+} as const;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { COMPANY_SIZES, type CompanySize, type OnboardingTeamSize } from '../constants/product';
+import { SPEECH_ENGINES } from '../constants/speech';
 import { modelSettingsSchema } from './conversation';
 
 /**
@@ -43,6 +44,8 @@ export const userPreferencesSchema = z
     theme: z.enum(['light', 'dark', 'system']).optional(),
     /** What a new conversation starts with. */
     defaultSettings: modelSettingsSchema.optional(),
+    /** Voice's engine: the browser's speech APIs (absent: the default) or OpenAI's with the user's key. */
+    speechEngine: z.enum(SPEECH_ENGINES).optional(),
   })
   .strict();
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;

@@ -144,7 +144,8 @@ async function serve(
 
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk);
-  const text = Buffer.concat(chunks).toString('utf8');
+  const raw = Buffer.concat(chunks);
+  const text = raw.toString('utf8');
   let body: unknown = text;
   try {
     body = text ? JSON.parse(text) : undefined;
@@ -181,14 +182,14 @@ async function serve(
     retired: dialect === 'bedrock' ? retired : [],
     isOpen: () => open && !res.writableEnded,
   };
-  const handled = answer(dialect, exchange);
+  const handled = answer(dialect, exchange, raw);
   recorded(record, handled);
   return handled;
 }
 
-function answer(dialect: Dialect, exchange: Exchange): Promise<void> {
+function answer(dialect: Dialect, exchange: Exchange, raw: Buffer): Promise<void> {
   if (dialect === 'bedrock') return handleBedrockApi(exchange);
   if (dialect === 'anthropic') return handleAnthropicApi(exchange);
   if (dialect === 'google') return handleGoogleApi(exchange);
-  return handleChatApi(dialect, exchange);
+  return handleChatApi(dialect, exchange, raw);
 }

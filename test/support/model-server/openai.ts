@@ -13,6 +13,7 @@ import {
   startEventStream,
   tokensBeforeFailure,
 } from './exchange.js';
+import { handleAudioApi } from './openai-audio.js';
 import { type ChatDialect, sendError, sendUnknownModel } from './openai-errors.js';
 import {
   countPromptTokens,
@@ -37,10 +38,12 @@ interface ChatTool {
 /** `auto`, `none`, some tool call (`required`; Mistral: `any`) or a named function. */
 type ChatToolChoice = string | { type: string; function: { name: string } };
 
-export async function handleChatApi(dialect: ChatDialect, exchange: Exchange): Promise<void> {
+export async function handleChatApi(dialect: ChatDialect, exchange: Exchange, raw: Buffer): Promise<void> {
   const { method, path } = exchange;
   if (!authorized(dialect, exchange)) return;
   if (method === 'GET' && path === '/v1/models') return listModels(dialect, exchange);
+  if (dialect === 'openai' && method === 'POST' && path.startsWith('/v1/audio/'))
+    return handleAudioApi(exchange, raw);
   if (method === 'POST' && path === '/v1/chat/completions') return chatCompletion(dialect, exchange);
   sendError(dialect, exchange, 404, `Unknown path ${path}`);
 }

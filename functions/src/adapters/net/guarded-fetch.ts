@@ -58,6 +58,18 @@ export async function assertAllowedEndpoint(url: string, policy: OutboundPolicy)
  * refused (a redirect could point anywhere). undici is loaded on first use: only Custom endpoints
  * and provider base URLs need it.
  */
+/**
+ * undici's npm copy does not know Node's own FormData (another class): it would send the form as
+ * the text "[object FormData]". Encoded here as multipart (OpenAI's audio transcriptions), with
+ * its boundary in the Content-Type.
+ */
+async function encodedForm(form: FormData, headers: RequestInit['headers']) {
+  const encoded = new Response(form);
+  const merged = new Headers(headers);
+  merged.set('content-type', encoded.headers.get('content-type') ?? 'multipart/form-data');
+  return { body: new Uint8Array(await encoded.arrayBuffer()), headers: Object.fromEntries(merged) };
+}
+
 export function createGuardedFetch(policy: OutboundPolicy): typeof fetch {
   const refuses = refusesAddress(policy);
   let agent: Promise<import('undici').Agent> | undefined;
@@ -89,6 +101,7 @@ export function createGuardedFetch(policy: OutboundPolicy): typeof fetch {
     agent ??= Promise.resolve(new undici.Agent({ connect: { lookup: guardedLookup as never } }));
     return undici.fetch(input as never, {
       ...(init as object),
+      ...(init?.body instanceof FormData ? await encodedForm(init.body, init.headers) : {}),
       redirect: 'error',
       dispatcher: await agent,
     }) as never;

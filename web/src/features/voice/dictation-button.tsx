@@ -1,4 +1,4 @@
-import { VOICE_MESSAGES } from '@agentforge/shared';
+import { type SpeechEngine, VOICE_MESSAGES } from '@agentforge/shared';
 import { MicIcon } from 'lucide-react';
 import { type RefObject, useEffect, useRef } from 'react';
 import { createPortal, flushSync } from 'react-dom';
@@ -7,8 +7,10 @@ import { cn } from '../../components/ui/cn';
 import { insertAtCaret } from './insert-at-caret';
 import { voiceCommands } from './lazy-voice';
 import { useDictation } from './use-dictation';
+import { useRecordedDictation } from './use-recorded-dictation';
 
 export type DictationProps = {
+  engine?: SpeechEngine;
   /** The message box: each final phrase goes in at its caret. */
   textarea: RefObject<HTMLTextAreaElement | null>;
   setText: (text: string) => void;
@@ -24,14 +26,17 @@ const shortcutKeys = () => `${/Mac|iPhone|iPad/.test(navigator.platform) ? '⌘'
  * browser's speech recognition. Its state is announced in a live region; the dictation shortcut
  * (voiceCommands' 'dictate') toggles it too.
  */
-export function DictationButton({ textarea, setText, statusSlot }: DictationProps) {
-  const dictation = useDictation((phrase) => {
+export function DictationButton({ engine = 'browser', textarea, setText, statusSlot }: DictationProps) {
+  const insert = (phrase: string) => {
     const box = textarea.current;
     if (!box) return;
     const next = insertAtCaret(box.value, box.selectionStart, box.selectionEnd, phrase);
     flushSync(() => setText(next.value));
     box.setSelectionRange(next.caret, next.caret);
-  });
+  };
+  const inBrowser = useDictation(insert);
+  const recorded = useRecordedDictation(insert);
+  const dictation = engine === 'openai' ? recorded : inBrowser;
   const toggle = useRef(dictation.toggle);
   toggle.current = dictation.toggle;
 
@@ -42,10 +47,10 @@ export function DictationButton({ textarea, setText, statusSlot }: DictationProp
   }, []);
 
   const status = (
-    <div className={cn('space-y-1 px-2', (dictation.listening || dictation.error) && 'mb-2')}>
+    <div className={cn('space-y-1 px-2', (dictation.status || dictation.error) && 'mb-2')}>
       <p role="status" className="text-sm font-medium text-indigo-700">
-        {dictation.listening ? (
-          VOICE_MESSAGES.listening
+        {dictation.status ? (
+          dictation.status
         ) : dictation.ended && !dictation.error ? (
           <span className="sr-only">{VOICE_MESSAGES.dictationStopped}</span>
         ) : null}

@@ -1,7 +1,11 @@
+import { MAX_SPEECH_TEXT_CHARS, type SpeechEngine } from '@agentforge/shared';
+import { synthesizedAudio } from './provider-speech';
 import { speakableText, speechChunks } from './speakable-text';
 
-/** The reply being read aloud: one at a time, in the whole page. */
-let reading: { messageId: string } | null = null;
+/** The reply being read aloud: one at a time, in the whole page; `stop` ends it however it is read. */
+let reading: { messageId: string; stop: () => void } | null = null;
+/** Why the last reading of a reply failed (shown beside its button until it is read again). */
+let failure: { messageId: string; message: string } | null = null;
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const listener of listeners) listener();
@@ -13,20 +17,19 @@ export function subscribeReading(listener: () => void): () => void {
 }
 
 export const readingId = (): string | null => reading?.messageId ?? null;
+export const readingFailure = () => failure;
 
 export function stopReading(): void {
   if (!reading) return;
+  const session = reading;
   reading = null;
-  window.speechSynthesis.cancel();
+  session.stop();
   notify();
 }
 
-/** Reads a reply's text aloud with the browser's speech synthesis, stopping whatever was being read. */
-function readAloud(messageId: string, markdown: string): void {
-  stopReading();
-  const chunks = speechChunks(speakableText(markdown));
-  if (chunks.length === 0) return;
-  const session = { messageId };
+/** Reads a reply's text with the browser's speech synthesis. */
+function readWithBrowser(messageId: string, chunks: readonly string[]): void {
+  const session = { messageId, stop: () => window.speechSynthesis.cancel() };
   reading = session;
   const end = () => {
     if (reading !== session) return;
@@ -42,11 +45,74 @@ function readAloud(messageId: string, markdown: string): void {
     if (index === chunks.length - 1) utterance.onend = end;
     window.speechSynthesis.speak(utterance);
   });
+}
+
+/**
+ * Reads a reply's text with OpenAI's speech model: part after part (each asked for while the one
+ * before plays), played by one <audio> element that Stop pauses.
+ */
+function readWithOpenAi(messageId: string, parts: readonly string[]): void {
+  const audio = new Audio();
+  const controller = new AbortController();
+  const session = {
+    messageId,
+    stop: () => {
+      controller.abort();
+      audio.pause();
+    },
+  };
+  reading = session;
+  const played = () =>
+    new Promise<void>((resolve, reject) => {
+      audio.onended = () => resolve();
+      audio.onerror = () => reject(new Error('the audio could not be played'));
+      controller.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+  void (async () => {
+    let next = synthesizedAudio(parts[0] ?? '', controller.signal);
+    for (let index = 0; index < parts.length; index += 1) {
+      const source = await next;
+      if (controller.signal.aborted) return;
+      if (index + 1 < parts.length) next = synthesizedAudio(parts[index + 1] ?? '', controller.signal);
+      next.catch(() => undefined); // awaited in its turn
+      audio.src = source;
+      const ended = played();
+      await audio.play();
+      await ended;
+      if (controller.signal.aborted) return;
+    }
+  })().then(
+    () => {
+      if (reading !== session) return;
+      reading = null;
+      notify();
+    },
+    (error: unknown) => {
+      if (controller.signal.aborted || reading !== session) return;
+      reading = null;
+      failure = { messageId, message: error instanceof Error ? error.message : String(error) };
+      notify();
+    },
+  );
+}
+
+/** Reads a reply's text aloud with the engine, stopping whatever was being read. */
+function readAloud(messageId: string, markdown: string, engine: SpeechEngine): void {
+  stopReading();
+  failure = null;
+  const text = speakableText(markdown);
+  if (engine === 'openai') {
+    const parts = speechChunks(text.replace(/\n+/g, ' '), MAX_SPEECH_TEXT_CHARS);
+    if (parts.length > 0) readWithOpenAi(messageId, parts);
+  } else {
+    const chunks = speechChunks(text);
+    if (chunks.length > 0) readWithBrowser(messageId, chunks);
+  }
   notify();
 }
 
 /** Read aloud, or Stop when this reply is the one being read. */
-export function toggleReading(messageId: string, markdown: string): void {
+export function toggleReading(messageId: string, markdown: string, engine: SpeechEngine = 'browser'): void {
   if (readingId() === messageId) stopReading();
-  else readAloud(messageId, markdown);
+  else readAloud(messageId, markdown, engine);
 }

@@ -44,6 +44,8 @@ export function dictationErrorMessage(code: string): string | null {
 
 export type Dictation = {
   listening: boolean;
+  /** What the status line says while it works ('Listening…', 'Recording…', 'Transcribing…'). */
+  status: string | null;
   /** The words heard and not final yet. */
   interim: string;
   error: string | null;
@@ -107,6 +109,7 @@ export function useDictation(onPhrase: (phrase: string) => void): Dictation {
 
   return {
     listening,
+    status: listening ? VOICE_MESSAGES.listening : null,
     interim,
     error,
     ended,

@@ -1,6 +1,7 @@
 // The voice code's chunk, loaded by lazy-voice.tsx.
 import { CHAT_MESSAGES, type Message } from '@agentforge/shared';
 import { DictationButton, type DictationProps } from './dictation-button';
+import { speechEngine } from './lazy-voice';
 import { ReadAloudButton, type ReadAloudProps } from './read-aloud-button';
 import { toggleReading } from './reader';
 
@@ -17,5 +18,6 @@ export function readLatest(messages: readonly Message[]): void {
   const reply = messages.findLast(
     (message) => message.role === 'assistant' && !message.isLoading && !message.isError && message.content,
   );
-  if (reply) toggleReading(reply.id, reply.content.replace(CHAT_MESSAGES.streamingStopped, ''));
+  if (reply)
+    toggleReading(reply.id, reply.content.replace(CHAT_MESSAGES.streamingStopped, ''), speechEngine());
 }

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { AutoRunSwitch } from '../../agent/components/auto-run-switch';
 import { PlanPanel } from '../../agent/components/plan-panel';
 import { ArtifactHost } from '../../artifacts/components/artifact-host';
-import { loadVoice, voiceCommands } from '../../voice/lazy-voice';
+import { loadVoice, useSpeechEngine, voiceCommands } from '../../voice/lazy-voice';
 import { sharedConversationPath } from '../api/conversations';
 import { sharedConversationQuery } from '../api/queries';
 import { useChat } from '../hooks/use-chat';
@@ -79,6 +79,7 @@ export function ChatScreen({
   // The input's 'Switch model' opens the model picker.
   const [pickerOpen, setPickerOpen] = useState(false);
   const [showingShortcuts, setShowingShortcuts] = useState(false);
+  useSpeechEngine(hasUser);
   const newChat = () => {
     chat.select(null);
     layout.setDrawerOpen(false);

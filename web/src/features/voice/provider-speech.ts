@@ -1,0 +1,48 @@
+import { SPEECH_MESSAGES, synthesisResponseSchema, transcriptionResponseSchema } from '@agentforge/shared';
+import { apiClient } from '../../lib/api-client';
+import { currentSpaceTeamId } from '../teams/utils/space';
+
+/** The space's team: its OpenAI key serves a member who has none of their own. */
+const team = () => {
+  const teamId = currentSpaceTeamId();
+  return teamId ? { teamId } : {};
+};
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** POST /speech/synthesis: a part of a reply as MP3, as a data URL for an <audio> element. */
+export async function synthesizedAudio(text: string, signal: AbortSignal): Promise<string> {
+  try {
+    const { audio, mimeType } = await apiClient.post(
+      '/speech/synthesis',
+      { text, ...team() },
+      { schema: synthesisResponseSchema, signal },
+    );
+    return `data:${mimeType};base64,${audio}`;
+  } catch (error) {
+    throw new Error(SPEECH_MESSAGES.readingFailed(reason(error)));
+  }
+}
+
+function base64Of(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** POST /speech/transcriptions: a recording's words. */
+export async function transcribed(recording: Blob): Promise<string> {
+  try {
+    const { text } = await apiClient.post(
+      '/speech/transcriptions',
+      { audio: await base64Of(recording), mimeType: recording.type || 'audio/webm', ...team() },
+      { schema: transcriptionResponseSchema },
+    );
+    return text;
+  } catch (error) {
+    throw new Error(SPEECH_MESSAGES.transcriptionFailed(reason(error)));
+  }
+}
