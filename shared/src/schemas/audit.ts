@@ -48,6 +48,10 @@ export const AUDIT_ACTIONS = [
   'member.left',
   'conversation.shared',
   'conversation.unshared',
+  'prompt.created',
+  'prompt.updated',
+  'prompt.deleted',
+  'prompt.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -95,6 +99,10 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'member.left': 'Member left',
   'conversation.shared': 'Conversation shared with the team',
   'conversation.unshared': 'Conversation no longer shared',
+  'prompt.created': 'Prompt created',
+  'prompt.updated': 'Prompt edited',
+  'prompt.deleted': 'Prompt deleted',
+  'prompt.imported': 'Prompts imported',
 };
 
 export const AUDIT_OUTCOMES = ['success', 'failure'] as const;

@@ -1,7 +1,7 @@
 import { promptImportBodySchema, teamScopeQuerySchema } from '@agentforge/shared';
 import { promptService } from '../../composition/prompts.js';
 import { created, httpRoute } from '../../http/http-route.js';
-import { promptOwner } from './scope.js';
+import { auditedPromptChange, teamDetail } from './scope.js';
 
 /**
  * POST /prompts/import[?teamId=] {prompts}: adds an export's prompts as new ones, all or none (a
@@ -10,7 +10,16 @@ import { promptOwner } from './scope.js';
 export const handler = httpRoute(
   { body: promptImportBodySchema, query: teamScopeQuerySchema },
   async ({ body, caller, query }) => {
-    const owner = await promptOwner(caller, query.teamId, 'managePrompts');
-    return created(await promptService().importAll(owner, body.prompts));
+    const result = await auditedPromptChange(
+      caller,
+      query.teamId,
+      {
+        action: 'prompt.imported',
+        target: query.teamId ? `prompts:team:${query.teamId}` : 'prompts',
+        details: ({ imported }) => ({ imported, ...teamDetail(query.teamId) }),
+      },
+      (owner: string) => promptService().importAll(owner, body.prompts),
+    );
+    return created(result);
   },
 );

@@ -1,10 +1,11 @@
-import { type Prompt, TEAM_MESSAGES } from '@agentforge/shared';
+import { type AuditDetails, type Prompt, TEAM_MESSAGES } from '@agentforge/shared';
 import * as z from 'zod';
 import { teamRoles, teamScope } from '../../composition/team-scope.js';
 import type { Caller } from '../../domain/caller.js';
 import { NotFoundError } from '../../domain/errors.js';
 import type { StoredPrompt } from '../../domain/prompts/prompt.js';
 import { can } from '../../domain/teams/roles.js';
+import { type AuditSpec, audited } from '../../http/audit.js';
 
 export const promptParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -19,6 +20,28 @@ export async function promptOwner(
 ): Promise<string> {
   return (await teamScope().actor(caller, teamId, action)).userId;
 }
+
+/**
+ * A change to a library (create, edit, delete, import) by its owner: the caller, or a team's
+ * Admin. Audited in the caller's log and, for a team's library, in the team's, where its Admins
+ * read it with the team's other changes (a refused attempt goes to the caller's log only).
+ */
+export async function auditedPromptChange<T>(
+  caller: Caller,
+  teamId: string | undefined,
+  spec: Omit<AuditSpec<NoInfer<T>>, 'team'>,
+  change: (owner: string) => Promise<T>,
+): Promise<T> {
+  let teamOwned = false;
+  return audited(caller, { ...spec, team: () => (teamOwned ? teamId : undefined) }, async () => {
+    const owner = await promptOwner(caller, teamId, 'managePrompts');
+    teamOwned = owner !== caller.userId;
+    return change(owner);
+  });
+}
+
+/** An audit record's team, when the change is to a team's library. */
+export const teamDetail = (teamId: string | undefined): AuditDetails => (teamId ? { teamId } : {});
 
 /** Whether the caller may edit the team's prompts (an Admin); 404 for a non-member. */
 export async function mayManageTeamPrompts(caller: Caller, teamId: string): Promise<boolean> {
