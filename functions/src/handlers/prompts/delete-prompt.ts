@@ -1,21 +1,23 @@
 import { teamScopeQuerySchema } from '@agentforge/shared';
 import { promptService } from '../../composition/prompts.js';
+import { audited } from '../../http/audit.js';
 import { httpRoute, noContent } from '../../http/http-route.js';
-import { auditedPromptChange, promptParams, teamDetail } from './scope.js';
+import { promptChange, promptParams, teamDetail } from './scope.js';
 
 /** DELETE /prompts/{id}[?teamId=]: the caller's prompt, or the team's (its Admins). */
 export const handler = httpRoute(
   { query: teamScopeQuerySchema, params: promptParams },
   async ({ caller, query, params }) => {
-    await auditedPromptChange(
+    const change = promptChange(caller, query.teamId);
+    await audited(
       caller,
-      query.teamId,
       {
         action: 'prompt.deleted',
         target: `prompt:${params.id}`,
         details: () => teamDetail(query.teamId),
+        team: change.team,
       },
-      (owner: string) => promptService().remove(owner, params.id),
+      async () => promptService().remove(await change.owner(), params.id),
     );
     return noContent();
   },

@@ -1,7 +1,8 @@
 import { promptImportBodySchema, teamScopeQuerySchema } from '@agentforge/shared';
 import { promptService } from '../../composition/prompts.js';
+import { audited } from '../../http/audit.js';
 import { created, httpRoute } from '../../http/http-route.js';
-import { auditedPromptChange, teamDetail } from './scope.js';
+import { promptChange, teamDetail } from './scope.js';
 
 /**
  * POST /prompts/import[?teamId=] {prompts}: adds an export's prompts as new ones, all or none (a
@@ -10,15 +11,16 @@ import { auditedPromptChange, teamDetail } from './scope.js';
 export const handler = httpRoute(
   { body: promptImportBodySchema, query: teamScopeQuerySchema },
   async ({ body, caller, query }) => {
-    const result = await auditedPromptChange(
+    const change = promptChange(caller, query.teamId);
+    const result = await audited(
       caller,
-      query.teamId,
       {
         action: 'prompt.imported',
         target: query.teamId ? `prompts:team:${query.teamId}` : 'prompts',
         details: ({ imported }) => ({ imported, ...teamDetail(query.teamId) }),
+        team: change.team,
       },
-      (owner: string) => promptService().importAll(owner, body.prompts),
+      async () => promptService().importAll(await change.owner(), body.prompts),
     );
     return created(result);
   },

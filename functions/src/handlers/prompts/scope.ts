@@ -5,7 +5,6 @@ import type { Caller } from '../../domain/caller.js';
 import { NotFoundError } from '../../domain/errors.js';
 import type { StoredPrompt } from '../../domain/prompts/prompt.js';
 import { can } from '../../domain/teams/roles.js';
-import { type AuditSpec, audited } from '../../http/audit.js';
 
 export const promptParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -23,21 +22,20 @@ export async function promptOwner(
 
 /**
  * A change to a library (create, edit, delete, import) by its owner: the caller, or a team's
- * Admin. Audited in the caller's log and, for a team's library, in the team's, where its Admins
- * read it with the team's other changes (a refused attempt goes to the caller's log only).
+ * Admin. Handlers audit it (`audited`) in the caller's log and, with `team`, for a team's library
+ * in the team's, where its Admins read it with the team's other changes (a refused attempt goes to
+ * the caller's log only: `team` answers only once the role check passed).
  */
-export async function auditedPromptChange<T>(
-  caller: Caller,
-  teamId: string | undefined,
-  spec: Omit<AuditSpec<NoInfer<T>>, 'team'>,
-  change: (owner: string) => Promise<T>,
-): Promise<T> {
+export function promptChange(caller: Caller, teamId: string | undefined) {
   let teamOwned = false;
-  return audited(caller, { ...spec, team: () => (teamOwned ? teamId : undefined) }, async () => {
-    const owner = await promptOwner(caller, teamId, 'managePrompts');
-    teamOwned = owner !== caller.userId;
-    return change(owner);
-  });
+  return {
+    owner: async (): Promise<string> => {
+      const owner = await promptOwner(caller, teamId, 'managePrompts');
+      teamOwned = owner !== caller.userId;
+      return owner;
+    },
+    team: (): string | undefined => (teamOwned ? teamId : undefined),
+  };
 }
 
 /** An audit record's team, when the change is to a team's library. */
