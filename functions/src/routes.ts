@@ -170,6 +170,14 @@ const MANIFEST = [
     handler: 'stop-message',
     auth: 'cognito',
   },
+  // Save or Dismiss on a reply's 'Remember this?' (docs/decisions/chat.md, "Memory"), kept with the reply.
+  {
+    method: 'PUT',
+    path: '/conversations/{id}/messages/{messageId}/memory-proposals/{toolCallId}',
+    area: 'conversations',
+    handler: 'decide-memory-proposal',
+    auth: 'cognito',
+  },
   // Attachments (issue 17): presigned upload and download of a conversation's files.
   {
     method: 'POST',

@@ -59,6 +59,8 @@ export const AREA_AUDIT: Readonly<Partial<Record<ApiArea, 'write' | 'read'>>> = 
   account: 'write',
   // Team events go to the team's log and the actor's (the teams service's listener).
   teams: 'write',
+  // A change to a prompt library goes to the caller's log, and a team's library's to the team's.
+  prompts: 'write',
   audit: 'read',
 };
 

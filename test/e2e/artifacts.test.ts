@@ -40,6 +40,16 @@ async function ask(page: Page, words: string, text: string) {
   await box.press('Enter');
 }
 
+/** A small React component, as a model writes one (a hook, JSX, an event handler). */
+const COUNTER = [
+  "import { useState } from 'react';",
+  '',
+  'export default function Counter() {',
+  '  const [count, setCount] = useState(0);',
+  '  return <button type="button" onClick={() => setCount(count + 1)}>Clicked {count} times</button>;',
+  '}',
+].join('\n');
+
 const frame = (page: Page) => page.frameLocator('iframe[title="Preview"]');
 
 describe('artifacts on the local stack', () => {
@@ -128,5 +138,31 @@ describe('artifacts on the local stack', () => {
     expect(box?.x).toBeGreaterThanOrEqual(0);
     await expectAccessible(page, 'the artifact panel on a phone');
     await e2e.screenshot(page, '3-phone');
+  });
+
+  it("renders a React component in the frame, and 'Open in workspace' opens its code in the editor", async () => {
+    const { email } = await signUpWithModel(e2e, 'artifacts-react');
+    const page = await e2e.openPage();
+    await loginAs(e2e, page, email);
+    await page.getByRole('button', { name: /Local model/ }).waitFor();
+
+    await ask(page, 'Make a counter', `A counter:\n\n\`\`\`jsx\n${COUNTER}\n\`\`\``);
+    await page.getByRole('button', { name: 'Open Counter' }).click();
+    const panel = page.getByRole('dialog', { name: 'Counter' });
+    await panel.getByText('React component').waitFor();
+    // Rendered by React (sucrase turned the JSX into a script) in the sandboxed frame, and live.
+    const counter = frame(page).getByRole('button', { name: 'Clicked 0 times' });
+    await counter.waitFor({ timeout: 90_000 });
+    await counter.click();
+    await frame(page).getByRole('button', { name: 'Clicked 1 times' }).waitFor();
+    await expectAccessible(page, 'the React artifact');
+    await e2e.screenshot(page, '4-react');
+
+    await panel.getByRole('button', { name: 'Open in workspace' }).click();
+    await page.waitForURL(/\/workspace$/);
+    const editor = page.getByRole('textbox', { name: 'Code of artifacts/Counter.jsx' });
+    await editor.waitFor();
+    await expect.poll(() => editor.textContent()).toContain('export default function Counter()');
+    await expectAccessible(page, 'the workspace with the artifact');
   });
 });

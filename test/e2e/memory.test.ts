@@ -83,4 +83,35 @@ describe('memory', () => {
     await expect.poll(() => requestsWith('And now?').length).toBeGreaterThan(0);
     expect(JSON.stringify(requestsWith('And now?')[0]?.body)).not.toContain(FACT);
   });
+
+  it('keeps a dismissed proposal dismissed after a reload, and a saved one saved', async () => {
+    const { email } = await signUpWithModel(e2e, 'memory-decisions');
+    const page = await e2e.openPage(PHONE);
+    await loginAs(e2e, page, email);
+    const settings = await openSettings(page);
+    const toggle = settings.getByRole('switch', { name: 'Use memory in chats' });
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await closeSettings(page);
+
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill('Remember that I drink tea [[tool:remember {"fact":"I drink tea."}]]');
+    await input.press('Enter');
+    const tea = page.getByRole('group', { name: 'Remember this?' }).filter({ hasText: 'I drink tea.' });
+    await tea.getByRole('button', { name: 'Dismiss' }).click();
+    await tea.getByText('Dismissed: not saved.').waitFor();
+    await page.getByRole('button', { name: 'Stop Generating' }).waitFor({ state: 'detached' });
+    await input.fill('Also remember I live in Oslo [[tool:remember {"fact":"I live in Oslo."}]]');
+    await input.press('Enter');
+    const oslo = page.getByRole('group', { name: 'Remember this?' }).filter({ hasText: 'I live in Oslo.' });
+    await oslo.getByRole('button', { name: 'Save' }).click();
+    await oslo.getByText('Saved to memory.').waitFor();
+
+    // After a reload (and so on any device) each card shows what was chosen; no Save is offered again.
+    await page.reload();
+    await tea.getByText('Dismissed: not saved.').waitFor();
+    expect(await tea.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await oslo.getByText('Saved to memory.').waitFor();
+    await expectAccessible(page, 'decided memory proposals after a reload');
+  });
 });

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api.js';
@@ -88,13 +89,43 @@ describe('the prompt library on the local stack', () => {
     await adminPage.getByRole('heading', { name: 'Team summary' }).waitFor();
     await adminPage.getByRole('button', { name: 'Edit Team summary' }).waitFor();
 
+    // The Admin's Import and Export act on the library shown: the team's.
+    expect(await adminPage.getByRole('combobox', { name: 'Library' }).inputValue()).toBe('team');
+    const exported = adminPage.waitForEvent('download');
+    await adminPage.getByRole('button', { name: 'Export' }).click();
+    const file = await exported;
+    expect(file.suggestedFilename()).toBe('Prompters-prompts.json');
+    const titlesIn = async (path: string | null) =>
+      (JSON.parse(await readFile(path ?? '', 'utf8')) as { prompts: { title: string }[] }).prompts.map(
+        (p) => p.title,
+      );
+    expect(await titlesIn(await file.path())).toEqual(['Team summary']);
+    await adminPage.getByLabel('Prompt library file to import').setInputFiles({
+      name: 'more.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ prompts: [{ title: 'Team retro', body: 'What went well?' }] })),
+    });
+    await adminPage.getByRole('status').getByText('Imported 1 prompt into Prompters.').waitFor();
+    await adminPage.getByRole('heading', { name: 'Team retro' }).waitFor();
+    await expectAccessible(adminPage, "the team's library for its Admin");
+    // Their own library is apart.
+    await adminPage.getByRole('combobox', { name: 'Library' }).selectOption('own');
+    await adminPage.getByText('No saved prompts yet.').waitFor();
+
     const page = await e2e.openPage();
     await loginAs(e2e, page, member.email);
     await page.getByLabel('Space').selectOption({ label: 'Prompters' });
     await fromAccountMenu(page, 'Prompt library');
     await page.getByRole('heading', { name: 'Team summary' }).waitFor();
+    await page.getByRole('heading', { name: 'Team retro' }).waitFor();
     expect(await page.getByRole('button', { name: 'Edit Team summary' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete Team summary' }).count()).toBe(0);
+    // A member exports the team's library but imports only into their own.
+    await page.getByRole('button', { name: 'Export' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Import', exact: true }).count()).toBe(0);
+    await expectAccessible(page, "the team's library for a member");
+    await page.getByRole('combobox', { name: 'Library' }).selectOption('own');
+    await page.getByRole('button', { name: 'Import', exact: true }).waitFor();
 
     await page.getByRole('link', { name: 'Back to chat' }).click();
     await page.getByRole('button', { name: 'Saved prompts' }).click();

@@ -62,11 +62,11 @@ describe('the audit table’s grants', () => {
 
   it('gives every writer the stage’s retention (a record’s TTL)', () => {
     const writers = Object.values(template.findResources('AWS::Lambda::Function')).filter((fn) =>
-      /^(AgentForge (api-keys|mcp|github|agent|billing) API|AgentForge stream agent\/execute-stream|Cognito post-authentication)/.test(
+      /^(AgentForge (api-keys|mcp|github|agent|billing|prompts) API|AgentForge stream agent\/execute-stream|Cognito post-authentication)/.test(
         String(fn.Properties.Description),
       ),
     );
-    expect(writers).toHaveLength(7);
+    expect(writers).toHaveLength(8);
     for (const fn of writers) {
       expect(fn.Properties.Environment.Variables.AUDIT_RETENTION_DAYS).toBe(
         String(testStageConfig.auditRetentionDays),

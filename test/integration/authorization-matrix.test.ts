@@ -53,7 +53,9 @@ import {
   TEAM_MESSAGES,
   TOOL_APPROVAL_MESSAGES,
 } from '@agentforge/shared';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
 import { type HttpMethod, ROUTES } from '../../functions/src/routes.js';
 import { onboardingPayload } from '../support/api.js';
 import { configureAmplify, uniqueEmail } from '../support/identity.js';
@@ -258,6 +260,34 @@ const streamEnded = (persona: Persona, response: Response) => {
 };
 
 // Throwaway resources for destructive cases.
+/**
+ * A reply of the Admin's holding a memory proposal (the model's `remember` call), written to the
+ * messages table as the stream saves one, in a spare conversation of theirs: its id and the call's.
+ */
+const newMemoryProposal = async (): Promise<Made> => {
+  const conversationId = await newConversation();
+  const messageId = `proposal-${Date.now()}`;
+  const db = createDocumentClient({ region: 'us-east-1', endpoint: stack.dynamodb.endpoint });
+  await db.send(
+    new PutCommand({
+      TableName: stack.dynamodb.tableNames.messages,
+      Item: {
+        conversationId,
+        messageId,
+        userId: people.admin.userId,
+        role: 'assistant',
+        content: 'Noted.',
+        status: 'complete',
+        timestamp: Date.now(),
+        parentId: null,
+        toolCalls: [
+          { id: 'call-remember', name: 'remember', status: 'success', input: { fact: 'Likes tea.' } },
+        ],
+      },
+    }),
+  );
+  return { conversationId, messageId };
+};
 const newConversation = async () =>
   (await asAdmin(post('/conversations', conversationBody('ADMIN-PRIVATE spare')), 201)).body.id as string;
 /** A conversation of the Admin's shared with "Matrix" (no private marker: members may read it). */
@@ -685,6 +715,31 @@ const MATRIX: Record<string, Case[]> = {
     {
       on: "the Admin's message, named under one's own conversation",
       request: (p) => post(`${ownConv(p)}/messages/${f.messageId}/stop`),
+      expect: ownerOnly(204),
+    },
+  ],
+  'PUT /conversations/{id}/messages/{messageId}/memory-proposals/{toolCallId}': [
+    {
+      on: "the Admin's memory proposal",
+      setup: newMemoryProposal,
+      request: (_p, made) =>
+        put(
+          `/conversations/${made.conversationId}/messages/${made.messageId}/memory-proposals/call-remember`,
+          {
+            decision: 'dismissed',
+          },
+        ),
+      expect: ownerOnly(204),
+    },
+    {
+      on: "the Admin's memory proposal, named under one's own conversation",
+      setup: newMemoryProposal,
+      request: (p, made) => {
+        const where = p === 'admin' ? `/conversations/${made.conversationId}` : ownConv(p);
+        return put(`${where}/messages/${made.messageId}/memory-proposals/call-remember`, {
+          decision: 'saved',
+        });
+      },
       expect: ownerOnly(204),
     },
   ],

@@ -149,4 +149,44 @@ describe('memory', () => {
     const memory = await alice.api.get('/users/memory');
     expect((memory.body.facts as MemoryFact[]).map((f) => f.text)).not.toContain('I live in Lisbon.');
   });
+
+  it('keeps Save or Dismiss with the reply: the proposal reads as decided after a reload, for its owner only', async () => {
+    await alice.api.put('/users/memory', { enabled: true });
+    await systemOfReply(undefined, 'Remember I like tea [[tool:remember {"fact":"I like tea."}]]');
+    const replyOf = async () => {
+      const { body } = await alice.api.get(`/conversations/${lastConversationId}/messages`);
+      return (
+        body.messages as {
+          id: string;
+          role: string;
+          toolCalls?: { id: string }[];
+          memoryDecisions?: unknown;
+        }[]
+      ).findLast((message) => message.role === 'assistant');
+    };
+    const reply = await replyOf();
+    const callId = reply?.toolCalls?.[0]?.id ?? '';
+    expect(reply?.memoryDecisions).toBeUndefined();
+    const decide = (person: Person, decision: unknown, call = callId) =>
+      person.api.put(
+        `/conversations/${lastConversationId}/messages/${reply?.id}/memory-proposals/${encodeURIComponent(call)}`,
+        { decision },
+      );
+
+    expect((await decide(alice, 'dismissed')).status).toBe(204);
+    expect((await replyOf())?.memoryDecisions).toEqual({ [callId]: 'dismissed' });
+    // Nothing saved, and the decision can be changed (Save after all).
+    expect(
+      ((await alice.api.get('/users/memory')).body.facts as MemoryFact[]).map((f) => f.text),
+    ).not.toContain('I like tea.');
+    expect((await decide(alice, 'saved')).status).toBe(204);
+    expect((await replyOf())?.memoryDecisions).toEqual({ [callId]: 'saved' });
+
+    // A bad decision, a call that is no proposal, and another user's request change nothing.
+    expect((await decide(alice, 'maybe')).status).toBe(400);
+    expect((await decide(alice, 'saved', 'no-such-call')).status).toBe(404);
+    const bob = await teams.person('memory-bob');
+    expect((await decide(bob, 'dismissed')).status).toBe(404);
+    expect((await replyOf())?.memoryDecisions).toEqual({ [callId]: 'saved' });
+  });
 });

@@ -1,4 +1,6 @@
 import {
+  AUDIT_ACTION_LABELS,
+  auditPageSchema,
   PROMPT_EXPORT_FORMAT,
   PROMPT_MESSAGES,
   promptExportSchema,
@@ -163,5 +165,80 @@ describe('the prompt library API on the local stack', () => {
     expect(await storedPromptCount(`team#${team.teamId}`)).toBe(1);
     expect((await admin.api.del(`/teams/${team.teamId}`)).status).toBe(204);
     expect(await storedPromptCount(`team#${team.teamId}`)).toBe(0);
+  });
+
+  it('audits every change to a library: the caller’s in their log, a team’s in the team’s too', async () => {
+    const admin: Person = await helpers.person('prompts-audit-admin');
+    const member: Person = await helpers.person('prompts-audit-member');
+    const team = await helpers.createTeam(admin, 'Audited prompts');
+    await helpers.join(member, team.teamId, admin);
+    const log = async (person: Person, teamId?: string) => {
+      const { status, body } = await person.api.get(`/audit?limit=100${teamId ? `&teamId=${teamId}` : ''}`);
+      expect(status).toBe(200);
+      return auditPageSchema
+        .parse(body)
+        .records.filter((record) => record.action.startsWith('prompt.'))
+        .reverse();
+    };
+
+    // The caller's own library.
+    const own = promptSchema.parse((await admin.api.post('/prompts', { title: 'Mine', body: 'x' })).body);
+    await admin.api.put(`/prompts/${own.id}`, { title: 'Mine, edited', body: 'y' });
+    await admin.api.del(`/prompts/${own.id}`);
+    await admin.api.post('/prompts/import', {
+      prompts: [
+        { title: 'A', body: 'a' },
+        { title: 'B', body: 'b' },
+      ],
+    });
+    // The team's.
+    const query = `?teamId=${team.teamId}`;
+    const shared = promptSchema.parse(
+      (await admin.api.post(`/prompts${query}`, { title: 'Shared', body: 'z' })).body,
+    );
+    await admin.api.put(`/prompts/${shared.id}${query}`, { title: 'Shared, edited', body: 'z' });
+    await admin.api.post(`/prompts/import${query}`, { prompts: [{ title: 'C', body: 'c' }] });
+    await admin.api.del(`/prompts/${shared.id}${query}`);
+
+    const teamRecords = [
+      {
+        action: 'prompt.created',
+        target: `prompt:${shared.id}`,
+        details: { title: 'Shared', teamId: team.teamId },
+      },
+      {
+        action: 'prompt.updated',
+        target: `prompt:${shared.id}`,
+        details: { title: 'Shared, edited', teamId: team.teamId },
+      },
+      {
+        action: 'prompt.imported',
+        target: `prompts:team:${team.teamId}`,
+        details: { imported: 1, teamId: team.teamId },
+      },
+      { action: 'prompt.deleted', target: `prompt:${shared.id}`, details: { teamId: team.teamId } },
+    ].map((record) => ({ ...record, actor: admin.userId, outcome: 'success' }));
+    expect(await log(admin)).toMatchObject([
+      { action: 'prompt.created', target: `prompt:${own.id}`, details: { title: 'Mine' } },
+      { action: 'prompt.updated', target: `prompt:${own.id}`, details: { title: 'Mine, edited' } },
+      { action: 'prompt.deleted', target: `prompt:${own.id}` },
+      { action: 'prompt.imported', target: 'prompts', details: { imported: 2 } },
+      ...teamRecords,
+    ]);
+    // The team's Admins read the team's changes in its log, with its other changes.
+    expect(await log(admin, team.teamId)).toMatchObject(teamRecords);
+    expect(teamRecords.map((record) => AUDIT_ACTION_LABELS[record.action as 'prompt.created'])).toEqual([
+      'Prompt created',
+      'Prompt edited',
+      'Prompts imported',
+      'Prompt deleted',
+    ]);
+
+    // A member's refused import of the team's library is in the member's log only.
+    expect(
+      (await member.api.post(`/prompts/import${query}`, { prompts: [{ title: 'D', body: 'd' }] })).status,
+    ).toBe(403);
+    expect(await log(member)).toMatchObject([{ action: 'prompt.imported', outcome: 'failure' }]);
+    expect(await log(admin, team.teamId)).toHaveLength(teamRecords.length);
   });
 });

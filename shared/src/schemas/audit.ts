@@ -56,6 +56,11 @@ export const AUDIT_ACTIONS = [
   'automation.webhook_rotated',
   'automation.run_started',
   'automation.run_ended',
+
+  'prompt.created',
+  'prompt.updated',
+  'prompt.deleted',
+  'prompt.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -111,6 +116,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'automation.webhook_rotated': 'Automation webhook secret rotated',
   'automation.run_started': 'Automation run started',
   'automation.run_ended': 'Automation run ended',
+
+  'prompt.created': 'Prompt created',
+  'prompt.updated': 'Prompt edited',
+  'prompt.deleted': 'Prompt deleted',
+  'prompt.imported': 'Prompts imported',
 };
 
 export const AUDIT_OUTCOMES = ['success', 'failure'] as const;

@@ -31,5 +31,16 @@ export type MemoryFact = z.infer<typeof memoryFactSchema>;
 export const memoryViewSchema = z.object({ enabled: z.boolean(), facts: z.array(memoryFactSchema) });
 export type MemoryView = z.infer<typeof memoryViewSchema>;
 
+/** What the user did with the model's `remember` proposal ('Remember this?'). */
+export const MEMORY_DECISIONS = ['saved', 'dismissed'] as const;
+export const memoryDecisionSchema = z.enum(MEMORY_DECISIONS);
+export type MemoryDecision = z.infer<typeof memoryDecisionSchema>;
+
+/** A reply's decisions on its `remember` proposals, by tool call id (stored with the message). */
+export const memoryDecisionsSchema = z.record(z.string(), memoryDecisionSchema);
+
+/** PUT /conversations/{id}/messages/{messageId}/memory-proposals/{toolCallId}: the decision, kept with the reply. */
+export const memoryProposalBodySchema = z.object({ decision: memoryDecisionSchema }).strict();
+
 /** PUT /teams/{teamId}/memory (Admins): whether members' memory is used in the team's space. */
 export const teamMemoryBodySchema = z.object({ allowed: z.boolean() }).strict();

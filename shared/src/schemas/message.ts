@@ -3,6 +3,7 @@ import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../c
 import { MESSAGE_CONTENT_MISSING } from '../constants/product';
 import { CHAT_MESSAGES } from '../messages/chat';
 import { attachmentSchema } from './attachment';
+import { memoryDecisionsSchema } from './memory';
 import { availableToolSchema, processingStepSchema, toolCallSchema, toolsOfferedSchema } from './tool-call';
 import { toolApprovalSchema } from './tool-policy';
 import { webSourcesSchema } from './web-source';
@@ -46,6 +47,8 @@ export const messageSchema = z.object({
   toolsOffered: toolsOfferedSchema.optional(),
   /** The pages the reply's web search found, numbered as the model cites them. */
   sources: webSourcesSchema.optional(),
+  /** Save or Dismiss on the reply's memory proposals, by tool call id (shown after a reload). */
+  memoryDecisions: memoryDecisionsSchema.optional(),
   /**
    * The message it answers or follows (null: the conversation's first turn). Regenerate and edit
    * add a sibling (same parent), so a conversation is a tree; its reads show one path of it.

@@ -7,12 +7,18 @@ import type { MemoryRecord } from '../memory/memory.js';
 import { MEMORY_PROMPT_HEADING } from '../memory/memory-prompt.js';
 import { REMEMBER_PROPOSED, REMEMBER_TOOL } from '../memory/remember-tool.js';
 import { createChatService } from './chat-service.js';
+import { ARTIFACT_CONVENTION } from './reply-system.js';
 
 const alice = { userId: 'alice', email: 'a@example.com' };
 const query = { conversationId: 'c1', provider: 'anthropic', model: 'm', triggerContent: 'Hi there' };
 const facts = [{ factId: 'f1', text: 'I prefer TypeScript.', createdAt: 1, updatedAt: 1 }];
 
-type Options = { teamId?: string; teamAllows?: boolean; turns?: Parameters<typeof scriptedModel>[0] };
+type Options = {
+  teamId?: string;
+  teamAllows?: boolean;
+  turns?: Parameters<typeof scriptedModel>[0];
+  trigger?: string;
+};
 
 /** A reply in alice's conversation (in `teamId`'s space if given), with her memory as `memory`. */
 async function replyWith(memory: MemoryRecord, options: Options = {}) {
@@ -44,7 +50,10 @@ async function replyWith(memory: MemoryRecord, options: Options = {}) {
     createdAt: 1,
     updatedAt: 1,
   });
-  const started = await chat.start(alice, query);
+  const started = await chat.start(alice, {
+    ...query,
+    triggerContent: options.trigger ?? query.triggerContent,
+  });
   await started.run(() => undefined);
   const reply = (await messages.listAll('c1')).find((m) => m.messageId === started.messageId);
   return { requests: model.requests, reply };
@@ -67,6 +76,14 @@ describe("a reply's system prompt and memory", () => {
     expect((await requestOf({ enabled: true, facts }))?.system).toBe(
       `Be brief.\n\n${MEMORY_PROMPT_HEADING}\n- I prefer TypeScript.`,
     );
+  });
+
+  it('carries the artifact convention first on a turn that asks for an artifact, and only there', async () => {
+    const off = { enabled: false, facts };
+    expect((await requestOf(off, { trigger: 'Draw the flow as a mermaid diagram' }))?.system).toBe(
+      `${ARTIFACT_CONVENTION}\n\nBe brief.`,
+    );
+    expect((await requestOf(off))?.system).toBe('Be brief.');
   });
 
   it('carries nothing of memory when it is off', async () => {

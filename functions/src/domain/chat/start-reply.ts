@@ -12,7 +12,6 @@ import type { MessageRecord } from '../conversations/message.js';
 import { branchTo, messageTree, shownPath } from '../conversations/message-tree.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { type ReplyMemory, replyMemory } from '../memory/memory.js';
-import { systemWithMemory } from '../memory/memory-prompt.js';
 import type { ModelMessage } from '../models/model-provider.js';
 import {
   type AttachmentReader,
@@ -23,6 +22,7 @@ import {
 import { type FirstCall, openFirstCall } from './first-call.js';
 import type { ChatServiceDeps, ModelResolver } from './ports.js';
 import { isInterrupted, newStreamingReply } from './reply-lease.js';
+import { artifactConventionApplies, replySystemPrompt } from './reply-system.js';
 
 type ConversationSettings = NonNullable<ConversationRecord['settings']>;
 
@@ -54,9 +54,11 @@ export async function startReply(
   );
   const model = deps.models.resolve(caller.userId, query.provider, query.model, teamSpace);
   model.catch(() => undefined); // awaited (and reported) by the stream
-  const { memory, system } = replyMemoryAndSystem(deps, caller, owned);
   const listing = messages.listAll(query.conversationId);
   listing.catch(() => undefined); // awaited just below, once the conversation is known to be the caller's
+  const branch = Promise.all([owned, listing]).then(([shown, all]) => shownPath(all, shown.activeLeafId));
+  branch.catch(() => undefined); // the ownership check's failure is reported where `owned` is awaited
+  const { memory, system } = replyMemoryAndSystem(deps, caller, owned, branch, query.triggerContent);
   const conversation = await owned;
   const all = await listing;
   // The model sees the branch shown only (a regenerate: the branch up to the message it redoes).
@@ -158,13 +160,16 @@ async function openEarly(
 
 /**
  * The caller's memory for the reply (on, and allowed in a team's space: memory/memory.ts) and the
- * reply's system prompt: the conversation's own, then the memory's facts; read alongside the
+ * reply's system prompt (reply-system.ts: the artifact convention where the branch or the
+ * trigger calls for it, the conversation's own, then the memory's facts); read alongside the
  * conversation.
  */
 export function replyMemoryAndSystem(
   deps: ChatServiceDeps,
   caller: Caller,
   conversation: Promise<ConversationRecord>,
+  branch: Promise<MessageRecord[]>,
+  trigger?: string,
 ): { memory: Promise<ReplyMemory>; system: Promise<string | undefined> } {
   const teamSpace = conversation.then(
     (owned) => owned.teamId,
@@ -173,8 +178,8 @@ export function replyMemoryAndSystem(
   const memory = deps.memory
     ? replyMemory(deps.memory, caller.userId, teamSpace)
     : Promise.resolve({ on: false, facts: [] });
-  const system = Promise.all([conversation, memory]).then(([owned, { facts }]) =>
-    systemWithMemory(owned.settings?.systemPrompt, facts),
+  const system = Promise.all([conversation, memory, branch]).then(([owned, { facts }, shown]) =>
+    replySystemPrompt(owned.settings?.systemPrompt, facts, artifactConventionApplies(shown, trigger)),
   );
   memory.catch(() => undefined); // awaited (and reported) by the stream
   system.catch(() => undefined); // awaited (and reported) by the stream

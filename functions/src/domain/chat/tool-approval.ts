@@ -131,12 +131,13 @@ export async function resumeReply(
   );
   const model = deps.models.resolve(caller.userId, query.provider, query.model, teamSpace);
   model.catch(() => undefined); // awaited (and reported) by the stream
-  const { memory, system } = replyMemoryAndSystem(deps, caller, owned);
+  const listing = deps.messages.listAll(query.conversationId);
+  listing.catch(() => undefined); // awaited just below, once the conversation is known to be the caller's
+  const branch = Promise.all([owned, listing]).then(([shown, all]) => shownPath(all, shown.activeLeafId));
+  branch.catch(() => undefined); // the ownership check's failure is reported where `owned` is awaited
+  const { memory, system } = replyMemoryAndSystem(deps, caller, owned, branch);
   const conversation = await owned;
-  const history = shownPath(
-    await deps.messages.listAll(conversation.conversationId),
-    conversation.activeLeafId,
-  );
+  const history = await branch;
   await admitted;
 
   const at = history.findIndex((message) => message.messageId === approvalFor);

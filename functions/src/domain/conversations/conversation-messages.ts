@@ -1,8 +1,9 @@
-import type { CreateMessageBody, Message } from '@agentforge/shared';
+import type { CreateMessageBody, MemoryDecision, Message } from '@agentforge/shared';
 import { CHAT_MESSAGES } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import { interruptedReply, isInterrupted } from '../chat/reply-lease.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { REMEMBER_TOOL } from '../memory/remember-tool.js';
 import type { ConversationRecord } from './conversation.js';
 import type { ConversationServiceDeps } from './conversation-service.js';
 import type { MessagePageOptions, MessageRecord, MessageRepository } from './message.js';
@@ -150,6 +151,29 @@ export function createConversationMessages(
       if (history.slice(at).some(writing)) throw new ConflictError(CHAT_MESSAGES.replyInProgress);
       await messages.update(conversationId, messageId, { content });
       return toMessage({ ...message, content });
+    },
+
+    /**
+     * Save or Dismiss on a reply's `remember` proposal (the model's memory tool: no server), kept
+     * with the reply so the card shows it after a reload and on other devices. Saving the fact
+     * itself is the memory route's; this records what the user chose.
+     */
+    async decideMemoryProposal(
+      caller: Caller,
+      conversationId: string,
+      messageId: string,
+      toolCallId: string,
+      decision: MemoryDecision,
+    ): Promise<void> {
+      await owned(caller, conversationId);
+      const message = await messages.get(conversationId, messageId);
+      const proposal = message?.toolCalls?.find(
+        (call) => call.id === toolCallId && call.name === REMEMBER_TOOL && !call.serverId,
+      );
+      if (!message || !proposal) throw new NotFoundError(MESSAGE_NOT_FOUND);
+      await messages.update(conversationId, messageId, {
+        memoryDecisions: { ...message.memoryDecisions, [toolCallId]: decision },
+      });
     },
 
     /** Asks a reply being generated to stop; the stream saves what it has with '[Streaming stopped]'. */

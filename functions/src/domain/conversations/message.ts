@@ -1,6 +1,7 @@
 import {
   agentStepRefSchema,
   attachmentSchema,
+  memoryDecisionsSchema,
   processingStepSchema,
   type ToolApprovalDecision,
   toolApprovalSchema,
@@ -62,6 +63,8 @@ export const messageRecordSchema = z.object({
   toolsOffered: toolsOfferedSchema.optional(),
   /** The pages a reply's web search found (domain/chat/web-search.ts). */
   sources: webSourcesSchema.optional(),
+  /** Save or Dismiss on the reply's `remember` proposals, by tool call id (written by the user's decision). */
+  memoryDecisions: memoryDecisionsSchema.optional(),
   /**
    * The message this one follows (null: a first turn). Written by every new message; absent on
    * messages written before branches, which follow the message before them (message-tree.ts).
@@ -87,6 +90,7 @@ export type MessageChanges = Partial<
     | 'toolApproval'
     | 'toolsOffered'
     | 'sources'
+    | 'memoryDecisions'
   >
 >;
 

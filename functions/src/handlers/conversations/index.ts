@@ -1,6 +1,7 @@
 import { createAreaRouter } from '../../http/area-router.js';
 import { handler as createAttachment } from './create-attachment.js';
 import { handler as createConversation } from './create-conversation.js';
+import { handler as decideMemoryProposal } from './decide-memory-proposal.js';
 import { handler as deleteConversation } from './delete-conversation.js';
 import { handler as getAttachment } from './get-attachment.js';
 import { handler as getConversation } from './get-conversation.js';
@@ -22,6 +23,7 @@ export const handler = createAreaRouter('conversations', {
   listMessages,
   updateMessage,
   stopMessage,
+  decideMemoryProposal,
   selectBranch,
   createAttachment,
   getAttachment,

@@ -1,7 +1,8 @@
 import { promptImportBodySchema, teamScopeQuerySchema } from '@agentforge/shared';
 import { promptService } from '../../composition/prompts.js';
+import { audited } from '../../http/audit.js';
 import { created, httpRoute } from '../../http/http-route.js';
-import { promptOwner } from './scope.js';
+import { promptChange, teamDetail } from './scope.js';
 
 /**
  * POST /prompts/import[?teamId=] {prompts}: adds an export's prompts as new ones, all or none (a
@@ -10,7 +11,17 @@ import { promptOwner } from './scope.js';
 export const handler = httpRoute(
   { body: promptImportBodySchema, query: teamScopeQuerySchema },
   async ({ body, caller, query }) => {
-    const owner = await promptOwner(caller, query.teamId, 'managePrompts');
-    return created(await promptService().importAll(owner, body.prompts));
+    const change = promptChange(caller, query.teamId);
+    const result = await audited(
+      caller,
+      {
+        action: 'prompt.imported',
+        target: query.teamId ? `prompts:team:${query.teamId}` : 'prompts',
+        details: ({ imported }) => ({ imported, ...teamDetail(query.teamId) }),
+        team: change.team,
+      },
+      async () => promptService().importAll(await change.owner(), body.prompts),
+    );
+    return created(result);
   },
 );

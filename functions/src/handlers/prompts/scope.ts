@@ -1,4 +1,4 @@
-import { type Prompt, TEAM_MESSAGES } from '@agentforge/shared';
+import { type AuditDetails, type Prompt, TEAM_MESSAGES } from '@agentforge/shared';
 import * as z from 'zod';
 import { teamRoles, teamScope } from '../../composition/team-scope.js';
 import type { Caller } from '../../domain/caller.js';
@@ -19,6 +19,27 @@ export async function promptOwner(
 ): Promise<string> {
   return (await teamScope().actor(caller, teamId, action)).userId;
 }
+
+/**
+ * A change to a library (create, edit, delete, import) by its owner: the caller, or a team's
+ * Admin. Handlers audit it (`audited`) in the caller's log and, with `team`, for a team's library
+ * in the team's, where its Admins read it with the team's other changes (a refused attempt goes to
+ * the caller's log only: `team` answers only once the role check passed).
+ */
+export function promptChange(caller: Caller, teamId: string | undefined) {
+  let teamOwned = false;
+  return {
+    owner: async (): Promise<string> => {
+      const owner = await promptOwner(caller, teamId, 'managePrompts');
+      teamOwned = owner !== caller.userId;
+      return owner;
+    },
+    team: (): string | undefined => (teamOwned ? teamId : undefined),
+  };
+}
+
+/** An audit record's team, when the change is to a team's library. */
+export const teamDetail = (teamId: string | undefined): AuditDetails => (teamId ? { teamId } : {});
 
 /** Whether the caller may edit the team's prompts (an Admin); 404 for a non-member. */
 export async function mayManageTeamPrompts(caller: Caller, teamId: string): Promise<boolean> {

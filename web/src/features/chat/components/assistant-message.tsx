@@ -117,7 +117,7 @@ export function AssistantMessage({
         {message.toolCalls?.map((call) =>
           call.name === 'remember' && !call.serverId ? (
             <Suspense key={call.id} fallback={null}>
-              <MemoryProposal call={call} />
+              <MemoryProposal call={call} message={message} />
             </Suspense>
           ) : (
             <ToolCallCard key={call.id} call={call} />

@@ -36,8 +36,66 @@ describe('a memory proposal in the chat', () => {
   it('saves nothing on Dismiss', async () => {
     renderCard();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Not saved.');
+    expect((await screen.findByRole('status')).textContent).toBe('Dismissed: not saved.');
     expect(api.addMemoryFact).not.toHaveBeenCalled();
+  });
+
+  describe('the decision, kept with the reply', () => {
+    const call = {
+      id: 'call-1',
+      name: 'remember',
+      status: 'success' as const,
+      input: { fact: 'I like tea.' },
+    };
+    // A reply of its own per test: decisions made on the page are remembered by the module.
+    const reply = (memoryDecisions?: Record<string, 'saved' | 'dismissed'>, id = 'm1') => ({
+      id,
+      conversationId: 'c1',
+      ...(memoryDecisions ? { memoryDecisions } : {}),
+    });
+    const ref = { conversationId: 'c1', messageId: 'm1', toolCallId: 'call-1' };
+
+    it('records Dismiss and Save on the reply', async () => {
+      vi.mocked(api.decideMemoryProposal).mockResolvedValue();
+      vi.mocked(api.addMemoryFact).mockResolvedValue(saved('I like tea.'));
+      const { unmount } = render(<MemoryProposal call={call} message={reply()} />, {
+        wrapper: queryWrapper(),
+      });
+      await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+      await waitFor(() => expect(api.decideMemoryProposal).toHaveBeenCalledWith(ref, 'dismissed'));
+      unmount();
+
+      render(<MemoryProposal call={{ ...call, id: 'call-2' }} message={reply()} />, {
+        wrapper: queryWrapper(),
+      });
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(api.decideMemoryProposal).toHaveBeenCalledWith({ ...ref, toolCallId: 'call-2' }, 'saved'),
+      );
+    });
+
+    it('shows a stored Dismiss after a reload, with no Save offered again', async () => {
+      render(<MemoryProposal call={call} message={reply({ 'call-1': 'dismissed' }, 'm2')} />, {
+        wrapper: queryWrapper(),
+      });
+      expect(screen.getByRole('status').textContent).toBe('Dismissed: not saved.');
+      expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    });
+
+    it('shows a stored Save after a reload (the fact since deleted from memory)', async () => {
+      render(<MemoryProposal call={call} message={reply({ 'call-1': 'saved' }, 'm3')} />, {
+        wrapper: queryWrapper(),
+      });
+      expect(screen.getByRole('status').textContent).toBe('Saved to memory.');
+    });
+
+    it('says when the decision could not be kept', async () => {
+      vi.mocked(api.decideMemoryProposal).mockRejectedValue(new Error('Network error'));
+      render(<MemoryProposal call={call} message={reply(undefined, 'm4')} />, { wrapper: queryWrapper() });
+      await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+      expect((await screen.findByRole('alert')).textContent).toContain('Could not keep this choice');
+      expect(screen.getByRole('status').textContent).toBe('Dismissed: not saved.');
+    });
   });
 
   it('says why a save failed and offers Save again', async () => {

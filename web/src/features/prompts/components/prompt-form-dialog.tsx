@@ -10,17 +10,25 @@ type PromptFormDialogProps = {
   prompt?: Prompt | undefined;
   /** Where a new prompt goes ('Share with the team' for a team's Admin); none: the caller's own. */
   teamName?: string | undefined;
+  /** 'Share with the team' starts ticked (the team's library is shown). */
+  shareByDefault?: boolean;
   onSave: (input: PromptInput, shareWithTeam: boolean) => Promise<unknown>;
   onClose: () => void;
 };
 
 /** Create or edit a prompt: title, text with `{{variables}}`, an optional description and tags. */
-export function PromptFormDialog({ prompt, teamName, onSave, onClose }: PromptFormDialogProps) {
+export function PromptFormDialog({
+  prompt,
+  teamName,
+  shareByDefault,
+  onSave,
+  onClose,
+}: PromptFormDialogProps) {
   const [title, setTitle] = useState(prompt?.title ?? '');
   const [body, setBody] = useState(prompt?.body ?? '');
   const [description, setDescription] = useState(prompt?.description ?? '');
   const [tags, setTags] = useState(prompt?.tags.join(', ') ?? '');
-  const [share, setShare] = useState(false);
+  const [share, setShare] = useState(Boolean(teamName && shareByDefault));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

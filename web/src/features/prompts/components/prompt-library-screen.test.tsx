@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeHttp, fakeHttp, json, type SeenRequest } from '../../../testing/fake-http';
 import { createTestQueryClient } from '../../../testing/query';
+import { setSpaceTeamId } from '../../teams/utils/space';
 import { PromptLibraryScreen } from './prompt-library-screen';
 
 vi.mock('aws-amplify/auth', () => ({
@@ -46,7 +47,10 @@ beforeEach(() => {
     json({ imported: (request.body as { prompts: unknown[] }).prompts.length }, 201),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setSpaceTeamId(undefined);
+});
 
 function renderScreen() {
   render(
@@ -125,5 +129,72 @@ describe('the prompt library', () => {
 
     await user.upload(input, file(JSON.stringify({ prompts: [{ title: 'Ok', body: 'x' }] })));
     expect((await screen.findByRole('status')).textContent).toBe('Imported 1 prompt.');
+  });
+
+  describe("in a team's space", () => {
+    /** The caller is the team's `role`; the export answers with the library asked for. */
+    function inTeamAs(role: 'admin' | 'user') {
+      setSpaceTeamId('t1');
+      http.answer('GET', /^\/teams$/, () =>
+        json({
+          teams: [
+            {
+              teamId: 't1',
+              name: 'Prompters',
+              role,
+              isOwner: false,
+              memberCount: 2,
+              createdAt: '2026-01-01T00:00:00.000Z',
+            },
+          ],
+        }),
+      );
+      http.answer('GET', /^\/prompts\/export$/, () =>
+        json({ format: 'agentforge-prompts', version: 1, prompts: [] }),
+      );
+      vi.stubGlobal(
+        'URL',
+        Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
+      );
+    }
+    const file = new File([JSON.stringify({ prompts: [{ title: 'Ok', body: 'x' }] })], 'prompts.json', {
+      type: 'application/json',
+    });
+    const importRequest = () => http.requests.find((r) => r.path === '/prompts/import');
+
+    it("shows the team's library, exports it and imports into it for an Admin", async () => {
+      const user = userEvent.setup();
+      inTeamAs('admin');
+      renderScreen();
+      await waitFor(() => expect(titles()).toEqual(['Team review']));
+      expect((screen.getByRole('combobox', { name: 'Library' }) as HTMLSelectElement).value).toBe('team');
+
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      await waitFor(() => expect(http.requests.some((r) => r.path === '/prompts/export')).toBe(true));
+      expect(http.requests.find((r) => r.path === '/prompts/export')?.url.searchParams.get('teamId')).toBe(
+        't1',
+      );
+
+      await user.upload(screen.getByLabelText('Prompt library file to import'), file);
+      expect((await screen.findByRole('status')).textContent).toBe('Imported 1 prompt into Prompters.');
+      expect(importRequest()?.url.searchParams.get('teamId')).toBe('t1');
+    });
+
+    it("offers a member no Import for the team's library, and imports into their own", async () => {
+      const user = userEvent.setup();
+      inTeamAs('user');
+      renderScreen();
+      await waitFor(() => expect(titles()).toEqual(['Team review']));
+      await screen.findByRole('option', { name: 'Prompters (team)' });
+      expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
+      expect(screen.queryByLabelText('Prompt library file to import')).toBeNull();
+
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Library' }), 'own');
+      expect(titles()).toEqual(['Standup']);
+      await user.upload(screen.getByLabelText('Prompt library file to import'), file);
+      expect((await screen.findByRole('status')).textContent).toBe('Imported 1 prompt.');
+      expect(importRequest()?.url.searchParams.has('teamId')).toBe(false);
+    });
   });
 });

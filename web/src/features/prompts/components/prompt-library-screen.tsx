@@ -13,15 +13,20 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { download } from '../../chat/utils/conversation-file';
 import { teamsQuery } from '../../teams/api/queries';
 import { useSpaceTeamId } from '../../teams/hooks/use-space';
 import { exportPrompts, promptsQuery, usePromptMutations } from '../api/prompts';
 import { PromptFormDialog } from './prompt-form-dialog';
 
+/** Which library the page shows, in a team's space: the caller's own or the team's. */
+type Library = 'own' | 'team';
+
 /**
  * /prompts: the prompt library. The caller's own prompts, and in a team's space the team's (its
- * Admins edit them, members use them); search, create, edit, delete, export and import as JSON.
+ * Admins edit them, members use them), one library at a time; search, create, edit, delete, and
+ * export and import the library shown as JSON (a team's import: its Admins only).
  */
 export function PromptLibraryScreen() {
   const teamId = useSpaceTeamId();
@@ -30,16 +35,25 @@ export function PromptLibraryScreen() {
   );
   const prompts = useQuery(promptsQuery(teamId));
   const mutations = usePromptMutations();
+  const [chosen, setLibrary] = useState<Library>('team');
+  const library: Library = teamId ? chosen : 'own';
+  const isAdmin = team?.role === 'admin';
+  /** A team's library: written by its Admins only (the API checks it again). */
+  const mayImport = library === 'own' || isAdmin;
+  const libraryTeamId = library === 'team' ? teamId : undefined;
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Prompt | 'new' | null>(null);
   const [notice, setNotice] = useState<{ text: string; lines?: string[]; error: boolean } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const shown = (prompts.data ?? []).filter((prompt) => promptMatches(prompt, search));
+  const inLibrary = (prompts.data ?? []).filter(
+    (prompt) => !teamId || (library === 'team') === (prompt.teamId === teamId),
+  );
+  const shown = inLibrary.filter((prompt) => promptMatches(prompt, search));
 
-  async function onExport(owner?: string) {
-    const file = await exportPrompts(owner);
+  async function onExport() {
+    const file = await exportPrompts(libraryTeamId);
     download(
-      owner ? `${team?.name ?? 'team'}-prompts.json` : 'prompts.json',
+      libraryTeamId ? `${team?.name ?? 'team'}-prompts.json` : 'prompts.json',
       JSON.stringify(file, null, 2),
       'application/json',
     );
@@ -65,8 +79,12 @@ export function PromptLibraryScreen() {
         error: true,
       });
     try {
-      const { imported } = await mutations.importFile.mutateAsync({ prompts: items });
-      setNotice({ text: `Imported ${imported} ${imported === 1 ? 'prompt' : 'prompts'}.`, error: false });
+      const { imported } = await mutations.importFile.mutateAsync({ teamId: libraryTeamId, prompts: items });
+      const into = libraryTeamId ? ` into ${team?.name ?? 'the team'}` : '';
+      setNotice({
+        text: `Imported ${imported} ${imported === 1 ? 'prompt' : 'prompts'}${into}.`,
+        error: false,
+      });
     } catch (error) {
       setNotice({ text: error instanceof Error ? error.message : String(error), error: true });
     }
@@ -77,26 +95,38 @@ export function PromptLibraryScreen() {
       title="Prompt library"
       aside={
         <div className="flex flex-wrap gap-2">
+          {teamId ? (
+            <Select
+              aria-label="Library"
+              value={library}
+              onChange={(event) => {
+                setLibrary(event.target.value as Library);
+                setNotice(null);
+              }}
+            >
+              <option value="team">{team?.name ?? 'Team'} (team)</option>
+              <option value="own">Your prompts</option>
+            </Select>
+          ) : null}
           <Button size="sm" onClick={() => void onExport()}>
             Export
           </Button>
-          {teamId ? (
-            <Button size="sm" onClick={() => void onExport(teamId)}>
-              Export team prompts
-            </Button>
+          {mayImport ? (
+            <>
+              <Button size="sm" onClick={() => fileInput.current?.click()}>
+                Import
+              </Button>
+              <input
+                ref={fileInput}
+                type="file"
+                accept="application/json,.json"
+                className="sr-only"
+                tabIndex={-1}
+                aria-label="Prompt library file to import"
+                onChange={(event) => void onImportFile(event)}
+              />
+            </>
           ) : null}
-          <Button size="sm" onClick={() => fileInput.current?.click()}>
-            Import
-          </Button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="application/json,.json"
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Prompt library file to import"
-            onChange={(event) => void onImportFile(event)}
-          />
         </div>
       }
     >
@@ -138,7 +168,7 @@ export function PromptLibraryScreen() {
       ) : null}
       {prompts.isSuccess && shown.length === 0 ? (
         <p className="text-sm text-slate-500">
-          {prompts.data.length === 0 ? 'No saved prompts yet.' : 'No prompt matches.'}
+          {inLibrary.length === 0 ? 'No saved prompts yet.' : 'No prompt matches.'}
         </p>
       ) : null}
       <ul className="space-y-3" aria-label="Prompts">
@@ -185,12 +215,14 @@ export function PromptLibraryScreen() {
       {editing ? (
         <PromptFormDialog
           prompt={editing === 'new' ? undefined : editing}
-          teamName={team?.role === 'admin' ? team.name : undefined}
-          onSave={(input, share) =>
-            editing === 'new'
-              ? mutations.create.mutateAsync({ ...input, ...(share ? { teamId } : {}) })
-              : mutations.update.mutateAsync({ prompt: editing, input })
-          }
+          teamName={isAdmin ? team?.name : undefined}
+          shareByDefault={library === 'team'}
+          onSave={async (input, share) => {
+            if (editing !== 'new') return mutations.update.mutateAsync({ prompt: editing, input });
+            await mutations.create.mutateAsync({ ...input, ...(share ? { teamId } : {}) });
+            // The page shows the library the new prompt went into.
+            setLibrary(share ? 'team' : 'own');
+          }}
           onClose={() => setEditing(null)}
         />
       ) : null}

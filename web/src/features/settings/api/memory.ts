@@ -1,4 +1,10 @@
-import { type MemoryFact, type MemoryView, memoryFactSchema, memoryViewSchema } from '@agentforge/shared';
+import {
+  type MemoryDecision,
+  type MemoryFact,
+  type MemoryView,
+  memoryFactSchema,
+  memoryViewSchema,
+} from '@agentforge/shared';
 import { apiClient } from '../../../lib/api-client';
 
 /** GET /users/memory: the switch and the facts, newest first. */
@@ -14,6 +20,17 @@ export function setMemoryEnabled(enabled: boolean): Promise<MemoryView> {
 /** POST /users/memory/facts (409 once memory is full). */
 export function addMemoryFact(text: string): Promise<MemoryFact> {
   return apiClient.post('/users/memory/facts', { text }, { schema: memoryFactSchema });
+}
+
+/** Where a reply's memory proposal is: its conversation, the reply and the `remember` call. */
+export type ProposalRef = { conversationId: string; messageId: string; toolCallId: string };
+
+/** PUT /conversations/{id}/messages/{messageId}/memory-proposals/{toolCallId} (204): Save or Dismiss, kept with the reply. */
+export async function decideMemoryProposal(ref: ProposalRef, decision: MemoryDecision): Promise<void> {
+  const path = [ref.conversationId, 'messages', ref.messageId, 'memory-proposals', ref.toolCallId]
+    .map(encodeURIComponent)
+    .join('/');
+  await apiClient.put(`/conversations/${path}`, { decision });
 }
 
 /** PUT /users/memory/facts/{factId} */
