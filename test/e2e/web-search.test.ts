@@ -78,7 +78,7 @@ describe('web search', () => {
     const reply = page.getByRole('article', { name: 'Reply' });
     await reply.getByText('Result 2 on tides says so. [2]', { exact: false }).waitFor();
     const sent = e2e.models.requests.filter((r) => r.dialect === 'anthropic' && r.method === 'POST').at(0);
-    expect((sent?.body as { tools?: unknown[] }).tools).toEqual([
+    expect((sent?.body as { tools?: unknown[] } | undefined)?.tools).toEqual([
       { type: 'web_search_20250305', name: 'web_search', max_uses: 5 },
     ]);
     const sources = page.getByRole('region', { name: 'Sources' });
