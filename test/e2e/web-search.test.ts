@@ -1,5 +1,8 @@
+import { WEB_SEARCH_MESSAGES } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
+import { apiAs } from '../support/api.js';
+import { NATIVE_SEARCH_HOST } from '../support/model-server/native-search.js';
+import { expectAccessible, loginAs, setUpE2e, signUpAs, signUpWithModel } from './fixtures.js';
 
 const e2e = setUpE2e('web-search');
 
@@ -44,5 +47,54 @@ describe('web search', () => {
     await page.reload();
     await page.getByRole('region', { name: 'Sources' }).waitFor();
     expect(await page.getByRole('region', { name: 'Sources' }).getByRole('link').count()).toBe(3);
+  });
+
+  it("with an Anthropic key, the model searches with Anthropic's own tool: the cited pages are the sources, and a reload keeps them", {
+    timeout: 150_000,
+  }, async () => {
+    const user = await signUpAs('native-search');
+    const key = await apiAs(e2e.stack.apiUrl, user.idToken).post('/api-keys', {
+      provider: 'anthropic',
+      apiKey: 'sk-ant-e2e',
+      baseUrl: e2e.models.baseUrls.anthropic,
+    });
+    expect(key.status).toBe(201);
+    const page = await e2e.openPage(PHONE);
+    await loginAs(e2e, page, user.email);
+    // The chat's model is Anthropic's (the only key): the settings say its own search is used.
+    await page.getByRole('button', { name: 'Chat settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Model settings' });
+    const toggle = dialog.getByRole('checkbox', { name: 'Web search' });
+    await dialog.getByText(WEB_SEARCH_MESSAGES.native).waitFor();
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    expect(await toggle.isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill('When is high tide? [[search:tides]]');
+    await input.press('Enter');
+    const reply = page.getByRole('article', { name: 'Reply' });
+    await reply.getByText('Result 2 on tides says so. [2]', { exact: false }).waitFor();
+    const sent = e2e.models.requests.filter((r) => r.dialect === 'anthropic' && r.method === 'POST').at(0);
+    expect((sent?.body as { tools?: unknown[] } | undefined)?.tools).toEqual([
+      { type: 'web_search_20250305', name: 'web_search', max_uses: 5 },
+    ]);
+    const sources = page.getByRole('region', { name: 'Sources' });
+    await sources.waitFor();
+    const links = sources.getByRole('link');
+    expect(await links.allTextContents()).toEqual([
+      'tides: web result 1 · search-results.example.com (opens in a new tab)',
+      'tides: web result 2 · search-results.example.com (opens in a new tab)',
+    ]);
+    expect(await links.first().getAttribute('href')).toBe(`${NATIVE_SEARCH_HOST}/tides/1`);
+    await sources.getByText('Result 1 on tides says so.', { exact: true }).waitFor();
+    await expectAccessible(page, "a reply with Anthropic's cited sources, on a phone");
+    await e2e.screenshot(page, '2-native-sources');
+
+    await page.reload();
+    await page.getByRole('region', { name: 'Sources' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Sources' }).getByRole('link').count()).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKED_ENDPOINT_MESSAGE } from '../../functions/src/adapters/net/guarded-fetch.js';
+import { READ_PAGE_REFUSED } from '../../functions/src/domain/chat/web-search.js';
 import { METADATA_RESULT_URL } from '../../scripts/local/web-search/server.js';
 import { type Api, apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
@@ -131,6 +132,18 @@ describe('web search in the chat', () => {
     expect(reply?.toolCalls?.[0]?.result).toContain(`[4] Instance metadata\n${METADATA_RESULT_URL}`);
     expect(reply?.toolCalls?.[1]).toMatchObject({ name: 'read_page', status: 'error' });
     expect(reply?.toolCalls?.[1]?.error).toContain(BLOCKED_ENDPOINT_MESSAGE);
+  });
+
+  it('read_page refuses a URL no search of this reply returned, with an error the model reads (no fetch)', async () => {
+    const conversationId = await newConversation(true);
+    const notFound = `${stack.webSearchUrl}/pages/9?q=exfiltrate`;
+    const { reply } = await ask(
+      conversationId,
+      `Tides? [[tool:web_search {"query":"tides"}]] [[tool:read_page {"url":"${notFound}"}]]`,
+    );
+    expect(reply?.toolCalls?.[1]).toMatchObject({ name: 'read_page', status: 'error' });
+    expect(reply?.toolCalls?.[1]?.error).toContain(READ_PAGE_REFUSED);
+    expect(reply?.content).toBe(`Tool read_page said: ${READ_PAGE_REFUSED}`);
   });
 
   it('the toggle is the owner’s: turned on in settings, refused on another user’s conversation', async () => {

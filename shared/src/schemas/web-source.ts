@@ -3,6 +3,20 @@ import * as z from 'zod';
 /** The most sources a reply keeps (a few searches' results). */
 export const MAX_WEB_SOURCES = 20;
 
+/** The longest cited passage a source keeps. */
+export const MAX_SOURCE_QUOTE_LENGTH = 500;
+
+/**
+ * The providers whose own web search tool the model gets when the toggle is on (docs/decisions/
+ * chat.md, "Web search: the providers' own tools"); the others use the operator's search API.
+ */
+export const NATIVE_WEB_SEARCH_PROVIDERS: readonly string[] = ['anthropic', 'google'];
+/** `provider`: a provider id, a team key's too (`team:<teamId>:<providerId>`). */
+export function hasNativeWebSearch(provider: string | undefined): boolean {
+  const kind = provider?.startsWith('team:') ? provider.split(':').slice(2).join(':') : provider;
+  return kind !== undefined && NATIVE_WEB_SEARCH_PROVIDERS.includes(kind);
+}
+
 /**
  * A web page a reply's web search found (docs/decisions/chat.md, "Web search"): shown under the
  * reply as a cited source, numbered in order, as the model was given them (`[1]`, `[2]`…).
@@ -10,6 +24,8 @@ export const MAX_WEB_SOURCES = 20;
 export const webSourceSchema = z.object({
   title: z.string().max(300),
   url: z.url({ protocol: /^https?$/ }).max(2048),
+  /** The passage the reply cites from it, where the provider's own search says (its citations). */
+  quote: z.string().max(MAX_SOURCE_QUOTE_LENGTH).optional(),
 });
 export type WebSource = z.infer<typeof webSourceSchema>;
 
@@ -19,5 +35,10 @@ export const webSourcesSchema = z.array(webSourceSchema).max(MAX_WEB_SOURCES);
 export const WEB_SEARCH_MESSAGES = {
   toggle: 'Web search',
   notConfigured: 'Web search is not configured on this server.',
+  /** The chat's provider searches with its own tool (the operator's search API is not used). */
+  native: 'This model searches the web with its provider’s own search tool.',
+  /** No provider chosen yet (the defaults) and no operator search API. */
+  nativeOnly:
+    'Web search is not configured on this server: only Anthropic and Google models search, with their own tools.',
   sources: 'Sources',
 } as const;

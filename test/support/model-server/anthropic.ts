@@ -9,6 +9,7 @@ import {
   startEventStream,
   tokensBeforeFailure,
 } from './exchange.js';
+import { type NativeSearch, nativeSearchOf } from './native-search.js';
 import {
   countPromptTokens,
   type DeclaredTool,
@@ -63,17 +64,23 @@ async function createMessage(exchange: Exchange) {
     messages: AnthropicMessage[];
     stream?: boolean;
     max_tokens?: number;
-    tools?: { name: string; input_schema?: Record<string, unknown> }[];
+    /** Function tools have an `input_schema`; server tools a `type` (`web_search_20250305`). */
+    tools?: { name: string; type?: string; input_schema?: Record<string, unknown> }[];
     /** `auto`, `none`, `any` (some tool call) or `tool` (the named one). */
     tool_choice?: { type: string; name?: string };
   };
   if (!exchange.models.includes(body.model)) return sendError(exchange, 404, `model: ${body.model}`);
   if (!body.max_tokens) return sendError(exchange, 400, 'max_tokens: Field required');
   if (!body.stream) return sendError(exchange, 400, 'The model server only streams: set stream to true.');
-  const declared: DeclaredTool[] = (body.tools ?? []).map((tool) => ({
-    name: tool.name,
-    inputSchema: tool.input_schema ?? {},
-  }));
+  const searchTool = body.tools?.find((tool) => tool.type?.startsWith('web_search_'));
+  const search = searchTool && nativeSearchOf(turnOf(body.messages).lastUserText);
+  if (search) return answerWithSearch(exchange, body.model, search, countPromptTokens(body.messages));
+  const declared: DeclaredTool[] = (body.tools ?? [])
+    .filter((tool) => !tool.type?.startsWith('web_search_'))
+    .map((tool) => ({
+      name: tool.name,
+      inputSchema: tool.input_schema ?? {},
+    }));
   const choice = body.tool_choice;
   const forced = forcedTool(
     declared,
@@ -133,6 +140,87 @@ async function createMessage(exchange: Exchange) {
   send('message_delta', {
     delta: { stop_reason: stopReason, stop_sequence: null },
     usage: { output_tokens: outputTokens },
+  });
+  send('message_stop', {});
+  res.end();
+}
+
+/**
+ * The `web_search` server tool's answer as the Messages API streams it: a `server_tool_use` block
+ * (its input as JSON deltas), a `web_search_tool_result` block with the results, then text blocks,
+ * a cited one carrying `citations_delta`s (web_search_result_location) before its text.
+ */
+async function answerWithSearch(
+  exchange: Exchange,
+  model: string,
+  search: NativeSearch,
+  inputTokens: number,
+) {
+  const { res } = exchange;
+  const send = (type: string, data: object) => res.write(sseFrame({ type, ...data }, type));
+  startEventStream(exchange);
+  send('message_start', {
+    message: {
+      id: newId('msg_'),
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: inputTokens, output_tokens: 1 },
+    },
+  });
+  const toolUseId = newId('srvtoolu_');
+  send('content_block_start', {
+    index: 0,
+    content_block: { type: 'server_tool_use', id: toolUseId, name: 'web_search', input: {} },
+  });
+  for (const partial_json of jsonPieces({ query: search.query })) {
+    send('content_block_delta', { index: 0, delta: { type: 'input_json_delta', partial_json } });
+  }
+  send('content_block_stop', { index: 0 });
+  send('content_block_start', {
+    index: 1,
+    content_block: {
+      type: 'web_search_tool_result',
+      tool_use_id: toolUseId,
+      content: search.results.map((result) => ({
+        type: 'web_search_result',
+        url: result.url,
+        title: result.title,
+        encrypted_content: Buffer.from(result.snippet).toString('base64'),
+        page_age: null,
+      })),
+    },
+  });
+  send('content_block_stop', { index: 1 });
+  for (const [offset, part] of search.parts.entries()) {
+    const index = offset + 2;
+    send('content_block_start', { index, content_block: { type: 'text', text: '' } });
+    for (const cited of part.cites) {
+      const result = search.results[cited];
+      if (!result) continue;
+      send('content_block_delta', {
+        index,
+        delta: {
+          type: 'citations_delta',
+          citation: {
+            type: 'web_search_result_location',
+            cited_text: result.snippet,
+            url: result.url,
+            title: result.title,
+            encrypted_index: Buffer.from(String(cited)).toString('base64'),
+          },
+        },
+      });
+    }
+    send('content_block_delta', { index, delta: { type: 'text_delta', text: part.text } });
+    send('content_block_stop', { index });
+  }
+  send('message_delta', {
+    delta: { stop_reason: 'end_turn', stop_sequence: null },
+    usage: { output_tokens: search.parts.length, server_tool_use: { web_search_requests: 1 } },
   });
   send('message_stop', {});
   res.end();

@@ -1,5 +1,6 @@
 /** The Gemini API: `POST /v1beta/models/{model}:streamGenerateContent?alt=sse`, `GET /v1beta/models`. */
 import { BAD_KEY, type Exchange, pace, sendJson, startEventStream, tokensBeforeFailure } from './exchange.js';
+import { type NativeSearch, nativeSearchOf } from './native-search.js';
 import { countPromptTokens, type DeclaredTool, forcedTool, planReply, type Turn } from './script.js';
 
 interface Part {
@@ -19,7 +20,8 @@ interface FunctionDeclaration {
 }
 interface GenerateRequest {
   contents: Content[];
-  tools?: { functionDeclarations?: FunctionDeclaration[] }[];
+  /** `googleSearch`: grounding with Google Search (the provider's own web search). */
+  tools?: { functionDeclarations?: FunctionDeclaration[]; googleSearch?: object }[];
   /** Mode `ANY`: some function call, among `allowedFunctionNames` when given. */
   toolConfig?: { functionCallingConfig?: { mode?: string; allowedFunctionNames?: string[] } };
 }
@@ -62,6 +64,9 @@ async function streamContent(exchange: Exchange, model: string) {
     );
   }
   const body = exchange.body as GenerateRequest;
+  const search =
+    body.tools?.some((tool) => tool.googleSearch) && nativeSearchOf(turnOf(body.contents).lastUserText);
+  if (search) return answerGrounded(exchange, model, search, countPromptTokens(body.contents));
   const declared: DeclaredTool[] = (body.tools ?? [])
     .flatMap((tool) => tool.functionDeclarations ?? [])
     .map((f) => ({ name: f.name, inputSchema: f.parameters ?? f.parametersJsonSchema ?? {} }));
@@ -118,6 +123,61 @@ async function streamContent(exchange: Exchange, model: string) {
   ) {
     res.end();
   }
+}
+
+/**
+ * A reply grounded with Google Search as the Gemini API streams it: the text in chunks, the last
+ * with `groundingMetadata` (the queries, `groundingChunks` with each page's `web` uri and title,
+ * and `groundingSupports`: which chunks back which segment of the text, by byte offsets).
+ */
+async function answerGrounded(
+  exchange: Exchange,
+  model: string,
+  search: NativeSearch,
+  promptTokenCount: number,
+) {
+  const { res } = exchange;
+  let text = '';
+  const supports = search.parts.flatMap((part) => {
+    const startIndex = Buffer.byteLength(text);
+    text += part.text;
+    return part.cites.length
+      ? [
+          {
+            segment: { startIndex, endIndex: Buffer.byteLength(text), text: part.text },
+            groundingChunkIndices: part.cites,
+          },
+        ]
+      : [];
+  });
+  const groundingMetadata = {
+    webSearchQueries: [search.query],
+    searchEntryPoint: { renderedContent: '<div>Google Search suggestions</div>' },
+    groundingChunks: search.results.map((result) => ({ web: { uri: result.url, title: result.title } })),
+    groundingSupports: supports,
+  };
+  startEventStream(exchange);
+  for (const [index, part] of search.parts.entries()) {
+    const last = index === search.parts.length - 1;
+    const candidate = {
+      content: { parts: [{ text: part.text }], role: 'model' },
+      index: 0,
+      ...(last ? { finishReason: 'STOP', groundingMetadata } : {}),
+    };
+    res.write(
+      `data: ${JSON.stringify({
+        candidates: [candidate],
+        usageMetadata: {
+          promptTokenCount,
+          ...(last ? { candidatesTokenCount: search.parts.length } : {}),
+          totalTokenCount: promptTokenCount + (last ? search.parts.length : 0),
+        },
+        modelVersion: model,
+        responseId: 'resp-model-server',
+      })}\r\n\r\n`,
+    );
+  }
+  res.end();
 }
 
 function turnOf(contents: Content[]): Turn {

@@ -5,6 +5,7 @@ import type {
   LanguageModelV3FunctionTool,
   LanguageModelV3Message,
   LanguageModelV3Prompt,
+  LanguageModelV3ProviderTool,
   LanguageModelV3TextPart,
   LanguageModelV3ToolChoice,
   LanguageModelV3ToolResultPart,
@@ -16,9 +17,19 @@ import type {
   ModelUserPart,
 } from '../../domain/models/model-provider.js';
 
-/** Our request in the AI SDK's language-model terms (the input of `doStream`). */
-export function toCallOptions(request: ModelRequest): LanguageModelV3CallOptions {
-  const tools = request.tools?.length ? request.tools.map(toFunctionTool) : undefined;
+/**
+ * Our request in the AI SDK's language-model terms (the input of `doStream`). `webSearchTool`: the
+ * provider's own search tool, offered when the request asks for web search (a function tool of the
+ * same name gives way to it).
+ */
+export function toCallOptions(
+  request: ModelRequest,
+  webSearchTool?: LanguageModelV3ProviderTool,
+): LanguageModelV3CallOptions {
+  const search = request.webSearch ? webSearchTool : undefined;
+  const functions = (request.tools ?? []).filter((tool) => tool.name !== search?.name).map(toFunctionTool);
+  const all = search ? [...functions, search] : functions;
+  const tools = all.length ? all : undefined;
   return {
     prompt: toPrompt(request.system, request.messages),
     ...(tools && { tools, toolChoice: toToolChoice(request.toolChoice) }),

@@ -1,4 +1,4 @@
-import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3ProviderTool } from '@ai-sdk/provider';
 import type { ModelInfo, ModelProvider, ProviderId } from '../../domain/models/model-provider.js';
 import { toCallOptions } from './ai-sdk-prompt.js';
 import { toModelEvents } from './ai-sdk-stream.js';
@@ -12,6 +12,8 @@ export interface AiSdkProviderConfig {
   languageModel: (modelId: string) => Promise<LanguageModelV3>;
   listModels: () => Promise<ModelInfo[]>;
   validate: () => Promise<void>;
+  /** The provider's own web search tool, for requests with `webSearch`. */
+  webSearchTool?: LanguageModelV3ProviderTool;
 }
 
 /** A ModelProvider over any AI SDK language model (its `doStream`), with our error mapping. */
@@ -32,7 +34,7 @@ export function createAiSdkProvider(config: AiSdkProviderConfig): ModelProvider 
     async *stream(request) {
       try {
         const model = await config.languageModel(request.model);
-        const { stream } = await model.doStream(toCallOptions(request));
+        const { stream } = await model.doStream(toCallOptions(request, config.webSearchTool));
         yield* toModelEvents(stream);
       } catch (error) {
         // A stop is not a provider failure: the caller gets its own abort reason back.

@@ -1,11 +1,14 @@
 import type { LanguageModelV3FinishReason, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { FinishReason, ModelStreamEvent } from '../../domain/models/model-provider.js';
 import { logger } from '../../logger.js';
+import { anthropicCitations, googleGroundedSources, sourceOfPart } from './native-web-sources.js';
 
 /**
  * The AI SDK's stream parts as our events: text deltas as they come, one tool call per complete
- * call (the SDK has already joined the input deltas), one `finish` last. An `error` part is
- * thrown for the caller to map. Stopping the iteration cancels the HTTP response.
+ * call (the SDK has already joined the input deltas), one `finish` last. A provider's own web
+ * search (native-web-sources.ts) adds `source` and `citation` events; its calls ran on the
+ * provider's side and are not ours to run. An `error` part is thrown for the caller to map.
+ * Stopping the iteration cancels the HTTP response.
  */
 export async function* toModelEvents(
   stream: ReadableStream<LanguageModelV3StreamPart>,
@@ -21,12 +24,24 @@ export async function* toModelEvents(
           if (part.delta) yield { type: 'text-delta', text: part.delta };
           break;
         case 'tool-call':
+          if (part.providerExecuted) break;
           yield {
             type: 'tool-call',
             toolCall: { id: part.toolCallId, name: part.toolName, input: parseToolInput(part) },
           };
           break;
+        case 'source': {
+          const source = sourceOfPart(part);
+          if (source) yield { type: 'source', source };
+          break;
+        }
+        case 'text-end': {
+          const cited = anthropicCitations(part.providerMetadata);
+          if (cited.length) yield { type: 'citation', sources: cited };
+          break;
+        }
         case 'finish':
+          for (const source of googleGroundedSources(part.providerMetadata)) yield { type: 'source', source };
           finish = {
             type: 'finish',
             reason: toFinishReason(part.finishReason),

@@ -2,7 +2,7 @@
  * The direct APIs (Anthropic, OpenAI, Google, Mistral) through their AI SDK provider packages.
  * Each package is imported on first use only, so bundles whose users stay on Bedrock never load it.
  */
-import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3ProviderTool } from '@ai-sdk/provider';
 import type { ModelProvider } from '../../domain/models/model-provider.js';
 import { createAiSdkProvider } from './ai-sdk-provider.js';
 import { cachedModelList, chatModelsFrom } from './direct-model-lists.js';
@@ -32,6 +32,11 @@ interface DirectApi {
   /** The headers of a plain authenticated GET (validate). */
   authHeaders: (apiKey: string) => Record<string, string>;
   load: (settings: ProviderSettings) => Promise<(modelId: string) => LanguageModelV3>;
+  /**
+   * The API's own web search tool (the AI SDK's provider tool: the value its `tools` factory
+   * makes, written out so the package still loads on first use only).
+   */
+  webSearchTool?: LanguageModelV3ProviderTool;
 }
 
 const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
@@ -42,6 +47,13 @@ const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
     load: async (settings) => {
       const provider = (await import('@ai-sdk/anthropic')).createAnthropic(settings);
       return (modelId) => provider.languageModel(modelId);
+    },
+    // anthropic.tools.webSearch_20250305({ maxUses: 5 }): the `web_search` server tool.
+    webSearchTool: {
+      type: 'provider',
+      id: 'anthropic.web_search_20250305',
+      name: 'web_search',
+      args: { maxUses: 5 },
     },
   },
   openai: {
@@ -62,6 +74,8 @@ const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
       const provider = (await import('@ai-sdk/google')).createGoogleGenerativeAI(settings);
       return (modelId) => provider.languageModel(modelId);
     },
+    // google.tools.googleSearch({}): grounding with Google Search.
+    webSearchTool: { type: 'provider', id: 'google.google_search', name: 'google_search', args: {} },
   },
   mistral: {
     defaultBaseUrl: 'https://api.mistral.ai/v1',
@@ -87,6 +101,7 @@ export function createDirectProvider(id: DirectProviderId, options: DirectProvid
   return createAiSdkProvider({
     id,
     apiKey: options.apiKey,
+    ...(api.webSearchTool ? { webSearchTool: api.webSearchTool } : {}),
     languageModel: async (modelId) => {
       const apiKey = requireKey();
       models ??= api.load({ apiKey, baseURL, fetch: options.fetch });

@@ -397,4 +397,32 @@ describe("a new conversation's title", () => {
     await runToEnd(later.chat);
     expect(later.model.requests).toHaveLength(3);
   });
+
+  it("with web search on, an Anthropic chat searches with the provider's own tool even where the operator configured no search API; the pages are saved with the reply", async () => {
+    const page = { url: 'https://example.com/tides', title: 'Tides' };
+    const { chat, model, conversations, messages } = setup([
+      async function* () {
+        yield { type: 'source', source: page };
+        yield { type: 'text-delta', text: 'High at noon.' };
+        yield { type: 'citation', sources: [{ ...page, quote: 'noon' }] };
+        yield { type: 'finish', reason: 'stop', usage: { inputTokens: 1, outputTokens: 1 } };
+      },
+      () => textTurn('Hi'),
+    ]);
+    const record = conversations.records.get('alice/c1');
+    if (record) record.settings = { webSearch: true };
+    Object.assign(model.provider, { id: 'anthropic' });
+    const { events, messageId } = await runToEnd(chat);
+    expect(model.requests[0]).toMatchObject({ webSearch: true });
+    expect(model.requests[0]?.tools).toBeUndefined();
+    expect(events.at(-1)).toMatchObject({ type: 'end', sources: [{ ...page, quote: 'noon' }] });
+    const saved = [...messages.records.values()].find((message) => message.messageId === messageId);
+    expect(saved).toMatchObject({ content: 'High at noon. [1]', sources: [{ ...page, quote: 'noon' }] });
+
+    // A provider without its own search, and no operator's search API: no search at all.
+    Object.assign(model.provider, { id: 'custom' });
+    await runToEnd(chat);
+    expect(model.requests[1]).not.toHaveProperty('webSearch');
+    expect(model.requests[1]?.tools).toBeUndefined();
+  });
 });

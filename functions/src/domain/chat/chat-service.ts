@@ -1,4 +1,4 @@
-import type { StreamQuery } from '@agentforge/shared';
+import { hasNativeWebSearch, type StreamQuery, type WebSource } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import { type ConversationService, serverChanges } from '../conversations/conversation-service.js';
 import type { MessageRecord } from '../conversations/message.js';
@@ -7,6 +7,7 @@ import { wantsTitle, writeTitle } from './auto-title.js';
 import type { ChatServiceDeps } from './ports.js';
 import { type Emit, runReply } from './reply-run.js';
 import { openServerTools, type ServerTools } from './server-tools.js';
+import { createSourceList, type SourceList } from './source-list.js';
 import {
   cancelFirstCall,
   type PreparedReply,
@@ -47,12 +48,6 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
             turnOf(run.history, [...(resumed?.state.toolCalls ?? []), ...(resumed?.calls ?? [])]),
             deps.toolBudget,
           );
-        // The conversation's 'Web search' toggle, where the operator configured a search API.
-        const web =
-          run.settings.webSearch && deps.webSearch
-            ? createWebSearchTools(deps.webSearch, resumed?.state.sources)
-            : undefined;
-        const chatTools = web ? withWebTools(selection?.set, web.set) : selection?.set;
         // Spec 4 "Provider fallback": a model no longer offered gave way to another, kept as the
         // conversation's (a failed resolution is reported below, by the awaited model).
         const fellBackTo = await run.model.then(
@@ -71,6 +66,8 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
         });
         try {
           const { provider, model: modelId } = await run.model;
+          const web = webSearchOf(deps, run.settings.webSearch === true, provider.id, resumed?.state.sources);
+          const chatTools = web?.tools ? withWebTools(selection?.set, web.tools.set) : selection?.set;
           // With memory on the model may propose a fact (memory/remember-tool.ts), always offered.
           const offered = (await run.memory).on ? withRememberTool(chatTools) : chatTools;
           const request = replyRequest(
@@ -87,6 +84,7 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
             ...(offered ? { tools: offered } : {}),
             ...(run.paused ? { resumed: run.paused.resumed } : {}),
             ...(tools.unavailable ? { preface: tools.unavailable } : {}),
+            ...(web?.native ? { nativeSearch: web.native } : {}),
             temperature: request.temperature,
             signal,
             emit,
@@ -124,6 +122,28 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
     const { provider, model } = await run.model;
     await writeTitle(deps, caller, { conversationId: reply.conversationId, provider, model }, exchange, emit);
   }
+}
+
+/**
+ * The conversation's 'Web search' toggle: the provider's own search where it has one (its pages
+ * numbered in `native`), else the operator's search API's tools where one is configured.
+ */
+function webSearchOf(
+  deps: ChatServiceDeps,
+  on: boolean,
+  providerId: string,
+  seed: WebSource[] | undefined,
+):
+  | { native?: SourceList; tools?: ReturnType<typeof createWebSearchTools>; sources: () => WebSource[] }
+  | undefined {
+  if (!on) return undefined;
+  if (hasNativeWebSearch(providerId)) {
+    const native = createSourceList(seed);
+    return { native, sources: native.all };
+  }
+  if (!deps.webSearch) return undefined;
+  const tools = createWebSearchTools(deps.webSearch, seed);
+  return { tools, sources: tools.sources };
 }
 
 type ConversationTouch = Parameters<ConversationService['touch']>[2];

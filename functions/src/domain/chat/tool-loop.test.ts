@@ -2,6 +2,7 @@ import type { StreamEvent } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
 import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
 import type { ToolSet } from './ports.js';
+import { createSourceList } from './source-list.js';
 import { MAX_TOOL_ROUNDS, runTool, runToolLoop, type ToolLoopState } from './tool-loop.js';
 import { combineToolSets } from './tool-sets.js';
 
@@ -247,5 +248,46 @@ describe('the tool loop', () => {
     });
     expect((await prefaced).content).toBe("Server 'Files' is unavailable: down\n\nHello");
     expect(events[0]).toEqual({ type: 'message_delta', chunk: "Server 'Files' is unavailable: down\n\n" });
+  });
+
+  it("with the provider's own search, numbers its pages and puts a citation's numbers after the text it cites", async () => {
+    const page = (n: number, quote?: string) => ({
+      url: `https://example.com/${n}`,
+      title: `Page ${n}`,
+      ...(quote ? { quote } : {}),
+    });
+    const events: StreamEvent[] = [];
+    const model = scriptedModel([
+      async function* () {
+        yield { type: 'source', source: page(1) };
+        yield { type: 'source', source: page(2) };
+        yield { type: 'text-delta', text: 'Tides are high.' };
+        yield { type: 'citation', sources: [page(2, 'High at noon.'), page(2)] };
+        yield { type: 'text-delta', text: ' Also low.' };
+        yield { type: 'citation', sources: [page(3, 'Low at six.'), page(1)] };
+        yield { type: 'finish', reason: 'stop', usage: { inputTokens: 1, outputTokens: 1 } };
+      },
+    ]);
+    const sources = createSourceList();
+    const state = await runToolLoop({
+      provider: model.provider,
+      providerLabel: 'anthropic',
+      model: 'm',
+      messages: [{ role: 'user', content: 'tides?' }],
+      maxOutputTokens: 100,
+      signal: new AbortController().signal,
+      emit: (event) => events.push(event),
+      onProgress: () => undefined,
+      nativeSearch: sources,
+    });
+    expect(model.requests[0]?.webSearch).toBe(true);
+    expect(state.content).toBe('Tides are high. [2] Also low. [3][1]');
+    expect(events.filter((event) => event.type === 'message_delta').map((event) => event.chunk)).toEqual([
+      'Tides are high.',
+      ' [2]',
+      ' Also low.',
+      ' [3][1]',
+    ]);
+    expect(sources.all()).toEqual([page(1), page(2, 'High at noon.'), page(3, 'Low at six.')]);
   });
 });

@@ -1,7 +1,14 @@
 import type { StreamEvent, ToolCall, ToolsOffered, WebSource } from '@agentforge/shared';
 import { CHAT_MESSAGES, errorMessage, TOOL_APPROVAL_MESSAGES } from '@agentforge/shared';
-import type { ModelMessage, ModelProvider, ModelToolCall, ModelUsage } from '../models/model-provider.js';
+import type {
+  ModelMessage,
+  ModelProvider,
+  ModelToolCall,
+  ModelUsage,
+  ModelWebSource,
+} from '../models/model-provider.js';
 import type { ToolSet } from './ports.js';
+import type { SourceList } from './source-list.js';
 
 /** Rounds of model -> tools -> model before the loop gives up (a model stuck calling tools). */
 export const MAX_TOOL_ROUNDS = 8;
@@ -26,6 +33,11 @@ export interface ToolLoopInput {
   resumed?: ResumedRound;
   /** What the reply says before the model's text (a server of several that could not be used). */
   preface?: string;
+  /**
+   * The provider's own web search, on (web-search.ts's tools are then not offered): the pages it
+   * returns are numbered here, and a citation goes after the text it cites as [n].
+   */
+  nativeSearch?: SourceList;
 }
 
 /** Where a paused reply goes on: its state, the paused round and its calls not run yet (the decided one first). */
@@ -108,12 +120,18 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopState> 
       maxOutputTokens: input.maxOutputTokens,
       ...(input.temperature === undefined ? {} : { temperature: input.temperature }),
       signal,
+      ...(input.nativeSearch ? { webSearch: true } : {}),
     })) {
-      if (event.type === 'text-delta') {
-        text += event.text;
-        state.content += event.text;
-        emit({ type: 'message_delta', chunk: event.text });
+      if (event.type === 'text-delta' || event.type === 'citation') {
+        const chunk =
+          event.type === 'text-delta' ? event.text : citationMarks(input.nativeSearch, event.sources);
+        if (!chunk) continue;
+        text += chunk;
+        state.content += chunk;
+        emit({ type: 'message_delta', chunk });
         input.onProgress(state);
+      } else if (event.type === 'source') {
+        input.nativeSearch?.numberOf(event.source);
       } else if (event.type === 'tool-call') {
         requested.push(event.toolCall);
       } else {
@@ -137,6 +155,12 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopState> 
   }
   state.exhausted = true;
   return state;
+}
+
+/** A citation's source numbers, as they go after the text it cites (` [1][3]`). */
+function citationMarks(sources: SourceList | undefined, cited: ModelWebSource[]): string {
+  const numbers = new Set(cited.flatMap((source) => sources?.numberOf(source) ?? []));
+  return numbers.size ? ` ${[...numbers].map((n) => `[${n}]`).join('')}` : '';
 }
 
 /**

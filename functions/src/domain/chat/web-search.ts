@@ -1,6 +1,7 @@
-import { MAX_WEB_SOURCES, type WebSource } from '@agentforge/shared';
+import type { WebSource } from '@agentforge/shared';
 import type { ModelToolDefinition } from '../models/model-provider.js';
 import type { ToolResult, ToolSet } from './ports.js';
+import { createSourceList } from './source-list.js';
 
 /** One result of the operator's search API. */
 export interface WebSearchResult {
@@ -42,8 +43,7 @@ const definitions: ModelToolDefinition[] = [
   },
   {
     name: READ_PAGE_TOOL,
-    description:
-      "Read a web page's text (a search result's URL, or one the user gave). Cite it as [n], its source number.",
+    description: 'Read the text of a page web_search returned (its URL). Cite it as [n], its source number.',
     inputSchema: {
       type: 'object',
       properties: { url: { type: 'string', description: 'The http(s) URL of the page' } },
@@ -58,36 +58,28 @@ const stringField = (input: unknown, name: string): string | undefined => {
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 };
 
-const isWebUrl = (url: string) => {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
+/** What `read_page` answers for a URL no search of this reply returned. */
+export const READ_PAGE_REFUSED =
+  'read_page only reads the pages web_search returned in this reply: search first, then read one of its result URLs.';
 
 /**
  * The web search tools of one reply: `web_search` (the operator's search API) and `read_page`
- * (the outbound guard's fetch). Every page found or read becomes a numbered source, in order, once
- * per URL, so the numbers the model cites are the ones shown under the reply. `seed`: the sources
- * of a reply going on after a tool approval (the numbers go on from them).
+ * (the outbound guard's fetch), which reads only the URLs this reply's searches returned (a
+ * prompt-injected page cannot have it send data to an address of its choosing). Every page found
+ * becomes a numbered source (source-list.ts). `seed`: the sources of a reply going on after a tool
+ * approval (the numbers go on from them, and their pages may be read).
  */
 export function createWebSearchTools(web: WebSearch, seed: WebSource[] = []) {
-  const sources: WebSource[] = [...seed];
-  const numberOf = (url: string, title: string): number | undefined => {
-    const known = sources.findIndex((source) => source.url === url);
-    if (known >= 0) return known + 1;
-    if (sources.length >= MAX_WEB_SOURCES || !isWebUrl(url) || url.length > 2048) return undefined;
-    sources.push({ title: title.slice(0, 300) || url, url });
-    return sources.length;
-  };
+  const sources = createSourceList(seed);
+  const found = new Set(seed.map((source) => source.url));
+  const numberOf = (url: string, title: string) => sources.numberOf({ url, title });
 
   async function search(input: unknown, signal: AbortSignal): Promise<ToolResult> {
     const query = stringField(input, 'query');
     if (!query) return { content: 'Give a query to search for.', isError: true };
     const results = await web.search(query.slice(0, MAX_QUERY_LENGTH), signal);
     const lines = results.flatMap((result) => {
+      found.add(result.url);
       const number = numberOf(result.url, result.title);
       return number === undefined
         ? []
@@ -98,7 +90,8 @@ export function createWebSearchTools(web: WebSearch, seed: WebSource[] = []) {
 
   async function read(input: unknown, signal: AbortSignal): Promise<ToolResult> {
     const url = stringField(input, 'url');
-    if (!url || !isWebUrl(url)) return { content: 'Give the http(s) URL of a page.', isError: true };
+    if (!url) return { content: 'Give the http(s) URL of a page.', isError: true };
+    if (!found.has(url)) return { content: READ_PAGE_REFUSED, isError: true };
     const page = await web.readPage(url, signal);
     const number = numberOf(url, page.title ?? url);
     const heading = number === undefined ? url : `[${number}] ${page.title ?? url}\n${url}`;
@@ -117,7 +110,7 @@ export function createWebSearchTools(web: WebSearch, seed: WebSource[] = []) {
     needsApproval: () => false,
     serverOf: () => undefined,
   };
-  return { set, sources: () => [...sources] };
+  return { set, sources: sources.all };
 }
 
 const isWebTool = (name: string) => name === WEB_SEARCH_TOOL || name === READ_PAGE_TOOL;

@@ -83,7 +83,7 @@ function observe(seen: Observed, event: ModelStreamEvent): void {
   if (event.type === 'text-delta') seen.streamedChars += event.text.length;
   else if (event.type === 'tool-call')
     seen.streamedChars += JSON.stringify(event.toolCall.input ?? {}).length;
-  else {
+  else if (event.type === 'finish') {
     seen.usage = {
       inputTokens: (seen.usage?.inputTokens ?? 0) + event.usage.inputTokens,
       outputTokens: (seen.usage?.outputTokens ?? 0) + event.usage.outputTokens,

@@ -50,6 +50,11 @@ export interface ModelRequest {
   temperature?: number;
   /** Aborts the HTTP request to the provider (stop, client cancel, timeout). */
   signal?: AbortSignal;
+  /**
+   * Offer the provider's own web search tool (it searches on the provider's side; its results
+   * come back as `source` and `citation` events). Only for providers that have one.
+   */
+  webSearch?: boolean;
 }
 
 export interface ModelUsage {
@@ -59,8 +64,19 @@ export interface ModelUsage {
 
 export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'other';
 
+/** A web page the provider's own search found, or a text's citation of one (`quote`: the cited passage). */
+export interface ModelWebSource {
+  url: string;
+  title?: string;
+  quote?: string;
+}
+
 export type ModelStreamEvent =
   | { type: 'text-delta'; text: string }
+  /** A page the provider's search found. */
+  | { type: 'source'; source: ModelWebSource }
+  /** The text just streamed cites these pages (they go after it as [n]). */
+  | { type: 'citation'; sources: ModelWebSource[] }
   | { type: 'tool-call'; toolCall: ModelToolCall }
   | { type: 'finish'; reason: FinishReason; usage: ModelUsage };
 

@@ -267,7 +267,11 @@ export function ChatScreen({
               }}
               tools={
                 selected || chat.selectedId === null ? (
-                  <ChatSettingsButton conversation={selected ?? null} newChat={chat.newChatSettings} />
+                  <ChatSettingsButton
+                    conversation={selected ?? null}
+                    newChat={chat.newChatSettings}
+                    provider={chat.selection.choice?.provider}
+                  />
                 ) : null
               }
             />

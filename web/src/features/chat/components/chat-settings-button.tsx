@@ -17,10 +17,13 @@ type NewChatSettings = { chosen: ModelSettings | null; choose: (settings: ModelS
 export function ChatSettingsButton({
   conversation,
   newChat,
+  provider,
 }: {
   /** The conversation shown, or null in a new chat. */
   conversation: Conversation | null;
   newChat: NewChatSettings;
+  /** The provider the chat uses (the picker's). */
+  provider: string | undefined;
 }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
@@ -37,14 +40,24 @@ export function ChatSettingsButton({
         <SlidersHorizontalIcon aria-hidden="true" className="size-5" />
       </Button>
       {open && conversation ? (
-        <ConversationSettingsDialog conversation={conversation} onClose={close} />
+        <ConversationSettingsDialog conversation={conversation} provider={provider} onClose={close} />
       ) : null}
-      {open && !conversation ? <NewChatSettingsDialog newChat={newChat} onClose={close} /> : null}
+      {open && !conversation ? (
+        <NewChatSettingsDialog newChat={newChat} provider={provider} onClose={close} />
+      ) : null}
     </>
   );
 }
 
-function NewChatSettingsDialog({ newChat, onClose }: { newChat: NewChatSettings; onClose: () => void }) {
+function NewChatSettingsDialog({
+  newChat,
+  provider,
+  onClose,
+}: {
+  newChat: NewChatSettings;
+  provider: string | undefined;
+  onClose: () => void;
+}) {
   // Until set here, a new chat starts with the user's defaults: the form starts from them.
   const defaults = useQuery({ ...preferencesQuery(), enabled: newChat.chosen === null });
   const ready = newChat.chosen !== null || !defaults.isPending;
@@ -57,6 +70,7 @@ function NewChatSettingsDialog({ newChat, onClose }: { newChat: NewChatSettings;
       {ready ? (
         <ModelSettingsForm
           initial={newChat.chosen ?? defaults.data?.defaultSettings}
+          provider={provider}
           onSave={async (settings) => {
             newChat.choose(settings);
             onClose();

@@ -8,9 +8,12 @@ import { ModelSettingsForm } from './model-settings-form';
 /** The conversation's system prompt and model parameters, saved on the conversation. */
 export function ConversationSettingsDialog({
   conversation,
+  provider,
   onClose,
 }: {
   conversation: Conversation;
+  /** The chat's provider (its web search depends on it); by default the conversation's. */
+  provider?: string | undefined;
   onClose: () => void;
 }) {
   const client = useQueryClient();
@@ -32,7 +35,11 @@ export function ConversationSettingsDialog({
       description={`The system prompt and model parameters of “${conversation.title || conversation.name}”.`}
       onClose={onClose}
     >
-      <ModelSettingsForm initial={conversation.settings} onSave={save} />
+      <ModelSettingsForm
+        initial={conversation.settings}
+        onSave={save}
+        provider={provider ?? conversation.metadata?.defaultProvider}
+      />
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import type { Message } from '@agentforge/shared';
+import { type Message, WEB_SEARCH_MESSAGES } from '@agentforge/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,13 @@ describe("a reply's web sources", () => {
     expect(document.activeElement).toBe(links[0]);
   });
 
+  it('show the passage the reply cites from a source, as text', async () => {
+    const quoted = [{ ...sources[0], quote: 'High tide <b>14:05</b>' }] as Message['sources'];
+    render(<AssistantMessage message={{ ...reply, sources: quoted }} />);
+    const list = await screen.findByRole('region', { name: 'Sources' });
+    expect(within(list).getByText('High tide <b>14:05</b>').tagName).toBe('Q');
+  });
+
   it('are not listed while the reply streams, nor on a reply without any', () => {
     const { rerender } = render(<AssistantMessage message={{ ...reply, sources, isLoading: true }} />);
     expect(screen.queryByRole('region', { name: 'Sources' })).toBeNull();
@@ -77,12 +84,38 @@ describe("a reply's web sources", () => {
 });
 
 describe("the 'Web search' toggle of the chat's settings", () => {
-  it('says web search is not configured where the operator set no search API, and cannot be ticked', () => {
-    render(<ModelSettingsForm initial={undefined} onSave={async () => {}} />);
+  it('says web search is not configured where the operator set no search API and the provider has no search of its own, and cannot be ticked', () => {
+    render(<ModelSettingsForm initial={undefined} onSave={async () => {}} provider="custom:k1" />);
     const toggle = screen.getByRole('checkbox', { name: 'Web search' });
     expect(toggle).toHaveProperty('disabled', true);
     expect(toggle.getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText('Web search is not configured on this server.')).toBeTruthy();
+  });
+
+  it("can be ticked for Anthropic and Google (a team's key too) without the operator's search API, saying whose search it is", async () => {
+    for (const provider of ['anthropic', 'team:t1:google']) {
+      const saved: unknown[] = [];
+      const { unmount } = render(
+        <ModelSettingsForm
+          initial={undefined}
+          onSave={async (settings) => void saved.push(settings)}
+          provider={provider}
+        />,
+      );
+      const toggle = screen.getByRole('checkbox', { name: 'Web search' });
+      expect(toggle).toHaveProperty('disabled', false);
+      expect(screen.getByText(WEB_SEARCH_MESSAGES.native).id).toBe(toggle.getAttribute('aria-describedby'));
+      await userEvent.click(toggle);
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(saved).toEqual([{ webSearch: true }]);
+      unmount();
+    }
+  });
+
+  it('as a default for any provider, can be ticked and says only the native providers search here', () => {
+    render(<ModelSettingsForm initial={undefined} onSave={async () => {}} />);
+    expect(screen.getByRole('checkbox', { name: 'Web search' })).toHaveProperty('disabled', false);
+    expect(screen.getByText(WEB_SEARCH_MESSAGES.nativeOnly)).toBeTruthy();
   });
 
   it('is saved with the settings once ticked, where it is configured', async () => {

@@ -1,4 +1,5 @@
 import {
+  hasNativeWebSearch,
   MAX_OUTPUT_TOKENS_SETTING,
   MAX_SYSTEM_PROMPT_LENGTH,
   type ModelSettings,
@@ -11,6 +12,18 @@ import { webSearchConfigured } from '../../../config/runtime-config';
 
 const LABEL = 'block text-sm font-medium text-slate-700';
 const HINT = 'mt-1 text-xs text-slate-500';
+
+/**
+ * Whether the toggle can be on for this provider, and what it says: Anthropic and Google search
+ * with their own tool; the others need the operator's search API.
+ */
+function webSearchToggle(provider: string | undefined): { available: boolean; hint?: string } {
+  if (hasNativeWebSearch(provider)) return { available: true, hint: WEB_SEARCH_MESSAGES.native };
+  if (webSearchConfigured()) return { available: true };
+  return provider === undefined
+    ? { available: true, hint: WEB_SEARCH_MESSAGES.nativeOnly }
+    : { available: false, hint: WEB_SEARCH_MESSAGES.notConfigured };
+}
 
 /** The form's text, as typed: empty numbers mean "the provider's default". */
 type Draft = { systemPrompt: string; temperature: string; maxOutputTokens: string; webSearch: boolean };
@@ -49,8 +62,11 @@ export function ModelSettingsForm({
   onSave,
   saveLabel = 'Save',
   footer,
+  provider,
 }: {
   initial: ModelSettings | undefined;
+  /** The chat's provider (absent: the defaults, for any provider): whose web search it gets. */
+  provider?: string | undefined;
   onSave: (settings: ModelSettings) => Promise<void>;
   saveLabel?: string;
   /** Extra buttons beside Save (e.g. Cancel). */
@@ -60,7 +76,7 @@ export function ModelSettingsForm({
   const [draft, setDraft] = useState(() => draftOf(initial));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const searchConfigured = webSearchConfigured();
+  const search = webSearchToggle(provider);
   const field = (name: Exclude<keyof Draft, 'webSearch'>) => ({
     id: `${id}-${name}`,
     value: draft[name],
@@ -139,9 +155,9 @@ export function ModelSettingsForm({
         <input
           id={`${id}-webSearch`}
           type="checkbox"
-          checked={draft.webSearch && searchConfigured}
-          disabled={!searchConfigured}
-          aria-describedby={searchConfigured ? undefined : `${id}-webSearch-hint`}
+          checked={draft.webSearch && search.available}
+          disabled={!search.available}
+          aria-describedby={search.hint ? `${id}-webSearch-hint` : undefined}
           onChange={(event) => setDraft((current) => ({ ...current, webSearch: event.target.checked }))}
           className="mt-0.5 size-4 accent-indigo-600"
         />
@@ -149,11 +165,11 @@ export function ModelSettingsForm({
           <label htmlFor={`${id}-webSearch`} className={LABEL}>
             {WEB_SEARCH_MESSAGES.toggle}
           </label>
-          {searchConfigured ? null : (
+          {search.hint ? (
             <p id={`${id}-webSearch-hint`} className={HINT}>
-              {WEB_SEARCH_MESSAGES.notConfigured}
+              {search.hint}
             </p>
-          )}
+          ) : null}
         </div>
       </div>
       {error ? (
