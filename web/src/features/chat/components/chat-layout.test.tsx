@@ -93,6 +93,14 @@ describe('the account menu', { timeout: 20_000 }, () => {
   });
 });
 
+describe('the sidebar', { timeout: 20_000 }, () => {
+  it('links to the Automations page above the account menu', async () => {
+    renderChat();
+    await screen.findByText('No conversations yet.');
+    expect(screen.getByRole('link', { name: 'Automations' }).getAttribute('href')).toBe('/automations');
+  });
+});
+
 describe('a conversation row', { timeout: 20_000 }, () => {
   it('gives the title the whole row: the actions are laid over its end when hovered or focused', async () => {
     await withChats('c1');
