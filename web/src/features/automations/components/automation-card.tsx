@@ -14,10 +14,11 @@ import { RunStatusBadge } from './run-status-badge';
 type AutomationCardProps = {
   automation: Automation;
   actions: ReturnType<typeof useAutomationActions>;
+  onEdit: () => void;
 };
 
 /** One automation in the list: its trigger, next run, last run, the enabled switch and 'Run now'. */
-export function AutomationCard({ automation, actions }: AutomationCardProps) {
+export function AutomationCard({ automation, actions, onEdit }: AutomationCardProps) {
   const lastRun = useQuery(runsQuery(automation.id)).data?.runs[0];
   const { name, editable, enabled } = automation;
   return (
@@ -36,9 +37,14 @@ export function AutomationCard({ automation, actions }: AutomationCardProps) {
           onChange={(next) => actions.setEnabled(automation, next)}
         />
         {editable ? (
-          <Button size="sm" aria-label={`Run ${name} now`} onClick={() => actions.runNow(automation)}>
-            Run now
-          </Button>
+          <>
+            <Button size="sm" aria-label={`Edit ${name}`} onClick={onEdit}>
+              Edit
+            </Button>
+            <Button size="sm" aria-label={`Run ${name} now`} onClick={() => actions.runNow(automation)}>
+              Run now
+            </Button>
+          </>
         ) : null}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

@@ -1,5 +1,6 @@
+import type { Automation } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { PageShell } from '../../../components/page-shell';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -8,6 +9,8 @@ import { useSpace } from '../../teams/hooks/use-space';
 import { automationsQuery } from '../api/automations';
 import { useAutomationActions } from '../hooks/use-automation-actions';
 import { AutomationCard } from './automation-card';
+import { AutomationFormDialog } from './automation-form-dialog';
+import { WebhookUrlDialog } from './webhook-url-dialog';
 
 /**
  * /automations (issue 32): the space's automations, agent runs started by a schedule, a webhook or
@@ -19,9 +22,11 @@ export function AutomationsScreen() {
   const automations = useQuery(automationsQuery(teamId));
   const actions = useAutomationActions();
   const createsInId = useId();
+  const [editing, setEditing] = useState<Automation | 'new' | null>(null);
+  const [webhookUrl, setWebhookUrl] = useState<string | null>(null);
 
   const newButton = canCreate ? (
-    <Button variant="primary" aria-describedby={createsInId}>
+    <Button variant="primary" aria-describedby={createsInId} onClick={() => setEditing('new')}>
       New automation
       <CreatesIn id={createsInId} />
     </Button>
@@ -59,10 +64,22 @@ export function AutomationsScreen() {
       <ul className="space-y-3" aria-label="Automations">
         {(automations.data ?? []).map((automation) => (
           <li key={automation.id}>
-            <AutomationCard automation={automation} actions={actions} />
+            <AutomationCard automation={automation} actions={actions} onEdit={() => setEditing(automation)} />
           </li>
         ))}
       </ul>
+      {editing ? (
+        <AutomationFormDialog
+          automation={editing === 'new' ? undefined : editing}
+          teamId={teamId}
+          onSaved={(saved) => {
+            setEditing(null);
+            if (saved.webhookUrl) setWebhookUrl(saved.webhookUrl);
+          }}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {webhookUrl ? <WebhookUrlDialog url={webhookUrl} onClose={() => setWebhookUrl(null)} /> : null}
     </PageShell>
   );
 }

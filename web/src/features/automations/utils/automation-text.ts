@@ -28,3 +28,18 @@ export function formatDuration(ms: number): string {
   if (minutes < 60) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
   return minutes % 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes / 60} h`;
 }
+
+/**
+ * A tool as the runs name it, `<server>__<tool>`: the server's name in lower case with [a-z0-9_-]
+ * only, at most 24 characters (the API's serverSlug, functions/src/domain/chat/tool-sets.ts).
+ */
+export function namespacedTool(serverName: string, tool: string): string {
+  const slug = serverName
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[_-]+|[_-]+$/g, '')
+    .slice(0, 24)
+    .replace(/[_-]+$/, '');
+  return `${slug || 'server'}__${tool}`;
+}
