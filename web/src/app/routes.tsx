@@ -93,6 +93,7 @@ export const routes: RouteObject[] = [
                   { path: 'workspace', lazy: () => import('./routes/app/workspace') },
                   { path: 'prompts', lazy: () => import('./routes/app/prompts') },
                   { path: 'automations', lazy: () => import('./routes/app/automations') },
+                  { path: 'automations/:automationId', lazy: () => import('./routes/app/automation') },
                   { path: 'teams', lazy: () => import('./routes/app/teams') },
                   // A conversation shared with a team, read-only (the link its author copies).
                   { path: 'shared/:conversationId', lazy: () => import('./routes/app/shared-conversation') },
