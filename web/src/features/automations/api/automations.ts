@@ -22,10 +22,10 @@ const automationKeys = {
 const path = (id: string, action = '') => `/automations/${encodeURIComponent(id)}${action}`;
 
 /** How often a run's list is read again while one of its runs is queued or running. */
-export const RUN_POLL_INTERVAL_MS = 2_000;
+const RUN_POLL_INTERVAL_MS = 2_000;
 
 /** A run not finished yet, that the platform moves on by itself (a waiting one waits for the owner). */
-export const isRunActive = (run: Pick<AutomationRun, 'status'>) =>
+const isRunActive = (run: Pick<AutomationRun, 'status'>) =>
   run.status === 'queued' || run.status === 'running';
 
 /** GET /automations[?teamId=]: the caller's automations, or (any member) the team's. */

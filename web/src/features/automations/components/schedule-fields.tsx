@@ -13,7 +13,7 @@ import {
 } from '../utils/schedule-builder';
 
 /** How long the preview waits after the last keystroke before asking the API. */
-export const PREVIEW_DEBOUNCE_MS = 400;
+const PREVIEW_DEBOUNCE_MS = 400;
 
 const LABEL = 'block text-sm font-medium text-slate-700';
 
