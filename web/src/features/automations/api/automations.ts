@@ -6,11 +6,14 @@ import {
   automationRunListSchema,
   automationRunSchema,
   automationSchema,
+  type Provider,
+  providerListSchema,
   schedulePreviewSchema,
 } from '@agentforge/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import { apiClient } from '../../../lib/api-client';
+import { currentSpaceTeamId } from '../../teams/utils/space';
 
 const automationKeys = {
   all: ['automations'] as const,
@@ -63,6 +66,20 @@ export const previewSchedule = (expression: string, timezone: string, signal?: A
     query: { expression, timezone },
     ...(signal ? { signal } : {}),
   });
+
+/**
+ * GET /api-keys/providers: the models a run may use, the caller's and in a team's space the team's,
+ * as chat/api/providers.ts lists them (not imported: it is /home's, and a shared module would be
+ * split out of /home's first load).
+ */
+export async function listModels(signal?: AbortSignal): Promise<Provider[]> {
+  const teamId = currentSpaceTeamId();
+  const [own, team] = await Promise.all([
+    apiClient.get('/api-keys/providers', { schema: providerListSchema, ...(signal ? { signal } : {}) }),
+    teamId ? apiClient.get('/api-keys/providers', { schema: providerListSchema, query: { teamId } }) : [],
+  ]);
+  return [...own, ...team.map((provider) => ({ ...provider, name: `${provider.name} (team)` }))];
+}
 
 /** What a webhook trigger's creation or secret rotation answers, once: the URL with its secret. */
 const webhookUrlSchema = z.object({ webhookUrl: z.string() });

@@ -12,20 +12,24 @@ import {
 } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Dialog } from '../../../components/dialog';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { Button } from '../../../components/ui/button';
 import { fieldVariants } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { subscriptionQuery } from '../../billing/api/queries';
-import { isPlanLimitError } from '../../billing/utils/plan-limit';
-import { providersQuery } from '../../chat/api/queries';
-import { ProviderPicker } from '../../chat/components/provider-picker';
-import { type ModelChoice, resolveChoice } from '../../chat/utils/provider-choice';
-import { useAutomationMutations } from '../api/automations';
-import { toastRefusal } from '../hooks/use-automation-actions';
-import { defaultBudget, defaultExpression, fieldErrors, keptOnEdit } from '../utils/automation-form';
+import { listModels, useAutomationMutations } from '../api/automations';
+import { isPlanLimitRefusal, toastRefusal } from '../hooks/use-automation-actions';
+import {
+  defaultBudget,
+  defaultExpression,
+  defaultModelValue,
+  fieldErrors,
+  fromModelValue,
+  keptOnEdit,
+  modelValue,
+} from '../utils/automation-form';
 import { browserTimeZone } from '../utils/schedule-builder';
 import { ScheduleFields } from './schedule-fields';
 import { ServerToolsFields } from './server-tools-fields';
@@ -58,9 +62,12 @@ type AutomationFormDialogProps = {
 /** Create or edit an automation: what it does, with which servers and model, when, within what budget. */
 export function AutomationFormDialog({ automation, teamId, onSaved, onClose }: AutomationFormDialogProps) {
   const id = useId();
-  const navigate = useNavigate();
   const tier = useQuery(subscriptionQuery()).data?.subscription.tier ?? 'free';
-  const providers = useQuery(providersQuery());
+  const providers = useQuery({
+    queryKey: ['automations', 'providers'],
+    queryFn: ({ signal }) => listModels(signal),
+    staleTime: 5 * 60_000,
+  });
   const mutations = useAutomationMutations();
   const [name, setName] = useState(automation?.name ?? '');
   const [goal, setGoal] = useState(automation?.goal ?? '');
@@ -69,10 +76,8 @@ export function AutomationFormDialog({ automation, teamId, onSaved, onClose }: A
     serverIds: automation?.serverIds ?? [],
     approvedTools: automation?.approvedTools ?? [],
   });
-  const [picked, setPicked] = useState<ModelChoice | null>(
-    automation ? { provider: automation.provider, model: automation.model } : null,
-  );
-  const choice = picked ?? resolveChoice({ provider: '', model: '' }, providers.data ?? []);
+  const [picked, setPicked] = useState(automation ? modelValue(automation) : '');
+  const choice = fromModelValue(picked || defaultModelValue(providers.data ?? []));
   const existing = automation?.trigger;
   const [triggerType, setTriggerType] = useState<TriggerType>(existing?.type ?? 'schedule');
   const [schedule, setSchedule] = useState({
@@ -124,7 +129,7 @@ export function AutomationFormDialog({ automation, teamId, onSaved, onClose }: A
       onSaved(saved);
     } catch (error) {
       // A plan limit's refusal is also a toast with 'Upgrade Plan' (outside the modal, hidden from it).
-      if (isPlanLimitError(error)) toastRefusal('The automation could not be saved', error);
+      if (isPlanLimitRefusal(error)) toastRefusal('The automation could not be saved', error);
       setFailure(error instanceof Error ? error.message : String(error));
     }
   }
@@ -190,18 +195,39 @@ export function AutomationFormDialog({ automation, teamId, onSaved, onClose }: A
           options={AGENT_MODES.map((value) => ({ value, label: AGENT_MODE_LABELS[value] }))}
         />
         <ServerToolsFields {...tools} onChange={setTools} error={errors.serverIds} />
-        <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium text-slate-700">Model</legend>
-          <ProviderPicker
-            status={providers.isError ? 'error' : providers.isSuccess ? 'ready' : 'loading'}
-            providers={providers.data ?? []}
-            choice={choice}
-            onChoose={setPicked}
-            onRetry={() => void providers.refetch()}
-            onAddProvider={() => navigate('/home?feature=settings')}
-          />
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-model`} className="block text-sm font-medium text-slate-700">
+            Model
+          </label>
+          <Select
+            id={`${id}-model`}
+            className="w-full px-3 py-2.5"
+            value={picked || defaultModelValue(providers.data ?? [])}
+            onChange={(e) => setPicked(e.target.value)}
+            aria-invalid={errors.provider || errors.model ? true : undefined}
+          >
+            {picked &&
+            !providers.data?.some((p) =>
+              p.models.some((m) => modelValue({ provider: p.id, model: m.id }) === picked),
+            ) ? (
+              <option value={picked}>{`${choice?.provider} · ${choice?.model}`}</option>
+            ) : null}
+            {(providers.data ?? []).map((provider) => (
+              <optgroup key={provider.id} label={provider.name}>
+                {provider.models.map((model) => (
+                  <option key={model.id} value={modelValue({ provider: provider.id, model: model.id })}>
+                    {model.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </Select>
+          {providers.isError ? <p className="text-sm text-red-600">The models could not be loaded.</p> : null}
+          {providers.isSuccess && providers.data.every((p) => p.models.length === 0) ? (
+            <p className="text-sm text-slate-600">Add a model provider in Settings first.</p>
+          ) : null}
           {errors.provider || errors.model ? <p className="text-sm text-red-600">Choose a model</p> : null}
-        </fieldset>
+        </div>
         <SelectField
           label="Trigger"
           value={triggerType}

@@ -1,10 +1,9 @@
 import type { Automation } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { PageShell } from '../../../components/page-shell';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { CreatesIn } from '../../teams/components/creates-in';
 import { useSpace } from '../../teams/hooks/use-space';
 import { automationsQuery } from '../api/automations';
 import { useAutomationActions } from '../hooks/use-automation-actions';
@@ -21,14 +20,12 @@ export function AutomationsScreen() {
   const { teamId, canManageServers: canCreate } = useSpace();
   const automations = useQuery(automationsQuery(teamId));
   const actions = useAutomationActions();
-  const createsInId = useId();
   const [editing, setEditing] = useState<Automation | 'new' | null>(null);
   const [webhookUrl, setWebhookUrl] = useState<string | null>(null);
 
   const newButton = canCreate ? (
-    <Button variant="primary" aria-describedby={createsInId} onClick={() => setEditing('new')}>
+    <Button variant="primary" onClick={() => setEditing('new')}>
       New automation
-      <CreatesIn id={createsInId} />
     </Button>
   ) : null;
 

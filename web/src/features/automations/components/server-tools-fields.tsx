@@ -1,8 +1,7 @@
 import { MAX_CHAT_SERVERS } from '@agentforge/shared';
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { serversQuery } from '../../servers/api/queries';
-import { listServerTools, type ServerView } from '../../servers/api/servers';
-import { pickerStateOf } from '../../servers/components/chat-servers-menu';
+import { useQuery } from '@tanstack/react-query';
+import { listServers, listServerTools, type ServerView } from '../../servers/api/servers';
+import { statusTextOf } from '../../servers/components/server-status';
 import { namespacedTool } from '../utils/automation-text';
 
 const LEGEND = 'text-sm font-medium text-slate-700';
@@ -10,6 +9,42 @@ const ROW = 'flex items-center gap-2 text-sm text-slate-800';
 
 /** Whether the app can list a server's tools now: a remote one, or a hosted one running. */
 const listable = (server: ServerView) => server.kind === 'remote' || server.status === 'enabled';
+
+const toolsQuery = (server: ServerView) => ({
+  queryKey: ['automations', 'tools', server.id],
+  queryFn: () => listServerTools(server),
+  enabled: listable(server),
+  retry: false,
+});
+
+/** One chosen server's tools, each a checkbox; or why they cannot be listed now. */
+function ServerTools({
+  server,
+  approvedTools,
+  onToggle,
+}: {
+  server: ServerView;
+  approvedTools: string[];
+  onToggle: (name: string) => void;
+}) {
+  const tools = useQuery(toolsQuery(server));
+  if (!listable(server) || tools.isError) {
+    return (
+      <p className="text-sm text-slate-600">
+        {`${server.name}'s tools cannot be listed now${listable(server) ? '' : ': enable the server to list them'}.`}
+      </p>
+    );
+  }
+  return (tools.data ?? []).map((tool) => {
+    const name = namespacedTool(server.name, tool.name);
+    return (
+      <label key={name} className={ROW}>
+        <input type="checkbox" checked={approvedTools.includes(name)} onChange={() => onToggle(name)} />
+        <span className="font-mono text-xs">{name}</span>
+      </label>
+    );
+  });
+}
 
 type ServerToolsFieldsProps = {
   serverIds: string[];
@@ -20,24 +55,15 @@ type ServerToolsFieldsProps = {
 
 /** The space's servers the runs use (as many as a chat), and their tools allowed without asking. */
 export function ServerToolsFields({ serverIds, approvedTools, onChange, error }: ServerToolsFieldsProps) {
-  const servers = useQuery(serversQuery());
-  const chosen = (servers.data ?? []).filter((server) => serverIds.includes(server.id));
-  const tools = useQueries({
-    queries: chosen.map((server) => ({
-      queryKey: ['automations', 'tools', server.id],
-      queryFn: () => listServerTools(server),
-      enabled: listable(server),
-      retry: false,
-    })),
+  // Not the Servers view's polled query (its module is /home's): the form reads the list once.
+  const servers = useQuery({
+    queryKey: ['automations', 'servers'],
+    queryFn: ({ signal }) => listServers(signal),
   });
+  const chosen = (servers.data ?? []).filter((server) => serverIds.includes(server.id));
   const full = serverIds.length >= MAX_CHAT_SERVERS;
   const toggle = <T,>(list: T[], item: T) =>
     list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
-  const listed = new Set(
-    chosen.flatMap((server, index) =>
-      (tools[index]?.data ?? []).map((tool) => namespacedTool(server.name, tool.name)),
-    ),
-  );
 
   return (
     <>
@@ -57,7 +83,9 @@ export function ServerToolsFields({ serverIds, approvedTools, onChange, error }:
               onChange={() => onChange({ serverIds: toggle(serverIds, server.id), approvedTools })}
             />
             <span className="font-medium">{server.name}</span>
-            <span className="text-xs text-slate-600">{pickerStateOf(server)}</span>
+            <span className="text-xs text-slate-600">
+              {server.kind === 'remote' ? 'Remote' : statusTextOf(server)}
+            </span>
           </label>
         ))}
         {full ? <p className="text-xs text-slate-600">{`At most ${MAX_CHAT_SERVERS} servers`}</p> : null}
@@ -69,31 +97,16 @@ export function ServerToolsFields({ serverIds, approvedTools, onChange, error }:
           <p className="text-xs text-slate-600">
             A run pauses for your approval before calling any other tool that is not read-only.
           </p>
-          {chosen.map((server, index) => {
-            const query = tools[index];
-            if (!listable(server) || query?.isError) {
-              return (
-                <p key={server.id} className="text-sm text-slate-600">
-                  {`${server.name}'s tools cannot be listed now${listable(server) ? '' : ': enable the server to list them'}.`}
-                </p>
-              );
-            }
-            return (query?.data ?? []).map((tool) => {
-              const name = namespacedTool(server.name, tool.name);
-              return (
-                <label key={name} className={ROW}>
-                  <input
-                    type="checkbox"
-                    checked={approvedTools.includes(name)}
-                    onChange={() => onChange({ serverIds, approvedTools: toggle(approvedTools, name) })}
-                  />
-                  <span className="font-mono text-xs">{name}</span>
-                </label>
-              );
-            });
-          })}
+          {chosen.map((server) => (
+            <ServerTools
+              key={server.id}
+              server={server}
+              approvedTools={approvedTools}
+              onToggle={(name) => onChange({ serverIds, approvedTools: toggle(approvedTools, name) })}
+            />
+          ))}
           {approvedTools
-            .filter((name) => !listed.has(name))
+            .filter((name) => !chosen.some((server) => name.startsWith(namespacedTool(server.name, ''))))
             .map((name) => (
               <label key={name} className={ROW}>
                 <input

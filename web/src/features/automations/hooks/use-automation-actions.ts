@@ -1,16 +1,26 @@
-import type { Automation } from '@agentforge/shared';
+import { type Automation, PLAN_LIMIT_ERROR_CODE } from '@agentforge/shared';
 import { toast } from '../../../components/toast/toaster-store';
-import { PLAN_LIMIT_TITLE, toastPlanLimit } from '../../billing/utils/plan-limit';
+import { ApiError } from '../../../lib/api-error';
 import { useAutomationMutations } from '../api/automations';
 
-/** The toast of a refused change: a plan limit's with 'Upgrade Plan', any other with its reason. */
+/**
+ * A refusal by a plan limit (its body's `code`). billing/utils/plan-limit.ts says the same for the
+ * chat's streams too; importing it here would split it out of /home's chunk (its weight budget).
+ */
+export const isPlanLimitRefusal = (error: unknown) =>
+  error instanceof ApiError && (error.data as { code?: unknown } | null)?.code === PLAN_LIMIT_ERROR_CODE;
+
+/** The toast of a refused change: a plan limit's with 'Upgrade Plan' (as every plan refusal), any other with its reason. */
 export function toastRefusal(title: string, error: unknown): void {
-  if (toastPlanLimit(PLAN_LIMIT_TITLE, error)) return;
-  toast({
-    variant: 'destructive',
-    title,
-    description: error instanceof Error ? error.message : String(error),
-  });
+  const description = error instanceof Error ? error.message : String(error);
+  if (isPlanLimitRefusal(error)) {
+    toast({
+      variant: 'destructive',
+      title: 'Plan limit reached',
+      description,
+      action: { label: 'Upgrade Plan', to: '/pricing' },
+    });
+  } else toast({ variant: 'destructive', title, description });
 }
 
 /** 'Run now' and the enabled switch, each saying so when the API refuses. */

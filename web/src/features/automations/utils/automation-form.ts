@@ -2,10 +2,12 @@ import {
   AUTOMATION_LIMITS,
   type Automation,
   type AutomationBudget,
+  fallbackModel,
   MAX_RUN_MINUTES,
   MAX_RUN_TOKENS,
   MAX_RUN_TOOL_CALLS,
   PLAN_LIMITS,
+  type Provider,
   type SubscriptionTier,
 } from '@agentforge/shared';
 import type * as z from 'zod';
@@ -36,3 +38,18 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 /** What PUT sends back of an automation it does not show in the form (the approved plan). */
 export const keptOnEdit = (automation: Automation | undefined) =>
   automation?.steps ? { steps: automation.steps } : {};
+
+/** A provider and model as one select's value (a provider id has no newline). */
+export const modelValue = ({ provider, model }: { provider: string; model: string }) =>
+  `${provider}\n${model}`;
+
+export function fromModelValue(value: string): { provider: string; model: string } | null {
+  const at = value.indexOf('\n');
+  return at < 0 ? null : { provider: value.slice(0, at), model: value.slice(at + 1) };
+}
+
+/** A new automation's model: the spec's default where offered, else the first (spec 4's fallback). */
+export function defaultModelValue(providers: readonly Provider[]): string {
+  const choice = fallbackModel(providers);
+  return choice ? modelValue({ provider: choice.provider, model: choice.model }) : '';
+}

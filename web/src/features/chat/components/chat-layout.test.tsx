@@ -129,10 +129,13 @@ describe('the conversation list by keyboard', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(title('c3'));
     await userEvent.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pin conversation Chat c3' }));
-    // Tab leaves the list: the next stop is the account menu.
+    // Tab leaves the list: the next stops are the Automations link and the account menu.
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Automations' }));
     await userEvent.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Account/ }));
     // Back in, the stop is where the focus was.
+    await userEvent.tab({ shift: true });
     await userEvent.tab({ shift: true });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pin conversation Chat c3' }));
   });
