@@ -39,6 +39,9 @@ async function apiPagesLayout(): Promise<Pick<RouteObject, 'Component'>> {
   return layout;
 }
 
+/** The automations list and an automation's page: one module (one chunk list for /home's entry to carry). */
+const automationsPages = () => import('./routes/app/automations');
+
 /**
  * The route table (spec 2). Screens are lazy route modules (each exports `Component`), so the
  * first page loads only its own code. Tests build a memory router from these same objects.
@@ -92,6 +95,11 @@ export const routes: RouteObject[] = [
                   { path: 'createuser', lazy: () => import('./routes/app/create-user') },
                   { path: 'workspace', lazy: () => import('./routes/app/workspace') },
                   { path: 'prompts', lazy: () => import('./routes/app/prompts') },
+                  { path: 'automations', lazy: automationsPages },
+                  {
+                    path: 'automations/:automationId',
+                    lazy: () => automationsPages().then((module) => module.automationPage),
+                  },
                   { path: 'teams', lazy: () => import('./routes/app/teams') },
                   // A conversation shared with a team, read-only (the link its author copies).
                   { path: 'shared/:conversationId', lazy: () => import('./routes/app/shared-conversation') },

@@ -1,5 +1,3 @@
-import axe from 'axe-core';
-
 type Result = { 0: { transcript: string }; length: 1; isFinal: boolean };
 
 /**
@@ -71,11 +69,7 @@ export function installSpeechRecognition(name = 'webkitSpeechRecognition'): () =
   };
 }
 
-/** axe's violations in `element` (jsdom cannot compute colours: contrast is checked in the e2e tests). */
-export async function axeViolations(element: Element): Promise<string[]> {
-  const results = await axe.run(element, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((violation) => `${violation.id}: ${violation.help}`);
-}
+export { axeViolations } from './axe';
 
 /** An utterance as the test double keeps it. */
 class RecordedUtterance {

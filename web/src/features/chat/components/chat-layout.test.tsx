@@ -93,6 +93,14 @@ describe('the account menu', { timeout: 20_000 }, () => {
   });
 });
 
+describe('the sidebar', { timeout: 20_000 }, () => {
+  it('links to the Automations page above the account menu', async () => {
+    renderChat();
+    await screen.findByText('No conversations yet.');
+    expect(screen.getByRole('link', { name: 'Automations' }).getAttribute('href')).toBe('/automations');
+  });
+});
+
 describe('a conversation row', { timeout: 20_000 }, () => {
   it('gives the title the whole row: the actions are laid over its end when hovered or focused', async () => {
     await withChats('c1');
@@ -121,10 +129,13 @@ describe('the conversation list by keyboard', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(title('c3'));
     await userEvent.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pin conversation Chat c3' }));
-    // Tab leaves the list: the next stop is the account menu.
+    // Tab leaves the list: the next stops are the Automations link and the account menu.
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Automations' }));
     await userEvent.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Account/ }));
     // Back in, the stop is where the focus was.
+    await userEvent.tab({ shift: true });
     await userEvent.tab({ shift: true });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pin conversation Chat c3' }));
   });

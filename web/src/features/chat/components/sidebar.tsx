@@ -1,8 +1,9 @@
 import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
-import { MessageSquareIcon, PlusIcon, ServerIcon, UploadIcon } from 'lucide-react';
+import { MessageSquareIcon, PlusIcon, ServerIcon, UploadIcon, ZapIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../../components/brand-logo';
 import { teamsQuery } from '../../teams/api/queries';
 import { CreatesIn } from '../../teams/components/creates-in';
@@ -221,6 +222,13 @@ export function Sidebar(props: SidebarProps) {
         chats
       )}
       <div className="shrink-0 border-t border-slate-200 p-2">
+        <Link
+          to="/automations"
+          className="flex items-center gap-2.5 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-200/60 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        >
+          <ZapIcon aria-hidden="true" className="size-4" />
+          Automations
+        </Link>
         <AccountMenu
           email={email}
           current={current}
