@@ -6,6 +6,9 @@ import { type ReactNode, useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ToastProvider } from '../components/toast/toast-provider';
+// The chat's messages load their code on first use (lazy-conversation-view.tsx): loaded with the test
+// file here, as the app loads it ahead (the message box focused), so a test waits for data, not code.
+import '../features/chat/components/conversation-view';
 import type * as ConversationsApi from '../features/chat/api/conversations';
 import type * as MessagesApi from '../features/chat/api/messages';
 import type { StreamCallbacks, streamReply } from '../features/chat/api/stream-client';

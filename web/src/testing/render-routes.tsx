@@ -3,6 +3,9 @@ import { type ReactNode, useMemo, useReducer } from 'react';
 import { createMemoryRouter, type InitialEntry, type RouteObject, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { routes as appRoutes } from '../app/routes';
+// The chat's messages load their code on first use (lazy-conversation-view.tsx): loaded with the test
+// file here, as the app loads it ahead (the message box focused), so a test waits for data, not code.
+import '../features/chat/components/conversation-view';
 import {
   type AuthAction,
   type AuthState,

@@ -13,7 +13,7 @@ import {
 import { VoiceControl } from '../../voice/lazy-voice';
 import { type OutgoingAttachments, useAttachmentUploads } from '../hooks/use-attachment-uploads';
 import { AttachButton, AttachmentChips, HeldBackImages } from './attachment-chips';
-import { preloadMarkdown } from './markdown-content';
+import { preloadConversation } from './lazy-conversation-view';
 
 type ChatInputProps = {
   /**
@@ -213,8 +213,8 @@ export function ChatInput({
               if (notice) onEdit();
             }}
             onKeyDown={onKeyDown}
-            // The reply's Markdown parser loads while the message is written, not at its first word.
-            onFocus={preloadMarkdown}
+            // The messages' list and the reply's Markdown parser load while the message is written.
+            onFocus={preloadConversation}
             style={{ maxHeight: CHAT_INPUT_MAX_HEIGHT_PX }}
             className="block min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 text-slate-900 outline-none placeholder:text-slate-400"
           />

@@ -6,7 +6,6 @@ import { NotFoundScreen } from '../../../components/not-found-screen';
 import { Button } from '../../../components/ui/button';
 import { AutoRunSwitch } from '../../agent/components/auto-run-switch';
 import { PlanPanel } from '../../agent/components/plan-panel';
-import { ArtifactHost } from '../../artifacts/components/artifact-host';
 import { loadVoice, useSpeechEngine, voiceCommands } from '../../voice/lazy-voice';
 import { sharedConversationPath } from '../api/conversations';
 import { sharedConversationQuery } from '../api/queries';
@@ -20,7 +19,7 @@ import { isTempMessageId } from '../utils/chat-reducer';
 import { ChatInput } from './chat-input';
 import { ChatSettingsButton } from './chat-settings-button';
 import { EmptyChat } from './empty-chat';
-import { MessageList } from './message-list';
+import { ConversationView } from './lazy-conversation-view';
 import { ModeTabs } from './mode-tabs';
 import { ProviderPicker } from './provider-picker';
 import { ShareButton } from './share-button';
@@ -225,17 +224,15 @@ export function ChatScreen({
               }
             />
           ) : (
-            <ArtifactHost messages={chat.messages}>
-              <MessageList
-                conversationId={chat.selectedId}
-                messages={chat.messages}
-                loading={chat.loadingMessages}
-                older={chat.olderMessages}
-                activity={activity}
-                replay={chat.busy || !chat.selection.choice ? null : chat.replayActions}
-                onShowBranch={chat.busy ? null : chat.showBranch}
-              />
-            </ArtifactHost>
+            <ConversationView
+              conversationId={chat.selectedId}
+              messages={chat.messages}
+              loading={chat.loadingMessages}
+              older={chat.olderMessages}
+              activity={activity}
+              replay={chat.busy || !chat.selection.choice ? null : chat.replayActions}
+              onShowBranch={chat.busy ? null : chat.showBranch}
+            />
           )}
           {chat.firstFailed ? (
             <div className="mx-auto flex w-full max-w-3xl items-center justify-end gap-2 px-4 pb-2 sm:px-6">

@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-error';
 import { agentKeys } from '../../agent/api/queries';
 import { listMessages, type MessageThread } from '../api/messages';
 import { chatKeys, conversationsQuery, messagesQuery, updateCachedConversations } from '../api/queries';
-import { preloadMarkdown } from '../components/markdown-content';
+import { preloadConversation } from '../components/lazy-conversation-view';
 import { type ChatAction, conversationsAfter, messagesAfter } from '../utils/chat-reducer';
 import { withOlderPage } from '../utils/message-thread';
 import type { useConversationRoute } from './use-conversation-route';
@@ -112,13 +112,13 @@ export const SAVED_REPLY_POLL_MS = 2_000;
 
 /**
  * Reads a conversation's latest page ahead of its opening (its row in the sidebar hovered or
- * focused), with the Markdown parser its replies need: the click then shows it from the cache.
+ * focused), with the list and Markdown parser its messages need: the click then shows it from the cache.
  */
 export function usePrefetchThread(): (conversationId: string) => void {
   const queryClient = useQueryClient();
   return useCallback(
     (conversationId: string) => {
-      preloadMarkdown();
+      preloadConversation();
       void queryClient.prefetchQuery(messagesQuery(conversationId));
     },
     [queryClient],

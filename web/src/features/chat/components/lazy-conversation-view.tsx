@@ -1,0 +1,34 @@
+import { type ComponentProps, lazy, Suspense } from 'react';
+import { Spinner } from '../../../components/spinner';
+import type ConversationViewModule from './conversation-view';
+import { preloadMarkdown } from './markdown-content';
+
+const loadView = () => import('./conversation-view');
+const View = lazy(loadView);
+
+/**
+ * Loads what a conversation's messages need (the list with its virtualizer, the Markdown parser)
+ * ahead of them: a conversation about to be opened, a message being written. An empty chat's first
+ * paint goes without them.
+ */
+export function preloadConversation(): void {
+  void loadView().catch(() => {});
+  preloadMarkdown();
+}
+
+/** The messages of the chat, their code loaded on first use (the list's loading look meanwhile). */
+export function ConversationView(props: ComponentProps<typeof ConversationViewModule>) {
+  return (
+    <Suspense
+      fallback={
+        <section aria-label="Messages" aria-busy className="relative min-h-0 flex-1">
+          <div className="flex justify-center py-16">
+            <Spinner />
+          </div>
+        </section>
+      }
+    >
+      <View {...props} />
+    </Suspense>
+  );
+}
