@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createCognitoUserAdmin } from '../adapters/cognito/user-admin.js';
 import { createAccountDeletionJobStore } from '../adapters/dynamodb/account-deletion-jobs.js';
 import { createAccountTombstones } from '../adapters/dynamodb/account-tombstones.js';
 import { createBillingRepository } from '../adapters/dynamodb/billing-repository.js';
@@ -16,7 +18,6 @@ import { type AccountDeletionJobs, createAccountDeletionJobs } from '../domain/u
 import { logger } from '../logger.js';
 import { conversationService } from './conversations.js';
 import { githubLinkService } from './github.js';
-import { userPoolAdmin } from './identity.js';
 import { mcpServerService } from './mcp.js';
 import { db, env, required } from './root.js';
 import { revokeTeamServerTokens, teamService } from './teams.js';
@@ -26,6 +27,21 @@ const definition = (id: TableId) => {
   if (!found) throw new Error(`No table definition ${id}`);
   return found;
 };
+
+function identityAdmin() {
+  if (env.RUNTIME === 'local') {
+    return createCognitoUserAdmin({
+      userPoolId: required('USER_POOL_ID'),
+      region: env.AWS_REGION,
+      endpoint: required('LOCAL_COGNITO_ENDPOINT'),
+      credentials: JSON.parse(readFileSync(required('LOCAL_COGNITO_ADMIN_CREDENTIALS_FILE'), 'utf8')) as {
+        accessKeyId: string;
+        secretAccessKey: string;
+      },
+    });
+  }
+  return createCognitoUserAdmin({ userPoolId: required('USER_POOL_ID'), region: env.AWS_REGION });
+}
 
 /** An item of the billing table keyed by a prefix and the user's (or team's) id. */
 function prefixedBillingEraser(prefix: string): UserItemsEraser {
@@ -84,7 +100,7 @@ function accountDeletion(): AccountDeletion {
       departAccount: (caller) => teamService().departAccount(caller),
       deleteTeam: (caller, teamId) => teamDeletion().deleteTeam(caller, teamId),
     },
-    identity: userPoolAdmin(required('USER_POOL_ID')),
+    identity: identityAdmin(),
     tombstones: createAccountTombstones(
       db,
       { users: env.tables.users, billing: env.tables.billing },

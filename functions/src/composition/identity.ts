@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import {
   createCognitoIdTokenVerifier,
   createLocalIdTokenVerifier,
   type IdTokenVerifier,
 } from '../adapters/cognito/id-token-verifier.js';
-import { createCognitoUserAdmin } from '../adapters/cognito/user-admin.js';
 import { env, required } from './root.js';
 
 let verifier: IdTokenVerifier | undefined;
@@ -19,20 +17,4 @@ export function idTokenVerifier(): IdTokenVerifier {
         })
       : createCognitoIdTokenVerifier(required('USER_POOL_ID'), env.USER_POOL_CLIENT_ID ?? null);
   return verifier;
-}
-
-/** The user pool's administration (account deletion, provider links); locally the identity service with its admin credentials. */
-export function userPoolAdmin(userPoolId: string) {
-  if (env.RUNTIME === 'local') {
-    return createCognitoUserAdmin({
-      userPoolId,
-      region: env.AWS_REGION,
-      endpoint: required('LOCAL_COGNITO_ENDPOINT'),
-      credentials: JSON.parse(readFileSync(required('LOCAL_COGNITO_ADMIN_CREDENTIALS_FILE'), 'utf8')) as {
-        accessKeyId: string;
-        secretAccessKey: string;
-      },
-    });
-  }
-  return createCognitoUserAdmin({ userPoolId, region: env.AWS_REGION });
 }

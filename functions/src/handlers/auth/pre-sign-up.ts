@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { userPoolAdmin } from '../../composition/identity.js';
+import { providerLinks } from '../../composition/provider-links.js';
 import { env } from '../../composition/root.js';
 import { assertEmailDomainAllowed } from '../../domain/users/email-domains.js';
 import { withRequestContext } from '../../logger.js';
@@ -30,7 +30,7 @@ export const handler = middy<PreSignUpTriggerEvent, PreSignUpTriggerEvent>()
     }
     const { email, email_verified: verified } = event.request.userAttributes;
     if (event.triggerSource === 'PreSignUp_ExternalProvider' && email && verified === 'true') {
-      await userPoolAdmin(event.userPoolId).linkToPasswordUser(email, providerUserOf(event.userName));
+      await providerLinks().linkToPasswordUser(event.userPoolId, email, providerUserOf(event.userName));
     }
     return event;
   });
