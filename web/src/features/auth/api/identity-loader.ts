@@ -3,7 +3,7 @@ import { hasRuntimeConfig, runtimeConfigReady } from '../../../config/runtime-co
 type AmplifySession = typeof import('./amplify-session');
 type AmplifyAccounts = typeof import('./amplify-accounts');
 /** An 'auth' event of Amplify's Hub, as far as the app reads it. */
-type AuthEventListener = (event: { payload: { event: string } }) => void;
+type AuthEventListener = (event: { payload: { event: string; data?: unknown } }) => void;
 
 /** Amplify keeps a signed-in user's tokens under this prefix, per app client. */
 const AUTH_KEY_PREFIX = 'CognitoIdentityServiceProvider';
