@@ -229,6 +229,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(cognito.hostedDomain ? { oauthDomain: cognito.hostedDomain.domain } : {}),
     };
 
+    // The app calls the hosted domain's token endpoint itself (Amplify's completion), as on AWS.
+    const webConnect = [s3.endpoint, ...(cognito.hostedDomain ? [cognito.hostedDomain.url] : [])];
     let webUrl: string | undefined;
     if (webPort) {
       await reserved?.release();
@@ -237,9 +239,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           ? await serveBuild(options.web.build, {
               port: webPort,
               config: runtimeConfig,
-              connect: [s3.endpoint],
+              connect: webConnect,
             })
-          : await startWebServer({ port: webPort, config: runtimeConfig, connect: [s3.endpoint] });
+          : await startWebServer({ port: webPort, config: runtimeConfig, connect: webConnect });
       stops.push(() => web.close());
       webUrl = `http://localhost:${webPort}`;
     }

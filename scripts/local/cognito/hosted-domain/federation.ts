@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AttributeListType } from 'aws-sdk/clients/cognitoidentityserviceprovider';
 import { attributeValue, type User, type UserPoolService } from 'cognito-local/lib/services/userPoolService';
+
+type AttributeListType = User['Attributes'];
+
 import type { Compat, Handler } from '../context.js';
 import { cognitoError } from '../errors.js';
 

@@ -51,9 +51,10 @@ export function amplifyAccounts(): Promise<AmplifyAccounts> {
   return accounts;
 }
 
+/** Back from the hosted sign-in page: with a code, or with its error (Amplify reports that too). */
 function isIdentityProviderReturn(): boolean {
   const search = new URLSearchParams(window.location.search);
-  return search.has('code') && search.has('state');
+  return search.has('state') && (search.has('code') || search.has('error'));
 }
 
 /**
