@@ -3,7 +3,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { ToastProvider } from '../components/toast/toast-provider';
 import { ToastRegion } from '../components/toast/toast-region';
 import { onAuthEvent } from '../features/auth/api/identity-loader';
-import { returnPath } from '../features/auth/api/redirect-sign-in';
+import { recordRedirectEvent } from '../features/auth/api/redirect-sign-in';
 import { usePreloadOnIntent } from './preload-route';
 import { useDocumentTitle } from './route-handle';
 
@@ -23,11 +23,8 @@ export function RootLayout() {
     () =>
       onAuthEvent(({ payload }) => {
         if (payload.event === 'signedOut') void navigate('/', { replace: true, flushSync: true });
-        // Back from the hosted sign-in page (on the site root): on to the page the visitor wanted,
-        // or back to /login, where the failure's toast is read.
-        const returnTo = payload.event === 'customOAuthState' ? returnPath(payload.data) : undefined;
-        if (returnTo) void navigate(returnTo, { replace: true });
-        if (payload.event === 'signInWithRedirect_failure') void navigate('/login', { replace: true });
+        // Back from the hosted sign-in page: the site root goes on from there (landing-page.tsx).
+        recordRedirectEvent(payload.event, payload.data);
       }),
     [navigate],
   );

@@ -1,6 +1,11 @@
 import { AUTH_MESSAGES } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
-import { redirectFailureMessage, returnPath } from './redirect-sign-in';
+import {
+  recordRedirectEvent,
+  redirectFailureMessage,
+  returnPath,
+  takeRedirectTarget,
+} from './redirect-sign-in';
 
 /** The errors Amplify v6's OAuth completion raises (completeOAuthFlow, validateState), as its Hub reports them. */
 const amplifyError = (message: string) => Object.assign(new Error(message), { name: 'OAuthSignInException' });
@@ -35,5 +40,18 @@ describe('the path to return to after the hosted sign-in', () => {
     expect(returnPath('/\\evil.example')).toBeUndefined();
     expect(returnPath('https://evil.example/')).toBeUndefined();
     expect(returnPath(42)).toBeUndefined();
+  });
+});
+
+describe('where the site root sends a visitor back from the hosted sign-in', () => {
+  it('is the saved path once signed in, /login after a failure, once', () => {
+    recordRedirectEvent('customOAuthState', '/workspace');
+    expect(takeRedirectTarget(true)).toBe('/workspace');
+    expect(takeRedirectTarget(true)).toBeUndefined();
+    recordRedirectEvent('customOAuthState', '//evil.example');
+    expect(takeRedirectTarget(true)).toBeUndefined();
+    recordRedirectEvent('signInWithRedirect_failure', { error: new Error('access_denied') });
+    expect(takeRedirectTarget(false)).toBe('/login');
+    expect(takeRedirectTarget(false)).toBeUndefined();
   });
 });

@@ -21,3 +21,23 @@ export function redirectFailureMessage(error: unknown): string {
 export function returnPath(value: unknown): string | undefined {
   return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : undefined;
 }
+
+let pendingReturn: string | undefined;
+let pendingFailure = false;
+
+/**
+ * Records what the return from the hosted sign-in said (Amplify's events), for the page it lands on,
+ * the site root: the events come while that page may still be loading, so it acts on them itself.
+ */
+export function recordRedirectEvent(event: string, data: unknown): void {
+  if (event === 'customOAuthState') pendingReturn = returnPath(data);
+  if (event === 'signInWithRedirect_failure') pendingFailure = true;
+}
+
+/** Where the site root sends a visitor back from the hosted sign-in: the saved path, or /login after a failure. */
+export function takeRedirectTarget(signedIn: boolean): string | undefined {
+  const target = signedIn ? pendingReturn : pendingFailure ? '/login' : undefined;
+  pendingReturn = undefined;
+  pendingFailure = false;
+  return target;
+}
