@@ -23,8 +23,10 @@ export function RootLayout() {
     () =>
       onAuthEvent(({ payload }) => {
         if (payload.event === 'signedOut') void navigate('/', { replace: true, flushSync: true });
-        // Back from the hosted sign-in page: the site root goes on from there (landing-page.tsx).
+        // Back from the hosted sign-in page: the site root goes on from there (landing-page.tsx) if
+        // it is still loading; a failure that comes after it settled goes to /login from here.
         recordRedirectEvent(payload.event, payload.data);
+        if (payload.event === 'signInWithRedirect_failure') void navigate('/login', { replace: true });
       }),
     [navigate],
   );
