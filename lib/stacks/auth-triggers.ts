@@ -1,4 +1,5 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { AgentFunction } from '../constructs/agent-function';
@@ -8,7 +9,7 @@ import type { StageConfig } from '../stage-config';
 
 /**
  * The user pool's Lambda triggers: the user record on confirmation, the stage's e-mail domains at
- * sign-up (when it limits them), sign-ins in the audit log, and failed sign-ins from threat
+ * sign-up (when it limits them) and the link of a first Google sign-in to a password user (with Google), sign-ins in the audit log, and failed sign-ins from threat
  * protection's activity log (when the stage opts in). Returns the functions monitoring watches.
  */
 export function addAuthTriggers(
@@ -27,15 +28,27 @@ export function addAuthTriggers(
   data.grantReadWrite(postConfirmation.function, 'users');
   auth.addPostConfirmationTrigger(postConfirmation.function);
 
-  if (config.allowedEmailDomains.length > 0) {
+  if (config.allowedEmailDomains.length > 0 || config.google) {
     const preSignUp = new AgentFunction(scope, 'PreSignUp', {
       entry: entry('auth/pre-sign-up'),
       stage: config.stage,
-      description: 'Cognito pre-sign-up trigger: refuses e-mail domains the stage does not allow',
+      description:
+        'Cognito pre-sign-up trigger: refuses e-mail domains the stage does not allow; links a first Google sign-in to the password user with its e-mail',
       timeout: Duration.seconds(5),
       environment: { ALLOWED_EMAIL_DOMAINS: config.allowedEmailDomains.join(',') },
     });
     auth.addPreSignUpTrigger(preSignUp.function);
+    if (config.google) {
+      // By a pool pattern, not the pool's ARN: pool -> trigger -> role -> pool would be a cycle.
+      preSignUp.function.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser'],
+          resources: [
+            Stack.of(scope).formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' }),
+          ],
+        }),
+      );
+    }
   }
 
   const postAuthentication = new AgentFunction(scope, 'PostAuthentication', {

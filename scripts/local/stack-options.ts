@@ -19,6 +19,9 @@ export interface LocalStackOptions {
     remoteMcp?: number;
     /** The local stand-in of the web search API (Brave Search's wire format). */
     webSearch?: number;
+    /** The identity service's hosted sign-in domain (HTTPS) and the local Google behind it (issue 34). */
+    cognitoDomain?: number;
+    google?: number;
   };
   /** The origins Stripe's checkout and portal may return to (default: the web app's). */
   appOrigins?: readonly string[];
@@ -72,6 +75,8 @@ export interface LocalStack {
   bedrockUrl?: string;
   /** The web search API's stand-in (`WEB_SEARCH_URL`): its results are pages it serves. */
   webSearchUrl: string;
+  /** The local Google (an OpenID provider in Google's formats) and the hosted domain in front of it. */
+  google: { url: string; hostedDomainUrl: string };
   /** The local Stripe service and its keys (made per start). */
   stripe: { url: string; secretKey: string; webhookSecret: string };
   webUrl?: string;

@@ -13,6 +13,7 @@ import { loadAdminCredentials } from './cognito/admin-auth.js';
 import { startLocalCognito } from './cognito/index.js';
 import { startLocalDynamo } from './dynamodb.js';
 import { startLocalGithub } from './github/server.js';
+import { startLocalGoogle } from './google/server.js';
 import { invokeFunction, onTimer, setFunctionEnvironment, startLocalReaper } from './in-process-functions.js';
 import { reservePort } from './net.js';
 import { createOutbox } from './outbox.js';
@@ -116,8 +117,26 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       GITHUB_CLIENT_SECRET: github.clientSecret,
       GITHUB_REDIRECT_URI: githubCallback,
     });
+    // Google sign-in: the local Google, whose only client is the hosted domain's (its idpresponse).
+    const appRoots = (options.appOrigins ?? webOrigins).map((origin) => `${origin}/`);
+    const domainReserved = options.ports.cognitoDomain ? undefined : await reservePort();
+    const domainPort = options.ports.cognitoDomain || (domainReserved?.port as number);
+    const googleClient = {
+      clientId: LOCAL_GOOGLE_CLIENT_ID,
+      clientSecret: `GOCSPX-${randomBytes(18).toString('base64url')}`,
+      redirectUris: [`https://localhost:${domainPort}/oauth2/idpresponse`],
+    };
+    const google = await startLocalGoogle({ port: options.ports.google ?? 0, clients: [googleClient] });
+    stops.push(google.stop);
+    await domainReserved?.release();
     const cognito = await startLocalCognito({
       allowedOrigins: webOrigins,
+      hostedDomain: {
+        port: domainPort,
+        callbackUrls: appRoots,
+        logoutUrls: appRoots,
+        identityProviders: [{ name: 'Google', issuer: google.url, ...googleClient }],
+      },
       dataDir: join(options.dataDir, 'cognito'),
       port: options.ports.cognito,
       outbox,
@@ -207,8 +226,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       streamUrl: `${apiUrl}/api/messages/generate-stream`,
       streamAuthHeader: 'Authorization',
       webSearch: true,
+      ...(cognito.hostedDomain ? { oauthDomain: cognito.hostedDomain.domain } : {}),
     };
 
+    // The app calls the hosted domain's token endpoint itself (Amplify's completion), as on AWS.
+    const webConnect = [s3.endpoint, ...(cognito.hostedDomain ? [cognito.hostedDomain.url] : [])];
     let webUrl: string | undefined;
     if (webPort) {
       await reserved?.release();
@@ -217,9 +239,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           ? await serveBuild(options.web.build, {
               port: webPort,
               config: runtimeConfig,
-              connect: [s3.endpoint],
+              connect: webConnect,
             })
-          : await startWebServer({ port: webPort, config: runtimeConfig, connect: [s3.endpoint] });
+          : await startWebServer({ port: webPort, config: runtimeConfig, connect: webConnect });
       stops.push(() => web.close());
       webUrl = `http://localhost:${webPort}`;
     }
@@ -238,6 +260,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
       ...(bedrock ? { bedrockUrl: bedrock.url } : {}),
       webSearchUrl: webSearch.url,
+      google: { url: google.url, hostedDomainUrl: cognito.hostedDomain?.url ?? '' },
       stripe: { url: stripe.url, ...stripeKeys },
       webUrl,
       outboxUrl: `${apiUrl}/outbox`,
@@ -256,6 +279,7 @@ export const DEFAULT_REAPER_INTERVAL_MS = 60_000;
 const OVERAGE_REPORT_INTERVAL_MS = 60_000;
 export const LOCAL_ATTACHMENTS_BUCKET = 'local-attachments';
 export const LOCAL_GITHUB_CLIENT_ID = 'Ov23liLocalAgentForge';
+const LOCAL_GOOGLE_CLIENT_ID = 'local-agentforge.apps.googleusercontent.com';
 /** The local stack's product mail sender (on AWS the stage's verified SES address). */
 const LOCAL_MAIL_FROM = 'no-reply@agentforge.localhost';
 

@@ -1,4 +1,7 @@
+import { createHash, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -73,6 +76,16 @@ async function report(pages: readonly Page[]): Promise<void> {
   }
 }
 
+/** The SHA-256 of the hosted sign-in domain's public key (its certificate is made by the stack). */
+function localCertificateSpki(dataDir: string): string {
+  const certificate = new X509Certificate(
+    readFileSync(join(dataDir, 'cognito', '.cognito', 'hosted-domain.crt')),
+  );
+  return createHash('sha256')
+    .update(certificate.publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64');
+}
+
 /** The stack of the file running (one per e2e file), for the helpers that make users through its API. */
 let current: E2e | undefined;
 
@@ -123,7 +136,10 @@ export function setUpE2e(
     e2e.stack = await startTestStack({ ...stack, web: built ? { build: built } : true });
     current = e2e;
     configureAmplify(e2e.stack.runtimeConfig);
-    e2e.browser = await launchChromium(chromiumArgs);
+    e2e.browser = await launchChromium({
+      trustedSpki: localCertificateSpki(e2e.stack.dataDir),
+      extraArgs: chromiumArgs,
+    });
   });
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail') await report(pages);

@@ -44,6 +44,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createUserAdmission: {},
   createUserItemsEraser: {},
   createCognitoUserAdmin: {},
+  createProviderLinks: {},
   createConversationRepository: {},
   createMessageRepository: {},
   createReplyLeases: {},
@@ -342,6 +343,19 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
       ? [{ action: 'ssm:GetParameter', resource: `arn:aws:ssm:${REGION}:${ACCOUNT}:parameter${name}` }]
       : [];
   },
+  // The pre-sign-up trigger's pool is its event's (its environment cannot name it): any pool of the account.
+  'client-cognito-identity-provider:ListUsers': () => [
+    {
+      action: 'cognito-idp:ListUsers',
+      resource: `arn:aws:cognito-idp:${REGION}:${ACCOUNT}:userpool/${REGION}_EventPool`,
+    },
+  ],
+  'client-cognito-identity-provider:AdminLinkProviderForUser': () => [
+    {
+      action: 'cognito-idp:AdminLinkProviderForUser',
+      resource: `arn:aws:cognito-idp:${REGION}:${ACCOUNT}:userpool/${REGION}_EventPool`,
+    },
+  ],
   'client-cognito-identity-provider:AdminDeleteUser': (target) => [
     {
       action: 'cognito-idp:AdminDeleteUser',

@@ -162,6 +162,8 @@ beforeAll(() => {
         mcpCatalog: { s3Object: { bucket: 'acme-mcp-catalog', key: 'catalog/servers.json' } },
         // The web search API's key, so the chat stream's read of it is checked too.
         webSearch: { secretName: 'agentforge/acme/web-search' },
+        // Google sign-in, so the pre-sign-up trigger's provider links are checked too.
+        google: { clientId: 'google-client-id', clientSecretName: 'agentforge/acme/google' },
       }),
     }).template,
   );

@@ -6,6 +6,7 @@ import { synthStack, testStageConfig } from './synth';
 /** The stage file's sign-up controls: selfSignUp, allowedEmailDomains, allowedIpRanges. */
 let closed: Template;
 let plain: Template;
+let google: Template;
 
 beforeAll(() => {
   closed = synthStack({
@@ -17,6 +18,12 @@ beforeAll(() => {
     }),
   }).template;
   plain = synthStack().template;
+  google = synthStack({
+    config: parseStageConfig({
+      ...testStageConfig,
+      google: { clientId: 'google-client-id', clientSecretName: 'agentforge/test/google' },
+    }),
+  }).template;
 }, 300_000);
 
 describe('the stage file', () => {
@@ -100,5 +107,37 @@ describe('allowedIpRanges', () => {
       DistributionConfig: Match.objectLike({ WebACLId: { 'Fn::GetAtt': [acl, 'Arn'] } }),
     });
     plain.resourceCountIs('AWS::WAFv2::IPSet', 0);
+  });
+});
+
+describe('Google sign-in', () => {
+  it('puts the pre-sign-up trigger on the pool, allowed to link a Google user to a password user of a pool', () => {
+    const [id] = Object.keys(
+      google.findResources('AWS::Lambda::Function', {
+        Properties: { Description: Match.stringLikeRegexp('^Cognito pre-sign-up trigger') },
+      }),
+    );
+    expect(id).toBeDefined();
+    google.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: Match.objectLike({ PreSignUp: { 'Fn::GetAtt': [id, 'Arn'] } }),
+    });
+    google.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser'],
+            Resource: {
+              'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':userpool/\\*$')])],
+            },
+          }),
+        ]),
+      },
+    });
+    // Sign-in and sign-out return only to the app's origins.
+    google.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: ['COGNITO', 'Google'],
+      CallbackURLs: Match.arrayWith(['http://localhost:5173/', 'https://app.example.com/']),
+      LogoutURLs: Match.arrayWith(['http://localhost:5173/', 'https://app.example.com/']),
+    });
   });
 });

@@ -4,7 +4,13 @@ import { type Browser, chromium } from 'playwright-core';
  * Debian's Chromium (Playwright's own browser download cannot work here). Playwright's
  * `launch` gives every browser a fresh temporary profile, the `--user-data-dir` the flags need.
  */
-export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+export function launchChromium({
+  trustedSpki,
+  extraArgs = [],
+}: {
+  trustedSpki?: string;
+  extraArgs?: readonly string[];
+} = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -17,6 +23,8 @@ export function launchChromium(extraArgs: readonly string[] = []): Promise<Brows
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // The local stack's self-signed certificate (the hosted sign-in domain), trusted by its key only.
+      ...(trustedSpki ? [`--ignore-certificate-errors-spki-list=${trustedSpki}`] : []),
       ...extraArgs,
     ],
   });

@@ -1,6 +1,7 @@
 import { getUserAttributeVerificationCode, updateUserAttributes, verifyUserAttribute } from './attributes.js';
 import { respondToAuthChallenge } from './challenges.js';
 import type { Handler } from './context.js';
+import { adminLinkProviderForUser } from './hosted-domain/federation.js';
 import { changePassword, confirmForgotPassword, forgotPassword } from './password.js';
 import { getTokensFromRefreshToken, globalSignOut, revokeToken } from './sessions.js';
 import { adminInitiateAuth, initiateAuth } from './sign-in.js';
@@ -10,6 +11,7 @@ import { confirmSignUp, resendConfirmationCode, signUp } from './sign-up.js';
 export const HANDLERS: Record<string, Handler> = {
   InitiateAuth: initiateAuth,
   AdminInitiateAuth: adminInitiateAuth,
+  AdminLinkProviderForUser: adminLinkProviderForUser,
   RespondToAuthChallenge: respondToAuthChallenge,
   SignUp: signUp,
   ConfirmSignUp: confirmSignUp,

@@ -11,6 +11,9 @@ import { ensurePoolAndClient } from './bootstrap.js';
 import type { Compat, PendingSrp } from './context.js';
 import { createEngine, type LocalTriggers } from './engine.js';
 import { HANDLERS } from './handlers.js';
+import { loadTlsCredentials } from './hosted-domain/certificate.js';
+import type { IdentityProviderClient } from './hosted-domain/identity-provider.js';
+import { startHostedDomain } from './hosted-domain/server.js';
 import { AttemptLimiter, type AttemptLimits, DEFAULT_LIMITS } from './limits.js';
 import { createRequestHandler } from './server.js';
 import { loadTokenKeys } from './tokens.js';
@@ -41,6 +44,15 @@ export interface LocalCognitoOptions {
   userActivity?: (event: CloudWatchLogsEvent) => Promise<unknown>;
   /** The web app's origins, the only ones a browser may call the service from (CORS). */
   allowedOrigins?: readonly string[];
+  /** The pool's hosted domain over HTTPS (its certificate kept in the data directory), for social sign-in. */
+  hostedDomain?: {
+    /** 0 = ephemeral. */
+    port: number;
+    /** The app client's callback and sign-out URLs. */
+    callbackUrls: readonly string[];
+    logoutUrls: readonly string[];
+    identityProviders: readonly IdentityProviderClient[];
+  };
 }
 
 export interface LocalCognito {
@@ -55,6 +67,8 @@ export interface LocalCognito {
   jwksUri: string;
   /** The only credentials the administrative operations accept (SigV4-signed). */
   adminCredentials: AdminCredentials;
+  /** The hosted domain (`localhost:<port>`, Amplify's `oauth.domain`) and its URL, when asked for. */
+  hostedDomain?: { domain: string; url: string };
   stop(): Promise<void>;
 }
 
@@ -78,7 +92,9 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     server.once('error', fail);
     server.listen(options.port, host, () => done());
   });
+  const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
+    for (const stopOne of stops) await stopOne();
     await new Promise<void>((done) => {
       server.close(() => done());
       server.closeAllConnections();
@@ -133,7 +149,26 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
         id_token_signing_alg_values_supported: ['RS256'],
       }),
     });
-    return { endpoint, userPoolId, userPoolClientId, issuer, jwksUri, adminCredentials, stop };
+    const hosted = options.hostedDomain
+      ? await startHostedDomain({
+          ...options.hostedDomain,
+          tls: loadTlsCredentials(directory),
+          compat,
+          clientId: userPoolClientId,
+          allowedOrigins: options.allowedOrigins ?? [],
+        })
+      : undefined;
+    if (hosted) stops.push(hosted.stop);
+    return {
+      endpoint,
+      userPoolId,
+      userPoolClientId,
+      issuer,
+      jwksUri,
+      adminCredentials,
+      ...(hosted ? { hostedDomain: { domain: hosted.domain, url: hosted.url } } : {}),
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -171,7 +171,9 @@ export async function startLocalGoogle(options: LocalGoogleOptions): Promise<Loc
     }
     res.writeHead(error ? 400 : 200, {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(redirectUri).origin}; frame-ancestors 'none'`,
+      // No form-action: Chromium applies it to every redirect after the form's POST, and the chain
+      // goes on from the client's redirect URI (the hosted domain) to an app this page cannot name.
+      'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'`,
       'Cache-Control': 'no-store',
     });
     res.end(signInPage(params, error));

@@ -46,6 +46,11 @@ describe('a session in this browser', () => {
     window.history.replaceState(null, '', '/?code=abc&state=xyz');
     expect(mayBeSignedIn()).toBe(true);
   });
+
+  it('loads the identity library when the identity provider redirects back with an error, so its failure is reported', () => {
+    window.history.replaceState(null, '', '/?error_description=access_denied&error=access_denied&state=xyz');
+    expect(mayBeSignedIn()).toBe(true);
+  });
 });
 
 describe('the identity library', () => {

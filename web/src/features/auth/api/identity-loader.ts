@@ -3,7 +3,7 @@ import { hasRuntimeConfig, runtimeConfigReady } from '../../../config/runtime-co
 type AmplifySession = typeof import('./amplify-session');
 type AmplifyAccounts = typeof import('./amplify-accounts');
 /** An 'auth' event of Amplify's Hub, as far as the app reads it. */
-type AuthEventListener = (event: { payload: { event: string } }) => void;
+type AuthEventListener = (event: { payload: { event: string; data?: unknown } }) => void;
 
 /** Amplify keeps a signed-in user's tokens under this prefix, per app client. */
 const AUTH_KEY_PREFIX = 'CognitoIdentityServiceProvider';
@@ -51,9 +51,10 @@ export function amplifyAccounts(): Promise<AmplifyAccounts> {
   return accounts;
 }
 
+/** Back from the hosted sign-in page: with a code, or with its error (Amplify reports that too). */
 function isIdentityProviderReturn(): boolean {
   const search = new URLSearchParams(window.location.search);
-  return search.has('code') && search.has('state');
+  return search.has('state') && (search.has('code') || search.has('error'));
 }
 
 /**

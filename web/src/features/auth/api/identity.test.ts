@@ -150,9 +150,11 @@ describe('password reset, social login, session', () => {
     });
   });
 
-  it('starts the redirect with the provider Google', async () => {
+  it('starts the redirect with the provider Google, the path to return to in the state', async () => {
     await signInWithGoogle();
     expect(signInWithRedirect).toHaveBeenCalledWith({ provider: 'Google' });
+    await signInWithGoogle('/home/c/abc');
+    expect(signInWithRedirect).toHaveBeenLastCalledWith({ provider: 'Google', customState: '/home/c/abc' });
   });
 
   it('reads the e-mail from the ID token, or null', async () => {

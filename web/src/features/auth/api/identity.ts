@@ -138,9 +138,15 @@ export async function confirmPasswordReset(email: string, code: string, newPassw
   });
 }
 
-/** Starts the redirect to the hosted sign-in page of the provider Google. */
-export async function signInWithGoogle(): Promise<void> {
-  await (await amplifyAccounts()).signInWithRedirect({ provider: 'Google' });
+/**
+ * Starts the redirect to the hosted sign-in page of the provider Google; `returnTo` (a path of
+ * this app) rides in the OAuth state and is where the app goes once signed in.
+ */
+export async function signInWithGoogle(returnTo?: string): Promise<void> {
+  await (await amplifyAccounts()).signInWithRedirect({
+    provider: 'Google',
+    ...(returnTo ? { customState: returnTo } : {}),
+  });
 }
 
 /** The signed-in user (rejects for a guest or unusable tokens). */

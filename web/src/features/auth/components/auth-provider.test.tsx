@@ -135,6 +135,22 @@ describe('AuthProvider on auth events', () => {
       expect(renderedState()).toMatchObject({ isAuthenticated: false, error: 'Federated sign-in failed' }),
     );
   });
+
+  it('holds the spec’s text when the visitor cancelled at the provider or the state did not match', async () => {
+    await renderSignedIn();
+    Hub.dispatch('auth', {
+      event: 'signInWithRedirect_failure',
+      data: { error: new Error('An error occurred while validating the state.') },
+    });
+    await waitFor(() =>
+      expect(renderedState()).toMatchObject({ error: 'An error occurred while validating the state' }),
+    );
+    Hub.dispatch('auth', {
+      event: 'signInWithRedirect_failure',
+      data: { error: new Error('access_denied') },
+    });
+    await waitFor(() => expect(renderedState()).toMatchObject({ error: 'User cancelled OAuth flow' }));
+  });
 });
 
 describe('useAuth', () => {

@@ -1,8 +1,9 @@
-import { AUTH_MESSAGES, TOAST_MESSAGES } from '@agentforge/shared';
+import { AUTH_MESSAGES } from '@agentforge/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { toast } from '../../../components/toast/toaster-store';
 import { getSignedInUser, signOutUser } from '../api/identity';
 import { mayBeSignedIn, onAuthEvent } from '../api/identity-loader';
+import { redirectFailureMessage } from '../api/redirect-sign-in';
 import { type AuthState, authReducer, guestAuthState, initialAuthState } from '../hooks/auth-reducer';
 import { AuthContext, type AuthContextValue } from '../hooks/use-auth';
 
@@ -49,15 +50,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             // Sign out; signOutUser swallows a failure and clears the tokens, so the visitor is a guest either way.
             void signOutUser().then(() => dispatch({ type: 'SET_UNAUTHENTICATED' }));
             break;
-          case 'signInWithRedirect_failure':
+          case 'signInWithRedirect_failure': {
+            // The return from the hosted sign-in page failed: cancelled, a state that does not match, or else.
+            const error = redirectFailureMessage((payload.data as { error?: unknown } | undefined)?.error);
             dispatch({ type: 'SET_UNAUTHENTICATED' });
-            dispatch({ type: 'SET_ERROR', error: AUTH_MESSAGES.federatedSignInFailed });
+            dispatch({ type: 'SET_ERROR', error });
             toast({
               variant: 'destructive',
-              title: TOAST_MESSAGES.googleLoginFailed,
-              description: AUTH_MESSAGES.federatedSignInFailed,
+              title: AUTH_MESSAGES.federatedSignInFailed,
+              ...(error === AUTH_MESSAGES.federatedSignInFailed ? {} : { description: error }),
             });
             break;
+          }
         }
       }),
     [checkAuth],

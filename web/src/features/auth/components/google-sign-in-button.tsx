@@ -4,6 +4,7 @@ import { toast } from '../../../components/toast/toaster-store';
 import { Button } from '../../../components/ui/button';
 import { describeAuthError } from '../api/auth-errors';
 import { signInWithGoogle } from '../api/identity';
+import { useRedirectTarget } from '../hooks/use-redirect-target';
 
 function GoogleIcon() {
   return (
@@ -30,16 +31,19 @@ function GoogleIcon() {
 
 /**
  * Social login with the provider Google (spec 4 "Social login"): the redirect to the hosted sign-in
- * page. On failure the loading state is cleared and the toast 'Google login failed' says why (on a
- * stage without a hosted sign-in domain: that social sign-in is not configured there).
+ * page, back to the `from` location. If the start fails the loading state is cleared and the toast
+ * 'Google login failed' says why (on a stage without a hosted sign-in domain: that social sign-in is
+ * not configured there); a failed return is the auth provider's 'Federated sign-in failed'.
  */
 export function GoogleSignInButton() {
   const [loading, setLoading] = useState(false);
+  // Where the visitor was going (the guard's `from`), restored after the hosted sign-in.
+  const returnTo = useRedirectTarget();
 
   async function start() {
     setLoading(true);
     try {
-      await signInWithGoogle();
+      await signInWithGoogle(returnTo);
       // The browser is leaving for the hosted sign-in page: keep the button busy.
     } catch (error) {
       toast({

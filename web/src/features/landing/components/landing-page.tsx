@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { takeRedirectTarget } from '../../auth/api/redirect-sign-in';
 import { type LandingNavigation, LandingNavigationContext } from '../landing-navigation';
 import { isSignedIn } from '../session';
 import { LandingView } from './landing-view';
@@ -23,7 +24,9 @@ export function LandingPage() {
     let active = true;
     void isSignedIn().then((signedIn) => {
       if (!active) return;
-      if (signedIn) void navigate('/home', { replace: true });
+      // Back from the hosted sign-in: the page the visitor wanted, or /login with the failure's toast.
+      const target = takeRedirectTarget(signedIn) ?? (signedIn ? '/home' : undefined);
+      if (target) void navigate(target, { replace: true });
       else setIsGuest(true);
     });
     return () => {

@@ -1,0 +1,49 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpE2e } from './fixtures.js';
+
+/**
+ * 'Continue with Google' on the local stack: app -> the hosted sign-in domain (HTTPS, its
+ * certificate trusted by the browser by its key) -> the local Google -> back, with Amplify's own
+ * signInWithRedirect and completion. The failure texts of spec 5 where they belong.
+ */
+const e2e = setUpE2e('google-sign-in');
+
+// The dev server compiles the app on its first load, which a loaded machine takes long over.
+beforeAll(async () => {
+  const page = await e2e.openPage();
+  await page.goto(e2e.url('/login'), { timeout: 180_000 });
+  await page.getByRole('button', { name: 'Continue with Google' }).waitFor({ timeout: 180_000 });
+  await page.close();
+}, 200_000);
+
+async function toGoogle(page: Page, path = '/login') {
+  await page.goto(e2e.url(path));
+  await page.waitForURL(e2e.url('/login'));
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page
+    .getByRole('heading', { name: /Sign in/ })
+    .first()
+    .waitFor();
+  expect(new URL(page.url()).origin).toBe(e2e.stack.google.url);
+}
+
+describe('Google sign-in', () => {
+  it("says 'An error occurred while validating the state' when the returned state is not the one this browser stored", async () => {
+    const page = await e2e.openPage();
+    await toGoogle(page);
+    // Meanwhile another sign-in started in this browser replaced the stored state (a callback
+    // that is not this sign-in's): set from a page of the app's origin that runs no app code.
+    const other = await page.context().newPage();
+    await other.goto(e2e.url('/config.json'));
+    await other.evaluate(() => {
+      for (const key of Object.keys(localStorage))
+        if (key.endsWith('.oauthState')) localStorage.setItem(key, 'the-state-of-another-sign-in');
+    });
+    await other.close();
+    await page.getByLabel('Email').fill(`tampered-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('An error occurred while validating the state').first().waitFor();
+    await page.waitForURL(e2e.url('/login'));
+  });
+});
