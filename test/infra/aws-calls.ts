@@ -89,6 +89,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createBedrockCatalogue: {},
   createGuardedFetch: { noAwsCalls: 'HTTPS to users’ provider endpoints' },
   createBraveSearch: { noAwsCalls: 'HTTPS to the operator’s web search API' },
+  createOpenAiSpeechModels: { noAwsCalls: 'HTTPS to OpenAI’s audio API with the user’s or team’s key' },
   createPageReader: { noAwsCalls: 'HTTPS to web pages, through the outbound guard' },
   createSecretsManagerApiKey: {},
   createCognitoIdTokenVerifier: { noAwsCalls: 'fetches the pool’s public JWKS over HTTPS, unsigned' },
