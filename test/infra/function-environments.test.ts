@@ -91,7 +91,11 @@ describe('every function builds its composition roots from its synthesized envir
         for (const name of names) {
           const root = roots[name];
           if (typeof root !== 'function' || root.length > 0 || LOCAL_ONLY_ROOTS.has(name)) continue;
-          expect(() => root(), `${fn.description}: ${file}.${name}()`).not.toThrow();
+          expect(() => {
+            // A root that also reads (appOrigins: SSM) answers a promise: only its building is checked here.
+            const built: unknown = root();
+            if (built instanceof Promise) built.catch(() => undefined);
+          }, `${fn.description}: ${file}.${name}()`).not.toThrow();
         }
       }
     }
