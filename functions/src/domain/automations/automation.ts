@@ -1,12 +1,4 @@
-import {
-  AGENT_MODES,
-  AUTOMATION_NOTIFY,
-  AUTOMATION_RUN_SOURCES,
-  AUTOMATION_RUN_STATUSES,
-  automationBudgetSchema,
-  automationStepSchema,
-  automationTriggerSchema,
-} from '@agentforge/shared';
+import { AUTOMATION_RUN_SOURCES, AUTOMATION_RUN_STATUSES, automationSchema } from '@agentforge/shared';
 import * as z from 'zod';
 
 /**
@@ -23,34 +15,20 @@ export const runKeyPrefix = (automationId: string) => `${RUN_KEY_PREFIX}${automa
 /** A run's id is a ULID, so its key sorts the runs by start time. */
 export const runKey = (automationId: string, runId: string) => `${runKeyPrefix(automationId)}${runId}`;
 
-export const storedAutomationSchema = z.object({
-  userId: z.string(),
-  key: z.string(),
-  automationId: z.string(),
-  name: z.string(),
-  goal: z.string(),
-  mode: z.enum(AGENT_MODES),
-  serverIds: z.array(z.string()),
-  provider: z.string(),
-  model: z.string(),
-  steps: z.array(automationStepSchema).optional(),
-  approvedTools: z.array(z.string()),
-  trigger: automationTriggerSchema,
-  budget: automationBudgetSchema,
-  notify: z.enum(AUTOMATION_NOTIFY),
-  output: z.enum(['new', 'append']),
-  enabled: z.boolean(),
-  pausedReason: z.string().optional(),
-  consecutiveFailures: z.number(),
-  /** SHA-256 (hex) of the webhook's secret; the secret itself is never stored. */
-  webhookSecretHash: z.string().optional(),
-  /** The conversation every run appends to (output `append`), once the first run made it. */
-  conversationId: z.string().optional(),
-  /** Who created it (a team's Admin, or the owner). */
-  createdBy: z.string(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+/** The API's automation without what is derived per answer (id, team, next run, URL, editable). */
+export const storedAutomationSchema = automationSchema
+  .omit({ id: true, teamId: true, nextRunAt: true, webhookUrl: true, editable: true })
+  .extend({
+    userId: z.string(),
+    key: z.string(),
+    automationId: z.string(),
+    /** SHA-256 (hex) of the webhook's secret; the secret itself is never stored. */
+    webhookSecretHash: z.string().optional(),
+    /** The conversation every run appends to (output `append`), once the first run made it. */
+    conversationId: z.string().optional(),
+    /** Who created it (a team's Admin, or the owner). */
+    createdBy: z.string(),
+  });
 export type StoredAutomation = z.infer<typeof storedAutomationSchema>;
 
 export const storedRunSchema = z.object({
