@@ -157,3 +157,18 @@ export const AUTOMATION_LIMITS: Readonly<Record<SubscriptionTier, AutomationLimi
   teams: { maxAutomations: 50, runsPerDay: 500, minScheduleMinutes: 1 },
   enterprise: { maxAutomations: 200, runsPerDay: 2_000, minScheduleMinutes: 1 },
 };
+
+/** Knowledge a plan allows (issue 33); a team's collections count against the team's plan. */
+export interface KnowledgeLimits {
+  readonly maxCollections: number;
+  readonly maxFilesPerCollection: number;
+  /** All the owner's uploaded files together, in MB. */
+  readonly maxTotalMb: number;
+}
+
+export const KNOWLEDGE_LIMITS: Readonly<Record<SubscriptionTier, KnowledgeLimits>> = {
+  free: { maxCollections: 2, maxFilesPerCollection: 20, maxTotalMb: 50 },
+  pro: { maxCollections: 25, maxFilesPerCollection: 500, maxTotalMb: 2_000 },
+  teams: { maxCollections: 100, maxFilesPerCollection: 1_000, maxTotalMb: 10_000 },
+  enterprise: { maxCollections: 1_000, maxFilesPerCollection: 5_000, maxTotalMb: 100_000 },
+};

@@ -10,6 +10,7 @@ import {
 } from '../constants/limits';
 import { DEFAULT_MODEL, DEFAULT_PROVIDER, NEW_CONVERSATION_TITLE } from '../constants/product';
 import { chatServerIdsSchema } from './chat-servers';
+import { attachedCollectionIdsSchema } from './knowledge';
 import { messageSchema } from './message';
 
 export const conversationMetadataSchema = z.object({
@@ -54,6 +55,8 @@ export const modelSettingsSchema = z
       .optional(),
     /** The model may search the web (docs/decisions/chat.md, "Web search"); off when absent. */
     webSearch: z.boolean().optional(),
+    /** Knowledge collections the model may search (`search_knowledge`); none when absent. */
+    collectionIds: attachedCollectionIdsSchema.optional(),
   })
   .strict();
 export type ModelSettings = z.infer<typeof modelSettingsSchema>;

@@ -3,6 +3,7 @@ import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../c
 import { MESSAGE_CONTENT_MISSING } from '../constants/product';
 import { CHAT_MESSAGES } from '../messages/chat';
 import { attachmentSchema } from './attachment';
+import { knowledgeCitationsSchema } from './knowledge';
 import { memoryDecisionsSchema } from './memory';
 import { availableToolSchema, processingStepSchema, toolCallSchema, toolsOfferedSchema } from './tool-call';
 import { toolApprovalSchema } from './tool-policy';
@@ -47,6 +48,8 @@ export const messageSchema = z.object({
   toolsOffered: toolsOfferedSchema.optional(),
   /** The pages the reply's web search found, numbered as the model cites them. */
   sources: webSourcesSchema.optional(),
+  /** The knowledge passages the reply searched, numbered as it cites them. */
+  citations: knowledgeCitationsSchema.optional(),
   /** Save or Dismiss on the reply's memory proposals, by tool call id (shown after a reload). */
   memoryDecisions: memoryDecisionsSchema.optional(),
   /**
