@@ -1,3 +1,5 @@
+import { parseTeamProviderId } from './teams';
+
 /**
  * Attachments (issue 17): images for the models that take them, text and code files as context.
  * Files go straight to storage through presigned URLs; these are the limits both sides check.
@@ -264,5 +266,7 @@ export function attachmentKindOfStoredType(contentType: string): AttachmentKind 
  * there are refused with ATTACHMENT_MESSAGES.modelRefusesImages.
  */
 export function providerAcceptsImages(provider: string): boolean {
-  return ['anthropic', 'openai', 'google', 'bedrock'].includes(provider);
+  // A team's key (`team:<teamId>:<provider>`) is the same provider's models.
+  const base = parseTeamProviderId(provider)?.providerId ?? provider;
+  return ['anthropic', 'openai', 'google', 'bedrock'].includes(base);
 }

@@ -128,6 +128,9 @@ describe('messages and providers', () => {
     expect(['anthropic', 'openai', 'google', 'bedrock'].every(providerAcceptsImages)).toBe(true);
     expect(providerAcceptsImages('mistral')).toBe(false);
     expect(providerAcceptsImages('custom:01ABC')).toBe(false);
+    expect(providerAcceptsImages('team:01TEAM:anthropic')).toBe(true);
+    expect(providerAcceptsImages('team:01TEAM:mistral')).toBe(false);
+    expect(providerAcceptsImages('team:01TEAM:custom:01ABC')).toBe(false);
   });
 });
 
