@@ -143,7 +143,9 @@ describe('voice', () => {
     await read.waitFor();
   });
 
-  it("dictates with OpenAI's speech model on the user's key, where the browser has no speech APIs", async () => {
+  it("dictates with OpenAI's speech model on the user's key, where the browser has no speech APIs, and reads the reply aloud with it", {
+    timeout: 150_000,
+  }, async () => {
     const { email, idToken } = await signUpWithModel(e2e, 'voice-openai');
     const key = await apiAs(e2e.stack.apiUrl, idToken).post('/api-keys', {
       provider: 'openai',
@@ -193,13 +195,69 @@ describe('voice', () => {
     expect(uploaded).toBeGreaterThan(1_000);
     expect(await input.inputValue()).toBe(`Local transcription of ${uploaded} bytes of audio.`);
 
-    // Read aloud on OpenAI's engine: see the todo below.
-  });
+    // Read aloud on OpenAI's engine: the model server's MP3, played by Chromium from a blob: URL.
+    await page.evaluate(recordPlayback);
+    await input.press('Enter');
+    const reply = page.getByRole('article', { name: 'Reply' }).last();
+    await reply.getByText(`Echo: Local transcription of ${uploaded} bytes of audio.`).waitFor();
+    const read = reply.getByRole('button', { name: 'Read aloud' });
+    await read.click();
+    const stop = reply.getByRole('button', { name: 'Stop reading' });
+    await stop.waitFor();
+    // Decoded and playing: its time goes on.
+    const audio = () => page.evaluate(playback);
+    await expect.poll(async () => (await audio()).time, { timeout: 20_000 }).toBeGreaterThan(0.2);
+    expect((await audio()).source).toBe('blob:');
+    const speech = e2e.models.requests.findLast((request) => request.path === '/v1/audio/speech');
+    expect(speech?.body).toMatchObject({
+      model: 'gpt-4o-mini-tts',
+      voice: 'alloy',
+      response_format: 'mp3',
+      input: `Echo: Local transcription of ${uploaded} bytes of audio.`,
+    });
+    await expectAccessible(page, 'a reply read aloud by OpenAI, on a phone');
+    await e2e.screenshot(page, '4-openai-reading');
 
-  // The local model server's silent MP3 (zeroed Layer III frames) is refused by Chromium ('no
-  // supported source'), so playback cannot be shown in the browser yet; the route and the request
-  // are covered by test/integration/speech.test.ts and the player by the web tests.
-  it.todo(
-    "reads a reply aloud with OpenAI's speech model (needs an MP3 Chromium decodes from the local server)",
-  );
+    // Stop by keyboard (Ctrl+Shift+L): the audio pauses and the button is 'Read aloud' again.
+    await page.keyboard.press('Control+Shift+L');
+    await read.waitFor();
+    expect(await audio()).toMatchObject({ paused: true, errors: [] });
+
+    // Read again by keyboard, it ends by itself (about 3 s of audio).
+    await page.keyboard.press('Control+Shift+L');
+    await stop.waitFor();
+    await read.waitFor({ timeout: 20_000 });
+    expect(await audio()).toMatchObject({ ended: true, errors: [] });
+    expect(await reply.getByRole('alert').count()).toBe(0);
+  });
 });
+
+type PlaybackWindow = Window & {
+  playback: { element?: HTMLMediaElement; errors: string[] };
+};
+
+/** Runs in the page: keeps the <audio> element the reader plays (it is not in the document). */
+function recordPlayback() {
+  const state: PlaybackWindow['playback'] = { errors: [] };
+  (window as unknown as PlaybackWindow).playback = state;
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+    if (state.element !== this) {
+      state.element = this;
+      this.addEventListener('error', () => state.errors.push(String(this.error?.message)));
+    }
+    return play.call(this);
+  };
+}
+
+/** What the page's audio element is doing (in the page). */
+function playback() {
+  const { element } = (window as unknown as PlaybackWindow).playback;
+  return {
+    time: element?.currentTime ?? 0,
+    paused: element?.paused ?? true,
+    ended: element?.ended ?? false,
+    source: element?.currentSrc.slice(0, 5),
+    errors: (window as unknown as PlaybackWindow).playback.errors,
+  };
+}

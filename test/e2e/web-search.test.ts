@@ -97,4 +97,54 @@ describe('web search', () => {
     await page.getByRole('region', { name: 'Sources' }).waitFor();
     expect(await page.getByRole('region', { name: 'Sources' }).getByRole('link').count()).toBe(2);
   });
+
+  it("with an OpenAI key, the model searches with OpenAI's own tool (the Responses API): its cited pages are the sources, with the passages", {
+    timeout: 150_000,
+  }, async () => {
+    const user = await signUpAs('openai-search');
+    const key = await apiAs(e2e.stack.apiUrl, user.idToken).post('/api-keys', {
+      provider: 'openai',
+      apiKey: 'sk-e2e-openai',
+      baseUrl: e2e.models.baseUrls.openai,
+    });
+    expect(key.status).toBe(201);
+    const page = await e2e.openPage();
+    await loginAs(e2e, page, user.email);
+    await page.getByRole('button', { name: 'Chat settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Model settings' });
+    const toggle = dialog.getByRole('checkbox', { name: 'Web search' });
+    // OpenAI's search is its own now: the settings say so, whatever the operator configured.
+    await dialog.getByText(WEB_SEARCH_MESSAGES.native).waitFor();
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    expect(await toggle.isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const sent = e2e.models.requests.length;
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill('When is high tide? [[search:tides]]');
+    await input.press('Enter');
+    const reply = page.getByRole('article', { name: 'Reply' });
+    // The message's citations come at its end: their numbers follow the text.
+    await reply.getByText('[1][2]', { exact: false }).waitFor();
+    const search = e2e.models.requests
+      .slice(sent)
+      .find((r) => r.dialect === 'openai' && r.method === 'POST' && r.path === '/v1/responses');
+    expect((search?.body as { tools?: unknown[] } | undefined)?.tools).toEqual([{ type: 'web_search' }]);
+    const sources = page.getByRole('region', { name: 'Sources' });
+    await sources.waitFor();
+    expect(await sources.getByRole('link').allTextContents()).toEqual([
+      'tides: web result 1 · search-results.example.com (opens in a new tab)',
+      'tides: web result 2 · search-results.example.com (opens in a new tab)',
+    ]);
+    await sources.getByText('Result 1 on tides says so.', { exact: true }).waitFor();
+    await sources.getByText('And Result 2 on tides says so.', { exact: true }).waitFor();
+    await expectAccessible(page, "a reply with OpenAI's cited sources");
+    await e2e.screenshot(page, '3-openai-sources');
+
+    await page.reload();
+    await page.getByRole('region', { name: 'Sources' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Sources' }).getByRole('link').count()).toBe(2);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * Web search with the providers' own tools (docs/decisions/chat.md, "Web search: the providers'
- * own tools"): with the toggle on, an Anthropic or Google chat's request carries the provider's
+ * own tools"): with the toggle on, an Anthropic, OpenAI or Google chat's request carries the provider's
  * search tool (not the operator's `web_search`), and the pages it cites are saved with the reply.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { collect, readStream } from '../support/sse.js';
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let models: ModelServer;
 let alice: { api: Api; idToken: string };
+const link = (n: number) => ` ([search-results.example.com](${NATIVE_SEARCH_HOST}/tides/${n}))`;
 
 const CASES = [
   {
@@ -34,6 +35,19 @@ const CASES = [
     searchTool: [{ googleSearch: {} }],
     // Google's supports name the segments after they streamed: the passages are kept on the sources.
     content: 'I searched the web for tides. Result 1 on tides says so. And Result 2 on tides says so.',
+  },
+  {
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    apiKey: 'sk-test-key',
+    // A search turn goes to the Responses API (its `web_search` tool), not Chat Completions.
+    path: '/v1/responses',
+    toolsOf: (body: { tools?: unknown[] }) => body.tools,
+    searchTool: [{ type: 'web_search' }],
+    // OpenAI links each page inline after the passage (its url_citation spans the link); the message's
+    // citations come at its end, so the numbers follow the text; the passage is the sentence before a link.
+    content: `I searched the web for tides. Result 1 on tides says so.${link(1)} And Result 2 on tides says so.${link(2)} [1][2]`,
+    quotes: ['Result 1 on tides says so.', 'And Result 2 on tides says so.'],
   },
 ] as const;
 
@@ -63,8 +77,14 @@ async function ask(provider: string, model: string, webSearch: boolean, triggerC
   );
   const { body } = await alice.api.get(`/conversations/${conversationId}`);
   const reply = (body.messages as StoredReply[]).findLast((message) => message.role === 'assistant');
-  const request = models.requests.slice(sent).find((r) => r.method === 'POST')?.body as { tools?: unknown[] };
-  return { end: events.at(-1)?.event as { type: string; sources?: unknown }, reply, request };
+  const post = models.requests.slice(sent).find((r) => r.method === 'POST');
+  const request = post?.body as { tools?: unknown[] };
+  return {
+    end: events.at(-1)?.event as { type: string; sources?: unknown },
+    reply,
+    request,
+    path: post?.path,
+  };
 }
 
 beforeAll(async () => {
@@ -85,17 +105,18 @@ afterAll(async () => {
 
 describe.each(CASES)("web search with $provider's own tool", (c) => {
   it('the request carries the provider’s search tool, and the pages it cites are saved with the reply', async () => {
-    const { end, reply, request } = await ask(
+    const { end, reply, request, path } = await ask(
       c.provider,
       c.model,
       true,
       'When is high tide? [[search:tides]]',
     );
     expect(c.toolsOf(request)).toEqual(c.searchTool);
+    if ('path' in c) expect(path).toBe(c.path);
     const sources = [1, 2].map((n) => ({
       title: `tides: web result ${n}`,
       url: `${NATIVE_SEARCH_HOST}/tides/${n}`,
-      quote: `Result ${n} on tides says so.`,
+      quote: 'quotes' in c ? c.quotes[n - 1] : `Result ${n} on tides says so.`,
     }));
     expect(reply?.sources).toEqual(sources);
     expect(end).toMatchObject({ type: 'end', sources });
@@ -105,8 +126,14 @@ describe.each(CASES)("web search with $provider's own tool", (c) => {
   });
 
   it('with the toggle off, the request has no search tool and the reply no sources', async () => {
-    const { reply, request } = await ask(c.provider, c.model, false, 'When is high tide? [[search:tides]]');
+    const { reply, request, path } = await ask(
+      c.provider,
+      c.model,
+      false,
+      'When is high tide? [[search:tides]]',
+    );
     expect(c.toolsOf(request)).toBeUndefined();
+    if (c.provider === 'openai') expect(path).toBe('/v1/chat/completions');
     expect(reply?.sources).toBeUndefined();
     expect(reply?.content).toBe('Echo: When is high tide?');
   });

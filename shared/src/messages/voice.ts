@@ -35,4 +35,6 @@ export const SPEECH_MESSAGES = {
   noRecorder: 'This browser cannot record audio.',
   transcriptionFailed: (reason: string) => `The recording could not be transcribed: ${reason}`,
   readingFailed: (reason: string) => `The reply could not be read aloud: ${reason}`,
+  /** The audio came but the browser cannot decode or play it (its `error`, or `play()` refused). */
+  playbackFailed: 'The reply could not be read aloud: this browser could not play the audio it received.',
 } as const;

@@ -10,7 +10,7 @@ export const MAX_SOURCE_QUOTE_LENGTH = 500;
  * The providers whose own web search tool the model gets when the toggle is on (docs/decisions/
  * chat.md, "Web search: the providers' own tools"); the others use the operator's search API.
  */
-export const NATIVE_WEB_SEARCH_PROVIDERS: readonly string[] = ['anthropic', 'google'];
+export const NATIVE_WEB_SEARCH_PROVIDERS: readonly string[] = ['anthropic', 'openai', 'google'];
 /** `provider`: a provider id, a team key's too (`team:<teamId>:<providerId>`). */
 export function hasNativeWebSearch(provider: string | undefined): boolean {
   const kind = provider?.startsWith('team:') ? provider.split(':').slice(2).join(':') : provider;
@@ -39,6 +39,6 @@ export const WEB_SEARCH_MESSAGES = {
   native: 'This model searches the web with its provider’s own search tool.',
   /** No provider chosen yet (the defaults) and no operator search API. */
   nativeOnly:
-    'Web search is not configured on this server: only Anthropic and Google models search, with their own tools.',
+    'Web search is not configured on this server: only Anthropic, OpenAI and Google models search, with their own tools.',
   sources: 'Sources',
 } as const;

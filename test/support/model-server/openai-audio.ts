@@ -101,7 +101,10 @@ const PCM_RATE = 24_000;
 const pcmSilence = (seconds: number) => Buffer.alloc(Math.round(seconds * PCM_RATE) * 2);
 
 const AUDIO = {
-  /** MPEG-1 Layer III, 128 kbit/s, 44.1 kHz, mono: frames whose side info and data are zero decode as silence. */
+  /**
+   * MPEG-1 Layer III, 128 kbit/s, 44.1 kHz, mono: frames whose side info and data are zero decode
+   * as silence (Chromium plays it: test/e2e/voice.test.ts).
+   */
   mp3: {
     type: 'audio/mpeg',
     silence: (seconds: number) => {

@@ -1,6 +1,7 @@
 /**
  * OpenAI Chat Completions and its look-alikes: Mistral (`/v1/chat/completions`, usage on the
- * last chunk, whole tool calls in one delta) and Custom (Ollama/vLLM: key optional).
+ * last chunk, whole tool calls in one delta) and Custom (Ollama/vLLM: key optional). OpenAI's
+ * Responses API (web search turns) is in openai-responses.ts.
  */
 import {
   BAD_KEY,
@@ -15,6 +16,7 @@ import {
 } from './exchange.js';
 import { handleAudioApi } from './openai-audio.js';
 import { type ChatDialect, sendError, sendUnknownModel } from './openai-errors.js';
+import { createResponse } from './openai-responses.js';
 import {
   countPromptTokens,
   type DeclaredTool,
@@ -45,6 +47,7 @@ export async function handleChatApi(dialect: ChatDialect, exchange: Exchange, ra
   if (dialect === 'openai' && method === 'POST' && path.startsWith('/v1/audio/'))
     return handleAudioApi(exchange, raw);
   if (method === 'POST' && path === '/v1/chat/completions') return chatCompletion(dialect, exchange);
+  if (dialect === 'openai' && method === 'POST' && path === '/v1/responses') return createResponse(exchange);
   sendError(dialect, exchange, 404, `Unknown path ${path}`);
 }
 

@@ -65,10 +65,16 @@ export function installMicrophone(refuse?: string): { stoppedTracks: () => numbe
   };
 }
 
-/** An <audio> element that records what it plays; `end()` finishes the current source. */
+/**
+ * An <audio> element that records what it plays; `end()` finishes the current source. Its sources
+ * are blob: URLs of `URL.createObjectURL` (replaced too: jsdom has none), their blobs in `blobs`
+ * until revoked. `refuse`: play() rejects as Chromium does with audio it cannot decode.
+ */
 export class RecordedAudio {
   static played: string[] = [];
   static latest: RecordedAudio | null = null;
+  static blobs = new Map<string, Blob>();
+  static refuse = false;
   src = '';
   paused = true;
   onended: (() => void) | null = null;
@@ -79,8 +85,15 @@ export class RecordedAudio {
   }
 
   async play() {
+    if (RecordedAudio.refuse)
+      throw new DOMException('Failed to load because no supported source was found.', 'NotSupportedError');
     RecordedAudio.played.push(this.src);
     this.paused = false;
+  }
+
+  /** The text of the blobs played (the doubles of synthesized audio carry the text they say). */
+  static async playedTexts(): Promise<string[]> {
+    return Promise.all(RecordedAudio.played.map((url) => RecordedAudio.blobs.get(url)?.text() ?? 'revoked'));
   }
 
   pause() {
@@ -93,13 +106,25 @@ export class RecordedAudio {
   }
 }
 
-/** Installs the recorded audio as `window.Audio`; returns the uninstall. */
+/** Installs the recorded audio as `window.Audio` (and blob: URLs); returns the uninstall. */
 export function installAudio(): () => void {
   RecordedAudio.played = [];
   RecordedAudio.latest = null;
-  const original = window.Audio;
+  RecordedAudio.blobs = new Map();
+  RecordedAudio.refuse = false;
+  const original = { Audio: window.Audio, create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+  let count = 0;
   Object.defineProperty(window, 'Audio', { configurable: true, writable: true, value: RecordedAudio });
+  URL.createObjectURL = (blob: Blob) => {
+    count += 1;
+    const url = `blob:http://localhost/audio-${count}`;
+    RecordedAudio.blobs.set(url, blob);
+    return url;
+  };
+  URL.revokeObjectURL = (url: string) => void RecordedAudio.blobs.delete(url);
   return () => {
-    Object.defineProperty(window, 'Audio', { configurable: true, writable: true, value: original });
+    Object.defineProperty(window, 'Audio', { configurable: true, writable: true, value: original.Audio });
+    URL.createObjectURL = original.create;
+    URL.revokeObjectURL = original.revoke;
   };
 }

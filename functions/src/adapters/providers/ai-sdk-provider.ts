@@ -1,4 +1,4 @@
-import type { LanguageModelV3, LanguageModelV3ProviderTool } from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3ProviderTool, SharedV3ProviderOptions } from '@ai-sdk/provider';
 import type { ModelInfo, ModelProvider, ProviderId } from '../../domain/models/model-provider.js';
 import { toCallOptions } from './ai-sdk-prompt.js';
 import { toModelEvents } from './ai-sdk-stream.js';
@@ -8,12 +8,17 @@ export interface AiSdkProviderConfig {
   id: ProviderId;
   /** Only used to keep the key out of error messages. */
   apiKey?: string;
-  /** Imports the provider package (lazily: it must not weigh on the default Bedrock path). */
-  languageModel: (modelId: string) => Promise<LanguageModelV3>;
+  /**
+   * Imports the provider package (lazily: it must not weigh on the default Bedrock path).
+   * `webSearch`: the turn offers the provider's own search (OpenAI's is another API's model).
+   */
+  languageModel: (modelId: string, webSearch: boolean) => Promise<LanguageModelV3>;
   listModels: () => Promise<ModelInfo[]>;
   validate: () => Promise<void>;
   /** The provider's own web search tool, for requests with `webSearch`. */
   webSearchTool?: LanguageModelV3ProviderTool;
+  /** Provider options of the turns that offer it (OpenAI: not stored on its side). */
+  webSearchOptions?: SharedV3ProviderOptions;
 }
 
 /** A ModelProvider over any AI SDK language model (its `doStream`), with our error mapping. */
@@ -33,8 +38,11 @@ export function createAiSdkProvider(config: AiSdkProviderConfig): ModelProvider 
     id: config.id,
     async *stream(request) {
       try {
-        const model = await config.languageModel(request.model);
-        const { stream } = await model.doStream(toCallOptions(request, config.webSearchTool));
+        const search = Boolean(request.webSearch && config.webSearchTool);
+        const model = await config.languageModel(request.model, search);
+        const options = toCallOptions(request, config.webSearchTool);
+        if (search && config.webSearchOptions) options.providerOptions = config.webSearchOptions;
+        const { stream } = await model.doStream(options);
         yield* toModelEvents(stream);
       } catch (error) {
         // A stop is not a provider failure: the caller gets its own abort reason back.

@@ -1,7 +1,12 @@
 import type { LanguageModelV3FinishReason, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { FinishReason, ModelStreamEvent } from '../../domain/models/model-provider.js';
 import { logger } from '../../logger.js';
-import { anthropicCitations, googleGroundedSources, sourceOfPart } from './native-web-sources.js';
+import {
+  anthropicCitations,
+  googleGroundedSources,
+  openaiCitations,
+  sourceOfPart,
+} from './native-web-sources.js';
 
 /**
  * The AI SDK's stream parts as our events: text deltas as they come, one tool call per complete
@@ -15,13 +20,17 @@ export async function* toModelEvents(
 ): AsyncGenerator<ModelStreamEvent> {
   const reader = stream.getReader();
   let finish: Extract<ModelStreamEvent, { type: 'finish' }> | undefined;
+  // Each text part's text so far: OpenAI's citations are character ranges in it.
+  const texts = new Map<string, string>();
   try {
     for (;;) {
       const { done, value: part } = await reader.read();
       if (done) break;
       switch (part.type) {
         case 'text-delta':
-          if (part.delta) yield { type: 'text-delta', text: part.delta };
+          if (!part.delta) break;
+          texts.set(part.id, (texts.get(part.id) ?? '') + part.delta);
+          yield { type: 'text-delta', text: part.delta };
           break;
         case 'tool-call':
           if (part.providerExecuted) break;
@@ -36,7 +45,11 @@ export async function* toModelEvents(
           break;
         }
         case 'text-end': {
-          const cited = anthropicCitations(part.providerMetadata);
+          const cited = [
+            ...anthropicCitations(part.providerMetadata),
+            ...openaiCitations(part.providerMetadata, texts.get(part.id) ?? ''),
+          ];
+          texts.delete(part.id);
           if (cited.length) yield { type: 'citation', sources: cited };
           break;
         }

@@ -2,7 +2,7 @@
  * The direct APIs (Anthropic, OpenAI, Google, Mistral) through their AI SDK provider packages.
  * Each package is imported on first use only, so bundles whose users stay on Bedrock never load it.
  */
-import type { LanguageModelV3, LanguageModelV3ProviderTool } from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3ProviderTool, SharedV3ProviderOptions } from '@ai-sdk/provider';
 import type { ModelProvider } from '../../domain/models/model-provider.js';
 import { createAiSdkProvider } from './ai-sdk-provider.js';
 import { cachedModelList, chatModelsFrom } from './direct-model-lists.js';
@@ -31,12 +31,15 @@ interface DirectApi {
   modelsPath: string;
   /** The headers of a plain authenticated GET (validate). */
   authHeaders: (apiKey: string) => Record<string, string>;
-  load: (settings: ProviderSettings) => Promise<(modelId: string) => LanguageModelV3>;
+  /** The model for a turn; `webSearch`: the turn offers the API's own search (webSearchTool). */
+  load: (settings: ProviderSettings) => Promise<(modelId: string, webSearch: boolean) => LanguageModelV3>;
   /**
    * The API's own web search tool (the AI SDK's provider tool: the value its `tools` factory
    * makes, written out so the package still loads on first use only).
    */
   webSearchTool?: LanguageModelV3ProviderTool;
+  /** Provider options of a web search turn. */
+  webSearchOptions?: SharedV3ProviderOptions;
 }
 
 const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
@@ -60,11 +63,16 @@ const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
     defaultBaseUrl: 'https://api.openai.com/v1',
     modelsPath: '/models',
     authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
-    // Chat Completions (not the Responses API): the protocol every OpenAI-compatible server speaks too.
+    // Chat Completions (the protocol every OpenAI-compatible server speaks too), except on web
+    // search turns: OpenAI's own search is a Responses API tool (docs/decisions/chat.md).
     load: async (settings) => {
       const provider = (await import('@ai-sdk/openai')).createOpenAI(settings);
-      return (modelId) => provider.chat(modelId);
+      return (modelId, webSearch) => (webSearch ? provider.responses(modelId) : provider.chat(modelId));
     },
+    // openai.tools.webSearch({}): the Responses API's `web_search` tool.
+    webSearchTool: { type: 'provider', id: 'openai.web_search', name: 'web_search', args: {} },
+    // The Responses API keeps a response for 30 days unless told not to; Chat Completions does not.
+    webSearchOptions: { openai: { store: false } },
   },
   google: {
     defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
@@ -96,16 +104,17 @@ export function createDirectProvider(id: DirectProviderId, options: DirectProvid
     if (!options.apiKey) throw missingKeyError(id);
     return options.apiKey;
   };
-  let models: Promise<(modelId: string) => LanguageModelV3> | undefined;
+  let models: Promise<(modelId: string, webSearch: boolean) => LanguageModelV3> | undefined;
 
   return createAiSdkProvider({
     id,
     apiKey: options.apiKey,
     ...(api.webSearchTool ? { webSearchTool: api.webSearchTool } : {}),
-    languageModel: async (modelId) => {
+    ...(api.webSearchOptions ? { webSearchOptions: api.webSearchOptions } : {}),
+    languageModel: async (modelId, webSearch) => {
       const apiKey = requireKey();
       models ??= api.load({ apiKey, baseURL, fetch: options.fetch });
-      return (await models)(modelId);
+      return (await models)(modelId, webSearch);
     },
     // The provider's own list for this key (its chat models), cached per key.
     listModels: async () => {

@@ -18,7 +18,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const MODELS = { anthropic: 'claude-sonnet-4-5-20250929', google: 'gemini-2.5-flash' } as const;
+const MODELS = {
+  anthropic: 'claude-sonnet-4-5-20250929',
+  google: 'gemini-2.5-flash',
+  openai: 'gpt-4o-mini',
+} as const;
 
 async function searchWith(id: keyof typeof MODELS, webSearch: boolean) {
   const provider = createDirectProvider(id as DirectProviderId, {
@@ -35,8 +39,9 @@ async function searchWith(id: keyof typeof MODELS, webSearch: boolean) {
   })) {
     events.push(event);
   }
-  const request = server.requests.at(-1)?.body as { tools?: unknown[] };
-  return { events, tools: request.tools };
+  const last = server.requests.at(-1);
+  const request = last?.body as { tools?: unknown[] };
+  return { events, tools: request.tools, request: { path: last?.path, body: last?.body } };
 }
 
 const result = (n: number) => ({ url: `${NATIVE_SEARCH_HOST}/tides/${n}`, title: `tides: web result ${n}` });
@@ -78,11 +83,38 @@ describe("the providers' own web search", () => {
     );
   });
 
+  it("OpenAI: the Responses API's web_search tool; its url_citations are sources, each with the sentence before its link", async () => {
+    const { events, tools, request } = await searchWith('openai', true);
+    expect(request.path).toBe('/v1/responses');
+    expect(tools).toEqual([{ type: 'web_search' }]);
+    // Not kept on OpenAI's side (Chat Completions keeps nothing either); the pages searched asked for.
+    expect(request.body).toMatchObject({ store: false, include: ['web_search_call.action.sources'] });
+    expect(events.some((event) => event.type === 'tool-call')).toBe(false);
+    expect(events.filter((event) => event.type !== 'text-delta' && event.type !== 'finish')).toEqual([
+      { type: 'source', source: result(1) },
+      { type: 'source', source: result(2) },
+      {
+        type: 'citation',
+        sources: [
+          { ...result(1), quote: 'Result 1 on tides says so.' },
+          { ...result(2), quote: 'And Result 2 on tides says so.' },
+        ],
+      },
+    ]);
+    const link = (n: number) => ` ([search-results.example.com](${NATIVE_SEARCH_HOST}/tides/${n}))`;
+    expect(text(events)).toBe(
+      `I searched the web for tides. Result 1 on tides says so.${link(1)} And Result 2 on tides says so.${link(2)}`,
+    );
+    expect(events.at(-1)).toMatchObject({ type: 'finish', reason: 'stop', usage: { outputTokens: 4 } });
+  });
+
   it('without web search the request has no search tool and the model does not search', async () => {
-    for (const id of ['anthropic', 'google'] as const) {
+    for (const id of ['anthropic', 'google', 'openai'] as const) {
       const { events, tools } = await searchWith(id, false);
       expect(tools).toBeUndefined();
       expect(events.some((event) => event.type === 'source' || event.type === 'citation')).toBe(false);
     }
+    // OpenAI stays on Chat Completions when the turn does not search.
+    expect(server.requests.at(-1)?.path).toBe('/v1/chat/completions');
   });
 });

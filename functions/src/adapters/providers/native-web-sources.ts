@@ -4,6 +4,9 @@
  * - every provider package emits a `source` part (sourceType `url`) per page found;
  * - Anthropic puts a text block's citations on its `text-end` (`providerMetadata.anthropic.citations`,
  *   `web_search_result_location` with the cited passage): that text cites those pages;
+ * - OpenAI (the Responses API) puts a message's `url_citation` annotations on its `text-end`
+ *   (`providerMetadata.openai.annotations`): character ranges of the text, over the inline link it
+ *   writes after the passage it cites (the passage is the sentence before the link);
  * - Google gives `groundingMetadata` on `finish`: each `groundingSupports` entry names the chunks
  *   (pages) that support a segment of the reply, the segment being the passage they back.
  */
@@ -56,4 +59,30 @@ export function googleGroundedSources(metadata: SharedV3ProviderMetadata | undef
   return chunks.flatMap((web, index) =>
     web ? (webSource(web.uri, web.title, quotes.get(index)) ?? []) : [],
   );
+}
+
+/**
+ * The pages an OpenAI message cites (its `text-end`), each with the passage cited: the range's own
+ * text where it is prose, else (the range is OpenAI's inline link to the page) the sentence before it.
+ */
+export function openaiCitations(metadata: SharedV3ProviderMetadata | undefined, messageText: string) {
+  let previousEnd = 0;
+  return listOf(metadata?.openai?.annotations).flatMap((annotation) => {
+    if (!isRecord(annotation) || annotation.type !== 'url_citation') return [];
+    const { start_index: start, end_index: end } = annotation;
+    if (typeof start !== 'number' || typeof end !== 'number') return [];
+    const from = previousEnd;
+    previousEnd = Math.max(previousEnd, end);
+    const range = messageText.slice(start, end);
+    const isLink = typeof annotation.url === 'string' && range.includes(annotation.url);
+    const quote = isLink ? sentenceBefore(messageText.slice(Math.min(from, start), start)) : range;
+    return webSource(annotation.url, annotation.title, quote) ?? [];
+  });
+}
+
+/** The last sentence of `text` (it may end with its own full stop). */
+function sentenceBefore(text: string): string {
+  const body = text.trimEnd().replace(/[.!?]+$/, '');
+  const cut = Math.max(...['. ', '! ', '? ', '\n'].map((stop) => body.lastIndexOf(stop)));
+  return text.slice(cut + 1).trim();
 }

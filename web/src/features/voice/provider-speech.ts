@@ -10,15 +10,18 @@ const team = () => {
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** POST /speech/synthesis: a part of a reply as MP3, as a data URL for an <audio> element. */
-export async function synthesizedAudio(text: string, signal: AbortSignal): Promise<string> {
+/**
+ * POST /speech/synthesis: a part of a reply as MP3, as a Blob for an <audio> element (played from
+ * a blob: URL: the app's CSP allows media from blob:, not data:).
+ */
+export async function synthesizedAudio(text: string, signal: AbortSignal): Promise<Blob> {
   try {
     const { audio, mimeType } = await apiClient.post(
       '/speech/synthesis',
       { text, ...team() },
       { schema: synthesisResponseSchema, signal },
     );
-    return `data:${mimeType};base64,${audio}`;
+    return new Blob([Uint8Array.from(atob(audio), (char) => char.charCodeAt(0))], { type: mimeType });
   } catch (error) {
     throw new Error(SPEECH_MESSAGES.readingFailed(reason(error)));
   }

@@ -123,19 +123,22 @@ describe('read aloud with OpenAI', () => {
   it("plays the synthesized audio of the reply's text, Stop pauses it, and it ends by itself", async () => {
     uninstalls.push(installAudio());
     vi.mocked(api.synthesizedAudio).mockImplementation(
-      async (text) => `data:audio/mpeg;base64,${btoa(text)}`,
+      async (text) => new Blob([text], { type: 'audio/mpeg' }),
     );
     const view = renderReply('# Plan\n\nUse **bold** steps.');
     const button = await screen.findByRole('button', { name: 'Read aloud' });
     await userEvent.click(button);
     expect(button.textContent).toBe('Stop reading');
     expect(vi.mocked(api.synthesizedAudio).mock.calls[0]?.[0]).toBe('Plan Use bold steps.');
-    await waitFor(() =>
-      expect(RecordedAudio.played).toEqual([`data:audio/mpeg;base64,${btoa('Plan Use bold steps.')}`]),
-    );
+    // Played from a blob: URL (the app's CSP refuses data: media).
+    await waitFor(() => expect(RecordedAudio.played).toHaveLength(1));
+    expect(RecordedAudio.played[0]).toMatch(/^blob:/);
+    expect(await RecordedAudio.playedTexts()).toEqual(['Plan Use bold steps.']);
     expect(await axeViolations(view.container)).toEqual([]);
     act(() => RecordedAudio.latest?.end());
     await waitFor(() => expect(button.textContent).toBe('Read aloud'));
+    // Its URL is released once the reading ends.
+    expect(RecordedAudio.blobs.size).toBe(0);
 
     await userEvent.click(button);
     await waitFor(() => expect(RecordedAudio.latest?.paused).toBe(false));
@@ -153,5 +156,30 @@ describe('read aloud with OpenAI', () => {
       SPEECH_MESSAGES.readingFailed('no key'),
     );
     expect(screen.getByRole('button', { name: 'Read aloud' })).toBeTruthy();
+  });
+
+  it('says so when the browser cannot play the audio it received', async () => {
+    uninstalls.push(installAudio());
+    vi.mocked(api.synthesizedAudio).mockResolvedValue(new Blob(['not audio'], { type: 'audio/mpeg' }));
+    RecordedAudio.refuse = true;
+    const view = renderReply('Hello.');
+    await userEvent.click(await screen.findByRole('button', { name: 'Read aloud' }));
+    expect((await within(view.container).findByRole('alert')).textContent).toBe(
+      SPEECH_MESSAGES.playbackFailed,
+    );
+    expect(screen.getByRole('button', { name: 'Read aloud' })).toBeTruthy();
+    expect(RecordedAudio.blobs.size).toBe(0);
+  });
+
+  it("says so when the audio fails while loading (the element's error event)", async () => {
+    uninstalls.push(installAudio());
+    vi.mocked(api.synthesizedAudio).mockResolvedValue(new Blob(['not audio'], { type: 'audio/mpeg' }));
+    const view = renderReply('Hello.');
+    await userEvent.click(await screen.findByRole('button', { name: 'Read aloud' }));
+    await waitFor(() => expect(RecordedAudio.played).toHaveLength(1));
+    act(() => RecordedAudio.latest?.onerror?.());
+    expect((await within(view.container).findByRole('alert')).textContent).toBe(
+      SPEECH_MESSAGES.playbackFailed,
+    );
   });
 });

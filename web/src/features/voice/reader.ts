@@ -1,4 +1,4 @@
-import { MAX_SPEECH_TEXT_CHARS, type SpeechEngine } from '@agentforge/shared';
+import { MAX_SPEECH_TEXT_CHARS, SPEECH_MESSAGES, type SpeechEngine } from '@agentforge/shared';
 import { synthesizedAudio } from './provider-speech';
 import { speakableText, speechChunks } from './speakable-text';
 
@@ -49,51 +49,68 @@ function readWithBrowser(messageId: string, chunks: readonly string[]): void {
 
 /**
  * Reads a reply's text with OpenAI's speech model: part after part (each asked for while the one
- * before plays), played by one <audio> element that Stop pauses.
+ * before plays), played by one <audio> element from a blob: URL (revoked once done), that Stop
+ * pauses. Audio the browser cannot decode or play ends the reading with SPEECH_MESSAGES.playbackFailed.
  */
 function readWithOpenAi(messageId: string, parts: readonly string[]): void {
   const audio = new Audio();
   const controller = new AbortController();
+  let url: string | undefined;
+  const release = () => {
+    if (url) URL.revokeObjectURL(url);
+    url = undefined;
+  };
   const session = {
     messageId,
     stop: () => {
       controller.abort();
       audio.pause();
+      release();
     },
   };
   reading = session;
+  const unplayable = () => new Error(SPEECH_MESSAGES.playbackFailed);
   const played = () =>
     new Promise<void>((resolve, reject) => {
       audio.onended = () => resolve();
-      audio.onerror = () => reject(new Error('the audio could not be played'));
+      audio.onerror = () => reject(unplayable());
       controller.signal.addEventListener('abort', () => resolve(), { once: true });
     });
   void (async () => {
     let next = synthesizedAudio(parts[0] ?? '', controller.signal);
     for (let index = 0; index < parts.length; index += 1) {
-      const source = await next;
+      const blob = await next;
       if (controller.signal.aborted) return;
       if (index + 1 < parts.length) next = synthesizedAudio(parts[index + 1] ?? '', controller.signal);
       next.catch(() => undefined); // awaited in its turn
-      audio.src = source;
+      release();
+      url = URL.createObjectURL(blob);
+      audio.src = url;
       const ended = played();
-      await audio.play();
+      ended.catch(() => undefined); // awaited below, unless play() refuses first
+      await audio.play().catch((error: unknown) => {
+        // A stop while starting is not a failure; anything else is audio this browser cannot play.
+        if (!controller.signal.aborted) throw unplayable();
+        return error;
+      });
       await ended;
       if (controller.signal.aborted) return;
     }
-  })().then(
-    () => {
-      if (reading !== session) return;
-      reading = null;
-      notify();
-    },
-    (error: unknown) => {
-      if (controller.signal.aborted || reading !== session) return;
-      reading = null;
-      failure = { messageId, message: error instanceof Error ? error.message : String(error) };
-      notify();
-    },
-  );
+  })()
+    .finally(release)
+    .then(
+      () => {
+        if (reading !== session) return;
+        reading = null;
+        notify();
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || reading !== session) return;
+        reading = null;
+        failure = { messageId, message: error instanceof Error ? error.message : String(error) };
+        notify();
+      },
+    );
 }
 
 /** Reads a reply's text aloud with the engine, stopping whatever was being read. */

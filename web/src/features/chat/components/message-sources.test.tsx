@@ -92,8 +92,8 @@ describe("the 'Web search' toggle of the chat's settings", () => {
     expect(screen.getByText('Web search is not configured on this server.')).toBeTruthy();
   });
 
-  it("can be ticked for Anthropic and Google (a team's key too) without the operator's search API, saying whose search it is", async () => {
-    for (const provider of ['anthropic', 'team:t1:google']) {
+  it("can be ticked for Anthropic, OpenAI and Google (a team's key too) without the operator's search API, saying whose search it is", async () => {
+    for (const provider of ['anthropic', 'openai', 'team:t1:google']) {
       const saved: unknown[] = [];
       const { unmount } = render(
         <ModelSettingsForm
