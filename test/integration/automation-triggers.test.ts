@@ -66,7 +66,7 @@ async function newWebhook(name = 'Hook') {
   const url = new URL(created.webhookUrl ?? '');
   return { id: created.id, url: `${stack.apiUrl}${url.pathname}` };
 }
-const call = (url: string, init: { body?: string | Buffer; type?: string } = {}) =>
+const call = (url: string, init: { body?: string; type?: string } = {}) =>
   fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': init.type ?? 'application/json' },
