@@ -237,6 +237,27 @@ describe('schedules on the local Scheduler', () => {
     await expect(scheduleOf(created.id)).rejects.toBeInstanceOf(ResourceNotFoundException);
   });
 
+  it('goes with its team', async () => {
+    const dana = await helpers.person('triggers-dana');
+    const team = await helpers.createTeam(dana, 'Schedulers');
+    const trigger = { type: 'schedule', expression: 'rate(3 hours)', timezone: 'UTC' };
+    const created = automationSchema.parse(
+      (await dana.api.post('/automations', { ...body(trigger, 'Team digest'), teamId: team.teamId })).body,
+    );
+    expect(await scheduleOf(created.id)).toMatchObject({
+      State: 'ENABLED',
+      Target: {
+        Input: JSON.stringify({
+          ownerId: `team#${team.teamId}`,
+          automationId: created.id,
+          source: 'schedule',
+        }),
+      },
+    });
+    expect((await dana.api.del(`/teams/${team.teamId}`)).status).toBe(204);
+    await expect(scheduleOf(created.id)).rejects.toBeInstanceOf(ResourceNotFoundException);
+  });
+
   it('goes with its owner’s account', async () => {
     const cleo = await helpers.person('triggers-cleo');
     const trigger = { type: 'schedule', expression: 'rate(2 hours)', timezone: 'UTC' };
