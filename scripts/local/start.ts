@@ -74,6 +74,9 @@ console.log(
 console.log(
   `Local Google ('Continue with Google'): ${stack.google.url}, through the hosted sign-in domain ${stack.google.hostedDomainUrl} (a self-signed certificate: open it once in your browser and accept it)`,
 );
+console.log(
+  `Local EventBridge Scheduler (automations' schedules, fired in this process): ${stack.scheduler.url}`,
+);
 console.log(`Started in ${Math.round(performance.now() - startedAt)} ms`);
 console.log(`Local stack ready: ${stack.webUrl}`);
 
