@@ -100,7 +100,7 @@ export function httpRoute<TBody = undefined, TQuery = undefined, TParams = undef
 }
 
 /** The body as sent, refused (413) past `maxBytes` before anything reads it. */
-export function bodyText(
+function bodyText(
   event: APIGatewayProxyEvent,
   maxBytes: number,
   tooLarge?: string,
