@@ -19,7 +19,7 @@ interface Acknowledgement {
 }
 
 const LAMBDA_ROLE =
-  /^(Api\/\w+Function|Streaming\/\w+|PostConfirmation|PostAuthentication|SignInEvents|McpRuntime\/Reaper|Billing\/OverageReporter)\/Function\/ServiceRole$/;
+  /^(Api\/\w+Function|Streaming\/\w+|PostConfirmation|PostAuthentication|SignInEvents|McpRuntime\/Reaper|Billing\/OverageReporter|Automations\/Runner)\/Function\/ServiceRole$/;
 
 const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
   {
@@ -110,6 +110,24 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     rules: ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
     reason:
       'External MCP clients authenticate with the server token the handler checks (hashed, constant-time); GET on the gateway paths only answers 405.',
+  },
+  {
+    path: /^Api\/Gateway\/RestApi\/Default\/api\/automation-hooks\/\{id\}\/\{secret\}\/POST$/,
+    rules: ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
+    reason:
+      "An automation's webhook is called by other systems, without a user: the secret in its path is compared (SHA-256, constant time) with the stored hash before anything else; the body is capped at 64 KB and the calls throttled per automation.",
+  },
+  {
+    path: /^(Api\/AutomationsFunction|Automations\/Runner)\/Function\/ServiceRole\/DefaultPolicy$/,
+    rules: ['AwsSolutions-IAM5'],
+    reason:
+      "The automations table's byWebhook index (the webhook finds an automation by its id), this stage's table only; the schedules of this stage's automations group only (one per automation, named by its id).",
+  },
+  {
+    path: /^Automations\/DeadLetterQueue$/,
+    rules: ['AwsSolutions-SQS3'],
+    reason:
+      "It is a dead-letter queue: EventBridge Scheduler's, for the runner invocations that failed after their retries (a Scheduler DLQ is not an SQS redrive target, so cdk-nag cannot see it).",
   },
   {
     path: /^Api\/Gateway\/RestApi\/Default\/api\/stripe\/webhook\/POST$/,

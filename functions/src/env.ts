@@ -117,6 +117,18 @@ const baseSchema = z.object({
   MCP_CATALOG_KEY: z.string().min(1).optional(),
   MCP_CATALOG_REGISTRY_URL: z.url({ protocol: /^https?$/ }).optional(),
   MCP_CATALOG_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /**
+   * Automations (issue 32): the stage's EventBridge Scheduler group, the runner function every
+   * schedule and webhook starts, the role the Scheduler invokes it with, and the schedules'
+   * dead-letter queue (lib/constructs/automations.ts). Locally: the local Scheduler's URL and
+   * credentials (it verifies the signature) and the local stack's placeholders for the ARNs.
+   */
+  AUTOMATION_SCHEDULE_GROUP: z.string().min(1).optional(),
+  AUTOMATION_RUNNER_ARN: z.string().min(1).optional(),
+  AUTOMATION_SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
+  AUTOMATION_DLQ_ARN: z.string().min(1).optional(),
+  SCHEDULER_ENDPOINT: z.url().optional(),
+  LOCAL_SCHEDULER_CREDENTIALS_FILE: z.string().min(1).optional(),
   /** Days an audit record is kept (the stage's `auditRetentionDays`): its TTL. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /**

@@ -522,6 +522,14 @@ const MANIFEST = [
     handler: 'get-run',
     auth: 'cognito',
   },
+  // An automation's webhook (public: its secret is in the path, compared as a SHA-256 in constant time).
+  {
+    method: 'POST',
+    path: '/automation-hooks/{id}/{secret}',
+    area: 'automations',
+    handler: 'receive-webhook',
+    auth: 'public',
+  },
   // The code workspace (issue 12): the caller's files, by path.
   { method: 'GET', path: '/workspace/files', area: 'workspace', handler: 'list-files', auth: 'cognito' },
   { method: 'PUT', path: '/workspace/files', area: 'workspace', handler: 'put-file', auth: 'cognito' },

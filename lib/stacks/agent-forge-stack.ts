@@ -8,6 +8,7 @@ import { API_BASE_PATH } from '../../functions/src/routes';
 import type { Api } from '../constructs/api';
 import { Attachments } from '../constructs/attachments';
 import { Auth, cognitoDomainPrefix, cognitoHostedDomain } from '../constructs/auth';
+import type { Automations } from '../constructs/automations';
 import type { Billing } from '../constructs/billing';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
@@ -60,6 +61,7 @@ export class AgentForgeStack extends Stack {
   readonly alarms: Alarms | undefined;
   readonly attachments: Attachments;
   readonly billing: Billing;
+  readonly automations: Automations;
   readonly email: Email | undefined;
 
   constructor(scope: Construct, id: string, props: AgentForgeStackProps) {
@@ -119,7 +121,7 @@ export class AgentForgeStack extends Stack {
       data: this.data,
     });
 
-    const { api, billing, originKey } = buildStageApi(this, {
+    const { api, billing, automations, originKey } = buildStageApi(this, {
       config,
       webOrigins,
       entry,
@@ -133,6 +135,7 @@ export class AgentForgeStack extends Stack {
     });
     this.api = api;
     this.billing = billing;
+    this.automations = automations;
     const authTriggers = addAuthTriggers(this, { config, entry, data: this.data, auth: this.auth });
 
     this.streaming = new Streaming(this, 'Streaming', {
@@ -198,6 +201,7 @@ export class AgentForgeStack extends Stack {
         ...authTriggers,
         Reaper: this.mcpRuntime.reaper.function,
         OverageReporter: this.billing.overageReporter.function,
+        AutomationRunner: this.automations.runner.function,
       },
     });
     // Every log group with a retention, CDK's custom-resource providers' included.

@@ -11,10 +11,12 @@ import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { DELETION_JOB_KEY_PREFIX } from '../../functions/src/adapters/dynamodb/table-definitions';
+import { AUTOMATION_RUNNER_MODULE } from '../../functions/src/domain/automations/run-event';
 import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../constructs/api';
 import { AppOriginParameter } from '../constructs/app-origin';
 import type { Attachments } from '../constructs/attachments';
 import type { Auth } from '../constructs/auth';
+import { Automations } from '../constructs/automations';
 import { bedrockEnvironment, bedrockListStatement } from '../constructs/bedrock-access';
 import { Billing } from '../constructs/billing';
 import type { Data } from '../constructs/data';
@@ -51,7 +53,7 @@ export interface StageApiProps {
 export function buildStageApi(
   scope: Construct,
   props: StageApiProps,
-): { api: Api; billing: Billing; originKey: string } {
+): { api: Api; billing: Billing; automations: Automations; originKey: string } {
   const { config, webOrigins, entry, data, secrets, auth, mcpRuntime, attachments, web, email } = props;
   // The API's key: only CloudFront and the stream functions hold it, so the execute-api URL
   // refuses everyone else (no WAF skipped, no viewer address forged). Generated once; its value
@@ -146,7 +148,15 @@ export function buildStageApi(
   // Account deletion leaves the person's teams (the seats follow, in Stripe) and deletes a team
   // they own alone: the teams table (granted with its other tables, above), and Stripe's keys.
   billing.grantRead(account);
-  return { api, billing, originKey };
+  // Automations: their schedules follow them (and go with an account or a team); the webhook starts runs.
+  const automations = new Automations(scope, 'Automations', {
+    stage: config.stage,
+    runnerEntry: entry(AUTOMATION_RUNNER_MODULE),
+    data,
+  });
+  automations.grantScheduling(api.functions.automations.function, account);
+  automations.grantStartRuns(api.functions.automations.function);
+  return { api, billing, automations, originKey };
 }
 
 /**

@@ -49,13 +49,13 @@ export function onTimer(module: string, intervalMs: number): () => Promise<void>
   };
 }
 
-/** A non-API Lambda (e.g. a Cognito trigger) run in-process, imported on first use. */
-export function invokeFunction(module: string) {
+/** A non-API Lambda (e.g. a Cognito trigger) run in-process, imported on first use; `timeoutMs` is its Lambda timeout. */
+export function invokeFunction(module: string, timeoutMs = 5_000) {
   return async (event: object) => {
     const handler = (await importHandler(`${module}.ts`)) as (
       event: unknown,
       context: unknown,
     ) => Promise<unknown>;
-    return handler(event, lambdaContext(module.replace('/', '-'), 5_000));
+    return handler(event, lambdaContext(module.replace('/', '-'), timeoutMs));
   };
 }

@@ -22,6 +22,8 @@ export interface LocalStackOptions {
     /** The identity service's hosted sign-in domain (HTTPS) and the local Google behind it (issue 34). */
     cognitoDomain?: number;
     google?: number;
+    /** The local EventBridge Scheduler (automations' schedules). */
+    scheduler?: number;
   };
   /** The origins Stripe's checkout and portal may return to (default: the web app's). */
   appOrigins?: readonly string[];
@@ -75,6 +77,8 @@ export interface LocalStack {
   bedrockUrl?: string;
   /** The web search API's stand-in (`WEB_SEARCH_URL`): its results are pages it serves. */
   webSearchUrl: string;
+  /** The local EventBridge Scheduler; `fireDue(at)` fires what is due at `at` now (tests move time on). */
+  scheduler: { url: string; fireDue(at?: number): Promise<number> };
   /** The local Google (an OpenID provider in Google's formats) and the hosted domain in front of it. */
   google: { url: string; hostedDomainUrl: string };
   /** The local Stripe service and its keys (made per start). */

@@ -19,6 +19,7 @@ import { reservePort } from './net.js';
 import { createOutbox } from './outbox.js';
 import { startLocalRemoteMcp } from './remote-mcp/server.js';
 import { startLocalS3 } from './s3/server.js';
+import { startLocalAutomations } from './scheduler/local-automations.js';
 import { startLocalSes } from './ses/server.js';
 import type { LocalStack, LocalStackOptions } from './stack-options.js';
 import { startLocalStripe } from './stripe/server.js';
@@ -212,6 +213,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       STRIPE_API_PROTOCOL: 'http',
       APP_ORIGINS: (options.appOrigins ?? webOrigins).join(','),
     });
+    // Automations: the local Scheduler fires their schedules; the runner runs in this process.
+    const automations = await startLocalAutomations({
+      dataDir: options.dataDir,
+      port: options.ports.scheduler ?? 0,
+    });
+    stops.push(automations.stop);
     stops.push(startLocalReaper(options.reaperIntervalMs ?? DEFAULT_REAPER_INTERVAL_MS));
     // EventBridge Scheduler runs it every five minutes on AWS; locally a minute shows it sooner.
     stops.push(onTimer('billing/report-overage', OVERAGE_REPORT_INTERVAL_MS));
@@ -260,6 +267,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
       ...(bedrock ? { bedrockUrl: bedrock.url } : {}),
       webSearchUrl: webSearch.url,
+      scheduler: { url: automations.scheduler.endpoint, fireDue: automations.scheduler.fireDue },
       google: { url: google.url, hostedDomainUrl: cognito.hostedDomain?.url ?? '' },
       stripe: { url: stripe.url, ...stripeKeys },
       webUrl,

@@ -106,6 +106,10 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createRegistrySource: { noAwsCalls: 'HTTPS to the MCP registry through the guarded fetch' },
   createLocalSecretCipher: { noAwsCalls: LOCAL_ONLY },
   createLocalIdTokenVerifier: { noAwsCalls: LOCAL_ONLY },
+  createEventBridgeScheduler: {},
+  createLambdaRunLauncher: {},
+  createLocalRunLauncher: { noAwsCalls: LOCAL_ONLY },
+  createWebhookStore: {},
 };
 
 /** An SDK command an adapter sends: `<package>:<command>`, e.g. `client-ecs:RunTask`. */
@@ -262,6 +266,19 @@ function bedrockCalls(target: CallTarget): AwsCall[] {
   ];
 }
 
+/** An automation's schedule in the stage's group, as the adapter names it (`automation-<id>`). */
+const automationSchedule = (target: CallTarget) =>
+  `arn:aws:scheduler:${REGION}:${ACCOUNT}:schedule/${envOf(target, 'AUTOMATION_SCHEDULE_GROUP')}/automation-01JAUTOMATION`;
+/** Creating or replacing a schedule passes the Scheduler's execution role to EventBridge Scheduler. */
+const scheduleWrite = (action: string) => (target: CallTarget) => [
+  { action, resource: automationSchedule(target) },
+  {
+    action: 'iam:PassRole',
+    resource: envOf(target, 'AUTOMATION_SCHEDULER_ROLE_ARN'),
+    context: { 'iam:PassedToService': 'scheduler.amazonaws.com' },
+  },
+];
+
 /** Per SDK command, the IAM calls it is. */
 export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]>> = {
   'lib-dynamodb:Get': dynamo('GetItem'),
@@ -320,6 +337,15 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
   'client-bedrock:ListFoundationModels': () => [{ action: 'bedrock:ListFoundationModels', resource: '*' }],
   'client-bedrock:ListInferenceProfiles': () => [{ action: 'bedrock:ListInferenceProfiles', resource: '*' }],
   'lib-dynamodb:BatchGet': dynamo('BatchGetItem'),
+  'client-scheduler:CreateSchedule': scheduleWrite('scheduler:CreateSchedule'),
+  'client-scheduler:UpdateSchedule': scheduleWrite('scheduler:UpdateSchedule'),
+  'client-scheduler:DeleteSchedule': (target) => [
+    { action: 'scheduler:DeleteSchedule', resource: automationSchedule(target) },
+  ],
+  // The runner, invoked asynchronously (InvocationType Event): the same action.
+  'client-lambda:Invoke': (target) => [
+    { action: 'lambda:InvokeFunction', resource: envOf(target, 'AUTOMATION_RUNNER_ARN') },
+  ],
   // composition/teams.ts builds the SES mailer only where MAIL_FROM_ADDRESS is set (Email.grantSend
   // sets it); elsewhere (the account function, which leaves teams but sends no mail) it only logs.
   'client-sesv2:SendEmail': (target) =>

@@ -1570,6 +1570,28 @@ const MATRIX: Record<string, Case[]> = {
     404,
     { read: true },
   ).map((row) => ({ ...row, check: message('admin', AUTOMATION_MESSAGES.runNotFound) })),
+  // Public: the secret in the path is the authorization, whoever sends it (signed in or not).
+  'POST /automation-hooks/{id}/{secret}': [
+    {
+      on: "the Admin's webhook, with a wrong secret",
+      setup: () => newAutomation(false, { type: 'webhook' }),
+      request: (_, made) => post(`/automation-hooks/${made.id}/${'x'.repeat(43)}`, { event: 'push' }),
+      expect: everyone(404),
+      check: message('admin', AUTOMATION_MESSAGES.notFound),
+      teardown: dropAutomation,
+    },
+    {
+      on: "the Admin's webhook, with its secret",
+      setup: async () => {
+        const created = await asAdmin(post('/automations', automationBody(false, { type: 'webhook' })), 201);
+        const url = new URL(created.body.webhookUrl as string);
+        return { id: created.body.id as string, path: url.pathname.replace(/^\/api/, '') };
+      },
+      request: (_, made) => post(made.path as string, { event: 'push' }),
+      expect: everyone(202),
+      teardown: dropAutomation,
+    },
+  ],
 
   // --- Billing: the caller's own subscription (a team's is under /teams). ---
   'GET /subscriptions': [{ on: 'own', request: () => get('/subscriptions'), expect: everyone(200) }],

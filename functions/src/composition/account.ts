@@ -16,6 +16,7 @@ import {
 } from '../domain/users/account-deletion.js';
 import { type AccountDeletionJobs, createAccountDeletionJobs } from '../domain/users/account-deletion-job.js';
 import { logger } from '../logger.js';
+import { automationService } from './automations.js';
 import { conversationService } from './conversations.js';
 import { githubLinkService } from './github.js';
 import { mcpServerService } from './mcp.js';
@@ -49,6 +50,18 @@ function prefixedBillingEraser(prefix: string): UserItemsEraser {
   return { table: billing.table, eraseAll: (userId) => billing.eraseAll(`${prefix}${userId}`) };
 }
 
+/** An owner's automations with their runs; their schedules first (each would go on firing). */
+function automationsEraser(): UserItemsEraser {
+  const items = createUserItemsEraser(db, env.tables.automations, definition('automations'));
+  return {
+    table: items.table,
+    eraseAll: async (ownerId) => {
+      await automationService().removeSchedulesOf(ownerId);
+      await items.eraseAll(ownerId);
+    },
+  };
+}
+
 let teams: TeamDeletion | undefined;
 /**
  * DELETE /teams/{teamId} (the owner), and a team owned alone when its owner's account goes: this
@@ -64,7 +77,7 @@ export function teamDeletion(): TeamDeletion {
       createUserItemsEraser(db, env.tables.mcpServers, definition('mcpServers')),
       createUserItemsEraser(db, env.tables.apiKeys, definition('apiKeys')),
       createUserItemsEraser(db, env.tables.prompts, definition('prompts')),
-      createUserItemsEraser(db, env.tables.automations, definition('automations')),
+      automationsEraser(),
       createUserItemsEraser(db, env.tables.usage, definition('usage')),
       createUserItemsEraser(db, env.tables.billing, definition('billing')),
       // Whether the team allowed memory (`memory#team#<teamId>`).
@@ -89,7 +102,7 @@ function accountDeletion(): AccountDeletion {
       createUserItemsEraser(db, env.tables.workspaceFiles, definition('workspaceFiles')),
       createUserItemsEraser(db, env.tables.prompts, definition('prompts')),
       // Automations with their runs (the owner's partition).
-      createUserItemsEraser(db, env.tables.automations, definition('automations')),
+      automationsEraser(),
       // Remote MCP servers' OAuth tokens (not revoked: an authorization server may take a while).
       createUserItemsEraser(db, env.tables.oauthConnections, definition('oauthConnections')),
       createUserItemsEraser(db, env.tables.usage, definition('usage')),

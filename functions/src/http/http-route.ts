@@ -54,6 +54,10 @@ export interface RouteSchemas<TBody, TQuery, TParams> {
   access?: 'members' | 'everyone' | 'deletedToo';
   /** A route with a larger body (a recording) than MAX_BODY_BYTES; its schema caps the field itself. */
   maxBodyBytes?: number;
+  /** The 413's message past maxBodyBytes (default: the byte count). */
+  tooLargeMessage?: string;
+  /** `raw`: the body is size-checked only, not parsed (a webhook's, read from `event`); default `json`. */
+  bodyFormat?: 'json' | 'raw';
 }
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' };
@@ -75,11 +79,11 @@ export function httpRoute<TBody = undefined, TQuery = undefined, TParams = undef
       },
     })
     .handler(async (event) => {
-      const body = parsePart(
-        'request body',
-        schemas.body,
-        parseJsonBody(event, schemas.maxBodyBytes ?? MAX_BODY_BYTES),
-      );
+      const text = bodyText(event, schemas.maxBodyBytes ?? MAX_BODY_BYTES, schemas.tooLargeMessage);
+      const body =
+        schemas.bodyFormat === 'raw'
+          ? (undefined as TBody)
+          : parsePart('request body', schemas.body, parseJson(text));
       const query = parsePart('query', schemas.query, event.queryStringParameters ?? {});
       const params = parsePart('path', schemas.params, event.pathParameters ?? {});
       const caller = callerOf(event, schemas.requireCaller ?? true);
@@ -95,12 +99,23 @@ export function httpRoute<TBody = undefined, TQuery = undefined, TParams = undef
   return Object.assign(handler, { schemas });
 }
 
-function parseJsonBody(event: APIGatewayProxyEvent, maxBytes: number): unknown {
+/** The body as sent, refused (413) past `maxBytes` before anything reads it. */
+function bodyText(
+  event: APIGatewayProxyEvent,
+  maxBytes: number,
+  tooLarge?: string,
+): string | undefined {
   if (!event.body) return undefined;
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (Buffer.byteLength(text) > maxBytes) {
-    throw new PayloadTooLargeError(`Request body is larger than ${maxBytes} bytes`);
-  }
+  const bytes = event.isBase64Encoded
+    ? Buffer.from(event.body, 'base64').length
+    : Buffer.byteLength(event.body);
+  if (bytes > maxBytes)
+    throw new PayloadTooLargeError(tooLarge ?? `Request body is larger than ${maxBytes} bytes`);
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (!text) return undefined;
   let body: unknown;
   try {
     body = JSON.parse(text, refusePrototypeKey);

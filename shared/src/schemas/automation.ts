@@ -18,6 +18,8 @@ export const MAX_APPROVED_TOOLS = 100;
 const MAX_TOOL_NAME_LENGTH = 200;
 /** A webhook's body is the run's input: at most this many bytes of UTF-8 JSON or text. */
 export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
+/** Webhook calls one automation takes per minute; past them 429 (AUTOMATION_MESSAGES.webhookThrottled). */
+export const MAX_WEBHOOK_CALLS_PER_MINUTE = 30;
 /** Consecutive failed runs after which an automation is paused. */
 export const AUTOMATION_FAILURES_BEFORE_PAUSE = 3;
 
@@ -208,6 +210,12 @@ export const automationRunListSchema = z.object({
 
 /** POST /automations/{id}/runs/{runId}/approval: the owner's decision on the paused call. */
 export const automationApprovalSchema = z.strictObject({ decision: z.enum(['approve', 'cancel']) });
+
+/** POST /automation-hooks/{id}/{secret}'s 202: the run is queued (the runner records it, source `webhook`). */
+export const automationWebhookAcceptedSchema = z.object({
+  automationId: z.string(),
+  status: z.literal('queued'),
+});
 
 /** GET /automations/schedule-preview?expression=&timezone=: the next runs the form shows. */
 export const schedulePreviewQuerySchema = scheduleTriggerSchema.omit({ type: true });

@@ -5,6 +5,7 @@ import {
   automationKey,
   runKey,
   runKeyPrefix,
+  type StoredAutomation,
   storedAutomationSchema,
   storedRunSchema,
 } from '../../domain/automations/automation.js';
@@ -24,6 +25,10 @@ function decodeCursor(cursor: string, ownerId: string, prefix: string): Record<s
     return undefined;
   }
 }
+
+/** A webhook trigger's automation in the sparse byWebhook index (webhook-store.ts); others leave it. */
+const withWebhookIndex = (automation: StoredAutomation) =>
+  automation.trigger.type === 'webhook' ? { ...automation, webhookId: automation.automationId } : automation;
 
 /** The automations table (userId = owner, key): automations and their runs, scoped by the owner. */
 export function createAutomationRepository(
@@ -61,14 +66,14 @@ export function createAutomationRepository(
         storedAutomationSchema,
       ),
 
-    create: (automation) => putNew(db, tableName, automation, 'automationId'),
+    create: (automation) => putNew(db, tableName, withWebhookIndex(automation), 'automationId'),
 
     replace: (automation) =>
       conditionalWrite(() =>
         db.send(
           new PutCommand({
             TableName: tableName,
-            Item: automation,
+            Item: withWebhookIndex(automation),
             ConditionExpression: 'attribute_exists(automationId)',
           }),
         ),

@@ -25,7 +25,9 @@
  * - prompts:       userId (the owner: a user, or a team as `team#<teamId>`), promptId (ULID): saved
  *                  prompts (the prompt library)
  * - automations:   userId (the owner: a user, or `team#<teamId>`), key: `automation#<id>` (an
- *                  automation), `run#<automationId>#<runId>` (its runs, TTL on expiresAt)
+ *                  automation), `run#<automationId>#<runId>` (its runs, TTL on expiresAt),
+ *                  `hook-calls#<automationId>#<minute>` (a webhook's calls that minute, TTL);
+ *                  index byWebhook: webhookId (webhook triggers only)
  * - audit:         scope (`user#<sub>`, later `team#<id>`), seq (number: the record's place in
  *                  its scope's hash chain); TTL on expiresAt (docs/decisions/audit.md, "Audit log")
  */
@@ -75,6 +77,9 @@ export type TableId = (typeof TABLE_IDS)[number];
 
 /** Account deletion jobs' keys in the billing table (`account-deletion#<userId>`, account-deletion-jobs.ts). */
 export const DELETION_JOB_KEY_PREFIX = 'account-deletion#';
+
+/** The automations' sparse index of webhook triggers by automation id (the webhook route's lookup). */
+export const AUTOMATION_WEBHOOK_INDEX = 'byWebhook';
 
 /** The messages' sparse index of streaming replies by lease (the reply sweep's). */
 export const MESSAGE_LEASE_INDEX = 'byLease';
@@ -143,6 +148,8 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
     id: 'automations',
     partitionKey: s('userId'),
     sortKey: s('key'),
+    // Sparse: only a webhook-triggered automation carries `webhookId` (= its id), found by it alone.
+    globalIndexes: [{ indexName: AUTOMATION_WEBHOOK_INDEX, partitionKey: s('webhookId') }],
     timeToLiveAttribute: 'expiresAt',
   },
 ];

@@ -9,6 +9,7 @@ import type * as z from 'zod';
 import { NotFoundError, PlanLimitError, ValidationError } from '../errors.js';
 import { type AutomationRepository, automationKey, type StoredAutomation } from './automation.js';
 import { isValidTimezone, nextRuns, parseSchedule, shortestIntervalMinutes } from './schedule.js';
+import { type AutomationScheduler, syncSchedule } from './schedules.js';
 
 export type AutomationFields = z.output<typeof automationInputSchema>;
 
@@ -22,6 +23,8 @@ export interface AutomationServiceDeps {
   automations: AutomationRepository;
   /** The owner's plan's automation limits (a team's are its own plan's). */
   limitsOf: (ownerId: string) => Promise<AutomationLimits & { planName: string }>;
+  /** The automations' schedules: created, changed, paused and deleted with them. */
+  scheduler: AutomationScheduler;
   newId: () => string;
   now: () => number;
 }
@@ -60,6 +63,20 @@ export function createAutomationService(deps: AutomationServiceDeps) {
   }
 
   const fieldsOf = ({ teamId: _teamId, ...fields }: AutomationFields) => fields;
+
+  /**
+   * Saves a replacement, then its schedule; a schedule that cannot be saved puts the automation
+   * back as it was (and fails the request), so an automation never runs other than it reads.
+   */
+  async function replaceWithSchedule(existing: StoredAutomation, automation: StoredAutomation) {
+    if (!(await deps.automations.replace(automation))) throw new NotFoundError(AUTOMATION_MESSAGES.notFound);
+    try {
+      await syncSchedule(deps.scheduler, existing, automation);
+    } catch (error) {
+      await deps.automations.replace(existing);
+      throw error;
+    }
+  }
 
   return {
     /** The next runs of a schedule, as the form previews them. */
@@ -106,6 +123,13 @@ export function createAutomationService(deps: AutomationServiceDeps) {
         updatedAt: now,
       };
       await deps.automations.create(automation);
+      try {
+        await syncSchedule(deps.scheduler, undefined, automation);
+      } catch (error) {
+        // No half-made automation: without its schedule it is not kept.
+        await deps.automations.delete(actor.ownerId, id);
+        throw error;
+      }
       return { automation, webhookSecret: webhook.secret };
     },
 
@@ -121,8 +145,7 @@ export function createAutomationService(deps: AutomationServiceDeps) {
         ...(webhook.hash ? { webhookSecretHash: webhook.hash } : {}),
         updatedAt: deps.now(),
       };
-      if (!(await deps.automations.replace(automation)))
-        throw new NotFoundError(AUTOMATION_MESSAGES.notFound);
+      await replaceWithSchedule(existing, automation);
       return { automation, webhookSecret: webhook.secret };
     },
 
@@ -136,8 +159,7 @@ export function createAutomationService(deps: AutomationServiceDeps) {
         ...(enabled ? { consecutiveFailures: 0 } : {}),
         updatedAt: deps.now(),
       };
-      if (!(await deps.automations.replace(automation)))
-        throw new NotFoundError(AUTOMATION_MESSAGES.notFound);
+      await replaceWithSchedule(existing, automation);
       return automation;
     },
 
@@ -154,10 +176,19 @@ export function createAutomationService(deps: AutomationServiceDeps) {
 
     async remove(actor: AutomationActor, automationId: string): Promise<StoredAutomation> {
       const existing = await find(actor.ownerId, automationId);
+      // The schedule first: a leftover schedule would go on firing (and costing) for nothing.
+      await syncSchedule(deps.scheduler, existing, undefined);
       if (!(await deps.automations.delete(actor.ownerId, automationId))) {
         throw new NotFoundError(AUTOMATION_MESSAGES.notFound);
       }
       return existing;
+    },
+
+    /** Before an account's or a team's partition is erased: every schedule of its automations. */
+    async removeSchedulesOf(ownerId: string): Promise<void> {
+      for (const automation of await deps.automations.list(ownerId)) {
+        await syncSchedule(deps.scheduler, automation, undefined);
+      }
     },
   };
 }

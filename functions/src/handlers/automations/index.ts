@@ -5,6 +5,7 @@ import { handler as getAutomation } from './get-automation.js';
 import { handler as getRun } from './get-run.js';
 import { handler as listAutomations } from './list-automations.js';
 import { handler as listRuns } from './list-runs.js';
+import { handler as receiveWebhook } from './receive-webhook.js';
 import { handler as rotateWebhookSecret } from './rotate-webhook-secret.js';
 import { handler as schedulePreview } from './schedule-preview.js';
 import { handler as setAutomationState } from './set-automation-state.js';
@@ -21,4 +22,5 @@ export const handler = createAreaRouter('automations', {
   schedulePreview,
   listRuns,
   getRun,
+  receiveWebhook,
 });
