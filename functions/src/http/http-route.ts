@@ -100,11 +100,7 @@ export function httpRoute<TBody = undefined, TQuery = undefined, TParams = undef
 }
 
 /** The body as sent, refused (413) past `maxBytes` before anything reads it. */
-function bodyText(
-  event: APIGatewayProxyEvent,
-  maxBytes: number,
-  tooLarge?: string,
-): string | undefined {
+function bodyText(event: APIGatewayProxyEvent, maxBytes: number, tooLarge?: string): string | undefined {
   if (!event.body) return undefined;
   const bytes = event.isBase64Encoded
     ? Buffer.from(event.body, 'base64').length
