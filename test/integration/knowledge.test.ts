@@ -39,8 +39,8 @@ const GUIDE = [
   'Snapshots of the database are taken nightly and kept for thirty five days.',
 ].join('\n\n');
 
-async function upload(api: Api, collectionId: string, fileName: string, content: string | Uint8Array) {
-  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+async function upload(api: Api, collectionId: string, fileName: string, content: string) {
+  const bytes = new TextEncoder().encode(content);
   const created = await api.post(`/knowledge/collections/${collectionId}/files`, {
     fileName,
     contentType: 'text/markdown',

@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { KNOWLEDGE_LIMITS } from '@agentforge/shared';
 import { createKnowledgeRepository } from '../adapters/dynamodb/knowledge-repository.js';
 import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
+import { TABLE_DEFINITIONS } from '../adapters/dynamodb/table-definitions.js';
+import { createUserItemsEraser } from '../adapters/dynamodb/user-items-eraser.js';
 import { createIndexer } from '../domain/knowledge/indexer.js';
 import { createKeywordIndexes, type KeywordIndexes } from '../domain/knowledge/keyword-indexes.js';
 import type { KnowledgeRepository } from '../domain/knowledge/knowledge.js';
@@ -11,6 +13,7 @@ import { createKnowledgeService, type KnowledgeService } from '../domain/knowled
 import type { KnowledgeStore } from '../domain/knowledge/knowledge-store.js';
 import type { Embedder, VectorIndex } from '../domain/knowledge/ports.js';
 import { createKnowledgeSearch, type KnowledgeSearch } from '../domain/knowledge/search.js';
+import type { UserItemsEraser } from '../domain/users/account-deletion.js';
 import { db, env, newId, required } from './root.js';
 
 let repository: KnowledgeRepository | undefined;
@@ -63,12 +66,30 @@ export function knowledgeService(): KnowledgeService {
     repository: knowledgeRepository(),
     store: knowledgeStore,
     indexes: keywordIndexes(),
+    vectors: vectorIndex,
     // The owner's own plan: a person's, or a team's (its billing record is `team#<teamId>`).
     limitsOf: async (ownerId) => KNOWLEDGE_LIMITS[(await plans.planOf(ownerId)).tier],
     newId,
     now: Date.now,
   });
   return service;
+}
+
+/**
+ * An account's or a team's knowledge, for their deletion: every collection with its objects,
+ * vectors and items, then whatever is left in the owner's partition.
+ */
+export function knowledgeEraser(): UserItemsEraser {
+  const definition = TABLE_DEFINITIONS.find((table) => table.id === 'knowledge');
+  if (!definition) throw new Error('No table definition knowledge');
+  const items = createUserItemsEraser(db, env.tables.knowledge, definition);
+  return {
+    table: items.table,
+    async eraseAll(ownerId) {
+      await knowledgeService().eraseOwner(ownerId);
+      await items.eraseAll(ownerId);
+    },
+  };
 }
 
 let search: KnowledgeSearch | undefined;

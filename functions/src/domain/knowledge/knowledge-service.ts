@@ -9,6 +9,7 @@ import {
   MAX_KNOWLEDGE_FILE_BYTES,
 } from '@agentforge/shared';
 import { NotFoundError, PlanLimitError, ValidationError } from '../errors.js';
+import { vectorIndexName } from './indexer.js';
 import type { KeywordIndexes } from './keyword-indexes.js';
 import {
   collectionFilesPrefix,
@@ -16,10 +17,13 @@ import {
   fileKey,
   fileObjectKey,
   type KnowledgeRepository,
+  ownerFilesPrefix,
+  ownerIndexPrefix,
   type StoredCollection,
   type StoredFile,
 } from './knowledge.js';
 import type { KnowledgeStore } from './knowledge-store.js';
+import type { VectorIndex } from './ports.js';
 
 /** How long a knowledge file's presigned PUT is valid. */
 export const KNOWLEDGE_UPLOAD_URL_SECONDS = 15 * 60;
@@ -34,6 +38,8 @@ export interface KnowledgeServiceDeps {
   repository: KnowledgeRepository;
   store: () => Promise<KnowledgeStore>;
   indexes: KeywordIndexes;
+  /** Where the collections' vectors are (none: keyword search only). */
+  vectors?: VectorIndex | undefined;
   /** The owner's plan's limits (a team's collections count against the team's plan). */
   limitsOf: (ownerId: string) => Promise<KnowledgeLimits>;
   newId: () => string;
@@ -98,7 +104,18 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
     return found;
   }
 
+  /** A file's vectors, by their keys (the chunks it was indexed into). */
+  async function removeVectors(collection: StoredCollection, files: readonly StoredFile[]): Promise<void> {
+    if (!deps.vectors || !collection.embeddingModel) return;
+    const keys = files.flatMap((file) =>
+      Array.from({ length: file.chunkCount ?? 0 }, (_, i) => `${collection.collectionId}#${file.fileId}#${i}`),
+    );
+    if (keys.length > 0) await deps.vectors.delete(vectorIndexName(collection.embeddingModel), keys);
+  }
+
   async function removeFile(ownerId: string, stored: StoredFile): Promise<void> {
+    const owning = await repository.getCollection(ownerId, stored.collectionId);
+    if (owning) await removeVectors(owning, [stored]);
     await deps.indexes.removeFile(ownerId, stored.collectionId, stored.fileId, stored.chunkCount ?? 0);
     await (await deps.store()).deletePrefix(fileObjectKey(ownerId, stored.collectionId, stored.fileId));
     await repository.deleteFile(ownerId, stored.collectionId, stored.fileId);
@@ -151,6 +168,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
     /** The collection with its files' bytes, chunks, keyword index and record. */
     async remove(ownerId: string, collectionId: string): Promise<StoredCollection> {
       const found = await collection(ownerId, collectionId);
+      await removeVectors(found, await repository.listFiles(ownerId, collectionId));
       const store = await deps.store();
       await store.deletePrefix(collectionFilesPrefix(ownerId, collectionId));
       await deps.indexes.removeCollection(ownerId, collectionId);
@@ -159,6 +177,15 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
     },
 
     listFiles: (ownerId: string, collectionId: string) => repository.listFiles(ownerId, collectionId),
+
+    /** Every collection of an owner (an account or a team being deleted), with all it holds. */
+    async eraseOwner(ownerId: string): Promise<void> {
+      for (const stored of await repository.listCollections(ownerId)) await this.remove(ownerId, stored.collectionId);
+      const store = await deps.store();
+      // Whatever raced a collection's creation or deletion.
+      await store.deletePrefix(ownerFilesPrefix(ownerId));
+      await store.deletePrefix(ownerIndexPrefix(ownerId));
+    },
 
     /**
      * A file's record (uploading) and a presigned PUT of exactly its type and size; the plan's
