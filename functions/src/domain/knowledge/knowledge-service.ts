@@ -108,7 +108,10 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
   async function removeVectors(collection: StoredCollection, files: readonly StoredFile[]): Promise<void> {
     if (!deps.vectors || !collection.embeddingModel) return;
     const keys = files.flatMap((file) =>
-      Array.from({ length: file.chunkCount ?? 0 }, (_, i) => `${collection.collectionId}#${file.fileId}#${i}`),
+      Array.from(
+        { length: file.chunkCount ?? 0 },
+        (_, i) => `${collection.collectionId}#${file.fileId}#${i}`,
+      ),
     );
     if (keys.length > 0) await deps.vectors.delete(vectorIndexName(collection.embeddingModel), keys);
   }
@@ -180,7 +183,8 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
 
     /** Every collection of an owner (an account or a team being deleted), with all it holds. */
     async eraseOwner(ownerId: string): Promise<void> {
-      for (const stored of await repository.listCollections(ownerId)) await this.remove(ownerId, stored.collectionId);
+      for (const stored of await repository.listCollections(ownerId))
+        await this.remove(ownerId, stored.collectionId);
       const store = await deps.store();
       // Whatever raced a collection's creation or deletion.
       await store.deletePrefix(ownerFilesPrefix(ownerId));
