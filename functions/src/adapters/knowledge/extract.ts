@@ -10,9 +10,11 @@ import { htmlToText } from '../web-search/html-text.js';
  * nothing of the shared package, so the worker starts fast.
  */
 
-/** A DOCX (a zip) may expand this much at most, in bytes and as a ratio of its size. */
+/** A DOCX (a zip) may expand this much at most, in bytes, and past 20 MB this much times its size. */
 const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
 const MAX_UNZIP_RATIO = 100;
+/** Below this a high ratio is ordinary (a page of XML compresses well). */
+const MIN_SUSPICIOUS_BYTES = 20 * 1024 * 1024;
 /** An OLE compound file: what Office writes for a password-protected (encrypted) document. */
 const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
@@ -70,7 +72,8 @@ async function docxSegments(bytes: Uint8Array): Promise<Segments | 'encrypted' |
   zip.forEach((_, entry) => {
     declared += (entry as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0;
   });
-  if (declared > MAX_UNZIPPED_BYTES || declared > Math.max(bytes.length, 1024 * 1024) * MAX_UNZIP_RATIO) {
+  const suspicious = declared > MIN_SUSPICIOUS_BYTES && declared > bytes.length * MAX_UNZIP_RATIO;
+  if (declared > MAX_UNZIPPED_BYTES || suspicious) {
     return 'bomb';
   }
   const mammoth = await import('mammoth');
