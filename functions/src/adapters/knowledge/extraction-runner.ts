@@ -47,4 +47,3 @@ export function createExtractionRunner(options: ExtractionRunnerOptions) {
       worker.once('exit', () => settle({ ok: false, reason: 'extractionFailed' }));
     });
 }
-export type ExtractionRunner = ReturnType<typeof createExtractionRunner>;
