@@ -24,8 +24,12 @@ const toyEmbedder: Embedder = {
   dimension: 3,
   async embed(texts) {
     return texts.map((text) => {
-      const vector = new Float32Array(3);
-      for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) vector[CONCEPTS[word] ?? 2] += 1;
+      const counts = [0, 0, 0];
+      for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+        const concept = CONCEPTS[word] ?? 2;
+        counts[concept] = (counts[concept] ?? 0) + 1;
+      }
+      const vector = Float32Array.from(counts);
       const norm = Math.hypot(...vector) || 1;
       return vector.map((value) => value / norm);
     });
