@@ -56,16 +56,16 @@ async function upload(api: Api, collectionId: string, fileName: string, content:
 
 /** Polls the file until indexing ends (the local S3's event runs the indexing function in-process). */
 async function settled(api: Api, collectionId: string, fileId: string): Promise<KnowledgeFile> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  for (let attempt = 0; attempt < 300; attempt++) {
     const response = await api.get(`/knowledge/collections/${collectionId}/files/${fileId}`);
     const file = knowledgeFileSchema.parse(response.body);
     if (file.status === 'ready' || file.status === 'failed') return file;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('The file was not indexed in 10 s');
+  throw new Error('The file was not indexed in 30 s');
 }
 
-describe('knowledge collections on the local stack', () => {
+describe('knowledge collections on the local stack', { timeout: 90_000 }, () => {
   it('uploads through the presigned URL, indexes to ready, finds and opens the passage, deletes it all', async () => {
     const ann = await helpers.person('kb-ann');
     const bob = await helpers.person('kb-bob');
