@@ -13,6 +13,7 @@ import type { Billing } from '../constructs/billing';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
 import type { Alarms } from '../constructs/guardrails';
+import { KnowledgeIndexing } from '../constructs/knowledge-indexing';
 import { McpRuntime } from '../constructs/mcp-runtime';
 import { pascalCase } from '../constructs/names';
 import { Secrets } from '../constructs/secrets';
@@ -62,6 +63,7 @@ export class AgentForgeStack extends Stack {
   readonly attachments: Attachments;
   readonly billing: Billing;
   readonly automations: Automations;
+  readonly knowledgeIndexing: KnowledgeIndexing;
   readonly email: Email | undefined;
 
   constructor(scope: Construct, id: string, props: AgentForgeStackProps) {
@@ -137,6 +139,13 @@ export class AgentForgeStack extends Stack {
     this.billing = billing;
     this.automations = automations;
     const authTriggers = addAuthTriggers(this, { config, entry, data: this.data, auth: this.auth });
+    this.knowledgeIndexing = new KnowledgeIndexing(this, 'KnowledgeIndexing', {
+      stage: config.stage,
+      entry: entry('knowledge/index-file'),
+      workerEntry: join(props.projectRoot, 'functions/src/adapters/knowledge/extract-worker.ts'),
+      data: this.data,
+      attachments: this.attachments,
+    });
 
     this.streaming = new Streaming(this, 'Streaming', {
       stage: config.stage,
@@ -202,6 +211,7 @@ export class AgentForgeStack extends Stack {
         Reaper: this.mcpRuntime.reaper.function,
         OverageReporter: this.billing.overageReporter.function,
         AutomationRunner: this.automations.runner.function,
+        KnowledgeIndexer: this.knowledgeIndexing.indexer.function,
       },
     });
     // Every log group with a retention, CDK's custom-resource providers' included.

@@ -28,6 +28,9 @@
  *                  automation), `run#<automationId>#<runId>` (its runs, TTL on expiresAt),
  *                  `hook-calls#<automationId>#<minute>` (a webhook's calls that minute, TTL);
  *                  index byWebhook: webhookId (webhook triggers only)
+ * - knowledge:     userId (the owner: a user, or `team#<teamId>`), key: `collection#<id>`,
+ *                  `file#<collectionId>#<fileId>`, `chunk#<collectionId>#<fileId>#<index>`
+ *                  (domain/knowledge/knowledge.ts)
  * - audit:         scope (`user#<sub>`, later `team#<id>`), seq (number: the record's place in
  *                  its scope's hash chain); TTL on expiresAt (docs/decisions/audit.md, "Audit log")
  */
@@ -72,6 +75,7 @@ export const TABLE_IDS = [
   'oauthConnections',
   'prompts',
   'automations',
+  'knowledge',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
@@ -152,6 +156,7 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
     globalIndexes: [{ indexName: AUTOMATION_WEBHOOK_INDEX, partitionKey: s('webhookId') }],
     timeToLiveAttribute: 'expiresAt',
   },
+  { id: 'knowledge', partitionKey: s('userId'), sortKey: s('key') },
 ];
 
 /** Environment variable that carries a table's name to the functions, e.g. TABLE_MCP_SERVERS. */
