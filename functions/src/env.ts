@@ -105,6 +105,8 @@ const baseSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** AWS: the automation runner function's name, which 'Run now' and a long run invoke asynchronously. */
+  AUTOMATION_RUNNER_FUNCTION: z.string().min(1).optional(),
   /** Local stack only: the SES stand-in's URL (it files product mail in the outbox). */
   SES_ENDPOINT: z.url().optional(),
   /**

@@ -522,6 +522,20 @@ const MANIFEST = [
     handler: 'get-run',
     auth: 'cognito',
   },
+  {
+    method: 'POST',
+    path: '/automations/{id}/run',
+    area: 'automations',
+    handler: 'run-automation',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/automations/{id}/runs/{runId}/approval',
+    area: 'automations',
+    handler: 'decide-run-approval',
+    auth: 'cognito',
+  },
   // The code workspace (issue 12): the caller's files, by path.
   { method: 'GET', path: '/workspace/files', area: 'workspace', handler: 'list-files', auth: 'cognito' },
   { method: 'PUT', path: '/workspace/files', area: 'workspace', handler: 'put-file', auth: 'cognito' },

@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   'automation.resumed',
   'automation.webhook_rotated',
   'automation.run_started',
+  'automation.run_approved',
+  'automation.run_cancelled',
   'automation.run_ended',
 
   'prompt.created',
@@ -115,6 +117,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'automation.resumed': 'Automation resumed',
   'automation.webhook_rotated': 'Automation webhook secret rotated',
   'automation.run_started': 'Automation run started',
+  'automation.run_approved': 'Automation run approved',
+  'automation.run_cancelled': 'Automation run cancelled',
   'automation.run_ended': 'Automation run ended',
 
   'prompt.created': 'Prompt created',
