@@ -5,6 +5,7 @@ import { MCP_OAUTH_CALLBACK_PATH, type RuntimeConfig } from '@agentforge/shared'
 import Stripe from 'stripe';
 import { createLocalIdTokenVerifier } from '../../functions/src/adapters/cognito/id-token-verifier.js';
 import { ensureLocalSecretKeyFile } from '../../functions/src/adapters/secrets/local-key-file.js';
+import { AUTOMATION_RUNNER_MODULE } from '../../functions/src/domain/automations/run-event.js';
 import { ensureStripeCatalog } from '../stripe-setup/ensure.js';
 import { startLocalApi } from './api-server.js';
 import { startLocalBedrock } from './bedrock.js';
@@ -213,6 +214,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       APP_ORIGINS: (options.appOrigins ?? webOrigins).join(','),
     });
     stops.push(startLocalReaper(options.reaperIntervalMs ?? DEFAULT_REAPER_INTERVAL_MS));
+    // 'Run now' and a long run's next stretch: the automation runner in this process (on AWS an async invoke).
+    const runs = await import('../../functions/src/composition/automation-runs.js');
+    const runner = invokeFunction(AUTOMATION_RUNNER_MODULE);
+    runs.useLocalAutomationRunner(async (event) => {
+      await runner(event).catch((error: unknown) => console.error(`[${AUTOMATION_RUNNER_MODULE}]`, error));
+    });
     // EventBridge Scheduler runs it every five minutes on AWS; locally a minute shows it sooner.
     stops.push(onTimer('billing/report-overage', OVERAGE_REPORT_INTERVAL_MS));
 

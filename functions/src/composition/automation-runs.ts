@@ -1,22 +1,20 @@
 import { AUTOMATION_LIMITS } from '@agentforge/shared';
 import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
-import { createUsageRepository } from '../adapters/dynamodb/usage-repository.js';
 import { createUserRepository } from '../adapters/dynamodb/user-repository.js';
-import { createInProcessRunLauncher } from '../adapters/jobs/in-process-run-launcher.js';
 import { createLambdaRunLauncher } from '../adapters/jobs/lambda-run-launcher.js';
 import type { AutomationRunEvent } from '../domain/automations/run-event.js';
-import { createRunExecutor, type RunAuditEntry } from '../domain/automations/run-executor.js';
+import type { RunExecutor } from '../domain/automations/run-executor.js';
+import {
+  createRunFinisher,
+  type RunAuditEntry,
+  type RunFinisher,
+} from '../domain/automations/run-finisher.js';
 import { createRunService, type RunService } from '../domain/automations/run-service.js';
 import { recordFor } from '../http/audit.js';
-import { automationToolSource } from './automation-tools.js';
 import { automationRepository } from './automations.js';
 import { conversationService } from './conversations.js';
-import { modelResolver } from './models.js';
 import { db, env, newId, required } from './root.js';
 import { mailer } from './teams.js';
-
-/** One invocation works this long before handing the run to a fresh one (Lambda stops at 15 minutes). */
-const SLICE_MS = 10 * 60_000;
 
 const audit = (entry: RunAuditEntry) =>
   recordFor(
@@ -30,46 +28,63 @@ const audit = (entry: RunAuditEntry) =>
     },
   );
 
-let launcher: ((event: AutomationRunEvent) => Promise<void>) | undefined;
-function launch(event: AutomationRunEvent): Promise<void> {
-  launcher ??=
-    env.RUNTIME === 'local'
-      ? createInProcessRunLauncher((next) => automationRuns().handle(next))
-      : createLambdaRunLauncher({
-          region: env.AWS_REGION,
-          functionName: required('AUTOMATION_RUNNER_FUNCTION'),
-        });
-  return launcher(event);
+/**
+ * The local stack's runner: the stack registers the runner handler (scripts/local), which then
+ * runs in this process after the request answered, as the function's async invocation does on AWS.
+ */
+let localRunner: ((event: AutomationRunEvent) => Promise<void>) | undefined;
+export function useLocalAutomationRunner(run: (event: AutomationRunEvent) => Promise<void>): void {
+  localRunner = run;
+}
+
+let lambdaLauncher: ((event: AutomationRunEvent) => Promise<void>) | undefined;
+/** Starts or carries on a run asynchronously: the runner function on AWS, in-process locally. */
+export async function launchRun(event: AutomationRunEvent): Promise<void> {
+  if (env.RUNTIME === 'local') {
+    const run = localRunner;
+    if (!run) throw new Error('The local stack has not registered the automation runner');
+    setImmediate(() => void run(event));
+    return;
+  }
+  lambdaLauncher ??= createLambdaRunLauncher({
+    region: env.AWS_REGION,
+    functionName: required('AUTOMATION_RUNNER_FUNCTION'),
+  });
+  await lambdaLauncher(event);
+}
+
+let finisher: RunFinisher | undefined;
+export function runFinisher(): RunFinisher {
+  const users = createUserRepository(db, env.tables.users);
+  finisher ??= createRunFinisher({
+    automations: automationRepository(),
+    conversations: conversationService(),
+    mailer: mailer(),
+    emailOf: async (userId) => (await users.get(userId))?.email,
+    audit,
+    now: Date.now,
+  });
+  return finisher;
+}
+
+/** Automation runs: 'Run now' and approvals (the API); with `executor`, the runner itself. */
+export function createRuns(executor?: RunExecutor): RunService {
+  const plans = createPlanLookup(db, env.tables.billing);
+  return createRunService({
+    automations: automationRepository(),
+    finisher: runFinisher(),
+    ...(executor ? { executor } : {}),
+    limitsOf: async (ownerId) => AUTOMATION_LIMITS[(await plans.planOf(ownerId)).tier],
+    launch: launchRun,
+    audit,
+    newId,
+    now: Date.now,
+  });
 }
 
 let service: RunService | undefined;
-/** Automation runs: 'Run now', approvals, and the runner itself (handlers/automations/runner.ts). */
+/** What the API's routes use: queue a run, decide on a paused one. */
 export function automationRuns(): RunService {
-  if (service) return service;
-  const users = createUserRepository(db, env.tables.users);
-  const plans = createPlanLookup(db, env.tables.billing);
-  const executor = createRunExecutor({
-    automations: automationRepository(),
-    conversations: conversationService(),
-    models: modelResolver(),
-    tools: automationToolSource(),
-    usage: createUsageRepository(db, env.tables.usage),
-    mailer: mailer(),
-    emailOf: async (userId) => (await users.get(userId))?.email,
-    launch,
-    audit,
-    sliceMs: SLICE_MS,
-    newId,
-    now: Date.now,
-  });
-  service = createRunService({
-    automations: automationRepository(),
-    executor,
-    limitsOf: async (ownerId) => AUTOMATION_LIMITS[(await plans.planOf(ownerId)).tier],
-    launch,
-    audit,
-    newId,
-    now: Date.now,
-  });
+  service ??= createRuns();
   return service;
 }

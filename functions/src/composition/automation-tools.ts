@@ -18,7 +18,7 @@ const IN_PROCESS = 'in-process';
  * in-process as the automation's person (their own servers, or a team's they may use), since an
  * unattended run has no ID token to go through the API with.
  */
-export function automationToolSource(): ToolSource {
+export function automationTools(): ToolSource {
   return {
     forServer(caller: Caller, serverId: string, onStatus) {
       const owner = () => teamScope().resolve(caller, 'use', ownsServer(caller, serverId));

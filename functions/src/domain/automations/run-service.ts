@@ -2,7 +2,8 @@ import { AUTOMATION_MESSAGES, type AutomationLimits, type AutomationRunSource } 
 import { ConflictError, NotFoundError, PlanLimitError, ValidationError } from '../errors.js';
 import { type AutomationRepository, runKey, type StoredAutomation, type StoredRun } from './automation.js';
 import type { AutomationRunEvent } from './run-event.js';
-import { actorOf, type RunAuditEntry, type RunExecutor } from './run-executor.js';
+import type { RunExecutor } from './run-executor.js';
+import { actorOf, type RunAuditEntry, type RunFinisher } from './run-finisher.js';
 
 /** How long a run's record is kept (DynamoDB's TTL). */
 const RUN_RETENTION_DAYS = 90;
@@ -11,7 +12,9 @@ const COUNT_PAGE = 100;
 
 export interface RunServiceDeps {
   automations: AutomationRepository;
-  executor: RunExecutor;
+  finisher: RunFinisher;
+  /** The runner's (handlers/automations/runner.ts); the API's service only queues and decides. */
+  executor?: RunExecutor;
   limitsOf: (ownerId: string) => Promise<AutomationLimits>;
   launch: (event: AutomationRunEvent) => Promise<void>;
   audit: (entry: RunAuditEntry) => Promise<void>;
@@ -115,6 +118,7 @@ export function createRunService(deps: RunServiceDeps) {
         ? await deps.automations.getRun(event.ownerId, event.automationId, event.runId)
         : await queue(automation, event.source, event.input);
       if (!run || (run.status !== 'queued' && run.status !== 'running')) return run;
+      if (!deps.executor) throw new Error('Runs are carried on by the runner function');
       return deps.executor.execute(automation, run);
     },
 
@@ -125,7 +129,7 @@ export function createRunService(deps: RunServiceDeps) {
       if (!run) throw new NotFoundError(AUTOMATION_MESSAGES.runNotFound);
       if (run.status !== 'waiting_approval') throw new ConflictError(AUTOMATION_MESSAGES.notWaiting);
       if (decision === 'cancel')
-        return deps.executor.finish(automation, run, 'cancelled', 'Cancelled by the owner');
+        return deps.finisher.finish(automation, run, 'cancelled', 'Cancelled by the owner');
       const { pendingApproval: _p, reason: _r, ...rest } = run;
       const approved: StoredRun = { ...rest, status: 'queued', approved: true };
       await deps.automations.putRun(approved);

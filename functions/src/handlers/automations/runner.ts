@@ -1,4 +1,4 @@
-import { automationRuns } from '../../composition/automation-runs.js';
+import { automationRunner } from '../../composition/automation-runner.js';
 import type { AutomationRunEvent } from '../../domain/automations/run-event.js';
 
 /**
@@ -6,5 +6,5 @@ import type { AutomationRunEvent } from '../../domain/automations/run-event.js';
  * asynchronously by 'Run now', the webhook and itself. Starts a run, or carries one on.
  */
 export async function handler(event: AutomationRunEvent): Promise<void> {
-  await automationRuns().handle(event);
+  await automationRunner().handle(event);
 }
