@@ -56,6 +56,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createWorkspaceFileRepository: {},
   createPromptRepository: {},
   createAutomationRepository: {},
+  createLambdaRunLauncher: {},
   createMcpServerRepository: {},
   createUsageRepository: {},
   createComputeUsageRepository: {},
@@ -320,6 +321,13 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
   'client-bedrock:ListFoundationModels': () => [{ action: 'bedrock:ListFoundationModels', resource: '*' }],
   'client-bedrock:ListInferenceProfiles': () => [{ action: 'bedrock:ListInferenceProfiles', resource: '*' }],
   'lib-dynamodb:BatchGet': dynamo('BatchGetItem'),
+  // 'Run now' and a long run's next stretch: the automation runner, invoked asynchronously.
+  'client-lambda:Invoke': (target) => [
+    {
+      action: 'lambda:InvokeFunction',
+      resource: `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${envOf(target, 'AUTOMATION_RUNNER_FUNCTION')}`,
+    },
+  ],
   // composition/teams.ts builds the SES mailer only where MAIL_FROM_ADDRESS is set (Email.grantSend
   // sets it); elsewhere (the account function, which leaves teams but sends no mail) it only logs.
   'client-sesv2:SendEmail': (target) =>

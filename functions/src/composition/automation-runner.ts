@@ -14,11 +14,13 @@ const SLICE_MS = 10 * 60_000;
 let runner: RunService | undefined;
 /** The runner function's service (handlers/automations/runner.ts): runs with the models and the MCP tools. */
 export function automationRunner(): RunService {
+  const finisher = runFinisher(conversationService());
   runner ??= createRuns(
+    finisher,
     createRunExecutor({
       automations: automationRepository(),
       conversations: conversationService(),
-      finisher: runFinisher(),
+      finisher,
       models: modelResolver(),
       tools: automationTools(),
       usage: createUsageRepository(db, env.tables.usage),

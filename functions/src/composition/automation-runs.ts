@@ -8,11 +8,11 @@ import {
   createRunFinisher,
   type RunAuditEntry,
   type RunFinisher,
+  type RunFinisherDeps,
 } from '../domain/automations/run-finisher.js';
 import { createRunService, type RunService } from '../domain/automations/run-service.js';
 import { recordFor } from '../http/audit.js';
 import { automationRepository } from './automations.js';
-import { conversationService } from './conversations.js';
 import { db, env, newId, required } from './root.js';
 import { mailer } from './teams.js';
 
@@ -53,26 +53,25 @@ export async function launchRun(event: AutomationRunEvent): Promise<void> {
   await lambdaLauncher(event);
 }
 
-let finisher: RunFinisher | undefined;
-export function runFinisher(): RunFinisher {
+/** A run's end; `conversations` (the runner's) writes its answer there too. */
+export function runFinisher(conversations?: RunFinisherDeps['conversations']): RunFinisher {
   const users = createUserRepository(db, env.tables.users);
-  finisher ??= createRunFinisher({
+  return createRunFinisher({
     automations: automationRepository(),
-    conversations: conversationService(),
+    ...(conversations ? { conversations } : {}),
     mailer: mailer(),
     emailOf: async (userId) => (await users.get(userId))?.email,
     audit,
     now: Date.now,
   });
-  return finisher;
 }
 
 /** Automation runs: 'Run now' and approvals (the API); with `executor`, the runner itself. */
-export function createRuns(executor?: RunExecutor): RunService {
+export function createRuns(finisher: RunFinisher, executor?: RunExecutor): RunService {
   const plans = createPlanLookup(db, env.tables.billing);
   return createRunService({
     automations: automationRepository(),
-    finisher: runFinisher(),
+    finisher,
     ...(executor ? { executor } : {}),
     limitsOf: async (ownerId) => AUTOMATION_LIMITS[(await plans.planOf(ownerId)).tier],
     launch: launchRun,
@@ -85,6 +84,6 @@ export function createRuns(executor?: RunExecutor): RunService {
 let service: RunService | undefined;
 /** What the API's routes use: queue a run, decide on a paused one. */
 export function automationRuns(): RunService {
-  service ??= createRuns();
+  service ??= createRuns(runFinisher());
   return service;
 }

@@ -20,7 +20,8 @@ export interface RunAuditEntry {
 
 export interface RunFinisherDeps {
   automations: AutomationRepository;
-  conversations: ConversationService;
+  /** Where the answer goes (the runner's); without it (the API's cancel) the run's record tells alone. */
+  conversations?: Pick<ConversationService, 'addMessage'>;
   mailer: Mailer;
   emailOf: (userId: string) => Promise<string | undefined>;
   audit: (entry: RunAuditEntry) => Promise<void>;
@@ -71,7 +72,7 @@ export function createRunFinisher(deps: RunFinisherDeps) {
     await save(ended);
     const caller = actorOf(automation);
     const answer = [...(run.outputs ?? []), reason ?? ''].filter(Boolean).join('\n\n');
-    if (run.conversationId && answer) {
+    if (run.conversationId && answer && deps.conversations) {
       await deps.conversations
         .addMessage(caller, {
           conversationId: run.conversationId,
