@@ -86,4 +86,6 @@ export interface AutomationRepository {
   ): Promise<{ runs: StoredRun[]; cursor?: string }>;
   getRun(ownerId: string, automationId: string, runId: string): Promise<StoredRun | undefined>;
   putRun(run: StoredRun): Promise<void>;
+  /** Writes the run only while its stored status is `expected` (one decision wins); false otherwise. */
+  claimRun(run: StoredRun, expected: StoredRun['status']): Promise<boolean>;
 }

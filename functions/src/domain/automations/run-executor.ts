@@ -93,6 +93,8 @@ export function createRunExecutor(deps: RunExecutorDeps) {
     const caller = actorOf(automation);
     const teamSpace = Promise.resolve(teamOf(automation.userId));
     let run: StoredRun = { ...queued, status: 'running' };
+    // Taken once: a second invocation with the same event (Lambda's retry) finds it taken and leaves it.
+    if (queued.status === 'queued' && !(await deps.automations.claimRun(run, 'queued'))) return queued;
     const guard: GuardState = {
       usage: { ...run.usage },
       toolCalls: run.toolCalls,

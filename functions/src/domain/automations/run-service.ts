@@ -128,13 +128,19 @@ export function createRunService(deps: RunServiceDeps) {
       const run = await deps.automations.getRun(ownerId, automationId, runId);
       if (!run) throw new NotFoundError(AUTOMATION_MESSAGES.runNotFound);
       if (run.status !== 'waiting_approval') throw new ConflictError(AUTOMATION_MESSAGES.notWaiting);
+      const { pendingApproval: _p, reason: _r, ...rest } = run;
+      // The claim: one decision wins however many tabs and retries race for it (409 for the others).
+      const decided: StoredRun =
+        decision === 'approve'
+          ? { ...rest, status: 'queued', approved: true }
+          : { ...run, status: 'cancelled' };
+      if (!(await deps.automations.claimRun(decided, 'waiting_approval'))) {
+        throw new ConflictError(AUTOMATION_MESSAGES.notWaiting);
+      }
       if (decision === 'cancel')
         return deps.finisher.finish(automation, run, 'cancelled', 'Cancelled by the owner');
-      const { pendingApproval: _p, reason: _r, ...rest } = run;
-      const approved: StoredRun = { ...rest, status: 'queued', approved: true };
-      await deps.automations.putRun(approved);
       await deps.launch({ ownerId, automationId, source: run.source, runId });
-      return approved;
+      return decided;
     },
   };
 }
