@@ -523,6 +523,20 @@ const MANIFEST = [
     handler: 'get-run',
     auth: 'cognito',
   },
+  {
+    method: 'POST',
+    path: '/automations/{id}/run',
+    area: 'automations',
+    handler: 'run-automation',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/automations/{id}/runs/{runId}/approval',
+    area: 'automations',
+    handler: 'decide-run-approval',
+    auth: 'cognito',
+  },
   // An automation's webhook (public: its secret is in the path, compared as a SHA-256 in constant time).
   {
     method: 'POST',

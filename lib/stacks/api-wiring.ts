@@ -144,6 +144,8 @@ export function buildStageApi(
     appOrigin.grantRead(fn);
   }
   email?.grantSend(api.functions.teams.function);
+  // A run's end (and its wait for an approval) is mailed to its owner as the automation says.
+  email?.grantSend(api.functions.automations.function);
   // The user check gives the streams their copy of the gate's answer (one UpdateItem), and the
   // caller's memory (docs/decisions/chat.md, "Memory") is kept beside it: billing items by key.
   data.grantUserBillingItems(api.functions.users.function);

@@ -16,7 +16,9 @@ export interface OutboxEntry {
     /** Product mail through the local SES (scripts/local/ses): a team's invitation. */
     | 'team-invitation'
     /** Product mail (no code): the waitlist admission. */
-    | 'waitlist-admitted';
+    | 'waitlist-admitted'
+    /** Product mail (no code): an automation run's end or its wait for an approval. */
+    | 'automation-run';
   subject: string;
   /** Empty for product mail. */
   code: string;

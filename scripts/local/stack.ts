@@ -218,7 +218,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       STRIPE_API_PROTOCOL: 'http',
       APP_ORIGINS: (options.appOrigins ?? webOrigins).join(','),
     });
-    // Automations: the local Scheduler fires their schedules; the runner runs in this process.
+    // Automations: the local Scheduler fires their schedules, and the runner runs in this process
+    // (its schedules, the webhook, 'Run now' and a long run's next stretch: an async invoke on AWS).
     const automations = await startLocalAutomations({
       dataDir: options.dataDir,
       port: options.ports.scheduler ?? 0,

@@ -93,12 +93,13 @@ describe('product mail', () => {
     });
   });
 
-  it('is granted to the teams function only (its invitations)', () => {
+  it("is granted to the teams function (its invitations) and the automations function (a cancelled run's mail)", () => {
     const template = withEmail({ fromAddress: 'no-reply@acme.example', identity: 'acme.example' });
     const senders = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
       JSON.stringify(policy).includes('ses:SendEmail'),
     ) as { Properties: { Roles: { Ref: string }[] } }[];
-    expect(senders.map((policy) => policy.Properties.Roles[0]?.Ref)).toEqual([
+    expect(senders.map((policy) => policy.Properties.Roles[0]?.Ref).sort()).toEqual([
+      expect.stringMatching(/^ApiAutomationsFunction/),
       expect.stringMatching(/^ApiTeamsFunction/),
     ]);
   });

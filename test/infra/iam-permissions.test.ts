@@ -56,6 +56,12 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
     reason: 'the MCP API only reads the linked token; the link is written by the GitHub API',
   },
   {
+    fn: /^AgentForge automations API/,
+    factory: 'createUserRepository',
+    actions: ['dynamodb:UpdateItem', 'dynamodb:PutItem'],
+    reason: "a run's e-mail reads its owner's address (GetItem); the API never writes a user's record",
+  },
+  {
     fn: /^AgentForge messages API/,
     factory: 'createAgentPlanRepository',
     reason:

@@ -1728,6 +1728,13 @@ const MATRIX: Record<string, Case[]> = {
     200,
     { read: true, file: 'indexed' },
   ),
+  // 'Run now': the owner, a team's Admins (its Users may not run it); 202 with the queued run.
+  'POST /automations/{id}/run': automationRows((made) => post(`/automations/${made.id}/run`), 202),
+  'POST /automations/{id}/runs/{runId}/approval': automationRows(
+    (made) =>
+      post(`/automations/${made.id}/runs/01JNOSUCHRUN00000000000000/approval`, { decision: 'cancel' }),
+    404,
+  ).map((row) => ({ ...row, check: message('admin', AUTOMATION_MESSAGES.runNotFound) })),
 
   // --- Billing: the caller's own subscription (a team's is under /teams). ---
   'GET /subscriptions': [{ on: 'own', request: () => get('/subscriptions'), expect: everyone(200) }],

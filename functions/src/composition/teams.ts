@@ -40,7 +40,7 @@ import { db, env, required } from './root.js';
  * lists invitations, logs that the e-mail was not sent (never the code or the address), and members
  * join with the link the Admin is shown once.
  */
-function mailer(): Mailer {
+export function mailer(): Mailer {
   if (!env.MAIL_FROM_ADDRESS) {
     return {
       send: async ({ kind }) =>

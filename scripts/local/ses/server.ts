@@ -13,6 +13,7 @@ const MAX_SKEW_MS = 15 * 60 * 1000;
 const PRODUCT_KINDS = [
   'team-invitation',
   'waitlist-admitted',
+  'automation-run',
 ] as const satisfies readonly OutboxEntry['kind'][];
 
 /** The part of SES v2's SendEmail request the product sends: simple text mail to named addresses. */

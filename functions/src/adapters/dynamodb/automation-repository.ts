@@ -139,5 +139,18 @@ export function createAutomationRepository(
     async putRun(run) {
       await db.send(new PutCommand({ TableName: tableName, Item: run }));
     },
+
+    claimRun: (run, expected) =>
+      conditionalWrite(() =>
+        db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: run,
+            ConditionExpression: '#status = :expected',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':expected': expected },
+          }),
+        ),
+      ),
   };
 }

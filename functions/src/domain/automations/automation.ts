@@ -1,5 +1,11 @@
-import { AUTOMATION_RUN_SOURCES, AUTOMATION_RUN_STATUSES, automationSchema } from '@agentforge/shared';
+import {
+  AUTOMATION_RUN_SOURCES,
+  AUTOMATION_RUN_STATUSES,
+  automationSchema,
+  toolCallSchema,
+} from '@agentforge/shared';
 import * as z from 'zod';
+import { storedToolApprovalSchema } from '../conversations/message.js';
 
 /**
  * An automation as the automations table stores it (userId = the owner: a user, or a team as
@@ -47,6 +53,17 @@ export const storedRunSchema = z.object({
   input: z.string().optional(),
   startedAt: z.number(),
   endedAt: z.number().optional(),
+  /** The runner's place between invocations (run-executor.ts): the next step and the outputs so far. */
+  step: z.number().int().nonnegative().optional(),
+  outputs: z.array(z.string()).optional(),
+  /** Every tool call made so far (`tool arguments`), for the loop guard. */
+  callKeys: z.array(z.string()).optional(),
+  /** A step's tool loop paused at the call awaiting approval: its text, its calls, the call. */
+  paused: z
+    .object({ content: z.string(), toolCalls: z.array(toolCallSchema), approval: storedToolApprovalSchema })
+    .optional(),
+  /** The owner approved the paused call: the resumed run makes it once. */
+  approved: z.boolean().optional(),
   /** Epoch seconds: DynamoDB's TTL. */
   expiresAt: z.number(),
 });
@@ -69,4 +86,6 @@ export interface AutomationRepository {
   ): Promise<{ runs: StoredRun[]; cursor?: string }>;
   getRun(ownerId: string, automationId: string, runId: string): Promise<StoredRun | undefined>;
   putRun(run: StoredRun): Promise<void>;
+  /** Writes the run only while its stored status is `expected` (one decision wins); false otherwise. */
+  claimRun(run: StoredRun, expected: StoredRun['status']): Promise<boolean>;
 }

@@ -67,7 +67,11 @@ const resultText = (call: ToolCall) => {
  * one, the round's others), then the results it already had. Results kept as previews (over the
  * stored budget, stored-reply.ts) go back as previews.
  */
-function pausedTurn(reply: MessageRecord, approval: StoredToolApproval, allowed: boolean): PausedTurn {
+export function pausedTurn(
+  reply: Pick<MessageRecord, 'content' | 'toolCalls' | 'sources'>,
+  approval: StoredToolApproval,
+  allowed: boolean,
+): PausedTurn {
   const done = reply.toolCalls ?? [];
   const calls = [
     { id: approval.toolCallId, name: approval.name, input: approval.input },
