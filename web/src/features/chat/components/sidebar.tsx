@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
-import { LibraryIcon, MessageSquareIcon, PlusIcon, ServerIcon, UploadIcon, ZapIcon } from 'lucide-react';
+import { FileTextIcon, MessageSquareIcon, PlusIcon, ServerIcon, UploadIcon, ZapIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -119,7 +119,7 @@ const VIEWS: readonly { id: SidebarView; label: string; icon: typeof ServerIcon 
 /** The pages of the space's things beside the chat, above the account menu. */
 const FOOTER_LINKS = [
   { to: '/automations', label: 'Automations', icon: ZapIcon },
-  { to: '/knowledge', label: 'Knowledge', icon: LibraryIcon },
+  { to: '/knowledge', label: 'Knowledge', icon: FileTextIcon },
 ] as const;
 
 /** The Chats/Servers toggle (spec 2): a tab list (arrow keys move between the two). */
