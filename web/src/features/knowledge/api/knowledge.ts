@@ -52,13 +52,21 @@ export const collectionQuery = (id: string) =>
     queryFn: ({ signal }) => apiClient.get(collectionPath(id), { schema: collectionSchema, signal }),
   });
 
-/** GET /knowledge/collections/{id}/files: read again every 2 s while any is queued or indexing. */
+/** How long a file just uploaded may stay 'uploading' (storage's event on its way) before it is no longer waited for. */
+const UPLOAD_SETTLE_MS = 60_000;
+
+/** The platform will move the file on by itself: queued, indexing, or its bytes just stored. */
+export const awaitsIndexing = (file: KnowledgeFile, now = Date.now()) =>
+  isIndexing(file) || (file.status === 'uploading' && now - file.updatedAt < UPLOAD_SETTLE_MS);
+
+/** GET /knowledge/collections/{id}/files: read again every 2 s while any is queued or indexing (or just uploaded). */
 export const filesQuery = (id: string) =>
   queryOptions({
     queryKey: knowledgeKeys.files(id),
     queryFn: async ({ signal }) =>
       (await apiClient.get(collectionPath(id, '/files'), { schema: knowledgeFileListSchema, signal })).files,
-    refetchInterval: (query) => (query.state.data?.some(isIndexing) ? FILE_POLL_INTERVAL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.some((file) => awaitsIndexing(file)) ? FILE_POLL_INTERVAL_MS : false,
   });
 
 /** GET …/files/{fileId}/chunks/{chunkIndex}: one passage, as a citation opens it. */

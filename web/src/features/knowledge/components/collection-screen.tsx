@@ -8,10 +8,10 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import {
+  awaitsIndexing,
   collectionQuery,
   FILE_POLL_INTERVAL_MS,
   filesQuery,
-  isIndexing,
   useKnowledgeMutations,
 } from '../api/knowledge';
 import { useKnowledgeUploads } from '../hooks/use-knowledge-uploads';
@@ -36,7 +36,7 @@ const allCollections = (
 export function CollectionScreen({ id }: { id: string }) {
   const navigate = useNavigate();
   const files = useQuery(filesQuery(id));
-  const indexing = files.data?.some(isIndexing) ?? false;
+  const indexing = files.data?.some((file) => awaitsIndexing(file)) ?? false;
   // Its counts change as files are indexed: read again with them.
   const collection = useQuery({
     ...collectionQuery(id),

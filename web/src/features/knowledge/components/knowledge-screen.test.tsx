@@ -68,7 +68,9 @@ describe('/knowledge', { timeout: 20_000 }, () => {
     const { container } = renderScreen();
     await screen.findByRole('heading', { name: 'Handbook' });
     expect(names()).toEqual(['Handbook', 'Specs']);
-    expect(card('Handbook').getByRole('link', { name: 'Handbook' }).getAttribute('href')).toBe('/knowledge/k1');
+    expect(card('Handbook').getByRole('link', { name: 'Handbook' }).getAttribute('href')).toBe(
+      '/knowledge/k1',
+    );
     expect(card('Handbook').getByText('3 files · 1.4 MB')).toBeTruthy();
     expect(card('Handbook').getByText('Meaning-based search')).toBeTruthy();
     expect(card('Handbook').getByText('Policies <b>and</b> how-tos')).toBeTruthy();
@@ -96,7 +98,9 @@ describe('/knowledge', { timeout: 20_000 }, () => {
     renderScreen();
     await user.click(await screen.findByRole('button', { name: 'New collection' }));
     const dialog = await screen.findByRole('dialog', { name: 'New collection' });
-    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Name' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Name' })),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByText(KNOWLEDGE_MESSAGES.nameRequired)).toBeTruthy();
     expect(http.seen('POST', /^\/knowledge\/collections$/)).toEqual([]);
@@ -142,7 +146,9 @@ describe('/knowledge', { timeout: 20_000 }, () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);
     expect(await screen.findByText('Plan limit reached')).toBeTruthy();
     // Outside the modal (hidden from it while it is open).
-    expect(screen.getByRole('link', { name: 'Upgrade Plan', hidden: true }).getAttribute('href')).toBe('/pricing');
+    expect(screen.getByRole('link', { name: 'Upgrade Plan', hidden: true }).getAttribute('href')).toBe(
+      '/pricing',
+    );
   });
 
   it("in a team's space shows the team's collections read-only to a User, and their own on switching", async () => {
@@ -154,7 +160,9 @@ describe('/knowledge', { timeout: 20_000 }, () => {
     expect(http.seen('GET', /^\/knowledge\/collections$/)[0]?.url.searchParams.get('teamId')).toBe('t1');
     await screen.findByRole('option', { name: 'Platform (team)' });
     expect(card('Team runbooks').queryByRole('button')).toBeNull();
-    expect(card('Team runbooks').getByText("Read-only: the team's Admins change it and its files.")).toBeTruthy();
+    expect(
+      card('Team runbooks').getByText("Read-only: the team's Admins change it and its files."),
+    ).toBeTruthy();
     expect(card('Team runbooks').getByText('Team')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New collection' })).toBeNull();
     expect(await axeViolations(container)).toEqual([]);

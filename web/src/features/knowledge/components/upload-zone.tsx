@@ -1,5 +1,5 @@
 import { MAX_KNOWLEDGE_FILE_BYTES } from '@agentforge/shared';
-import { UploadIcon, XIcon } from 'lucide-react';
+import { FileUpIcon, XIcon } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -47,7 +47,7 @@ export function UploadZone({
           over && 'border-indigo-500 bg-indigo-50',
         )}
       >
-        <UploadIcon aria-hidden="true" className="size-5 text-slate-500" />
+        <FileUpIcon aria-hidden="true" className="size-5 text-slate-500" />
         <p>
           Drop files here, or{' '}
           <Button size="sm" variant="primary" onClick={() => input.current?.click()}>
