@@ -15,7 +15,11 @@ export const collectionOf = (id: string, extra: Partial<Collection> = {}): Colle
 });
 
 /** A file of `collectionId`, ready unless told otherwise. */
-export const fileOf = (collectionId: string, id: string, extra: Partial<KnowledgeFile> = {}): KnowledgeFile => ({
+export const fileOf = (
+  collectionId: string,
+  id: string,
+  extra: Partial<KnowledgeFile> = {},
+): KnowledgeFile => ({
   id,
   collectionId,
   fileName: `${id}.md`,
@@ -48,6 +52,13 @@ export const passageOf = (
 /** GET /teams with the caller as `role` of team t1, 'Platform'. */
 export const teamsAnswer = (role: 'admin' | 'user') => ({
   teams: [
-    { teamId: 't1', name: 'Platform', role, isOwner: false, memberCount: 2, createdAt: '2026-01-01T00:00:00.000Z' },
+    {
+      teamId: 't1',
+      name: 'Platform',
+      role,
+      isOwner: false,
+      memberCount: 2,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
   ],
 });
