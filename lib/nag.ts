@@ -19,7 +19,7 @@ interface Acknowledgement {
 }
 
 const LAMBDA_ROLE =
-  /^(Api\/\w+Function|Streaming\/\w+|PostConfirmation|PostAuthentication|SignInEvents|McpRuntime\/Reaper|Billing\/OverageReporter)\/Function\/ServiceRole$/;
+  /^(Api\/\w+Function|Streaming\/\w+|PostConfirmation|PostAuthentication|SignInEvents|McpRuntime\/Reaper|Billing\/OverageReporter|KnowledgeIndexing\/Indexer)\/Function\/ServiceRole$/;
 
 const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
   {
@@ -80,6 +80,18 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     path: /^SchedulerRoleForTarget-\w+\/DefaultPolicy$/,
     rules: ['AwsSolutions-IAM5'],
     reason: "EventBridge Scheduler's generated role invokes the reaper function and its versions only.",
+  },
+  {
+    path: /^(Api\/KnowledgeFunction|KnowledgeIndexing\/Indexer)\/Function\/ServiceRole\/DefaultPolicy$/,
+    rules: ['AwsSolutions-IAM5'],
+    reason:
+      "Knowledge: presigned PUT, GET and delete of objects under the attachments bucket's knowledge/ prefix (uploaded files and collections' keyword indexes, keys per owner and collection, built from the verified caller or the S3 event), listing only under that prefix.",
+  },
+  {
+    path: /^BucketNotificationsHandler\w+\/Role$/,
+    rules: ['AwsSolutions-IAM4'],
+    reason:
+      "CDK's bucket notifications custom resource (the knowledge uploads' S3 event to SQS): AWSLambdaBasicExecutionRole only lets it write its log group; it runs at deploy time only.",
   },
   {
     path: /^Custom::CDKBucketDeployment\w+/,

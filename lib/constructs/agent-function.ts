@@ -71,6 +71,11 @@ export interface AgentFunctionProps {
   readonly vpcPlacement?: AgentFunctionVpcPlacement;
   /** @default none: the account's unreserved pool */
   readonly reservedConcurrentExecutions?: number | undefined;
+  /**
+   * More modules bundled beside the handler, by output name (`extract-worker` becomes
+   * `extract-worker.mjs`): a worker thread's script. @default none
+   */
+  readonly extraEntries?: Readonly<Record<string, string>>;
 }
 
 /** A Lambda with the team defaults: Node 24 on ARM64, minified ESM bundle with source maps, own log group. */
@@ -86,7 +91,7 @@ export class AgentFunction extends Construct {
     });
 
     this.function = new LambdaFunction(this, 'Function', {
-      code: bundledCode(props.entry),
+      code: bundledCode(props.entry, props.extraEntries),
       handler: 'index.handler',
       runtime: AGENT_FUNCTION_RUNTIME,
       architecture: AGENT_FUNCTION_ARCHITECTURE,
@@ -117,17 +122,22 @@ export class AgentFunction extends Construct {
  * The handler bundled locally with esbuild (no Docker), hashed by its output so an unchanged
  * bundle is not redeployed. The Docker image is never pulled: local bundling always succeeds.
  */
-function bundledCode(entry: string): Code {
+function bundledCode(entry: string, extraEntries: Readonly<Record<string, string>> = {}): Code {
   return Code.fromAsset(dirname(entry), {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22-slim'),
       // CDK caches bundles by source folder and bundling options (not the local bundler), so
       // the entry must be in the options or two handlers of one folder would share a bundle.
-      environment: { AGENTFORGE_ENTRY: entry },
+      environment: { AGENTFORGE_ENTRY: [entry, ...Object.values(extraEntries)].join(',') },
       local: {
         tryBundle(outputDir) {
-          buildSync({ ...LAMBDA_ESBUILD_OPTIONS, entryPoints: { index: entry }, outdir: outputDir });
+          buildSync({
+            ...LAMBDA_ESBUILD_OPTIONS,
+            entryPoints: { ...extraEntries, index: entry },
+            outdir: outputDir,
+            entryNames: '[name]',
+          });
           return true;
         },
       },

@@ -15,6 +15,8 @@ import { Construct } from 'constructs';
 export const ATTACHMENTS_BUCKET_ENV = 'ATTACHMENTS_BUCKET';
 /** Every attachment's key starts here (`attachments/<userId>/<conversationId>/<attachmentId>`). */
 export const ATTACHMENTS_PREFIX = 'attachments/';
+/** Knowledge's objects: uploaded files (`knowledge/files/...`, the indexing trigger) and keyword indexes. */
+export const KNOWLEDGE_PREFIX = 'knowledge/';
 /** The headers a browser's presigned PUT sends besides the CORS-safelisted ones. */
 export const ATTACHMENT_UPLOAD_HEADERS = ['content-type', 'x-amz-meta-filename'];
 
@@ -105,6 +107,29 @@ export class Attachments extends Construct {
         actions: ['s3:ListBucket'],
         resources: [this.bucket.bucketArn],
         conditions: { StringLike: { 's3:prefix': [`${ATTACHMENTS_PREFIX}*`] } },
+      }),
+    );
+  }
+
+  /**
+   * The knowledge area's and the indexing function: presigned uploads of knowledge files, reading
+   * them, writing and reading the keyword indexes, deleting a file's or a collection's objects.
+   */
+  grantKnowledge(fn: LambdaFunction): void {
+    fn.addEnvironment(ATTACHMENTS_BUCKET_ENV, this.bucket.bucketName);
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        sid: 'KnowledgeObjects',
+        actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+        resources: [this.bucket.arnForObjects(`${KNOWLEDGE_PREFIX}*`)],
+      }),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        sid: 'ListKnowledge',
+        actions: ['s3:ListBucket'],
+        resources: [this.bucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': [`${KNOWLEDGE_PREFIX}*`] } },
       }),
     );
   }

@@ -15,7 +15,7 @@ export const BODY_RULES = {
   EC2MetaDataSSRF_BODY: 'awswaf:managed:aws:core-rule-set:EC2MetaDataSSRF_Body',
 } as const;
 
-/** The API areas whose bodies carry what users write: chats, agent goals, files, saved prompts, automations' goals, servers' configs and tool calls. */
+/** The API areas whose bodies carry what users write: chats, agent goals, files, saved prompts, automations' goals, knowledge searches, servers' configs and tool calls. */
 const USER_CONTENT_AREAS: readonly ApiArea[] = API_AREAS.filter((area) =>
   [
     'conversations',
@@ -24,6 +24,7 @@ const USER_CONTENT_AREAS: readonly ApiArea[] = API_AREAS.filter((area) =>
     'workspace',
     'prompts',
     'automations',
+    'knowledge',
     'mcp',
     'mcp-gateway',
   ].includes(area),

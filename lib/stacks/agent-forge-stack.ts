@@ -12,6 +12,7 @@ import type { Billing } from '../constructs/billing';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
 import type { Alarms } from '../constructs/guardrails';
+import { KnowledgeIndexing } from '../constructs/knowledge-indexing';
 import { McpRuntime } from '../constructs/mcp-runtime';
 import { pascalCase } from '../constructs/names';
 import { Secrets } from '../constructs/secrets';
@@ -60,6 +61,7 @@ export class AgentForgeStack extends Stack {
   readonly alarms: Alarms | undefined;
   readonly attachments: Attachments;
   readonly billing: Billing;
+  readonly knowledgeIndexing: KnowledgeIndexing;
   readonly email: Email | undefined;
 
   constructor(scope: Construct, id: string, props: AgentForgeStackProps) {
@@ -134,6 +136,13 @@ export class AgentForgeStack extends Stack {
     this.api = api;
     this.billing = billing;
     const authTriggers = addAuthTriggers(this, { config, entry, data: this.data, auth: this.auth });
+    this.knowledgeIndexing = new KnowledgeIndexing(this, 'KnowledgeIndexing', {
+      stage: config.stage,
+      entry: entry('knowledge/index-file'),
+      workerEntry: join(props.projectRoot, 'functions/src/adapters/knowledge/extract-worker.ts'),
+      data: this.data,
+      attachments: this.attachments,
+    });
 
     this.streaming = new Streaming(this, 'Streaming', {
       stage: config.stage,
@@ -198,6 +207,7 @@ export class AgentForgeStack extends Stack {
         ...authTriggers,
         Reaper: this.mcpRuntime.reaper.function,
         OverageReporter: this.billing.overageReporter.function,
+        KnowledgeIndexer: this.knowledgeIndexing.indexer.function,
       },
     });
     // Every log group with a retention, CDK's custom-resource providers' included.

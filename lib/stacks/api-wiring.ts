@@ -107,6 +107,10 @@ export function buildStageApi(
   mcpRuntime.grantServerControl(account);
   secrets.grantEncryptDecrypt(account);
   attachments.grantManage(account);
+  // Knowledge files: presigned uploads, the keyword indexes, a file's or collection's deletion
+  // (with the account's and a team's knowledge: both are deleted by the account area).
+  attachments.grantKnowledge(api.functions.knowledge.function);
+  attachments.grantKnowledge(account);
   auth.userPool.grant(account, 'cognito-idp:AdminDeleteUser');
   account.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
   startDeletionJobs(account, data.tables.billing);

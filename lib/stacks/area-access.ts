@@ -27,6 +27,8 @@ export const AREA_TABLES: Readonly<Record<ApiArea, readonly TableId[]>> = {
   prompts: ['prompts'],
   // Automations and their runs (one partition per owner; the byAutomation index by id).
   automations: ['automations'],
+  // Knowledge collections, their files and chunks (one partition per owner).
+  knowledge: ['knowledge'],
   // The billing record and processed webhook events; usage (tokens, compute, running servers) is read.
   billing: ['billing', 'usage'],
   // Teams, members and invitations; a team's subscription is a billing record (`team#<teamId>`);
@@ -55,6 +57,7 @@ export const AREA_AUDIT: Readonly<Partial<Record<ApiArea, 'write' | 'read'>>> = 
   github: 'write',
   agent: 'write',
   automations: 'write',
+  knowledge: 'write',
   billing: 'write',
   account: 'write',
   // Team events go to the team's log and the actor's (the teams service's listener).
@@ -83,6 +86,8 @@ export const AREA_GET_ITEM_TABLES: Readonly<Partial<Record<ApiArea, readonly Tab
   prompts: ['users', 'teams'],
   // A team's automations after the caller's role; the owner's plan (its limits) from billing.
   automations: ['users', 'billing', 'teams'],
+  // A team's collections after the caller's role; the owner's plan (its limits) from billing.
+  knowledge: ['users', 'billing', 'teams'],
   billing: ['users'],
   // GET /audit?teamId= reads the caller's role in the team (its Admins only).
   audit: ['users', 'teams'],

@@ -5,6 +5,7 @@ import { MCP_OAUTH_CALLBACK_PATH, type RuntimeConfig } from '@agentforge/shared'
 import Stripe from 'stripe';
 import { createLocalIdTokenVerifier } from '../../functions/src/adapters/cognito/id-token-verifier.js';
 import { ensureLocalSecretKeyFile } from '../../functions/src/adapters/secrets/local-key-file.js';
+import { KNOWLEDGE_FILES_PREFIX } from '../../functions/src/domain/knowledge/knowledge.js';
 import { ensureStripeCatalog } from '../stripe-setup/ensure.js';
 import { startLocalApi } from './api-server.js';
 import { startLocalBedrock } from './bedrock.js';
@@ -15,6 +16,7 @@ import { startLocalDynamo } from './dynamodb.js';
 import { startLocalGithub } from './github/server.js';
 import { startLocalGoogle } from './google/server.js';
 import { invokeFunction, onTimer, setFunctionEnvironment, startLocalReaper } from './in-process-functions.js';
+import { startLocalIndexingQueue } from './indexing-queue.js';
 import { reservePort } from './net.js';
 import { createOutbox } from './outbox.js';
 import { startLocalRemoteMcp } from './remote-mcp/server.js';
@@ -68,14 +70,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const webPort = options.web ? options.ports.web || reserved?.port : undefined;
     const webOrigins = webPort ? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`] : [];
     // The attachments' storage: S3's REST API for presigned uploads and downloads (ATTACHMENTS_BUCKET).
+    // A knowledge file's upload notifies the indexing queue, as the bucket's S3 → SQS event on AWS.
+    const indexing = startLocalIndexingQueue();
     const s3 = await startLocalS3({
+      notifications: [{ prefix: KNOWLEDGE_FILES_PREFIX, deliver: indexing.deliver }],
       port: options.ports.s3 ?? 0,
       dataDir: join(options.dataDir, 's3'),
       bucket: LOCAL_ATTACHMENTS_BUCKET,
       credentials: loadAdminCredentials(join(options.dataDir, 's3-credentials.json')),
       allowedOrigins: webOrigins,
     });
-    stops.push(s3.stop);
+    stops.push(s3.stop, indexing.stop);
     Object.assign(process.env, {
       S3_ENDPOINT: s3.endpoint,
       ATTACHMENTS_BUCKET: LOCAL_ATTACHMENTS_BUCKET,

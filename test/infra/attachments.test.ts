@@ -18,7 +18,12 @@ let template: Template;
 let bucketId: string;
 let logsId: string;
 let distributionId: string;
-const functionIds: Record<'conversations' | 'stream' | 'messages' | 'agentStream', string> = {
+const functionIds: Record<
+  'conversations' | 'stream' | 'messages' | 'agentStream' | 'knowledge' | 'indexer',
+  string
+> = {
+  knowledge: '',
+  indexer: '',
   conversations: '',
   stream: '',
   messages: '',
@@ -34,6 +39,8 @@ beforeAll(() => {
   distributionId = idOf(stack.web.distribution);
   functionIds.conversations = idOf(stack.api.functions.conversations.function);
   functionIds.messages = idOf(stack.api.functions.messages.function);
+  functionIds.knowledge = idOf(stack.api.functions.knowledge.function);
+  functionIds.indexer = idOf(stack.knowledgeIndexing.indexer.function);
   functionIds.stream = idOf(stack.streaming.endpointFor(STREAM_PATH).function.function);
   const agent = stack.streaming.endpoints.find((endpoint) => endpoint.path !== STREAM_PATH);
   functionIds.agentStream = agent ? idOf(agent.function.function) : '';
@@ -173,6 +180,26 @@ describe('access to attachments', () => {
     expect(environmentOf(functionIds.conversations)[ATTACHMENTS_BUCKET_ENV]).toEqual({ Ref: bucketId });
   });
 
+  it('lets the knowledge functions touch objects under knowledge/ only, and list that prefix only', () => {
+    for (const id of [functionIds.knowledge, functionIds.indexer]) {
+      expect(s3StatementsOf(id)).toEqual([
+        {
+          Sid: 'KnowledgeObjects',
+          Effect: 'Allow',
+          Action: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+          Resource: { 'Fn::Join': ['', [bucketArn(), '/knowledge/*']] },
+        },
+        {
+          Sid: 'ListKnowledge',
+          Effect: 'Allow',
+          Action: 's3:ListBucket',
+          Resource: bucketArn(),
+          Condition: { StringLike: { 's3:prefix': ['knowledge/*'] } },
+        },
+      ]);
+    }
+  });
+
   it('lets the chat stream only read them (GetObject covers HEAD)', () => {
     expect(s3StatementsOf(functionIds.stream)).toEqual([
       { Sid: 'ReadAttachments', Effect: 'Allow', Action: 's3:GetObject', Resource: objectsArn() },
@@ -189,7 +216,8 @@ describe('access to attachments', () => {
       JSON.stringify(policy).includes(`"${bucketId}"`),
     );
     // The conversations and stream functions, account deletion (a deleted user's conversations'
-    // files) and the CORS custom resource (s3:PutBucketCORS on the bucket).
-    expect(grantees).toHaveLength(4);
+    // files), the CORS custom resource (s3:PutBucketCORS on the bucket), the knowledge area and
+    // indexer (knowledge/ only) and the bucket notifications' custom resource (uploads → SQS).
+    expect(grantees).toHaveLength(7);
   });
 });

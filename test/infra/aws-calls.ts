@@ -56,6 +56,7 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createWorkspaceFileRepository: {},
   createPromptRepository: {},
   createAutomationRepository: {},
+  createKnowledgeRepository: {},
   createMcpServerRepository: {},
   createUsageRepository: {},
   createComputeUsageRepository: {},
@@ -68,6 +69,9 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createGithubOAuthClient: { noAwsCalls: 'HTTPS to GitHub (github.com and api.github.com)' },
   createEcsRunner: {},
   createS3AttachmentStore: {},
+  createS3KnowledgeStore: {
+    commandsIn: ['adapters/s3/s3-knowledge-store', 'adapters/s3/s3-attachment-store'],
+  },
   createBillingRepository: {},
   createUsageHistoryReader: {},
   createOverageQueue: {},
@@ -119,6 +123,7 @@ const TABLE_OPS: Readonly<Record<string, readonly string[]>> = {
   getItem: ['Get', 'BatchGet'],
   queryAll: ['Query'],
   deletePartition: ['Query', 'BatchWrite'],
+  batchWriteAll: ['BatchWrite'],
 };
 
 /** The SDK commands a module sends, from its source (and the table-ops helpers it calls). */
@@ -215,6 +220,12 @@ const attachmentsBucket = (target: CallTarget) => envOf(target, 'ATTACHMENTS_BUC
 const attachmentObject = (target: CallTarget) =>
   `arn:aws:s3:::${attachmentsBucket(target)}/${ATTACHMENT_FOLDER}file-1`;
 
+/** A knowledge file, as the knowledge service keys it (`knowledge/files/<owner>/<collection>/<file>`). */
+const KNOWLEDGE_FOLDER = 'knowledge/files/user-1/collection-1/';
+const knowledgeObject = (target: CallTarget) =>
+  `arn:aws:s3:::${attachmentsBucket(target)}/${KNOWLEDGE_FOLDER}file-1`;
+const isKnowledge = (target: CallTarget) => target.use.factory === 'createS3KnowledgeStore';
+
 /** The MCP catalog's operator file: read only where the stage names it (composition/catalog.ts). */
 const catalogObject = (target: CallTarget) =>
   `arn:aws:s3:::${envOf(target, 'MCP_CATALOG_BUCKET')}/${envOf(target, 'MCP_CATALOG_KEY')}`;
@@ -223,6 +234,7 @@ const catalogObject = (target: CallTarget) =>
 const s3Object = (action: string) => (target: CallTarget) => {
   if (target.use.factory === 'createS3CatalogSource')
     return target.env.MCP_CATALOG_BUCKET ? [{ action, resource: catalogObject(target) }] : [];
+  if (isKnowledge(target)) return [{ action, resource: knowledgeObject(target) }];
   return [
     {
       action,
@@ -313,7 +325,7 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
     {
       action: 's3:ListBucket',
       resource: `arn:aws:s3:::${attachmentsBucket(target)}`,
-      context: { 's3:prefix': ATTACHMENT_FOLDER },
+      context: { 's3:prefix': isKnowledge(target) ? KNOWLEDGE_FOLDER : ATTACHMENT_FOLDER },
     },
   ],
   'client-bedrock-runtime:ConverseStream': (target) => bedrockCalls(target),

@@ -199,8 +199,8 @@ beforeAll(() => {
 type Call = AwsCall & { command: string; use: AdapterUse };
 
 /**
- * What Lambda's poller calls with the function's role for each DynamoDB stream event source of it
- * (the account function's deletion jobs): the stream read, as IAM sees it.
+ * What Lambda's poller calls with the function's role for each event source of it: a DynamoDB
+ * stream (the account function's deletion jobs) or an SQS queue (the knowledge indexer), as IAM sees it.
  */
 function pollerCallsOf(fn: ProductFunction, res: Resources): Call[] {
   const use: AdapterUse = { factory: 'event source mapping', module: '', path: 'Lambda’s stream poller' };
@@ -209,6 +209,15 @@ function pollerCallsOf(fn: ProductFunction, res: Resources): Call[] {
     if (resource.Type !== 'AWS::Lambda::EventSourceMapping') return [];
     if ((properties.FunctionName as { Ref?: string } | undefined)?.Ref !== fn.logicalId) return [];
     const stream = resolve(res, properties.EventSourceArn);
+    // The knowledge indexer's queue: Lambda's SQS poller receives, deletes and hides messages.
+    if (stream.startsWith('arn:aws:sqs:')) {
+      return [
+        'sqs:ReceiveMessage',
+        'sqs:DeleteMessage',
+        'sqs:ChangeMessageVisibility',
+        'sqs:GetQueueAttributes',
+      ].map((action) => ({ action, resource: stream, command: 'poller', use }));
+    }
     if (!stream.startsWith('arn:aws:dynamodb:')) throw new Error(`Event source not modelled: ${stream}`);
     // ListStreams too on the stream, as CDK's event source grants it (and Lambda works with).
     return [

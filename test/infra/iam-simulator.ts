@@ -66,6 +66,7 @@ function attribute(resources: Resources, id: string, attr: 'Ref' | string): stri
     'AWS::IAM::Role': (a) => (a === 'Ref' ? name : a === 'Arn' ? arn('iam', `role/${name}`, '') : undefined),
     'AWS::S3::Bucket': (a) => (a === 'Ref' ? name : a === 'Arn' ? `arn:aws:s3:::${name}` : undefined),
     'AWS::SNS::Topic': (a) => (a === 'Ref' ? arn('sns', name) : undefined),
+    'AWS::SQS::Queue': (a) => (a === 'Arn' ? arn('sqs', name) : undefined),
     'AWS::Lambda::Function': (a) =>
       a === 'Ref' ? name : a === 'Arn' ? arn('lambda', `function:${name}`) : undefined,
     'AWS::CloudFront::Distribution': (a) => (a === 'Ref' || a === 'Id' ? name : undefined),

@@ -273,6 +273,7 @@ describe('account deletion', () => {
       budget: { maxTokens: 1_000, maxToolCalls: 5, maxMinutes: 5 },
     };
     expect((await api.post('/automations', automation)).status).toBe(201);
+    expect((await api.post('/knowledge/collections', { name: 'Mine' })).status).toBe(201);
     expect((await api.put('/users/profile', PROFILE)).status).toBe(200);
     // What no route of this test writes directly: a plan, usage, a billing record and an OAuth connection.
     const client = db();

@@ -18,6 +18,7 @@ import { type AccountDeletionJobs, createAccountDeletionJobs } from '../domain/u
 import { logger } from '../logger.js';
 import { conversationService } from './conversations.js';
 import { githubLinkService } from './github.js';
+import { knowledgeEraser } from './knowledge.js';
 import { mcpServerService } from './mcp.js';
 import { db, env, required } from './root.js';
 import { revokeTeamServerTokens, teamService } from './teams.js';
@@ -65,6 +66,8 @@ export function teamDeletion(): TeamDeletion {
       createUserItemsEraser(db, env.tables.apiKeys, definition('apiKeys')),
       createUserItemsEraser(db, env.tables.prompts, definition('prompts')),
       createUserItemsEraser(db, env.tables.automations, definition('automations')),
+      // The team's knowledge collections: their files, keyword indexes, vectors and items.
+      knowledgeEraser(),
       createUserItemsEraser(db, env.tables.usage, definition('usage')),
       createUserItemsEraser(db, env.tables.billing, definition('billing')),
       // Whether the team allowed memory (`memory#team#<teamId>`).
@@ -90,6 +93,8 @@ function accountDeletion(): AccountDeletion {
       createUserItemsEraser(db, env.tables.prompts, definition('prompts')),
       // Automations with their runs (the owner's partition).
       createUserItemsEraser(db, env.tables.automations, definition('automations')),
+      // Knowledge collections: their files, keyword indexes, vectors and items.
+      knowledgeEraser(),
       // Remote MCP servers' OAuth tokens (not revoked: an authorization server may take a while).
       createUserItemsEraser(db, env.tables.oauthConnections, definition('oauthConnections')),
       createUserItemsEraser(db, env.tables.usage, definition('usage')),

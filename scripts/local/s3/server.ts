@@ -4,6 +4,7 @@ import type { AdminCredentials } from '../cognito/admin-auth.js';
 import { close, listen } from '../net.js';
 import { deleteObjects, listObjects } from './bucket-requests.js';
 import { answerPreflight, applyCors } from './cors.js';
+import { type LocalS3Notification, notifyCreated } from './notifications.js';
 import { createObjectStore, type ObjectInfo, type ObjectStore } from './object-store.js';
 import { S3Error, sendError } from './responses.js';
 import { queryPairs, verifyS3Signature } from './sigv4.js';
@@ -24,6 +25,8 @@ export interface LocalS3Options {
   credentials: AdminCredentials;
   /** The web app's origins: the only ones a browser may call from. */
   allowedOrigins: readonly string[];
+  /** The bucket's event notifications (ObjectCreated under a prefix), as configured on AWS. */
+  notifications?: readonly LocalS3Notification[];
   now?: () => number;
 }
 
@@ -34,8 +37,11 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
-/** Larger than any attachment (5 MB): an upload beyond it is refused before it is read. */
-const MAX_OBJECT_BYTES = 6 * 1024 * 1024;
+/**
+ * Larger than any attachment (5 MB), knowledge file (25 MB) or collection's keyword index: an
+ * upload beyond it is refused before it is read.
+ */
+const MAX_OBJECT_BYTES = 64 * 1024 * 1024;
 const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 const RESPONSE_OVERRIDES: Record<string, string> = {
   'response-content-type': 'Content-Type',
@@ -141,6 +147,7 @@ async function handle(
         metadata: metadataOf(req),
       });
       res.writeHead(200, { ETag: info.etag, 'Content-Length': 0 }).end();
+      notifyCreated(options.notifications ?? [], bucket, info);
       return;
     }
     case 'HEAD':

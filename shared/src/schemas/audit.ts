@@ -56,6 +56,11 @@ export const AUDIT_ACTIONS = [
   'automation.webhook_rotated',
   'automation.run_started',
   'automation.run_ended',
+  'knowledge.collection_created',
+  'knowledge.collection_updated',
+  'knowledge.collection_deleted',
+  'knowledge.file_uploaded',
+  'knowledge.file_deleted',
 
   'prompt.created',
   'prompt.updated',
@@ -116,6 +121,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'automation.webhook_rotated': 'Automation webhook secret rotated',
   'automation.run_started': 'Automation run started',
   'automation.run_ended': 'Automation run ended',
+  'knowledge.collection_created': 'Knowledge collection created',
+  'knowledge.collection_updated': 'Knowledge collection changed',
+  'knowledge.collection_deleted': 'Knowledge collection deleted',
+  'knowledge.file_uploaded': 'Knowledge file uploaded',
+  'knowledge.file_deleted': 'Knowledge file deleted',
 
   'prompt.created': 'Prompt created',
   'prompt.updated': 'Prompt edited',

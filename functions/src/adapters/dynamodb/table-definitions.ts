@@ -26,6 +26,9 @@
  *                  prompts (the prompt library)
  * - automations:   userId (the owner: a user, or `team#<teamId>`), key: `automation#<id>` (an
  *                  automation), `run#<automationId>#<runId>` (its runs, TTL on expiresAt)
+ * - knowledge:     userId (the owner: a user, or `team#<teamId>`), key: `collection#<id>`,
+ *                  `file#<collectionId>#<fileId>`, `chunk#<collectionId>#<fileId>#<index>`
+ *                  (domain/knowledge/knowledge.ts)
  * - audit:         scope (`user#<sub>`, later `team#<id>`), seq (number: the record's place in
  *                  its scope's hash chain); TTL on expiresAt (docs/decisions/audit.md, "Audit log")
  */
@@ -70,6 +73,7 @@ export const TABLE_IDS = [
   'oauthConnections',
   'prompts',
   'automations',
+  'knowledge',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
@@ -145,6 +149,7 @@ export const TABLE_DEFINITIONS: readonly TableDefinition[] = [
     sortKey: s('key'),
     timeToLiveAttribute: 'expiresAt',
   },
+  { id: 'knowledge', partitionKey: s('userId'), sortKey: s('key') },
 ];
 
 /** Environment variable that carries a table's name to the functions, e.g. TABLE_MCP_SERVERS. */

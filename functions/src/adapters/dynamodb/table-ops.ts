@@ -78,21 +78,41 @@ export async function deletePartition(
   );
   for await (const page of pages) {
     const keys = page.Items ?? [];
-    for (let start = 0; start < keys.length; start += BATCH_WRITE_LIMIT) {
-      let requests = keys.slice(start, start + BATCH_WRITE_LIMIT).map((Key) => ({ DeleteRequest: { Key } }));
-      // DynamoDB may leave some writes unprocessed under load: retry those with a backoff, a few times.
-      for (let attempt = 1; requests.length > 0; attempt++) {
-        if (attempt > MAX_BATCH_WRITE_ATTEMPTS) {
-          throw new Error(
-            `${requests.length} deletes in ${tableName} (${partitionKey} ${partitionValue}) were still unprocessed after ${MAX_BATCH_WRITE_ATTEMPTS} attempts`,
-          );
-        }
-        if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt - 1)));
-        const { UnprocessedItems } = await db.send(
-          new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+    await batchWriteAll(
+      db,
+      tableName,
+      keys.map((Key) => ({ DeleteRequest: { Key } })),
+      `${partitionKey} ${partitionValue}`,
+    );
+  }
+}
+
+/**
+ * Puts and deletes, 25 to a BatchWrite; what DynamoDB leaves unprocessed under load is sent again
+ * with a backoff, a few times, then it fails (naming `what`).
+ */
+export async function batchWriteAll(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  writes: readonly (
+    | { DeleteRequest: { Key: Record<string, unknown> } }
+    | { PutRequest: { Item: Record<string, unknown> } }
+  )[],
+  what: string,
+): Promise<void> {
+  for (let start = 0; start < writes.length; start += BATCH_WRITE_LIMIT) {
+    let requests = writes.slice(start, start + BATCH_WRITE_LIMIT);
+    for (let attempt = 1; requests.length > 0; attempt++) {
+      if (attempt > MAX_BATCH_WRITE_ATTEMPTS) {
+        throw new Error(
+          `${requests.length} ${requests[0] && 'DeleteRequest' in requests[0] ? 'deletes' : 'writes'} in ${tableName} (${what}) were still unprocessed after ${MAX_BATCH_WRITE_ATTEMPTS} attempts`,
         );
-        requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
       }
+      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt - 1)));
+      const { UnprocessedItems } = await db.send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: [...requests] } }),
+      );
+      requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
     }
   }
 }

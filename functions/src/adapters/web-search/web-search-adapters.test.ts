@@ -8,7 +8,8 @@ import {
 } from '../../../../scripts/local/web-search/server.js';
 import { BLOCKED_ENDPOINT_MESSAGE, createGuardedFetch } from '../net/guarded-fetch.js';
 import { createBraveSearch } from './brave-search.js';
-import { createPageReader, htmlToText, MAX_PAGE_TEXT } from './page-reader.js';
+import { htmlToText } from './html-text.js';
+import { createPageReader, MAX_PAGE_TEXT } from './page-reader.js';
 
 const signal = new AbortController().signal;
 let search: LocalWebSearch;

@@ -25,6 +25,8 @@ export type TeamAction =
   | 'managePrompts'
   /** Create, change, delete, run and approve the team's automations (members see them and their runs). */
   | 'manageAutomations'
+  /** Create, change, upload to and delete the team's knowledge collections (members list, read and search them). */
+  | 'manageKnowledge'
   /** Subscribe the team (the seats follow the members). */
   | 'manageBilling'
   /** See each member's usage and the team servers' compute. */

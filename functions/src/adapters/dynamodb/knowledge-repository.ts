@@ -1,0 +1,204 @@
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  COLLECTION_KEY_PREFIX,
+  chunkKey,
+  chunksKeyPrefix,
+  collectionKey,
+  fileKey,
+  filesKeyPrefix,
+  type KnowledgeRepository,
+  type StoredChunk,
+  storedChunkSchema,
+  storedCollectionSchema,
+  storedFileSchema,
+} from '../../domain/knowledge/knowledge.js';
+import { isConditionalCheckFailed } from './document-client.js';
+import { batchWriteAll, getItem, putNew, queryAll } from './table-ops.js';
+import { updateExpression } from './update-expression.js';
+
+const BATCH_GET_LIMIT = 100;
+
+/** The knowledge table (userId = owner, key): collections, files and chunks, scoped by the owner. */
+export function createKnowledgeRepository(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+): KnowledgeRepository {
+  async function conditional(write: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await write();
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  }
+
+  const byPrefix = <T>(ownerId: string, prefix: string, schema: import('zod').ZodType<T>, keysOnly = false) =>
+    queryAll(
+      db,
+      {
+        TableName: tableName,
+        KeyConditionExpression: 'userId = :owner AND begins_with(#key, :prefix)',
+        ExpressionAttributeNames: { '#key': 'key' },
+        ExpressionAttributeValues: { ':owner': ownerId, ':prefix': prefix },
+        ConsistentRead: true,
+        ...(keysOnly ? { ProjectionExpression: 'userId, #key' } : {}),
+      },
+      schema,
+    );
+
+  const keySchema = storedChunkSchema.pick({ userId: true, key: true });
+  async function deletePrefix(ownerId: string, prefix: string): Promise<void> {
+    const keys = await byPrefix(ownerId, prefix, keySchema, true);
+    await batchWriteAll(
+      db,
+      tableName,
+      keys.map((Key) => ({ DeleteRequest: { Key } })),
+      `userId ${ownerId} ${prefix}`,
+    );
+  }
+
+  return {
+    listCollections: (ownerId) => byPrefix(ownerId, COLLECTION_KEY_PREFIX, storedCollectionSchema),
+
+    getCollection: (ownerId, collectionId) =>
+      getItem(
+        db,
+        { tableName, key: { userId: ownerId, key: collectionKey(collectionId) }, consistent: true },
+        storedCollectionSchema,
+      ),
+
+    createCollection: (collection) => putNew(db, tableName, collection, 'collectionId'),
+
+    updateCollection: (ownerId, collectionId, fields) =>
+      conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: ownerId, key: collectionKey(collectionId) },
+            ConditionExpression: 'attribute_exists(collectionId)',
+            ...updateExpression(fields),
+          }),
+        ),
+      ),
+
+    addToCounts: (ownerId, collectionId, delta, maxFiles) =>
+      conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: ownerId, key: collectionKey(collectionId) },
+            UpdateExpression: 'ADD fileCount :files, totalBytes :bytes, chunkCount :chunks',
+            ConditionExpression:
+              maxFiles === undefined
+                ? 'attribute_exists(collectionId)'
+                : 'attribute_exists(collectionId) AND fileCount < :max',
+            ExpressionAttributeValues: {
+              ':files': delta.files ?? 0,
+              ':bytes': delta.bytes ?? 0,
+              ':chunks': delta.chunks ?? 0,
+              ...(maxFiles === undefined ? {} : { ':max': maxFiles }),
+            },
+          }),
+        ),
+      ),
+
+    advanceIndex: (ownerId, collectionId, { from, to, object }, embeddingModel) =>
+      conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: ownerId, key: collectionKey(collectionId) },
+            UpdateExpression: `SET indexVersion = :to, indexObject = :object${embeddingModel ? ', embeddingModel = :model' : ''}`,
+            ConditionExpression: 'indexVersion = :from',
+            ExpressionAttributeValues: {
+              ':from': from,
+              ':to': to,
+              ':object': object,
+              ...(embeddingModel ? { ':model': embeddingModel } : {}),
+            },
+          }),
+        ),
+      ),
+
+    async deleteCollection(ownerId, collectionId) {
+      await deletePrefix(ownerId, chunksKeyPrefix(collectionId));
+      await deletePrefix(ownerId, filesKeyPrefix(collectionId));
+      await db.send(
+        new DeleteCommand({
+          TableName: tableName,
+          Key: { userId: ownerId, key: collectionKey(collectionId) },
+        }),
+      );
+    },
+
+    listFiles: (ownerId, collectionId) => byPrefix(ownerId, filesKeyPrefix(collectionId), storedFileSchema),
+
+    getFile: (ownerId, collectionId, fileId) =>
+      getItem(
+        db,
+        { tableName, key: { userId: ownerId, key: fileKey(collectionId, fileId) }, consistent: true },
+        storedFileSchema,
+      ),
+
+    async putFile(file) {
+      await db.send(new PutCommand({ TableName: tableName, Item: file }));
+    },
+
+    updateFile: (ownerId, collectionId, fileId, update) =>
+      conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: ownerId, key: fileKey(collectionId, fileId) },
+            ConditionExpression: 'attribute_exists(fileId)',
+            ...updateExpression({ ...update, updatedAt: Date.now() }),
+          }),
+        ),
+      ),
+
+    async deleteFile(ownerId, collectionId, fileId) {
+      await deletePrefix(ownerId, chunksKeyPrefix(collectionId, fileId));
+      await db.send(
+        new DeleteCommand({
+          TableName: tableName,
+          Key: { userId: ownerId, key: fileKey(collectionId, fileId) },
+        }),
+      );
+    },
+
+    putChunks: (chunks) =>
+      batchWriteAll(
+        db,
+        tableName,
+        chunks.map((Item) => ({ PutRequest: { Item } })),
+        'chunks',
+      ),
+
+    async getChunks(ownerId, refs) {
+      const found: StoredChunk[] = [];
+      for (let start = 0; start < refs.length; start += BATCH_GET_LIMIT) {
+        let keys: Record<string, unknown>[] = refs
+          .slice(start, start + BATCH_GET_LIMIT)
+          .map((ref) => ({ userId: ownerId, key: chunkKey(ref.collectionId, ref.fileId, ref.chunkIndex) }));
+        for (let attempt = 0; keys.length > 0 && attempt < 5; attempt++) {
+          const { Responses, UnprocessedKeys } = await db.send(
+            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }),
+          );
+          for (const item of Responses?.[tableName] ?? []) found.push(storedChunkSchema.parse(item));
+          keys = (UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
+        }
+      }
+      return found;
+    },
+
+    deleteChunks: (ownerId, collectionId, fileId) =>
+      deletePrefix(ownerId, chunksKeyPrefix(collectionId, fileId)),
+  };
+}

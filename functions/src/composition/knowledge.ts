@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { KNOWLEDGE_LIMITS } from '@agentforge/shared';
+import { createKnowledgeRepository } from '../adapters/dynamodb/knowledge-repository.js';
+import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
+import { TABLE_DEFINITIONS } from '../adapters/dynamodb/table-definitions.js';
+import { createUserItemsEraser } from '../adapters/dynamodb/user-items-eraser.js';
+import { createIndexer } from '../domain/knowledge/indexer.js';
+import { createKeywordIndexes, type KeywordIndexes } from '../domain/knowledge/keyword-indexes.js';
+import type { KnowledgeRepository } from '../domain/knowledge/knowledge.js';
+import { createKnowledgeService, type KnowledgeService } from '../domain/knowledge/knowledge-service.js';
+import type { KnowledgeStore } from '../domain/knowledge/knowledge-store.js';
+import type { Embedder, VectorIndex } from '../domain/knowledge/ports.js';
+import { createKnowledgeSearch, type KnowledgeSearch } from '../domain/knowledge/search.js';
+import type { UserItemsEraser } from '../domain/users/account-deletion.js';
+import { db, env, newId, required } from './root.js';
+
+let repository: KnowledgeRepository | undefined;
+export function knowledgeRepository(): KnowledgeRepository {
+  repository ??= createKnowledgeRepository(db, env.tables.knowledge);
+  return repository;
+}
+
+let store: Promise<KnowledgeStore> | undefined;
+/** Knowledge's objects in the attachments bucket, the S3 adapter loaded on first use. */
+function knowledgeStore(): Promise<KnowledgeStore> {
+  const bucket = required('ATTACHMENTS_BUCKET');
+  store ??= import('../adapters/s3/s3-knowledge-store.js').then(({ createS3KnowledgeStore }) =>
+    createS3KnowledgeStore({
+      region: env.AWS_REGION,
+      bucket,
+      ...(env.RUNTIME === 'local'
+        ? {
+            endpoint: required('S3_ENDPOINT'),
+            credentials: JSON.parse(readFileSync(required('LOCAL_S3_CREDENTIALS_FILE'), 'utf8')) as {
+              accessKeyId: string;
+              secretAccessKey: string;
+            },
+          }
+        : {}),
+    }),
+  );
+  return store;
+}
+
+/**
+ * The embedding model an owner's chunks and queries go through, and the vector index. None yet:
+ * keyword search only. The Amazon S3 Vectors adapter and the providers' embedders (branch
+ * `s3vectors`) plug in here: `embedderFor` from the owner's keys (or the team's, or the platform's
+ * Bedrock model on AWS), `vectorIndex` the S3 Vectors client (the local stand-in on S3VECTORS_PORT).
+ */
+const embedderFor = async (_ownerId: string): Promise<Embedder | undefined> => undefined;
+const vectorIndex: VectorIndex | undefined = undefined;
+
+let indexes: KeywordIndexes | undefined;
+function keywordIndexes(): KeywordIndexes {
+  indexes ??= createKeywordIndexes({ repository: knowledgeRepository(), store: knowledgeStore });
+  return indexes;
+}
+
+let service: KnowledgeService | undefined;
+export function knowledgeService(): KnowledgeService {
+  const plans = createPlanLookup(db, env.tables.billing);
+  service ??= createKnowledgeService({
+    repository: knowledgeRepository(),
+    store: knowledgeStore,
+    indexes: keywordIndexes(),
+    vectors: vectorIndex,
+    // The owner's own plan: a person's, or a team's (its billing record is `team#<teamId>`).
+    limitsOf: async (ownerId) => KNOWLEDGE_LIMITS[(await plans.planOf(ownerId)).tier],
+    newId,
+    now: Date.now,
+  });
+  return service;
+}
+
+/**
+ * An account's or a team's knowledge, for their deletion: every collection with its objects,
+ * vectors and items, then whatever is left in the owner's partition.
+ */
+export function knowledgeEraser(): UserItemsEraser {
+  const definition = TABLE_DEFINITIONS.find((table) => table.id === 'knowledge');
+  if (!definition) throw new Error('No table definition knowledge');
+  const items = createUserItemsEraser(db, env.tables.knowledge, definition);
+  return {
+    table: items.table,
+    async eraseAll(ownerId) {
+      await knowledgeService().eraseOwner(ownerId);
+      await items.eraseAll(ownerId);
+    },
+  };
+}
+
+let search: KnowledgeSearch | undefined;
+export function knowledgeSearch(): KnowledgeSearch {
+  search ??= createKnowledgeSearch({
+    repository: knowledgeRepository(),
+    indexes: keywordIndexes(),
+    embedderFor,
+    vectors: vectorIndex,
+  });
+  return search;
+}
+
+/**
+ * The extraction worker's module: on AWS bundled beside the handler (`extract-worker.mjs`, the
+ * construct's second entry point); locally the TypeScript source through tsx's loader.
+ */
+function extractionWorkerUrl(): URL {
+  if (env.RUNTIME === 'local') {
+    return new URL('../adapters/knowledge/extract-worker-local.mjs', import.meta.url);
+  }
+  return pathToFileURL(join(process.env.LAMBDA_TASK_ROOT ?? '.', 'extract-worker.mjs'));
+}
+
+let indexer: ReturnType<typeof createIndexer> | undefined;
+/** Indexes one uploaded file (the S3 event's object), in a bounded extraction worker. */
+export async function knowledgeIndexer(): Promise<ReturnType<typeof createIndexer>> {
+  if (!indexer) {
+    const { createExtractionRunner } = await import('../adapters/knowledge/extraction-runner.js');
+    indexer = createIndexer({
+      repository: knowledgeRepository(),
+      store: knowledgeStore,
+      indexes: keywordIndexes(),
+      extract: createExtractionRunner({ workerUrl: extractionWorkerUrl() }),
+      embedderFor,
+      vectors: vectorIndex,
+    });
+  }
+  return indexer;
+}

@@ -1,0 +1,254 @@
+import {
+  type Collection,
+  type CollectionInput,
+  KNOWLEDGE_FILE_TYPES,
+  KNOWLEDGE_MESSAGES,
+  type KnowledgeFile,
+  type KnowledgeLimits,
+  type KnowledgeUpload,
+  MAX_KNOWLEDGE_FILE_BYTES,
+} from '@agentforge/shared';
+import { NotFoundError, PlanLimitError, ValidationError } from '../errors.js';
+import { vectorIndexName } from './indexer.js';
+import type { KeywordIndexes } from './keyword-indexes.js';
+import {
+  collectionFilesPrefix,
+  collectionKey,
+  fileKey,
+  fileObjectKey,
+  type KnowledgeRepository,
+  ownerFilesPrefix,
+  ownerIndexPrefix,
+  type StoredCollection,
+  type StoredFile,
+} from './knowledge.js';
+import type { KnowledgeStore } from './knowledge-store.js';
+import type { VectorIndex } from './ports.js';
+
+/** How long a knowledge file's presigned PUT is valid. */
+export const KNOWLEDGE_UPLOAD_URL_SECONDS = 15 * 60;
+
+/** Where a change lands: the owner's partition (a user, or `team#<teamId>`), made by a person. */
+export interface KnowledgeActor {
+  ownerId: string;
+  userId: string;
+}
+
+export interface KnowledgeServiceDeps {
+  repository: KnowledgeRepository;
+  store: () => Promise<KnowledgeStore>;
+  indexes: KeywordIndexes;
+  /** Where the collections' vectors are (none: keyword search only). */
+  vectors?: VectorIndex | undefined;
+  /** The owner's plan's limits (a team's collections count against the team's plan). */
+  limitsOf: (ownerId: string) => Promise<KnowledgeLimits>;
+  newId: () => string;
+  now: () => number;
+}
+
+/** The content type a file is stored as, from its extension; undefined when it is not one we index. */
+export function knowledgeTypeOf(fileName: string): string | undefined {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? undefined : KNOWLEDGE_FILE_TYPES[fileName.slice(dot + 1).toLowerCase()];
+}
+
+export function fileView(file: StoredFile): KnowledgeFile {
+  return {
+    id: file.fileId,
+    collectionId: file.collectionId,
+    fileName: file.fileName,
+    contentType: file.contentType,
+    size: file.size,
+    status: file.status,
+    ...(file.progress === undefined ? {} : { progress: file.progress }),
+    ...(file.reason ? { reason: file.reason } : {}),
+    ...(file.pages === undefined ? {} : { pages: file.pages }),
+    ...(file.chunkCount === undefined ? {} : { chunkCount: file.chunkCount }),
+    createdAt: file.createdAt,
+    updatedAt: file.updatedAt,
+  };
+}
+
+export function collectionView(
+  collection: StoredCollection,
+  access: { teamId?: string | undefined; editable: boolean },
+): Collection {
+  return {
+    id: collection.collectionId,
+    name: collection.name,
+    description: collection.description,
+    ...(access.teamId ? { teamId: access.teamId } : {}),
+    fileCount: collection.fileCount,
+    totalBytes: collection.totalBytes,
+    chunkCount: collection.chunkCount,
+    ...(collection.embeddingModel ? { embeddingModel: collection.embeddingModel } : {}),
+    editable: access.editable,
+    createdAt: collection.createdAt,
+    updatedAt: collection.updatedAt,
+  };
+}
+
+/** Collections and their files: limits, presigned uploads, deletion of everything a file left. */
+export function createKnowledgeService(deps: KnowledgeServiceDeps) {
+  const { repository, now } = deps;
+
+  async function collection(ownerId: string, collectionId: string): Promise<StoredCollection> {
+    const found = await repository.getCollection(ownerId, collectionId);
+    if (!found) throw new NotFoundError(KNOWLEDGE_MESSAGES.notFound);
+    return found;
+  }
+
+  async function file(ownerId: string, collectionId: string, fileId: string): Promise<StoredFile> {
+    const found = await repository.getFile(ownerId, collectionId, fileId);
+    if (!found) throw new NotFoundError(KNOWLEDGE_MESSAGES.fileNotFound);
+    return found;
+  }
+
+  /** A file's vectors, by their keys (the chunks it was indexed into). */
+  async function removeVectors(collection: StoredCollection, files: readonly StoredFile[]): Promise<void> {
+    if (!deps.vectors || !collection.embeddingModel) return;
+    const keys = files.flatMap((file) =>
+      Array.from(
+        { length: file.chunkCount ?? 0 },
+        (_, i) => `${collection.collectionId}#${file.fileId}#${i}`,
+      ),
+    );
+    if (keys.length > 0) await deps.vectors.delete(vectorIndexName(collection.embeddingModel), keys);
+  }
+
+  async function removeFile(ownerId: string, stored: StoredFile): Promise<void> {
+    const owning = await repository.getCollection(ownerId, stored.collectionId);
+    if (owning) await removeVectors(owning, [stored]);
+    await deps.indexes.removeFile(ownerId, stored.collectionId, stored.fileId, stored.chunkCount ?? 0);
+    await (await deps.store()).deletePrefix(fileObjectKey(ownerId, stored.collectionId, stored.fileId));
+    await repository.deleteFile(ownerId, stored.collectionId, stored.fileId);
+    await repository.addToCounts(ownerId, stored.collectionId, {
+      files: -1,
+      bytes: -stored.size,
+      chunks: -(stored.chunkCount ?? 0),
+    });
+  }
+
+  return {
+    collection,
+    file,
+    list: (ownerId: string) => repository.listCollections(ownerId),
+
+    async create(actor: KnowledgeActor, input: Required<Omit<CollectionInput, 'teamId'>>) {
+      const { maxCollections } = await deps.limitsOf(actor.ownerId);
+      if ((await repository.listCollections(actor.ownerId)).length >= maxCollections) {
+        throw new PlanLimitError(KNOWLEDGE_MESSAGES.tooManyCollections(maxCollections));
+      }
+      const id = deps.newId();
+      const at = now();
+      const stored: StoredCollection = {
+        userId: actor.ownerId,
+        key: collectionKey(id),
+        collectionId: id,
+        name: input.name,
+        description: input.description,
+        fileCount: 0,
+        totalBytes: 0,
+        chunkCount: 0,
+        indexVersion: 0,
+        createdBy: actor.userId,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await repository.createCollection(stored);
+      return stored;
+    },
+
+    async update(ownerId: string, collectionId: string, input: { name: string; description: string }) {
+      const updated = await repository.updateCollection(ownerId, collectionId, {
+        ...input,
+        updatedAt: now(),
+      });
+      if (!updated) throw new NotFoundError(KNOWLEDGE_MESSAGES.notFound);
+      return collection(ownerId, collectionId);
+    },
+
+    /** The collection with its files' bytes, chunks, keyword index and record. */
+    async remove(ownerId: string, collectionId: string): Promise<StoredCollection> {
+      const found = await collection(ownerId, collectionId);
+      await removeVectors(found, await repository.listFiles(ownerId, collectionId));
+      const store = await deps.store();
+      await store.deletePrefix(collectionFilesPrefix(ownerId, collectionId));
+      await deps.indexes.removeCollection(ownerId, collectionId);
+      await repository.deleteCollection(ownerId, collectionId);
+      return found;
+    },
+
+    listFiles: (ownerId: string, collectionId: string) => repository.listFiles(ownerId, collectionId),
+
+    /** Every collection of an owner (an account or a team being deleted), with all it holds. */
+    async eraseOwner(ownerId: string): Promise<void> {
+      for (const stored of await repository.listCollections(ownerId))
+        await this.remove(ownerId, stored.collectionId);
+      const store = await deps.store();
+      // Whatever raced a collection's creation or deletion.
+      await store.deletePrefix(ownerFilesPrefix(ownerId));
+      await store.deletePrefix(ownerIndexPrefix(ownerId));
+    },
+
+    /**
+     * A file's record (uploading) and a presigned PUT of exactly its type and size; the plan's
+     * files per collection (counted atomically with the file) and total size are checked first.
+     */
+    async createUpload(
+      ownerId: string,
+      collectionId: string,
+      input: { fileName: string; contentType: string; size: number },
+    ): Promise<KnowledgeUpload> {
+      const contentType = knowledgeTypeOf(input.fileName);
+      if (!contentType) throw new ValidationError(KNOWLEDGE_MESSAGES.fileType);
+      if (input.size > MAX_KNOWLEDGE_FILE_BYTES) throw new ValidationError(KNOWLEDGE_MESSAGES.fileTooLarge);
+      await collection(ownerId, collectionId);
+      const limits = await deps.limitsOf(ownerId);
+      const used = (await repository.listCollections(ownerId)).reduce((sum, c) => sum + c.totalBytes, 0);
+      if (used + input.size > limits.maxTotalMb * 1024 * 1024) {
+        throw new PlanLimitError(KNOWLEDGE_MESSAGES.storageFull(limits.maxTotalMb));
+      }
+      const counted = await repository.addToCounts(
+        ownerId,
+        collectionId,
+        { files: 1, bytes: input.size },
+        limits.maxFilesPerCollection,
+      );
+      if (!counted) throw new PlanLimitError(KNOWLEDGE_MESSAGES.tooManyFiles(limits.maxFilesPerCollection));
+      const fileId = deps.newId();
+      const at = now();
+      const stored: StoredFile = {
+        userId: ownerId,
+        key: fileKey(collectionId, fileId),
+        collectionId,
+        fileId,
+        fileName: input.fileName,
+        contentType,
+        size: input.size,
+        status: 'uploading',
+        createdAt: at,
+        updatedAt: at,
+      };
+      await repository.putFile(stored);
+      const upload = await (await deps.store()).presignUpload(
+        fileObjectKey(ownerId, collectionId, fileId),
+        { contentType, size: input.size, fileName: input.fileName },
+        KNOWLEDGE_UPLOAD_URL_SECONDS,
+      );
+      return {
+        file: fileView(stored),
+        uploadUrl: upload.url,
+        headers: upload.headers,
+        expiresAt: at + KNOWLEDGE_UPLOAD_URL_SECONDS * 1000,
+      };
+    },
+
+    async removeFile(ownerId: string, collectionId: string, fileId: string): Promise<StoredFile> {
+      const stored = await file(ownerId, collectionId, fileId);
+      await removeFile(ownerId, stored);
+      return stored;
+    },
+  };
+}
+export type KnowledgeService = ReturnType<typeof createKnowledgeService>;

@@ -1,0 +1,130 @@
+import type { KnowledgePassage, KnowledgeSearchResult } from '@agentforge/shared';
+import { vectorIndexName } from './indexer.js';
+import type { KeywordIndexes } from './keyword-indexes.js';
+import type { KnowledgeRepository, StoredCollection } from './knowledge.js';
+import type { Embedder, VectorIndex } from './ports.js';
+import { reciprocalRankFusion } from './rank-fusion.js';
+
+/** Each list is asked for this many times the passages wanted, so fusion has candidates to agree on. */
+const CANDIDATES_FACTOR = 3;
+
+export interface KnowledgeSearchDeps {
+  repository: KnowledgeRepository;
+  indexes: KeywordIndexes;
+  embedderFor: (ownerId: string) => Promise<Embedder | undefined>;
+  vectors?: VectorIndex | undefined;
+}
+
+/** A collection the caller may read (checked by the caller of this), with its owner. */
+export interface SearchableCollection {
+  ownerId: string;
+  collection: StoredCollection;
+}
+
+interface Candidate {
+  ownerId: string;
+  collectionId: string;
+  fileId: string;
+  chunkIndex: number;
+}
+const keyOf = (c: Candidate) => `${c.ownerId}|${c.collectionId}|${c.fileId}|${c.chunkIndex}`;
+
+/**
+ * Hybrid search over collections: BM25 over each collection's keyword index always; plus the
+ * nearest chunks by meaning when every collection's owner has an embedding model and the
+ * collection's vectors were made with it; the two fused by reciprocal rank (`mode` says which).
+ */
+export function createKnowledgeSearch(deps: KnowledgeSearchDeps) {
+  async function vectorHits(
+    query: string,
+    collections: readonly SearchableCollection[],
+    topK: number,
+  ): Promise<Candidate[] | undefined> {
+    if (!deps.vectors) return undefined;
+    const owners = [...new Set(collections.map((c) => c.ownerId))];
+    const embedders = new Map(
+      await Promise.all(owners.map(async (o) => [o, await deps.embedderFor(o)] as const)),
+    );
+    const usable = collections.every(
+      (c) => c.collection.embeddingModel && embedders.get(c.ownerId)?.modelId === c.collection.embeddingModel,
+    );
+    if (!usable) return undefined;
+    const hits: (Candidate & { distance: number })[] = [];
+    for (const ownerId of owners) {
+      const embedder = embedders.get(ownerId) as Embedder;
+      const [vector] = await embedder.embed([query], 'query');
+      const collectionIds = collections
+        .filter((c) => c.ownerId === ownerId)
+        .map((c) => c.collection.collectionId);
+      const matches = await deps.vectors.query(
+        vectorIndexName(embedder.modelId),
+        vector as Float32Array,
+        { ownerId, collectionIds },
+        topK,
+      );
+      for (const match of matches) hits.push({ ...match.metadata, ownerId, distance: match.distance });
+    }
+    return hits.sort((a, b) => a.distance - b.distance).slice(0, topK);
+  }
+
+  async function keywordHits(
+    query: string,
+    collections: readonly SearchableCollection[],
+    topK: number,
+  ): Promise<Candidate[]> {
+    const perCollection = await Promise.all(
+      collections.map(async ({ ownerId, collection }) => {
+        const index = await deps.indexes.load(ownerId, collection.collectionId);
+        return index
+          .search(query, topK)
+          .map((hit) => ({ ownerId, collectionId: collection.collectionId, ...hit }));
+      }),
+    );
+    return perCollection
+      .flat()
+      .sort((a, b) => b.score - a.score)
+      .slice(0, topK)
+      .map(({ score: _score, ...candidate }) => candidate);
+  }
+
+  return async function search(
+    query: string,
+    collections: readonly SearchableCollection[],
+    limit: number,
+  ): Promise<KnowledgeSearchResult> {
+    const topK = limit * CANDIDATES_FACTOR;
+    const [keyword, vector] = await Promise.all([
+      keywordHits(query, collections, topK),
+      vectorHits(query, collections, topK),
+    ]);
+    const fused = reciprocalRankFusion(
+      [{ name: 'keyword', items: keyword }, ...(vector ? [{ name: 'vector', items: vector }] : [])],
+      keyOf,
+    ).slice(0, limit);
+    const passages: KnowledgePassage[] = [];
+    const fileNames = new Map<string, string>();
+    for (const { item, score, matchedBy } of fused) {
+      const [chunk] = await deps.repository.getChunks(item.ownerId, [item]);
+      if (!chunk) continue;
+      const fileKey = `${item.ownerId}|${item.collectionId}|${item.fileId}`;
+      let fileName = fileNames.get(fileKey);
+      if (fileName === undefined) {
+        fileName = (await deps.repository.getFile(item.ownerId, item.collectionId, item.fileId))?.fileName;
+        if (fileName === undefined) continue;
+        fileNames.set(fileKey, fileName);
+      }
+      passages.push({
+        collectionId: item.collectionId,
+        fileId: item.fileId,
+        fileName,
+        chunkIndex: item.chunkIndex,
+        text: chunk.text,
+        location: chunk.location,
+        score,
+        matchedBy: matchedBy as KnowledgePassage['matchedBy'],
+      });
+    }
+    return { passages, mode: vector ? 'hybrid' : 'keyword' };
+  };
+}
+export type KnowledgeSearch = ReturnType<typeof createKnowledgeSearch>;

@@ -1,0 +1,9 @@
+import { collectionView } from '../../domain/knowledge/knowledge-service.js';
+import { httpRoute, ok } from '../../http/http-route.js';
+import { collectionAccess, collectionParams } from './scope.js';
+
+/** GET /knowledge/collections/{id}: the caller's, or a team's to its members. */
+export const handler = httpRoute({ params: collectionParams }, async ({ caller, params }) => {
+  const access = await collectionAccess(caller, params.id, 'read');
+  return ok(collectionView(access.collection, access));
+});
