@@ -23,6 +23,7 @@ export * from './schemas/code-to-chat';
 export * from './schemas/conversation';
 export * from './schemas/github';
 export * from './schemas/knowledge';
+export * from './schemas/knowledge-routes';
 export * from './schemas/mcp-catalog';
 export * from './schemas/mcp-server';
 export * from './schemas/memory';

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { MAX_ID_LENGTH } from '../constants/limits';
-import { MAX_ATTACHMENT_FILE_NAME_LENGTH } from './attachment-files';
 
 /**
  * Knowledge (issue 33): collections of documents the chat and automations search, answers citing
@@ -17,6 +16,8 @@ import { MAX_ATTACHMENT_FILE_NAME_LENGTH } from './attachment-files';
  *   POST /knowledge/search                            knowledgeSearchInput     → knowledgeSearchResult
  *   GET  /knowledge/collections/{id}/files/{fileId}/chunks/{chunkIndex}         → knowledgePassage
  * A team's collections: its Admins create, change and upload; its Users list, read and search.
+ * The routes' shapes are in knowledge-routes.ts; this file keeps what a message and a conversation
+ * carry (passages, citations, attached collections) with the limits and messages.
  */
 export const MAX_COLLECTION_NAME_LENGTH = 100;
 export const MAX_COLLECTION_DESCRIPTION_LENGTH = 500;
@@ -32,41 +33,6 @@ export const MAX_KNOWLEDGE_QUERY_LENGTH = 1_000;
 export const MAX_SEARCH_RESULTS = 20;
 /** Passages the chat puts in the turn when the user asks for them (and `search_knowledge`'s default). */
 export const DEFAULT_KNOWLEDGE_PASSAGES = 5;
-
-/** Extension → the content type a knowledge file is stored as (PDF, DOCX, Markdown, text, HTML, CSV, code). */
-export const KNOWLEDGE_FILE_TYPES: Readonly<Record<string, string>> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  md: 'text/markdown',
-  markdown: 'text/markdown',
-  txt: 'text/plain',
-  text: 'text/plain',
-  html: 'text/html',
-  htm: 'text/html',
-  csv: 'text/csv',
-  json: 'application/json',
-  // Source code is stored as text/plain.
-  ts: 'text/plain',
-  tsx: 'text/plain',
-  js: 'text/plain',
-  jsx: 'text/plain',
-  py: 'text/plain',
-  java: 'text/plain',
-  go: 'text/plain',
-  rs: 'text/plain',
-  rb: 'text/plain',
-  c: 'text/plain',
-  h: 'text/plain',
-  cpp: 'text/plain',
-  cs: 'text/plain',
-  php: 'text/plain',
-  sh: 'text/plain',
-  sql: 'text/plain',
-  yaml: 'text/plain',
-  yml: 'text/plain',
-  toml: 'text/plain',
-  xml: 'text/plain',
-};
 
 export const KNOWLEDGE_MESSAGES = {
   nameRequired: 'Enter a name',
@@ -95,85 +61,6 @@ export const KNOWLEDGE_MESSAGES = {
 
 const id = z.string().min(1).max(MAX_ID_LENGTH);
 
-export const collectionInputSchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, KNOWLEDGE_MESSAGES.nameRequired)
-    .max(MAX_COLLECTION_NAME_LENGTH, KNOWLEDGE_MESSAGES.nameTooLong),
-  description: z
-    .string()
-    .trim()
-    .max(MAX_COLLECTION_DESCRIPTION_LENGTH, KNOWLEDGE_MESSAGES.descriptionTooLong)
-    .default(''),
-  /** Set on create: the team's collection (its Admins manage it). */
-  teamId: id.optional(),
-});
-export type CollectionInput = z.input<typeof collectionInputSchema>;
-export const collectionUpdateSchema = collectionInputSchema.omit({ teamId: true });
-
-export const collectionSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  teamId: z.string().optional(),
-  fileCount: z.number(),
-  /** Bytes of the files as uploaded. */
-  totalBytes: z.number(),
-  chunkCount: z.number(),
-  /** The embedding model its vectors use (`provider:model`); absent: keyword search only so far. */
-  embeddingModel: z.string().optional(),
-  /** Whether the caller may change it (their own; a team's for its Admins). */
-  editable: z.boolean(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
-export type Collection = z.infer<typeof collectionSchema>;
-export const collectionListSchema = z.object({ collections: z.array(collectionSchema) });
-
-export const KNOWLEDGE_FILE_STATUSES = ['uploading', 'queued', 'indexing', 'ready', 'failed'] as const;
-export type KnowledgeFileStatus = (typeof KNOWLEDGE_FILE_STATUSES)[number];
-export const KNOWLEDGE_FILE_STATUS_LABELS: Readonly<Record<KnowledgeFileStatus, string>> = {
-  uploading: 'Uploading',
-  queued: 'Queued',
-  indexing: 'Indexing',
-  ready: 'Ready',
-  failed: 'Failed',
-};
-
-export const knowledgeFileSchema = z.object({
-  id: z.string(),
-  collectionId: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number(),
-  status: z.enum(KNOWLEDGE_FILE_STATUSES),
-  /** 0-1 while indexing (chunks embedded / chunks), for the progress bar. */
-  progress: z.number().min(0).max(1).optional(),
-  /** Why it failed, or a warning on a ready file (KNOWLEDGE_MESSAGES). */
-  reason: z.string().optional(),
-  pages: z.number().optional(),
-  chunkCount: z.number().optional(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
-export type KnowledgeFile = z.infer<typeof knowledgeFileSchema>;
-export const knowledgeFileListSchema = z.object({ files: z.array(knowledgeFileSchema) });
-
-/** POST /knowledge/collections/{id}/files: then PUT the bytes to `uploadUrl` with `headers`. */
-export const knowledgeUploadInputSchema = z.strictObject({
-  fileName: z.string().trim().min(1).max(MAX_ATTACHMENT_FILE_NAME_LENGTH),
-  contentType: z.string().max(200),
-  size: z.number().int().min(1).max(MAX_KNOWLEDGE_FILE_BYTES, KNOWLEDGE_MESSAGES.fileTooLarge),
-});
-export const knowledgeUploadSchema = z.object({
-  file: knowledgeFileSchema,
-  uploadUrl: z.url(),
-  headers: z.record(z.string(), z.string()),
-  expiresAt: z.number(),
-});
-export type KnowledgeUpload = z.infer<typeof knowledgeUploadSchema>;
-
 /** Where a passage sits in its file: a PDF's page, or a document's heading path. */
 export const passageLocationSchema = z.object({
   page: z.number().int().positive().optional(),
@@ -193,18 +80,6 @@ export const knowledgePassageSchema = z.object({
   matchedBy: z.array(z.enum(['keyword', 'vector'])),
 });
 export type KnowledgePassage = z.infer<typeof knowledgePassageSchema>;
-
-export const knowledgeSearchInputSchema = z.strictObject({
-  query: z.string().trim().min(1, KNOWLEDGE_MESSAGES.queryRequired).max(MAX_KNOWLEDGE_QUERY_LENGTH),
-  collectionIds: z.array(id).min(1).max(MAX_ATTACHED_COLLECTIONS, KNOWLEDGE_MESSAGES.tooManyAttached),
-  limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).default(DEFAULT_KNOWLEDGE_PASSAGES),
-});
-export const knowledgeSearchResultSchema = z.object({
-  passages: z.array(knowledgePassageSchema),
-  /** `hybrid` when an embedding model was available for every collection searched. */
-  mode: z.enum(['keyword', 'hybrid']),
-});
-export type KnowledgeSearchResult = z.infer<typeof knowledgeSearchResultSchema>;
 
 /** The collections a conversation (its settings) or an automation attaches. */
 export const attachedCollectionIdsSchema = z

@@ -41,6 +41,8 @@ async function apiPagesLayout(): Promise<Pick<RouteObject, 'Component'>> {
 
 /** The automations list and an automation's page: one module (one chunk list for /home's entry to carry). */
 const automationsPages = () => import('./routes/app/automations');
+/** The knowledge collections and a collection's page, the same way. */
+const knowledgePages = () => import('./routes/app/knowledge');
 
 /**
  * The route table (spec 2). Screens are lazy route modules (each exports `Component`), so the
@@ -99,6 +101,11 @@ export const routes: RouteObject[] = [
                   {
                     path: 'automations/:automationId',
                     lazy: () => automationsPages().then((module) => module.automationPage),
+                  },
+                  { path: 'knowledge', lazy: knowledgePages },
+                  {
+                    path: 'knowledge/:collectionId',
+                    lazy: () => knowledgePages().then((module) => module.collectionPage),
                   },
                   { path: 'teams', lazy: () => import('./routes/app/teams') },
                   // A conversation shared with a team, read-only (the link its author copies).

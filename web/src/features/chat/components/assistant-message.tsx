@@ -22,6 +22,8 @@ import { ToolsOffered } from './tools-offered';
 
 /** Only replies that searched the web have sources: their list's code loads with the first one. */
 const MessageSources = lazy(() => import('./message-sources'));
+/** Only replies that searched the user's collections cite passages: the same, with their own code. */
+const MessageCitations = lazy(() => import('../../knowledge/components/message-citations'));
 
 function TypingDots({ activity }: { activity?: string | undefined }) {
   return (
@@ -142,6 +144,11 @@ export function AssistantMessage({
         {message.sources?.length && done ? (
           <Suspense fallback={null}>
             <MessageSources sources={message.sources} />
+          </Suspense>
+        ) : null}
+        {message.citations?.length && done ? (
+          <Suspense fallback={null}>
+            <MessageCitations citations={message.citations} />
           </Suspense>
         ) : null}
         {message.isLoading ? <TypingDots activity={activity} /> : null}

@@ -94,10 +94,11 @@ describe('the account menu', { timeout: 20_000 }, () => {
 });
 
 describe('the sidebar', { timeout: 20_000 }, () => {
-  it('links to the Automations page above the account menu', async () => {
+  it('links to the Automations and Knowledge pages above the account menu', async () => {
     renderChat();
     await screen.findByText('No conversations yet.');
     expect(screen.getByRole('link', { name: 'Automations' }).getAttribute('href')).toBe('/automations');
+    expect(screen.getByRole('link', { name: 'Knowledge' }).getAttribute('href')).toBe('/knowledge');
   });
 });
 
@@ -129,12 +130,15 @@ describe('the conversation list by keyboard', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(title('c3'));
     await userEvent.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pin conversation Chat c3' }));
-    // Tab leaves the list: the next stops are the Automations link and the account menu.
+    // Tab leaves the list: the next stops are the Automations and Knowledge links and the account menu.
     await userEvent.tab();
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Automations' }));
     await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Knowledge' }));
+    await userEvent.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Account/ }));
     // Back in, the stop is where the focus was.
+    await userEvent.tab({ shift: true });
     await userEvent.tab({ shift: true });
     await userEvent.tab({ shift: true });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pin conversation Chat c3' }));

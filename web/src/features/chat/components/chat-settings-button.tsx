@@ -71,6 +71,7 @@ function NewChatSettingsDialog({
         <ModelSettingsForm
           initial={newChat.chosen ?? defaults.data?.defaultSettings}
           provider={provider}
+          knowledge
           onSave={async (settings) => {
             newChat.choose(settings);
             onClose();

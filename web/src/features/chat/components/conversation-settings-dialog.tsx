@@ -39,6 +39,7 @@ export function ConversationSettingsDialog({
         initial={conversation.settings}
         onSave={save}
         provider={provider ?? conversation.metadata?.defaultProvider}
+        knowledge
       />
     </Dialog>
   );

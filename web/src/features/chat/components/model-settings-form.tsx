@@ -6,9 +6,12 @@ import {
   modelSettingsSchema,
   WEB_SEARCH_MESSAGES,
 } from '@agentforge/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { fieldVariants } from '../../../components/ui/input';
 import { webSearchConfigured } from '../../../config/runtime-config';
+
+/** The knowledge collections' checkboxes: their code (and the collections' API) loads with the chat's settings. */
+const CollectionsField = lazy(() => import('../../knowledge/components/collections-field'));
 
 const LABEL = 'block text-sm font-medium text-slate-700';
 const HINT = 'mt-1 text-xs text-slate-500';
@@ -26,10 +29,17 @@ function webSearchToggle(provider: string | undefined): { available: boolean; hi
 }
 
 /** The form's text, as typed: empty numbers mean "the provider's default". */
-type Draft = { systemPrompt: string; temperature: string; maxOutputTokens: string; webSearch: boolean };
+type Draft = {
+  systemPrompt: string;
+  temperature: string;
+  maxOutputTokens: string;
+  webSearch: boolean;
+  collectionIds: string[];
+};
 
 const draftOf = (settings: ModelSettings | undefined): Draft => ({
   webSearch: settings?.webSearch === true,
+  collectionIds: settings?.collectionIds ?? [],
   systemPrompt: settings?.systemPrompt ?? '',
   temperature: settings?.temperature === undefined ? '' : String(settings.temperature),
   maxOutputTokens: settings?.maxOutputTokens === undefined ? '' : String(settings.maxOutputTokens),
@@ -45,6 +55,7 @@ export function settingsFromDraft(draft: Draft): { settings: ModelSettings } | {
       ? {}
       : { maxOutputTokens: number(draft.maxOutputTokens) }),
     ...(draft.webSearch ? { webSearch: true } : {}),
+    ...(draft.collectionIds.length ? { collectionIds: draft.collectionIds } : {}),
   };
   const parsed = modelSettingsSchema.safeParse(candidate);
   // Each message names its field already.
@@ -63,6 +74,7 @@ export function ModelSettingsForm({
   saveLabel = 'Save',
   footer,
   provider,
+  knowledge = false,
 }: {
   initial: ModelSettings | undefined;
   /** The chat's provider (absent: the defaults, for any provider): whose web search it gets. */
@@ -71,13 +83,15 @@ export function ModelSettingsForm({
   saveLabel?: string;
   /** Extra buttons beside Save (e.g. Cancel). */
   footer?: React.ReactNode;
+  /** A chat's settings: the knowledge collections it searches are chosen here too (kept either way). */
+  knowledge?: boolean;
 }) {
   const id = useId();
   const [draft, setDraft] = useState(() => draftOf(initial));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const search = webSearchToggle(provider);
-  const field = (name: Exclude<keyof Draft, 'webSearch'>) => ({
+  const field = (name: Exclude<keyof Draft, 'webSearch' | 'collectionIds'>) => ({
     id: `${id}-${name}`,
     value: draft[name],
     onChange: (event: { target: { value: string } }) => {
@@ -172,6 +186,14 @@ export function ModelSettingsForm({
           ) : null}
         </div>
       </div>
+      {knowledge ? (
+        <Suspense fallback={null}>
+          <CollectionsField
+            value={draft.collectionIds}
+            onChange={(collectionIds) => setDraft((current) => ({ ...current, collectionIds }))}
+          />
+        </Suspense>
+      ) : null}
       {error ? (
         <p role="alert" className="text-sm text-red-600">
           {error}

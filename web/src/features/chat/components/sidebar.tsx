@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
-import { MessageSquareIcon, PlusIcon, ServerIcon, UploadIcon, ZapIcon } from 'lucide-react';
+import { FileTextIcon, MessageSquareIcon, PlusIcon, ServerIcon, UploadIcon, ZapIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -116,6 +116,12 @@ const VIEWS: readonly { id: SidebarView; label: string; icon: typeof ServerIcon 
   { id: 'servers', label: 'Servers', icon: ServerIcon },
 ];
 
+/** The pages of the space's things beside the chat, above the account menu. */
+const FOOTER_LINKS = [
+  { to: '/automations', label: 'Automations', icon: ZapIcon },
+  { to: '/knowledge', label: 'Knowledge', icon: FileTextIcon },
+] as const;
+
 /** The Chats/Servers toggle (spec 2): a tab list (arrow keys move between the two). */
 function ViewToggle() {
   return (
@@ -222,13 +228,16 @@ export function Sidebar(props: SidebarProps) {
         chats
       )}
       <div className="shrink-0 border-t border-slate-200 p-2">
-        <Link
-          to="/automations"
-          className="flex items-center gap-2.5 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-200/60 focus-visible:outline-2 focus-visible:outline-indigo-500"
-        >
-          <ZapIcon aria-hidden="true" className="size-4" />
-          Automations
-        </Link>
+        {FOOTER_LINKS.map(({ to, label, icon: Icon }) => (
+          <Link
+            key={to}
+            to={to}
+            className="flex items-center gap-2.5 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-200/60 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          >
+            <Icon aria-hidden="true" className="size-4" />
+            {label}
+          </Link>
+        ))}
         <AccountMenu
           email={email}
           current={current}

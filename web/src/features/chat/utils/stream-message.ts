@@ -71,6 +71,7 @@ export const completeMessage = (message: Message, result: StreamCompletionResult
   ...(result.mcpUsedId ? { mcpUsedId: result.mcpUsedId } : {}),
   ...(result.toolsOffered ? { toolsOffered: result.toolsOffered } : {}),
   ...(result.sources?.length ? { sources: result.sources } : {}),
+  ...(result.citations?.length ? { citations: result.citations } : {}),
   isLoading: false,
 });
 

@@ -13,15 +13,11 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
 import { download } from '../../chat/utils/conversation-file';
-import { teamsQuery } from '../../teams/api/queries';
-import { useSpaceTeamId } from '../../teams/hooks/use-space';
+import { LibrarySelect } from '../../teams/components/library-select';
+import { useLibrary } from '../../teams/hooks/use-library';
 import { exportPrompts, promptsQuery, usePromptMutations } from '../api/prompts';
 import { PromptFormDialog } from './prompt-form-dialog';
-
-/** Which library the page shows, in a team's space: the caller's own or the team's. */
-type Library = 'own' | 'team';
 
 /**
  * /prompts: the prompt library. The caller's own prompts, and in a team's space the team's (its
@@ -29,18 +25,12 @@ type Library = 'own' | 'team';
  * export and import the library shown as JSON (a team's import: its Admins only).
  */
 export function PromptLibraryScreen() {
-  const teamId = useSpaceTeamId();
-  const team = useQuery({ ...teamsQuery(), enabled: teamId !== undefined }).data?.teams.find(
-    (candidate) => candidate.teamId === teamId,
-  );
+  const scope = useLibrary();
+  const { teamId, team, library, setLibrary, isAdmin, libraryTeamId } = scope;
   const prompts = useQuery(promptsQuery(teamId));
   const mutations = usePromptMutations();
-  const [chosen, setLibrary] = useState<Library>('team');
-  const library: Library = teamId ? chosen : 'own';
-  const isAdmin = team?.role === 'admin';
   /** A team's library: written by its Admins only (the API checks it again). */
   const mayImport = library === 'own' || isAdmin;
-  const libraryTeamId = library === 'team' ? teamId : undefined;
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Prompt | 'new' | null>(null);
   const [notice, setNotice] = useState<{ text: string; lines?: string[]; error: boolean } | null>(null);
@@ -95,19 +85,7 @@ export function PromptLibraryScreen() {
       title="Prompt library"
       aside={
         <div className="flex flex-wrap gap-2">
-          {teamId ? (
-            <Select
-              aria-label="Library"
-              value={library}
-              onChange={(event) => {
-                setLibrary(event.target.value as Library);
-                setNotice(null);
-              }}
-            >
-              <option value="team">{team?.name ?? 'Team'} (team)</option>
-              <option value="own">Your prompts</option>
-            </Select>
-          ) : null}
+          <LibrarySelect scope={scope} ownLabel="Your prompts" onChange={() => setNotice(null)} />
           <Button size="sm" onClick={() => void onExport()}>
             Export
           </Button>
