@@ -110,6 +110,20 @@ export function buildStageApi(
   auth.userPool.grant(account, 'cognito-idp:AdminDeleteUser');
   account.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
   startDeletionJobs(account, data.tables.billing);
+  // A team's single sign-on: its identity provider in the pool, listed on the web client (read
+  // first: an update resets what it is not given); the client secret is kept encrypted.
+  const teams = api.functions.teams.function;
+  auth.userPool.grant(
+    teams,
+    'cognito-idp:CreateIdentityProvider',
+    'cognito-idp:UpdateIdentityProvider',
+    'cognito-idp:DeleteIdentityProvider',
+    'cognito-idp:DescribeUserPoolClient',
+    'cognito-idp:UpdateUserPoolClient',
+  );
+  teams.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
+  teams.addEnvironment('USER_POOL_CLIENT_ID', auth.userPoolClient.userPoolClientId);
+  secrets.grantEncryptDecrypt(teams);
   // Stripe's keys, and the origins checkout and the portal may return to: the stage's web origins,
   // its custom domain, and the app's origin from SSM (CloudFront's own name cannot be passed in:
   // the distribution depends on the API).

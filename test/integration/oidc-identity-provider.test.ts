@@ -1,7 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:https';
-import { join } from 'node:path';
 import {
   AdminGetUserCommand,
   CognitoIdentityProviderClient,
@@ -15,6 +13,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalGoogle, startLocalGoogle } from '../../scripts/local/google/server.js';
+import { hostedDomainClient } from '../support/hosted-domain.js';
 import { uniqueEmail } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
 
@@ -28,14 +27,18 @@ import { startTestStack } from '../support/local-stack.js';
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let company: LocalGoogle;
 let admin: CognitoIdentityProviderClient;
-let ca: string;
+let hosted: ReturnType<typeof hostedDomainClient>;
 const APP_ORIGIN = 'http://localhost:5998';
-const APP_ROOT = `${APP_ORIGIN}/`;
 const companyClient = { clientId: 'acme-agentforge', clientSecret: randomBytes(16).toString('hex') };
 
 beforeAll(async () => {
   stack = await startTestStack({ web: false, appOrigins: [APP_ORIGIN] });
-  ca = readFileSync(join(stack.dataDir, 'cognito', '.cognito', 'hosted-domain.crt'), 'utf8');
+  hosted = hostedDomainClient({
+    dataDir: stack.dataDir,
+    hostedDomainUrl: stack.google.hostedDomainUrl,
+    clientId: stack.runtimeConfig.userPoolClientId,
+    appOrigin: APP_ORIGIN,
+  });
   company = await startLocalGoogle({
     port: 0,
     clients: [{ ...companyClient, redirectUris: [`${stack.google.hostedDomainUrl}/oauth2/idpresponse`] }],
@@ -55,70 +58,6 @@ const pool = () => ({
   UserPoolId: stack.runtimeConfig.userPoolId,
   ClientId: stack.runtimeConfig.userPoolClientId,
 });
-
-function hosted(
-  url: string,
-  form?: Record<string, string>,
-): Promise<{ status: number; location: string; body: string }> {
-  const body = form ? new URLSearchParams(form).toString() : undefined;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: form ? 'POST' : 'GET',
-        ca,
-        headers: form ? { 'Content-Type': 'application/x-www-form-urlencoded', Origin: APP_ORIGIN } : {},
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, location: String(res.headers.location ?? ''), body: text }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** What Amplify's `signInWithRedirect({ provider: { custom: name } })` does, through to the tokens. */
-async function signInThrough(providerName: string, email: string) {
-  const verifier = randomBytes(64).toString('base64url');
-  const params = new URLSearchParams({
-    redirect_uri: APP_ROOT,
-    response_type: 'code',
-    client_id: stack.runtimeConfig.userPoolClientId,
-    identity_provider: providerName,
-    scope: 'email profile openid',
-    state: 'app-state',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  });
-  const toProvider = await hosted(`${stack.google.hostedDomainUrl}/oauth2/authorize?${params}`);
-  expect(toProvider.status).toBe(302);
-  if (!toProvider.location.startsWith(company.url)) return { refused: new URL(toProvider.location) };
-  const providerParams = Object.fromEntries(new URL(toProvider.location).searchParams);
-  const fromProvider = await fetch(`${company.url}/o/oauth2/v2/auth`, {
-    method: 'POST',
-    redirect: 'manual',
-    body: new URLSearchParams({ ...providerParams, email, decision: 'continue' }),
-  });
-  const back = await hosted(String(fromProvider.headers.get('location')));
-  const code = new URL(back.location).searchParams.get('code') ?? '';
-  const tokens = await hosted(`${stack.google.hostedDomainUrl}/oauth2/token`, {
-    client_id: stack.runtimeConfig.userPoolClientId,
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: APP_ROOT,
-    code_verifier: verifier,
-  });
-  expect(tokens.status).toBe(200);
-  const { id_token: idToken } = JSON.parse(tokens.body) as { id_token: string };
-  return { claims: JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) };
-}
 
 const oidcDetails = () => ({
   client_id: companyClient.clientId,
@@ -200,7 +139,7 @@ describe('a company OpenID provider on the local identity service', () => {
       }),
     );
     // Not yet in the app client's SupportedIdentityProviders: the hosted domain refuses it.
-    const early = await signInThrough('acme', uniqueEmail('early'));
+    const early = await hosted.signInThrough('acme', company.url, uniqueEmail('early'));
     expect(early.refused?.searchParams.get('error')).toBe('invalid_request');
 
     const { UserPoolClient: client } = await admin.send(new DescribeUserPoolClientCommand(pool()));
@@ -211,7 +150,7 @@ describe('a company OpenID provider on the local identity service', () => {
       }),
     );
     const email = uniqueEmail('ada.acme');
-    const { claims } = await signInThrough('acme', email);
+    const { claims } = await hosted.signInThrough('acme', company.url, email);
     expect(claims['cognito:username']).toMatch(/^acme_\d+$/);
     expect(claims).toMatchObject({ email, aud: stack.runtimeConfig.userPoolClientId });
     const user = await admin.send(
