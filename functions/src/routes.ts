@@ -759,6 +759,7 @@ const MANIFEST = [
     auth: 'cognito',
   },
   { method: 'GET', path: '/sso/discover', area: 'teams', handler: 'discover-sso', auth: 'public' },
+  { method: 'POST', path: '/sso/join', area: 'teams', handler: 'join-sso-team', auth: 'cognito' },
   // The audit log: the caller's own records, or a team's (`?teamId=`, its Admins).
   { method: 'GET', path: '/audit', area: 'audit', handler: 'list-audit', auth: 'cognito' },
   { method: 'GET', path: '/audit/export', area: 'audit', handler: 'export-audit', auth: 'cognito' },

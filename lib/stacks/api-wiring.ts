@@ -14,7 +14,7 @@ import { DELETION_JOB_KEY_PREFIX } from '../../functions/src/adapters/dynamodb/t
 import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../constructs/api';
 import { AppOriginParameter } from '../constructs/app-origin';
 import type { Attachments } from '../constructs/attachments';
-import type { Auth } from '../constructs/auth';
+import { type Auth, WEB_CLIENT_NAME } from '../constructs/auth';
 import { bedrockEnvironment, bedrockListStatement } from '../constructs/bedrock-access';
 import { Billing } from '../constructs/billing';
 import type { Data } from '../constructs/data';
@@ -118,11 +118,12 @@ export function buildStageApi(
     'cognito-idp:CreateIdentityProvider',
     'cognito-idp:UpdateIdentityProvider',
     'cognito-idp:DeleteIdentityProvider',
+    'cognito-idp:ListUserPoolClients',
     'cognito-idp:DescribeUserPoolClient',
     'cognito-idp:UpdateUserPoolClient',
   );
   teams.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
-  teams.addEnvironment('USER_POOL_CLIENT_ID', auth.userPoolClient.userPoolClientId);
+  teams.addEnvironment('USER_POOL_CLIENT_NAME', WEB_CLIENT_NAME);
   secrets.grantEncryptDecrypt(teams);
   // Stripe's keys, and the origins checkout and the portal may return to: the stage's web origins,
   // its custom domain, and the app's origin from SSM (CloudFront's own name cannot be passed in:

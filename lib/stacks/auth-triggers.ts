@@ -26,11 +26,6 @@ export function addAuthTriggers(
   });
   data.addTableNames(postConfirmation.function);
   data.grantReadWrite(postConfirmation.function, 'users');
-  // A first sign-in through a team's single sign-on joins that team as a User: the team's
-  // membership, the person's "my teams" (billing table), the team's audit log.
-  data.grantReadWrite(postConfirmation.function, 'teams');
-  data.grantReadWrite(postConfirmation.function, 'billing');
-  data.grantAuditWrite(postConfirmation.function);
   auth.addPostConfirmationTrigger(postConfirmation.function);
 
   if (config.allowedEmailDomains.length > 0 || config.google) {

@@ -371,6 +371,7 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
       'CreateIdentityProvider',
       'UpdateIdentityProvider',
       'DeleteIdentityProvider',
+      'ListUserPoolClients',
       'DescribeUserPoolClient',
       'UpdateUserPoolClient',
     ].map((command) => [

@@ -1815,6 +1815,15 @@ const MATRIX: Record<string, Case[]> = {
     // Public: names a verified domain's provider only (none here).
     { on: 'nothing', request: () => get('/sso/discover?email=ada@matrix.example'), expect: everyone(404) },
   ],
+  'POST /sso/join': [
+    // Only a user of a team's provider joins (none of the personas is): nothing happens.
+    {
+      on: 'own',
+      request: () => post('/sso/join', {}),
+      expect: everyone(200),
+      check: (_p, response) => expect(response.body).toEqual({ joined: false }),
+    },
+  ],
 
   // --- The audit log: the caller's own, or the team's (`?teamId=`) for its Admins. ---
   'GET /audit': [

@@ -94,6 +94,9 @@ describe("a team's single sign-on", () => {
     const signedIn = await hosted.signInThrough(sso.providerName, company.url, email);
     expect(signedIn.claims?.['cognito:username']).toMatch(new RegExp(`^${sso.providerName}_`));
     const member = apiAs(stack.apiUrl, signedIn.idToken);
+    // The app's call on its return from the hosted sign-in; a second one changes nothing.
+    expect((await member.post('/sso/join')).body).toEqual({ joined: true });
+    expect((await member.post('/sso/join')).body).toEqual({ joined: false });
     const teams = await member.get('/teams');
     expect(teams.body.teams).toEqual([expect.objectContaining({ teamId, role: 'user' })]);
     // A User of the team does not see its single sign-on settings.

@@ -11,14 +11,12 @@ import { recordInTeamLog, teamService } from './teams.js';
 
 /** The user pool's identity providers: locally the identity service with its admin credentials. */
 function poolIdentityProviders() {
-  const pool = {
-    userPoolId: required('USER_POOL_ID'),
-    clientId: required('USER_POOL_CLIENT_ID'),
-    region: env.AWS_REGION,
-  };
-  if (env.RUNTIME !== 'local') return createPoolIdentityProviders(pool);
+  const pool = { userPoolId: required('USER_POOL_ID'), region: env.AWS_REGION };
+  if (env.RUNTIME !== 'local')
+    return createPoolIdentityProviders({ ...pool, client: { name: required('USER_POOL_CLIENT_NAME') } });
   return createPoolIdentityProviders({
     ...pool,
+    client: { id: required('USER_POOL_CLIENT_ID') },
     endpoint: required('LOCAL_COGNITO_ENDPOINT'),
     credentials: JSON.parse(readFileSync(required('LOCAL_COGNITO_ADMIN_CREDENTIALS_FILE'), 'utf8')) as {
       accessKeyId: string;

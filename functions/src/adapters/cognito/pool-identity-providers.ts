@@ -3,6 +3,7 @@ import {
   CreateIdentityProviderCommand,
   DeleteIdentityProviderCommand,
   DescribeUserPoolClientCommand,
+  ListUserPoolClientsCommand,
   ResourceNotFoundException,
   UpdateIdentityProviderCommand,
   UpdateUserPoolClientCommand,
@@ -17,7 +18,8 @@ import type { PoolIdentityProviders } from '../../domain/teams/team-sso.js';
  */
 export function createPoolIdentityProviders(options: {
   userPoolId: string;
-  clientId: string;
+  /** The web client: by id (local stack), or by name (AWS: its id would be a cycle through CloudFront). */
+  client: { id: string } | { name: string };
   region: string;
   /** Local stack only: the local identity service and its administrative credentials. */
   endpoint?: string;
@@ -29,10 +31,31 @@ export function createPoolIdentityProviders(options: {
     ...(options.credentials ? { credentials: options.credentials } : {}),
   });
   const UserPoolId = options.userPoolId;
+  let clientId: Promise<string> | undefined;
+
+  /** The web client's id, found by its name once (ListUserPoolClients, page by page). */
+  async function findClientId(name: string): Promise<string> {
+    let NextToken: string | undefined;
+    do {
+      const page = await client.send(
+        new ListUserPoolClientsCommand({ UserPoolId, MaxResults: 60, NextToken }),
+      );
+      const found = page.UserPoolClients?.find((candidate) => candidate.ClientName === name);
+      if (found?.ClientId) return found.ClientId;
+      NextToken = page.NextToken;
+    } while (NextToken);
+    throw new Error(`The pool has no app client named ${name}`);
+  }
+  const webClientId = () => {
+    const wanted = options.client;
+    clientId ??= 'id' in wanted ? Promise.resolve(wanted.id) : findClientId(wanted.name);
+    return clientId;
+  };
 
   async function setSupported(change: (names: string[]) => string[]): Promise<void> {
+    const ClientId = await webClientId();
     const { UserPoolClient: current } = await client.send(
-      new DescribeUserPoolClientCommand({ UserPoolId, ClientId: options.clientId }),
+      new DescribeUserPoolClientCommand({ UserPoolId, ClientId }),
     );
     if (!current) throw new Error('The app client was not found');
     const names = current.SupportedIdentityProviders ?? [];
@@ -42,7 +65,7 @@ export function createPoolIdentityProviders(options: {
       new UpdateUserPoolClientCommand({
         ...updatable(current),
         UserPoolId,
-        ClientId: options.clientId,
+        ClientId,
         SupportedIdentityProviders: next,
       }),
     );

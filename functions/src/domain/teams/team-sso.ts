@@ -260,8 +260,8 @@ export function createTeamSso(deps: TeamSsoDeps) {
     },
 
     /**
-     * After a first sign-in through a team's provider (the post-confirmation trigger): the person
-     * joins that team as a User when their address is at one of its verified domains.
+     * After a sign-in through a team's provider (POST /sso/join, which the app calls on its return):
+     * the person joins that team as a User when their address is at one of its verified domains.
      */
     async joinAfterSignIn(person: { userId: string; email: string; username: string }): Promise<boolean> {
       const teamId = teamIdOfSsoUsername(person.username);

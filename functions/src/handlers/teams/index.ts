@@ -9,6 +9,7 @@ import { handler as getTeam } from './get-team.js';
 import { handler as getTeamMemory } from './get-team-memory.js';
 import { handler as getTeamSso } from './get-team-sso.js';
 import { handler as getTeamUsage } from './get-team-usage.js';
+import { handler as joinSsoTeam } from './join-sso-team.js';
 import { handler as listInvitations } from './list-invitations.js';
 import { handler as listTeams } from './list-teams.js';
 import { handler as putTeamMemory } from './put-team-memory.js';
@@ -51,4 +52,5 @@ export const handler = createAreaRouter('teams', {
   deleteTeamSso,
   verifyTeamSsoDomain,
   discoverSso,
+  joinSsoTeam,
 });
