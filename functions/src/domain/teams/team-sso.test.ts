@@ -83,7 +83,7 @@ describe("a team's single sign-on", () => {
       TEAM,
       expect.objectContaining({ action: 'team.sso_configured' }),
     );
-    expect(JSON.stringify(deps.record.mock.calls)).not.toContain(SECRET);
+    expect(JSON.stringify(vi.mocked(deps.record).mock.calls)).not.toContain(SECRET);
   });
 
   it('asks for a secret on a first OIDC set-up, and for https on AWS', async () => {
