@@ -36,6 +36,8 @@ const baseSchema = z.object({
   /** The stream function verifies ID tokens itself (it has no API Gateway authorizer). */
   USER_POOL_ID: z.string().min(1).optional(),
   USER_POOL_CLIENT_ID: z.string().min(1).optional(),
+  /** The web client's name (AWS): a team's single sign-on lists its provider on it. */
+  USER_POOL_CLIENT_NAME: z.string().min(1).optional(),
   /** Local stack only: the local identity service's issuer and JWKS (plain http). */
   LOCAL_COGNITO_ISSUER: z.url().optional(),
   LOCAL_COGNITO_JWKS_URI: z.url().optional(),

@@ -836,6 +836,25 @@ const MANIFEST = [
     handler: 'put-team-overage-cap',
     auth: 'cognito',
   },
+  // A team's single sign-on (its Admins); the login page's lookup of an address's provider (public).
+  { method: 'GET', path: '/teams/{teamId}/sso', area: 'teams', handler: 'get-team-sso', auth: 'cognito' },
+  { method: 'PUT', path: '/teams/{teamId}/sso', area: 'teams', handler: 'put-team-sso', auth: 'cognito' },
+  {
+    method: 'DELETE',
+    path: '/teams/{teamId}/sso',
+    area: 'teams',
+    handler: 'delete-team-sso',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/{teamId}/sso/domains/{domain}/verify',
+    area: 'teams',
+    handler: 'verify-team-sso-domain',
+    auth: 'cognito',
+  },
+  { method: 'GET', path: '/sso/discover', area: 'teams', handler: 'discover-sso', auth: 'public' },
+  { method: 'POST', path: '/sso/join', area: 'teams', handler: 'join-sso-team', auth: 'cognito' },
   // The audit log: the caller's own records, or a team's (`?teamId=`, its Admins).
   { method: 'GET', path: '/audit', area: 'audit', handler: 'list-audit', auth: 'cognito' },
   { method: 'GET', path: '/audit/export', area: 'audit', handler: 'export-audit', auth: 'cognito' },

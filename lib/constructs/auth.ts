@@ -63,6 +63,9 @@ export interface AuthProps {
 }
 
 /** Cognito: the user pool with its hosted domain, optional Google sign-in, the web app client and identity pool. */
+/** The web app's client of the pool (a team's single sign-on lists its provider on it). */
+export const WEB_CLIENT_NAME = 'agentforge-web';
+
 export class Auth extends Construct {
   readonly userPool: UserPool;
   readonly domain: UserPoolDomain;
@@ -192,6 +195,8 @@ export class Auth extends Construct {
     // Cognito compares redirect URIs exactly: register each origin with and without the slash.
     const redirectUrls = appOrigins.flatMap((origin) => [origin, `${origin}/`]);
     const client = this.userPool.addClient('WebClient', {
+      // Named, so a function finds it without its id (the id would be a cycle through CloudFront).
+      userPoolClientName: WEB_CLIENT_NAME,
       generateSecret: false,
       authFlows: { userSrp: true },
       // The spec's error catalogue shows "Account not found" for UserNotFoundException.

@@ -15,7 +15,7 @@ import { AUTOMATION_RUNNER_MODULE } from '../../functions/src/domain/automations
 import { Api, DEFAULT_API_THROTTLING, DEFAULT_FAMILY_THROTTLING } from '../constructs/api';
 import { AppOriginParameter } from '../constructs/app-origin';
 import type { Attachments } from '../constructs/attachments';
-import type { Auth } from '../constructs/auth';
+import { type Auth, WEB_CLIENT_NAME } from '../constructs/auth';
 import { Automations } from '../constructs/automations';
 import { bedrockEnvironment, bedrockListStatement } from '../constructs/bedrock-access';
 import { Billing } from '../constructs/billing';
@@ -116,6 +116,21 @@ export function buildStageApi(
   auth.userPool.grant(account, 'cognito-idp:AdminDeleteUser');
   account.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
   startDeletionJobs(account, data.tables.billing);
+  // A team's single sign-on: its identity provider in the pool, listed on the web client (read
+  // first: an update resets what it is not given); the client secret is kept encrypted.
+  const teams = api.functions.teams.function;
+  auth.userPool.grant(
+    teams,
+    'cognito-idp:CreateIdentityProvider',
+    'cognito-idp:UpdateIdentityProvider',
+    'cognito-idp:DeleteIdentityProvider',
+    'cognito-idp:ListUserPoolClients',
+    'cognito-idp:DescribeUserPoolClient',
+    'cognito-idp:UpdateUserPoolClient',
+  );
+  teams.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
+  teams.addEnvironment('USER_POOL_CLIENT_NAME', WEB_CLIENT_NAME);
+  secrets.grantEncryptDecrypt(teams);
   // Stripe's keys, and the origins checkout and the portal may return to: the stage's web origins,
   // its custom domain, and the app's origin from SSM (CloudFront's own name cannot be passed in:
   // the distribution depends on the API).

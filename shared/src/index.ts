@@ -36,6 +36,7 @@ export * from './schemas/runtime-config';
 export * from './schemas/speech';
 export * from './schemas/stream';
 export * from './schemas/stream-sse';
+export * from './schemas/team-sso';
 export * from './schemas/teams';
 export * from './schemas/toast';
 export * from './schemas/tool-call';

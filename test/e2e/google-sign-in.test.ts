@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setUpE2e } from './fixtures.js';
+import { expectAccessible, setUpE2e, signUpAs } from './fixtures.js';
 
 /**
  * 'Continue with Google' on the local stack: app -> the hosted sign-in domain (HTTPS, its
@@ -29,6 +29,33 @@ async function toGoogle(page: Page, path = '/login') {
 }
 
 describe('Google sign-in', () => {
+  it('signs in through the local Google, as the password account with the same e-mail, on the page it wanted', async () => {
+    const { email, idToken } = await signUpAs('google');
+    const username = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString())[
+      'cognito:username'
+    ];
+    const page = await e2e.openPage();
+    await toGoogle(page, '/workspace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(e2e.url('/workspace'));
+    await page.getByRole('heading', { name: 'Code workspace' }).waitFor();
+    // Signed in as the password account (Amplify's stored user), not a new Google_<sub> one.
+    const signedInAs = await page.evaluate(
+      () => Object.entries(localStorage).find(([key]) => key.endsWith('.LastAuthUser'))?.[1],
+    );
+    expect(signedInAs).toBe(username);
+  });
+
+  it("says 'User cancelled OAuth flow' when the visitor cancels at Google", async () => {
+    const page = await e2e.openPage({ width: 390, height: 844 });
+    await toGoogle(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(e2e.url('/login'));
+    await page.getByText('User cancelled OAuth flow').first().waitFor();
+    await expectAccessible(page, 'the login page after a cancelled Google sign-in');
+  });
+
   it("says 'An error occurred while validating the state' when the returned state is not the one this browser stored", async () => {
     const page = await e2e.openPage();
     await toGoogle(page);

@@ -2,7 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Auth, type AuthProps, cognitoDomainPrefix } from '../../lib/constructs/auth';
+import { Auth, type AuthProps, cognitoDomainPrefix, WEB_CLIENT_NAME } from '../../lib/constructs/auth';
 import { expectResource, testApp } from './synth';
 
 const appOrigins = ['http://localhost:5173', 'https://d111111abcdef8.cloudfront.net'];
@@ -103,6 +103,10 @@ describe('the user pool', () => {
 });
 
 describe('the web app client', () => {
+  it("is named, so a team's single sign-on finds it without its id (a cycle through CloudFront)", () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', { ClientName: WEB_CLIENT_NAME });
+  });
+
   it('has no secret and allows SRP and refresh-token sign-in', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,

@@ -44,6 +44,8 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createUserAdmission: {},
   createUserItemsEraser: {},
   createCognitoUserAdmin: {},
+  createPoolIdentityProviders: {},
+  createTeamSsoStore: {},
   createProviderLinks: {},
   createConversationRepository: {},
   createMessageRepository: {},
@@ -401,6 +403,25 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
       resource: `arn:aws:cognito-idp:${REGION}:${ACCOUNT}:userpool/${envOf(target, 'USER_POOL_ID')}`,
     },
   ],
+  // A team's single sign-on: the identity provider and the web client of the function's own pool.
+  ...Object.fromEntries(
+    [
+      'CreateIdentityProvider',
+      'UpdateIdentityProvider',
+      'DeleteIdentityProvider',
+      'ListUserPoolClients',
+      'DescribeUserPoolClient',
+      'UpdateUserPoolClient',
+    ].map((command) => [
+      `client-cognito-identity-provider:${command}`,
+      (target: CallTarget): AwsCall[] => [
+        {
+          action: `cognito-idp:${command}`,
+          resource: `arn:aws:cognito-idp:${REGION}:${ACCOUNT}:userpool/${envOf(target, 'USER_POOL_ID')}`,
+        },
+      ],
+    ]),
+  ),
   // The GitHub and web search secrets are named without their ARN (IAM sees the ARN, whose name
   // ends in a random 6-character suffix). The web search's is built only where the stage has one.
   'client-secrets-manager:GetSecretValue': (target) => {

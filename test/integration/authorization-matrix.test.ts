@@ -1947,6 +1947,49 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
 
+  // --- A team's single sign-on (its Admins), in this order: set up, read, verify, remove. ---
+  'PUT /teams/{teamId}/sso': [
+    {
+      on: 'the team',
+      request: () =>
+        put(`${t()}/sso`, {
+          provider: {
+            type: 'oidc',
+            issuer: 'https://idp.example.com',
+            clientId: 'matrix',
+            clientSecret: 'matrix-secret',
+          },
+          domains: ['matrix.example'],
+        }),
+      expect: teamAdmins(200),
+    },
+  ],
+  'GET /teams/{teamId}/sso': [{ on: 'the team', request: () => get(`${t()}/sso`), expect: teamAdmins(200) }],
+  'POST /teams/{teamId}/sso/domains/{domain}/verify': [
+    // No TXT record published: the Admin is told so (400); nobody else gets that far.
+    {
+      on: 'the team',
+      request: () => post(`${t()}/sso/domains/matrix.example/verify`, {}),
+      expect: teamAdmins(400),
+    },
+  ],
+  'DELETE /teams/{teamId}/sso': [
+    { on: 'the team', request: () => del(`${t()}/sso`), expect: teamAdmins(204) },
+  ],
+  'GET /sso/discover': [
+    // Public: names a verified domain's provider only (none here).
+    { on: 'nothing', request: () => get('/sso/discover?email=ada@matrix.example'), expect: everyone(404) },
+  ],
+  'POST /sso/join': [
+    // Only a user of a team's provider joins (none of the personas is): nothing happens.
+    {
+      on: 'own',
+      request: () => post('/sso/join', {}),
+      expect: everyone(200),
+      check: (_p, response) => expect(response.body).toEqual({ joined: false }),
+    },
+  ],
+
   // --- The audit log: the caller's own, or the team's (`?teamId=`) for its Admins. ---
   'GET /audit': [
     { on: 'the team', request: () => get(`/audit?${inTeam()}`), expect: teamAdmins(200) },

@@ -57,7 +57,7 @@ export function mailer(): Mailer {
 }
 
 /** One record in the team's audit log and in the actor's own, with the caller's address and user agent. */
-async function recordInTeamLog(
+export async function recordInTeamLog(
   caller: Caller,
   teamId: string,
   record: { action: AuditAction; target: string; details: AuditDetails },

@@ -14,6 +14,7 @@ import { HANDLERS } from './handlers.js';
 import { loadTlsCredentials } from './hosted-domain/certificate.js';
 import type { IdentityProviderClient } from './hosted-domain/identity-provider.js';
 import { startHostedDomain } from './hosted-domain/server.js';
+import { IdentityProviderStore, identityProviderHandlers, poolProviderLookup } from './identity-providers.js';
 import { AttemptLimiter, type AttemptLimits, DEFAULT_LIMITS } from './limits.js';
 import { createRequestHandler } from './server.js';
 import { loadTokenKeys } from './tokens.js';
@@ -131,11 +132,12 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       signInSessions: new TtlStore<string>(SESSION_TTL_MS),
       ...(activity ? { activity } : {}),
     };
+    const identityProviders = new IdentityProviderStore(join(directory, 'identity-providers.json'));
     const issuer = `${endpoint}/${userPoolId}`;
     const jwksUri = `${issuer}/.well-known/jwks.json`;
     listener = createRequestHandler({
       compat,
-      handlers: HANDLERS,
+      handlers: { ...HANDLERS, ...identityProviderHandlers(identityProviders) },
       allowedOrigins: options.allowedOrigins ?? [],
       admin: adminCredentials,
       log,
@@ -155,6 +157,10 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
           tls: loadTlsCredentials(directory),
           compat,
           clientId: userPoolClientId,
+          poolProvider: poolProviderLookup(identityProviders, compat, {
+            userPoolId,
+            clientId: userPoolClientId,
+          }),
           allowedOrigins: options.allowedOrigins ?? [],
         })
       : undefined;

@@ -3,7 +3,6 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { ToastProvider } from '../components/toast/toast-provider';
 import { ToastRegion } from '../components/toast/toast-region';
 import { onAuthEvent } from '../features/auth/api/identity-loader';
-import { recordRedirectEvent } from '../features/auth/api/redirect-sign-in';
 import { usePreloadOnIntent } from './preload-route';
 import { useDocumentTitle } from './route-handle';
 
@@ -23,9 +22,9 @@ export function RootLayout() {
     () =>
       onAuthEvent(({ payload }) => {
         if (payload.event === 'signedOut') void navigate('/', { replace: true, flushSync: true });
-        // Back from the hosted sign-in page: the site root goes on from there (landing-page.tsx) if
-        // it is still loading; a failure that comes after it settled goes to /login from here.
-        recordRedirectEvent(payload.event, payload.data);
+        // Back from the hosted sign-in page: the site root goes on from there (landing-page.tsx;
+        // identity-loader.ts records the events) if it is still loading; a failure that comes
+        // after it settled goes to /login from here.
         if (payload.event === 'signInWithRedirect_failure') void navigate('/login', { replace: true });
       }),
     [navigate],

@@ -37,6 +37,8 @@ export type TeamAction =
   | 'rename'
   /** Allow members' memory in the team's space (docs/decisions/chat.md, "Memory"). */
   | 'manageMemory'
+  /** Set up the team's single sign-on (its identity provider, its e-mail domains, require SSO). */
+  | 'manageSso'
   | 'transferOwnership'
   /** Delete the team with its servers, keys and invitations (its subscription is cancelled). */
   | 'deleteTeam';

@@ -12,6 +12,7 @@ import { createTeamBilling } from './team-billing.js';
 import { createTeamCore, type TeamServiceDeps } from './team-core.js';
 import { createTeamInvitations } from './team-invitations.js';
 import { createTeamMembership } from './team-membership.js';
+import { createTeamSsoJoin } from './team-sso-join.js';
 import { summary } from './team-views.js';
 
 /**
@@ -126,6 +127,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     },
 
     ...createTeamBilling(core),
+    ...createTeamSsoJoin(core),
   };
 }
 export type TeamService = ReturnType<typeof createTeamService>;

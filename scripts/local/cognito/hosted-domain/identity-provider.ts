@@ -9,6 +9,10 @@ export interface IdentityProviderClient {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** The scopes asked for (Cognito's `authorize_scopes`); default Google's 'openid email profile'. */
+  scopes?: string;
+  /** The ID token claim the pool's `email` is mapped from (Cognito's AttributeMapping); default 'email'. */
+  emailClaim?: string;
 }
 
 interface Discovery {
@@ -37,7 +41,7 @@ export async function authorizationUrl(
     client_id: provider.clientId,
     redirect_uri: params.redirectUri,
     response_type: 'code',
-    scope: 'openid email profile',
+    scope: provider.scopes ?? 'openid email profile',
     state: params.state,
     nonce: params.nonce,
   }).toString();
@@ -89,13 +93,14 @@ export async function exchangeCode(
     throw new Error('Invalid ID token audience');
   if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) throw new Error('Expired ID token');
   if (claims.nonce !== params.nonce) throw new Error('Invalid ID token nonce');
-  if (typeof claims.sub !== 'string' || typeof claims.email !== 'string')
+  const email = claims[provider.emailClaim ?? 'email'];
+  if (typeof claims.sub !== 'string' || typeof email !== 'string')
     throw new Error('ID token without sub or email');
   const text = (name: string) => (typeof claims[name] === 'string' ? (claims[name] as string) : undefined);
   return {
     providerName: provider.name,
     sub: claims.sub,
-    email: claims.email,
+    email,
     emailVerified: claims.email_verified === true || claims.email_verified === 'true',
     ...Object.fromEntries(
       (

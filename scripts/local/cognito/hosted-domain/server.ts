@@ -30,6 +30,8 @@ export interface HostedDomainOptions {
   /** Origins that may call the token, revoke and userInfo endpoints from a page. */
   allowedOrigins: readonly string[];
   identityProviders: readonly IdentityProviderClient[];
+  /** The pool's own providers (CreateIdentityProvider) the app client supports, by name. */
+  poolProvider?: (name: string) => Promise<IdentityProviderClient | undefined>;
 }
 
 export interface HostedDomain {
@@ -102,7 +104,9 @@ export async function startHostedDomain(options: HostedDomainOptions): Promise<H
     }
     const wanted = params.get('identity_provider');
     if (!wanted || wanted === 'COGNITO') return chooser(params, res);
-    const provider = options.identityProviders.find((candidate) => candidate.name === wanted);
+    const provider =
+      options.identityProviders.find((candidate) => candidate.name === wanted) ??
+      (await options.poolProvider?.(wanted));
     if (!provider) return fail('invalid_request', `Identity provider ${wanted} does not exist`);
     const nonce = randomBytes(24).toString('base64url');
     const state = signIns.put(

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { GoogleSignInButton } from '../../../features/auth/components/google-sign-in-button';
 import { LoginForm } from '../../../features/auth/components/login-form';
+import { SsoSignIn } from '../../../features/auth/components/sso-sign-in';
 import { AUTH_LINK } from '../../../features/auth/components/styles';
 import { preloadRoute } from '../../preload-route';
 import type { RouteHandle } from '../../route-handle';
@@ -42,6 +43,7 @@ export function Component() {
         <span className="h-px flex-1 bg-slate-200" />
       </div>
       <GoogleSignInButton />
+      <SsoSignIn />
     </AuthLayout>
   );
 }

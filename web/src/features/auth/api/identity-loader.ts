@@ -1,4 +1,5 @@
 import { hasRuntimeConfig, runtimeConfigReady } from '../../../config/runtime-config-ready';
+import { recordRedirectEvent } from './redirect-sign-in';
 
 type AmplifySession = typeof import('./amplify-session');
 type AmplifyAccounts = typeof import('./amplify-accounts');
@@ -26,6 +27,9 @@ function configureOnce(): Promise<void> {
       configureAmplify(config);
     }
     Hub.listen('auth', (event) => {
+      // The return from the hosted sign-in is recorded from the first event on: Amplify may complete
+      // it before the page that acts on it (the site root) has mounted and started listening.
+      recordRedirectEvent(event.payload.event, (event.payload as { data?: unknown }).data);
       for (const listener of authListeners) listener(event);
     });
   })();

@@ -43,6 +43,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             // signIn and autoSignIn both end here. Loading the profile comes with the profile issue.
             void checkAuth();
             break;
+          case 'signInWithRedirect':
+            // Through a team's single sign-on: join that team (loaded only on a redirect's return).
+            void import('../api/sso-join').then(({ joinSsoTeam }) => joinSsoTeam()).catch(() => undefined);
+            break;
           case 'signedOut':
             dispatch({ type: 'SET_UNAUTHENTICATED' });
             break;
