@@ -94,7 +94,7 @@ const denied = (code: string, message: string, status: 400 | 403 = 403): Signatu
   message,
 });
 
-function authParts(request: SignedRequest): AuthParts | SignatureVerdict {
+function authParts(request: SignedRequest, service: string): AuthParts | SignatureVerdict {
   const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
   const pairs = queryPairs(query);
   if (!pairs) return denied('InvalidArgument', 'The query string is not well formed', 400);
@@ -124,7 +124,9 @@ function authParts(request: SignedRequest): AuthParts | SignatureVerdict {
       authorization,
     );
   if (!match) return denied('AccessDenied', 'Access Denied');
-  const payloadHash = headerValue(request.headers, 'x-amz-content-sha256');
+  // S3 requires the payload hash in a header; the other services sign the body's hash without one.
+  const payloadHash =
+    headerValue(request.headers, 'x-amz-content-sha256') || (service === 's3' ? '' : request.bodySha256);
   if (!payloadHash) return denied('InvalidRequest', 'Missing required header x-amz-content-sha256', 400);
   return {
     credential: match[1] ?? '',
@@ -142,16 +144,29 @@ export function verifyS3Signature(
   request: SignedRequest,
   now = Date.now(),
 ): SignatureVerdict {
-  const parts = authParts(request);
+  return verifySigV4(credentials, request, 's3', now);
+}
+
+/**
+ * The same check for another service's signing name (e.g. `s3vectors`): those sign the path
+ * URI-encoded once more and may leave out the payload hash header (the body's hash is signed).
+ */
+export function verifySigV4(
+  credentials: AdminCredentials,
+  request: SignedRequest,
+  service: string,
+  now = Date.now(),
+): SignatureVerdict {
+  const parts = authParts(request, service);
   if ('ok' in parts) return parts;
-  const [accessKeyId, day, region, service, terminator] = parts.credential.split('/');
+  const [accessKeyId, day, region, scopeService, terminator] = parts.credential.split('/');
   if (accessKeyId !== credentials.accessKeyId) {
     return denied('InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
   }
   if (
     !day ||
     !region ||
-    service !== 's3' ||
+    scopeService !== service ||
     terminator !== 'aws4_request' ||
     !parts.amzDate.startsWith(day)
   ) {
@@ -181,7 +196,8 @@ export function verifyS3Signature(
     );
   }
 
-  const path = request.url.split('?')[0] || '/';
+  const sentPath = request.url.split('?')[0] || '/';
+  const path = service === 's3' ? sentPath : sentPath.split('/').map(encodeRfc3986).join('/');
   const canonicalRequest = [
     request.method,
     path,
@@ -190,9 +206,9 @@ export function verifyS3Signature(
     parts.signedHeaders,
     parts.payloadHash,
   ].join('\n');
-  const scope = `${day}/${region}/s3/aws4_request`;
+  const scope = `${day}/${region}/${service}/aws4_request`;
   const stringToSign = [ALGORITHM, parts.amzDate, scope, sha256(canonicalRequest)].join('\n');
-  const key = [day, region, 's3', 'aws4_request'].reduce<Buffer | string>(
+  const key = [day, region, service, 'aws4_request'].reduce<Buffer | string>(
     (signingKey, part) => hmac(signingKey, part),
     `AWS4${credentials.secretAccessKey}`,
   );
