@@ -2,6 +2,7 @@
  * OpenAI Chat Completions and its look-alikes: Mistral (`/v1/chat/completions`, usage on the
  * last chunk, whole tool calls in one delta) and Custom (Ollama/vLLM: key optional).
  */
+import { openAiEmbeddings } from './embeddings.js';
 import {
   BAD_KEY,
   bearerToken,
@@ -45,6 +46,10 @@ export async function handleChatApi(dialect: ChatDialect, exchange: Exchange, ra
   if (dialect === 'openai' && method === 'POST' && path.startsWith('/v1/audio/'))
     return handleAudioApi(exchange, raw);
   if (method === 'POST' && path === '/v1/chat/completions') return chatCompletion(dialect, exchange);
+  if (method === 'POST' && path === '/v1/embeddings' && (dialect === 'openai' || dialect === 'mistral')) {
+    openAiEmbeddings(dialect, exchange);
+    return;
+  }
   sendError(dialect, exchange, 404, `Unknown path ${path}`);
 }
 
