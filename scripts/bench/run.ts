@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { benchBranches } from './branches.js';
 import { benchBundleSizes } from './bundle-sizes.js';
 import { benchFirstWord } from './first-word.js';
+import { benchKnowledgeVectors } from './knowledge-vectors.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchLocalStackStartup } from './local-stack-startup.js';
 import { benchLongConversation } from './long-conversation.js';
@@ -31,6 +32,7 @@ const benches: Record<string, () => Promise<void>> = {
   benchFirstWord,
   benchToolSelection,
   benchBranches,
+  benchKnowledgeVectors,
 };
 /** A benchmark that hangs is given up on, so the run (and CI after it) goes on. */
 const BENCH_TIMEOUT_MS = 10 * 60_000;
