@@ -17,11 +17,16 @@ import {
   NotFoundException,
   PutVectorsCommand,
   QueryVectorsCommand,
+  type QueryVectorsCommandInput,
   S3VectorsClient,
   ValidationException,
 } from '@aws-sdk/client-s3vectors';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalS3Vectors, startLocalS3Vectors } from './server.js';
+
+/** Metadata and filters: JSON documents, as the SDK types them. */
+type DocumentType = QueryVectorsCommandInput['filter'];
 
 const credentials = { accessKeyId: 'LOCALTEST', secretAccessKey: 'the-local-s3vectors-secret' };
 let dataDir: string;
@@ -145,9 +150,8 @@ describe('local S3 Vectors stand-in, through @aws-sdk/client-s3vectors', () => {
     );
     expect(segments.flatMap((s) => s.vectors?.map((v) => v.key) ?? []).sort()).toEqual(['a', 'b', 'c', 'd']);
 
-    const put = (
-      vectors: { key: string; data: { float32: number[] }; metadata?: Record<string, unknown> }[],
-    ) => client.send(new PutVectorsCommand({ vectorBucketName, indexName, vectors }));
+    const put = (vectors: { key: string; data: { float32: number[] }; metadata?: DocumentType }[]) =>
+      client.send(new PutVectorsCommand({ vectorBucketName, indexName, vectors }));
     await expect(put([{ key: 'x', data: f32(1, 2) }])).rejects.toThrow(/dimension/);
     await expect(put([{ key: 'x', data: f32(0, 0, 0) }])).rejects.toBeInstanceOf(ValidationException);
     const many = Array.from({ length: 501 }, (_, i) => ({ key: `k${i}`, data: f32(1, i, 0) }));
@@ -170,7 +174,7 @@ describe('local S3 Vectors stand-in, through @aws-sdk/client-s3vectors', () => {
   });
 
   it('queries the nearest vectors, cosine, with metadata filters and their operators', async () => {
-    const query = async (filter?: Record<string, unknown>, topK = 10) => {
+    const query = async (filter?: DocumentType, topK = 10) => {
       const out = await client.send(
         new QueryVectorsCommand({
           vectorBucketName,
