@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -298,5 +298,35 @@ describe('local S3 Vectors stand-in, through @aws-sdk/client-s3vectors', () => {
     expect(out.vectors?.map((v) => v.key)).toEqual(['d']);
     const indexes = await client.send(new ListIndexesCommand({ vectorBucketName }));
     expect(indexes.indexes?.map((i) => i.indexName)).toEqual(['idx.cosine']);
+  });
+
+  it('writes a log mostly of deleted vectors anew on start, keeping what is left', async () => {
+    const indexName = 'idx-churn';
+    await client.send(
+      new CreateIndexCommand({
+        vectorBucketName,
+        indexName,
+        dataType: 'float32',
+        dimension: 2,
+        distanceMetric: 'cosine',
+      }),
+    );
+    for (let i = 0; i < 150; i++) {
+      await client.send(
+        new PutVectorsCommand({ vectorBucketName, indexName, vectors: [{ key: `k${i}`, data: f32(1, i) }] }),
+      );
+    }
+    const keys = Array.from({ length: 149 }, (_, i) => `k${i}`);
+    await client.send(new DeleteVectorsCommand({ vectorBucketName, indexName, keys }));
+    const log = join(dataDir, 'indexes', vectorBucketName, `${indexName}.log`);
+    expect((await readFile(log, 'utf8')).trim().split('\n')).toHaveLength(151);
+    await server.stop();
+    server = await startLocalS3Vectors({ port: 0, dataDir, credentials });
+    client = clientWith(credentials);
+    expect((await readFile(log, 'utf8')).trim().split('\n')).toHaveLength(1);
+    const got = await client.send(
+      new GetVectorsCommand({ vectorBucketName, indexName, keys: ['k149', 'k1'], returnData: true }),
+    );
+    expect(got.vectors).toEqual([{ key: 'k149', data: { float32: [1, 149] } }]);
   });
 });

@@ -1,4 +1,4 @@
-import { appendFileSync, createReadStream, existsSync } from 'node:fs';
+import { appendFileSync, createReadStream, existsSync, renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Metadata, MetadataFilter } from './metadata.js';
 
@@ -52,16 +52,32 @@ export class VectorIndexData {
     return this.keys.length;
   }
 
-  /** Replays the log (on start). */
+  /** Replays the log (on start); one mostly made of replaced or deleted vectors is written anew. */
   async load(): Promise<void> {
     if (!existsSync(this.logFile)) return;
     const lines = createInterface({ input: createReadStream(this.logFile), crlfDelay: Infinity });
+    let entries = 0;
     for await (const line of lines) {
       if (!line) continue;
+      entries++;
       const entry = JSON.parse(line) as LogLine;
       if ('put' in entry) this.set(entry.put, fromBase64(entry.data), entry.metadata);
       else for (const key of entry.delete) this.remove(key);
     }
+    if (entries > 2 * this.size + 100) this.compact();
+  }
+
+  /** Rewrites the log as one line per live vector (a new file renamed over the old one). */
+  private compact(): void {
+    const lines = this.keys.map((key, slot) =>
+      JSON.stringify({
+        put: key,
+        data: toBase64(this.data.subarray(slot * this.dimension, (slot + 1) * this.dimension)),
+        metadata: this.metadata[slot],
+      }),
+    );
+    writeFileSync(`${this.logFile}.tmp`, lines.length ? `${lines.join('\n')}\n` : '');
+    renameSync(`${this.logFile}.tmp`, this.logFile);
   }
 
   put(vectors: readonly StoredVector[]): void {
