@@ -27,6 +27,18 @@ export function quantile(values: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 
+/**
+ * Recall@k over labelled queries (for the knowledge bench's keyword-only versus hybrid): the share
+ * of queries whose relevant key is among the first k results.
+ */
+export function recallAt(
+  k: number,
+  results: readonly { ranked: readonly string[]; relevant: string }[],
+): number {
+  if (results.length === 0) return Number.NaN;
+  return results.filter((r) => r.ranked.slice(0, k).includes(r.relevant)).length / results.length;
+}
+
 /** Runs `once` `count` times one after another: each run's milliseconds. */
 export async function timeEach(count: number, once: (i: number) => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];

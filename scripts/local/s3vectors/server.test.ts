@@ -168,6 +168,13 @@ describe('local S3 Vectors stand-in, through @aws-sdk/client-s3vectors', () => {
     await expect(put([{ key: 'x', data: f32(1, 0, 0), metadata: keys51 }])).rejects.toThrow(
       /50 metadata keys/,
     );
+    const keys = (n: number) => Array.from({ length: n }, (_, i) => `k${i}`);
+    await expect(
+      client.send(new GetVectorsCommand({ vectorBucketName, indexName, keys: keys(101) })),
+    ).rejects.toThrow(/1 to 100 keys/);
+    await expect(
+      client.send(new DeleteVectorsCommand({ vectorBucketName, indexName, keys: keys(501) })),
+    ).rejects.toThrow(/1 to 500 keys/);
     await client.send(new DeleteVectorsCommand({ vectorBucketName, indexName, keys: ['x'] }));
     const after = await client.send(new GetVectorsCommand({ vectorBucketName, indexName, keys: ['x'] }));
     expect(after.vectors).toEqual([]);
