@@ -19,7 +19,7 @@ import { reservePort } from './net.js';
 import { createOutbox } from './outbox.js';
 import { startLocalRemoteMcp } from './remote-mcp/server.js';
 import { startLocalS3 } from './s3/server.js';
-import { startLocalS3Vectors } from './s3vectors/server.js';
+import { startStackVectors } from './s3vectors/in-stack.js';
 import { startLocalSes } from './ses/server.js';
 import type { LocalStack, LocalStackOptions } from './stack-options.js';
 import { startLocalStripe } from './stripe/server.js';
@@ -83,17 +83,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       LOCAL_S3_CREDENTIALS_FILE: join(options.dataDir, 's3-credentials.json'),
     });
     // Knowledge's vectors (issue 33): S3 Vectors' API, signed with the same local credentials.
-    const s3vectors = await startLocalS3Vectors({
-      port: options.ports.s3vectors ?? 0,
-      dataDir: join(options.dataDir, 's3vectors'),
-      credentials: loadAdminCredentials(join(options.dataDir, 's3-credentials.json')),
-      buckets: [LOCAL_KNOWLEDGE_VECTOR_BUCKET],
-    });
-    stops.push(s3vectors.stop);
-    Object.assign(process.env, {
-      S3VECTORS_ENDPOINT: s3vectors.endpoint,
-      KNOWLEDGE_VECTOR_BUCKET: LOCAL_KNOWLEDGE_VECTOR_BUCKET,
-    });
+    stops.push(await startStackVectors(options.dataDir, options.ports.s3vectors));
     // The GitHub account link's GitHub: an OAuth App registered with the web app's callback (a
     // stack without the web app, for API tests, registers one nothing serves: they read the redirect).
     const githubCallback = `http://localhost:${webPort ?? 9}/github/callback`;
@@ -291,7 +281,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 export const DEFAULT_REAPER_INTERVAL_MS = 60_000;
 const OVERAGE_REPORT_INTERVAL_MS = 60_000;
 export const LOCAL_ATTACHMENTS_BUCKET = 'local-attachments';
-const LOCAL_KNOWLEDGE_VECTOR_BUCKET = 'local-knowledge';
 export const LOCAL_GITHUB_CLIENT_ID = 'Ov23liLocalAgentForge';
 const LOCAL_GOOGLE_CLIENT_ID = 'local-agentforge.apps.googleusercontent.com';
 /** The local stack's product mail sender (on AWS the stage's verified SES address). */

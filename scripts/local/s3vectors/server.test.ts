@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -283,57 +283,5 @@ describe('local S3 Vectors stand-in, through @aws-sdk/client-s3vectors', () => {
     });
     const unsigned = await fetch(`${server.endpoint}/ListVectorBuckets`, { method: 'POST', body: '{}' });
     expect(unsigned.status).toBe(403);
-  });
-
-  it('keeps buckets, indexes and vectors across a restart', async () => {
-    await server.stop();
-    server = await startLocalS3Vectors({ port: 0, dataDir, credentials, buckets: ['knowledge'] });
-    client = clientWith(credentials);
-    const listed = await client.send(
-      new ListVectorsCommand({ vectorBucketName, indexName: 'idx.cosine', returnMetadata: true }),
-    );
-    expect(listed.vectors?.map((v) => v.key)).toEqual(['a', 'b', 'c', 'd']);
-    expect(listed.vectors?.[2]?.metadata).toEqual({ owner: 'u2', n: 3, ok: true });
-    const out = await client.send(
-      new QueryVectorsCommand({
-        vectorBucketName,
-        indexName: 'idx.cosine',
-        topK: 1,
-        queryVector: f32(0, 0, 5),
-      }),
-    );
-    expect(out.vectors?.map((v) => v.key)).toEqual(['d']);
-    const indexes = await client.send(new ListIndexesCommand({ vectorBucketName }));
-    expect(indexes.indexes?.map((i) => i.indexName)).toEqual(['idx.cosine']);
-  });
-
-  it('writes a log mostly of deleted vectors anew on start, keeping what is left', async () => {
-    const indexName = 'idx-churn';
-    await client.send(
-      new CreateIndexCommand({
-        vectorBucketName,
-        indexName,
-        dataType: 'float32',
-        dimension: 2,
-        distanceMetric: 'cosine',
-      }),
-    );
-    for (let i = 0; i < 150; i++) {
-      await client.send(
-        new PutVectorsCommand({ vectorBucketName, indexName, vectors: [{ key: `k${i}`, data: f32(1, i) }] }),
-      );
-    }
-    const keys = Array.from({ length: 149 }, (_, i) => `k${i}`);
-    await client.send(new DeleteVectorsCommand({ vectorBucketName, indexName, keys }));
-    const log = join(dataDir, 'indexes', vectorBucketName, `${indexName}.log`);
-    expect((await readFile(log, 'utf8')).trim().split('\n')).toHaveLength(151);
-    await server.stop();
-    server = await startLocalS3Vectors({ port: 0, dataDir, credentials });
-    client = clientWith(credentials);
-    expect((await readFile(log, 'utf8')).trim().split('\n')).toHaveLength(1);
-    const got = await client.send(
-      new GetVectorsCommand({ vectorBucketName, indexName, keys: ['k149', 'k1'], returnData: true }),
-    );
-    expect(got.vectors).toEqual([{ key: 'k149', data: { float32: [1, 149] } }]);
   });
 });
