@@ -76,6 +76,10 @@ const baseSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   /** Local stack only: the S3 stand-in's credentials (it verifies signatures made with them). */
   LOCAL_S3_CREDENTIALS_FILE: z.string().min(1).optional(),
+  /** Knowledge (issue 33): the stage's S3 vector bucket, one index per embedding model in it. */
+  KNOWLEDGE_VECTOR_BUCKET: z.string().min(1).optional(),
+  /** Local stack only: the S3 Vectors stand-in's URL (signed with LOCAL_S3_CREDENTIALS_FILE's keys). */
+  S3VECTORS_ENDPOINT: z.url().optional(),
   /** GitHub's web host (OAuth) and API: github.com by default, the local GitHub service locally. */
   GITHUB_OAUTH_URL: z.url().default('https://github.com'),
   GITHUB_API_URL: z.url().default('https://api.github.com'),

@@ -11,6 +11,7 @@ import { benchBranches } from './branches.js';
 import { benchBundleSizes } from './bundle-sizes.js';
 import { benchFirstWord } from './first-word.js';
 import { benchKnowledgeIndex } from './knowledge-index.js';
+import { benchKnowledgeVectors } from './knowledge-vectors.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchLocalStackStartup } from './local-stack-startup.js';
 import { benchLongConversation } from './long-conversation.js';
@@ -33,6 +34,7 @@ const benches: Record<string, () => Promise<void>> = {
   benchToolSelection,
   benchBranches,
   benchKnowledgeIndex,
+  benchKnowledgeVectors,
 };
 /** A benchmark that hangs is given up on, so the run (and CI after it) goes on. */
 const BENCH_TIMEOUT_MS = 10 * 60_000;

@@ -12,6 +12,8 @@ export interface LocalStackOptions {
     cognito: number;
     dynamodb: number;
     s3?: number;
+    /** The S3 Vectors stand-in (knowledge's vectors). */
+    s3vectors?: number;
     github?: number;
     stripe?: number;
     ses?: number;

@@ -21,6 +21,7 @@ import { reservePort } from './net.js';
 import { createOutbox } from './outbox.js';
 import { startLocalRemoteMcp } from './remote-mcp/server.js';
 import { startLocalS3 } from './s3/server.js';
+import { startStackVectors } from './s3vectors/in-stack.js';
 import { startLocalAutomations } from './scheduler/local-automations.js';
 import { startLocalSes } from './ses/server.js';
 import type { LocalStack, LocalStackOptions } from './stack-options.js';
@@ -87,6 +88,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ATTACHMENTS_BUCKET: LOCAL_ATTACHMENTS_BUCKET,
       LOCAL_S3_CREDENTIALS_FILE: join(options.dataDir, 's3-credentials.json'),
     });
+    // Knowledge's vectors (issue 33): S3 Vectors' API, signed with the same local credentials.
+    stops.push(await startStackVectors(options.dataDir, options.ports.s3vectors));
     // The GitHub account link's GitHub: an OAuth App registered with the web app's callback (a
     // stack without the web app, for API tests, registers one nothing serves: they read the redirect).
     const githubCallback = `http://localhost:${webPort ?? 9}/github/callback`;

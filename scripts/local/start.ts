@@ -1,7 +1,7 @@
 /**
  * `npm start`: the whole product on this machine, no cloud account. Data lives under `.local/`
  * (LOCAL_DATA_DIR overrides) and survives restarts. Ports: API_PORT (3000), WEB_PORT (5173), COGNITO_PORT (9229),
- * DYNAMODB_PORT (4567), S3_PORT (4569),
+ * DYNAMODB_PORT (4567), S3_PORT (4569), S3VECTORS_PORT (4581),
  * STRIPE_PORT (12111), REMOTE_MCP_PORT (4577), WEB_SEARCH_PORT (4583), COGNITO_DOMAIN_PORT (4587, the hosted
  * sign-in domain, HTTPS), GOOGLE_PORT (4589, the local Google), SCHEDULER_PORT (4585, the local EventBridge Scheduler). REMOTE_MCP_REGISTRATION=off: the local remote MCP server's
  * OAuth server registers no clients itself. CODE=<digits> makes every e-mailed code that value. ACCESS_MODE=waitlist puts
@@ -30,6 +30,7 @@ const stack = await startLocalStack({
     cognito: port('COGNITO_PORT', 9229),
     dynamodb: port('DYNAMODB_PORT', 4567),
     s3: port('S3_PORT', 4569),
+    s3vectors: port('S3VECTORS_PORT', 4581),
     github: port('GITHUB_PORT', 4571),
     stripe: port('STRIPE_PORT', 12111),
     ses: port('SES_PORT', 4579),

@@ -74,6 +74,9 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createS3KnowledgeStore: {
     commandsIn: ['adapters/s3/s3-knowledge-store', 'adapters/s3/s3-attachment-store'],
   },
+  createS3VectorIndex: {},
+  // Users' keys are HTTPS through the guarded fetch; the platform's embedding model is Bedrock's.
+  createEmbedder: { commandsIn: ['adapters/embeddings/bedrock-embedder'] },
   createBillingRepository: {},
   createUsageHistoryReader: {},
   createOverageQueue: {},
@@ -258,6 +261,15 @@ const ANY_OFFERED = ['mistral.mistral-large-2407-v1:0', 'us.anthropic.claude-hai
  * model in each destination region; and, on a model's first use in the account, the Marketplace
  * subscription Bedrock makes as the caller.
  */
+/** S3 Vectors actions on an index of the stage's vector bucket (KNOWLEDGE_VECTOR_BUCKET). */
+const s3VectorIndex =
+  (actions: readonly string[]) =>
+  (target: CallTarget): AwsCall[] =>
+    actions.map((action) => ({
+      action,
+      resource: `arn:aws:s3vectors:${REGION}:${ACCOUNT}:bucket/${envOf(target, 'KNOWLEDGE_VECTOR_BUCKET')}/index/bedrock-amazon.titan-embed-text-v2-0`,
+    }));
+
 function bedrockCalls(target: CallTarget): AwsCall[] {
   const action = 'bedrock:InvokeModelWithResponseStream';
   const offered = target.env.BEDROCK_MODELS?.split(',') ?? ANY_OFFERED;
@@ -348,6 +360,20 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
     },
   ],
   'client-bedrock-runtime:ConverseStream': (target) => bedrockCalls(target),
+  // The platform's embedding models (knowledge, issue 33): Titan Text Embeddings V2 and Cohere Embed.
+  'client-bedrock-runtime:InvokeModel': () =>
+    ['amazon.titan-embed-text-v2:0', 'cohere.embed-english-v3', 'cohere.embed-multilingual-v3'].map(
+      (model) => ({
+        action: 'bedrock:InvokeModel',
+        resource: `arn:aws:bedrock:${REGION}::foundation-model/${model}`,
+      }),
+    ),
+  // Knowledge's vectors: the indexes of the stage's vector bucket (one per embedding model).
+  'client-s3vectors:CreateIndex': s3VectorIndex(['s3vectors:CreateIndex']),
+  'client-s3vectors:PutVectors': s3VectorIndex(['s3vectors:PutVectors']),
+  'client-s3vectors:DeleteVectors': s3VectorIndex(['s3vectors:DeleteVectors']),
+  // A query with a metadata filter or returnMetadata also needs s3vectors:GetVectors.
+  'client-s3vectors:QueryVectors': s3VectorIndex(['s3vectors:QueryVectors', 's3vectors:GetVectors']),
   'client-bedrock:ListFoundationModels': () => [{ action: 'bedrock:ListFoundationModels', resource: '*' }],
   'client-bedrock:ListInferenceProfiles': () => [{ action: 'bedrock:ListInferenceProfiles', resource: '*' }],
   'lib-dynamodb:BatchGet': dynamo('BatchGetItem'),

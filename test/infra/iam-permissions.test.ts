@@ -327,6 +327,13 @@ describe('the code of every function', () => {
       'lib-dynamodb:Put',
     ]);
     expect(keys('adapters/providers/bedrock')).toEqual(['client-bedrock-runtime:ConverseStream']);
+    expect(keys('adapters/embeddings/bedrock-embedder')).toEqual(['client-bedrock-runtime:InvokeModel']);
+    expect(keys('adapters/s3vectors/s3-vector-index')).toEqual([
+      'client-s3vectors:CreateIndex',
+      'client-s3vectors:DeleteVectors',
+      'client-s3vectors:PutVectors',
+      'client-s3vectors:QueryVectors',
+    ]);
   });
 
   it('follows the composition roots to the adapters they build', () => {

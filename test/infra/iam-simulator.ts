@@ -65,6 +65,8 @@ function attribute(resources: Resources, id: string, attr: 'Ref' | string): stri
         : undefined,
     'AWS::IAM::Role': (a) => (a === 'Ref' ? name : a === 'Arn' ? arn('iam', `role/${name}`, '') : undefined),
     'AWS::S3::Bucket': (a) => (a === 'Ref' ? name : a === 'Arn' ? `arn:aws:s3:::${name}` : undefined),
+    'AWS::S3Vectors::VectorBucket': (a) =>
+      a === 'VectorBucketArn' ? arn('s3vectors', `bucket/${name}`) : undefined,
     'AWS::SNS::Topic': (a) => (a === 'Ref' ? arn('sns', name) : undefined),
     'AWS::SQS::Queue': (a) => (a === 'Arn' ? arn('sqs', name) : undefined),
     'AWS::Lambda::Function': (a) =>

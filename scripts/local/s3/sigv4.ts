@@ -124,7 +124,7 @@ function authParts(request: SignedRequest, service: string): AuthParts | Signatu
       authorization,
     );
   if (!match) return denied('AccessDenied', 'Access Denied');
-  // S3 requires the payload's hash in a header; the other services sign the body's hash without one.
+  // S3 requires the payload hash in a header; the other services sign the body's hash without one.
   const payloadHash =
     headerValue(request.headers, 'x-amz-content-sha256') || (service === 's3' ? '' : request.bodySha256);
   if (!payloadHash) return denied('InvalidRequest', 'Missing required header x-amz-content-sha256', 400);
@@ -138,15 +138,24 @@ function authParts(request: SignedRequest, service: string): AuthParts | Signatu
   };
 }
 
-/**
- * Whether `request` is signed with `credentials` for `service` (default S3) and still valid at
- * `now`. Services other than S3 (the local Scheduler) sign the path URI-encoded a second time.
- */
+/** Whether `request` is signed with `credentials` for S3 and still valid at `now`. */
 export function verifyS3Signature(
   credentials: AdminCredentials,
   request: SignedRequest,
   now = Date.now(),
-  service = 's3',
+): SignatureVerdict {
+  return verifySigV4(credentials, request, 's3', now);
+}
+
+/**
+ * The same check for another service's signing name (`s3vectors`, `scheduler`): those sign the
+ * path URI-encoded once more and may leave out the payload hash header (the body's hash is signed).
+ */
+export function verifySigV4(
+  credentials: AdminCredentials,
+  request: SignedRequest,
+  service: string,
+  now = Date.now(),
 ): SignatureVerdict {
   const parts = authParts(request, service);
   if ('ok' in parts) return parts;

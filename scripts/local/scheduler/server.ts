@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import type { AdminCredentials } from '../cognito/admin-auth.js';
 import { close, listen } from '../net.js';
-import { queryPairs, verifyS3Signature } from '../s3/sigv4.js';
+import { queryPairs, verifySigV4 } from '../s3/sigv4.js';
 import { createScheduleStore, nextFiring, type StoredSchedule } from './schedule-store.js';
 
 /**
@@ -113,11 +113,11 @@ export async function startLocalScheduler(options: LocalSchedulerOptions): Promi
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
     const body = await readBody(req);
-    const verdict = verifyS3Signature(
+    const verdict = verifySigV4(
       options.credentials,
       { method, url, headers: req.headers, bodySha256: createHash('sha256').update(body).digest('hex') },
-      now(),
       'scheduler',
+      now(),
     );
     if (!verdict.ok) throw new SchedulerError(verdict.status, 'UnrecognizedClientException', verdict.message);
     const [path = '/', query = ''] = url.split('?');

@@ -5,6 +5,7 @@
 import { EventStreamCodec, type MessageHeaders } from '@smithy/eventstream-codec';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 import { handleBedrockCatalogue } from './bedrock-catalogue.js';
+import { bedrockEmbeddings } from './embeddings.js';
 import {
   BAD_KEY,
   bearerToken,
@@ -64,6 +65,15 @@ export async function handleBedrockApi(exchange: Exchange): Promise<void> {
   }
   if (exchange.method === 'GET' && ['/foundation-models', '/inference-profiles'].includes(exchange.path)) {
     return handleBedrockCatalogue(exchange, exchange.retired);
+  }
+  const invoke = exchange.path.match(/^\/model\/([^/]+)\/invoke$/);
+  if (exchange.method === 'POST' && invoke) {
+    const handled = bedrockEmbeddings(
+      exchange,
+      decodeURIComponent(invoke[1] ?? ''),
+      (status, name, message) => sendError(exchange, status, name, message),
+    );
+    if (handled) return;
   }
   const route = exchange.path.match(/^\/model\/([^/]+)\/(converse|converse-stream)$/);
   if (exchange.method !== 'POST' || !route)

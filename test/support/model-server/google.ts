@@ -1,4 +1,5 @@
 /** The Gemini API: `POST /v1beta/models/{model}:streamGenerateContent?alt=sse`, `GET /v1beta/models`. */
+import { googleEmbeddings } from './embeddings.js';
 import { BAD_KEY, type Exchange, pace, sendJson, startEventStream, tokensBeforeFailure } from './exchange.js';
 import { type NativeSearch, nativeSearchOf } from './native-search.js';
 import { countPromptTokens, type DeclaredTool, forcedTool, planReply, type Turn } from './script.js';
@@ -49,6 +50,7 @@ export async function handleGoogleApi(exchange: Exchange): Promise<void> {
     }));
     return sendJson(exchange, 200, { models });
   }
+  if (googleEmbeddings(exchange, (status, message) => sendError(exchange, status, message))) return;
   const stream = path.match(/^\/v1beta\/models\/([^:]+):streamGenerateContent$/);
   if (method === 'POST' && stream && exchange.query.get('alt') === 'sse')
     return streamContent(exchange, stream[1] ?? '');

@@ -3,6 +3,7 @@
  * last chunk, whole tool calls in one delta) and Custom (Ollama/vLLM: key optional). OpenAI's
  * Responses API (web search turns) is in openai-responses.ts.
  */
+import { openAiEmbeddings } from './embeddings.js';
 import {
   BAD_KEY,
   bearerToken,
@@ -48,6 +49,10 @@ export async function handleChatApi(dialect: ChatDialect, exchange: Exchange, ra
     return handleAudioApi(exchange, raw);
   if (method === 'POST' && path === '/v1/chat/completions') return chatCompletion(dialect, exchange);
   if (dialect === 'openai' && method === 'POST' && path === '/v1/responses') return createResponse(exchange);
+  if (method === 'POST' && path === '/v1/embeddings' && (dialect === 'openai' || dialect === 'mistral')) {
+    openAiEmbeddings(dialect, exchange);
+    return;
+  }
   sendError(dialect, exchange, 404, `Unknown path ${path}`);
 }
 
