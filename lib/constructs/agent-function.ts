@@ -60,6 +60,8 @@ export interface AgentFunctionProps {
   readonly entry: string;
   readonly stage: string;
   readonly description?: string;
+  /** A fixed name, for a function that must know its own ARN without referring to itself. */
+  readonly functionName?: string;
   readonly environment?: Readonly<Record<string, string>>;
   /** @default 512 */
   readonly memorySize?: number;
@@ -98,6 +100,7 @@ export class AgentFunction extends Construct {
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(29),
       description: props.description,
+      ...(props.functionName && { functionName: props.functionName }),
       logGroup: this.logGroup,
       ...(props.reservedConcurrentExecutions === undefined
         ? {}

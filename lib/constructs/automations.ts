@@ -1,4 +1,4 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
@@ -23,9 +23,13 @@ export class Automations extends Construct {
 
   constructor(scope: Construct, id: string, props: { stage: string; runnerEntry: string; data: Data }) {
     super(scope, id);
+    // Named, so the runner can invoke itself (a long run's next stretch) without a reference to
+    // its own ARN, which CloudFormation would refuse as a circular dependency.
+    const runnerName = `agentforge-${props.stage}-automation-runner`;
     this.runner = new AgentFunction(this, 'Runner', {
       entry: props.runnerEntry,
       stage: props.stage,
+      functionName: runnerName,
       description: `AgentForge automation runner (${props.stage})`,
       // As the agent's stream function: a run is an agent plan run unattended.
       memorySize: 1024,
@@ -34,6 +38,16 @@ export class Automations extends Construct {
     });
     props.data.addTableNames(this.runner.function);
     props.data.grantReadWrite(this.runner.function, 'automations');
+    const runnerArn = Stack.of(this).formatArn({
+      service: 'lambda',
+      resource: 'function',
+      resourceName: runnerName,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+    this.runner.function.addToRolePolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [runnerArn] }),
+    );
+    this.runner.function.addEnvironment('AUTOMATION_RUNNER_ARN', runnerArn);
 
     this.scheduleGroup = new ScheduleGroup(this, 'ScheduleGroup', {
       scheduleGroupName: `agentforge-${props.stage}-automations`,

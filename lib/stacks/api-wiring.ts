@@ -27,6 +27,7 @@ import type { WebHosting } from '../constructs/web-hosting';
 import { githubSecretName } from '../operator-secrets';
 import type { StageConfig } from '../stage-config';
 import { grantAreaData } from './area-access';
+import { grantAutomationRuns } from './automation-runner-access';
 
 /** What the API's functions are given: the stage's parts built before it. */
 export interface StageApiProps {
@@ -177,6 +178,7 @@ export function buildStageApi(
   });
   automations.grantScheduling(api.functions.automations.function, account);
   automations.grantStartRuns(api.functions.automations.function);
+  grantAutomationRuns(automations.runner.function, { config, data, secrets, mcpRuntime, attachments, email });
   return { api, billing, automations, originKey };
 }
 

@@ -24,6 +24,7 @@ export function modulesOf(description: string): string[] | undefined {
   if (description.startsWith('AgentForge MCP reaper')) return ['mcp/reap-servers'];
   if (description.startsWith('AgentForge overage reporter')) return ['billing/report-overage'];
   if (description.startsWith('AgentForge knowledge indexer')) return ['knowledge/index-file'];
+  if (description.startsWith('AgentForge automation runner')) return ['automations/runner'];
   if (description.startsWith('Cognito post-confirmation trigger')) return ['auth/post-confirmation'];
   if (description.startsWith('Cognito pre-sign-up trigger')) return ['auth/pre-sign-up'];
   if (description.startsWith('Cognito post-authentication trigger')) return ['auth/post-authentication'];

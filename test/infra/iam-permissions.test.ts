@@ -90,7 +90,7 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
       'validation builds adapters for a user’s own credentials only (never Bedrock); Bedrock’s model list is static',
   },
   {
-    fn: /^AgentForge stream /,
+    fn: /^AgentForge (stream |automation runner)/,
     factory: 'createApiKeyRepository',
     actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
     reason: 'a stream only resolves the caller’s credentials (get, list); keys are stored by the API',
@@ -273,6 +273,7 @@ describe('the code of every function', () => {
         expect.stringMatching(/^AgentForge stream messages\/generate-stream/),
         expect.stringMatching(/^AgentForge stream agent\/plan-stream/),
         expect.stringMatching(/^AgentForge MCP reaper/),
+        expect.stringMatching(/^AgentForge automation runner/),
         expect.stringMatching(/^Cognito post-confirmation trigger/),
       ]),
     );
