@@ -7,7 +7,7 @@ import { teamKeys } from './queries';
 const sso = (teamId: string) => `/teams/${encodeURIComponent(teamId)}/sso`;
 
 /** GET /teams/{teamId}/sso (Admins): the team's single sign-on, or null when none is set up (404). */
-export async function getTeamSso(teamId: string, signal?: AbortSignal): Promise<TeamSso | null> {
+async function getTeamSso(teamId: string, signal?: AbortSignal): Promise<TeamSso | null> {
   try {
     return await apiClient.get(sso(teamId), { schema: teamSsoSchema, ...(signal ? { signal } : {}) });
   } catch (error) {
