@@ -5,11 +5,11 @@ import type { TeamSso } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalGoogle, startLocalGoogle } from '../../scripts/local/google/server.js';
 import { apiAs } from '../support/api.js';
-import { expectAccessible, setUpE2e, signUpAs } from './fixtures.js';
+import { expectAccessible, loginAs, setUpE2e, signUpAs } from './fixtures.js';
 
 /**
  * A team's single sign-on in Chromium: the team's Admin set up the company's OpenID provider (a
- * second local OpenID provider) and verified its domain through the API; a colleague chooses 'Sign
+ * second local OpenID provider) and verified its domain on the Teams page (on a phone); a colleague chooses 'Sign
  * in with SSO' on the login page, gives a work e-mail, signs in at the company's provider and is
  * back in the app, signed in, a User of the team.
  */
@@ -31,24 +31,45 @@ beforeAll(async () => {
       },
     ],
   });
-  const admin = apiAs(e2e.stack.apiUrl, (await signUpAs('sso-admin')).idToken);
+  const adminUser = await signUpAs('sso-admin');
+  const admin = apiAs(e2e.stack.apiUrl, adminUser.idToken);
   teamId = String((await admin.post('/teams', { name: 'Acme' })).body.teamId);
-  const sso = (
-    await admin.put(`/teams/${teamId}/sso`, {
-      provider: { type: 'oidc', issuer: company.url, clientId: 'acme-sso', clientSecret: secret },
-      domains: [domain],
-    })
-  ).body as TeamSso;
-  providerName = sso.providerName;
-  const record = sso.domains[0]?.record ?? { name: '', value: '' };
+  // The Admin sets it up on the Teams page, on a phone: provider, domain, TXT record, Verify.
+  const adminPage = await e2e.openPage({ width: 390, height: 844 });
+  // The dev server compiles the app on its first load, which a loaded machine takes long over.
+  await adminPage.goto(e2e.url('/login'), { timeout: 180_000 });
+  await adminPage.getByLabel('Email').waitFor({ timeout: 180_000 });
+  await loginAs(e2e, adminPage, adminUser.email);
+  await adminPage.goto(e2e.url('/teams'));
+  const form = adminPage.getByRole('form', { name: 'Single sign-on provider' });
+  await form.getByLabel('Issuer URL').fill(company.url);
+  await form.getByLabel('Client ID').fill('acme-sso');
+  await form.getByLabel('Client secret').fill(secret);
+  await form.getByLabel('E-mail domains (comma separated)').fill(domain);
+  await form.getByRole('button', { name: 'Save single sign-on' }).click();
+  await form.getByText(`••••${secret.slice(-4)}`).waitFor();
+  const domains = adminPage.getByRole('list', { name: 'E-mail domains' });
+  const record = {
+    name: (await domains.locator('dd.font-mono').nth(0).textContent()) ?? '',
+    value: (await domains.locator('dd.font-mono').nth(1).textContent()) ?? '',
+  };
+  expect(record.name).toBe(`_agentforge-verification.${domain}`);
+  await domains.getByRole('button', { name: `Verify ${domain}` }).click();
+  await domains.getByRole('status').waitFor(); // the API's refusal: nothing is published yet
+  expect(await domains.getByRole('status').textContent()).not.toContain('is verified');
   await writeFile(join(e2e.stack.dataDir, 'dns-txt.json'), JSON.stringify({ [record.name]: [record.value] }));
-  expect((await admin.post(`/teams/${teamId}/sso/domains/${domain}/verify`)).status).toBe(200);
+  await domains.getByRole('button', { name: `Verify ${domain}` }).click();
+  await domains.getByText(`${domain} is verified.`).waitFor();
+  await adminPage.getByText('Active', { exact: true }).waitFor();
+  await expectAccessible(adminPage, 'the Teams page with single sign-on set up');
+  await adminPage.close();
+  providerName = ((await admin.get(`/teams/${teamId}/sso`)).body as TeamSso).providerName;
   // The dev server compiles the app on its first load, which a loaded machine takes long over.
   const page = await e2e.openPage();
   await page.goto(e2e.url('/login'), { timeout: 180_000 });
   await page.getByRole('button', { name: 'Sign in with SSO' }).waitFor({ timeout: 180_000 });
   await page.close();
-}, 240_000);
+}, 360_000);
 afterAll(() => company?.stop());
 
 describe('single sign-on for a team', () => {

@@ -14,6 +14,7 @@ import { TeamInvitations } from './team-invitations';
 import { TeamKeys } from './team-keys';
 import { TeamPlan } from './team-plan';
 import { TeamSettings } from './team-settings';
+import { TeamSso } from './team-sso';
 import { TeamUsage } from './team-usage';
 
 /** The chosen team: its members and plan for everyone, its administration for Admins. */
@@ -39,6 +40,7 @@ export function TeamPanel({ summary }: { summary: TeamSummary }) {
       {admin ? <TeamInvitations teamId={summary.teamId} /> : null}
       {admin ? <TeamKeys teamId={summary.teamId} /> : null}
       {admin ? <TeamUsage teamId={summary.teamId} /> : null}
+      {admin ? <TeamSso teamId={summary.teamId} /> : null}
       {admin ? <TeamSettings summary={summary} /> : null}
     </div>
   );
