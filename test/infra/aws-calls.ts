@@ -56,7 +56,10 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createWorkspaceFileRepository: {},
   createPromptRepository: {},
   createAutomationRepository: {},
-  createKnowledgeRepository: {},
+  createKnowledgeRepository: {
+    commandsIn: ['adapters/dynamodb/knowledge-repository', 'adapters/dynamodb/knowledge-reader'],
+  },
+  createKnowledgeReader: {},
   createMcpServerRepository: {},
   createUsageRepository: {},
   createComputeUsageRepository: {},
@@ -70,8 +73,13 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createEcsRunner: {},
   createS3AttachmentStore: {},
   createS3KnowledgeStore: {
-    commandsIn: ['adapters/s3/s3-knowledge-store', 'adapters/s3/s3-attachment-store'],
+    commandsIn: [
+      'adapters/s3/s3-knowledge-store',
+      'adapters/s3/s3-attachment-store',
+      'adapters/s3/s3-knowledge-reader',
+    ],
   },
+  createS3KnowledgeReader: {},
   createBillingRepository: {},
   createUsageHistoryReader: {},
   createOverageQueue: {},
@@ -228,7 +236,8 @@ const attachmentObject = (target: CallTarget) =>
 const KNOWLEDGE_FOLDER = 'knowledge/files/user-1/collection-1/';
 const knowledgeObject = (target: CallTarget) =>
   `arn:aws:s3:::${attachmentsBucket(target)}/${KNOWLEDGE_FOLDER}file-1`;
-const isKnowledge = (target: CallTarget) => target.use.factory === 'createS3KnowledgeStore';
+const isKnowledge = (target: CallTarget) =>
+  target.use.factory === 'createS3KnowledgeStore' || target.use.factory === 'createS3KnowledgeReader';
 
 /** The MCP catalog's operator file: read only where the stage names it (composition/catalog.ts). */
 const catalogObject = (target: CallTarget) =>

@@ -3,6 +3,7 @@ import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../c
 import { agentPlanSchema } from './agent';
 import { attachmentIdsField } from './attachment';
 import { serverIdsQueryField } from './chat-servers';
+import { knowledgeCitationsSchema } from './knowledge';
 import { toolsOfferedSchema } from './tool-call';
 import { toolProgressSchema } from './tool-call-run';
 import { toolApprovalQueryFields, toolApprovalSchema } from './tool-policy';
@@ -60,6 +61,8 @@ export const streamCompletionResultSchema = z.object({
   toolsOffered: toolsOfferedSchema.optional(),
   /** The pages the reply's web search found (docs/decisions/chat.md, "Web search"). */
   sources: webSourcesSchema.optional(),
+  /** The knowledge passages the reply cites, numbered as it cites them (message.citations). */
+  citations: knowledgeCitationsSchema.optional(),
 });
 export type StreamCompletionResult = z.infer<typeof streamCompletionResultSchema>;
 

@@ -97,6 +97,7 @@ function pausedTurn(reply: MessageRecord, approval: StoredToolApproval, allowed:
         toolCalls: done,
         usage: { inputTokens: 0, outputTokens: 0 },
         ...(reply.sources ? { sources: reply.sources } : {}),
+        ...(reply.citations ? { citations: reply.citations } : {}),
       },
       round: approval.round,
       calls,
