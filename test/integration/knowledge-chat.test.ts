@@ -4,7 +4,7 @@
  * the reply as its numbered `citations` (and sent on the stream's end). Settings attaching a
  * collection the caller may not read are refused; one they can no longer read is left out.
  */
-import { KNOWLEDGE_MESSAGES, knowledgeCitationsSchema } from '@agentforge/shared';
+import { conversationSchema, KNOWLEDGE_MESSAGES, knowledgeCitationsSchema } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureAmplify } from '../support/identity.js';
 import { settled, upload } from '../support/knowledge.js';
@@ -146,7 +146,8 @@ describe('knowledge in the chat', { timeout: 120_000 }, () => {
       settings: { collectionIds: [collectionId] },
     });
     expect(update.status).toBe(400);
-    expect((await other.api.get(`/conversations/${id}`)).body.settings?.collectionIds ?? []).toEqual([]);
+    const kept = conversationSchema.parse((await other.api.get(`/conversations/${id}`)).body);
+    expect(kept.settings?.collectionIds ?? []).toEqual([]);
 
     // Without the collection, the model has no search_knowledge: nothing of the owner's is read.
     const { end, reply } = await ask(other, id, ASK);

@@ -113,7 +113,7 @@ describe('knowledge in the chat', () => {
       ...base,
       approvalFor: paused.messageId,
       toolCallId: 'w1',
-      decision: 'allow',
+      decision: 'allow_once',
     });
     const second = model.requests[2]?.messages.at(-1);
     expect(second).toMatchObject({ role: 'tool', toolName: SEARCH_KNOWLEDGE_TOOL });
