@@ -142,6 +142,12 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
       "It is a dead-letter queue: EventBridge Scheduler's, for the runner invocations that failed after their retries (a Scheduler DLQ is not an SQS redrive target, so cdk-nag cannot see it).",
   },
   {
+    path: /^Api\/Gateway\/RestApi\/Default\/api\/sso\/discover\/GET$/,
+    rules: ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
+    reason:
+      "The login page asks, before anyone is signed in, which identity provider an e-mail's domain uses (a verified team domain's provider name, or nothing); it reveals no member, and the API's family throttling and the WAF limit it.",
+  },
+  {
     path: /^Api\/Gateway\/RestApi\/Default\/api\/stripe\/webhook\/POST$/,
     rules: ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
     reason:

@@ -147,6 +147,21 @@ export class Attachments extends Construct {
   }
 
   /**
+   * The chat's stream function: reads the keyword indexes of the collections a conversation
+   * attaches (`search_knowledge`), and nothing else of knowledge's objects.
+   */
+  grantKnowledgeRead(fn: LambdaFunction): void {
+    fn.addEnvironment(ATTACHMENTS_BUCKET_ENV, this.bucket.bucketName);
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        sid: 'ReadKnowledge',
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects(`${KNOWLEDGE_PREFIX}*`)],
+      }),
+    );
+  }
+
+  /**
    * The origin presigned URLs point at (the SDK's virtual-hosted regional endpoint,
    * `<bucket>.s3.<region>.amazonaws.com`): the app's CSP connect-src.
    */

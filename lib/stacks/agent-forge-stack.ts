@@ -174,6 +174,9 @@ export class AgentForgeStack extends Stack {
     );
     // The chat reads a message's attachments for the model.
     this.attachments.grantRead(this.streaming.endpointFor(STREAM_PATH).function.function);
+    // ... and searches the conversation's knowledge collections (after the caller's team role).
+    this.attachments.grantKnowledgeRead(this.streaming.endpointFor(STREAM_PATH).function.function);
+    this.data.grantGetItem(this.streaming.endpointFor(STREAM_PATH).function.function, 'knowledge', 'teams');
     if (config.webSearch)
       grantWebSearch(this, config.webSearch, this.streaming.endpointFor(STREAM_PATH).function.function);
     // The exact stream paths first: CloudFront matches behaviours in order and /api/* covers them.

@@ -75,8 +75,9 @@ export const AREA_AUDIT: Readonly<Partial<Record<ApiArea, 'write' | 'read'>>> = 
  * teams table), and a member of a subscribed team is on the team's plan.
  */
 export const AREA_GET_ITEM_TABLES: Readonly<Partial<Record<ApiArea, readonly TableId[]>>> = {
-  // A conversation shared with a team is read by its members: "my teams" and both memberships.
-  conversations: ['users', 'billing', 'teams'],
+  // A conversation shared with a team is read by its members: "my teams" and both memberships;
+  // the knowledge collections its settings attach are checked readable (a team's, after the role).
+  conversations: ['users', 'billing', 'teams', 'knowledge'],
   messages: ['users'],
   agent: ['users'],
   'api-keys': ['users', 'billing', 'teams'],

@@ -200,9 +200,15 @@ describe('access to attachments', () => {
     }
   });
 
-  it('lets the chat stream only read them (GetObject covers HEAD)', () => {
+  it('lets the chat stream only read them (GetObject covers HEAD), and the knowledge indexes under knowledge/', () => {
     expect(s3StatementsOf(functionIds.stream)).toEqual([
       { Sid: 'ReadAttachments', Effect: 'Allow', Action: 's3:GetObject', Resource: objectsArn() },
+      {
+        Sid: 'ReadKnowledge',
+        Effect: 'Allow',
+        Action: 's3:GetObject',
+        Resource: { 'Fn::Join': ['', [bucketArn(), '/knowledge/*']] },
+      },
     ]);
     expect(environmentOf(functionIds.stream)[ATTACHMENTS_BUCKET_ENV]).toEqual({ Ref: bucketId });
   });

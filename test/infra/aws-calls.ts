@@ -58,7 +58,10 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createWorkspaceFileRepository: {},
   createPromptRepository: {},
   createAutomationRepository: {},
-  createKnowledgeRepository: {},
+  createKnowledgeRepository: {
+    commandsIn: ['adapters/dynamodb/knowledge-repository', 'adapters/dynamodb/knowledge-reader'],
+  },
+  createKnowledgeReader: {},
   createMcpServerRepository: {},
   createUsageRepository: {},
   createComputeUsageRepository: {},
@@ -72,11 +75,16 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createEcsRunner: {},
   createS3AttachmentStore: {},
   createS3KnowledgeStore: {
-    commandsIn: ['adapters/s3/s3-knowledge-store', 'adapters/s3/s3-attachment-store'],
+    commandsIn: [
+      'adapters/s3/s3-knowledge-store',
+      'adapters/s3/s3-attachment-store',
+      'adapters/s3/s3-knowledge-reader',
+    ],
   },
   createS3VectorIndex: {},
   // Users' keys are HTTPS through the guarded fetch; the platform's embedding model is Bedrock's.
   createEmbedder: { commandsIn: ['adapters/embeddings/bedrock-embedder'] },
+  createS3KnowledgeReader: {},
   createBillingRepository: {},
   createUsageHistoryReader: {},
   createOverageQueue: {},
@@ -233,7 +241,8 @@ const attachmentObject = (target: CallTarget) =>
 const KNOWLEDGE_FOLDER = 'knowledge/files/user-1/collection-1/';
 const knowledgeObject = (target: CallTarget) =>
   `arn:aws:s3:::${attachmentsBucket(target)}/${KNOWLEDGE_FOLDER}file-1`;
-const isKnowledge = (target: CallTarget) => target.use.factory === 'createS3KnowledgeStore';
+const isKnowledge = (target: CallTarget) =>
+  target.use.factory === 'createS3KnowledgeStore' || target.use.factory === 'createS3KnowledgeReader';
 
 /** The MCP catalog's operator file: read only where the stage names it (composition/catalog.ts). */
 const catalogObject = (target: CallTarget) =>

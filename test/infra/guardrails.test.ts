@@ -54,8 +54,9 @@ describe('alarms', () => {
       }),
     );
     // One per API area and per stream route, the post-confirmation and post-authentication
-    // triggers, the failed sign-ins' recorder, the reaper, the overage reporter and the automation runner.
-    expect(functions).toHaveLength(API_AREAS.length + STREAM_ROUTES.length + 6);
+    // triggers, the failed sign-ins' recorder, the reaper, the overage reporter, the automation
+    // runner and the knowledge indexer.
+    expect(functions).toHaveLength(API_AREAS.length + STREAM_ROUTES.length + 7);
     const alarms = Object.entries(production.findResources('AWS::CloudWatch::Alarm')) as [
       string,
       {
@@ -114,7 +115,7 @@ describe('the stage option monitoring', () => {
 
   it('at full adds the per-function alarms, their composite and the dashboard', () => {
     expect(count(production, 'AWS::CloudWatch::Alarm')).toBe(
-      4 + 2 * (API_AREAS.length + STREAM_ROUTES.length + 6),
+      4 + 2 * (API_AREAS.length + STREAM_ROUTES.length + 7),
     );
     expect(count(production, 'AWS::CloudWatch::CompositeAlarm')).toBe(1);
     expect(count(production, 'AWS::CloudWatch::Dashboard')).toBe(1);

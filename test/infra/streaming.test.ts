@@ -365,7 +365,7 @@ describe('the stream function permissions', () => {
     expect(streamRoles).toContainEqual([{ Ref: streamRole }]);
   });
 
-  it('read and write conversations, messages, agent plans, usage and OAuth connections, only read API keys, billing records and MCP server records (by key), and touch no other table', () => {
+  it('read and write conversations, messages, agent plans, usage and OAuth connections, only read API keys, billing records, MCP server records, knowledge items and team roles (by key), and touch no other table', () => {
     const tableStatements = statementsOf(streamRole).filter((statement) =>
       actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
     );
@@ -392,10 +392,13 @@ describe('the stream function permissions', () => {
         'apiKeys',
         'billing',
         'mcpServers',
+        'knowledge',
+        'teams',
       ),
     );
-    // The plan and a remote MCP server's record are read by key (gets side by side in one batch).
-    for (const table of ['billing', 'mcpServers'] as const) {
+    // The plan, a remote MCP server's record, the attached collections' items (search_knowledge)
+    // and a member's role in a collection's team are read by key (gets side by side in one batch).
+    for (const table of ['billing', 'mcpServers', 'knowledge', 'teams'] as const) {
       expect(
         tableStatements.filter((statement) =>
           JSON.stringify(statement.Resource).includes(tableLogicalId(table)),

@@ -3,15 +3,13 @@ import {
   collectionSchema,
   KNOWLEDGE_LIMITS,
   KNOWLEDGE_MESSAGES,
-  type KnowledgeFile,
   knowledgeFileListSchema,
-  knowledgeFileSchema,
   knowledgePassageSchema,
   knowledgeSearchResultSchema,
-  knowledgeUploadSchema,
 } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureAmplify } from '../support/identity.js';
+import { settled, upload } from '../support/knowledge.js';
 import { startTestStack } from '../support/local-stack.js';
 import { teamHelpers } from '../support/teams.js';
 
@@ -28,8 +26,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-type Api = Awaited<ReturnType<typeof helpers.person>>['api'];
-
 const GUIDE = [
   '# Deployment guide',
   'This guide explains how the platform is deployed.',
@@ -38,32 +34,6 @@ const GUIDE = [
   '## Backups',
   'Snapshots of the database are taken nightly and kept for thirty five days.',
 ].join('\n\n');
-
-async function upload(api: Api, collectionId: string, fileName: string, content: string) {
-  const bytes = new TextEncoder().encode(content);
-  const created = await api.post(`/knowledge/collections/${collectionId}/files`, {
-    fileName,
-    contentType: 'text/markdown',
-    size: bytes.length,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const { file, uploadUrl, headers } = knowledgeUploadSchema.parse(created.body);
-  expect(file.status).toBe('uploading');
-  const put = await fetch(uploadUrl, { method: 'PUT', headers, body: bytes });
-  expect(put.status).toBe(200);
-  return file;
-}
-
-/** Polls the file until indexing ends (the local S3's event runs the indexing function in-process). */
-async function settled(api: Api, collectionId: string, fileId: string): Promise<KnowledgeFile> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const response = await api.get(`/knowledge/collections/${collectionId}/files/${fileId}`);
-    const file = knowledgeFileSchema.parse(response.body);
-    if (file.status === 'ready' || file.status === 'failed') return file;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('The file was not indexed in 30 s');
-}
 
 describe('knowledge collections on the local stack', { timeout: 90_000 }, () => {
   it('uploads through the presigned URL, indexes to ready, finds and opens the passage, deletes it all', async () => {

@@ -2,6 +2,7 @@ import { createUsageRepository } from '../adapters/dynamodb/usage-repository.js'
 import { type ChatService, createChatService } from '../domain/chat/chat-service.js';
 import { attachmentService } from './attachments.js';
 import { conversationService, messageRepository } from './conversations.js';
+import { chatKnowledge } from './knowledge-access.js';
 import { mcpToolSource } from './mcp-tools.js';
 import { memoryStore } from './memory.js';
 import { modelResolver } from './models.js';
@@ -26,6 +27,7 @@ export function chatService(): ChatService {
       maxSchemaTokens: env.TOOL_SELECTION_MAX_SCHEMA_TOKENS,
     },
     ...(webSearch() ? { webSearch: webSearch() } : {}),
+    knowledge: chatKnowledge,
     newId,
     now: Date.now,
   });

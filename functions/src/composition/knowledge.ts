@@ -2,13 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { KNOWLEDGE_LIMITS } from '@agentforge/shared';
+import { createKnowledgeReader } from '../adapters/dynamodb/knowledge-reader.js';
 import { createKnowledgeRepository } from '../adapters/dynamodb/knowledge-repository.js';
 import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
 import { TABLE_DEFINITIONS } from '../adapters/dynamodb/table-definitions.js';
 import { createUserItemsEraser } from '../adapters/dynamodb/user-items-eraser.js';
 import { createIndexer } from '../domain/knowledge/indexer.js';
-import { createKeywordIndexes, type KeywordIndexes } from '../domain/knowledge/keyword-indexes.js';
-import type { KnowledgeRepository } from '../domain/knowledge/knowledge.js';
+import {
+  createKeywordIndexes,
+  createKeywordIndexReader,
+  type KeywordIndexes,
+} from '../domain/knowledge/keyword-indexes.js';
+import type { KnowledgeReader, KnowledgeRepository } from '../domain/knowledge/knowledge.js';
 import { createKnowledgeService, type KnowledgeService } from '../domain/knowledge/knowledge-service.js';
 import type { KnowledgeStore } from '../domain/knowledge/knowledge-store.js';
 import type { Embedder, VectorIndex } from '../domain/knowledge/ports.js';
@@ -22,24 +27,31 @@ export function knowledgeRepository(): KnowledgeRepository {
   return repository;
 }
 
+let reader: KnowledgeReader | undefined;
+/** The knowledge table's reads by key only (the access checks, the chat's search). */
+export function knowledgeReader(): KnowledgeReader {
+  reader ??= createKnowledgeReader(db, env.tables.knowledge);
+  return reader;
+}
+
+/** Where the local stack's S3 is, and its credentials (none on AWS). */
+const localS3 = () =>
+  env.RUNTIME === 'local'
+    ? {
+        endpoint: required('S3_ENDPOINT'),
+        credentials: JSON.parse(readFileSync(required('LOCAL_S3_CREDENTIALS_FILE'), 'utf8')) as {
+          accessKeyId: string;
+          secretAccessKey: string;
+        },
+      }
+    : {};
+
 let store: Promise<KnowledgeStore> | undefined;
 /** Knowledge's objects in the attachments bucket, the S3 adapter loaded on first use. */
 function knowledgeStore(): Promise<KnowledgeStore> {
   const bucket = required('ATTACHMENTS_BUCKET');
   store ??= import('../adapters/s3/s3-knowledge-store.js').then(({ createS3KnowledgeStore }) =>
-    createS3KnowledgeStore({
-      region: env.AWS_REGION,
-      bucket,
-      ...(env.RUNTIME === 'local'
-        ? {
-            endpoint: required('S3_ENDPOINT'),
-            credentials: JSON.parse(readFileSync(required('LOCAL_S3_CREDENTIALS_FILE'), 'utf8')) as {
-              accessKeyId: string;
-              secretAccessKey: string;
-            },
-          }
-        : {}),
-    }),
+    createS3KnowledgeStore({ region: env.AWS_REGION, bucket, ...localS3() }),
   );
   return store;
 }
@@ -101,6 +113,27 @@ export function knowledgeSearch(): KnowledgeSearch {
     vectors: vectorIndex,
   });
   return search;
+}
+
+let readOnlySearch: KnowledgeSearch | undefined;
+/**
+ * The same search through read-only adapters (GetItem/BatchGetItem on the table, GetObject on the
+ * indexes): the chat's `search_knowledge`, whose stream function holds only those grants.
+ */
+export function knowledgeReadOnlySearch(): KnowledgeSearch {
+  if (!readOnlySearch) {
+    const bucket = required('ATTACHMENTS_BUCKET');
+    const objects = import('../adapters/s3/s3-knowledge-reader.js').then(({ createS3KnowledgeReader }) =>
+      createS3KnowledgeReader({ region: env.AWS_REGION, bucket, ...localS3() }),
+    );
+    readOnlySearch = createKnowledgeSearch({
+      repository: knowledgeReader(),
+      indexes: createKeywordIndexReader({ repository: knowledgeReader(), store: () => objects }),
+      embedderFor,
+      vectors: vectorIndex,
+    });
+  }
+  return readOnlySearch;
 }
 
 /**

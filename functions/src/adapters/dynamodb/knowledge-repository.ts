@@ -1,28 +1,19 @@
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  type DynamoDBDocumentClient,
-  PutCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   COLLECTION_KEY_PREFIX,
-  chunkKey,
   chunksKeyPrefix,
   collectionKey,
   fileKey,
   filesKeyPrefix,
   type KnowledgeRepository,
-  type StoredChunk,
   storedChunkSchema,
   storedCollectionSchema,
   storedFileSchema,
 } from '../../domain/knowledge/knowledge.js';
 import { isConditionalCheckFailed } from './document-client.js';
-import { batchWriteAll, getItem, putNew, queryAll } from './table-ops.js';
+import { createKnowledgeReader } from './knowledge-reader.js';
+import { batchWriteAll, putNew, queryAll } from './table-ops.js';
 import { updateExpression } from './update-expression.js';
-
-const BATCH_GET_LIMIT = 100;
 
 /** The knowledge table (userId = owner, key): collections, files and chunks, scoped by the owner. */
 export function createKnowledgeRepository(
@@ -65,14 +56,8 @@ export function createKnowledgeRepository(
   }
 
   return {
+    ...createKnowledgeReader(db, tableName),
     listCollections: (ownerId) => byPrefix(ownerId, COLLECTION_KEY_PREFIX, storedCollectionSchema),
-
-    getCollection: (ownerId, collectionId) =>
-      getItem(
-        db,
-        { tableName, key: { userId: ownerId, key: collectionKey(collectionId) }, consistent: true },
-        storedCollectionSchema,
-      ),
 
     createCollection: (collection) => putNew(db, tableName, collection, 'collectionId'),
 
@@ -140,13 +125,6 @@ export function createKnowledgeRepository(
 
     listFiles: (ownerId, collectionId) => byPrefix(ownerId, filesKeyPrefix(collectionId), storedFileSchema),
 
-    getFile: (ownerId, collectionId, fileId) =>
-      getItem(
-        db,
-        { tableName, key: { userId: ownerId, key: fileKey(collectionId, fileId) }, consistent: true },
-        storedFileSchema,
-      ),
-
     async putFile(file) {
       await db.send(new PutCommand({ TableName: tableName, Item: file }));
     },
@@ -180,23 +158,6 @@ export function createKnowledgeRepository(
         chunks.map((Item) => ({ PutRequest: { Item } })),
         'chunks',
       ),
-
-    async getChunks(ownerId, refs) {
-      const found: StoredChunk[] = [];
-      for (let start = 0; start < refs.length; start += BATCH_GET_LIMIT) {
-        let keys: Record<string, unknown>[] = refs
-          .slice(start, start + BATCH_GET_LIMIT)
-          .map((ref) => ({ userId: ownerId, key: chunkKey(ref.collectionId, ref.fileId, ref.chunkIndex) }));
-        for (let attempt = 0; keys.length > 0 && attempt < 5; attempt++) {
-          const { Responses, UnprocessedKeys } = await db.send(
-            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }),
-          );
-          for (const item of Responses?.[tableName] ?? []) found.push(storedChunkSchema.parse(item));
-          keys = (UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
-        }
-      }
-      return found;
-    },
 
     deleteChunks: (ownerId, collectionId, fileId) =>
       deletePrefix(ownerId, chunksKeyPrefix(collectionId, fileId)),

@@ -1,9 +1,7 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { KnowledgeStore } from '../../domain/knowledge/knowledge-store.js';
 import { createS3AttachmentStore, type S3AttachmentStoreOptions } from './s3-attachment-store.js';
-
-const isNotFound = (error: unknown) =>
-  error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey');
+import { createS3KnowledgeReader } from './s3-knowledge-reader.js';
 
 /** Knowledge's objects: the attachments' presigned uploads and reads, plus the keyword indexes' writes. */
 export function createS3KnowledgeStore(options: S3AttachmentStoreOptions): KnowledgeStore {
@@ -26,15 +24,7 @@ export function createS3KnowledgeStore(options: S3AttachmentStoreOptions): Knowl
       await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: text, ContentType: 'application/json' }));
     },
 
-    async readText(key) {
-      try {
-        const object = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
-        return await object.Body?.transformToString('utf-8');
-      } catch (error) {
-        if (isNotFound(error)) return undefined;
-        throw error;
-      }
-    },
+    readText: createS3KnowledgeReader(options).readText,
 
     async delete(key) {
       await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));

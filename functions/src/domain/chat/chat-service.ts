@@ -1,7 +1,13 @@
-import { hasNativeWebSearch, type StreamQuery, type WebSource } from '@agentforge/shared';
+import {
+  hasNativeWebSearch,
+  type KnowledgeCitation,
+  type StreamQuery,
+  type WebSource,
+} from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import { type ConversationService, serverChanges } from '../conversations/conversation-service.js';
 import type { MessageRecord } from '../conversations/message.js';
+import { createKnowledgeTools } from '../knowledge/knowledge-tools.js';
 import { withRememberTool } from '../memory/remember-tool.js';
 import { wantsTitle, writeTitle } from './auto-title.js';
 import type { ChatServiceDeps } from './ports.js';
@@ -18,7 +24,7 @@ import {
 import { type PausedTurn, resumeReply } from './tool-approval.js';
 import { runToolLoop } from './tool-loop.js';
 import { selectTools, turnOf } from './tool-selection.js';
-import { createWebSearchTools, withWebTools } from './web-search.js';
+import { createWebSearchTools, withBuiltInTools } from './web-search.js';
 
 export { STREAM_STOPPED_MARK } from './finish-reply.js';
 
@@ -39,8 +45,10 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
       provider: query.provider,
       model: query.model,
       generate: async (signal, onProgress) => {
-        const tools = await toolsFor(deps, caller, query, run.serverIds, reply, emit);
         const resumed = run.paused?.resumed;
+        const knowledge = knowledgeOf(deps, caller, run.settings.collectionIds, resumed?.state.citations);
+        knowledge.catch(() => undefined); // awaited below, with the model
+        const tools = await toolsFor(deps, caller, query, run.serverIds, reply, emit);
         const selection =
           tools.set &&
           selectTools(
@@ -67,7 +75,9 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
         try {
           const { provider, model: modelId } = await run.model;
           const web = webSearchOf(deps, run.settings.webSearch === true, provider.id, resumed?.state.sources);
-          const chatTools = web?.tools ? withWebTools(selection?.set, web.tools.set) : selection?.set;
+          const searched = await knowledge;
+          const withWeb = web?.tools ? withBuiltInTools(selection?.set, web.tools.set) : selection?.set;
+          const chatTools = searched ? withBuiltInTools(withWeb, searched.set) : withWeb;
           // With memory on the model may propose a fact (memory/remember-tool.ts), always offered.
           const offered = (await run.memory).on ? withRememberTool(chatTools) : chatTools;
           const request = replyRequest(
@@ -91,6 +101,7 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
             onProgress: (progress) => {
               if (selection) progress.toolsOffered = selection.offered();
               if (web) progress.sources = web.sources();
+              if (searched) progress.citations = searched.citations();
               onProgress(progress);
               touch?.record();
             },
@@ -98,6 +109,7 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
           replyText = state.content;
           if (selection) state.toolsOffered = selection.offered();
           if (web) state.sources = web.sources();
+          if (searched) state.citations = searched.citations();
           return {
             state,
             usedServer: state.toolCalls.find((call) => call.serverId)?.serverId,
@@ -144,6 +156,22 @@ function webSearchOf(
   if (!deps.webSearch) return undefined;
   const tools = createWebSearchTools(deps.webSearch, seed);
   return { tools, sources: tools.sources };
+}
+
+/**
+ * The conversation's attached knowledge collections: `search_knowledge` over those the caller may
+ * read now (one they may no longer read is left out, never an error that ends the chat: the
+ * settings' save refused it, a team left since is skipped), its passages numbered as `citations`.
+ */
+async function knowledgeOf(
+  deps: ChatServiceDeps,
+  caller: Caller,
+  collectionIds: readonly string[] | undefined,
+  seed: KnowledgeCitation[] | undefined,
+): Promise<ReturnType<typeof createKnowledgeTools> | undefined> {
+  if (!collectionIds?.length || !deps.knowledge) return undefined;
+  const search = await deps.knowledge.searchFor(caller, collectionIds);
+  return search ? createKnowledgeTools(search, seed) : undefined;
 }
 
 type ConversationTouch = Parameters<ConversationService['touch']>[2];

@@ -83,6 +83,7 @@ function finalEvent(
     toolCallsCount: state.toolCalls.length,
     ...(state.toolsOffered ? { toolsOffered: state.toolsOffered } : {}),
     ...(state.sources?.length ? { sources: state.sources } : {}),
+    ...(state.citations?.length ? { citations: state.citations } : {}),
     ...(usedServer ? { mcpUsedId: usedServer } : {}),
   };
 }

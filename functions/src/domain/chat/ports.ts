@@ -1,4 +1,4 @@
-import type { ToolProgress } from '@agentforge/shared';
+import type { KnowledgeSearchResult, ToolProgress } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import type { MessageRepository } from '../conversations/message.js';
@@ -69,6 +69,18 @@ export interface ToolSource {
   allowAlways?(caller: Caller, serverId: string, toolName: string): Promise<void>;
 }
 
+/** The knowledge collections a conversation attaches (composition/knowledge-access.ts). */
+export interface KnowledgeSource {
+  /**
+   * A search over those of `collectionIds` the caller may read now (one they may not is left
+   * out); undefined when none is.
+   */
+  searchFor(
+    caller: Caller,
+    collectionIds: readonly string[],
+  ): Promise<((query: string, limit: number) => Promise<KnowledgeSearchResult>) | undefined>;
+}
+
 export interface UsageRecorder {
   /** Books tokens on the caller's day (`tokens#YYYY-MM-DD`). */
   recordTokens(userId: string, at: number, usage: ModelUsage): Promise<void>;
@@ -93,6 +105,8 @@ export interface ChatServiceDeps {
   toolBudget?: ToolBudget;
   /** The operator's search API and the guarded page reader; without it the 'Web search' toggle does nothing. */
   webSearch?: WebSearch;
+  /** The conversation's knowledge collections (`search_knowledge`); without it, none are searched. */
+  knowledge?: KnowledgeSource;
   newId: () => string;
   now: () => number;
 }

@@ -1,4 +1,4 @@
-import type { ToolCall, ToolsOffered, WebSource } from '@agentforge/shared';
+import type { KnowledgeCitation, ToolCall, ToolsOffered, WebSource } from '@agentforge/shared';
 import type { MessageChanges } from '../conversations/message.js';
 
 /** A message item holds at most 400 KB: a reply keeps this much text, its tool calls this much. */
@@ -41,10 +41,12 @@ export function storedReply(state: {
   toolCalls: ToolCall[];
   toolsOffered?: ToolsOffered | undefined;
   sources?: WebSource[] | undefined;
+  citations?: KnowledgeCitation[] | undefined;
 }): MessageChanges {
   return {
     ...(state.toolsOffered ? { toolsOffered: state.toolsOffered } : {}),
     ...(state.sources?.length ? { sources: state.sources } : {}),
+    ...(state.citations?.length ? { citations: state.citations } : {}),
     content: isTooLong(state.content)
       ? `${cutToBytes(state.content, MAX_STORED_REPLY_BYTES)}\n\n${REPLY_TRUNCATED_NOTE}`
       : state.content,

@@ -101,6 +101,7 @@ export function pausedTurn(
         toolCalls: done,
         usage: { inputTokens: 0, outputTokens: 0 },
         ...(reply.sources ? { sources: reply.sources } : {}),
+        ...(reply.citations ? { citations: reply.citations } : {}),
       },
       round: approval.round,
       calls,

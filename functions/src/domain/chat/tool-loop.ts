@@ -1,4 +1,4 @@
-import type { StreamEvent, ToolCall, ToolsOffered, WebSource } from '@agentforge/shared';
+import type { KnowledgeCitation, StreamEvent, ToolCall, ToolsOffered, WebSource } from '@agentforge/shared';
 import { CHAT_MESSAGES, errorMessage, TOOL_APPROVAL_MESSAGES } from '@agentforge/shared';
 import type {
   ModelMessage,
@@ -70,6 +70,8 @@ export interface ToolLoopState {
   toolsOffered?: ToolsOffered;
   /** The pages the reply's web search found (web-search.ts), saved with the reply. */
   sources?: WebSource[];
+  /** The knowledge passages the reply's `search_knowledge` returned, numbered, saved with the reply. */
+  citations?: KnowledgeCitation[];
 }
 
 /** What running one tool call needs. */

@@ -7,7 +7,7 @@ import {
   READ_PAGE_TOOL,
   WEB_SEARCH_TOOL,
   type WebSearch,
-  withWebTools,
+  withBuiltInTools,
 } from './web-search.js';
 
 const signal = new AbortController().signal;
@@ -99,13 +99,13 @@ describe('web search tools', () => {
       serverOf: (name) => ({ serverId: 's1', tool: name }),
     };
     const web = createWebSearchTools(fakeWeb([{ title: 'A', url: 'https://a.example/' }]));
-    const both = withWebTools(server, web.set);
+    const both = withBuiltInTools(server, web.set);
     expect(both.definitions.map((tool) => tool.name)).toEqual(['echo', WEB_SEARCH_TOOL, READ_PAGE_TOOL]);
     expect((await both.call('echo', {}, signal)).content).toBe('server echo');
     expect((await both.call(WEB_SEARCH_TOOL, { query: 'q' }, signal)).content).toContain('[1] A');
     expect(both.needsApproval?.('echo')).toBe(true);
     expect(both.needsApproval?.(WEB_SEARCH_TOOL)).toBe(false);
     expect(both.serverOf?.(READ_PAGE_TOOL)).toBeUndefined();
-    expect(withWebTools(undefined, web.set)).toBe(web.set);
+    expect(withBuiltInTools(undefined, web.set)).toBe(web.set);
   });
 });

@@ -113,20 +113,20 @@ export function createWebSearchTools(web: WebSearch, seed: WebSource[] = []) {
   return { set, sources: sources.all };
 }
 
-const isWebTool = (name: string) => name === WEB_SEARCH_TOOL || name === READ_PAGE_TOOL;
-
 /**
- * The servers' tools with the web search tools beside them, under their own names (a server's tool
- * of the same name gives way: the toggle asked for web search).
+ * The servers' tools with the reply's own tools (web search, `search_knowledge`) beside them, under
+ * their own names (a server's tool of the same name gives way: the conversation asked for these).
  */
-export function withWebTools(servers: ToolSet | undefined, web: ToolSet): ToolSet {
-  if (!servers) return web;
+export function withBuiltInTools(servers: ToolSet | undefined, own: ToolSet): ToolSet {
+  if (!servers) return own;
+  const names = new Set(own.definitions.map((tool) => tool.name));
+  const isOwn = (name: string) => names.has(name);
   return {
     ...servers,
-    definitions: [...servers.definitions.filter((tool) => !isWebTool(tool.name)), ...web.definitions],
+    definitions: [...servers.definitions.filter((tool) => !isOwn(tool.name)), ...own.definitions],
     call: (name, input, signal, onProgress) =>
-      isWebTool(name) ? web.call(name, input, signal) : servers.call(name, input, signal, onProgress),
-    needsApproval: (name) => !isWebTool(name) && (servers.needsApproval?.(name) ?? false),
-    serverOf: (name) => (isWebTool(name) ? undefined : servers.serverOf?.(name)),
+      isOwn(name) ? own.call(name, input, signal) : servers.call(name, input, signal, onProgress),
+    needsApproval: (name) => !isOwn(name) && (servers.needsApproval?.(name) ?? false),
+    serverOf: (name) => (isOwn(name) ? undefined : servers.serverOf?.(name)),
   };
 }

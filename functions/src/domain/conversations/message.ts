@@ -1,6 +1,7 @@
 import {
   agentStepRefSchema,
   attachmentSchema,
+  knowledgeCitationsSchema,
   memoryDecisionsSchema,
   processingStepSchema,
   type ToolApprovalDecision,
@@ -63,6 +64,8 @@ export const messageRecordSchema = z.object({
   toolsOffered: toolsOfferedSchema.optional(),
   /** The pages a reply's web search found (domain/chat/web-search.ts). */
   sources: webSourcesSchema.optional(),
+  /** The knowledge passages a reply's `search_knowledge` returned, numbered (domain/knowledge/knowledge-tools.ts). */
+  citations: knowledgeCitationsSchema.optional(),
   /** Save or Dismiss on the reply's `remember` proposals, by tool call id (written by the user's decision). */
   memoryDecisions: memoryDecisionsSchema.optional(),
   /**
@@ -90,6 +93,7 @@ export type MessageChanges = Partial<
     | 'toolApproval'
     | 'toolsOffered'
     | 'sources'
+    | 'citations'
     | 'memoryDecisions'
   >
 >;

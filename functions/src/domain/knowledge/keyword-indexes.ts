@@ -1,5 +1,10 @@
 import { createKeywordIndex, type KeywordIndex } from './keyword-index.js';
-import { indexObjectKey, type KnowledgeRepository, ownerIndexPrefix } from './knowledge.js';
+import {
+  indexObjectKey,
+  type KnowledgeReader,
+  type KnowledgeRepository,
+  ownerIndexPrefix,
+} from './knowledge.js';
 import type { KnowledgeStore } from './knowledge-store.js';
 
 /** Attempts at one change before giving up (SQS retries the file after that). */
@@ -18,12 +23,7 @@ export function createKeywordIndexes(deps: {
   repository: KnowledgeRepository;
   store: () => Promise<KnowledgeStore>;
 }) {
-  async function read(ownerId: string, collectionId: string, object?: string): Promise<KeywordIndex> {
-    if (!object) return createKeywordIndex();
-    const text = await (await deps.store()).readText(indexObjectKey(ownerId, collectionId, object));
-    if (text === undefined) throw new Error('The keyword index was superseded');
-    return createKeywordIndex(text);
-  }
+  const { read, load } = createKeywordIndexReader(deps);
 
   async function update(
     ownerId: string,
@@ -58,6 +58,32 @@ export function createKeywordIndexes(deps: {
 
   return {
     update,
+    load,
+    removeFile: (ownerId: string, collectionId: string, fileId: string, count: number) =>
+      update(ownerId, collectionId, (index) => index.removeFile(fileId, count)).then(() => undefined),
+    async removeCollection(ownerId: string, collectionId: string): Promise<void> {
+      await (await deps.store()).deletePrefix(`${ownerIndexPrefix(ownerId)}${collectionId}/`);
+    },
+  };
+}
+export type KeywordIndexes = ReturnType<typeof createKeywordIndexes>;
+
+/**
+ * Reading a collection's current index (no writes: what the chat's search needs): its pointer,
+ * then the object it names, read again should a writer supersede it between the two reads.
+ */
+export function createKeywordIndexReader(deps: {
+  repository: Pick<KnowledgeReader, 'getCollection'>;
+  store: () => Promise<Pick<KnowledgeStore, 'readText'>>;
+}) {
+  async function read(ownerId: string, collectionId: string, object?: string): Promise<KeywordIndex> {
+    if (!object) return createKeywordIndex();
+    const text = await (await deps.store()).readText(indexObjectKey(ownerId, collectionId, object));
+    if (text === undefined) throw new Error('The keyword index was superseded');
+    return createKeywordIndex(text);
+  }
+  return {
+    read,
     /** The collection's current index (empty when it has none). */
     async load(ownerId: string, collectionId: string): Promise<KeywordIndex> {
       for (let attempt = 0; ; attempt++) {
@@ -71,11 +97,5 @@ export function createKeywordIndexes(deps: {
         }
       }
     },
-    removeFile: (ownerId: string, collectionId: string, fileId: string, count: number) =>
-      update(ownerId, collectionId, (index) => index.removeFile(fileId, count)).then(() => undefined),
-    async removeCollection(ownerId: string, collectionId: string): Promise<void> {
-      await (await deps.store()).deletePrefix(`${ownerIndexPrefix(ownerId)}${collectionId}/`);
-    },
   };
 }
-export type KeywordIndexes = ReturnType<typeof createKeywordIndexes>;

@@ -107,6 +107,9 @@ export type FileUpdate = {
   [K in 'status' | 'progress' | 'reason' | 'pages' | 'chunkCount']?: StoredFile[K] | null;
 };
 
+/** The reads by key a search needs (adapters/dynamodb/knowledge-reader.ts). */
+export type KnowledgeReader = Pick<KnowledgeRepository, 'getCollection' | 'getFile' | 'getChunks'>;
+
 export interface KnowledgeRepository {
   listCollections(ownerId: string): Promise<StoredCollection[]>;
   getCollection(ownerId: string, collectionId: string): Promise<StoredCollection | undefined>;

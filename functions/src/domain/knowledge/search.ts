@@ -1,7 +1,7 @@
 import type { KnowledgePassage, KnowledgeSearchResult } from '@agentforge/shared';
 import { vectorIndexName } from './indexer.js';
 import type { KeywordIndexes } from './keyword-indexes.js';
-import type { KnowledgeRepository, StoredCollection } from './knowledge.js';
+import type { KnowledgeReader, StoredCollection } from './knowledge.js';
 import type { Embedder, VectorIndex } from './ports.js';
 import { reciprocalRankFusion } from './rank-fusion.js';
 
@@ -9,8 +9,8 @@ import { reciprocalRankFusion } from './rank-fusion.js';
 const CANDIDATES_FACTOR = 3;
 
 export interface KnowledgeSearchDeps {
-  repository: KnowledgeRepository;
-  indexes: KeywordIndexes;
+  repository: Pick<KnowledgeReader, 'getChunks' | 'getFile'>;
+  indexes: Pick<KeywordIndexes, 'load'>;
   embedderFor: (ownerId: string) => Promise<Embedder | undefined>;
   vectors?: VectorIndex | undefined;
 }

@@ -1,6 +1,7 @@
 import { updateConversationBodySchema } from '@agentforge/shared';
 import { conversationSharing } from '../../composition/conversation-sharing.js';
 import { conversationService } from '../../composition/conversations.js';
+import { checkAttachable } from '../../composition/knowledge-access.js';
 import type { Caller } from '../../domain/caller.js';
 import type { ShareChange } from '../../domain/conversations/conversation-sharing.js';
 import { recordFor } from '../../http/audit.js';
@@ -42,6 +43,8 @@ export const handler = httpRoute(
   { params: conversationParams, body: updateConversationBodySchema },
   async ({ caller, params, body }) => {
     const { sharedWithTeamId, ...changes } = body;
+    // The knowledge collections its settings attach: each one the caller may read.
+    await checkAttachable(caller, changes.settings);
     if (sharedWithTeamId !== undefined) await share(caller, params.id, sharedWithTeamId);
     return ok(await conversationService().update(caller, params.id, changes));
   },
