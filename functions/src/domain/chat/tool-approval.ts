@@ -68,7 +68,7 @@ const resultText = (call: ToolCall) => {
  * stored budget, stored-reply.ts) go back as previews.
  */
 export function pausedTurn(
-  reply: Pick<MessageRecord, 'content' | 'toolCalls' | 'sources'>,
+  reply: Pick<MessageRecord, 'content' | 'toolCalls' | 'sources' | 'citations'>,
   approval: StoredToolApproval,
   allowed: boolean,
 ): PausedTurn {
