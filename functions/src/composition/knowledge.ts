@@ -11,9 +11,9 @@ import { createKeywordIndexes, type KeywordIndexes } from '../domain/knowledge/k
 import type { KnowledgeRepository } from '../domain/knowledge/knowledge.js';
 import { createKnowledgeService, type KnowledgeService } from '../domain/knowledge/knowledge-service.js';
 import type { KnowledgeStore } from '../domain/knowledge/knowledge-store.js';
-import type { Embedder, VectorIndex } from '../domain/knowledge/ports.js';
 import { createKnowledgeSearch, type KnowledgeSearch } from '../domain/knowledge/search.js';
 import type { UserItemsEraser } from '../domain/users/account-deletion.js';
+import { collectionEmbedder, knowledgeEmbedders, knowledgeVectors } from './knowledge-vectors.js';
 import { db, env, newId, required } from './root.js';
 
 let repository: KnowledgeRepository | undefined;
@@ -45,13 +45,13 @@ function knowledgeStore(): Promise<KnowledgeStore> {
 }
 
 /**
- * The embedding model an owner's chunks and queries go through, and the vector index. None yet:
- * keyword search only. The Amazon S3 Vectors adapter and the providers' embedders (branch
- * `s3vectors`) plug in here: `embedderFor` from the owner's keys (or the team's, or the platform's
- * Bedrock model on AWS), `vectorIndex` the S3 Vectors client (the local stand-in on S3VECTORS_PORT).
+ * The vector index (Amazon S3 Vectors; locally its stand-in) where this function may use it, and
+ * the embedders: a new collection takes its owner's (`choose`), kept as its `embeddingModel`;
+ * indexing and search use that model while the caller may still (`byModelId`); none: keyword only.
  */
-const embedderFor = async (_ownerId: string): Promise<Embedder | undefined> => undefined;
-const vectorIndex: VectorIndex | undefined = undefined;
+const vectorIndex = knowledgeVectors();
+const chooseEmbeddingModel = async (userId: string, teamId?: string) =>
+  (await knowledgeEmbedders().choose(userId, teamId))?.modelId;
 
 let indexes: KeywordIndexes | undefined;
 function keywordIndexes(): KeywordIndexes {
@@ -67,6 +67,7 @@ export function knowledgeService(): KnowledgeService {
     store: knowledgeStore,
     indexes: keywordIndexes(),
     vectors: vectorIndex,
+    chooseEmbeddingModel,
     // The owner's own plan: a person's, or a team's (its billing record is `team#<teamId>`).
     limitsOf: async (ownerId) => KNOWLEDGE_LIMITS[(await plans.planOf(ownerId)).tier],
     newId,
@@ -97,7 +98,7 @@ export function knowledgeSearch(): KnowledgeSearch {
   search ??= createKnowledgeSearch({
     repository: knowledgeRepository(),
     indexes: keywordIndexes(),
-    embedderFor,
+    embedderFor: ({ ownerId, collection, userId }) => collectionEmbedder(ownerId, collection, userId),
     vectors: vectorIndex,
   });
   return search;
@@ -124,7 +125,7 @@ export async function knowledgeIndexer(): Promise<ReturnType<typeof createIndexe
       store: knowledgeStore,
       indexes: keywordIndexes(),
       extract: createExtractionRunner({ workerUrl: extractionWorkerUrl() }),
-      embedderFor,
+      embedderFor: (ownerId, collection) => collectionEmbedder(ownerId, collection),
       vectors: vectorIndex,
     });
   }
