@@ -68,7 +68,7 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     path: /^Api\/AccountFunction\/Function\/ServiceRole\/DefaultPolicy$/,
     rules: ['AwsSolutions-IAM5'],
     reason:
-      "Account deletion reaches everything of one user's: every table with its indexes (items keyed by the verified caller), the runner's tasks, task definition revisions and env files of this stage (to stop the user's servers), and the objects under the attachments bucket's attachments/ prefix (the user's conversations' files).",
+      "Account deletion reaches everything of one user's: every table with its indexes (items keyed by the verified caller), the runner's tasks, task definition revisions and env files of this stage (to stop the user's servers), the objects under the attachments bucket's attachments/ prefix (the user's conversations' files), and DeleteVectors on the knowledge vector bucket's indexes (`<bucket>/index/*`: one index per embedding model, made at run time; keys of the owner's own chunks).",
   },
   {
     path: /^AWS679f53fac002430cb0da5b7982bd2287\/ServiceRole$/,
@@ -85,7 +85,7 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     path: /^(Api\/KnowledgeFunction|KnowledgeIndexing\/Indexer)\/Function\/ServiceRole\/DefaultPolicy$/,
     rules: ['AwsSolutions-IAM5'],
     reason:
-      "Knowledge: presigned PUT, GET and delete of objects under the attachments bucket's knowledge/ prefix (uploaded files and collections' keyword indexes, keys per owner and collection, built from the verified caller or the S3 event), listing only under that prefix.",
+      "Knowledge: presigned PUT, GET and delete of objects under the attachments bucket's knowledge/ prefix (uploaded files and collections' keyword indexes, keys per owner and collection, built from the verified caller or the S3 event), listing only under that prefix; and the knowledge vector bucket's indexes (`<bucket>/index/*`: one per embedding model, created at run time by the adapter, so not nameable at deploy; queries filtered by the owner).",
   },
   {
     path: /^BucketNotificationsHandler\w+\/Role$/,

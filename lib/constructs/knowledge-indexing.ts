@@ -7,6 +7,7 @@ import { Construct } from 'constructs';
 import { AgentFunction } from './agent-function';
 import type { Attachments } from './attachments';
 import type { Data } from './data';
+import { KnowledgeVectors } from './knowledge-vectors';
 
 /** Uploaded knowledge files (functions/src/domain/knowledge/knowledge.ts, KNOWLEDGE_FILES_PREFIX). */
 export const KNOWLEDGE_FILES_PREFIX = 'knowledge/files/';
@@ -30,12 +31,15 @@ export interface KnowledgeIndexingProps {
  * an S3 ObjectCreated event to an SQS queue (encrypted, TLS only), whose messages the indexing
  * function takes one at a time, reporting failed ones alone (retried, then the dead-letter queue,
  * kept 14 days). The function reads the file, extracts it in a bounded worker thread, writes the
- * chunks (the knowledge table) and the collection's keyword index (the bucket, `knowledge/`).
+ * chunks (the knowledge table), the collection's keyword index (the bucket, `knowledge/`) and,
+ * with the collection's embedding model, the chunks' vectors (`vectors`, S3 Vectors).
  */
 export class KnowledgeIndexing extends Construct {
   readonly indexer: AgentFunction;
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
+  /** The chunks' vectors (S3 Vectors), granted by the stack (stacks/knowledge-vectors-access.ts). */
+  readonly vectors: KnowledgeVectors;
 
   constructor(scope: Construct, id: string, props: KnowledgeIndexingProps) {
     super(scope, id);
@@ -70,5 +74,6 @@ export class KnowledgeIndexing extends Construct {
     props.data.addTableNames(fn);
     props.data.grantReadWrite(fn, 'knowledge');
     props.attachments.grantKnowledge(fn);
+    this.vectors = new KnowledgeVectors(this, 'Vectors');
   }
 }

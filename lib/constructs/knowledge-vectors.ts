@@ -18,6 +18,7 @@ export const EMBEDDING_MODEL_IDS = [
 const ACTIONS = {
   write: ['s3vectors:CreateIndex', 's3vectors:PutVectors', 's3vectors:DeleteVectors'],
   read: ['s3vectors:QueryVectors', 's3vectors:GetVectors'],
+  delete: ['s3vectors:DeleteVectors'],
 } as const;
 
 /**
@@ -49,11 +50,14 @@ export class KnowledgeVectors extends Construct {
 
   /**
    * Lets `fn` use the vectors (`read`: search; `write`: index and delete too) and the platform's
-   * embedding models, and tells it the bucket's name.
+   * embedding models, and tells it the bucket's name. `delete`: only deletes vectors by key (an
+   * account's or a team's deletion), embeds nothing.
    */
-  grant(fn: LambdaFunction, access: 'read' | 'write'): void {
-    const actions = access === 'write' ? [...ACTIONS.write, ...ACTIONS.read] : [...ACTIONS.read];
+  grant(fn: LambdaFunction, access: 'read' | 'write' | 'delete'): void {
+    const actions = access === 'write' ? [...ACTIONS.write, ...ACTIONS.read] : [...ACTIONS[access]];
     fn.addToRolePolicy(new PolicyStatement({ actions, resources: [this.indexesArn] }));
+    fn.addEnvironment(KNOWLEDGE_VECTOR_BUCKET_ENV, this.bucketName);
+    if (access === 'delete') return;
     const stack = Stack.of(this);
     fn.addToRolePolicy(
       new PolicyStatement({
@@ -68,6 +72,5 @@ export class KnowledgeVectors extends Construct {
         ),
       }),
     );
-    fn.addEnvironment(KNOWLEDGE_VECTOR_BUCKET_ENV, this.bucketName);
   }
 }

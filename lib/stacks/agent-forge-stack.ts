@@ -24,6 +24,7 @@ import { LambdaLogRetention } from '../log-retention';
 import { LOCAL_WEB_ORIGIN, type StageConfig, toolSelectionEnvironment } from '../stage-config';
 import { buildStageApi } from './api-wiring';
 import { addAuthTriggers } from './auth-triggers';
+import { grantKnowledgeVectors } from './knowledge-vectors-access';
 import { addMonitoring } from './monitoring';
 
 export interface AgentForgeStackProps extends StackProps {
@@ -172,6 +173,14 @@ export class AgentForgeStack extends Stack {
     this.data.grantAuditWrite(
       this.streaming.endpointFor(`${API_BASE_PATH}${AGENT_STREAM_PATHS.execute}`).function.function,
     );
+    grantKnowledgeVectors({
+      vectors: this.knowledgeIndexing.vectors,
+      data: this.data,
+      secrets: this.secrets,
+      api: this.api.functions.knowledge.function,
+      indexer: this.knowledgeIndexing.indexer.function,
+      account: this.api.functions.account.function,
+    });
     // The chat reads a message's attachments for the model.
     this.attachments.grantRead(this.streaming.endpointFor(STREAM_PATH).function.function);
     // ... and searches the conversation's knowledge collections (after the caller's team role).

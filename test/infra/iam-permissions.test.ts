@@ -128,6 +128,36 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
       'a stream only reads a remote server’s OAuth connection and refreshes its tokens (UpdateItem under the lease); connecting and disconnecting are the MCP API',
   },
   {
+    fn: /^AgentForge knowledge (API|indexer)/,
+    factory: 'createApiKeyRepository',
+    actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+    reason:
+      'knowledge only reads the owner’s stored key for its embedder; keys are stored by the API-keys API',
+  },
+  {
+    fn: /^AgentForge knowledge (API|indexer)/,
+    factory: 'createKmsSecretCipher',
+    actions: ['kms:Encrypt'],
+    reason: 'knowledge only decrypts a stored key to embed; keys are encrypted by the API-keys API',
+  },
+  {
+    fn: /^AgentForge account API/,
+    factory: 'createS3VectorIndex',
+    actions: [
+      's3vectors:CreateIndex',
+      's3vectors:PutVectors',
+      's3vectors:QueryVectors',
+      's3vectors:GetVectors',
+    ],
+    reason:
+      'account and team deletion only delete an owner’s vectors by key; indexing and search are knowledge’s',
+  },
+  {
+    fn: /^AgentForge account API/,
+    factory: 'createEmbedder',
+    reason: 'deleting knowledge embeds nothing (a new collection’s embedder is chosen by the knowledge API)',
+  },
+  {
     fn: /^AgentForge stream /,
     factory: 'createMemoryStore',
     actions: ['dynamodb:UpdateItem'],

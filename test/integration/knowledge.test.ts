@@ -11,19 +11,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureAmplify } from '../support/identity.js';
 import { settled, upload } from '../support/knowledge.js';
 import { startTestStack } from '../support/local-stack.js';
+import { type ModelServer, platformModelsEnv, startModelServer } from '../support/model-server/index.js';
 import { teamHelpers } from '../support/teams.js';
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let helpers: ReturnType<typeof teamHelpers>;
+let models: ModelServer;
 
 beforeAll(async () => {
   process.env.LOG_LEVEL = process.env.KB_LOG ?? 'error';
+  // The platform's models on (the local Bedrock's Titan embeddings): every collection here is hybrid.
+  models = await startModelServer();
+  Object.assign(process.env, platformModelsEnv(models.url));
   stack = await startTestStack({ web: false, appOrigins: ['http://localhost:5173'] });
   configureAmplify(stack.runtimeConfig);
   helpers = teamHelpers(stack);
 });
 afterAll(async () => {
   await stack?.stop();
+  await models?.stop();
 });
 
 const GUIDE = [
@@ -42,7 +48,13 @@ describe('knowledge collections on the local stack', { timeout: 90_000 }, () => 
     const created = await ann.api.post('/knowledge/collections', { name: 'Runbooks' });
     expect(created.status).toBe(201);
     const collection = collectionSchema.parse(created.body);
-    expect(collection).toMatchObject({ name: 'Runbooks', description: '', fileCount: 0, editable: true });
+    expect(collection).toMatchObject({
+      name: 'Runbooks',
+      description: '',
+      fileCount: 0,
+      editable: true,
+      embeddingModel: 'bedrock:amazon.titan-embed-text-v2:0',
+    });
 
     const file = await upload(ann.api, collection.id, 'guide.md', GUIDE);
     const ready = await settled(ann.api, collection.id, file.id);
@@ -63,9 +75,10 @@ describe('knowledge collections on the local stack', { timeout: 90_000 }, () => 
     });
     expect(searched.status).toBe(200);
     const result = knowledgeSearchResultSchema.parse(searched.body);
-    expect(result.mode).toBe('keyword');
+    expect(result.mode).toBe('hybrid');
     const [top] = result.passages;
-    expect(top).toMatchObject({ fileName: 'guide.md', fileId: file.id, matchedBy: ['keyword'] });
+    expect(top).toMatchObject({ fileName: 'guide.md', fileId: file.id });
+    expect(top?.matchedBy).toContain('keyword');
     expect(top?.text).toContain('ninety days');
     expect(top?.location.section).toContain('Rotating credentials');
 
@@ -99,6 +112,57 @@ describe('knowledge collections on the local stack', { timeout: 90_000 }, () => 
 
     expect((await ann.api.del(`/knowledge/collections/${collection.id}`)).status).toBe(204);
     expect((await ann.api.get(`/knowledge/collections/${collection.id}`)).status).toBe(404);
+  });
+
+  it('finds by meaning what shares no keyword with the query (hybrid), and forgets deleted vectors', async () => {
+    const eve = await helpers.person('kb-eve');
+    const { id } = collectionSchema.parse(
+      (await eve.api.post('/knowledge/collections', { name: 'Mixed' })).body,
+    );
+    const creds = await upload(
+      eve.api,
+      id,
+      'credentials.md',
+      '# Rotating credentials\n\nRotate the signing key every ninety days with the admin command. The old key stays valid for one hour.',
+    );
+    const trail = await upload(
+      eve.api,
+      id,
+      'trail.md',
+      '# Hiking\n\nThe mountain trail climbs through pine forest to a lake, where hikers camp for the night.',
+    );
+    for (const file of [creds, trail]) expect((await settled(eve.api, id, file.id)).status).toBe('ready');
+    const search = async () =>
+      knowledgeSearchResultSchema.parse(
+        (await eve.api.post('/knowledge/search', { query: 'rotation of signatures', collectionIds: [id] }))
+          .body,
+      );
+    // No word of the query is in either file: keyword search alone finds nothing, the vectors do.
+    const found = await search();
+    expect(found.mode).toBe('hybrid');
+    expect(found.passages[0]).toMatchObject({ fileName: 'credentials.md', matchedBy: ['vector'] });
+    expect(found.passages.every((p) => p.matchedBy.join() === 'vector')).toBe(true);
+
+    // The vectors themselves, in the stack's S3 Vectors stand-in: the deleted file's are gone.
+    const { knowledgeVectorIndex } = await import('../../functions/src/composition/knowledge-vectors.js');
+    const { vectorIndexName } = await import('../../functions/src/domain/knowledge/indexer.js');
+    const stored = async () =>
+      (
+        await (
+          await knowledgeVectorIndex()
+        ).query(
+          vectorIndexName('bedrock:amazon.titan-embed-text-v2:0'),
+          new Array(1024).fill(1 / 32),
+          { ownerId: eve.userId, collectionIds: [id] },
+          10,
+        )
+      ).map((match) => match.metadata.fileId);
+    expect((await stored()).sort()).toEqual([creds.id, trail.id].sort());
+    expect((await eve.api.del(`/knowledge/collections/${id}/files/${creds.id}`)).status).toBe(204);
+    expect(await stored()).toEqual([trail.id]);
+    expect((await search()).passages.map((p) => p.fileName)).toEqual(['trail.md']);
+    expect((await eve.api.del(`/knowledge/collections/${id}`)).status).toBe(204);
+    expect(await stored()).toEqual([]);
   });
 
   it('indexes files of one collection concurrently without losing one', async () => {

@@ -1,11 +1,18 @@
 import { readFileSync } from 'node:fs';
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { createApiKeyRepository } from '../adapters/dynamodb/api-key-repository.js';
 import { createEmbedder } from '../adapters/embeddings/index.js';
+import { isKeyedProvider } from '../domain/api-keys/provider-credentials.js';
+import { currentKeyOf, decryptCredentials } from '../domain/api-keys/stored-credentials.js';
+import type { CredentialsSource } from '../domain/chat/model-resolver.js';
 import { createEmbedderChoice, type EmbedderChoice } from '../domain/knowledge/embedder-choice.js';
-import type { VectorIndex } from '../domain/knowledge/ports.js';
+import type { StoredCollection } from '../domain/knowledge/knowledge.js';
+import type { Embedder, VectorIndex } from '../domain/knowledge/ports.js';
+import { TEAM_OWNER_PREFIX } from '../domain/teams/roles.js';
 import { createTeamCredentials } from '../domain/teams/team-credentials.js';
-import { apiKeyService, guardedFetch } from './models.js';
-import { env, required } from './root.js';
+import { guardedFetch } from './models.js';
+import { db, env, required } from './root.js';
+import { secretCipher } from './secrets.js';
 import { myTeamsReader } from './team-scope.js';
 
 let index: Promise<VectorIndex> | undefined;
@@ -33,6 +40,22 @@ export function knowledgeVectorIndex(): Promise<VectorIndex> {
   return index;
 }
 
+/**
+ * The stored keys only (read and decrypted): the platform's model is the embedder choice's own
+ * fallback, so the chat's credentials (which also list the platform's Bedrock models) are not needed.
+ */
+function storedKeys(): CredentialsSource {
+  const keys = createApiKeyRepository(db, env.tables.apiKeys);
+  const cipher = secretCipher();
+  return {
+    async resolveCredentials(userId, providerId) {
+      if (!isKeyedProvider(providerId)) return undefined;
+      const record = currentKeyOf(await keys.list(userId), providerId);
+      return record ? decryptCredentials(cipher, record) : undefined;
+    },
+  };
+}
+
 let embedders: EmbedderChoice | undefined;
 let bedrock: Promise<BedrockRuntimeClient> | undefined;
 /**
@@ -42,7 +65,7 @@ let bedrock: Promise<BedrockRuntimeClient> | undefined;
  */
 export function knowledgeEmbedders(): EmbedderChoice {
   embedders ??= createEmbedderChoice({
-    credentials: createTeamCredentials(apiKeyService(), myTeamsReader()),
+    credentials: createTeamCredentials(storedKeys(), myTeamsReader()),
     platform: env.BEDROCK_ENABLED ?? env.RUNTIME === 'aws',
     create: (credentials) =>
       createEmbedder(credentials, {
@@ -57,4 +80,35 @@ export function knowledgeEmbedders(): EmbedderChoice {
       }),
   });
   return embedders;
+}
+
+/**
+ * The stage's vector index where the function may use it (KNOWLEDGE_VECTOR_BUCKET set: the stack
+ * grants it), its adapter loaded on the first call; undefined elsewhere: keyword search only.
+ */
+export function knowledgeVectors(): VectorIndex | undefined {
+  if (!env.KNOWLEDGE_VECTOR_BUCKET) return undefined;
+  return {
+    ensureIndex: async (name, dimension) => (await knowledgeVectorIndex()).ensureIndex(name, dimension),
+    put: async (name, vectors) => (await knowledgeVectorIndex()).put(name, vectors),
+    query: async (name, vector, filter, topK) =>
+      (await knowledgeVectorIndex()).query(name, vector, filter, topK),
+    delete: async (name, keys) => (await knowledgeVectorIndex()).delete(name, keys),
+  };
+}
+
+/**
+ * A collection's embedder (the model its vectors were made with) while still usable by `userId`
+ * (who searches; by default who made the collection, for the indexer) through their keys, their
+ * team's for a team's collection, or the platform's; undefined: keyword search only.
+ */
+export function collectionEmbedder(
+  ownerId: string,
+  collection: StoredCollection,
+  userId?: string,
+): Promise<Embedder | undefined> {
+  const model = collection.embeddingModel;
+  if (!model) return Promise.resolve(undefined);
+  const teamId = ownerId.startsWith(TEAM_OWNER_PREFIX) ? ownerId.slice(TEAM_OWNER_PREFIX.length) : undefined;
+  return knowledgeEmbedders().byModelId(model, userId ?? (teamId ? collection.createdBy : ownerId), teamId);
 }

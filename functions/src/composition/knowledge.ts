@@ -16,9 +16,9 @@ import {
 import type { KnowledgeReader, KnowledgeRepository } from '../domain/knowledge/knowledge.js';
 import { createKnowledgeService, type KnowledgeService } from '../domain/knowledge/knowledge-service.js';
 import type { KnowledgeStore } from '../domain/knowledge/knowledge-store.js';
-import type { Embedder, VectorIndex } from '../domain/knowledge/ports.js';
 import { createKnowledgeSearch, type KnowledgeSearch } from '../domain/knowledge/search.js';
 import type { UserItemsEraser } from '../domain/users/account-deletion.js';
+import { collectionEmbedder, knowledgeEmbedders, knowledgeVectors } from './knowledge-vectors.js';
 import { db, env, newId, required } from './root.js';
 
 let repository: KnowledgeRepository | undefined;
@@ -57,13 +57,13 @@ function knowledgeStore(): Promise<KnowledgeStore> {
 }
 
 /**
- * The embedding model an owner's chunks and queries go through, and the vector index. None yet:
- * keyword search only. The Amazon S3 Vectors adapter and the providers' embedders (branch
- * `s3vectors`) plug in here: `embedderFor` from the owner's keys (or the team's, or the platform's
- * Bedrock model on AWS), `vectorIndex` the S3 Vectors client (the local stand-in on S3VECTORS_PORT).
+ * The vector index (Amazon S3 Vectors; locally its stand-in) where this function may use it, and
+ * the embedders: a new collection takes its owner's (`choose`), kept as its `embeddingModel`;
+ * indexing and search use that model while the caller may still (`byModelId`); none: keyword only.
  */
-const embedderFor = async (_ownerId: string): Promise<Embedder | undefined> => undefined;
-const vectorIndex: VectorIndex | undefined = undefined;
+const vectorIndex = knowledgeVectors();
+const chooseEmbeddingModel = async (userId: string, teamId?: string) =>
+  (await knowledgeEmbedders().choose(userId, teamId))?.modelId;
 
 let indexes: KeywordIndexes | undefined;
 function keywordIndexes(): KeywordIndexes {
@@ -79,6 +79,7 @@ export function knowledgeService(): KnowledgeService {
     store: knowledgeStore,
     indexes: keywordIndexes(),
     vectors: vectorIndex,
+    chooseEmbeddingModel,
     // The owner's own plan: a person's, or a team's (its billing record is `team#<teamId>`).
     limitsOf: async (ownerId) => KNOWLEDGE_LIMITS[(await plans.planOf(ownerId)).tier],
     newId,
@@ -109,7 +110,7 @@ export function knowledgeSearch(): KnowledgeSearch {
   search ??= createKnowledgeSearch({
     repository: knowledgeRepository(),
     indexes: keywordIndexes(),
-    embedderFor,
+    embedderFor: ({ ownerId, collection, userId }) => collectionEmbedder(ownerId, collection, userId),
     vectors: vectorIndex,
   });
   return search;
@@ -129,7 +130,8 @@ export function knowledgeReadOnlySearch(): KnowledgeSearch {
     readOnlySearch = createKnowledgeSearch({
       repository: knowledgeReader(),
       indexes: createKeywordIndexReader({ repository: knowledgeReader(), store: () => objects }),
-      embedderFor,
+      // Keyword only in the chat for now: the stream function holds no vector or embedding grants.
+      embedderFor: async () => undefined,
       vectors: vectorIndex,
     });
   }
@@ -157,7 +159,7 @@ export async function knowledgeIndexer(): Promise<ReturnType<typeof createIndexe
       store: knowledgeStore,
       indexes: keywordIndexes(),
       extract: createExtractionRunner({ workerUrl: extractionWorkerUrl() }),
-      embedderFor,
+      embedderFor: (ownerId, collection) => collectionEmbedder(ownerId, collection),
       vectors: vectorIndex,
     });
   }

@@ -2,7 +2,13 @@ import { KNOWLEDGE_MESSAGES, MAX_KNOWLEDGE_FILE_BYTES } from '@agentforge/shared
 import { chunkSegments } from './chunking.js';
 import type { ExtractionResult } from './extraction-types.js';
 import type { KeywordIndexes } from './keyword-indexes.js';
-import { chunkKey, type KnowledgeRepository, parseFileObjectKey, type StoredChunk } from './knowledge.js';
+import {
+  chunkKey,
+  type KnowledgeRepository,
+  parseFileObjectKey,
+  type StoredChunk,
+  type StoredCollection,
+} from './knowledge.js';
 import type { KnowledgeStore } from './knowledge-store.js';
 import type { Embedder, VectorIndex } from './ports.js';
 
@@ -15,8 +21,8 @@ export interface IndexerDeps {
   indexes: KeywordIndexes;
   /** Extracts in a bounded worker (extraction-runner.ts). */
   extract: (bytes: Uint8Array, contentType: string) => Promise<ExtractionResult>;
-  /** The owner's embedding model, if any (their key, their team's, the platform's); none: keyword only. */
-  embedderFor: (ownerId: string) => Promise<Embedder | undefined>;
+  /** The embedder of the collection's model (chosen at its creation) while still usable; none: keyword only. */
+  embedderFor: (ownerId: string, collection: StoredCollection) => Promise<Embedder | undefined>;
   vectors?: VectorIndex | undefined;
 }
 
@@ -72,7 +78,8 @@ export function createIndexer(deps: IndexerDeps) {
     await repository.putChunks(stored);
     await update({ progress: 0.2 });
 
-    const embedder = deps.vectors ? await deps.embedderFor(ownerId) : undefined;
+    const collection = deps.vectors ? await repository.getCollection(ownerId, collectionId) : undefined;
+    const embedder = collection?.embeddingModel ? await deps.embedderFor(ownerId, collection) : undefined;
     if (embedder && deps.vectors) {
       const indexName = vectorIndexName(embedder.modelId);
       await deps.vectors.ensureIndex(indexName, embedder.dimension);

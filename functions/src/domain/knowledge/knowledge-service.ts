@@ -32,6 +32,8 @@ export const KNOWLEDGE_UPLOAD_URL_SECONDS = 15 * 60;
 export interface KnowledgeActor {
   ownerId: string;
   userId: string;
+  /** A team's space: the team (its keys embed a new collection). */
+  teamId?: string | undefined;
 }
 
 export interface KnowledgeServiceDeps {
@@ -40,6 +42,8 @@ export interface KnowledgeServiceDeps {
   indexes: KeywordIndexes;
   /** Where the collections' vectors are (none: keyword search only). */
   vectors?: VectorIndex | undefined;
+  /** The embedding model a new collection's vectors will be made with (none: keyword search only). */
+  chooseEmbeddingModel?: ((userId: string, teamId?: string) => Promise<string | undefined>) | undefined;
   /** The owner's plan's limits (a team's collections count against the team's plan). */
   limitsOf: (ownerId: string) => Promise<KnowledgeLimits>;
   newId: () => string;
@@ -139,6 +143,10 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
       if ((await repository.listCollections(actor.ownerId)).length >= maxCollections) {
         throw new PlanLimitError(KNOWLEDGE_MESSAGES.tooManyCollections(maxCollections));
       }
+      const embeddingModel =
+        deps.vectors && deps.chooseEmbeddingModel
+          ? await deps.chooseEmbeddingModel(actor.userId, actor.teamId)
+          : undefined;
       const id = deps.newId();
       const at = now();
       const stored: StoredCollection = {
@@ -151,6 +159,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
         totalBytes: 0,
         chunkCount: 0,
         indexVersion: 0,
+        ...(embeddingModel ? { embeddingModel } : {}),
         createdBy: actor.userId,
         createdAt: at,
         updatedAt: at,

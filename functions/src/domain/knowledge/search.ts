@@ -11,13 +11,17 @@ const CANDIDATES_FACTOR = 3;
 export interface KnowledgeSearchDeps {
   repository: Pick<KnowledgeReader, 'getChunks' | 'getFile'>;
   indexes: Pick<KeywordIndexes, 'load'>;
-  embedderFor: (ownerId: string) => Promise<Embedder | undefined>;
+  /** The embedder of the collection's model while the caller may still use it (undefined: keyword only). */
+  embedderFor: (searched: SearchableCollection) => Promise<Embedder | undefined>;
   vectors?: VectorIndex | undefined;
 }
 
-/** A collection the caller may read (checked by the caller of this), with its owner. */
+/** A collection the caller may read (checked by the caller of this), with its owner and who searches. */
 export interface SearchableCollection {
   ownerId: string;
+  /** Who searches (their keys, or their team's, embed the query); a team's collection: its `teamId`. */
+  userId?: string | undefined;
+  teamId?: string | undefined;
   collection: StoredCollection;
 }
 
@@ -31,8 +35,8 @@ const keyOf = (c: Candidate) => `${c.ownerId}|${c.collectionId}|${c.fileId}|${c.
 
 /**
  * Hybrid search over collections: BM25 over each collection's keyword index always; plus the
- * nearest chunks by meaning when every collection's owner has an embedding model and the
- * collection's vectors were made with it; the two fused by reciprocal rank (`mode` says which).
+ * nearest chunks by meaning when every collection has vectors of a model the searcher may still
+ * use (`embedderFor`); the two fused by reciprocal rank (`mode` says which).
  */
 export function createKnowledgeSearch(deps: KnowledgeSearchDeps) {
   async function vectorHits(
@@ -40,23 +44,26 @@ export function createKnowledgeSearch(deps: KnowledgeSearchDeps) {
     collections: readonly SearchableCollection[],
     topK: number,
   ): Promise<Candidate[] | undefined> {
-    if (!deps.vectors) return undefined;
-    const owners = [...new Set(collections.map((c) => c.ownerId))];
-    const embedders = new Map(
-      await Promise.all(owners.map(async (o) => [o, await deps.embedderFor(o)] as const)),
-    );
+    const vectors = deps.vectors;
+    if (!vectors) return undefined;
+    const embedders = await Promise.all(collections.map((c) => deps.embedderFor(c)));
     const usable = collections.every(
-      (c) => c.collection.embeddingModel && embedders.get(c.ownerId)?.modelId === c.collection.embeddingModel,
+      (c, i) => c.collection.embeddingModel && embedders[i]?.modelId === c.collection.embeddingModel,
     );
     if (!usable) return undefined;
+    // One query per owner and model: the index is the model's, the filter the owner's collections.
+    const groups = new Map<string, { ownerId: string; embedder: Embedder; collectionIds: string[] }>();
+    collections.forEach((c, i) => {
+      const embedder = embedders[i] as Embedder;
+      const group = `${c.ownerId}|${embedder.modelId}`;
+      const found = groups.get(group) ?? { ownerId: c.ownerId, embedder, collectionIds: [] };
+      found.collectionIds.push(c.collection.collectionId);
+      groups.set(group, found);
+    });
     const hits: (Candidate & { distance: number })[] = [];
-    for (const ownerId of owners) {
-      const embedder = embedders.get(ownerId) as Embedder;
+    for (const { ownerId, embedder, collectionIds } of groups.values()) {
       const [vector] = await embedder.embed([query], 'query');
-      const collectionIds = collections
-        .filter((c) => c.ownerId === ownerId)
-        .map((c) => c.collection.collectionId);
-      const matches = await deps.vectors.query(
+      const matches = await vectors.query(
         vectorIndexName(embedder.modelId),
         vector as Float32Array,
         { ownerId, collectionIds },
