@@ -42,8 +42,10 @@ const PAGES: { path: string; html: string; modules: string[]; budgetKb: number }
     // virtualizer, the messages, the artifacts' host) loaded once a chat has messages; 278.4 with
     // the speech engine, the Automations link and routes, native search and Google's return merged
     // (each loads its code on use; about 1.6 KB of it is chunks the automations contract splits out
-    // of /home's, the next thing to cut). The issue's goal is 200.
-    budgetKb: 278.9,
+    // of /home's, the next thing to cut); 280.1 with knowledge (the Knowledge link and routes, the
+    // chat settings' collections, the reply's citations and their schema) and the SSO sign-in's
+    // return merged. The issue's goal is 200.
+    budgetKb: 280.6,
   },
 ];
 
