@@ -91,7 +91,7 @@ async function fixture(embeddingModel?: string) {
   const embedded = await toyEmbedder.embed(TEXTS, 'document');
   await vectors.put(
     vectorIndexName(toyEmbedder.modelId),
-    chunks.map((chunk, i) => ({
+    chunks.map((_chunk, i) => ({
       key: `c1#f1#${i}`,
       vector: embedded[i] as Float32Array,
       metadata: { ownerId: OWNER, collectionId: 'c1', fileId: 'f1', chunkIndex: i },
