@@ -16,6 +16,8 @@ import type { Data } from './data';
  */
 export class Automations extends Construct {
   readonly runner: AgentFunction;
+  /** The runner's ARN from its fixed name: usable by the runner itself without a cycle. */
+  readonly runnerArn: string;
   readonly scheduleGroup: ScheduleGroup;
   /** EventBridge Scheduler's execution role: lambda:InvokeFunction on the runner, and the DLQ. */
   readonly schedulerRole: Role;
@@ -38,12 +40,13 @@ export class Automations extends Construct {
     });
     props.data.addTableNames(this.runner.function);
     props.data.grantReadWrite(this.runner.function, 'automations');
-    const runnerArn = Stack.of(this).formatArn({
+    this.runnerArn = Stack.of(this).formatArn({
       service: 'lambda',
       resource: 'function',
       resourceName: runnerName,
       arnFormat: ArnFormat.COLON_RESOURCE_NAME,
     });
+    const runnerArn = this.runnerArn;
     this.runner.function.addToRolePolicy(
       new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [runnerArn] }),
     );
@@ -111,7 +114,7 @@ export class Automations extends Construct {
       fn.addEnvironment('AUTOMATION_SCHEDULE_GROUP', this.scheduleGroup.scheduleGroupName);
       fn.addEnvironment('AUTOMATION_SCHEDULER_ROLE_ARN', this.schedulerRole.roleArn);
       fn.addEnvironment('AUTOMATION_DLQ_ARN', this.deadLetterQueue.queueArn);
-      fn.addEnvironment('AUTOMATION_RUNNER_ARN', this.runner.function.functionArn);
+      fn.addEnvironment('AUTOMATION_RUNNER_ARN', this.runnerArn);
     }
   }
 

@@ -176,7 +176,8 @@ export function buildStageApi(
     runnerEntry: entry(AUTOMATION_RUNNER_MODULE),
     data,
   });
-  automations.grantScheduling(api.functions.automations.function, account);
+  // The runner too: an automation it pauses after failed runs has its schedule disabled.
+  automations.grantScheduling(api.functions.automations.function, account, automations.runner.function);
   automations.grantStartRuns(api.functions.automations.function);
   grantAutomationRuns(automations.runner.function, { config, data, secrets, mcpRuntime, attachments, email });
   return { api, billing, automations, originKey };

@@ -11,7 +11,7 @@ import {
 } from '../domain/automations/run-finisher.js';
 import { createRunService, type RunService } from '../domain/automations/run-service.js';
 import { recordFor } from '../http/audit.js';
-import { automationRepository, automationRunLauncher } from './automations.js';
+import { automationRepository, automationRunLauncher, automationScheduler } from './automations.js';
 import { db, env, newId } from './root.js';
 import { mailer } from './teams.js';
 
@@ -39,6 +39,7 @@ export function runFinisher(conversations?: RunFinisherDeps['conversations']): R
     mailer: mailer(),
     emailOf: async (userId) => (await users.get(userId))?.email,
     audit,
+    scheduler: automationScheduler(),
     now: Date.now,
   });
 }

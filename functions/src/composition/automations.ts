@@ -23,7 +23,7 @@ export function automationRepository(): AutomationRepository {
 
 let scheduler: AutomationScheduler | undefined;
 /** EventBridge Scheduler in the stage's group (the local Scheduler locally, same API). */
-function automationScheduler(): AutomationScheduler {
+export function automationScheduler(): AutomationScheduler {
   scheduler ??= createEventBridgeScheduler({
     region: env.AWS_REGION,
     groupName: required('AUTOMATION_SCHEDULE_GROUP'),

@@ -132,7 +132,6 @@ export function knowledgeReadOnlySearch(): KnowledgeSearch {
       indexes: createKeywordIndexReader({ repository: knowledgeReader(), store: () => objects }),
       // Keyword only in the chat for now: the stream function holds no vector or embedding grants.
       embedderFor: async () => undefined,
-      vectors: vectorIndex,
     });
   }
   return readOnlySearch;

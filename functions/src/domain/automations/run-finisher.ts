@@ -7,6 +7,7 @@ import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import type { Mailer } from '../mail.js';
 import type { AutomationRepository, StoredAutomation, StoredRun } from './automation.js';
+import { type AutomationScheduler, scheduleSpecOf } from './schedules.js';
 
 export interface RunAuditEntry {
   /** The person the run acts for (the owner, or a team automation's creator). */
@@ -25,6 +26,8 @@ export interface RunFinisherDeps {
   mailer: Mailer;
   emailOf: (userId: string) => Promise<string | undefined>;
   audit: (entry: RunAuditEntry) => Promise<void>;
+  /** Disables a paused automation's schedule, so EventBridge stops firing it. */
+  scheduler: Pick<AutomationScheduler, 'update'>;
   now: () => number;
 }
 
@@ -90,11 +93,14 @@ export function createRunFinisher(deps: RunFinisherDeps) {
         ? 0
         : current.consecutiveFailures;
     const pause = failures >= AUTOMATION_FAILURES_BEFORE_PAUSE && current.enabled;
-    await deps.automations.replace({
+    const next: StoredAutomation = {
       ...current,
       consecutiveFailures: failures,
       ...(pause ? { enabled: false, pausedReason: AUTOMATION_MESSAGES.pausedAfterFailures } : {}),
-    });
+    };
+    await deps.automations.replace(next);
+    const schedule = pause ? scheduleSpecOf(next) : undefined;
+    if (schedule) await deps.scheduler.update(schedule);
     await deps.audit({
       actorId: caller.userId,
       action: 'automation.run_ended',
