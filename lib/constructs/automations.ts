@@ -25,9 +25,11 @@ export class Automations extends Construct {
 
   constructor(scope: Construct, id: string, props: { stage: string; runnerEntry: string; data: Data }) {
     super(scope, id);
-    // Named, so the runner can invoke itself (a long run's next stretch) without a reference to
-    // its own ARN, which CloudFormation would refuse as a circular dependency.
-    const runnerName = `agentforge-${props.stage}-automation-runner`;
+    // Named, so the runner can invoke itself (a long run's next stretch) and target its schedules
+    // without a reference to its own ARN, which CloudFormation refuses as a circular dependency.
+    // The stack's name is unique in its account and region, so this name never collides.
+    const runnerName = `${Stack.of(this).stackName}-automation-runner`;
+    if (runnerName.length > 64) throw new Error(`The runner's name ${runnerName} is longer than Lambda's 64`);
     this.runner = new AgentFunction(this, 'Runner', {
       entry: props.runnerEntry,
       stage: props.stage,

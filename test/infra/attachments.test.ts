@@ -223,7 +223,8 @@ describe('access to attachments', () => {
     );
     // The conversations and stream functions, account deletion (a deleted user's conversations'
     // files), the CORS custom resource (s3:PutBucketCORS on the bucket), the knowledge area and
-    // indexer (knowledge/ only) and the bucket notifications' custom resource (uploads → SQS).
-    expect(grantees).toHaveLength(7);
+    // indexer (knowledge/ only), the bucket notifications' custom resource (uploads → SQS) and
+    // the automation runner (a run's conversation, through the chat's services).
+    expect(grantees).toHaveLength(8);
   });
 });

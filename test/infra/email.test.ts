@@ -93,7 +93,7 @@ describe('product mail', () => {
     });
   });
 
-  it("is granted to the teams function (its invitations) and the automations function (a cancelled run's mail)", () => {
+  it("is granted to the teams function (its invitations), the automations function (a cancelled run's mail) and the runner (a run's end, an approval to give)", () => {
     const template = withEmail({ fromAddress: 'no-reply@acme.example', identity: 'acme.example' });
     const senders = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
       JSON.stringify(policy).includes('ses:SendEmail'),
@@ -101,6 +101,7 @@ describe('product mail', () => {
     expect(senders.map((policy) => policy.Properties.Roles[0]?.Ref).sort()).toEqual([
       expect.stringMatching(/^ApiAutomationsFunction/),
       expect.stringMatching(/^ApiTeamsFunction/),
+      expect.stringMatching(/^AutomationsRunnerFunction/),
     ]);
   });
 });

@@ -43,6 +43,7 @@ let ids: {
   mcpFunction: string;
   accountFunction: string;
   gatewayFunction: string;
+  automationRunner: string;
 };
 
 beforeAll(() => {
@@ -62,6 +63,7 @@ beforeAll(() => {
     mcpFunction: idOf(stack.api.functions.mcp.function),
     accountFunction: idOf(stack.api.functions.account.function),
     gatewayFunction: idOf(stack.api.functions['mcp-gateway'].function),
+    automationRunner: idOf(stack.automations.runner.function),
   };
 }, 120_000);
 
@@ -349,7 +351,13 @@ describe('the reaper', () => {
 
 describe('server control (the mcp area, the reaper, and account deletion)', () => {
   // Account deletion stops a deleted user's servers through the same runner.
-  const controllers = () => [roleIdOf(ids.mcpFunction), roleIdOf(ids.reaper), roleIdOf(ids.accountFunction)];
+  // The automation runner too: a run starts the owner's hosted servers as the chat does.
+  const controllers = () => [
+    roleIdOf(ids.mcpFunction),
+    roleIdOf(ids.reaper),
+    roleIdOf(ids.accountFunction),
+    roleIdOf(ids.automationRunner),
+  ];
   const clusterCondition = () => ({ ArnEquals: { 'ecs:cluster': getAtt(ids.cluster, 'Arn') } });
   const tasksArn = () => ({
     'Fn::Join': [
@@ -419,7 +427,18 @@ describe('server control (the mcp area, the reaper, and account deletion)', () =
   });
 
   it('may pass only the execution role, and only to ECS tasks', () => {
-    const passRole = allStatements().filter((s) => actionsOf(s).some((a) => a.startsWith('iam:')));
+    // (The automation runner also passes the Scheduler's role to EventBridge Scheduler:
+    // automations.test.ts checks that one.)
+    const iam = allStatements().filter((s) => actionsOf(s).some((a) => a.startsWith('iam:')));
+    const toEcs = (s: (typeof iam)[number]) =>
+      JSON.stringify(s.Condition ?? {}).includes('ecs-tasks.amazonaws.com');
+    const passRole = iam.filter(toEcs);
+    const others = iam.filter((s) => !toEcs(s));
+    for (const statement of others) {
+      expect(statement.Condition).toEqual({
+        StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' },
+      });
+    }
     expect(passRole.length).toBeGreaterThan(0);
     for (const statement of passRole) {
       expect(actionsOf(statement)).toEqual(['iam:PassRole']);

@@ -43,6 +43,15 @@ const streamFunctions = () =>
   }) as [string, Resource][];
 const mcpFunction = () => functionDescribedAs('AgentForge mcp API');
 const githubFunction = () => functionDescribedAs('AgentForge github API');
+/** A team's single sign-on client secret is kept encrypted. */
+const teamsFunction = () => functionDescribedAs('AgentForge teams API');
+/** An automation run goes through the chat's services: provider keys, MCP env values, OAuth tokens. */
+const automationRunner = () => functionDescribedAs('AgentForge automation runner');
+/** Knowledge embeds with the owner's stored provider keys (decrypt only). */
+const knowledgeFunctions = () => [
+  functionDescribedAs('AgentForge knowledge API'),
+  functionDescribedAs('AgentForge knowledge indexer'),
+];
 /** Account deletion stops the user's servers through the MCP service, which holds the cipher. */
 const accountFunction = () => functionDescribedAs('AgentForge account API');
 
@@ -110,7 +119,7 @@ describe('the secrets key', () => {
   });
 
   // The streams encrypt too: a remote MCP server's refreshed OAuth tokens are stored encrypted.
-  it('lets the api-keys, mcp, github and account functions and the streams encrypt and decrypt with it, and nothing more', () => {
+  it('lets the api-keys, mcp, github, account and teams functions, the streams and the automation runner encrypt and decrypt with it, knowledge decrypt, and nothing more', () => {
     const roleOf = ([, fn]: [string, Resource]) => [{ Ref: fn.Properties.Role?.['Fn::GetAtt'][0] }];
     expect(kmsStatements()).toEqual(
       expect.arrayContaining([
@@ -138,24 +147,33 @@ describe('the secrets key', () => {
           Resource: keyArn,
           roles: roleOf(accountFunction()),
         },
-        ...streamFunctions().map((fn) => ({
+        ...[...streamFunctions(), automationRunner(), teamsFunction()].map((fn) => ({
           Effect: 'Allow',
           Action: ['kms:Decrypt', 'kms:Encrypt'],
+          Resource: keyArn,
+          roles: roleOf(fn),
+        })),
+        ...knowledgeFunctions().map((fn) => ({
+          Effect: 'Allow',
+          Action: ['kms:Decrypt'],
           Resource: keyArn,
           roles: roleOf(fn),
         })),
       ]),
     );
     expect(streamFunctions().length).toBeGreaterThan(1);
-    expect(kmsStatements()).toHaveLength(4 + streamFunctions().length);
+    expect(kmsStatements()).toHaveLength(4 + streamFunctions().length + 2 + knowledgeFunctions().length);
   });
 
-  it('tells only the api-keys, mcp, github, account and stream functions which key to use', () => {
+  it('tells only the functions it grants which key to use', () => {
     const users = [
       apiKeysFunction()[0],
       mcpFunction()[0],
       githubFunction()[0],
       accountFunction()[0],
+      automationRunner()[0],
+      teamsFunction()[0],
+      ...knowledgeFunctions().map(([id]) => id),
       ...streamFunctions().map(([id]) => id),
     ];
     for (const [id, fn] of resourcesOf('AWS::Lambda::Function')) {

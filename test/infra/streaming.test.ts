@@ -340,28 +340,42 @@ describe('the stream function permissions', () => {
     }
   });
 
-  it('are the only Bedrock grants in the stack, one per stream function, but the api-keys function’s list grant', () => {
+  it('are the only Bedrock model grants in the stack with the automation runner’s, besides the api-keys function’s list and knowledge’s embedding models', () => {
     const policies = template.findResources('AWS::IAM::Policy');
     const withBedrock = Object.values(policies).filter((policy) =>
       JSON.stringify(policy).includes('bedrock:'),
     );
+    const roleOf = (fn: unknown) => [
+      { Ref: ((fn as Resource).Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0] },
+    ];
     const streamRoles = Object.values(
       template.findResources('AWS::Lambda::Function', {
         Properties: { Description: Match.stringLikeRegexp('^AgentForge stream ') },
       }),
-    ).map((fn) => [
-      { Ref: ((fn as Resource).Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0] },
-    ]);
-    expect(withBedrock.map((policy) => (policy as Resource).Properties.Roles)).toEqual(
-      expect.arrayContaining(streamRoles),
+    ).map(roleOf);
+    // An automation run is the chat's tool loop unattended: the same model grants.
+    const runnerRoles = Object.values(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Description: Match.stringLikeRegexp('^AgentForge automation runner') },
+      }),
+    ).map(roleOf);
+    expect(runnerRoles).toHaveLength(1);
+    const chatting = withBedrock.filter((policy) =>
+      JSON.stringify(policy).includes('bedrock:InvokeModelWithResponseStream'),
     );
-    expect(withBedrock).toHaveLength(streamRoles.length + 1);
-    const apiKeysOnly = withBedrock.filter(
-      (policy) => !JSON.stringify(policy).includes('bedrock:InvokeModelWithResponseStream'),
+    expect(chatting.map((policy) => (policy as Resource).Properties.Roles)).toEqual(
+      expect.arrayContaining([...streamRoles, ...runnerRoles]),
     );
-    expect(JSON.stringify(apiKeysOnly)).toMatch(
+    expect(chatting).toHaveLength(streamRoles.length + runnerRoles.length);
+    const others = withBedrock.filter((policy) => !chatting.includes(policy));
+    // The api-keys function lists the models; knowledge's area and indexer embed with Titan/Cohere.
+    expect(others).toHaveLength(3);
+    expect(JSON.stringify(others)).toMatch(
       /"Action":\["bedrock:ListFoundationModels","bedrock:ListInferenceProfiles"\]/,
     );
+    for (const policy of others.filter((p) => JSON.stringify(p).includes('bedrock:InvokeModel'))) {
+      expect(JSON.stringify(policy)).toMatch(/embed/);
+    }
     expect(streamRoles).toContainEqual([{ Ref: streamRole }]);
   });
 
