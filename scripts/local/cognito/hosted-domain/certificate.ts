@@ -43,11 +43,20 @@ const commonName = (name: string) =>
   sequence(tlv(0x31, sequence(oid('2.5.4.3'), tlv(0x0c, Buffer.from(name)))));
 const extension = (id: string, value: Buffer) => sequence(oid(id), tlv(0x04, value));
 
+/**
+ * A DER INTEGER's bytes for a random serial: positive (top bit clear) and minimal (a first byte of
+ * 0 before a byte under 0x80 is "illegal padding" to OpenSSL, 1 certificate in 256 before).
+ */
+export function certificateSerial(random: Buffer): Buffer {
+  const serial = Buffer.from(random);
+  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x40;
+  return serial;
+}
+
 function selfSigned(): TlsCredentials {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const algorithm = sequence(oid('1.2.840.113549.1.1.11'), tlv(0x05)); // sha256WithRSAEncryption
-  const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f; // positive
+  const serial = certificateSerial(randomBytes(16));
   const notBefore = new Date(Date.now() - 60_000);
   const notAfter = new Date(notBefore.getTime() + VALID_DAYS * 24 * 3600 * 1000);
   const tbs = sequence(
