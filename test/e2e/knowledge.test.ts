@@ -72,5 +72,16 @@ describe('knowledge collections on the local stack', () => {
       .getByRole('group', { name: 'Knowledge' })
       .getByRole('checkbox', { name: 'Handbook' });
     await expect.poll(() => box.isChecked()).toBe(true);
+
+    // On a phone: the sidebar's Knowledge link, the collection's page fits 390 px, axe-clean.
+    const phone = await e2e.openPage({ width: 390, height: 844 });
+    await loginAs(e2e, phone, email);
+    await phone.getByRole('button', { name: 'Open sidebar' }).click();
+    await phone.getByRole('link', { name: 'Knowledge' }).click();
+    await phone.waitForURL(e2e.url('/knowledge'));
+    await phone.getByRole('link', { name: 'Handbook' }).click();
+    await phone.getByRole('list', { name: 'Files' }).getByText('Ready').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(phone, "a collection's page on a phone");
   });
 });
