@@ -19,6 +19,7 @@ describe('automation runs', () => {
   let api: Api;
   let provider: string;
   let serverId: string;
+  let email: string;
 
   async function create(name: string, goal: string): Promise<string> {
     const response = await api.post('/automations', {
@@ -37,6 +38,7 @@ describe('automation runs', () => {
 
   beforeAll(async () => {
     const user = await signUpAs('automations');
+    email = user.email;
     api = apiAs(e2e.stack.apiUrl, user.idToken);
     const key = await api.post('/api-keys', {
       provider: 'custom',
@@ -83,5 +85,17 @@ describe('automation runs', () => {
     await runs(page).getByText('Succeeded').waitFor({ timeout: 60_000 });
     expect(await waiting.count()).toBe(0);
     await e2e.screenshot(page, '4-run-approved');
+  });
+
+  it('shows the list and a run on a phone (390x844): from the sidebar, fitting the width, axe-clean', async () => {
+    const phone = await e2e.openPage({ width: 390, height: 844 });
+    await loginAs(e2e, phone, email);
+    await phone.getByRole('button', { name: 'Open sidebar' }).click();
+    await phone.getByRole('link', { name: 'Automations' }).click();
+    await phone.waitForURL(e2e.url('/automations'));
+    await phone.getByRole('link', { name: 'Echo digest' }).click();
+    await runs(phone).getByText('Succeeded').first().waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(phone, "an automation's runs on a phone");
   });
 });

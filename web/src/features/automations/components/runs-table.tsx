@@ -15,7 +15,10 @@ const SOURCE_LABELS: Readonly<Record<(typeof AUTOMATION_RUN_SOURCES)[number], st
 /** An automation's runs, newest first: status, source, start, duration, tokens, tool calls, reason, result. */
 export function RunsTable({ runs }: { runs: AutomationRun[] }) {
   return (
-    <ScrollRegion label="Runs" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <ScrollRegion
+      label="Runs"
+      className="overflow-x-auto rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
       <Table className="min-w-[44rem]">
         <TableHeader>
           <TableRow>
