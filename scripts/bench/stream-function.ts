@@ -3,6 +3,7 @@
  * handler bundled exactly as lib/ bundles it (LAMBDA_ESBUILD_OPTIONS), then in a fresh `node`
  * process the cold start (the bundle's import, then the first reply) and the CPU it spends per
  * reply, against the benchmark's local stack and model server (each in its own process).
+ * BENCH_NO_MINIFY=1 bundles it unminified, so a CPU profile (BENCH_CPU_PROF) names its functions.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,7 @@ async function bundle(outdir: string): Promise<{ handler: string; harness: strin
       index: join(import.meta.dirname, '../../functions/src/handlers/messages/generate-stream.ts'),
     },
     outdir: join(outdir, 'function'),
+    minify: process.env.BENCH_NO_MINIFY ? false : LAMBDA_ESBUILD_OPTIONS.minify,
     logLevel: 'silent',
   });
   await build({

@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ModelProvider } from '../../domain/models/model-provider.js';
 import { createAiSdkProvider } from './ai-sdk-provider.js';
 import { getJson, withoutTrailingSlash } from './http-json.js';
+import { cachedLanguageModel } from './language-model-cache.js';
 
 /**
  * "Custom": any OpenAI-compatible Chat Completions endpoint (Ollama at http://localhost:11434/v1,
@@ -25,20 +26,26 @@ export function createCustomProvider(options: {
   return createAiSdkProvider({
     id: 'custom',
     apiKey: options.apiKey,
-    languageModel: async (modelId) => {
-      models ??= import('@ai-sdk/openai-compatible').then(({ createOpenAICompatible }) => {
-        const provider = createOpenAICompatible({
-          name: 'custom',
-          baseURL,
-          ...(options.apiKey && { apiKey: options.apiKey }),
-          fetch: options.fetch,
-          // Asks for `stream_options.include_usage`, or the stream has no token counts.
-          includeUsage: true,
-        });
-        return (id: string) => provider.chatModel(id);
-      });
-      return (await models)(modelId);
-    },
+    languageModel: (modelId) =>
+      cachedLanguageModel(
+        { provider: 'custom', baseUrl: baseURL, apiKey: options.apiKey, fetch: options.fetch },
+        modelId,
+        'plain',
+        async () => {
+          models ??= import('@ai-sdk/openai-compatible').then(({ createOpenAICompatible }) => {
+            const provider = createOpenAICompatible({
+              name: 'custom',
+              baseURL,
+              ...(options.apiKey && { apiKey: options.apiKey }),
+              fetch: options.fetch,
+              // Asks for `stream_options.include_usage`, or the stream has no token counts.
+              includeUsage: true,
+            });
+            return (id: string) => provider.chatModel(id);
+          });
+          return (await models)(modelId);
+        },
+      ),
     listModels,
     validate: async () => {
       await listModels();

@@ -7,6 +7,7 @@ import type { ModelProvider } from '../../domain/models/model-provider.js';
 import { createAiSdkProvider } from './ai-sdk-provider.js';
 import { cachedModelList, chatModelsFrom } from './direct-model-lists.js';
 import { getJson, withoutTrailingSlash } from './http-json.js';
+import { cachedLanguageModel } from './language-model-cache.js';
 import { missingKeyError } from './provider-errors.js';
 
 export type DirectProviderId = 'anthropic' | 'openai' | 'google' | 'mistral';
@@ -111,10 +112,13 @@ export function createDirectProvider(id: DirectProviderId, options: DirectProvid
     apiKey: options.apiKey,
     ...(api.webSearchTool ? { webSearchTool: api.webSearchTool } : {}),
     ...(api.webSearchOptions ? { webSearchOptions: api.webSearchOptions } : {}),
-    languageModel: async (modelId, webSearch) => {
+    languageModel: (modelId, webSearch) => {
       const apiKey = requireKey();
-      models ??= api.load({ apiKey, baseURL, fetch: options.fetch });
-      return (await models)(modelId, webSearch);
+      const identity = { provider: id, baseUrl: baseURL, apiKey, fetch: options.fetch };
+      return cachedLanguageModel(identity, modelId, webSearch ? 'search' : 'plain', async () => {
+        models ??= api.load({ apiKey, baseURL, fetch: options.fetch });
+        return (await models)(modelId, webSearch);
+      });
     },
     // The provider's own list for this key (its chat models), cached per key.
     listModels: async () => {
