@@ -125,7 +125,8 @@ export function createSamlServiceProvider(options: SamlServiceProviderOptions) {
         ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
       } catch (error) {
         if (error instanceof SamlStatusError && /RequestDenied|AuthnFailed/.test(String(error.xmlStatus)))
-          throw new SamlSignInError('User cancelled the sign-in at the identity provider', 'access_denied');
+          // As an OpenID provider's cancel reaches the app (`access_denied`, its description the same).
+          throw new SamlSignInError('access_denied', 'access_denied');
         throw new SamlSignInError(`Invalid SAML response: ${(error as Error).message}`, 'invalid_request');
       }
       if (!profile?.nameID) throw new SamlSignInError('Invalid SAML response: no NameID', 'invalid_request');
