@@ -42,7 +42,7 @@ export const isUserContentRoute = (route: { area: ApiArea; path: string }): bool
 export const DOCUMENT_BODY_ROUTES: readonly string[] = ['/teams/{teamId}/sso'];
 
 /** `STARTS_WITH` and `ENDS_WITH` of a document-body route's path (as CloudFront sees it). */
-export function documentBodyPathBounds(): { prefix: string; suffix: string }[] {
+function documentBodyPathBounds(): { prefix: string; suffix: string }[] {
   return DOCUMENT_BODY_ROUTES.map((path) => {
     const [prefix = '', suffix = ''] = path.split(/\{\w+\}/);
     return { prefix: `${API_BASE_PATH}${prefix}`, suffix };

@@ -7,7 +7,7 @@ import { SignedXml } from 'xml-crypto';
  * it answers, a validity window, attributes), signed with the IdP's key by xml-crypto (RSA-SHA256,
  * exclusive C14N, enveloped): the assertion, then the response around it, as most IdPs do.
  */
-export interface AssertionInput {
+interface AssertionInput {
   /** The IdP's entityID. */
   issuer: string;
   /** The service provider's ACS URL (Destination, Recipient). */

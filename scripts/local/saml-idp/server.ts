@@ -15,13 +15,13 @@ import { deniedResponse, samlResponse, xmlEscape } from './response.js';
  * 'Cancel'), and the signed Response posted to the service provider's ACS (HTTP-POST binding).
  * The signing certificate is made on first start and kept in `directory` (0600).
  */
-export interface SamlServiceProvider {
+interface SamlServiceProvider {
   entityId: string;
   /** The only ACS a response goes to (an AuthnRequest naming another is refused). */
   acsUrl: string;
 }
 
-export interface LocalSamlIdpOptions {
+interface LocalSamlIdpOptions {
   port: number;
   /** Where the signing certificate and key are kept (`saml-idp.crt`, `saml-idp.key`). */
   directory: string;

@@ -22,7 +22,7 @@ export interface SamlProviderClient {
   attributeMapping: Record<string, string>;
 }
 
-export interface IdpMetadata {
+interface IdpMetadata {
   entityId: string;
   ssoUrl: string;
   certificates: string[];
@@ -81,7 +81,7 @@ async function metadataOf(provider: SamlProviderClient): Promise<IdpMetadata> {
   return parseIdpMetadata(await response.text());
 }
 
-export interface SamlServiceProviderOptions {
+interface SamlServiceProviderOptions {
   /** The user pool's id: the service provider's entityID is `urn:amazon:cognito:sp:<id>`. */
   userPoolId: string;
   acsUrl: string;
