@@ -35,6 +35,21 @@ export const isUserContentRoute = (route: { area: ApiArea; path: string }): bool
   USER_CONTENT_AREAS.includes(route.area) || route.path.startsWith('/speech/');
 
 /**
+ * Routes of other areas whose body is a document an Admin brings: a team's single sign-on takes the
+ * SAML metadata file (XML with URLs, which the body rules read as cross-site scripting or remote
+ * file inclusion). Matched by the path around their one variable segment.
+ */
+export const DOCUMENT_BODY_ROUTES: readonly string[] = ['/teams/{teamId}/sso'];
+
+/** `STARTS_WITH` and `ENDS_WITH` of a document-body route's path (as CloudFront sees it). */
+function documentBodyPathBounds(): { prefix: string; suffix: string }[] {
+  return DOCUMENT_BODY_ROUTES.map((path) => {
+    const [prefix = '', suffix = ''] = path.split(/\{\w+\}/);
+    return { prefix: `${API_BASE_PATH}${prefix}`, suffix };
+  });
+}
+
+/**
  * The path prefixes (as CloudFront sees them) of the user-content areas' routes: `/api/` and each
  * route's first segment, without one that a shorter prefix already covers.
  */
@@ -73,18 +88,24 @@ function managedRules(name: string, priority: number, counted: readonly string[]
 const anyOf = (statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty =>
   statements.length === 1 ? (statements[0] as CfnWebACL.StatementProperty) : { orStatement: { statements } };
 
-/** Blocks a request the body rules labelled, unless its (normalized) path is a user-content route's. */
+/** Blocks a request the body rules labelled, unless its (normalized) path is a user-content or document-body route's. */
 function bodyRulesOutsideUserContent(priority: number): CfnWebACL.RuleProperty {
   const labelled = Object.values(BODY_RULES).map((key) => ({ labelMatchStatement: { scope: 'LABEL', key } }));
-  const userContent = userContentPathPrefixes().map((prefix) => ({
+  // `/api/messages/../teams` is /api/teams: matched after normalizing, as API Gateway routes it.
+  const pathMatch = (positionalConstraint: 'STARTS_WITH' | 'ENDS_WITH', searchString: string) => ({
     byteMatchStatement: {
       fieldToMatch: { uriPath: {} },
-      positionalConstraint: 'STARTS_WITH',
-      searchString: prefix,
-      // `/api/messages/../teams` is /api/teams: matched after normalizing, as API Gateway routes it.
+      positionalConstraint,
+      searchString,
       textTransformations: [{ priority: 0, type: 'NORMALIZE_PATH' }],
     },
-  }));
+  });
+  const userContent = [
+    ...userContentPathPrefixes().map((prefix) => pathMatch('STARTS_WITH', prefix)),
+    ...documentBodyPathBounds().map(({ prefix, suffix }) => ({
+      andStatement: { statements: [pathMatch('STARTS_WITH', prefix), pathMatch('ENDS_WITH', suffix)] },
+    })),
+  ];
   return {
     name: 'BodyRulesOutsideUserContent',
     priority,

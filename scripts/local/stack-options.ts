@@ -24,6 +24,8 @@ export interface LocalStackOptions {
     /** The identity service's hosted sign-in domain (HTTPS) and the local Google behind it (issue 34). */
     cognitoDomain?: number;
     google?: number;
+    /** The local SAML identity provider (a team's single sign-on). */
+    samlIdp?: number;
     /** The local EventBridge Scheduler (automations' schedules). */
     scheduler?: number;
   };
@@ -83,6 +85,8 @@ export interface LocalStack {
   scheduler: { url: string; fireDue(at?: number): Promise<number> };
   /** The local Google (an OpenID provider in Google's formats) and the hosted domain in front of it. */
   google: { url: string; hostedDomainUrl: string };
+  /** The local SAML identity provider: a team's SSO takes its metadata URL or its metadata (the file). */
+  samlIdp: { url: string; metadataUrl: string; metadata: string };
   /** The local Stripe service and its keys (made per start). */
   stripe: { url: string; secretKey: string; webhookSecret: string };
   webUrl?: string;

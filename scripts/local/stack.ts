@@ -22,6 +22,7 @@ import { createOutbox } from './outbox.js';
 import { startLocalRemoteMcp } from './remote-mcp/server.js';
 import { startLocalS3 } from './s3/server.js';
 import { startStackVectors } from './s3vectors/in-stack.js';
+import { startLocalSamlIdp } from './saml-idp/server.js';
 import { startLocalAutomations } from './scheduler/local-automations.js';
 import { startLocalSes } from './ses/server.js';
 import type { LocalStack, LocalStackOptions } from './stack-options.js';
@@ -162,6 +163,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userActivity: invokeFunction('auth/sign-in-events'),
     });
     stops.push(cognito.stop);
+    // A company's SAML IdP for a team's single sign-on; its only service provider is the pool's.
+    const samlIdp = await startLocalSamlIdp({
+      port: options.ports.samlIdp ?? 0,
+      directory: join(options.dataDir, 'cognito', '.cognito'),
+      serviceProviders: [
+        {
+          entityId: `urn:amazon:cognito:sp:${cognito.userPoolId}`,
+          acsUrl: `https://localhost:${domainPort}/saml2/idpresponse`,
+        },
+      ],
+    });
+    stops.push(samlIdp.stop);
     // The stream function verifies ID tokens itself, against the local identity service.
     Object.assign(process.env, {
       USER_POOL_ID: cognito.userPoolId,
@@ -278,6 +291,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       webSearchUrl: webSearch.url,
       scheduler: { url: automations.scheduler.endpoint, fireDue: automations.scheduler.fireDue },
       google: { url: google.url, hostedDomainUrl: cognito.hostedDomain?.url ?? '' },
+      samlIdp: { url: samlIdp.url, metadataUrl: samlIdp.metadataUrl, metadata: samlIdp.metadata },
       stripe: { url: stripe.url, ...stripeKeys },
       webUrl,
       outboxUrl: `${apiUrl}/outbox`,

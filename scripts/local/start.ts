@@ -3,7 +3,7 @@
  * (LOCAL_DATA_DIR overrides) and survives restarts. Ports: API_PORT (3000), WEB_PORT (5173), COGNITO_PORT (9229),
  * DYNAMODB_PORT (4567), S3_PORT (4569), S3VECTORS_PORT (4581),
  * STRIPE_PORT (12111), REMOTE_MCP_PORT (4577), WEB_SEARCH_PORT (4583), COGNITO_DOMAIN_PORT (4587, the hosted
- * sign-in domain, HTTPS), GOOGLE_PORT (4589, the local Google), SCHEDULER_PORT (4585, the local EventBridge Scheduler). REMOTE_MCP_REGISTRATION=off: the local remote MCP server's
+ * sign-in domain, HTTPS), GOOGLE_PORT (4589, the local Google), SAML_IDP_PORT (4591, the local SAML identity provider), SCHEDULER_PORT (4585, the local EventBridge Scheduler). REMOTE_MCP_REGISTRATION=off: the local remote MCP server's
  * OAuth server registers no clients itself. CODE=<digits> makes every e-mailed code that value. ACCESS_MODE=waitlist puts
  * the waitlist in front of the product (admit with `npm run admin -- admit <email>`); INVITE_CODES is
  * a comma list of codes that admit at once.
@@ -38,6 +38,7 @@ const stack = await startLocalStack({
     webSearch: port('WEB_SEARCH_PORT', 4583),
     cognitoDomain: port('COGNITO_DOMAIN_PORT', 4587),
     google: port('GOOGLE_PORT', 4589),
+    samlIdp: port('SAML_IDP_PORT', 4591),
     scheduler: port('SCHEDULER_PORT', 4585),
   },
   // REMOTE_MCP_REGISTRATION=off: its OAuth server registers no clients itself (give it yours on the card).
@@ -74,6 +75,9 @@ console.log(
 );
 console.log(
   `Local Google ('Continue with Google'): ${stack.google.url}, through the hosted sign-in domain ${stack.google.hostedDomainUrl} (a self-signed certificate: open it once in your browser and accept it)`,
+);
+console.log(
+  `Local SAML identity provider (a team's single sign-on: 'SAML 2.0', metadata URL): ${stack.samlIdp.metadataUrl}`,
 );
 console.log(
   `Local EventBridge Scheduler (automations' schedules, fired in this process): ${stack.scheduler.url}`,

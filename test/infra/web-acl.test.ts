@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH, ROUTES } from '../../functions/src/routes';
-import { BODY_RULES, isUserContentRoute } from '../../lib/constructs/web-acl';
+import { BODY_RULES, DOCUMENT_BODY_ROUTES, isUserContentRoute } from '../../lib/constructs/web-acl';
 import { parseStageConfig } from '../../lib/stage-config';
 import { synthStack, testStageConfig } from './synth';
 
@@ -55,10 +55,15 @@ function matches(statement: Statement, request: { path: string; labels: readonly
   if (statement.NotStatement) return !matches(statement.NotStatement.Statement, request);
   if (statement.LabelMatchStatement) return request.labels.includes(statement.LabelMatchStatement.Key);
   const byteMatch = statement.ByteMatchStatement;
-  if (byteMatch?.FieldToMatch?.UriPath && byteMatch.PositionalConstraint === 'STARTS_WITH') {
+  if (
+    byteMatch?.FieldToMatch?.UriPath &&
+    ['STARTS_WITH', 'ENDS_WITH'].includes(byteMatch.PositionalConstraint)
+  ) {
     const transforms = byteMatch.TextTransformations.map((t) => t.Type);
     const path = transforms.includes('NORMALIZE_PATH') ? posix.normalize(request.path) : request.path;
-    return path.startsWith(byteMatch.SearchString);
+    return byteMatch.PositionalConstraint === 'STARTS_WITH'
+      ? path.startsWith(byteMatch.SearchString)
+      : path.endsWith(byteMatch.SearchString);
   }
   throw new Error(`statement not understood by this test: ${JSON.stringify(statement)}`);
 }
@@ -126,7 +131,9 @@ describe('the web ACL', () => {
 
     it('on every route outside chats, agent plans, workspace files and MCP servers, and the web app', () => {
       const rule = blocker();
-      const elsewhere = bodyRoutes.filter((route) => !isUserContentRoute(route));
+      const elsewhere = bodyRoutes.filter(
+        (route) => !isUserContentRoute(route) && !DOCUMENT_BODY_ROUTES.includes(route.path),
+      );
       expect(elsewhere.map((route) => route.area)).toEqual(
         expect.arrayContaining(['users', 'teams', 'api-keys', 'billing']),
       );
@@ -144,6 +151,23 @@ describe('the web ACL', () => {
         expect(matches(rule.Statement, { path: '/index.html', labels: [label] })).toBe(true);
         // A user-content prefix walked out of is not user content.
         expect(matches(rule.Statement, { path: '/api/messages/../teams', labels: [label] })).toBe(true);
+      }
+    });
+
+    it("but lets a team's SAML metadata file through its single sign-on route, and no other team route", () => {
+      const rule = blocker();
+      const sso = bodyRoutes.filter((route) => DOCUMENT_BODY_ROUTES.includes(route.path));
+      expect(sso.map((route) => `${route.method} ${route.path}`)).toEqual(['PUT /teams/{teamId}/sso']);
+      for (const label of Object.values(BODY_RULES)) {
+        expect(matches(rule.Statement, { path: requestPath('/teams/{teamId}/sso'), labels: [label] })).toBe(
+          false,
+        );
+        // Not the team's other routes, nor a path walked out of it.
+        expect(
+          matches(rule.Statement, { path: requestPath('/teams/{teamId}/members'), labels: [label] }),
+        ).toBe(true);
+        expect(matches(rule.Statement, { path: '/api/teams/t1/sso/../members', labels: [label] })).toBe(true);
+        expect(matches(rule.Statement, { path: '/api/users/sso', labels: [label] })).toBe(true);
       }
     });
 

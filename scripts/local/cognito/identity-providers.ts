@@ -2,13 +2,14 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { CognitoRequest, Compat, Handler } from './context.js';
 import { cognitoError } from './errors.js';
 import type { IdentityProviderClient } from './hosted-domain/identity-provider.js';
+import { parseIdpMetadata, type SamlProviderClient } from './hosted-domain/saml.js';
 
 /**
  * A user pool's identity providers (CreateIdentityProvider, DescribeIdentityProvider,
  * UpdateIdentityProvider, DeleteIdentityProvider, ListIdentityProviders), answered and validated as
  * Cognito does, kept in one JSON file of the data directory (cognito-local has none of them). The
- * hosted domain federates through the OIDC ones an app client lists in SupportedIdentityProviders;
- * SAML ones are kept and described, not federated locally.
+ * hosted domain federates through the OIDC and SAML ones an app client lists in
+ * SupportedIdentityProviders.
  */
 export interface StoredIdentityProvider {
   UserPoolId: string;
@@ -83,7 +84,22 @@ function checkedDetails(type: string, details: unknown): Record<string, string> 
   }
   if (!checked.MetadataURL === !checked.MetadataFile)
     throw invalid('Exactly one of MetadataURL or MetadataFile is required for SAML.');
+  if (checked.MetadataFile) {
+    try {
+      parseIdpMetadata(checked.MetadataFile);
+    } catch (error) {
+      throw invalid(`Invalid SAML metadata: ${(error as Error).message}`);
+    }
+  }
   return checked;
+}
+
+/** A SAML provider's new metadata (URL or file) replaces the stored one, whichever it was. */
+function withoutReplacedMetadata(stored: Record<string, string>, update: unknown): Record<string, string> {
+  const given = typeof update === 'object' && update !== null ? Object.keys(update) : [];
+  if (!given.includes('MetadataURL') && !given.includes('MetadataFile')) return stored;
+  const { MetadataURL: _url, MetadataFile: _file, ...rest } = stored;
+  return rest;
 }
 
 function checkedMapping(mapping: unknown): Record<string, string> {
@@ -147,7 +163,7 @@ export function identityProviderHandlers(store: IdentityProviderStore): Record<s
         ...(request.ProviderDetails !== undefined
           ? {
               ProviderDetails: checkedDetails(provider.ProviderType, {
-                ...provider.ProviderDetails,
+                ...withoutReplacedMetadata(provider.ProviderDetails, request.ProviderDetails),
                 ...request.ProviderDetails,
               }),
             }
@@ -179,21 +195,31 @@ export function identityProviderHandlers(store: IdentityProviderStore): Record<s
 }
 
 /**
- * The hosted domain's view of a pool provider: an OIDC one the app client lists in its
- * SupportedIdentityProviders (as Cognito requires), with its client and the claim `email` maps from.
+ * The hosted domain's view of a pool provider the app client lists in its
+ * SupportedIdentityProviders (as Cognito requires): an OIDC one with its client and the claim
+ * `email` maps from, or a SAML one with its metadata and attribute mapping.
  */
 export function poolProviderLookup(
   store: IdentityProviderStore,
   compat: Compat,
   pool: { userPoolId: string; clientId: string },
 ) {
-  return async (name: string): Promise<IdentityProviderClient | undefined> => {
+  return async (name: string): Promise<IdentityProviderClient | SamlProviderClient | undefined> => {
     const { services, ctx } = compat.engine;
     const client = await services.cognito.getAppClient(ctx, pool.clientId);
     if (!client?.SupportedIdentityProviders?.includes(name)) return undefined;
     const stored = store.find(pool.userPoolId, name);
-    if (stored?.ProviderType !== 'OIDC') return undefined;
+    if (!stored) return undefined;
     const details = stored.ProviderDetails;
+    if (stored.ProviderType === 'SAML') {
+      return {
+        protocol: 'SAML',
+        name,
+        ...(details.MetadataURL ? { metadataUrl: details.MetadataURL } : {}),
+        ...(details.MetadataFile ? { metadataFile: details.MetadataFile } : {}),
+        attributeMapping: stored.AttributeMapping,
+      };
+    }
     return {
       name,
       issuer: details.oidc_issuer ?? '',

@@ -156,6 +156,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
           ...options.hostedDomain,
           tls: loadTlsCredentials(directory),
           compat,
+          userPoolId,
           clientId: userPoolClientId,
           poolProvider: poolProviderLookup(identityProviders, compat, {
             userPoolId,

@@ -3,12 +3,14 @@ import {
   CreateIdentityProviderCommand,
   DeleteIdentityProviderCommand,
   DescribeUserPoolClientCommand,
+  InvalidParameterException,
   ListUserPoolClientsCommand,
   ResourceNotFoundException,
   UpdateIdentityProviderCommand,
   UpdateUserPoolClientCommand,
   type UserPoolClientType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ValidationError } from '../../domain/errors.js';
 import type { PoolIdentityProviders } from '../../domain/teams/team-sso.js';
 
 /**
@@ -75,19 +77,26 @@ export function createPoolIdentityProviders(options: {
     async put(name, provider) {
       const attributes = { ProviderDetails: provider.details, AttributeMapping: { email: 'email' } };
       try {
-        await client.send(
-          new UpdateIdentityProviderCommand({ UserPoolId, ProviderName: name, ...attributes }),
-        );
+        try {
+          await client.send(
+            new UpdateIdentityProviderCommand({ UserPoolId, ProviderName: name, ...attributes }),
+          );
+        } catch (error) {
+          if (!(error instanceof ResourceNotFoundException)) throw error;
+          await client.send(
+            new CreateIdentityProviderCommand({
+              UserPoolId,
+              ProviderName: name,
+              ProviderType: provider.type,
+              ...attributes,
+            }),
+          );
+        }
       } catch (error) {
-        if (!(error instanceof ResourceNotFoundException)) throw error;
-        await client.send(
-          new CreateIdentityProviderCommand({
-            UserPoolId,
-            ProviderName: name,
-            ProviderType: provider.type,
-            ...attributes,
-          }),
-        );
+        // Cognito's word on the provider (e.g. SAML metadata it cannot read) is the Admin's to fix.
+        if (error instanceof InvalidParameterException)
+          throw new ValidationError(`The identity provider was refused: ${error.message}`);
+        throw error;
       }
       await setSupported((names) => (names.includes(name) ? names : [...names, name]));
     },

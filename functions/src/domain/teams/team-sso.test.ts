@@ -115,6 +115,22 @@ describe("a team's single sign-on", () => {
     await expect(sso.verifyDomain(ADMIN, TEAM, 'other.example')).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it('leaves a domain unverified and unclaimed when the pool refuses the provider (SAML metadata it cannot read)', async () => {
+    const refused = new ValidationError('The identity provider was refused: Invalid SAML metadata');
+    const { sso, store, publish } = setup({
+      pool: { put: vi.fn(async () => Promise.reject(refused)), remove: vi.fn(async () => {}) },
+    });
+    const view = await sso.put(
+      ADMIN,
+      TEAM,
+      body({ provider: { type: 'saml', metadataFile: '<EntityDescriptor entityID="x"/>' } }),
+    );
+    publish(view.domains[0]?.record ?? { name: '', value: '' });
+    await expect(sso.verifyDomain(ADMIN, TEAM, 'acme.example')).rejects.toBe(refused);
+    expect(store.claims.has('acme.example')).toBe(false);
+    expect((await store.get(TEAM))?.domains).toEqual([{ domain: 'acme.example', verified: false }]);
+  });
+
   it('lets one team only verify a domain', async () => {
     const { sso, store, publish } = setup();
     store.claims.set('acme.example', '01JZZZZZZZZZZZZZZZZZZZZZZZ');

@@ -222,7 +222,14 @@ export function createTeamSso(deps: TeamSsoDeps) {
         active: true,
         updatedAt: deps.now(),
       };
-      if (!record.active) await toPool(updated);
+      if (!record.active) {
+        try {
+          await toPool(updated);
+        } catch (error) {
+          await store.releaseDomain(domain, teamId); // refused by the pool: the domain is not verified
+          throw error;
+        }
+      }
       await store.put(updated);
       await deps.record(caller, teamId, {
         action: 'team.sso_domain_verified',

@@ -98,8 +98,15 @@ function usable(credentials: TlsCredentials): boolean {
 }
 
 /** The certificate and key under `directory` (`hosted-domain.crt`, `hosted-domain.key`), made when missing or near expiry. */
-export function loadTlsCredentials(directory: string): TlsCredentials {
-  const paths = { key: join(directory, 'hosted-domain.key'), cert: join(directory, 'hosted-domain.crt') };
+export const loadTlsCredentials = (directory: string): TlsCredentials =>
+  loadSelfSignedCertificate(directory, 'hosted-domain');
+
+/**
+ * A self-signed certificate and key kept as `<name>.crt` and `<name>.key` under `directory`, made
+ * when missing or near expiry (the hosted domain's TLS; the local SAML IdP's signing certificate).
+ */
+export function loadSelfSignedCertificate(directory: string, name: string): TlsCredentials {
+  const paths = { key: join(directory, `${name}.key`), cert: join(directory, `${name}.crt`) };
   try {
     const kept = { key: readFileSync(paths.key, 'utf8'), cert: readFileSync(paths.cert, 'utf8') };
     if (usable(kept)) return kept;

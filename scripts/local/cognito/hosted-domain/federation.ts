@@ -9,6 +9,8 @@ import { cognitoError } from '../errors.js';
 /** What the identity provider's ID token says about the person (Google's claims). */
 export interface FederatedProfile {
   providerName: string;
+  /** Cognito's `identities` providerType: the provider's name for Google, `SAML` or `OIDC` for a pool's. */
+  providerType?: 'SAML' | 'OIDC';
   sub: string;
   email: string;
   emailVerified: boolean;
@@ -41,10 +43,15 @@ const withAttribute = (attributes: AttributeListType, name: string, value: strin
   { Name: name, Value: value },
 ];
 
-const identity = (providerName: string, userId: string, primary: boolean): LinkedIdentity => ({
+const identity = (
+  providerName: string,
+  userId: string,
+  primary: boolean,
+  providerType = providerName,
+): LinkedIdentity => ({
   userId,
   providerName,
-  providerType: providerName,
+  providerType,
   issuer: null,
   primary: String(primary),
   dateCreated: String(Date.now()),
@@ -147,7 +154,10 @@ export async function federatedUser(
     Attributes: [
       { Name: 'sub', Value: randomUUID() },
       ...attributes,
-      { Name: 'identities', Value: JSON.stringify([identity(profile.providerName, profile.sub, true)]) },
+      {
+        Name: 'identities',
+        Value: JSON.stringify([identity(profile.providerName, profile.sub, true, profile.providerType)]),
+      },
     ],
     Enabled: true,
     UserStatus: 'EXTERNAL_PROVIDER',

@@ -5,24 +5,33 @@ import { errorMessage } from '@agentforge/shared';
 import { close, listen, readBody } from '../../net.js';
 import type { Compat } from '../context.js';
 import { isCognitoError } from '../errors.js';
-import { revokeToken } from '../sessions.js';
-import { decodePayload, refreshTokens, verifyAccessToken } from '../tokens.js';
+import { decodePayload, refreshTokens } from '../tokens.js';
 import { TtlStore } from '../ttl-store.js';
 import type { TlsCredentials } from './certificate.js';
-import { federatedUser, hostedTokens } from './federation.js';
+import { type FederatedProfile, federatedUser, hostedTokens } from './federation.js';
 import { authorizationUrl, exchangeCode, type IdentityProviderClient } from './identity-provider.js';
+import { redirect, sendChooserPage, sendErrorPage, sendJson } from './responses.js';
+import {
+  createSamlServiceProvider,
+  type SamlProviderClient,
+  type SamlServiceProvider,
+  SamlSignInError,
+} from './saml.js';
+import { sessionEndpoints } from './session-endpoints.js';
 
 /**
  * The user pool's hosted domain (`https://<domain>/...`), the OAuth endpoints Amplify's
  * signInWithRedirect and signOut use, answered as Cognito answers them: /oauth2/authorize (to the
  * identity provider), /oauth2/idpresponse (the provider's code exchanged, the user created or
- * linked, back to the app with a code), /oauth2/token (authorization code with PKCE, refresh),
+ * linked, back to the app with a code; /saml2/idpresponse for a SAML provider), /oauth2/token (authorization code with PKCE, refresh),
  * /oauth2/revoke, /logout and /oauth2/userInfo. Tokens are the pool's own, so the API accepts them.
  */
 export interface HostedDomainOptions {
   port: number;
   tls: TlsCredentials;
   compat: Compat;
+  /** The pool (a SAML provider's service provider is `urn:amazon:cognito:sp:<pool id>`). */
+  userPoolId: string;
   clientId: string;
   /** The app client's callback and sign-out URLs (compared exactly, as Cognito does). */
   callbackUrls: readonly string[];
@@ -31,7 +40,7 @@ export interface HostedDomainOptions {
   allowedOrigins: readonly string[];
   identityProviders: readonly IdentityProviderClient[];
   /** The pool's own providers (CreateIdentityProvider) the app client supports, by name. */
-  poolProvider?: (name: string) => Promise<IdentityProviderClient | undefined>;
+  poolProvider?: (name: string) => Promise<IdentityProviderClient | SamlProviderClient | undefined>;
 }
 
 export interface HostedDomain {
@@ -42,7 +51,7 @@ export interface HostedDomain {
 }
 
 interface PendingSignIn {
-  provider: IdentityProviderClient;
+  provider: IdentityProviderClient | SamlProviderClient;
   redirectUri: string;
   appState: string | undefined;
   codeChallenge: string;
@@ -58,30 +67,12 @@ interface IssuedCode {
 const CODE_TTL_MS = 5 * 60 * 1000;
 const SIGN_IN_TTL_MS = 15 * 60 * 1000;
 const MAX_BODY_BYTES = 16 * 1024;
+/** A posted SAML response (base64 XML with certificates and signatures). */
+const MAX_SAML_BODY_BYTES = 512 * 1024;
+const isSaml = (provider: PendingSignIn['provider']): provider is SamlProviderClient =>
+  'protocol' in provider && provider.protocol === 'SAML';
 
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json;charset=UTF-8', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(body));
-}
-
-/** Cognito's error page: what it shows when it cannot trust the redirect URI to send the error to. */
-function sendErrorPage(res: ServerResponse, status: number, error: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain;charset=UTF-8', 'Cache-Control': 'no-store' });
-  res.end(`An error was encountered with the requested page: ${error}`);
-}
-
-function redirect(
-  res: ServerResponse,
-  target: string,
-  params: Record<string, string | undefined> = {},
-): void {
-  const url = new URL(target);
-  for (const [name, value] of Object.entries(params))
-    if (value !== undefined) url.searchParams.set(name, value);
-  res.writeHead(302, { Location: url.toString(), 'Cache-Control': 'no-store' }).end();
-}
 
 export async function startHostedDomain(options: HostedDomainOptions): Promise<HostedDomain> {
   const { compat, clientId } = options;
@@ -89,6 +80,7 @@ export async function startHostedDomain(options: HostedDomainOptions): Promise<H
   const codes = new TtlStore<IssuedCode>(CODE_TTL_MS);
   let url = '';
   const idpResponseUri = () => `${url}/oauth2/idpresponse`;
+  let saml: SamlServiceProvider; // made once the port is known (its ACS URL)
 
   async function authorize(params: URLSearchParams, res: ServerResponse) {
     if (params.get('client_id') !== clientId) return sendErrorPage(res, 400, 'invalid_request');
@@ -113,20 +105,22 @@ export async function startHostedDomain(options: HostedDomainOptions): Promise<H
       { provider, redirectUri, appState, codeChallenge, nonce },
       randomBytes(32).toString('base64url'),
     );
-    redirect(res, await authorizationUrl(provider, { redirectUri: idpResponseUri(), state, nonce }));
+    if (!isSaml(provider))
+      return redirect(res, await authorizationUrl(provider, { redirectUri: idpResponseUri(), state, nonce }));
+    try {
+      redirect(res, await saml.authorizationUrl(provider, state));
+    } catch (error) {
+      signIns.take(state);
+      fail('invalid_request', errorMessage(error));
+    }
   }
 
   /** The hosted page's provider list (this pool signs in through its identity providers only). */
   function chooser(params: URLSearchParams, res: ServerResponse) {
-    const links = options.identityProviders.map((provider) => {
-      const next = new URLSearchParams(params);
-      next.set('identity_provider', provider.name);
-      const href = `/oauth2/authorize?${next.toString()}`.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-      return `<li><a href="${href}">Continue with ${provider.name}</a></li>`;
-    });
-    res.writeHead(200, { 'Content-Type': 'text/html;charset=UTF-8', 'Cache-Control': 'no-store' });
-    res.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign in</title></head><body><main><h1>Sign in</h1><ul>${links.join('')}</ul></main></body></html>`,
+    sendChooserPage(
+      res,
+      params,
+      options.identityProviders.map((provider) => provider.name),
     );
   }
 
@@ -142,13 +136,37 @@ export async function startHostedDomain(options: HostedDomainOptions): Promise<H
         error: providerError,
       });
     }
-    try {
-      const profile = await exchangeCode(pending.provider, {
+    if (isSaml(pending.provider)) return sendErrorPage(res, 400, 'invalid_request');
+    const provider = pending.provider;
+    await finish(pending, res, () =>
+      exchangeCode(provider, {
         code: params.get('code') ?? '',
         redirectUri: idpResponseUri(),
         nonce: pending.nonce,
-      });
-      const user = await federatedUser(compat, clientId, profile);
+      }),
+    );
+  }
+
+  /** The SAML ACS (HTTP-POST binding): RelayState is the sign-in's state, the Response is verified. */
+  async function samlIdpResponse(req: IncomingMessage, res: ServerResponse) {
+    const form = new URLSearchParams(await readBody(req, MAX_SAML_BODY_BYTES));
+    const pending = signIns.take(form.get('RelayState') ?? undefined);
+    if (!pending) return sendErrorPage(res, 400, 'invalid_state');
+    const provider = pending.provider;
+    if (!isSaml(provider)) return sendErrorPage(res, 400, 'invalid_request');
+    await finish(pending, res, () => saml.verify(provider, form.get('SAMLResponse') ?? ''));
+  }
+
+  /** The person the provider vouched for signs in (created or linked), and back to the app with a code. */
+  async function finish(
+    pending: PendingSignIn,
+    res: ServerResponse,
+    profile: () => Promise<FederatedProfile>,
+  ) {
+    const back = (query: Record<string, string | undefined>) =>
+      redirect(res, pending.redirectUri, { ...query, state: pending.appState });
+    try {
+      const user = await federatedUser(compat, clientId, await profile());
       const code = codes.put(
         { username: user.Username, redirectUri: pending.redirectUri, codeChallenge: pending.codeChallenge },
         randomBytes(24).toString('hex'),
@@ -158,7 +176,12 @@ export async function startHostedDomain(options: HostedDomainOptions): Promise<H
       // A trigger's refusal reads as Cognito words it ("PreSignUp failed with error <message>.").
       back({
         error_description: errorMessage(error),
-        error: isCognitoError(error) ? 'invalid_request' : 'server_error',
+        error:
+          error instanceof SamlSignInError
+            ? error.code
+            : isCognitoError(error)
+              ? 'invalid_request'
+              : 'server_error',
       });
     }
   }
@@ -204,47 +227,7 @@ export async function startHostedDomain(options: HostedDomainOptions): Promise<H
     });
   }
 
-  /** Revokes a refresh token and the tokens it issued; like Cognito, an unknown one is not an error. */
-  async function revoke(req: IncomingMessage, res: ServerResponse) {
-    const form = new URLSearchParams(await readBody(req, MAX_BODY_BYTES));
-    if (form.get('client_id') !== clientId) return sendJson(res, 400, { error: 'invalid_client' });
-    const value = form.get('token');
-    if (!value) return sendJson(res, 400, { error: 'invalid_request' });
-    if (decodePayload(value).token_use === 'access')
-      return sendJson(res, 400, { error: 'unsupported_token_type' });
-    await revokeToken(
-      compat,
-      { ClientId: clientId, Token: value },
-      { sourceIp: 'hosted-domain', userAgent: 'hosted-domain' },
-    );
-    res.writeHead(200, { 'Cache-Control': 'no-store' }).end();
-  }
-
-  /** Ends the hosted domain's session (it keeps none: every sign-in goes to the provider) and returns to a registered sign-out URL. */
-  function logout(params: URLSearchParams, res: ServerResponse) {
-    if (params.get('client_id') !== clientId) return sendErrorPage(res, 400, 'invalid_request');
-    const logoutUri = params.get('logout_uri') ?? '';
-    if (!options.logoutUrls.includes(logoutUri)) return sendErrorPage(res, 400, 'redirect_mismatch');
-    redirect(res, logoutUri);
-  }
-
-  async function userInfo(req: IncomingMessage, res: ServerResponse) {
-    const bearer = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    let claims: ReturnType<typeof verifyAccessToken>;
-    try {
-      claims = verifyAccessToken(compat.keys, bearer);
-    } catch (error) {
-      return sendJson(res, 401, { error: 'invalid_token', error_description: errorMessage(error) });
-    }
-    const userPool = await compat.engine.services.cognito.getUserPoolForClientId(compat.engine.ctx, clientId);
-    const user = await userPool.getUserByUsername(compat.engine.ctx, claims.username);
-    if (!user)
-      return sendJson(res, 401, { error: 'invalid_token', error_description: 'User does not exist.' });
-    const attributes = Object.fromEntries(
-      user.Attributes.map((attribute) => [attribute.Name, attribute.Value]),
-    );
-    sendJson(res, 200, { ...attributes, username: user.Username });
-  }
+  const { revoke, logout, userInfo } = sessionEndpoints({ compat, clientId, logoutUrls: options.logoutUrls });
 
   function withCors(req: IncomingMessage, res: ServerResponse): boolean {
     const origin = req.headers.origin;
@@ -272,6 +255,7 @@ export async function startHostedDomain(options: HostedDomainOptions): Promise<H
     const routes: Record<string, () => unknown> = {
       'GET /oauth2/authorize': () => authorize(params, res),
       'GET /oauth2/idpresponse': () => idpResponse(params, res),
+      'POST /saml2/idpresponse': () => samlIdpResponse(req, res),
       'POST /oauth2/token': () => token(req, res),
       'POST /oauth2/revoke': () => revoke(req, res),
       'GET /logout': () => logout(params, res),
@@ -289,5 +273,6 @@ export async function startHostedDomain(options: HostedDomainOptions): Promise<H
   });
   const port = await listen(server, options.port);
   url = `https://localhost:${port}`;
+  saml = createSamlServiceProvider({ userPoolId: options.userPoolId, acsUrl: `${url}/saml2/idpresponse` });
   return { domain: `localhost:${port}`, url, stop: () => close(server as never) };
 }

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/form/text-field';
 import { Button } from '../../../components/ui/button';
 import { useTeamAction } from '../api/queries';
 import { putTeamSso } from '../api/team-sso';
+import { type MetadataFile, SamlMetadataFields } from './saml-metadata-fields';
 
 type ProviderType = 'oidc' | 'saml';
 const TYPES = [
@@ -25,6 +26,7 @@ export function SsoProviderForm({ teamId, saved }: { teamId: string; saved: Team
   const [metadataUrl, setMetadataUrl] = useState(
     provider?.type === 'saml' ? (provider.metadataUrl ?? '') : '',
   );
+  const [metadataFile, setMetadataFile] = useState<MetadataFile | null>(null);
   const [domains, setDomains] = useState((saved?.domains ?? []).map((entry) => entry.domain).join(', '));
   const [requireSso, setRequireSso] = useState(saved?.requireSso ?? false);
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -37,7 +39,9 @@ export function SsoProviderForm({ teamId, saved }: { teamId: string; saved: Team
       provider:
         type === 'oidc'
           ? { type, issuer, clientId, ...(keepSecret ? {} : { clientSecret }) }
-          : { type, metadataUrl },
+          : metadataFile
+            ? { type, metadataFile: metadataFile.xml }
+            : { type, metadataUrl },
       domains: domains.split(/[\s,]+/).filter(Boolean),
       requireSso,
     });
@@ -50,6 +54,7 @@ export function SsoProviderForm({ teamId, saved }: { teamId: string; saved: Team
       onSuccess: () => {
         setClientSecret('');
         setReplacing(false);
+        setMetadataFile(null);
       },
     });
   };
@@ -100,12 +105,12 @@ export function SsoProviderForm({ teamId, saved }: { teamId: string; saved: Team
           )}
         </>
       ) : (
-        <TextField
-          label="Metadata URL"
-          type="url"
-          value={metadataUrl}
-          onChange={(e) => setMetadataUrl(e.target.value)}
-          required
+        <SamlMetadataFields
+          metadataUrl={metadataUrl}
+          onMetadataUrl={setMetadataUrl}
+          file={metadataFile}
+          onFile={setMetadataFile}
+          savedFile={provider?.type === 'saml' && provider.hasMetadataFile}
         />
       )}
       <TextField

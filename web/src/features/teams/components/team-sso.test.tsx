@@ -136,6 +136,30 @@ describe('TeamSso', () => {
     });
   });
 
+  it('sends a chosen SAML metadata file instead of a URL, by keyboard', async () => {
+    http.answer('PUT', /^\/teams\/t1\/sso$/, saved({ provider: { type: 'saml', hasMetadataFile: true } }));
+    const user = userEvent.setup();
+    renderAsMember(<TeamSso teamId="t1" />);
+    const form = await screen.findByRole('form', { name: 'Single sign-on provider' });
+    await user.selectOptions(within(form).getByLabelText('Provider type'), 'saml');
+    expect(within(form).getByText('No metadata file chosen.')).toBeDefined();
+    const xml = '<md:EntityDescriptor entityID="https://idp.acme.com"/>';
+    await user.upload(
+      within(form).getByLabelText('SAML metadata file'),
+      new File([xml], 'acme-idp.xml', { type: 'application/xml' }),
+    );
+    await within(form).findByText('Metadata file: acme-idp.xml');
+    expect(within(form).queryByLabelText('Metadata URL')).toBeNull();
+    await user.type(within(form).getByLabelText('E-mail domains (comma separated)'), 'acme.com{Enter}');
+    await waitFor(() => expect(http.seen('PUT', /^\/teams\/t1\/sso$/)).toHaveLength(1));
+    expect(http.seen('PUT', /^\/teams\/t1\/sso$/)[0]?.body).toEqual({
+      provider: { type: 'saml', metadataFile: xml },
+      domains: ['acme.com'],
+      requireSso: false,
+    });
+    expect(await axeViolations(form)).toEqual([]);
+  });
+
   it('removes single sign-on after a confirmation', async () => {
     let current: TeamSsoView | null = saved();
     http.answer('GET', /^\/teams\/t1\/sso$/, () =>
