@@ -4,7 +4,7 @@ import { withBuiltInTools } from '../chat/web-search.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import { createKnowledgeTools } from '../knowledge/knowledge-tools.js';
 
-export type AgentKnowledge = ReturnType<typeof createKnowledgeTools>;
+type AgentKnowledge = ReturnType<typeof createKnowledgeTools>;
 
 /**
  * The agent's `search_knowledge` in a conversation that attaches collections: as in the chat, over
