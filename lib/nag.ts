@@ -50,7 +50,7 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     path: /^Streaming\/\w+\/Function\/ServiceRole\/DefaultPolicy$/,
     rules: ['AwsSolutions-IAM5'],
     reason:
-      "AWS Marketplace actions have no resource-level scope: Bedrock subscribes to a third-party model as the caller on its first use (limited to the offered products by aws-marketplace:ProductId when the stage lists them). Bedrock's ListFoundationModels and ListInferenceProfiles (the live model catalogue) have no resource type. Bedrock invoke is on the stage's allow-listed models and inference profiles, or without an allow-list on the foundation models and this account's inference profiles of the Bedrock region's profile regions. The chat stream reads attachment objects under the bucket's attachments/ prefix (one object per file, keys per user and conversation). Table grants name this stage's tables' indexes with them (the conversations table's bySharedTeam, never queried by the streams).",
+      "AWS Marketplace actions have no resource-level scope: Bedrock subscribes to a third-party model as the caller on its first use (limited to the offered products by aws-marketplace:ProductId when the stage lists them). Bedrock's ListFoundationModels and ListInferenceProfiles (the live model catalogue) have no resource type. Bedrock invoke is on the stage's allow-listed models and inference profiles, or without an allow-list on the foundation models and this account's inference profiles of the Bedrock region's profile regions. The chat stream reads attachment objects under the bucket's attachments/ prefix (one object per file, keys per user and conversation). The chat and agent streams read the collections' keyword indexes under knowledge/ (search_knowledge, collections the caller may read). Table grants name this stage's tables' indexes with them (the conversations table's bySharedTeam, never queried by the streams).",
   },
   {
     path: /^Api\/ConversationsFunction\/Function\/ServiceRole\/DefaultPolicy$/,
@@ -133,7 +133,7 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     path: /^(Api\/AutomationsFunction|Automations\/Runner)\/Function\/ServiceRole\/DefaultPolicy$/,
     rules: ['AwsSolutions-IAM5'],
     reason:
-      "The automations table's byWebhook index (the webhook finds an automation by its id), this stage's table only; the schedules of this stage's automations group only (one per automation, named by its id).",
+      "The automations table's byWebhook index (the webhook finds an automation by its id), this stage's table only; the schedules of this stage's automations group only (one per automation, named by its id); the runner reads the collections' keyword indexes under the bucket's knowledge/ prefix (search_knowledge, collections the run's person may read).",
   },
   {
     path: /^Automations\/DeadLetterQueue$/,

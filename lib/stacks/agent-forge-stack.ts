@@ -186,6 +186,12 @@ export class AgentForgeStack extends Stack {
     // ... and searches the conversation's knowledge collections (after the caller's team role).
     this.attachments.grantKnowledgeRead(this.streaming.endpointFor(STREAM_PATH).function.function);
     this.data.grantGetItem(this.streaming.endpointFor(STREAM_PATH).function.function, 'knowledge', 'teams');
+    // The agent's plan and step streams search them too (`search_knowledge` in a plan's steps).
+    for (const path of [AGENT_STREAM_PATHS.plan, AGENT_STREAM_PATHS.execute]) {
+      const agentStream = this.streaming.endpointFor(`${API_BASE_PATH}${path}`).function.function;
+      this.attachments.grantKnowledgeRead(agentStream);
+      this.data.grantGetItem(agentStream, 'knowledge', 'teams');
+    }
     if (config.webSearch)
       grantWebSearch(this, config.webSearch, this.streaming.endpointFor(STREAM_PATH).function.function);
     // The exact stream paths first: CloudFront matches behaviours in order and /api/* covers them.

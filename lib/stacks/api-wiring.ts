@@ -180,6 +180,10 @@ export function buildStageApi(
   automations.grantScheduling(api.functions.automations.function, account, automations.runner.function);
   automations.grantStartRuns(api.functions.automations.function);
   grantAutomationRuns(automations.runner.function, { config, data, secrets, mcpRuntime, attachments, email });
+  // Their knowledge collections: checked on save (the API), searched read-only by the runner.
+  data.grantGetItem(api.functions.automations.function, 'knowledge');
+  data.grantGetItem(automations.runner.function, 'knowledge');
+  attachments.grantKnowledgeRead(automations.runner.function);
   return { api, billing, automations, originKey };
 }
 

@@ -213,18 +213,28 @@ describe('access to attachments', () => {
     expect(environmentOf(functionIds.stream)[ATTACHMENTS_BUCKET_ENV]).toEqual({ Ref: bucketId });
   });
 
+  it("lets the agent's streams read the knowledge indexes only (search_knowledge), not the attachments", () => {
+    expect(s3StatementsOf(functionIds.agentStream)).toEqual([
+      {
+        Sid: 'ReadKnowledge',
+        Effect: 'Allow',
+        Action: 's3:GetObject',
+        Resource: { 'Fn::Join': ['', [bucketArn(), '/knowledge/*']] },
+      },
+    ]);
+  });
+
   it('gives no other function access or the bucket name', () => {
-    for (const id of [functionIds.messages, functionIds.agentStream]) {
-      expect(s3StatementsOf(id)).toEqual([]);
-      expect(environmentOf(id)).not.toHaveProperty(ATTACHMENTS_BUCKET_ENV);
-    }
+    expect(s3StatementsOf(functionIds.messages)).toEqual([]);
+    expect(environmentOf(functionIds.messages)).not.toHaveProperty(ATTACHMENTS_BUCKET_ENV);
     const grantees = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
       JSON.stringify(policy).includes(`"${bucketId}"`),
     );
     // The conversations and stream functions, account deletion (a deleted user's conversations'
     // files), the CORS custom resource (s3:PutBucketCORS on the bucket), the knowledge area and
     // indexer (knowledge/ only), the bucket notifications' custom resource (uploads → SQS) and
-    // the automation runner (a run's conversation, through the chat's services).
-    expect(grantees).toHaveLength(8);
+    // the automation runner (a run's conversation, through the chat's services), and the agent's
+    // plan and step streams (knowledge/ only: search_knowledge).
+    expect(grantees).toHaveLength(10);
   });
 });

@@ -2,6 +2,7 @@ import { createUsageRepository } from '../adapters/dynamodb/usage-repository.js'
 import { type AgentRunner, createAgentRunner } from '../domain/agent/agent-runner.js';
 import { agentPlanRepository } from './agent-plans.js';
 import { conversationService, messageRepository } from './conversations.js';
+import { chatKnowledge } from './knowledge-access.js';
 import { mcpToolSource } from './mcp-tools.js';
 import { modelResolver } from './models.js';
 import { replyLeases } from './reply-leases.js';
@@ -17,6 +18,7 @@ export function agentRunner(): AgentRunner {
     models: modelResolver(),
     tools: mcpToolSource(),
     usage: createUsageRepository(db, env.tables.usage),
+    knowledge: chatKnowledge,
     leases: replyLeases(),
     newId,
     now: Date.now,

@@ -5,6 +5,7 @@ import { createRuns, launchRun, runFinisher } from './automation-runs.js';
 import { automationTools } from './automation-tools.js';
 import { automationRepository } from './automations.js';
 import { conversationService } from './conversations.js';
+import { automationKnowledge } from './knowledge-access.js';
 import { modelResolver } from './models.js';
 import { db, env, newId } from './root.js';
 
@@ -24,6 +25,7 @@ export function automationRunner(): RunService {
       models: modelResolver(),
       tools: automationTools(),
       usage: createUsageRepository(db, env.tables.usage),
+      knowledge: automationKnowledge,
       launch: launchRun,
       sliceMs: SLICE_MS,
       newId,

@@ -1,4 +1,4 @@
-import { KNOWLEDGE_MESSAGES, type ModelSettings } from '@agentforge/shared';
+import { KNOWLEDGE_MESSAGES, type KnowledgeSearchResult, type ModelSettings } from '@agentforge/shared';
 import type { Caller } from '../domain/caller.js';
 import type { KnowledgeSource } from '../domain/chat/ports.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
@@ -86,6 +86,42 @@ export const chatKnowledge: KnowledgeSource = {
     return (query, limit) => knowledgeReadOnlySearch()(query, collections, limit);
   },
 };
+
+/**
+ * The collections an automation may search: those the person can read, and for a team's
+ * automation only the team's own (docs/decisions/knowledge.md, "Automations and agents").
+ */
+async function automationCollections(
+  caller: Caller,
+  collectionIds: readonly string[],
+  teamId: string | undefined,
+): Promise<SearchableCollection[]> {
+  const readable = await readableCollections(caller, collectionIds);
+  return teamId ? readable.filter(({ ownerId }) => ownerId === teamOwnerId(teamId)) : readable;
+}
+
+/** An automation's `search_knowledge` at run time, as the person it acts for; undefined with none readable. */
+export async function automationKnowledge(
+  caller: Caller,
+  collectionIds: readonly string[],
+  teamId: string | undefined,
+): Promise<((query: string, limit: number) => Promise<KnowledgeSearchResult>) | undefined> {
+  if (collectionIds.length === 0) return undefined;
+  const collections = await automationCollections(caller, collectionIds, teamId);
+  if (collections.length === 0) return undefined;
+  return (query, limit) => knowledgeReadOnlySearch()(query, collections, limit);
+}
+
+/** An automation's save (POST and PUT): a collection it may not attach is refused (400), as not found. */
+export async function checkAutomationAttachable(
+  caller: Caller,
+  collectionIds: readonly string[],
+  teamId: string | undefined,
+): Promise<void> {
+  if (collectionIds.length === 0) return;
+  const attachable = await automationCollections(caller, collectionIds, teamId);
+  if (attachable.length < new Set(collectionIds).size) throw new ValidationError(KNOWLEDGE_MESSAGES.notFound);
+}
 
 /**
  * A conversation's settings attach only collections the caller may read (the conversations

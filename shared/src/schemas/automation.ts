@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
 import { AGENT_MODES } from './agent';
 import { chatServerIdsSchema } from './chat-servers';
+import { attachedCollectionIdsSchema } from './knowledge';
 
 /**
  * Automations (issue 32): an agent run started by a schedule, a webhook or 'Run now', following
@@ -113,6 +114,8 @@ export const automationInputSchema = z.strictObject({
     .max(MAX_AUTOMATION_GOAL_LENGTH, AUTOMATION_MESSAGES.goalTooLong),
   mode: z.enum(AGENT_MODES),
   serverIds: chatServerIdsSchema,
+  /** Knowledge collections the run searches (`search_knowledge`); the owner must be able to read each. */
+  collectionIds: attachedCollectionIdsSchema.default([]),
   provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
   model: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
   /** The approved plan; absent: each run plans from the goal, and only read-only or approved tools run unattended. */
@@ -160,6 +163,8 @@ export const automationSchema = z.object({
   goal: z.string(),
   mode: z.enum(AGENT_MODES),
   serverIds: z.array(z.string()),
+  /** Absent on automations saved before collections could be attached: none. */
+  collectionIds: z.array(z.string()).optional(),
   provider: z.string(),
   model: z.string(),
   steps: z.array(automationStepSchema).optional(),

@@ -1,4 +1,4 @@
-import type { ModelResolver, ToolSource, UsageRecorder } from '../chat/ports.js';
+import type { KnowledgeSource, ModelResolver, ToolSource, UsageRecorder } from '../chat/ports.js';
 import type { ReplyLeases } from '../chat/reply-lease.js';
 import type { Emit } from '../chat/reply-run.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
@@ -15,6 +15,8 @@ export interface AgentRunnerDeps {
   models: ModelResolver;
   tools: ToolSource;
   usage: UsageRecorder;
+  /** The conversation's knowledge collections (`search_knowledge` in the plan and its steps). */
+  knowledge?: KnowledgeSource;
   /** Where the steps' model calls hold their reservations (reply-lease.ts). */
   leases?: ReplyLeases;
   newId: () => string;

@@ -13,6 +13,7 @@ import { serverChanges } from '../conversations/conversation-service.js';
 import type { MessageRepository } from '../conversations/message.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { type AgentContext, addUsage } from './agent-context.js';
+import { agentKnowledge, withKnowledge } from './agent-knowledge.js';
 import type { StartedStream } from './agent-runner.js';
 import { callForcedTool } from './forced-tool-call.js';
 import { stepsFromProposal } from './plan-proposal.js';
@@ -90,7 +91,9 @@ export function createPlanningStream({ deps, assistantReply }: AgentContext) {
                 onStatus: (status, server) =>
                   emit({ type: 'status', status, messageId: reply.messageId, ...(server ? { server } : {}) }),
               });
-              const tools = set ? planToolsOf(set) : [];
+              // The conversation's `search_knowledge` is a tool the steps may use too.
+              const planned = withKnowledge(set, await agentKnowledge(deps, caller, conversationId));
+              const tools = planned ? planToolsOf(planned) : [];
               const { provider, model } = await resolved;
               const state = emptyReplyState();
               const { input, usage } = await callForcedTool(provider, {

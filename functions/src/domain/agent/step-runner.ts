@@ -4,6 +4,7 @@ import type { Emit } from '../chat/reply-run.js';
 import { emptyReplyState } from '../chat/reply-run.js';
 import { MAX_TOOL_ROUNDS, runTool, runToolLoop, type ToolLoopState } from '../chat/tool-loop.js';
 import { DomainError } from '../errors.js';
+import { SEARCH_KNOWLEDGE_TOOL } from '../knowledge/knowledge-tools.js';
 import type { ModelProvider } from '../models/model-provider.js';
 import type { AgentPlanRecord } from './plan-record.js';
 import { outputForPrompt } from './planner-prompts.js';
@@ -61,9 +62,10 @@ async function runToolStep({
 async function runAgentStep(run: StepRun): Promise<ToolLoopState> {
   const { plan, step } = run;
   const { provider, model, label } = await run.model();
+  // A Multi Agent role has the tools the plan gave it, and the conversation's documents always.
   const allowed =
     plan.mode === 'multi_agent'
-      ? new Set(step.tools ?? [])
+      ? new Set([...(step.tools ?? []), SEARCH_KNOWLEDGE_TOOL])
       : new Set(run.tools.definitions.map((t) => t.name));
   const definitions = run.tools.definitions.filter((tool) => allowed.has(tool.name));
   const state = await runToolLoop({

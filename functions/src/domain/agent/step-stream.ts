@@ -9,6 +9,7 @@ import type { ReplyOutcome } from '../chat/stop-watcher.js';
 import type { ToolLoopState } from '../chat/tool-loop.js';
 import { ValidationError } from '../errors.js';
 import { type AgentContext, addUsage } from './agent-context.js';
+import { agentKnowledge, withKnowledge } from './agent-knowledge.js';
 import type { StartedStream } from './agent-runner.js';
 import { callForcedTool } from './forced-tool-call.js';
 import { replanFromProposal } from './plan-proposal.js';
@@ -150,7 +151,8 @@ export function createStepStream({
               },
             );
             if (!set) throw new ValidationError(AGENT_MESSAGES.noServerConfigured);
-            const tools = set;
+            const knowledge = await agentKnowledge(deps, caller, claimed.conversationId);
+            const tools = withKnowledge(set, knowledge) ?? set;
             const state = await runStep({
               plan: claimed,
               step,
@@ -168,8 +170,12 @@ export function createStepStream({
               newId: deps.newId,
               emit,
               signal,
-              onProgress,
+              onProgress: (progress) => {
+                if (knowledge) progress.citations = knowledge.citations();
+                onProgress(progress);
+              },
             });
+            if (knowledge) state.citations = knowledge.citations();
             return {
               state,
               usedServer: state.toolCalls.find((call) => call.serverId)?.serverId ?? claimed.serverId,

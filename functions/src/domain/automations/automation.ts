@@ -2,6 +2,7 @@ import {
   AUTOMATION_RUN_SOURCES,
   AUTOMATION_RUN_STATUSES,
   automationSchema,
+  knowledgeCitationsSchema,
   toolCallSchema,
 } from '@agentforge/shared';
 import * as z from 'zod';
@@ -62,6 +63,8 @@ export const storedRunSchema = z.object({
   paused: z
     .object({ content: z.string(), toolCalls: z.array(toolCallSchema), approval: storedToolApprovalSchema })
     .optional(),
+  /** The passages its `search_knowledge` calls returned so far, numbered as cited (the answer keeps them). */
+  citations: knowledgeCitationsSchema.optional(),
   /** The owner approved the paused call: the resumed run makes it once. */
   approved: z.boolean().optional(),
   /** Epoch seconds: DynamoDB's TTL. */

@@ -1,8 +1,15 @@
-import { AUTOMATION_MESSAGES, type AutomationStep, errorMessage } from '@agentforge/shared';
+import {
+  AUTOMATION_MESSAGES,
+  type AutomationStep,
+  errorMessage,
+  type KnowledgeSearchResult,
+} from '@agentforge/shared';
 import type { Caller } from '../caller.js';
-import type { ModelResolver, ToolSource, UsageRecorder } from '../chat/ports.js';
+import type { ModelResolver, ToolSet, ToolSource, UsageRecorder } from '../chat/ports.js';
 import { openServerTools } from '../chat/server-tools.js';
+import { withBuiltInTools } from '../chat/web-search.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
+import { createKnowledgeTools } from '../knowledge/knowledge-tools.js';
 import type { AutomationRepository, StoredAutomation, StoredRun } from './automation.js';
 import type { AutomationRunEvent } from './run-event.js';
 import { actorOf, type RunFinisher, teamOf } from './run-finisher.js';
@@ -17,6 +24,15 @@ export interface RunExecutorDeps {
   models: ModelResolver;
   tools: ToolSource;
   usage: UsageRecorder;
+  /**
+   * The automation's collections the person it acts for may still read (a team's automation: the
+   * team's only), as a search; undefined when none is (composition/knowledge-access.ts).
+   */
+  knowledge?: (
+    caller: Caller,
+    collectionIds: readonly string[],
+    teamId: string | undefined,
+  ) => Promise<((query: string, limit: number) => Promise<KnowledgeSearchResult>) | undefined>;
   launch: (event: AutomationRunEvent) => Promise<void>;
   /** How long one invocation works before it hands the run to a fresh one (Lambda's 15 minutes). */
   sliceMs: number;
@@ -103,7 +119,7 @@ export function createRunExecutor(deps: RunExecutorDeps) {
     try {
       run.conversationId = await conversationFor(automation, run, caller);
       await save(run);
-      const tools =
+      const servers =
         automation.mode === 'direct' || automation.serverIds.length === 0
           ? undefined
           : (
@@ -112,6 +128,13 @@ export function createRunExecutor(deps: RunExecutorDeps) {
                 onStatus: () => undefined,
               })
             ).set;
+      // Checked again at each invocation: a collection the person can no longer read is left out.
+      const search =
+        deps.knowledge && automation.collectionIds?.length
+          ? await deps.knowledge(caller, automation.collectionIds, teamOf(automation.userId))
+          : undefined;
+      const knowledge = search ? createKnowledgeTools(search, run.citations) : undefined;
+      const tools: ToolSet | undefined = knowledge ? withBuiltInTools(servers, knowledge.set) : servers;
       const steps: AutomationStep[] = automation.steps?.length
         ? automation.steps
         : [{ description: automation.goal }];
@@ -155,6 +178,7 @@ export function createRunExecutor(deps: RunExecutorDeps) {
             usage: { ...guard.usage },
             toolCalls: guard.toolCalls,
             callKeys: [...guard.callKeys],
+            ...(knowledge?.citations().length ? { citations: knowledge.citations() } : {}),
           };
         }
         const { paused: _p, approved: _a, ...rest } = run;

@@ -70,7 +70,7 @@ export function createRunFinisher(deps: RunFinisherDeps) {
     status: AutomationRunStatus,
     reason?: string,
   ): Promise<StoredRun> {
-    const { step: _s, callKeys: _c, paused: _p, approved: _a, pendingApproval: _w, ...kept } = run;
+    const { step: _s, callKeys: _c, paused: _p, approved: _a, pendingApproval: _w, citations, ...kept } = run;
     const ended: StoredRun = { ...kept, status, ...(reason ? { reason } : {}), endedAt: deps.now() };
     await save(ended);
     const caller = actorOf(automation);
@@ -83,6 +83,7 @@ export function createRunFinisher(deps: RunFinisherDeps) {
           role: 'assistant',
           provider: automation.provider,
           model: automation.model,
+          citations,
         })
         .catch(() => undefined); // the conversation may be gone: the run's record still tells
     }

@@ -214,7 +214,8 @@ async function agentStep(
     model,
     system: runStepSystem(step.goal, step.steps, step.index, step.outputs),
     messages,
-    ...(tools && step.mode !== 'direct' ? { tools } : {}),
+    // Direct Chat has no servers' tools (run-executor.ts): at most the automation's `search_knowledge`.
+    ...(tools ? { tools } : {}),
     maxOutputTokens: STEP_MAX_OUTPUT_TOKENS,
     signal,
     emit: silent,

@@ -1,4 +1,4 @@
-import type { CreateMessageBody, MemoryDecision, Message } from '@agentforge/shared';
+import type { CreateMessageBody, KnowledgeCitation, MemoryDecision, Message } from '@agentforge/shared';
 import { CHAT_MESSAGES } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
 import { interruptedReply, isInterrupted } from '../chat/reply-lease.js';
@@ -97,7 +97,11 @@ export function createConversationMessages(
      * A message after the last one shown, or (`parentId`: edit and resend) after that message, as a
      * sibling of the edited one: the new branch is then the one shown.
      */
-    async addMessage(caller: Caller, body: CreateMessageBody & { timestamp?: number }): Promise<Message> {
+    async addMessage(
+      caller: Caller,
+      /** `citations`: an automation run's answer keeps its knowledge passages (never from the API's body). */
+      body: CreateMessageBody & { timestamp?: number; citations?: KnowledgeCitation[] | undefined },
+    ): Promise<Message> {
       const conversation = await owned(caller, body.conversationId);
       const { parentId } = body;
       if (parentId && !(await messages.get(body.conversationId, parentId))) {
@@ -108,12 +112,10 @@ export function createConversationMessages(
           ? (shownPath(await messages.listTree(body.conversationId), conversation.activeLeafId).at(-1)
               ?.messageId ?? null)
           : parentId;
-      const record = userMessageRecord(
-        caller,
-        { ...body, parentId: after },
-        newId(),
-        body.timestamp ?? now(),
-      );
+      const record: MessageRecord = {
+        ...userMessageRecord(caller, { ...body, parentId: after }, newId(), body.timestamp ?? now()),
+        ...(body.citations?.length ? { citations: body.citations } : {}),
+      };
       await messages.create(record);
       if (parentId !== undefined) {
         await conversations.update(caller.userId, body.conversationId, { activeLeafId: record.messageId });

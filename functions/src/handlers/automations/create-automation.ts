@@ -1,6 +1,7 @@
 import { automationInputSchema } from '@agentforge/shared';
 import { appOrigins } from '../../composition/app-origins.js';
 import { automationService } from '../../composition/automations.js';
+import { checkAutomationAttachable } from '../../composition/knowledge-access.js';
 import { audited } from '../../http/audit.js';
 import { created, httpRoute } from '../../http/http-route.js';
 import { automationView, spaceAccess, webhookUrlOf } from './scope.js';
@@ -11,6 +12,7 @@ import { automationView, spaceAccess, webhookUrlOf } from './scope.js';
  */
 export const handler = httpRoute({ body: automationInputSchema }, async ({ body, caller }) => {
   const access = await spaceAccess(caller, body.teamId, 'manage');
+  await checkAutomationAttachable(caller, body.collectionIds, access.teamId);
   const { automation, webhookSecret } = await audited(
     caller,
     {

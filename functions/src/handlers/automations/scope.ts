@@ -84,6 +84,7 @@ export function automationView(
     goal: automation.goal,
     mode: automation.mode,
     serverIds: automation.serverIds,
+    collectionIds: automation.collectionIds ?? [],
     provider: automation.provider,
     model: automation.model,
     ...(automation.steps ? { steps: automation.steps } : {}),

@@ -1,6 +1,7 @@
 import { automationInputSchema } from '@agentforge/shared';
 import { appOrigins } from '../../composition/app-origins.js';
 import { automationService } from '../../composition/automations.js';
+import { checkAutomationAttachable } from '../../composition/knowledge-access.js';
 import { audited } from '../../http/audit.js';
 import { httpRoute, ok } from '../../http/http-route.js';
 import { automationAccess, automationParams, automationView, webhookUrlOf } from './scope.js';
@@ -10,6 +11,7 @@ export const handler = httpRoute(
   { body: automationInputSchema, params: automationParams },
   async ({ body, caller, params }) => {
     const access = await automationAccess(caller, params.id, 'manage');
+    await checkAutomationAttachable(caller, body.collectionIds, access.teamId);
     const { automation, webhookSecret } = await audited(
       caller,
       {

@@ -44,6 +44,7 @@ beforeEach(() => {
     id: 1,
     result: { tools: [{ name: 'list_issues' }, { name: 'close_issue' }] },
   });
+  http.answer('GET', /^\/knowledge\/collections$/, { collections: [] });
   http.answer('GET', /^\/automations\/schedule-preview$/, (request: SeenRequest) => {
     const expression = request.url.searchParams.get('expression') ?? '';
     if (expression.startsWith('cron(')) return json({ nextRuns: NEXT_RUNS });
@@ -123,6 +124,7 @@ describe('creating an automation', { timeout: 30_000 }, () => {
       goal: 'Label the new issues',
       mode: 'mcp',
       serverIds: ['s1'],
+      collectionIds: [],
       approvedTools: ['issue_tracker__list_issues'],
       provider: 'anthropic',
       model: 'claude-haiku',

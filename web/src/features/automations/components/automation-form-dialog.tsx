@@ -11,7 +11,7 @@ import {
   MAX_RUN_TOOL_CALLS,
 } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
@@ -33,6 +33,9 @@ import {
 import { browserTimeZone } from '../utils/schedule-builder';
 import { ScheduleFields } from './schedule-fields';
 import { ServerToolsFields } from './server-tools-fields';
+
+/** The knowledge collections' checkboxes (shared with the chat's settings), loaded with the form. */
+const CollectionsField = lazy(() => import('../../knowledge/components/collections-field'));
 
 type TriggerType = AutomationInput['trigger']['type'];
 
@@ -76,6 +79,7 @@ export function AutomationFormDialog({ automation, teamId, onSaved, onClose }: A
     serverIds: automation?.serverIds ?? [],
     approvedTools: automation?.approvedTools ?? [],
   });
+  const [collectionIds, setCollectionIds] = useState<string[]>(automation?.collectionIds ?? []);
   const [picked, setPicked] = useState(automation ? modelValue(automation) : '');
   const choice = fromModelValue(picked || defaultModelValue(providers.data ?? []));
   const existing = automation?.trigger;
@@ -103,6 +107,7 @@ export function AutomationFormDialog({ automation, teamId, onSaved, onClose }: A
       goal,
       mode,
       ...tools,
+      collectionIds,
       provider: choice?.provider ?? '',
       model: choice?.model ?? '',
       ...keptOnEdit(automation),
@@ -195,6 +200,14 @@ export function AutomationFormDialog({ automation, teamId, onSaved, onClose }: A
           options={AGENT_MODES.map((value) => ({ value, label: AGENT_MODE_LABELS[value] }))}
         />
         <ServerToolsFields {...tools} onChange={setTools} error={errors.serverIds} />
+        <Suspense fallback={null}>
+          {/* A team's automation searches the team's collections only; a person's, their own. */}
+          <CollectionsField
+            value={collectionIds}
+            onChange={setCollectionIds}
+            owner={{ teamId: automation ? automation.teamId : teamId }}
+          />
+        </Suspense>
         <div className="space-y-1.5">
           <label htmlFor={`${id}-model`} className="block text-sm font-medium text-slate-700">
             Model

@@ -10,6 +10,12 @@ type CollectionsFieldProps = {
   /** The collections ticked (modelSettings.collectionIds). */
   value: readonly string[];
   onChange: (collectionIds: string[]) => void;
+  /**
+   * Whose collections an automation attaches, instead of the space's: a team's automation only
+   * the team's (`teamId`), a person's only their own (undefined). Absent (a chat): the caller's own
+   * and, in a team's space, the team's.
+   */
+  owner?: { teamId: string | undefined };
 };
 
 /**
@@ -17,13 +23,15 @@ type CollectionsFieldProps = {
  * as checkboxes; up to MAX_ATTACHED_COLLECTIONS ticked (the others are then disabled). The chat's
  * model searches the ticked ones. Loaded with the settings dialog (model-settings-form.tsx).
  */
-export default function CollectionsField({ value, onChange }: CollectionsFieldProps) {
+export default function CollectionsField({ value, onChange, owner }: CollectionsFieldProps) {
   const id = useId();
-  const teamId = useSpaceTeamId();
-  const own = useQuery(collectionsQuery());
+  const spaceTeamId = useSpaceTeamId();
+  const teamId = owner ? owner.teamId : spaceTeamId;
+  const ownListed = !owner?.teamId;
+  const own = useQuery({ ...collectionsQuery(), enabled: ownListed });
   const team = useQuery({ ...collectionsQuery(teamId), enabled: teamId !== undefined });
   const listed: (Collection & { team?: boolean })[] = [
-    ...(own.data ?? []),
+    ...(ownListed ? (own.data ?? []) : []),
     ...(teamId ? (team.data ?? []).map((collection) => ({ ...collection, team: true })) : []),
   ];
   const known = new Set(listed.map((collection) => collection.id));
@@ -46,7 +54,7 @@ export default function CollectionsField({ value, onChange }: CollectionsFieldPr
           The collections could not be loaded.
         </p>
       ) : null}
-      {own.isSuccess && listed.length === 0 ? (
+      {(ownListed ? own : team).isSuccess && listed.length === 0 ? (
         <p className="text-sm text-slate-600">
           No collections yet:{' '}
           <Link to="/knowledge" className={LINK_CLASS}>
