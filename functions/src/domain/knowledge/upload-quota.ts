@@ -5,7 +5,7 @@ import type { KnowledgeStore } from './knowledge-store.js';
 /** How long a knowledge file's presigned PUT is valid. */
 export const KNOWLEDGE_UPLOAD_URL_SECONDS = 15 * 60;
 /** How long past its URL's expiry an upload may still be landing (a big file started late) before it is given up. */
-export const UPLOAD_GRACE_MS = 15 * 60 * 1000;
+const UPLOAD_GRACE_MS = 15 * 60 * 1000;
 
 /** When a file still `uploading` is given up: its URL's expiry plus the grace. */
 export const uploadDeadline = (file: Pick<StoredFile, 'createdAt'>) =>
@@ -83,4 +83,3 @@ export function createUploadQuota(deps: UploadQuotaDeps) {
       bytes > 0 ? repository.releaseBytes(ownerId, bytes) : Promise.resolve(),
   };
 }
-export type UploadQuota = ReturnType<typeof createUploadQuota>;
