@@ -1,4 +1,4 @@
-import { createDeflate, deflateSync } from 'node:zlib';
+import { createDeflate, createDeflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { createExtractionRunner } from './extraction-runner.js';
@@ -56,8 +56,8 @@ function pdf(pages: readonly string[]): Uint8Array {
 }
 
 /** `megabytes` of zeros through a streaming deflate (a bomb's payload, never whole in memory here). */
-async function deflatedZeros(megabytes: number): Promise<Buffer> {
-  const deflate = createDeflate({ level: 1 });
+async function deflatedZeros(megabytes: number, raw = false): Promise<Buffer> {
+  const deflate = raw ? createDeflateRaw({ level: 1 }) : createDeflate({ level: 1 });
   const parts: Buffer[] = [];
   deflate.on('data', (part: Buffer) => parts.push(part));
   const ended = new Promise((resolve) => deflate.on('end', resolve));
@@ -86,6 +86,50 @@ function pdfBomb(once: Buffer): Uint8Array {
     twice,
     Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
   ]);
+}
+
+/**
+ * A DOCX whose zip directory lies: `word/document.xml` declares 1 KB but inflates to `megabytes`
+ * (written by hand: no zip library writes a lie). Its directory passes the declared-size check.
+ */
+async function lyingDocx(megabytes: number): Promise<Uint8Array> {
+  const entries = [
+    { name: '[Content_Types].xml', data: deflateRawSync('<Types/>'), size: 8 },
+    { name: 'word/document.xml', data: await deflatedZeros(megabytes, true), size: 1024 },
+  ];
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const record = Buffer.alloc(46);
+    record.writeUInt32LE(0x02014b50, 0);
+    record.writeUInt16LE(20, 4);
+    record.writeUInt16LE(20, 6);
+    record.writeUInt16LE(8, 10);
+    record.writeUInt32LE(entry.data.length, 20);
+    record.writeUInt32LE(entry.size, 24);
+    record.writeUInt16LE(name.length, 28);
+    record.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.data);
+    central.push(record, name);
+    offset += local.length + name.length + entry.data.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }
 
 describe('knowledge extraction in its worker', { timeout: 60_000 }, () => {
@@ -167,6 +211,15 @@ describe('knowledge extraction in its worker', { timeout: 60_000 }, () => {
     // The function goes on: the next file is read as ever.
     const next = await bounded(pdf(['Still standing']), 'application/pdf');
     expect(next).toMatchObject({ ok: true, pages: 1 });
+  });
+
+  it('fails a DOCX whose zip directory lies (2 MB inflating to 512 MB, declared 1 KB) on its memory budget', async () => {
+    const bomb = await lyingDocx(512);
+    expect(bomb.length).toBeLessThan(4 * 1024 * 1024);
+    const bounded = createExtractionRunner({ workerUrl, memoryBudgetMb: 192 });
+    expect(
+      await bounded(bomb, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+    ).toEqual({ ok: false, reason: 'extractionTooLarge' });
   });
 
   it('fails a password-protected Office document (an encrypted compound file) as encrypted', async () => {
