@@ -128,6 +128,26 @@ describe('knowledge storage per plan', { timeout: 90_000 }, () => {
       expect((await gus.api.del(`/knowledge/collections/${id}/files/${file.id}`)).status).toBe(204);
     }
     expect(await collectionOf(gus.api, id)).toMatchObject({ fileCount: 2, totalBytes: 45 * MB });
+    // One that lands after it was given up is not indexed (the indexer deletes the object).
+    const bytes = new TextEncoder().encode('# Late\n\nArrived after its deadline.');
+    const lateRequest = await gus.api.post(`/knowledge/collections/${id}/files`, {
+      fileName: 'late.md',
+      contentType: 'text/markdown',
+      size: bytes.length,
+    });
+    const late = knowledgeUploadSchema.parse(lateRequest.body);
+    await backdate(gus.userId, id, late.file.id);
+    const lateFile = `/knowledge/collections/${id}/files/${late.file.id}`;
+    expect(knowledgeFileSchema.parse((await gus.api.get(lateFile)).body).status).toBe('failed');
+    const put = await fetch(late.uploadUrl, { method: 'PUT', headers: late.headers, body: bytes });
+    expect(put.status).toBe(200);
+    for (let i = 0; i < 30; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(knowledgeFileSchema.parse((await gus.api.get(lateFile)).body)).toMatchObject({
+        status: 'failed',
+        reason: KNOWLEDGE_MESSAGES.uploadMissing,
+      });
+    }
     expect((await requestUpload(gus.api, id, 'fill.pdf', 5 * MB)).status).toBe(201);
     expect((await requestUpload(gus.api, id, 'over.pdf', 1)).status).toBe(429);
   });
