@@ -54,6 +54,7 @@ export const KNOWLEDGE_MESSAGES = {
   extractionTimedOut: `Reading the file took longer than ${EXTRACTION_TIMEOUT_SECONDS} seconds`,
   extractionTooLarge: 'The file expands to more text than a file may hold',
   encrypted: 'The file is password-protected',
+  uploadMissing: 'The upload did not arrive; upload the file again',
   emptyText: 'The file has no text to index (a scanned document needs OCR first)',
   truncated: `Only the first ${MAX_EXTRACTED_CHARACTERS.toLocaleString('en-US')} characters were indexed`,
   keywordOnly: 'Keyword search only: add an OpenAI, Google, Mistral or Bedrock key for meaning-based search',

@@ -9,6 +9,7 @@ import {
   storedChunkSchema,
   storedCollectionSchema,
   storedFileSchema,
+  USAGE_KEY,
 } from '../../domain/knowledge/knowledge.js';
 import { isConditionalCheckFailed } from './document-client.js';
 import { createKnowledgeReader } from './knowledge-reader.js';
@@ -123,6 +124,44 @@ export function createKnowledgeRepository(
       );
     },
 
+    reserveBytes: (ownerId, bytes, maxBytes) =>
+      conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: ownerId, key: USAGE_KEY },
+            UpdateExpression: 'ADD totalBytes :bytes',
+            ConditionExpression: 'totalBytes <= :room',
+            ExpressionAttributeValues: { ':bytes': bytes, ':room': maxBytes - bytes },
+          }),
+        ),
+      ),
+
+    initUsage: (ownerId, bytes) =>
+      conditional(() =>
+        db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { userId: ownerId, key: USAGE_KEY, totalBytes: bytes },
+            ConditionExpression: 'attribute_not_exists(userId)',
+          }),
+        ),
+      ),
+
+    async releaseBytes(ownerId, bytes) {
+      await conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: ownerId, key: USAGE_KEY },
+            UpdateExpression: 'ADD totalBytes :bytes',
+            ConditionExpression: 'attribute_exists(totalBytes)',
+            ExpressionAttributeValues: { ':bytes': -bytes },
+          }),
+        ),
+      );
+    },
+
     listFiles: (ownerId, collectionId) => byPrefix(ownerId, filesKeyPrefix(collectionId), storedFileSchema),
 
     async putFile(file) {
@@ -137,6 +176,27 @@ export function createKnowledgeRepository(
             Key: { userId: ownerId, key: fileKey(collectionId, fileId) },
             ConditionExpression: 'attribute_exists(fileId)',
             ...updateExpression({ ...update, updatedAt: Date.now() }),
+          }),
+        ),
+      ),
+
+    expireUpload: (ownerId, collectionId, fileId, reason) =>
+      conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: ownerId, key: fileKey(collectionId, fileId) },
+            UpdateExpression:
+              'SET #status = :failed, reason = :reason, bytesReleased = :released, updatedAt = :now',
+            ConditionExpression: '#status = :uploading',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':failed': 'failed',
+              ':uploading': 'uploading',
+              ':reason': reason,
+              ':released': true,
+              ':now': Date.now(),
+            },
           }),
         ),
       ),

@@ -1,3 +1,4 @@
+import { createDeflate, createDeflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { createExtractionRunner } from './extraction-runner.js';
@@ -52,6 +53,83 @@ function pdf(pages: readonly string[]): Uint8Array {
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return utf8(body);
+}
+
+/** `megabytes` of zeros through a streaming deflate (a bomb's payload, never whole in memory here). */
+async function deflatedZeros(megabytes: number, raw = false): Promise<Buffer> {
+  const deflate = raw ? createDeflateRaw({ level: 1 }) : createDeflate({ level: 1 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (part: Buffer) => parts.push(part));
+  const ended = new Promise((resolve) => deflate.on('end', resolve));
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < megabytes; i++) {
+    if (!deflate.write(zeros)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
+  return Buffer.concat(parts);
+}
+
+/** A one-page PDF whose content stream is `payload` deflated twice (`[/FlateDecode /FlateDecode]`). */
+function pdfBomb(once: Buffer): Uint8Array {
+  const twice = deflateSync(once);
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+  ];
+  const head = objects.map((object, i) => `${i + 1} 0 obj\n${object}\nendobj\n`).join('');
+  return Buffer.concat([
+    Buffer.from(
+      `%PDF-1.4\n${head}4 0 obj\n<< /Length ${twice.length} /Filter [/FlateDecode /FlateDecode] >>\nstream\n`,
+    ),
+    twice,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+  ]);
+}
+
+/**
+ * A DOCX whose zip directory lies: `word/document.xml` declares 1 KB but inflates to `megabytes`
+ * (written by hand: no zip library writes a lie). Its directory passes the declared-size check.
+ */
+async function lyingDocx(megabytes: number): Promise<Uint8Array> {
+  const entries = [
+    { name: '[Content_Types].xml', data: deflateRawSync('<Types/>'), size: 8 },
+    { name: 'word/document.xml', data: await deflatedZeros(megabytes, true), size: 1024 },
+  ];
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const record = Buffer.alloc(46);
+    record.writeUInt32LE(0x02014b50, 0);
+    record.writeUInt16LE(20, 4);
+    record.writeUInt16LE(20, 6);
+    record.writeUInt16LE(8, 10);
+    record.writeUInt32LE(entry.data.length, 20);
+    record.writeUInt32LE(entry.size, 24);
+    record.writeUInt16LE(name.length, 28);
+    record.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.data);
+    central.push(record, name);
+    offset += local.length + name.length + entry.data.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }
 
 describe('knowledge extraction in its worker', { timeout: 60_000 }, () => {
@@ -120,6 +198,28 @@ describe('knowledge extraction in its worker', { timeout: 60_000 }, () => {
       ok: false,
       reason: 'extractionTooLarge',
     });
+  });
+
+  it('fails a PDF bomb (under 10 KB, inflating to 512 MB outside the heap) on its memory budget', async () => {
+    const bomb = pdfBomb(await deflatedZeros(512));
+    expect(bomb.length).toBeLessThan(10 * 1024);
+    // The budget small here (1,024 MB on AWS), so the test inflates less; the mechanism is the same.
+    const bounded = createExtractionRunner({ workerUrl, memoryBudgetMb: 192 });
+    const started = Date.now();
+    expect(await bounded(bomb, 'application/pdf')).toEqual({ ok: false, reason: 'extractionTooLarge' });
+    expect(Date.now() - started).toBeLessThan(60_000);
+    // The function goes on: the next file is read as ever.
+    const next = await bounded(pdf(['Still standing']), 'application/pdf');
+    expect(next).toMatchObject({ ok: true, pages: 1 });
+  });
+
+  it('fails a DOCX whose zip directory lies (2 MB inflating to 512 MB, declared 1 KB) on its memory budget', async () => {
+    const bomb = await lyingDocx(512);
+    expect(bomb.length).toBeLessThan(4 * 1024 * 1024);
+    const bounded = createExtractionRunner({ workerUrl, memoryBudgetMb: 192 });
+    expect(
+      await bounded(bomb, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+    ).toEqual({ ok: false, reason: 'extractionTooLarge' });
   });
 
   it('fails a password-protected Office document (an encrypted compound file) as encrypted', async () => {

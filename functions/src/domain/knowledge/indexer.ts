@@ -47,6 +47,11 @@ export function createIndexer(deps: IndexerDeps) {
     const file = await repository.getFile(ownerId, collectionId, fileId);
     if (!file) return 'gone';
     const store = await deps.store();
+    // An upload that landed after it was given up (its bytes released): not kept, not indexed.
+    if (file.bytesReleased) {
+      await store.delete(objectKey);
+      return 'gone';
+    }
     const update = (changes: Parameters<KnowledgeRepository['updateFile']>[3]) =>
       repository.updateFile(ownerId, collectionId, fileId, changes);
     if (!(await update({ status: 'indexing', progress: 0, reason: null }))) return 'gone';

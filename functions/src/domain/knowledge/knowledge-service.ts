@@ -24,9 +24,7 @@ import {
 } from './knowledge.js';
 import type { KnowledgeStore } from './knowledge-store.js';
 import type { VectorIndex } from './ports.js';
-
-/** How long a knowledge file's presigned PUT is valid. */
-export const KNOWLEDGE_UPLOAD_URL_SECONDS = 15 * 60;
+import { createUploadQuota, heldBytes, KNOWLEDGE_UPLOAD_URL_SECONDS } from './upload-quota.js';
 
 /** Where a change lands: the owner's partition (a user, or `team#<teamId>`), made by a person. */
 export interface KnowledgeActor {
@@ -95,6 +93,7 @@ export function collectionView(
 /** Collections and their files: limits, presigned uploads, deletion of everything a file left. */
 export function createKnowledgeService(deps: KnowledgeServiceDeps) {
   const { repository, now } = deps;
+  const quota = createUploadQuota(deps);
 
   async function collection(ownerId: string, collectionId: string): Promise<StoredCollection> {
     const found = await repository.getCollection(ownerId, collectionId);
@@ -102,10 +101,11 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
     return found;
   }
 
+  /** A file, an upload past its deadline ended first (upload-quota.ts). */
   async function file(ownerId: string, collectionId: string, fileId: string): Promise<StoredFile> {
     const found = await repository.getFile(ownerId, collectionId, fileId);
     if (!found) throw new NotFoundError(KNOWLEDGE_MESSAGES.fileNotFound);
-    return found;
+    return quota.expired(ownerId, found);
   }
 
   /** A file's vectors, by their keys (the chunks it was indexed into). */
@@ -128,9 +128,10 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
     await repository.deleteFile(ownerId, stored.collectionId, stored.fileId);
     await repository.addToCounts(ownerId, stored.collectionId, {
       files: -1,
-      bytes: -stored.size,
+      bytes: -heldBytes(stored),
       chunks: -(stored.chunkCount ?? 0),
     });
+    await quota.release(ownerId, heldBytes(stored));
   }
 
   return {
@@ -185,10 +186,22 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
       await store.deletePrefix(collectionFilesPrefix(ownerId, collectionId));
       await deps.indexes.removeCollection(ownerId, collectionId);
       await repository.deleteCollection(ownerId, collectionId);
+      await quota.release(ownerId, found.totalBytes);
       return found;
     },
 
-    listFiles: (ownerId: string, collectionId: string) => repository.listFiles(ownerId, collectionId),
+    /** The collection's files, uploads past their deadline ended. */
+    listFiles: async (ownerId: string, collectionId: string) =>
+      (await quota.sweep(ownerId, await repository.listFiles(ownerId, collectionId))).files,
+
+    /** The collection as read, or read again when one of its uploads had to be ended (its bytes). */
+    async swept(ownerId: string, stored: StoredCollection): Promise<StoredCollection> {
+      const { changed } = await quota.sweep(
+        ownerId,
+        await repository.listFiles(ownerId, stored.collectionId),
+      );
+      return changed ? collection(ownerId, stored.collectionId) : stored;
+    },
 
     /** Every collection of an owner (an account or a team being deleted), with all it holds. */
     async eraseOwner(ownerId: string): Promise<void> {
@@ -202,7 +215,8 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
 
     /**
      * A file's record (uploading) and a presigned PUT of exactly its type and size; the plan's
-     * files per collection (counted atomically with the file) and total size are checked first.
+     * total size (reserved atomically per owner) and files per collection (counted atomically with
+     * the file) are checked first.
      */
     async createUpload(
       ownerId: string,
@@ -214,8 +228,8 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
       if (input.size > MAX_KNOWLEDGE_FILE_BYTES) throw new ValidationError(KNOWLEDGE_MESSAGES.fileTooLarge);
       await collection(ownerId, collectionId);
       const limits = await deps.limitsOf(ownerId);
-      const used = (await repository.listCollections(ownerId)).reduce((sum, c) => sum + c.totalBytes, 0);
-      if (used + input.size > limits.maxTotalMb * 1024 * 1024) {
+      // The owner's bytes first, atomically (concurrent uploads cannot pass the plan together).
+      if (!(await quota.reserve(ownerId, input.size, limits.maxTotalMb * 1024 * 1024))) {
         throw new PlanLimitError(KNOWLEDGE_MESSAGES.storageFull(limits.maxTotalMb));
       }
       const counted = await repository.addToCounts(
@@ -224,7 +238,10 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
         { files: 1, bytes: input.size },
         limits.maxFilesPerCollection,
       );
-      if (!counted) throw new PlanLimitError(KNOWLEDGE_MESSAGES.tooManyFiles(limits.maxFilesPerCollection));
+      if (!counted) {
+        await quota.release(ownerId, input.size);
+        throw new PlanLimitError(KNOWLEDGE_MESSAGES.tooManyFiles(limits.maxFilesPerCollection));
+      }
       const fileId = deps.newId();
       const at = now();
       const stored: StoredFile = {

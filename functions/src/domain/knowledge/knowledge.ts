@@ -19,6 +19,9 @@ export const chunksKeyPrefix = (collectionId: string, fileId?: string) =>
 export const chunkKey = (collectionId: string, fileId: string, chunkIndex: number) =>
   `${chunksKeyPrefix(collectionId, fileId)}${String(chunkIndex).padStart(6, '0')}`;
 
+/** The owner's reserved bytes (every file from its upload request until deleted or expired): `usage#bytes`. */
+export const USAGE_KEY = 'usage#bytes';
+
 /** Every object of the knowledge feature sits under this prefix (the S3 event's filter on AWS). */
 export const KNOWLEDGE_PREFIX = 'knowledge/';
 /** Uploads: `knowledge/files/<owner>/<collectionId>/<fileId>` (the indexer's trigger). */
@@ -86,6 +89,8 @@ export const storedFileSchema = z.object({
   reason: z.string().optional(),
   pages: z.number().optional(),
   chunkCount: z.number().optional(),
+  /** Its bytes no longer count against the owner's plan (an upload that never arrived). */
+  bytesReleased: z.boolean().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -137,11 +142,23 @@ export interface KnowledgeRepository {
   /** The collection's record, files and chunks. */
   deleteCollection(ownerId: string, collectionId: string): Promise<void>;
 
+  /**
+   * Adds `bytes` to the owner's reserved total, atomically, if it stays within `maxBytes`; false
+   * when it would not, or when the owner has no usage record yet (`initUsage`, then again).
+   */
+  reserveBytes(ownerId: string, bytes: number, maxBytes: number): Promise<boolean>;
+  /** Creates the owner's usage record at `bytes` unless one exists; false when one did. */
+  initUsage(ownerId: string, bytes: number): Promise<boolean>;
+  /** Gives bytes back (a file deleted, an upload expired); nothing when there is no usage record. */
+  releaseBytes(ownerId: string, bytes: number): Promise<void>;
+
   listFiles(ownerId: string, collectionId: string): Promise<StoredFile[]>;
   getFile(ownerId: string, collectionId: string, fileId: string): Promise<StoredFile | undefined>;
   putFile(file: StoredFile): Promise<void>;
   /** Changes an existing file's state; false when it is gone (deleted meanwhile). */
   updateFile(ownerId: string, collectionId: string, fileId: string, update: FileUpdate): Promise<boolean>;
+  /** Fails a file still `uploading` with the reason and marks its bytes released; false when it is not. */
+  expireUpload(ownerId: string, collectionId: string, fileId: string, reason: string): Promise<boolean>;
   /** The file's record and its chunks. */
   deleteFile(ownerId: string, collectionId: string, fileId: string): Promise<void>;
 
