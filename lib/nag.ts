@@ -19,7 +19,7 @@ interface Acknowledgement {
 }
 
 const LAMBDA_ROLE =
-  /^(Api\/\w+Function|Streaming\/\w+|PostConfirmation|PostAuthentication|SignInEvents|McpRuntime\/Reaper|Billing\/OverageReporter|Automations\/Runner|KnowledgeIndexing\/Indexer)\/Function\/ServiceRole$/;
+  /^(Api\/\w+Function|Streaming\/\w+|PostConfirmation|PreAuthentication|PostAuthentication|SignInEvents|McpRuntime\/Reaper|Billing\/OverageReporter|Automations\/Runner|KnowledgeIndexing\/Indexer)\/Function\/ServiceRole$/;
 
 const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
   {

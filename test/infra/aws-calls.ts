@@ -44,8 +44,12 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createUserAdmission: {},
   createUserItemsEraser: {},
   createCognitoUserAdmin: {},
-  createPoolIdentityProviders: {},
+  createPoolIdentityProviders: {
+    commandsIn: ['adapters/cognito/pool-identity-providers', 'adapters/cognito/pool-client-providers'],
+  },
+  createPoolClientProviders: {},
   createTeamSsoStore: {},
+  createSsoRequirement: {},
   createProviderLinks: {},
   createConversationRepository: {},
   createMessageRepository: {},
