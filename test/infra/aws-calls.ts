@@ -45,9 +45,18 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createUserItemsEraser: {},
   createCognitoUserAdmin: {},
   createPoolIdentityProviders: {
-    commandsIn: ['adapters/cognito/pool-identity-providers', 'adapters/cognito/pool-client-providers'],
+    commandsIn: [
+      'adapters/cognito/pool-identity-providers',
+      'adapters/cognito/pool-client-providers',
+      'adapters/cognito/client-supported-providers',
+    ],
   },
-  createPoolClientProviders: {},
+  createPoolClientProviders: {
+    commandsIn: ['adapters/cognito/pool-client-providers', 'adapters/cognito/client-supported-providers'],
+  },
+  createClientProviderMerge: {
+    commandsIn: ['adapters/cognito/client-provider-merge', 'adapters/cognito/client-supported-providers'],
+  },
   createTeamSsoStore: {},
   createSsoRequirement: {},
   createProviderLinks: {},
@@ -448,6 +457,7 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
       'CreateIdentityProvider',
       'UpdateIdentityProvider',
       'DeleteIdentityProvider',
+      'ListIdentityProviders',
       'ListUserPoolClients',
       'DescribeUserPoolClient',
       'UpdateUserPoolClient',

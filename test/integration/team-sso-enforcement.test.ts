@@ -7,10 +7,12 @@ import {
   CognitoIdentityProviderClient,
   DescribeUserPoolClientCommand,
   ListIdentityProvidersCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { signIn, signOut } from 'aws-amplify/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalGoogle, startLocalGoogle } from '../../scripts/local/google/server.js';
+import { invokeFunction } from '../../scripts/local/in-process-functions.js';
 import { apiAs } from '../support/api.js';
 import { hostedDomainClient } from '../support/hosted-domain.js';
 import { configureAmplify, signUpAndSignIn, TEST_PASSWORD, uniqueEmail } from '../support/identity.js';
@@ -21,7 +23,8 @@ import { startTestStack } from '../support/local-stack.js';
  * single sign-on' refuses its domain's password sign-ins (the pre-authentication trigger, run by
  * the local identity service as Cognito runs it) while the provider still signs people in; a
  * password account at the domain joins only once it has signed in through the provider (the
- * token's `identities`); the team's deletion takes its provider out of the pool and off the client.
+ * token's `identities`); a deploy's reset of the web client's providers is undone by the custom
+ * resource's handler; the team's deletion takes its provider out of the pool and off the client.
  */
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let company: LocalGoogle;
@@ -146,6 +149,28 @@ describe("a team's single sign-on, enforced", () => {
       joined: true,
     });
 
+    // A deploy: CloudFormation updates the web client to the stack's list of providers, and the
+    // custom resource after it (the same handler) puts the team's back; nothing else changes.
+    const { UserPoolClient: before } = await cognitoAdmin.send(new DescribeUserPoolClientCommand(pool()));
+    const stackList = (before?.SupportedIdentityProviders ?? []).filter((name) => !name.startsWith('team-'));
+    await cognitoAdmin.send(
+      new UpdateUserPoolClientCommand({
+        ...pool(),
+        CallbackURLs: before?.CallbackURLs,
+        LogoutURLs: before?.LogoutURLs,
+        AllowedOAuthFlows: before?.AllowedOAuthFlows,
+        AllowedOAuthScopes: before?.AllowedOAuthScopes,
+        AllowedOAuthFlowsUserPoolClient: before?.AllowedOAuthFlowsUserPoolClient,
+        ExplicitAuthFlows: before?.ExplicitAuthFlows,
+        SupportedIdentityProviders: stackList,
+      }),
+    );
+    expect(await providersOnClient()).not.toContain(sso.providerName);
+    const afterDeploy = await invokeFunction('auth/team-providers')({ RequestType: 'Update' });
+    expect(afterDeploy).toEqual({ PhysicalResourceId: 'team-identity-providers' });
+    expect((await providersOnClient()).sort()).toEqual([...stackList, sso.providerName].sort());
+    expect((await hosted.signInThrough(sso.providerName, company.url, pat.email)).idToken).toBeTruthy();
+
     // The team deleted: its provider leaves the client and the pool, its domain is free, and
     // the domain's password sign-ins work again.
     expect(await providersOnClient()).toContain(sso.providerName);
@@ -157,5 +182,5 @@ describe("a team's single sign-on, enforced", () => {
     const after = await hosted.signInThrough(sso.providerName, company.url, pat.email);
     expect(after.refused?.searchParams.get('error')).toBe('invalid_request');
     expect(await passwordSignIn(pat.email)).toBeUndefined();
-  });
+  }, 90_000);
 });

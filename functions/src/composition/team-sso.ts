@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  createPoolClientProviders,
-  type PoolClientOptions,
-} from '../adapters/cognito/pool-client-providers.js';
+import type { PoolClientOptions } from '../adapters/cognito/pool-client.js';
+import { createPoolClientProviders } from '../adapters/cognito/pool-client-providers.js';
 import { createPoolIdentityProviders } from '../adapters/cognito/pool-identity-providers.js';
 import { createTeamSsoStore } from '../adapters/dynamodb/team-sso-store.js';
 import { dnsTxt, localDnsTxt } from '../adapters/net/dns-txt.js';

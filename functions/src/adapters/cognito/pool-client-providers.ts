@@ -1,34 +1,17 @@
 import {
-  CognitoIdentityProviderClient,
   DeleteIdentityProviderCommand,
-  DescribeUserPoolClientCommand,
   ListUserPoolClientsCommand,
   ResourceNotFoundException,
-  UpdateUserPoolClientCommand,
-  type UserPoolClientType,
 } from '@aws-sdk/client-cognito-identity-provider';
-
-export interface PoolClientOptions {
-  userPoolId: string;
-  /** The web client: by id (local stack), or by name (AWS: its id would be a cycle through CloudFront). */
-  client: { id: string } | { name: string };
-  region: string;
-  /** Local stack only: the local identity service and its administrative credentials. */
-  endpoint?: string;
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-}
+import { setSupportedProviders } from './client-supported-providers.js';
+import { createPoolClient, type PoolClientOptions } from './pool-client.js';
 
 /**
  * The web client's SupportedIdentityProviders, and a team's provider taken off it and deleted
- * (team deletion needs only this). UpdateUserPoolClient resets what it is not given, so the
- * client's settings are read first (DescribeUserPoolClient) and sent back.
+ * (team deletion needs only this).
  */
 export function createPoolClientProviders(options: PoolClientOptions) {
-  const client = new CognitoIdentityProviderClient({
-    region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    ...(options.credentials ? { credentials: options.credentials } : {}),
-  });
+  const client = createPoolClient(options);
   const UserPoolId = options.userPoolId;
   let clientId: Promise<string> | undefined;
 
@@ -52,22 +35,7 @@ export function createPoolClientProviders(options: PoolClientOptions) {
   };
 
   async function setSupported(change: (names: string[]) => string[]): Promise<void> {
-    const ClientId = await webClientId();
-    const { UserPoolClient: current } = await client.send(
-      new DescribeUserPoolClientCommand({ UserPoolId, ClientId }),
-    );
-    if (!current) throw new Error('The app client was not found');
-    const names = current.SupportedIdentityProviders ?? [];
-    const next = change(names);
-    if (next.length === names.length && next.every((name) => names.includes(name))) return;
-    await client.send(
-      new UpdateUserPoolClientCommand({
-        ...updatable(current),
-        UserPoolId,
-        ClientId,
-        SupportedIdentityProviders: next,
-      }),
-    );
+    await setSupportedProviders(client, { UserPoolId, ClientId: await webClientId() }, change);
   }
 
   return {
@@ -84,10 +52,4 @@ export function createPoolClientProviders(options: PoolClientOptions) {
       }
     },
   };
-}
-
-/** The fields of DescribeUserPoolClient's answer that UpdateUserPoolClient takes. */
-function updatable(current: UserPoolClientType) {
-  const { ClientSecret: _secret, CreationDate: _created, LastModifiedDate: _modified, ...settings } = current;
-  return settings;
 }

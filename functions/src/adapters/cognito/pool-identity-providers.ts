@@ -4,7 +4,8 @@ import {
   UpdateIdentityProviderCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { PoolIdentityProviders } from '../../domain/teams/team-sso.js';
-import { createPoolClientProviders, type PoolClientOptions } from './pool-client-providers.js';
+import type { PoolClientOptions } from './pool-client.js';
+import { createPoolClientProviders } from './pool-client-providers.js';
 
 /**
  * A team's identity provider in the user pool: CreateIdentityProvider (UpdateIdentityProvider when

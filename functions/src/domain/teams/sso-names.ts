@@ -6,8 +6,11 @@ import { createHmac } from 'node:crypto';
  * team owns an e-mail domain.
  */
 
+/** What every team's provider name starts with (no other provider of the pool does). */
+export const SSO_PROVIDER_PREFIX = 'team-';
+
 /** Cognito's ProviderName is at most 32 characters: `team-` and the team's id (a ULID, 26). */
-export const ssoProviderName = (teamId: string): string => `team-${teamId.toLowerCase()}`;
+export const ssoProviderName = (teamId: string): string => `${SSO_PROVIDER_PREFIX}${teamId.toLowerCase()}`;
 
 /** The team whose provider a Cognito username (`<ProviderName>_<sub>`) came through, if any. */
 export function teamIdOfSsoUsername(username: string): string | undefined {
