@@ -154,13 +154,11 @@ describe("a team's single sign-on", () => {
     const view = await sso.put(ADMIN, TEAM, body({ requireSso: true }));
     publish(view.domains[0]?.record ?? { name: '', value: '' });
     await sso.verifyDomain(ADMIN, TEAM, 'acme.example');
-    expect(await sso.requiresSso('ada@acme.example')).toBe(true);
     const user: Caller = { userId: 'user-2', email: 'u@acme.example' };
     await expect(sso.get(user, TEAM)).rejects.toBeInstanceOf(ForbiddenError);
     await sso.remove(ADMIN, TEAM);
     expect(deps.pool.remove).toHaveBeenCalledWith(view.providerName);
     expect(store.claims.size).toBe(0);
     await expect(sso.discover('ada@acme.example')).rejects.toBeInstanceOf(NotFoundError);
-    expect(await sso.requiresSso('ada@acme.example')).toBe(false);
   });
 });

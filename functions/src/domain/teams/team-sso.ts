@@ -259,12 +259,6 @@ export function createTeamSso(deps: TeamSsoDeps) {
       return { providerName: record.providerName };
     },
 
-    /** Whether this address must sign in through its team's provider (its password sign-in is refused). */
-    async requiresSso(email: string): Promise<boolean> {
-      const teamId = await store.domainOwner(emailDomain(email));
-      return Boolean(teamId && (await store.get(teamId))?.requireSso);
-    },
-
     /**
      * After a sign-in through a team's provider (POST /sso/join, which the app calls on its return):
      * the person joins that team as a User when their address is at one of its verified domains.
