@@ -19,7 +19,7 @@ interface Acknowledgement {
 }
 
 const LAMBDA_ROLE =
-  /^(Api\/\w+Function|Streaming\/\w+|PostConfirmation|PostAuthentication|SignInEvents|McpRuntime\/Reaper|Billing\/OverageReporter|Automations\/Runner|KnowledgeIndexing\/Indexer)\/Function\/ServiceRole$/;
+  /^(Api\/\w+Function|Streaming\/\w+|PostConfirmation|PreAuthentication|TeamProviders|PostAuthentication|SignInEvents|McpRuntime\/Reaper|Billing\/OverageReporter|Automations\/Runner|KnowledgeIndexing\/Indexer)\/Function\/ServiceRole$/;
 
 const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
   {
@@ -75,6 +75,18 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
     rules: ['AwsSolutions-IAM4'],
     reason:
       "CDK's AwsCustomResource provider (sets the attachments bucket's CORS at deploy time): AWSLambdaBasicExecutionRole only lets it write its own logs.",
+  },
+  {
+    path: /^TeamProvidersProvider\/framework-onEvent\/ServiceRole$/,
+    rules: ['AwsSolutions-IAM4'],
+    reason:
+      "CDK's custom resource Provider framework (the teams' single sign-on providers back on the web client after a deploy): AWSLambdaBasicExecutionRole only lets it write its own logs; it runs at deploy time only.",
+  },
+  {
+    path: /^TeamProvidersProvider\/framework-onEvent\/ServiceRole\/DefaultPolicy$/,
+    rules: ['AwsSolutions-IAM5'],
+    reason:
+      "CDK's custom resource Provider framework invokes its one handler function (the teams' providers merge) and that function's versions (`<arn>:*`), nothing else.",
   },
   {
     path: /^SchedulerRoleForTarget-\w+\/DefaultPolicy$/,

@@ -158,6 +158,11 @@ export class Auth extends Construct {
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, fn);
   }
 
+  /** A team's required single sign-on: its domains' password sign-ins refused. */
+  addPreAuthenticationTrigger(fn: IFunction): void {
+    this.userPool.addTrigger(UserPoolOperation.PRE_AUTHENTICATION, fn);
+  }
+
   /** The audit log's sign-ins. */
   addPostAuthenticationTrigger(fn: IFunction): void {
     this.userPool.addTrigger(UserPoolOperation.POST_AUTHENTICATION, fn);

@@ -26,6 +26,7 @@ import { buildStageApi } from './api-wiring';
 import { addAuthTriggers } from './auth-triggers';
 import { grantKnowledgeVectors } from './knowledge-vectors-access';
 import { addMonitoring } from './monitoring';
+import { keepTeamProviders } from './team-providers';
 
 export interface AgentForgeStackProps extends StackProps {
   readonly config: StageConfig;
@@ -140,6 +141,7 @@ export class AgentForgeStack extends Stack {
     this.billing = billing;
     this.automations = automations;
     const authTriggers = addAuthTriggers(this, { config, entry, data: this.data, auth: this.auth });
+    keepTeamProviders(this, { config, entry, auth: this.auth, data: this.data });
     this.knowledgeIndexing = new KnowledgeIndexing(this, 'KnowledgeIndexing', {
       stage: config.stage,
       entry: entry('knowledge/index-file'),

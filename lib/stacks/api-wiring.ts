@@ -116,6 +116,15 @@ export function buildStageApi(
   attachments.grantKnowledge(account);
   auth.userPool.grant(account, 'cognito-idp:AdminDeleteUser');
   account.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
+  // A deleted team's single sign-on: its provider taken off the web client and deleted.
+  auth.userPool.grant(
+    account,
+    'cognito-idp:DeleteIdentityProvider',
+    'cognito-idp:ListUserPoolClients',
+    'cognito-idp:DescribeUserPoolClient',
+    'cognito-idp:UpdateUserPoolClient',
+  );
+  account.addEnvironment('USER_POOL_CLIENT_NAME', WEB_CLIENT_NAME);
   startDeletionJobs(account, data.tables.billing);
   // A team's single sign-on: its identity provider in the pool, listed on the web client (read
   // first: an update resets what it is not given); the client secret is kept encrypted.

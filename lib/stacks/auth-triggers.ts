@@ -9,7 +9,7 @@ import type { StageConfig } from '../stage-config';
 
 /**
  * The user pool's Lambda triggers: the user record on confirmation, the stage's e-mail domains at
- * sign-up (when it limits them) and the link of a first Google sign-in to a password user (with Google), sign-ins in the audit log, and failed sign-ins from threat
+ * sign-up (when it limits them), a team's required single sign-on at sign-in, and the link of a first Google sign-in to a password user (with Google), sign-ins in the audit log, and failed sign-ins from threat
  * protection's activity log (when the stage opts in). Returns the functions monitoring watches.
  */
 export function addAuthTriggers(
@@ -51,6 +51,19 @@ export function addAuthTriggers(
     }
   }
 
+  // A team that requires single sign-on: its verified domains' password sign-ins are refused.
+  const preAuthentication = new AgentFunction(scope, 'PreAuthentication', {
+    entry: entry('auth/pre-authentication'),
+    stage: config.stage,
+    description:
+      'Cognito pre-authentication trigger: refuses the password sign-in of an address whose team requires single sign-on',
+    timeout: Duration.seconds(5),
+  });
+  data.addTableNames(preAuthentication.function);
+  // Two items by key (the domain's claim, the team's SSO record): nothing else of any table.
+  data.grantGetItem(preAuthentication.function, 'teams');
+  auth.addPreAuthenticationTrigger(preAuthentication.function);
+
   const postAuthentication = new AgentFunction(scope, 'PostAuthentication', {
     entry: entry('auth/post-authentication'),
     stage: config.stage,
@@ -82,6 +95,7 @@ export function addAuthTriggers(
   }
   return {
     PostConfirmation: postConfirmation.function,
+    PreAuthentication: preAuthentication.function,
     PostAuthentication: postAuthentication.function,
     ...(signInEvents ? { SignInEvents: signInEvents.function } : {}),
   };

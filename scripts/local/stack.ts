@@ -156,6 +156,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         // The stage's allowedEmailDomains, refused at sign-up as Cognito's trigger does.
         PreSignUp: invokeFunction('auth/pre-sign-up'),
         PostConfirmation: invokeFunction('auth/post-confirmation'),
+        // A team that requires single sign-on refuses its domains' password sign-ins, as on AWS.
+        PreAuthentication: invokeFunction('auth/pre-authentication'),
         // Sign-ins in the audit log: cognito-local runs it after every password sign-in, as Cognito does.
         PostAuthentication: invokeFunction('auth/post-authentication'),
       },

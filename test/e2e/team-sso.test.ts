@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TeamSso } from '@agentforge/shared';
+import { AUTH_MESSAGES, type TeamSso } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalGoogle, startLocalGoogle } from '../../scripts/local/google/server.js';
 import { apiAs } from '../support/api.js';
+import { signUpAndSignIn, TEST_PASSWORD } from '../support/identity.js';
 import { expectAccessible, loginAs, setUpE2e, signUpAs } from './fixtures.js';
 
 /**
@@ -17,6 +18,7 @@ const e2e = setUpE2e('team-sso');
 let company: LocalGoogle;
 let providerName: string;
 let teamId: string;
+let adminToken: string;
 const domain = `acme-${randomBytes(4).toString('hex')}.example`;
 
 beforeAll(async () => {
@@ -32,6 +34,7 @@ beforeAll(async () => {
     ],
   });
   const adminUser = await signUpAs('sso-admin');
+  adminToken = adminUser.idToken;
   const admin = apiAs(e2e.stack.apiUrl, adminUser.idToken);
   teamId = String((await admin.post('/teams', { name: 'Acme' })).body.teamId);
   // The Admin sets it up on the Teams page, on a phone: provider, domain, TXT record, Verify.
@@ -112,5 +115,38 @@ describe('single sign-on for a team', () => {
         timeout: 15_000,
       })
       .toEqual([expect.objectContaining({ teamId, role: 'user' })]);
+  });
+
+  it("refuses a password sign-in at the domain once the team requires SSO, and points to 'Sign in with SSO', which works", async () => {
+    const pat = await signUpAndSignIn(`pat.${randomBytes(3).toString('hex')}@${domain}`);
+    const admin = apiAs(e2e.stack.apiUrl, adminToken);
+    const required = await admin.put(`/teams/${teamId}/sso`, {
+      provider: { type: 'oidc', issuer: company.url, clientId: 'acme-sso' },
+      domains: [domain],
+      requireSso: true,
+    });
+    expect(required.body).toMatchObject({ requireSso: true });
+    const page = await e2e.openPage({ width: 390, height: 844 });
+    await page.goto(e2e.url('/login'));
+    await page.getByLabel('Email').fill(pat.email);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText(AUTH_MESSAGES.ssoRequired).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await expectAccessible(page, 'the login page refusing a password sign-in that requires SSO');
+    // The way it points to: the same address through the company's provider signs in.
+    await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+    await page.getByLabel('Work email').fill(pat.email);
+    await page.getByRole('button', { name: 'Continue with SSO' }).click();
+    await page
+      .getByRole('heading', { name: /Sign in/ })
+      .first()
+      .waitFor();
+    await page.getByLabel('Email').fill(pat.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.origin === new URL(e2e.url('/')).origin && url.pathname !== '/login');
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.endsWith('.idToken'))))
+      .toBe(true);
   });
 });

@@ -52,7 +52,11 @@ describe('the audit table’s grants', () => {
 
   it('records sign-ins with the post-authentication trigger', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
-      LambdaConfig: { PostAuthentication: Match.anyValue(), PostConfirmation: Match.anyValue() },
+      LambdaConfig: {
+        PreAuthentication: Match.anyValue(),
+        PostAuthentication: Match.anyValue(),
+        PostConfirmation: Match.anyValue(),
+      },
     });
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: Match.stringLikeRegexp('^Cognito post-authentication trigger'),

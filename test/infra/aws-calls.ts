@@ -44,8 +44,21 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createUserAdmission: {},
   createUserItemsEraser: {},
   createCognitoUserAdmin: {},
-  createPoolIdentityProviders: {},
+  createPoolIdentityProviders: {
+    commandsIn: [
+      'adapters/cognito/pool-identity-providers',
+      'adapters/cognito/pool-client-providers',
+      'adapters/cognito/client-supported-providers',
+    ],
+  },
+  createPoolClientProviders: {
+    commandsIn: ['adapters/cognito/pool-client-providers', 'adapters/cognito/client-supported-providers'],
+  },
+  createClientProviderMerge: {
+    commandsIn: ['adapters/cognito/client-provider-merge', 'adapters/cognito/client-supported-providers'],
+  },
   createTeamSsoStore: {},
+  createSsoRequirement: {},
   createProviderLinks: {},
   createConversationRepository: {},
   createMessageRepository: {},
@@ -444,6 +457,7 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
       'CreateIdentityProvider',
       'UpdateIdentityProvider',
       'DeleteIdentityProvider',
+      'ListIdentityProviders',
       'ListUserPoolClients',
       'DescribeUserPoolClient',
       'UpdateUserPoolClient',

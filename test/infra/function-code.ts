@@ -27,6 +27,8 @@ export function modulesOf(description: string): string[] | undefined {
   if (description.startsWith('AgentForge automation runner')) return ['automations/runner'];
   if (description.startsWith('Cognito post-confirmation trigger')) return ['auth/post-confirmation'];
   if (description.startsWith('Cognito pre-sign-up trigger')) return ['auth/pre-sign-up'];
+  if (description.startsWith('Cognito web client after a deploy')) return ['auth/team-providers'];
+  if (description.startsWith('Cognito pre-authentication trigger')) return ['auth/pre-authentication'];
   if (description.startsWith('Cognito post-authentication trigger')) return ['auth/post-authentication'];
   if (description.startsWith('Cognito sign-in events')) return ['auth/sign-in-events'];
   return undefined;

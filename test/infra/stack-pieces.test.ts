@@ -37,7 +37,7 @@ describe('the user pool’s triggers (auth-triggers.ts)', () => {
 
   it('are the confirmation and sign-in triggers on a stage with no limits, both watched', () => {
     const { watched, descriptions } = triggers({ ...testStageConfig });
-    expect(watched).toEqual(['PostConfirmation', 'PostAuthentication']);
+    expect(watched).toEqual(['PostConfirmation', 'PreAuthentication', 'PostAuthentication']);
     expect(descriptions).toEqual(
       expect.arrayContaining(['Cognito post-confirmation trigger', 'Cognito post-authentication trigger']),
     );
@@ -50,7 +50,7 @@ describe('the user pool’s triggers (auth-triggers.ts)', () => {
       allowedEmailDomains: ['acme.example'],
       auditFailedSignIns: true,
     });
-    expect(watched).toEqual(['PostConfirmation', 'PostAuthentication', 'SignInEvents']);
+    expect(watched).toEqual(['PostConfirmation', 'PreAuthentication', 'PostAuthentication', 'SignInEvents']);
     expect(descriptions).toEqual(
       expect.arrayContaining(['Cognito pre-sign-up trigger', 'Cognito sign-in events']),
     );

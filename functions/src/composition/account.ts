@@ -22,6 +22,7 @@ import { githubLinkService } from './github.js';
 import { knowledgeEraser } from './knowledge.js';
 import { mcpServerService } from './mcp.js';
 import { db, env, required } from './root.js';
+import { teamSsoRemoval } from './team-sso.js';
 import { revokeTeamServerTokens, teamService } from './teams.js';
 
 const definition = (id: TableId) => {
@@ -73,6 +74,7 @@ export function teamDeletion(): TeamDeletion {
     teams: teamService(),
     servers: mcpServerService(),
     revokeExternalTokens: (caller, teamId) => revokeTeamServerTokens(caller, teamId, 'team_deleted'),
+    sso: teamSsoRemoval(),
     erasers: [
       // The team's servers went by their delete path (stopped); whatever raced a create.
       createUserItemsEraser(db, env.tables.mcpServers, definition('mcpServers')),

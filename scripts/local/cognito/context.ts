@@ -1,7 +1,7 @@
 import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
 import type { RequestClient } from '../../../functions/src/http/client.js';
 import type { UserActivityLog } from './activity-log.js';
-import type { Engine } from './engine.js';
+import type { Engine, LocalTriggerHandler } from './engine.js';
 import type { AttemptLimiter } from './limits.js';
 import type { SrpChallenge } from './srp.js';
 import type { TokenKeys } from './tokens.js';
@@ -27,6 +27,8 @@ export interface Compat {
   signInSessions: TtlStore<string>;
   /** Each password sign-in, passed or failed (threat protection's export on AWS). */
   activity?: UserActivityLog;
+  /** The pre-authentication trigger (cognito-local has none): see pre-authentication.ts. */
+  preAuthentication?: LocalTriggerHandler;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: request bodies are Cognito's JSON, checked where used.

@@ -41,7 +41,7 @@ export interface EngineOptions {
 
 export type LocalTriggerHandler = (event: Record<string, unknown>) => Promise<unknown>;
 export type LocalTriggers = Partial<
-  Record<'PreSignUp' | 'PostConfirmation' | 'PostAuthentication', LocalTriggerHandler>
+  Record<'PreSignUp' | 'PostConfirmation' | 'PreAuthentication' | 'PostAuthentication', LocalTriggerHandler>
 >;
 
 /**

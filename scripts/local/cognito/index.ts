@@ -131,6 +131,9 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       srpChallenges: new TtlStore<PendingSrp>(SESSION_TTL_MS),
       signInSessions: new TtlStore<string>(SESSION_TTL_MS),
       ...(activity ? { activity } : {}),
+      ...(options.triggers?.PreAuthentication
+        ? { preAuthentication: options.triggers.PreAuthentication }
+        : {}),
     };
     const identityProviders = new IdentityProviderStore(join(directory, 'identity-providers.json'));
     const issuer = `${endpoint}/${userPoolId}`;

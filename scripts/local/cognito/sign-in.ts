@@ -5,6 +5,7 @@ import type { CognitoRequest, Compat, Handler } from './context.js';
 import { findUser, requireUser } from './context.js';
 import { hashRefreshToken, passwordMatches, storedVerifier } from './credential-store.js';
 import { cognitoError, incorrectCredentials, rethrowAs, userDoesNotExist } from './errors.js';
+import { runPreAuthentication } from './pre-authentication.js';
 import { createSrpChallenge } from './srp.js';
 import { issueTokens, refreshTokens } from './tokens.js';
 
@@ -100,6 +101,7 @@ export const initiateAuth: Handler = async (compat, request, client) => {
   const parameters = request.AuthParameters ?? {};
   const { userPool, user } = await requireUser(compat, clientId, parameters.USERNAME, userDoesNotExist);
   const userPoolId = userPool.options.Id;
+  await runPreAuthentication(compat, { clientId, userPoolId, user, clientMetadata: request.ClientMetadata });
   if (flow === 'USER_SRP_AUTH') return startSrp(compat, clientId, user, parameters.SRP_A);
   if (flow === 'USER_PASSWORD_AUTH')
     return signInWithPassword(compat, { clientId, userPoolId, user, client }, parameters.PASSWORD);
@@ -115,6 +117,11 @@ export const adminInitiateAuth: Handler = async (compat, request) => {
   const parameters = { ...(request.AuthParameters ?? {}) };
   if (request.AuthFlow === 'ADMIN_USER_PASSWORD_AUTH') {
     const { userPool, user } = await findUser(compat, request.ClientId, parameters.USERNAME);
+    if (user) {
+      const userPoolId = userPool.options.Id;
+      const { ClientId: clientId, ClientMetadata: clientMetadata } = request;
+      await runPreAuthentication(compat, { clientId, userPoolId, user, clientMetadata });
+    }
     if (user && !passwordMatches(userPool.options.Id, user, parameters.PASSWORD))
       throw incorrectCredentials();
     if (user) parameters.PASSWORD = user.Password;

@@ -78,10 +78,24 @@ export function signedWith(keys: TokenKeys, inner: TokenGenerator): TokenGenerat
       return {
         ...tokens,
         AccessToken: resign(keys, tokens.AccessToken, claims),
-        IdToken: resign(keys, tokens.IdToken, claims),
+        IdToken: resign(keys, tokens.IdToken, { ...claims, ...identitiesClaim(args[1]) }),
       };
     },
   };
+}
+
+/**
+ * Cognito's ID token carries the user's `identities` attribute (the providers' users linked to it)
+ * as the `identities` claim, an array; cognito-local's carries only custom attributes.
+ */
+function identitiesClaim(user: User): { identities?: unknown } {
+  const value = user.Attributes.find((attribute) => attribute.Name === 'identities')?.Value;
+  if (!value) return {};
+  try {
+    return { identities: JSON.parse(value) };
+  } catch {
+    return {};
+  }
 }
 
 /** The payload of a valid, unexpired access token signed with `keys`; NotAuthorizedException otherwise. */

@@ -91,6 +91,9 @@ export const AUTH_MESSAGES = {
   waitlistNote: "You're not on the waitlist yet. Log in to join the community.",
   /** Not worded by the spec: why 'Google login failed' on a stage without a hosted sign-in domain. */
   socialSignInNotConfigured: 'Social sign-in is not configured on this stage.',
+  /** The pre-authentication trigger's refusal of a password sign-in at a domain whose team requires SSO. */
+  ssoRequired:
+    "Your organization requires single sign-on for this e-mail address. Use 'Sign in with SSO' below.",
 } as const;
 
 export const TOAST_MESSAGES = {

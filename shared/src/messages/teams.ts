@@ -1,6 +1,9 @@
 /** The teams area's user-facing texts (not worded by the spec: what a team admin would expect). */
 export const TEAM_MESSAGES = {
   notFound: 'Team not found',
+  /** POST /sso/join by a password sign-in at a domain a team verified for single sign-on. */
+  ssoJoinNeedsSso:
+    "Your e-mail domain signs in through your organization's single sign-on: use 'Sign in with SSO' to join its team.",
   adminRequired: 'Only a team Admin can do this. Ask an Admin of the team.',
   ownerRequired: "Only the team's owner can transfer ownership.",
   ownerRequiredToDelete: "Only the team's owner can delete the team.",

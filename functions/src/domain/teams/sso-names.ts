@@ -6,13 +6,21 @@ import { createHmac } from 'node:crypto';
  * team owns an e-mail domain.
  */
 
+/** What every team's provider name starts with (no other provider of the pool does). */
+export const SSO_PROVIDER_PREFIX = 'team-';
+
 /** Cognito's ProviderName is at most 32 characters: `team-` and the team's id (a ULID, 26). */
-export const ssoProviderName = (teamId: string): string => `team-${teamId.toLowerCase()}`;
+export const ssoProviderName = (teamId: string): string => `${SSO_PROVIDER_PREFIX}${teamId.toLowerCase()}`;
 
 /** The team whose provider a Cognito username (`<ProviderName>_<sub>`) came through, if any. */
 export function teamIdOfSsoUsername(username: string): string | undefined {
   const match = /^team-([0-9a-z]{26})_/.exec(username);
   return match?.[1]?.toUpperCase();
+}
+
+/** The team whose identity provider this is (`team-<id>`), if any. */
+export function teamIdOfSsoProvider(providerName: string): string | undefined {
+  return /^team-([0-9a-z]{26})$/.exec(providerName)?.[1]?.toUpperCase();
 }
 
 /** The domain of an e-mail address, lower case ('' when there is none). */

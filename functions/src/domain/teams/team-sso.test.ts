@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '@agentforge/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeCipher } from '../../testing/in-memory-mcp.js';
 import type { Caller } from '../caller.js';
@@ -147,9 +148,20 @@ describe("a team's single sign-on", () => {
     publish(view.domains[0]?.record ?? { name: '', value: '' });
     await sso.verifyDomain(ADMIN, TEAM, 'acme.example');
     expect(await sso.joinAfterSignIn({ ...user, email: 'grace@elsewhere.example' })).toBe(false);
-    expect(await sso.joinAfterSignIn({ ...user, username: 'Google_123' })).toBe(false);
+    // A password (or Google) sign-in at the verified domain is told to use the provider.
+    await expect(sso.joinAfterSignIn({ ...user, username: 'Google_123' })).rejects.toThrow(
+      TEAM_MESSAGES.ssoJoinNeedsSso,
+    );
+    await expect(
+      sso.joinAfterSignIn({ ...user, username: 'a-password-user', identityProviders: ['Google'] }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
     expect(await sso.joinAfterSignIn(user)).toBe(true);
-    expect(deps.teams.joinThroughSso).toHaveBeenCalledTimes(1);
+    // A password user linked to the team's provider (the token's `identities`) joins too.
+    const linked = { userId: 'u-2', email: 'ada@acme.example', username: 'ada-sub' };
+    expect(await sso.joinAfterSignIn({ ...linked, identityProviders: ['Google', view.providerName] })).toBe(
+      true,
+    );
+    expect(deps.teams.joinThroughSso).toHaveBeenCalledTimes(2);
     expect(deps.teams.joinThroughSso).toHaveBeenCalledWith(expect.objectContaining({ userId: 'u-1' }), TEAM);
   });
 
@@ -158,13 +170,11 @@ describe("a team's single sign-on", () => {
     const view = await sso.put(ADMIN, TEAM, body({ requireSso: true }));
     publish(view.domains[0]?.record ?? { name: '', value: '' });
     await sso.verifyDomain(ADMIN, TEAM, 'acme.example');
-    expect(await sso.requiresSso('ada@acme.example')).toBe(true);
     const user: Caller = { userId: 'user-2', email: 'u@acme.example' };
     await expect(sso.get(user, TEAM)).rejects.toBeInstanceOf(ForbiddenError);
     await sso.remove(ADMIN, TEAM);
     expect(deps.pool.remove).toHaveBeenCalledWith(view.providerName);
     expect(store.claims.size).toBe(0);
     await expect(sso.discover('ada@acme.example')).rejects.toBeInstanceOf(NotFoundError);
-    expect(await sso.requiresSso('ada@acme.example')).toBe(false);
   });
 });

@@ -1,15 +1,23 @@
-import type { AuditAction, AuditDetails, TeamSso, TeamSsoBody } from '@agentforge/shared';
+import {
+  type AuditAction,
+  type AuditDetails,
+  TEAM_MESSAGES,
+  type TeamSso,
+  type TeamSsoBody,
+} from '@agentforge/shared';
 import type { Caller } from '../caller.js';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { SecretCipher } from '../secret-cipher.js';
 import type { TeamAction } from './roles.js';
 import {
   domainVerificationRecord,
   emailDomain,
   ssoProviderName,
+  teamIdOfSsoProvider,
   teamIdOfSsoUsername,
   txtHolds,
 } from './sso-names.js';
+import { createTeamSsoRemoval } from './team-sso-removal.js';
 
 /** A team's single sign-on (teams table, `teamId` / `SSO`). */
 export interface TeamSsoRecord {
@@ -76,6 +84,7 @@ const secretContext = (teamId: string) => ({ teamId, purpose: 'team-sso-client-s
 
 export function createTeamSso(deps: TeamSsoDeps) {
   const { store } = deps;
+  const removal = createTeamSsoRemoval(deps);
 
   function view(record: TeamSsoRecord): TeamSso {
     const { provider } = record;
@@ -241,10 +250,7 @@ export function createTeamSso(deps: TeamSsoDeps) {
 
     async remove(caller: Caller, teamId: string): Promise<void> {
       await deps.teams.authorize(caller, teamId, 'manageSso');
-      const record = await required(teamId);
-      if (record.active) await deps.pool.remove(record.providerName);
-      for (const d of record.domains) if (d.verified) await store.releaseDomain(d.domain, teamId);
-      await store.delete(teamId);
+      if (!(await removal.removeAll(teamId))) throw new NotFoundError(NOT_SET_UP);
       await deps.record(caller, teamId, {
         action: 'team.sso_removed',
         target: `team:${teamId}`,
@@ -260,21 +266,31 @@ export function createTeamSso(deps: TeamSsoDeps) {
       return { providerName: record.providerName };
     },
 
-    /** Whether this address must sign in through its team's provider (its password sign-in is refused). */
-    async requiresSso(email: string): Promise<boolean> {
-      const teamId = await store.domainOwner(emailDomain(email));
-      return Boolean(teamId && (await store.get(teamId))?.requireSso);
-    },
-
     /**
      * After a sign-in through a team's provider (POST /sso/join, which the app calls on its return):
      * the person joins that team as a User when their address is at one of its verified domains.
+     * The provider is the caller's username's (`team-<id>_<sub>`, the provider's own user) or, for
+     * a password user linked to it on their first sign-in through it, in the token's `identities`.
+     * A caller with neither, at a domain a team verified, is told to sign in through its provider.
      */
-    async joinAfterSignIn(person: { userId: string; email: string; username: string }): Promise<boolean> {
-      const teamId = teamIdOfSsoUsername(person.username);
-      const record = teamId ? await store.get(teamId) : undefined;
-      if (!teamId || !record?.active) return false;
+    async joinAfterSignIn(person: {
+      userId: string;
+      email: string;
+      username: string;
+      identityProviders?: readonly string[];
+    }): Promise<boolean> {
       const domain = emailDomain(person.email);
+      const teamId =
+        teamIdOfSsoUsername(person.username) ??
+        (person.identityProviders ?? []).map(teamIdOfSsoProvider).find((id) => id !== undefined);
+      if (!teamId) {
+        const owner = await store.domainOwner(domain);
+        if (owner && (await store.get(owner))?.active)
+          throw new ForbiddenError(TEAM_MESSAGES.ssoJoinNeedsSso);
+        return false;
+      }
+      const record = await store.get(teamId);
+      if (!record?.active) return false;
       if (!record.domains.some((d) => d.verified && d.domain === domain)) return false;
       return deps.teams.joinThroughSso(
         { userId: person.userId, email: person.email, emailVerified: true },
