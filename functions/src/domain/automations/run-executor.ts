@@ -4,6 +4,7 @@ import type { ModelResolver, ToolSource, UsageRecorder } from '../chat/ports.js'
 import { openServerTools } from '../chat/server-tools.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import type { AutomationRepository, StoredAutomation, StoredRun } from './automation.js';
+import { recordLastRun } from './last-run.js';
 import type { AutomationRunEvent } from './run-event.js';
 import { actorOf, type RunFinisher, teamOf } from './run-finisher.js';
 import type { GuardState } from './run-guard.js';
@@ -169,6 +170,7 @@ export function createRunExecutor(deps: RunExecutorDeps) {
             pendingApproval: { tool: approval.name, arguments: argumentsOf(approval.input) },
           };
           await save(run);
+          await recordLastRun(deps.automations, run);
           await notify(automation, run, `${automation.name}: waiting for your approval`).catch(
             () => undefined,
           );
