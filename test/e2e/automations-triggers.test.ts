@@ -50,7 +50,7 @@ describe('automation triggers and budgets', () => {
 
   it('makes a rate(1 minute) schedule in the form, with its next runs previewed', async () => {
     // A schedule every minute is a paid plan's (Free: hourly at most); expect.poll needs a test.
-    await subscribeToPro(api, e2e.stack.webUrl);
+    await subscribeToPro(api, e2e.url(''));
     const form = await fillForm('Minutely ping', 'Say hello on time');
     await form.getByLabel('Schedule expression').fill('rate(1 minute)');
     await form.getByText('Next runs').waitFor();

@@ -9,5 +9,5 @@ export const handler = httpRoute({ params: runParams }, async ({ caller, params 
   const access = await automationAccess(caller, params.id, 'read');
   const run = await automationRepository().getRun(access.actor.ownerId, params.id, params.runId);
   if (!run) throw new NotFoundError(AUTOMATION_MESSAGES.runNotFound);
-  return ok(runView(run, true));
+  return ok(runView(run, { withInput: true }));
 });

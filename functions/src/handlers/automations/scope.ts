@@ -120,7 +120,7 @@ export function automationView(
 }
 
 /** A run as the API answers it; `withInput`: with the webhook's body (one run's read, not the list's). */
-export function runView(run: StoredRun, withInput = false): AutomationRun {
+export function runView(run: StoredRun, { withInput = false }: { withInput?: boolean } = {}): AutomationRun {
   return {
     id: run.runId,
     automationId: run.automationId,
