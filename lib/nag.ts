@@ -136,10 +136,10 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
       'External MCP clients authenticate with the server token the handler checks (hashed, constant-time); GET on the gateway paths only answers 405.',
   },
   {
-    path: /^Api\/Gateway\/RestApi\/Default\/api\/automation-hooks\/\{id\}\/\{secret\}\/POST$/,
+    path: /^Api\/Gateway\/RestApi\/Default\/api\/automation-hooks\/\{id\}(\/\{secret\})?\/POST$/,
     rules: ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
     reason:
-      "An automation's webhook is called by other systems, without a user: the secret in its path is compared (SHA-256, constant time) with the stored hash before anything else; the body is capped at 64 KB and the calls throttled per automation.",
+      "An automation's webhook is called by other systems, without a user: its secret (in the Authorization header, or in the path for a sender that can set no header) is compared (SHA-256, constant time) with the stored hash before anything else; the body is capped at 64 KB and the calls throttled per automation.",
   },
   {
     path: /^(Api\/AutomationsFunction|Automations\/Runner)\/Function\/ServiceRole\/DefaultPolicy$/,

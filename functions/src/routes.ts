@@ -537,12 +537,20 @@ const MANIFEST = [
     handler: 'decide-run-approval',
     auth: 'cognito',
   },
-  // An automation's webhook (public: its secret is in the path, compared as a SHA-256 in constant time).
+  // An automation's webhook (public): its secret in `Authorization: Bearer`, compared as a SHA-256 in
+  // constant time; or, for a sender that can set no header, in the path.
+  {
+    method: 'POST',
+    path: '/automation-hooks/{id}',
+    area: 'automations',
+    handler: 'receive-webhook',
+    auth: 'public',
+  },
   {
     method: 'POST',
     path: '/automation-hooks/{id}/{secret}',
     area: 'automations',
-    handler: 'receive-webhook',
+    handler: 'receive-webhook-path',
     auth: 'public',
   },
   // Knowledge (issue 33): collections, their files, search, passages (a team's: members read, Admins manage).

@@ -184,6 +184,9 @@ describe('the web ACL', () => {
           '/mcp-external/{serverId}',
           '/conversations/{id}/plans/{planId}/steps/{stepId}',
           '/speech/synthesis',
+          // A webhook's body is another system's content (a deploy event, an issue): both forms.
+          '/automation-hooks/{id}',
+          '/automation-hooks/{id}/{secret}',
         ]),
       );
       for (const label of Object.values(BODY_RULES)) {

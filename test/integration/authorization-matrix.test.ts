@@ -363,6 +363,11 @@ const automationBody = (team = false, trigger: Record<string, string> = { type: 
 const newAutomation = async (team = false, trigger?: Record<string, string>): Promise<Made> => ({
   id: (await asAdmin(post('/automations', automationBody(team, trigger)), 201)).body.id as string,
 });
+/** A webhook automation of the Admin's, with its secret (answered once). */
+const newWebhook = async (): Promise<Made> => {
+  const created = await asAdmin(post('/automations', automationBody(false, { type: 'webhook' })), 201);
+  return { id: created.body.id as string, secret: created.body.webhookSecret as string };
+};
 const dropAutomation = async (made: Made) => {
   await send('admin', del(`/automations/${made.id}`));
 };
@@ -1638,7 +1643,27 @@ const MATRIX: Record<string, Case[]> = {
     404,
     { read: true },
   ).map((row) => ({ ...row, check: message('admin', AUTOMATION_MESSAGES.runNotFound) })),
-  // Public: the secret in the path is the authorization, whoever sends it (signed in or not).
+  // Public: the secret (the bearer, or in the path) is the authorization, whoever sends it (signed in or not).
+  'POST /automation-hooks/{id}': [
+    {
+      on: "the Admin's webhook, with the persona's ID token as the bearer",
+      setup: () => newAutomation(false, { type: 'webhook' }),
+      request: (_, made) => post(`/automation-hooks/${made.id}`, { event: 'push' }),
+      expect: everyone(404),
+      check: message('admin', AUTOMATION_MESSAGES.notFound),
+      teardown: dropAutomation,
+    },
+    {
+      on: "the Admin's webhook, with its secret as the bearer",
+      setup: newWebhook,
+      request: (_, made) => ({
+        ...post(`/automation-hooks/${made.id}`, { event: 'push' }),
+        bearer: made.secret as string,
+      }),
+      expect: everyone(202),
+      teardown: dropAutomation,
+    },
+  ],
   'POST /automation-hooks/{id}/{secret}': [
     {
       on: "the Admin's webhook, with a wrong secret",
@@ -1650,12 +1675,8 @@ const MATRIX: Record<string, Case[]> = {
     },
     {
       on: "the Admin's webhook, with its secret",
-      setup: async () => {
-        const created = await asAdmin(post('/automations', automationBody(false, { type: 'webhook' })), 201);
-        const url = new URL(created.body.webhookUrl as string);
-        return { id: created.body.id as string, path: url.pathname.replace(/^\/api/, '') };
-      },
-      request: (_, made) => post(made.path as string, { event: 'push' }),
+      setup: newWebhook,
+      request: (_, made) => post(`/automation-hooks/${made.id}/${made.secret}`, { event: 'push' }),
       expect: everyone(202),
       teardown: dropAutomation,
     },

@@ -4,6 +4,7 @@ import {
   AUTOMATION_LIMITS,
   AUTOMATION_MESSAGES,
   type AutomationRun,
+  automationListSchema,
   automationRunSchema,
   automationSchema,
 } from '@agentforge/shared';
@@ -123,6 +124,35 @@ describe('automation runs on the local stack', () => {
     expect(messages[1]?.content).toContain('Tool echo said');
     const listed = (await owner.person.api.get(`/automations/${made.id}/runs`)).body.runs as AutomationRun[];
     expect(listed.map((r) => r.id)).toEqual([run.id]);
+    // The list of automations tells the last run without reading the runs.
+    const [shown] = automationListSchema.parse((await owner.person.api.get('/automations')).body).automations;
+    expect(shown?.lastRun).toEqual({
+      runId: run.id,
+      status: 'succeeded',
+      startedAt: run.startedAt,
+      endedAt: run.endedAt,
+    });
+  });
+
+  it('runs on a webhook call with the secret as the bearer; the run keeps the body as its input', async () => {
+    const owner = await runner('run-hook');
+    const made = await automation(owner, { mode: 'direct', goal: 'Hi', trigger: { type: 'webhook' } });
+    const hook = `${stack.apiUrl}${new URL(made.webhookUrl ?? '').pathname}`;
+    const headers = { Authorization: `Bearer ${made.webhookSecret}` };
+    for (const body of ['{"issue":7}', 'second'])
+      expect((await fetch(hook, { method: 'POST', headers, body })).status).toBe(202);
+    let runs: AutomationRun[] = [];
+    for (let tries = 0; runs.length < 2 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      runs = (await owner.person.api.get(`/automations/${made.id}/runs`)).body.runs as AutomationRun[];
+    }
+    // The list leaves every run's input out; each run's own read has its body.
+    expect(runs.map((listed) => listed.input)).toEqual([undefined, undefined]);
+    const ended = await Promise.all(runs.map((listed) => settled(owner.person, made.id, listed.id)));
+    expect(ended.map((run) => [run.status, run.source, run.input]).sort()).toEqual([
+      ['succeeded', 'webhook', 'second'],
+      ['succeeded', 'webhook', '{"issue":7}'],
+    ]);
   });
 
   it('pauses at a tool that is not approved nor read-only, mails the owner, and goes on once approved', async () => {
@@ -136,6 +166,13 @@ describe('automation runs on the local stack', () => {
       pendingApproval: { tool: 'toggle-simulated-logging', arguments: {} },
       toolCalls: 0,
     });
+    const held = automationSchema.parse((await owner.person.api.get(`/automations/${made.id}`)).body);
+    expect(held.lastRun).toMatchObject({
+      runId: queued.id,
+      status: 'waiting_approval',
+      reason: waiting.reason,
+    });
+    expect(held.lastRun?.endedAt).toBeUndefined();
     expect((await runMails(owner.person.email, 1)).map((m) => m.subject)).toEqual([
       'Digest: waiting for your approval',
     ]);
@@ -208,6 +245,8 @@ describe('automation runs on the local stack', () => {
     });
     const run = await settled(owner.person, made.id, (await runNow(owner.person, made.id)).id);
     expect(run).toMatchObject({ status: 'stopped', reason: AUTOMATION_MESSAGES.stoppedTokens(100) });
+    const stopped = automationSchema.parse((await owner.person.api.get(`/automations/${made.id}`)).body);
+    expect(stopped.lastRun).toMatchObject({ runId: run.id, status: 'stopped', reason: run.reason });
   });
 
   it(`pauses an automation after ${AUTOMATION_FAILURES_BEFORE_PAUSE} failed runs, and holds a Free plan to its runs a day`, async () => {

@@ -94,17 +94,16 @@ describe('automations on the local stack', () => {
     expect((audit.body.records as unknown[]).length).toBe(1);
   });
 
-  it('answers a webhook URL once, stores only the secret’s hash, and rotates it', async () => {
+  it('answers a webhook URL and its secret once (no secret in the URL), stores only the hash, and rotates it', async () => {
     const ann = await helpers.person('auto-hook');
     const created = automationSchema.parse(
       (await ann.api.post('/automations', body({ trigger: { type: 'webhook' } }))).body,
     );
     const url = new URL(created.webhookUrl ?? '');
     expect(url.origin).toBe('http://localhost:5173');
-    const [, , , id, secret = ''] = url.pathname.split('/');
-    expect(url.pathname.startsWith('/api/automation-hooks/')).toBe(true);
-    expect(id).toBe(created.id);
-    expect(secret.length).toBeGreaterThanOrEqual(43);
+    expect(url.pathname).toBe(`/api/automation-hooks/${created.id}`);
+    const secret = created.webhookSecret ?? '';
+    expect(secret).toMatch(/^[\w-]{43}$/);
     const db = createDocumentClient({ region: 'us-east-1', endpoint: stack.dynamodb.endpoint });
     const { Item } = await db.send(
       new GetCommand({
@@ -116,15 +115,19 @@ describe('automations on the local stack', () => {
     expect(JSON.stringify(Item)).not.toContain(secret);
     // Never again in a read, an edit or the list.
     const read = await ann.api.get(`/automations/${created.id}`);
+    expect(read.body.webhookSecret).toBeUndefined();
     expect(read.body.webhookUrl).toBeUndefined();
     const edited = await ann.api.put(`/automations/${created.id}`, body({ trigger: { type: 'webhook' } }));
-    expect(edited.body.webhookUrl).toBeUndefined();
+    expect(edited.body.webhookSecret).toBeUndefined();
+    const listed = await ann.api.get('/automations');
+    expect(JSON.stringify(listed.body)).not.toContain(secret);
 
     const rotated = automationSchema.parse(
       (await ann.api.post(`/automations/${created.id}/webhook-secret`)).body,
     );
-    expect(rotated.webhookUrl).toBeDefined();
-    expect(rotated.webhookUrl).not.toBe(created.webhookUrl);
+    expect(rotated.webhookUrl).toBe(created.webhookUrl);
+    expect(rotated.webhookSecret).toMatch(/^[\w-]{43}$/);
+    expect(rotated.webhookSecret).not.toBe(secret);
     const manual = automationSchema.parse(
       (await ann.api.post('/automations', body({ trigger: { type: 'manual' } }))).body,
     );

@@ -157,6 +157,18 @@ export const AUTOMATION_RUN_STATUS_LABELS: Readonly<Record<AutomationRunStatus, 
   cancelled: 'Cancelled',
 };
 
+/** The automation's latest run, kept on the automation (the list shows it without reading the runs). */
+export const automationLastRunSchema = z.object({
+  runId: z.string(),
+  status: z.enum(AUTOMATION_RUN_STATUSES),
+  /** Why it stopped, failed or waits (AUTOMATION_MESSAGES). */
+  reason: z.string().optional(),
+  startedAt: z.number(),
+  /** When it ended (absent while it is queued, running or waiting). */
+  endedAt: z.number().optional(),
+});
+export type AutomationLastRun = z.infer<typeof automationLastRunSchema>;
+
 export const automationSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -180,8 +192,15 @@ export const automationSchema = z.object({
   consecutiveFailures: z.number(),
   /** Epoch ms of the next scheduled run (schedule triggers, when enabled). */
   nextRunAt: z.number().optional(),
-  /** Only in POST /automations' answer (and a secret rotation's): the URL with its secret, shown once. */
+  /** The latest run (queued, running, waiting or ended); absent before the first. */
+  lastRun: automationLastRunSchema.optional(),
+  /**
+   * Only in the answer that makes a webhook secret (create, an edit to a webhook trigger, a
+   * rotation), with `webhookSecret`: the URL to POST to, the secret in `Authorization: Bearer`.
+   */
   webhookUrl: z.string().optional(),
+  /** The webhook's secret, answered this once (only its SHA-256 is kept). */
+  webhookSecret: z.string().optional(),
   /** Whether the caller may change it (their own; a team's for its Admins). */
   editable: z.boolean(),
   createdAt: z.number(),
@@ -202,6 +221,8 @@ export const automationRunSchema = z.object({
   toolCalls: z.number(),
   /** The call waiting for the owner (status waiting_approval). */
   pendingApproval: z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) }).optional(),
+  /** A webhook's body, the run's input (untrusted): only in GET /automations/{id}/runs/{runId}. */
+  input: z.string().optional(),
   startedAt: z.number(),
   endedAt: z.number().optional(),
   durationMs: z.number().optional(),
@@ -216,7 +237,10 @@ export const automationRunListSchema = z.object({
 /** POST /automations/{id}/runs/{runId}/approval: the owner's decision on the paused call. */
 export const automationApprovalSchema = z.strictObject({ decision: z.enum(['approve', 'cancel']) });
 
-/** POST /automation-hooks/{id}/{secret}'s 202: the run is queued (the runner records it, source `webhook`). */
+/**
+ * POST /automation-hooks/{id} with `Authorization: Bearer <secret>` (or, for a sender that can set
+ * no header, POST /automation-hooks/{id}/{secret}): 202, the run is queued (source `webhook`).
+ */
 export const automationWebhookAcceptedSchema = z.object({
   automationId: z.string(),
   status: z.literal('queued'),

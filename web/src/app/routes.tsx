@@ -99,7 +99,7 @@ export const routes: RouteObject[] = [
                   { path: 'prompts', lazy: () => import('./routes/app/prompts') },
                   { path: 'automations', lazy: automationsPages },
                   {
-                    path: 'automations/:automationId',
+                    path: 'automations/:automationId/*',
                     lazy: () => automationsPages().then((module) => module.automationPage),
                   },
                   { path: 'knowledge', lazy: knowledgePages },

@@ -24,7 +24,14 @@ export const runKey = (automationId: string, runId: string) => `${runKeyPrefix(a
 
 /** The API's automation without what is derived per answer (id, team, next run, URL, editable). */
 export const storedAutomationSchema = automationSchema
-  .omit({ id: true, teamId: true, nextRunAt: true, webhookUrl: true, editable: true })
+  .omit({
+    id: true,
+    teamId: true,
+    nextRunAt: true,
+    webhookUrl: true,
+    webhookSecret: true,
+    editable: true,
+  })
   .extend({
     userId: z.string(),
     key: z.string(),

@@ -11,6 +11,7 @@ import { withBuiltInTools } from '../chat/web-search.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import { createKnowledgeTools } from '../knowledge/knowledge-tools.js';
 import type { AutomationRepository, StoredAutomation, StoredRun } from './automation.js';
+import { recordLastRun } from './last-run.js';
 import type { AutomationRunEvent } from './run-event.js';
 import { actorOf, type RunFinisher, teamOf } from './run-finisher.js';
 import type { GuardState } from './run-guard.js';
@@ -193,6 +194,7 @@ export function createRunExecutor(deps: RunExecutorDeps) {
             pendingApproval: { tool: approval.name, arguments: argumentsOf(approval.input) },
           };
           await save(run);
+          await recordLastRun(deps.automations, run);
           await notify(automation, run, `${automation.name}: waiting for your approval`).catch(
             () => undefined,
           );

@@ -7,6 +7,7 @@ import type { Caller } from '../caller.js';
 import type { ConversationService } from '../conversations/conversation-service.js';
 import type { Mailer } from '../mail.js';
 import type { AutomationRepository, StoredAutomation, StoredRun } from './automation.js';
+import { isLatestRun, lastRunOf } from './last-run.js';
 import { type AutomationScheduler, scheduleSpecOf } from './schedules.js';
 
 export interface RunAuditEntry {
@@ -43,7 +44,7 @@ const isFailure = (status: AutomationRunStatus) => status === 'failed' || status
 
 /**
  * A run's end and its mail (docs/decisions/agent.md, "Automations"): the run's record, the answer
- * in its conversation, the automation's failure count (paused after AUTOMATION_FAILURES_BEFORE_PAUSE
+ * in its conversation, the automation's `lastRun` and failure count (paused after AUTOMATION_FAILURES_BEFORE_PAUSE
  * in a row), the audit record, and the owner's e-mail as `notify` says.
  */
 export function createRunFinisher(deps: RunFinisherDeps) {
@@ -97,6 +98,7 @@ export function createRunFinisher(deps: RunFinisherDeps) {
     const next: StoredAutomation = {
       ...current,
       consecutiveFailures: failures,
+      ...(isLatestRun(current, ended) ? { lastRun: lastRunOf(ended) } : {}),
       ...(pause ? { enabled: false, pausedReason: AUTOMATION_MESSAGES.pausedAfterFailures } : {}),
     };
     await deps.automations.replace(next);

@@ -1,6 +1,7 @@
 import { AUTOMATION_MESSAGES, type AutomationLimits, type AutomationRunSource } from '@agentforge/shared';
 import { ConflictError, NotFoundError, PlanLimitError, ValidationError } from '../errors.js';
 import { type AutomationRepository, runKey, type StoredAutomation, type StoredRun } from './automation.js';
+import { recordLastRun } from './last-run.js';
 import type { AutomationRunEvent } from './run-event.js';
 import type { RunExecutor } from './run-executor.js';
 import { actorOf, type RunAuditEntry, type RunFinisher } from './run-finisher.js';
@@ -89,6 +90,7 @@ export function createRunService(deps: RunServiceDeps) {
       expiresAt: Math.floor(now / 1000) + RUN_RETENTION_DAYS * 86_400,
     };
     await deps.automations.putRun(run);
+    await recordLastRun(deps.automations, run);
     // 'Run now' is recorded by its route, with the person who pressed it; the triggers here.
     if (source !== 'manual')
       await deps.audit({
@@ -139,6 +141,7 @@ export function createRunService(deps: RunServiceDeps) {
       }
       if (decision === 'cancel')
         return deps.finisher.finish(automation, run, 'cancelled', 'Cancelled by the owner');
+      await recordLastRun(deps.automations, decided);
       await deps.launch({ ownerId, automationId, source: run.source, runId });
       return decided;
     },

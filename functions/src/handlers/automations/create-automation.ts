@@ -4,7 +4,7 @@ import { automationService } from '../../composition/automations.js';
 import { checkAutomationAttachable } from '../../composition/knowledge-access.js';
 import { audited } from '../../http/audit.js';
 import { created, httpRoute } from '../../http/http-route.js';
-import { automationView, spaceAccess, webhookUrlOf } from './scope.js';
+import { automationView, spaceAccess, webhookAnswerOf } from './scope.js';
 
 /**
  * POST /automations: a new automation of the caller's, or with `teamId` the team's (its Admins);
@@ -23,6 +23,6 @@ export const handler = httpRoute({ body: automationInputSchema }, async ({ body,
     },
     () => automationService().create(access.actor, body),
   );
-  const url = webhookSecret && webhookUrlOf(await appOrigins(), automation.automationId, webhookSecret);
-  return created(automationView(automation, access, url));
+  const webhook = webhookAnswerOf(await appOrigins(), automation.automationId, webhookSecret);
+  return created(automationView(automation, access, webhook));
 });

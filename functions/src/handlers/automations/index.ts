@@ -7,6 +7,7 @@ import { handler as getRun } from './get-run.js';
 import { handler as listAutomations } from './list-automations.js';
 import { handler as listRuns } from './list-runs.js';
 import { handler as receiveWebhook } from './receive-webhook.js';
+import { handler as receiveWebhookPath } from './receive-webhook-path.js';
 import { handler as rotateWebhookSecret } from './rotate-webhook-secret.js';
 import { handler as runAutomation } from './run-automation.js';
 import { handler as schedulePreview } from './schedule-preview.js';
@@ -25,6 +26,7 @@ export const handler = createAreaRouter('automations', {
   listRuns,
   getRun,
   receiveWebhook,
+  receiveWebhookPath,
   runAutomation,
   decideRunApproval,
 });

@@ -15,6 +15,9 @@ export const handler = httpRoute(
       limit: RUNS_PAGE_SIZE,
       cursor: query.cursor,
     });
-    return ok({ runs: page.runs.map(runView), ...(page.cursor ? { cursor: page.cursor } : {}) });
+    return ok({
+      runs: page.runs.map((run) => runView(run)),
+      ...(page.cursor ? { cursor: page.cursor } : {}),
+    });
   },
 );

@@ -2,7 +2,7 @@ import { appOrigins } from '../../composition/app-origins.js';
 import { automationService } from '../../composition/automations.js';
 import { audited } from '../../http/audit.js';
 import { httpRoute, ok } from '../../http/http-route.js';
-import { automationAccess, automationParams, automationView, webhookUrlOf } from './scope.js';
+import { automationAccess, automationParams, automationView, webhookAnswerOf } from './scope.js';
 
 /** POST /automations/{id}/webhook-secret: a new secret (the old URL stops working), its URL answered once. */
 export const handler = httpRoute({ params: automationParams }, async ({ caller, params }) => {
@@ -12,6 +12,6 @@ export const handler = httpRoute({ params: automationParams }, async ({ caller, 
     { action: 'automation.webhook_rotated', target: `automation:${params.id}`, team: () => access.teamId },
     () => automationService().rotateWebhookSecret(access.actor, params.id),
   );
-  const url = webhookSecret && webhookUrlOf(await appOrigins(), automation.automationId, webhookSecret);
-  return ok(automationView(automation, access, url));
+  const webhook = webhookAnswerOf(await appOrigins(), automation.automationId, webhookSecret);
+  return ok(automationView(automation, access, webhook));
 });

@@ -63,19 +63,33 @@ export async function automationAccess(
   throw new NotFoundError(AUTOMATION_MESSAGES.notFound);
 }
 
-/**
- * The webhook's URL with its secret: the app's origin (whose /api CloudFront sends to the API),
- * which the handler reads (`appOrigins()`), and the secret, answered this once.
- */
-export function webhookUrlOf(origins: readonly string[], automationId: string, secret: string): string {
-  return `${origins[0] ?? ''}${API_BASE_PATH}/automation-hooks/${automationId}/${secret}`;
+/** A new webhook secret as the API answers it, this once: where to POST, and the Bearer secret. */
+export interface WebhookAnswer {
+  webhookUrl: string;
+  webhookSecret: string;
 }
 
-/** The automation as the API answers it; with a new webhook secret's URL (this once). */
+/**
+ * The webhook's URL (the app's origin, whose /api CloudFront sends to the API, as the handler
+ * reads it: `appOrigins()`) and its secret, which goes in `Authorization: Bearer`, not in the path.
+ */
+export function webhookAnswerOf(
+  origins: readonly string[],
+  automationId: string,
+  secret: string | undefined,
+): WebhookAnswer | undefined {
+  if (!secret) return undefined;
+  return {
+    webhookUrl: `${origins[0] ?? ''}${API_BASE_PATH}/automation-hooks/${automationId}`,
+    webhookSecret: secret,
+  };
+}
+
+/** The automation as the API answers it; with a new webhook secret and its URL (this once). */
 export function automationView(
   automation: StoredAutomation,
   access: { teamId?: string | undefined; editable: boolean },
-  webhookUrl?: string,
+  webhook?: WebhookAnswer,
 ): Automation {
   const nextRunAt = automationService().nextRunAt(automation);
   return {
@@ -98,14 +112,16 @@ export function automationView(
     ...(automation.pausedReason ? { pausedReason: automation.pausedReason } : {}),
     consecutiveFailures: automation.consecutiveFailures,
     ...(nextRunAt === undefined ? {} : { nextRunAt }),
-    ...(webhookUrl ? { webhookUrl } : {}),
+    ...(automation.lastRun ? { lastRun: automation.lastRun } : {}),
+    ...webhook,
     editable: access.editable,
     createdAt: automation.createdAt,
     updatedAt: automation.updatedAt,
   };
 }
 
-export function runView(run: StoredRun): AutomationRun {
+/** A run as the API answers it; `withInput`: with the webhook's body (one run's read, not the list's). */
+export function runView(run: StoredRun, { withInput = false }: { withInput?: boolean } = {}): AutomationRun {
   return {
     id: run.runId,
     automationId: run.automationId,
@@ -116,6 +132,7 @@ export function runView(run: StoredRun): AutomationRun {
     usage: run.usage,
     toolCalls: run.toolCalls,
     ...(run.pendingApproval ? { pendingApproval: run.pendingApproval } : {}),
+    ...(withInput && run.input !== undefined ? { input: run.input } : {}),
     startedAt: run.startedAt,
     ...(run.endedAt === undefined ? {} : { endedAt: run.endedAt, durationMs: run.endedAt - run.startedAt }),
   };

@@ -4,7 +4,7 @@ import { automationService } from '../../composition/automations.js';
 import { checkAutomationAttachable } from '../../composition/knowledge-access.js';
 import { audited } from '../../http/audit.js';
 import { httpRoute, ok } from '../../http/http-route.js';
-import { automationAccess, automationParams, automationView, webhookUrlOf } from './scope.js';
+import { automationAccess, automationParams, automationView, webhookAnswerOf } from './scope.js';
 
 /** PUT /automations/{id}: replaces its settings (a team's by its Admins); its owner never changes. */
 export const handler = httpRoute(
@@ -22,7 +22,7 @@ export const handler = httpRoute(
       },
       () => automationService().update(access.actor, params.id, body),
     );
-    const url = webhookSecret && webhookUrlOf(await appOrigins(), automation.automationId, webhookSecret);
-    return ok(automationView(automation, access, url));
+    const webhook = webhookAnswerOf(await appOrigins(), automation.automationId, webhookSecret);
+    return ok(automationView(automation, access, webhook));
   },
 );

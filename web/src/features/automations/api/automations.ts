@@ -31,13 +31,23 @@ const RUN_POLL_INTERVAL_MS = 2_000;
 const isRunActive = (run: Pick<AutomationRun, 'status'>) =>
   run.status === 'queued' || run.status === 'running';
 
-/** GET /automations[?teamId=]: the caller's automations, or (any member) the team's. */
+/** How often a page reads again when nothing is under way: a schedule's or a webhook's new run shows. */
+const IDLE_POLL_INTERVAL_MS = 15_000;
+
+/**
+ * GET /automations[?teamId=]: the caller's automations, or (any member) the team's, each with its
+ * last run; read again while one's last run is under way, and now and then for the triggers' runs.
+ */
 export const automationsQuery = (teamId?: string) =>
   queryOptions({
     queryKey: automationKeys.list(teamId),
     queryFn: async ({ signal }) =>
       (await apiClient.get('/automations', { schema: automationListSchema, query: { teamId }, signal }))
         .automations,
+    refetchInterval: (query) =>
+      query.state.data?.some((automation) => automation.lastRun && isRunActive(automation.lastRun))
+        ? RUN_POLL_INTERVAL_MS
+        : IDLE_POLL_INTERVAL_MS,
   });
 
 /** GET /automations/{id} */
@@ -47,12 +57,23 @@ export const automationQuery = (id: string) =>
     queryFn: ({ signal }) => apiClient.get(path(id), { schema: automationSchema, signal }),
   });
 
-/** GET /automations/{id}/runs: the latest page, newest first; read again while a run is under way. */
+/** GET /automations/{id}/runs: the latest page, newest first; read again (often while a run is under way). */
 export const runsQuery = (id: string) =>
   queryOptions({
     queryKey: automationKeys.runs(id),
     queryFn: ({ signal }) => apiClient.get(path(id, '/runs'), { schema: automationRunListSchema, signal }),
-    refetchInterval: (query) => (query.state.data?.runs.some(isRunActive) ? RUN_POLL_INTERVAL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.runs.some(isRunActive) ? RUN_POLL_INTERVAL_MS : IDLE_POLL_INTERVAL_MS,
+  });
+
+/** GET /automations/{id}/runs/{runId}: one run, with its webhook input; read again while it is under way. */
+export const runQuery = (id: string, runId: string) =>
+  queryOptions({
+    queryKey: [...automationKeys.runs(id), runId] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get(path(id, `/runs/${encodeURIComponent(runId)}`), { schema: automationRunSchema, signal }),
+    refetchInterval: (query) =>
+      query.state.data && isRunActive(query.state.data) ? RUN_POLL_INTERVAL_MS : false,
   });
 
 /** GET /automations/{id}/runs?cursor=: the page after `cursor`. */
@@ -81,8 +102,8 @@ export async function listModels(signal?: AbortSignal): Promise<Provider[]> {
   return [...own, ...team.map((provider) => ({ ...provider, name: `${provider.name} (team)` }))];
 }
 
-/** What a webhook trigger's creation or secret rotation answers, once: the URL with its secret. */
-const webhookUrlSchema = z.object({ webhookUrl: z.string() });
+/** What a secret rotation answers, once: the webhook's URL and its new secret. */
+const webhookSecretSchema = z.object({ webhookUrl: z.string(), webhookSecret: z.string() });
 
 /** Every change, then every cached automation and run list is read again. */
 export function useAutomationMutations() {
@@ -124,7 +145,7 @@ export function useAutomationMutations() {
     }),
     rotateSecret: useMutation({
       mutationFn: (id: string) =>
-        apiClient.post(path(id, '/webhook-secret'), undefined, { schema: webhookUrlSchema }),
+        apiClient.post(path(id, '/webhook-secret'), undefined, { schema: webhookSecretSchema }),
       onSuccess,
     }),
   };

@@ -1,12 +1,10 @@
 import type { Automation } from '@agentforge/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { LINK_CLASS } from '../../../components/page-shell';
 import { Switch } from '../../../components/switch';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { runsQuery } from '../api/automations';
 import type { useAutomationActions } from '../hooks/use-automation-actions';
 import { formatWhen, triggerInWords } from '../utils/automation-text';
 import { RunStatusBadge } from './run-status-badge';
@@ -19,8 +17,7 @@ type AutomationCardProps = {
 
 /** One automation in the list: its trigger, next run, last run, the enabled switch and 'Run now'. */
 export function AutomationCard({ automation, actions, onEdit }: AutomationCardProps) {
-  const lastRun = useQuery(runsQuery(automation.id)).data?.runs[0];
-  const { name, editable, enabled } = automation;
+  const { name, editable, enabled, lastRun } = automation;
   return (
     <Card className="space-y-2 p-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -55,7 +52,17 @@ export function AutomationCard({ automation, actions, onEdit }: AutomationCardPr
           {!enabled ? 'Paused' : automation.nextRunAt === undefined ? '—' : formatWhen(automation.nextRunAt)}
         </dd>
         <dt className="text-slate-500">Last run</dt>
-        <dd>{lastRun ? <RunStatusBadge status={lastRun.status} /> : 'Not run yet'}</dd>
+        <dd>
+          {lastRun ? (
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <RunStatusBadge status={lastRun.status} />
+              <span className="text-slate-600">{formatWhen(lastRun.endedAt ?? lastRun.startedAt)}</span>
+              {lastRun.reason ? <span className="text-slate-700">{lastRun.reason}</span> : null}
+            </span>
+          ) : (
+            'Not run yet'
+          )}
+        </dd>
       </dl>
       {automation.pausedReason ? <p className="text-sm text-amber-800">{automation.pausedReason}</p> : null}
       {editable ? null : (

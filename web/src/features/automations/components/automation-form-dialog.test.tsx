@@ -56,7 +56,7 @@ beforeEach(() => {
       {
         ...automationOf('a9', request.body as object),
         ...((request.body as { trigger: { type: string } }).trigger.type === 'webhook'
-          ? { webhookUrl: 'http://api.test/api/automation-hooks/a9/s3cret' }
+          ? { webhookUrl: 'http://api.test/api/automation-hooks/a9', webhookSecret: 's3cret' }
           : {}),
       },
       201,
@@ -150,7 +150,7 @@ describe('creating an automation', { timeout: 30_000 }, () => {
     ).toBe(false);
   });
 
-  it('shows a webhook URL once, with Copy', async () => {
+  it('shows a webhook URL and its secret once, with a curl example sending it as a bearer, each with Copy', async () => {
     const user = userEvent.setup();
     renderScreen();
     const form = await openForm();
@@ -159,10 +159,23 @@ describe('creating an automation', { timeout: 30_000 }, () => {
     await user.selectOptions(form.getByLabelText('Trigger'), 'Webhook');
     expect(form.queryByLabelText('Schedule expression')).toBeNull();
     await user.click(form.getByRole('button', { name: 'Save' }));
-    const shown = within(await screen.findByRole('dialog', { name: 'Webhook URL' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Webhook' });
+    const shown = within(dialog);
+    expect(shown.getByText('http://api.test/api/automation-hooks/a9')).toBeTruthy();
+    expect(shown.getByText('s3cret')).toBeTruthy();
+    expect(dialog.textContent).toContain('shown only once');
+    expect(shown.getByText(/^curl -X POST/).textContent).toBe(
+      [
+        "curl -X POST 'http://api.test/api/automation-hooks/a9'",
+        "  -H 'Authorization: Bearer s3cret'",
+        "  -H 'Content-Type: application/json'",
+        `  -d '{"event":"test"}'`,
+      ].join(' \\\n'),
+    );
+    for (const what of ['webhook url', 'secret', 'example'])
+      expect(shown.getByRole('button', { name: `Copy ${what}` })).toBeTruthy();
+    // The path form, for a sender that can set no header, is there but folded away.
     expect(shown.getByText('http://api.test/api/automation-hooks/a9/s3cret')).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Webhook URL' }).textContent).toContain('Shown only once');
-    expect(shown.getByRole('button', { name: 'Copy webhook URL' })).toBeTruthy();
     expect(http.seen('POST', /^\/automations$/)[0]?.body).toMatchObject({ trigger: { type: 'webhook' } });
     await user.click(shown.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -257,8 +257,8 @@ export function AutomationFormDialog({ automation, teamId, onSaved, onClose }: A
         ) : null}
         {triggerType === 'webhook' ? (
           <p className="text-sm text-slate-600">
-            After saving, the automation's URL is shown once: a POST to it starts a run with the request's
-            body as its input.
+            After saving, the automation's URL and secret are shown once: a POST to the URL with the secret as
+            a bearer token starts a run with the request's body as its input.
           </p>
         ) : null}
         <fieldset className="grid gap-3 sm:grid-cols-3">

@@ -115,7 +115,7 @@ describe('/automations/:id', { timeout: 30_000 }, () => {
     expect(http.seen('GET', /^\/automations\/a1\/runs$/).length).toBe(reads);
   });
 
-  it('pauses, gives a new webhook URL once, and deletes after the confirmation', async () => {
+  it('pauses, gives a new webhook secret once, and deletes after the confirmation', async () => {
     const user = userEvent.setup();
     http.answer(
       'GET',
@@ -127,7 +127,8 @@ describe('/automations/:id', { timeout: 30_000 }, () => {
       json(automationOf('a1', { name: 'On push', ...(request.body as object) })),
     );
     http.answer('POST', /^\/automations\/a1\/webhook-secret$/, {
-      webhookUrl: 'http://api.test/api/automation-hooks/a1/new',
+      webhookUrl: 'http://api.test/api/automation-hooks/a1',
+      webhookSecret: 'n3w-s3cret',
     });
     http.answer('DELETE', /^\/automations\/a1$/, new Response(null, { status: 204 }));
     renderScreen();
@@ -138,9 +139,10 @@ describe('/automations/:id', { timeout: 30_000 }, () => {
       expect(http.seen('PATCH', /^\/automations\/a1$/).map((r) => r.body)).toEqual([{ enabled: false }]),
     );
 
-    await user.click(screen.getByRole('button', { name: 'New webhook URL' }));
-    const shown = await screen.findByRole('dialog', { name: 'Webhook URL' });
-    expect(within(shown).getByText('http://api.test/api/automation-hooks/a1/new')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'New webhook secret' }));
+    const shown = await screen.findByRole('dialog', { name: 'Webhook' });
+    expect(within(shown).getByText('http://api.test/api/automation-hooks/a1')).toBeTruthy();
+    expect(within(shown).getByText('n3w-s3cret')).toBeTruthy();
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));

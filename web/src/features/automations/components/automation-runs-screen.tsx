@@ -14,7 +14,7 @@ import { AutomationFormDialog } from './automation-form-dialog';
 import { AutomationSummary } from './automation-summary';
 import { RunApprovalCard } from './run-approval-card';
 import { RunsTable } from './runs-table';
-import { WebhookUrlDialog } from './webhook-url-dialog';
+import { WebhookDialog, type WebhookSecretAnswer } from './webhook-dialog';
 
 const waiting = (run: AutomationRun): run is AutomationRun & { pendingApproval: object } =>
   run.status === 'waiting_approval' && run.pendingApproval !== undefined;
@@ -31,7 +31,7 @@ export function AutomationRunsScreen({ id }: { id: string }) {
   const { mutations } = actions;
   const [older, setOlder] = useState<{ runs: AutomationRun[]; cursor?: string | undefined }>({ runs: [] });
   const [editing, setEditing] = useState(false);
-  const [webhookUrl, setWebhookUrl] = useState<string | null>(null);
+  const [webhook, setWebhook] = useState<WebhookSecretAnswer | null>(null);
   const cursor = older.runs.length ? older.cursor : runs.data?.cursor;
   const shown = [...(runs.data?.runs ?? []), ...older.runs];
   const current = automation.data;
@@ -86,12 +86,12 @@ export function AutomationRunsScreen({ id }: { id: string }) {
                   disabled={mutations.rotateSecret.isPending}
                   onClick={() =>
                     mutations.rotateSecret.mutate(current.id, {
-                      onSuccess: (answer) => setWebhookUrl(answer.webhookUrl),
+                      onSuccess: setWebhook,
                       onError: (error) => toastRefusal('No new webhook URL', error),
                     })
                   }
                 >
-                  New webhook URL
+                  New webhook secret
                 </Button>
               ) : null}
               <ConfirmDialog
@@ -160,7 +160,7 @@ export function AutomationRunsScreen({ id }: { id: string }) {
           onClose={() => setEditing(false)}
         />
       ) : null}
-      {webhookUrl ? <WebhookUrlDialog url={webhookUrl} onClose={() => setWebhookUrl(null)} /> : null}
+      {webhook ? <WebhookDialog answer={webhook} onClose={() => setWebhook(null)} /> : null}
     </PageShell>
   );
 }

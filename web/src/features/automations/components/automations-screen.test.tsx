@@ -57,15 +57,19 @@ describe('/automations', { timeout: 20_000 }, () => {
         name: 'Triage',
         trigger: { type: 'schedule', expression: 'rate(5 minutes)', timezone: 'UTC' },
         nextRunAt: NEXT,
+        lastRun: {
+          runId: 'r2',
+          status: 'stopped',
+          reason: 'Stopped: the run made its budget of 1 tool calls',
+          startedAt: NEXT - 120_000,
+          endedAt: NEXT - 60_000,
+        },
       }),
       paused,
       automationOf('a3', { name: 'On push', trigger: { type: 'webhook' } }),
       automationOf('a4', { name: 'By hand' }),
     ];
     http.answer('GET', /^\/automations$/, () => json({ automations }));
-    http.answer('GET', /^\/automations\/a\d\/runs$/, (_: SeenRequest, match: RegExpMatchArray) =>
-      json({ runs: match[0].includes('a1') ? [runOf('a1', 'r2', { status: 'failed' })] : [] }),
-    );
     http.answer('POST', /^\/automations\/a4\/run$/, json(runOf('a4', 'r9', { status: 'queued' }), 202));
     http.answer('PATCH', /^\/automations\/a2$/, (request: SeenRequest) => {
       const resumed = { ...paused, enabled: (request.body as { enabled: boolean }).enabled };
@@ -81,7 +85,15 @@ describe('/automations', { timeout: 20_000 }, () => {
         new Date(NEXT).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
       ),
     ).toBeTruthy();
-    expect(await card('Triage').findByText('Failed')).toBeTruthy();
+    // The last run comes with the list: its status, when it ended and why; no run list is read.
+    expect(card('Triage').getByText('Stopped (budget)')).toBeTruthy();
+    expect(card('Triage').getByText('Stopped: the run made its budget of 1 tool calls')).toBeTruthy();
+    expect(
+      card('Triage').getByText(
+        new Date(NEXT - 60_000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+      ),
+    ).toBeTruthy();
+    expect(http.seen('GET', /\/runs$/)).toHaveLength(0);
     expect(card('Weekday digest').getByText('cron(0 9 ? * MON-FRI *) Europe/Paris')).toBeTruthy();
     expect(card('Weekday digest').getByText('Paused after 3 failed runs in a row')).toBeTruthy();
     expect(card('On push').getByText('Webhook')).toBeTruthy();
@@ -112,7 +124,6 @@ describe('/automations', { timeout: 20_000 }, () => {
   it("shows a plan limit's refusal of Run now in a toast with Upgrade Plan", async () => {
     const user = userEvent.setup();
     http.answer('GET', /^\/automations$/, { automations: [automationOf('a1', { name: 'Triage' })] });
-    http.answer('GET', /^\/automations\/a1\/runs$/, { runs: [] });
     const refusal = 'Your plan allows 5 automation runs a day; try again tomorrow or upgrade';
     http.answer(
       'POST',
@@ -151,11 +162,17 @@ describe('/automations', { timeout: 20_000 }, () => {
       json({
         automations:
           request.url.searchParams.get('teamId') === 't1'
-            ? [automationOf('a1', { name: 'Team triage', teamId: 't1', editable: false })]
+            ? [
+                automationOf('a1', {
+                  name: 'Team triage',
+                  teamId: 't1',
+                  editable: false,
+                  lastRun: { runId: 'r1', status: 'succeeded', startedAt: NEXT, endedAt: NEXT + 1_000 },
+                }),
+              ]
             : [],
       }),
     );
-    http.answer('GET', /^\/automations\/a1\/runs$/, { runs: [runOf('a1', 'r1')] });
     renderScreen();
     await screen.findByRole('heading', { name: 'Team triage' });
     expect(card('Team triage').getByRole('switch', { name: 'Enable Team triage' })).toHaveProperty(

@@ -9,7 +9,7 @@ import { automationsQuery } from '../api/automations';
 import { useAutomationActions } from '../hooks/use-automation-actions';
 import { AutomationCard } from './automation-card';
 import { AutomationFormDialog } from './automation-form-dialog';
-import { WebhookUrlDialog } from './webhook-url-dialog';
+import { WebhookDialog, type WebhookSecretAnswer } from './webhook-dialog';
 
 /**
  * /automations (issue 32): the space's automations, agent runs started by a schedule, a webhook or
@@ -21,7 +21,7 @@ export function AutomationsScreen() {
   const automations = useQuery(automationsQuery(teamId));
   const actions = useAutomationActions();
   const [editing, setEditing] = useState<Automation | 'new' | null>(null);
-  const [webhookUrl, setWebhookUrl] = useState<string | null>(null);
+  const [webhook, setWebhook] = useState<WebhookSecretAnswer | null>(null);
 
   const newButton = canCreate ? (
     <Button variant="primary" onClick={() => setEditing('new')}>
@@ -71,12 +71,13 @@ export function AutomationsScreen() {
           teamId={teamId}
           onSaved={(saved) => {
             setEditing(null);
-            if (saved.webhookUrl) setWebhookUrl(saved.webhookUrl);
+            const { webhookUrl, webhookSecret } = saved;
+            if (webhookUrl && webhookSecret) setWebhook({ webhookUrl, webhookSecret });
           }}
           onClose={() => setEditing(null)}
         />
       ) : null}
-      {webhookUrl ? <WebhookUrlDialog url={webhookUrl} onClose={() => setWebhookUrl(null)} /> : null}
+      {webhook ? <WebhookDialog answer={webhook} onClose={() => setWebhook(null)} /> : null}
     </PageShell>
   );
 }

@@ -6,7 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { formatDuration, formatWhen } from '../utils/automation-text';
 import { RunStatusBadge } from './run-status-badge';
 
-const SOURCE_LABELS: Readonly<Record<(typeof AUTOMATION_RUN_SOURCES)[number], string>> = {
+export const SOURCE_LABELS: Readonly<Record<(typeof AUTOMATION_RUN_SOURCES)[number], string>> = {
   schedule: 'Schedule',
   webhook: 'Webhook',
   manual: 'Run now',
@@ -39,7 +39,15 @@ export function RunsTable({ runs }: { runs: AutomationRun[] }) {
                 <RunStatusBadge status={run.status} />
               </TableCell>
               <TableCell>{SOURCE_LABELS[run.source]}</TableCell>
-              <TableCell>{formatWhen(run.startedAt)}</TableCell>
+              <TableCell>
+                <Link
+                  to={`/automations/${encodeURIComponent(run.automationId)}/runs/${encodeURIComponent(run.id)}`}
+                  className={LINK_CLASS}
+                >
+                  {formatWhen(run.startedAt)}
+                  <span className="sr-only">: the run's details</span>
+                </Link>
+              </TableCell>
               <TableCell>{run.durationMs === undefined ? '—' : formatDuration(run.durationMs)}</TableCell>
               <TableCell>{(run.usage.inputTokens + run.usage.outputTokens).toLocaleString()}</TableCell>
               <TableCell>{run.toolCalls}</TableCell>
