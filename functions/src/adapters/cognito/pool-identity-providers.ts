@@ -22,7 +22,7 @@ export function createPoolIdentityProviders(options: PoolClientOptions): PoolIde
     async put(name, provider) {
       // An OpenID provider says whether it verified the address (the pre-sign-up link to a password
       // account needs a verified one); a SAML assertion has no such claim.
-      const mapping =
+      const mapping: Record<string, string> =
         provider.type === 'OIDC' ? { email: 'email', email_verified: 'email_verified' } : { email: 'email' };
       const attributes = { ProviderDetails: provider.details, AttributeMapping: mapping };
       try {
