@@ -86,7 +86,7 @@ describe('ChatInput', () => {
 
   it("offers 'Use my documents' only with documents: pressed, the next message asks for them, then it lets go", async () => {
     const { onSend, textbox } = renderInput({ documents: true });
-    const toggle = screen.getByRole('button', { name: 'Use my documents' });
+    const toggle = await screen.findByRole('button', { name: 'Use my documents' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     // By keyboard: Tab reaches it, Space presses it.
     toggle.focus();

@@ -14,7 +14,6 @@ import { VoiceControl } from '../../voice/lazy-voice';
 import { type OutgoingAttachments, useAttachmentUploads } from '../hooks/use-attachment-uploads';
 import type { SendChoices } from '../hooks/use-send-message';
 import { AttachButton, AttachmentChips, HeldBackImages } from './attachment-chips';
-import { DocumentsToggle } from './documents-toggle';
 import { preloadConversation } from './lazy-conversation-view';
 
 type ChatInputProps = {
@@ -48,6 +47,8 @@ const loadPicker = () => import('../../prompts/components/prompt-picker');
 /** The prompt library's picker: its code loads on first use (or when its button is pointed at or focused). */
 const PromptPicker = lazy(() => loadPicker().then((module) => ({ default: module.PromptPicker })));
 const preloadPicker = () => void loadPicker().catch(() => {});
+/** 'Use my documents': only where the conversation attaches collections, so its code loads then. */
+const DocumentsToggle = lazy(() => import('./documents-toggle'));
 
 /** The textarea grows with its content up to CHAT_INPUT_MAX_HEIGHT_PX, then scrolls. */
 function fitHeight(textarea: HTMLTextAreaElement | null): void {
@@ -193,7 +194,11 @@ export function ChatInput({
           }`}
         >
           {tools}
-          {documents ? <DocumentsToggle pressed={useDocuments} onChange={setUseDocuments} /> : null}
+          {documents ? (
+            <Suspense fallback={null}>
+              <DocumentsToggle pressed={useDocuments} onChange={setUseDocuments} />
+            </Suspense>
+          ) : null}
           {attachments ? (
             <AttachButton
               disabled={streaming}

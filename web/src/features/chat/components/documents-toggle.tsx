@@ -1,14 +1,15 @@
 import { LibraryIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
-export const USE_DOCUMENTS_LABEL = 'Use my documents';
+const USE_DOCUMENTS_LABEL = 'Use my documents';
 
 /**
  * 'Use my documents' beside Chat settings, when the conversation attaches knowledge collections:
  * pressed, the next message's reply starts from the passages its text finds there (the stream's
- * `useDocuments`); it lets go once the message is sent (a choice per message).
+ * `useDocuments`); it lets go once the message is sent (a choice per message). Its own chunk,
+ * loaded only where a conversation has collections (the /home budget).
  */
-export function DocumentsToggle({
+export default function DocumentsToggle({
   pressed,
   onChange,
 }: {
