@@ -22,5 +22,6 @@ export function withDocumentContext(
     typeof target.content === 'string'
       ? `${context}${target.content}`
       : [{ type: 'text' as const, text: context }, ...target.content];
-  return messages.map((message, index) => (index === at ? { ...message, content } : message));
+  const turn: ModelMessage = { ...target, content };
+  return messages.map((message, index) => (index === at ? turn : message));
 }
