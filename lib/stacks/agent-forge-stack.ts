@@ -182,6 +182,7 @@ export class AgentForgeStack extends Stack {
       api: this.api.functions.knowledge.function,
       indexer: this.knowledgeIndexing.indexer.function,
       account: this.api.functions.account.function,
+      chat: this.streaming.endpointFor(STREAM_PATH).function.function,
     });
     // The chat reads a message's attachments for the model.
     this.attachments.grantRead(this.streaming.endpointFor(STREAM_PATH).function.function);

@@ -13,6 +13,8 @@ export interface KnowledgeVectorsAccessProps {
   readonly indexer: LambdaFunction;
   /** Account and team deletion: deletes an owner's vectors by key, embeds nothing. */
   readonly account: LambdaFunction;
+  /** The chat stream: `search_knowledge` and 'Use my documents' query the vectors, embed the query. */
+  readonly chat: LambdaFunction;
 }
 
 /**
@@ -25,8 +27,8 @@ export function grantKnowledgeVectors(props: KnowledgeVectorsAccessProps): void 
   vectors.grant(props.api, 'write');
   vectors.grant(props.indexer, 'write');
   vectors.grant(props.account, 'delete');
-  // The chat stream's `vectors.grant(stream, 'read')` comes with the chat's search_knowledge
-  // (branch kchat): before its code reaches the search, the IAM test refuses an unused grant.
+  // The chat reads its stored keys and teams already (its models' credentials).
+  vectors.grant(props.chat, 'read');
   for (const fn of [props.api, props.indexer]) {
     data.tables.apiKeys.grantReadData(fn);
     secrets.grantDecrypt(fn);

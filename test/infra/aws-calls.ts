@@ -94,7 +94,10 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
       'adapters/s3/s3-knowledge-reader',
     ],
   },
-  createS3VectorIndex: {},
+  createS3VectorIndex: {
+    commandsIn: ['adapters/s3vectors/s3-vector-index', 'adapters/s3vectors/s3-vector-reader'],
+  },
+  createS3VectorReader: {},
   // Users' keys are HTTPS through the guarded fetch; the platform's embedding model is Bedrock's.
   createEmbedder: { commandsIn: ['adapters/embeddings/bedrock-embedder'] },
   createS3KnowledgeReader: {},

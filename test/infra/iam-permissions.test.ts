@@ -372,8 +372,9 @@ describe('the code of every function', () => {
       'client-s3vectors:CreateIndex',
       'client-s3vectors:DeleteVectors',
       'client-s3vectors:PutVectors',
-      'client-s3vectors:QueryVectors',
     ]);
+    // The chat's search: the query only.
+    expect(keys('adapters/s3vectors/s3-vector-reader')).toEqual(['client-s3vectors:QueryVectors']);
   });
 
   it('follows the composition roots to the adapters they build', () => {

@@ -267,10 +267,19 @@ describe('the stream function permissions', () => {
     );
   const US_REGIONS = ['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2'];
 
-  it('list the account’s models and profiles, and without an allow-list invoke any of them in the region’s profile regions', () => {
+  it('list the account’s models and profiles, and without an allow-list invoke any of them in the region’s profile regions (and the platform’s embedding models, knowledge’s search)', () => {
     const bedrock = bedrockStatements(template, streamRole);
-    expect(bedrock).toHaveLength(2);
-    const [list, invoke] = bedrock as [Statement, Statement];
+    expect(bedrock).toHaveLength(3);
+    const [list, invoke, embed] = bedrock as [Statement, Statement, Statement];
+    expect(actionsOf(embed)).toEqual(['bedrock:InvokeModel']);
+    expect(
+      [embed.Resource]
+        .flat()
+        .map(flatten)
+        .every((arn) =>
+          /^arn:aws:bedrock:us-east-1::foundation-model\/(amazon\.titan-embed|cohere\.embed)/.test(arn),
+        ),
+    ).toBe(true);
     expect(list).toMatchObject({
       Effect: 'Allow',
       Action: ['bedrock:ListFoundationModels', 'bedrock:ListInferenceProfiles'],

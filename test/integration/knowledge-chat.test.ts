@@ -3,13 +3,20 @@
  * model `search_knowledge` over those the caller may read; the passages it returned are saved with
  * the reply as its numbered `citations` (and sent on the stream's end). Settings attaching a
  * collection the caller may not read are refused; one they can no longer read is left out.
+ * The platform's models are on (the local Bedrock's Titan embeddings): the chat's search is the
+ * routes' hybrid one. 'Use my documents' (`useDocuments`) puts the top passages in the turn.
  */
-import { conversationSchema, KNOWLEDGE_MESSAGES, knowledgeCitationsSchema } from '@agentforge/shared';
+import {
+  conversationSchema,
+  KNOWLEDGE_MESSAGES,
+  knowledgeCitationsSchema,
+  knowledgeSearchResultSchema,
+} from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureAmplify } from '../support/identity.js';
 import { settled, upload } from '../support/knowledge.js';
 import { startTestStack } from '../support/local-stack.js';
-import { type ModelServer, startModelServer } from '../support/model-server/index.js';
+import { type ModelServer, platformModelsEnv, startModelServer } from '../support/model-server/index.js';
 import { collect, readStream } from '../support/sse.js';
 import { type Person, teamHelpers } from '../support/teams.js';
 
@@ -40,6 +47,7 @@ interface StoredReply {
 beforeAll(async () => {
   process.env.LOG_LEVEL = process.env.KB_LOG ?? 'error';
   models = await startModelServer();
+  Object.assign(process.env, platformModelsEnv(models.url));
   stack = await startTestStack({ web: false, appOrigins: ['http://localhost:5173'] });
   configureAmplify(stack.runtimeConfig);
   helpers = teamHelpers(stack);
@@ -88,12 +96,18 @@ function newConversation(person: Chatter, collectionIds: string[]) {
   });
 }
 
-async function ask(person: Chatter, conversationId: string, triggerContent: string) {
+async function ask(
+  person: Chatter,
+  conversationId: string,
+  triggerContent: string,
+  extra: Record<string, string> = {},
+) {
   const query = new URLSearchParams({
     conversationId,
     provider: person.provider,
     model: MODEL,
     triggerContent,
+    ...extra,
   });
   const events = await collect(
     readStream(`${stack.apiUrl}/api/messages/generate-stream?${query}`, person.idToken),
@@ -182,5 +196,86 @@ describe('knowledge in the chat', { timeout: 120_000 }, () => {
     expect(after.reply?.citations).toBeUndefined();
     expect(after.reply?.toolCalls?.[0]?.error).toContain('Unknown tool: search_knowledge');
     expect(after.reply?.content).not.toContain('ninety days');
+  });
+
+  it('searches by meaning too (hybrid): the reply cites a passage only the vectors find', async () => {
+    const cy = await chatter('kc-cy');
+    const { id } = (await cy.api.post('/knowledge/collections', { name: 'Mixed' })).body as { id: string };
+    const creds = await upload(
+      cy.api,
+      id,
+      'credentials.md',
+      '# Rotating credentials\n\nRotate the signing key every ninety days with the admin command. The old key stays valid for one hour.',
+    );
+    const trail = await upload(
+      cy.api,
+      id,
+      'trail.md',
+      '# Hiking\n\nThe mountain trail climbs through pine forest to a lake, where hikers camp for the night.',
+    );
+    for (const file of [creds, trail]) expect((await settled(cy.api, id, file.id)).status).toBe('ready');
+    // No word of the query is in either file: the keyword index alone finds nothing.
+    const routes = await cy.api.post('/knowledge/search', {
+      query: 'rotation of signatures',
+      collectionIds: [id],
+    });
+    const { passages } = knowledgeSearchResultSchema.parse(routes.body);
+    expect(passages.map((p) => p.matchedBy.join())).not.toContain('keyword');
+    expect(passages.length).toBeGreaterThan(0);
+
+    const created = await newConversation(cy, [id]);
+    const { end, reply } = await ask(
+      cy,
+      created.body.id as string,
+      'Signatures? [[tool:search_knowledge {"query":"rotation of signatures","limit":1}]]',
+    );
+    const citations = knowledgeCitationsSchema.parse(reply?.citations);
+    expect(citations.map((c) => c.fileName)).toEqual(['credentials.md']);
+    expect(end).toMatchObject({ type: 'end', citations });
+    expect(reply?.content).toContain('Tool search_knowledge said: [1] credentials.md');
+    expect(reply?.content).toContain('ninety days');
+  });
+
+  it("'Use my documents' starts the turn from the top passages, numbered as the reply's citations", async () => {
+    const dee = await chatter('kc-dee');
+    const { collectionId, fileId } = await guideCollection(dee);
+    const created = await newConversation(dee, [collectionId]);
+    const conversationId = created.body.id as string;
+    const question = 'How often is the signing key rotated?';
+
+    const used = await ask(dee, conversationId, question, { useDocuments: 'true' });
+    const citations = knowledgeCitationsSchema.parse(used.reply?.citations);
+    expect(citations.length).toBeGreaterThanOrEqual(1);
+    expect(citations.length).toBeLessThanOrEqual(5);
+    expect(citations[0]).toMatchObject({ collectionId, fileId, fileName: 'guide.md' });
+    expect(citations.some((c) => c.text.includes('ninety days'))).toBe(true);
+    expect(used.end).toMatchObject({ type: 'end', citations });
+    expect(used.reply?.toolCalls ?? []).toEqual([]);
+    // The local model echoes its user turn: the passages, numbered and fenced, before the question.
+    expect(used.reply?.content).toContain("Echo: Passages from the user's documents");
+    expect(used.reply?.content).toContain('[1] guide.md');
+    expect(used.reply?.content).toContain('ninety days');
+    expect(used.reply?.content).toContain(question);
+
+    // Per message: the next one without it is the question alone.
+    const plain = await ask(dee, conversationId, question);
+    expect(plain.reply?.content).toBe(`Echo: ${question}`);
+    expect(plain.reply?.citations).toBeUndefined();
+
+    // A conversation with no collections: the choice changes nothing.
+    const bare = await newConversation(dee, []);
+    const none = await ask(dee, bare.body.id as string, question, { useDocuments: 'true' });
+    expect(none.reply?.content).toBe(`Echo: ${question}`);
+    // Anything but 'true' is refused by the contract.
+    const refused = await fetch(
+      `${stack.apiUrl}/api/messages/generate-stream?${new URLSearchParams({
+        conversationId,
+        provider: dee.provider,
+        model: MODEL,
+        useDocuments: 'yes',
+      })}`,
+      { headers: { Authorization: `Bearer ${dee.idToken}` } },
+    );
+    expect(refused.status).toBe(400);
   });
 });

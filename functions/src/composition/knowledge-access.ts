@@ -67,7 +67,8 @@ export async function readableCollections(
   const found = await Promise.all(
     [...new Set(collectionIds)].map((id) =>
       collectionAccess(caller, id, 'read').then(
-        ({ ownerId, collection }) => ({ ownerId, collection }),
+        // Who searches: the caller (their keys, or their team's, embed the query).
+        ({ ownerId, userId, teamId, collection }) => ({ ownerId, userId, teamId, collection }),
         (error: unknown) => {
           if (error instanceof NotFoundError) return undefined;
           throw error;

@@ -15,6 +15,21 @@ import { db, env, required } from './root.js';
 import { secretCipher } from './secrets.js';
 import { myTeamsReader } from './team-scope.js';
 
+/** Where the vector bucket is: the stage's, or locally the S3 Vectors stand-in with the local S3's credentials. */
+const vectorOptions = () => ({
+  region: env.AWS_REGION,
+  vectorBucketName: required('KNOWLEDGE_VECTOR_BUCKET'),
+  ...(env.RUNTIME === 'local'
+    ? {
+        endpoint: required('S3VECTORS_ENDPOINT'),
+        credentials: JSON.parse(readFileSync(required('LOCAL_S3_CREDENTIALS_FILE'), 'utf8')) as {
+          accessKeyId: string;
+          secretAccessKey: string;
+        },
+      }
+    : {}),
+});
+
 let index: Promise<VectorIndex> | undefined;
 /**
  * Knowledge's vectors: the stage's S3 vector bucket (KNOWLEDGE_VECTOR_BUCKET) through the S3
@@ -23,21 +38,27 @@ let index: Promise<VectorIndex> | undefined;
  */
 export function knowledgeVectorIndex(): Promise<VectorIndex> {
   index ??= import('../adapters/s3vectors/s3-vector-index.js').then(({ createS3VectorIndex }) =>
-    createS3VectorIndex({
-      region: env.AWS_REGION,
-      vectorBucketName: required('KNOWLEDGE_VECTOR_BUCKET'),
-      ...(env.RUNTIME === 'local'
-        ? {
-            endpoint: required('S3VECTORS_ENDPOINT'),
-            credentials: JSON.parse(readFileSync(required('LOCAL_S3_CREDENTIALS_FILE'), 'utf8')) as {
-              accessKeyId: string;
-              secretAccessKey: string;
-            },
-          }
-        : {}),
-    }),
+    createS3VectorIndex(vectorOptions()),
   );
   return index;
+}
+
+let reader: Promise<Pick<VectorIndex, 'query'>> | undefined;
+/**
+ * The query half only, for a searcher that never writes (the chat's stream: QueryVectors is all
+ * its role may do), loaded on the first search, so a turn that searches nothing never loads it.
+ * Undefined without KNOWLEDGE_VECTOR_BUCKET (the stack grants it): keyword search only.
+ */
+export function knowledgeVectorReader(): Pick<VectorIndex, 'query'> | undefined {
+  if (!env.KNOWLEDGE_VECTOR_BUCKET) return undefined;
+  return {
+    query: async (name, vector, filter, topK) => {
+      reader ??= import('../adapters/s3vectors/s3-vector-reader.js').then(({ createS3VectorReader }) =>
+        createS3VectorReader(vectorOptions()),
+      );
+      return (await reader).query(name, vector, filter, topK);
+    },
+  };
 }
 
 /**

@@ -18,7 +18,12 @@ import { createKnowledgeService, type KnowledgeService } from '../domain/knowled
 import type { KnowledgeStore } from '../domain/knowledge/knowledge-store.js';
 import { createKnowledgeSearch, type KnowledgeSearch } from '../domain/knowledge/search.js';
 import type { UserItemsEraser } from '../domain/users/account-deletion.js';
-import { collectionEmbedder, knowledgeEmbedders, knowledgeVectors } from './knowledge-vectors.js';
+import {
+  collectionEmbedder,
+  knowledgeEmbedders,
+  knowledgeVectorReader,
+  knowledgeVectors,
+} from './knowledge-vectors.js';
 import { db, env, newId, required } from './root.js';
 
 let repository: KnowledgeRepository | undefined;
@@ -118,8 +123,11 @@ export function knowledgeSearch(): KnowledgeSearch {
 
 let readOnlySearch: KnowledgeSearch | undefined;
 /**
- * The same search through read-only adapters (GetItem/BatchGetItem on the table, GetObject on the
- * indexes): the chat's `search_knowledge`, whose stream function holds only those grants.
+ * The same hybrid search through read-only adapters (GetItem/BatchGetItem on the table, GetObject
+ * on the indexes, QueryVectors on the vectors): the chat's `search_knowledge`, whose stream
+ * function holds only those grants (and the embedders': the searcher's stored keys, read and
+ * decrypted, or InvokeModel on the platform's embedding models). The vectors' client and the
+ * embedder load on the first search, so a turn that searches nothing never loads them.
  */
 export function knowledgeReadOnlySearch(): KnowledgeSearch {
   if (!readOnlySearch) {
@@ -130,8 +138,8 @@ export function knowledgeReadOnlySearch(): KnowledgeSearch {
     readOnlySearch = createKnowledgeSearch({
       repository: knowledgeReader(),
       indexes: createKeywordIndexReader({ repository: knowledgeReader(), store: () => objects }),
-      // Keyword only in the chat for now: the stream function holds no vector or embedding grants.
-      embedderFor: async () => undefined,
+      embedderFor: ({ ownerId, collection, userId }) => collectionEmbedder(ownerId, collection, userId),
+      vectors: knowledgeVectorReader(),
     });
   }
   return readOnlySearch;

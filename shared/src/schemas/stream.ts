@@ -43,6 +43,12 @@ export const streamQuerySchema = z.object({
    * comma-separated ids, at most MAX_ATTACHMENTS_PER_MESSAGE.
    */
   attachmentIds: attachmentIdsField.optional(),
+  /**
+   * 'Use my documents' for this message: the conversation's attached knowledge collections are
+   * searched with the message before the model call, and the top passages go in the turn, numbered
+   * as the reply's citations (ignored when the conversation attaches none).
+   */
+  useDocuments: z.literal('true').optional(),
   /** A decision on the tool call the reply `approvalFor` paused at: that reply goes on (tool-policy.ts). */
   ...toolApprovalQueryFields,
 });

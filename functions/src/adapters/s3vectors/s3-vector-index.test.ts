@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalS3Vectors, startLocalS3Vectors } from '../../../../scripts/local/s3vectors/server.js';
 import type { ChunkVector } from '../../domain/knowledge/ports.js';
-import { createS3VectorIndex, s3IndexName } from './s3-vector-index.js';
+import { createS3VectorIndex } from './s3-vector-index.js';
+import { s3IndexName } from './s3-vector-reader.js';
 
 const credentials = { accessKeyId: 'LOCALTEST', secretAccessKey: 'the-local-s3vectors-secret' };
 let dataDir: string;

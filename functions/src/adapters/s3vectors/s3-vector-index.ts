@@ -1,46 +1,17 @@
-import { createHash } from 'node:crypto';
 import {
   ConflictException,
   CreateIndexCommand,
   DeleteVectorsCommand,
   PutVectorsCommand,
-  QueryVectorsCommand,
   S3VectorsClient,
 } from '@aws-sdk/client-s3vectors';
-import type { ChunkVector, VectorIndex, VectorMatch } from '../../domain/knowledge/ports.js';
+import type { ChunkVector, VectorIndex } from '../../domain/knowledge/ports.js';
+import { createS3VectorReader, type S3VectorReaderOptions, s3IndexName } from './s3-vector-reader.js';
 
-export interface S3VectorIndexOptions {
-  region: string;
-  /** The stage's vector bucket (its indexes, one per embedding model, are made on first use). */
-  vectorBucketName: string;
-  /** Local stack: the S3 Vectors stand-in's URL. */
-  endpoint?: string | undefined;
-  /** Local stack: the stand-in's own credentials; on AWS the function's role. */
-  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
-}
-
-/** S3 Vectors' per-call limits: 500 vectors a PutVectors or DeleteVectors, topK up to 100. */
+/** S3 Vectors' per-call limit: 500 vectors a PutVectors or DeleteVectors (topK: s3-vector-reader.ts). */
 const MAX_VECTORS_PER_CALL = 500;
-const MAX_TOP_K = 100;
 /** A PutVectors body stays well under the 20 MiB payload limit (about 21 bytes a value as JSON). */
 const MAX_VALUES_PER_PUT = 800_000;
-
-/**
- * An S3 Vectors index name (3-63 of a-z 0-9 . -, alphanumeric at both ends) for any name the
- * caller uses, e.g. an embedding model id `bedrock:amazon.titan-embed-text-v2:0` ->
- * `bedrock-amazon.titan-embed-text-v2-0`; a longer one keeps its start and a hash of the whole.
- */
-export function s3IndexName(name: string): string {
-  let safe = name
-    .toLowerCase()
-    .replace(/[^a-z0-9.-]+/g, '-')
-    .replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
-  if (safe.length > 63 || safe.length < 3) {
-    const hash = createHash('sha256').update(name).digest('hex').slice(0, 12);
-    safe = `${safe.slice(0, 50).replace(/[^a-z0-9]+$/, '')}-${hash}`.replace(/^-/, '');
-  }
-  return safe;
-}
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -49,7 +20,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** The knowledge service's vector index on Amazon S3 Vectors (the local stand-in speaks its API). */
-export function createS3VectorIndex(options: S3VectorIndexOptions): VectorIndex {
+export function createS3VectorIndex(options: S3VectorReaderOptions): VectorIndex {
   const client = new S3VectorsClient({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -98,26 +69,7 @@ export function createS3VectorIndex(options: S3VectorIndexOptions): VectorIndex 
       }
     },
 
-    async query(name, vector, filter, topK): Promise<VectorMatch[]> {
-      const indexName = s3IndexName(name);
-      if (filter.collectionIds.length === 0) return [];
-      const output = await client.send(
-        new QueryVectorsCommand({
-          vectorBucketName,
-          indexName,
-          topK: Math.max(1, Math.min(MAX_TOP_K, topK)),
-          queryVector: { float32: Array.from(vector) },
-          filter: { ownerId: { $eq: filter.ownerId }, collectionId: { $in: [...filter.collectionIds] } },
-          returnMetadata: true,
-          returnDistance: true,
-        }),
-      );
-      return (output.vectors ?? []).map((match) => ({
-        key: match.key as string,
-        distance: match.distance ?? 0,
-        metadata: match.metadata as VectorMatch['metadata'],
-      }));
-    },
+    query: createS3VectorReader(options, client).query,
 
     async delete(name, keys) {
       const indexName = s3IndexName(name);

@@ -10,6 +10,7 @@ import type { MessageRecord } from '../conversations/message.js';
 import { createKnowledgeTools } from '../knowledge/knowledge-tools.js';
 import { withRememberTool } from '../memory/remember-tool.js';
 import { wantsTitle, writeTitle } from './auto-title.js';
+import { withDocumentContext } from './document-context.js';
 import type { ChatServiceDeps } from './ports.js';
 import { type Emit, runReply } from './reply-run.js';
 import { openServerTools, type ServerTools } from './server-tools.js';
@@ -48,6 +49,10 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
         const resumed = run.paused?.resumed;
         const knowledge = knowledgeOf(deps, caller, run.settings.collectionIds, resumed?.state.citations);
         knowledge.catch(() => undefined); // awaited below, with the model
+        // 'Use my documents': the top passages for the user's message, searched while the tools open.
+        const documents =
+          run.query.useDocuments && !run.paused ? passagesFor(knowledge, run.history) : undefined;
+        documents?.catch(() => undefined); // awaited below, with the model
         const tools = await toolsFor(deps, caller, query, run.serverIds, reply, emit);
         const selection =
           tools.set &&
@@ -83,7 +88,10 @@ async function streamReply(deps: ChatServiceDeps, run: RunnableReply, emit: Emit
           const request = replyRequest(
             modelId,
             run.settings,
-            [...(await run.modelMessages), ...(run.paused?.messages ?? [])],
+            withDocumentContext(
+              [...(await run.modelMessages), ...(run.paused?.messages ?? [])],
+              await documents,
+            ),
             await run.system,
           );
           const state = await runToolLoop({
@@ -172,6 +180,16 @@ async function knowledgeOf(
   if (!collectionIds?.length || !deps.knowledge) return undefined;
   const search = await deps.knowledge.searchFor(caller, collectionIds);
   return search ? createKnowledgeTools(search, seed) : undefined;
+}
+
+/** The passages 'Use my documents' puts in the turn: found with the message the reply answers. */
+async function passagesFor(
+  knowledge: ReturnType<typeof knowledgeOf>,
+  history: readonly MessageRecord[],
+): Promise<string | undefined> {
+  const searched = await knowledge;
+  const message = history.findLast((m) => m.role === 'user')?.content;
+  return searched && message ? searched.forTurn(message) : undefined;
 }
 
 type ConversationTouch = Parameters<ConversationService['touch']>[2];

@@ -6,6 +6,7 @@ import { createConversationService } from '../conversations/conversation-service
 import { SEARCH_KNOWLEDGE_TOOL } from '../knowledge/knowledge-tools.js';
 import type { ModelStreamEvent } from '../models/model-provider.js';
 import { createChatService } from './chat-service.js';
+import { DOCUMENT_CONTEXT_HEADING } from './document-context.js';
 import type { KnowledgeSource, ToolSet } from './ports.js';
 
 const alice = { userId: 'alice', email: 'a@example.com' };
@@ -139,5 +140,33 @@ describe('knowledge in the chat', () => {
     const saved = await messages.get('c1', messageId);
     expect(saved?.citations).toBeUndefined();
     expect(saved?.toolCalls?.[0]).toMatchObject({ name: SEARCH_KNOWLEDGE_TOOL, status: 'error' });
+  });
+
+  it('starts a turn from the documents when the message asks (useDocuments): passages in the user turn, numbered as the citations', async () => {
+    const { chat, messages, model } = setup([
+      () => callsTurn({ id: 'k1', name: SEARCH_KNOWLEDGE_TOOL, input: { query: '4' } }),
+      () => textTurn('See [1] and [2].'),
+      () => textTurn('Plain.'),
+    ]);
+    const { events, messageId } = await stream(chat, {
+      ...base,
+      mcpServerIds: '',
+      triggerContent: '3',
+      useDocuments: 'true',
+    });
+    const turn = model.requests[0]?.messages.at(-1);
+    expect(turn?.role).toBe('user');
+    expect(turn?.content).toContain(DOCUMENT_CONTEXT_HEADING);
+    expect(turn?.content).toContain('[1] guide.md (Part 3)\n<passage>\nPassage 3\n</passage>');
+    expect(String(turn?.content).endsWith("The user's message:\n3")).toBe(true);
+    // The tool's passages number on from the turn's.
+    expect(model.requests[1]?.messages.at(-1)?.content).toContain('[2] guide.md (Part 4)');
+    expect(events.at(-1)).toMatchObject({ type: 'end', citations: [citation(3), citation(4)] });
+    expect(await messages.get('c1', messageId)).toMatchObject({ citations: [citation(3), citation(4)] });
+    // The saved message is the user's text alone; without the choice, the next turn has no passages.
+    const saved = await messages.listAll('c1');
+    expect(saved.find((m) => m.role === 'user')?.content).toBe('3');
+    await stream(chat, { ...base, mcpServerIds: '', triggerContent: '5' });
+    expect(model.requests[2]?.messages.at(-1)?.content).toBe('5');
   });
 });

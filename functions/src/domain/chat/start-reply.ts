@@ -65,10 +65,14 @@ export async function startReply(
   let history = shownPath(all, conversation.activeLeafId);
   const serverIds = queriedServers(query) ?? chatServersOf(conversation);
   const settings = conversation.settings ?? {};
-  // A plain turn (no regenerate, no files, no tools) is known in full now: its model call is
+  // A plain turn (no regenerate, no files, no tools: no servers, web search or documents) is known in full now: its model call is
   // opened before the gate answers, and aborted if anything below refuses the stream.
   const plain =
-    !query.replaceFrom && !query.attachmentIds && serverIds.length === 0 && !conversation.settings?.webSearch;
+    !query.replaceFrom &&
+    !query.attachmentIds &&
+    serverIds.length === 0 &&
+    !settings.collectionIds?.length &&
+    !conversation.settings?.webSearch;
   const early = plain
     ? newMessages(deps, caller, query, conversation.conversationId, history.at(-1)?.messageId ?? null)
     : undefined;

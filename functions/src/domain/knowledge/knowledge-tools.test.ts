@@ -1,6 +1,11 @@
 import type { KnowledgePassage } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
-import { createKnowledgeTools, SEARCH_KNOWLEDGE_TOOL } from './knowledge-tools.js';
+import {
+  createKnowledgeTools,
+  SEARCH_KNOWLEDGE_TOOL,
+  TURN_PASSAGES,
+  TURN_PASSAGES_TOKEN_CAP,
+} from './knowledge-tools.js';
 
 const passage = (chunkIndex: number, text: string): KnowledgePassage => ({
   collectionId: 'c1',
@@ -67,5 +72,39 @@ describe('search_knowledge', () => {
       isError: false,
       content: 'No passages match "x" in the attached documents.',
     });
+  });
+
+  it('gives a turn the top passages for the user’s message within the token cap, numbered as the tool’s', async () => {
+    const asked: [string, number][] = [];
+    // The cap is in characters (4 a token): the second passage alone would take it all.
+    const long = 'x'.repeat(TURN_PASSAGES_TOKEN_CAP * 4);
+    const tools = createKnowledgeTools(async (query, limit) => {
+      asked.push([query, limit]);
+      return {
+        mode: 'hybrid',
+        passages:
+          query === 'next'
+            ? [passage(2, 'Short again.')]
+            : [passage(0, 'Nightly.'), passage(1, long), passage(2, 'Short again.')],
+      };
+    });
+    const context = await tools.forTurn('  How are backups kept?  ');
+    expect(asked).toEqual([['How are backups kept?', TURN_PASSAGES]]);
+    // The passage past the cap is left out whole and gets no number; the shorter one after it fits.
+    expect(context).toBe(
+      '[1] handbook.pdf (page 1, Backups)\n<passage>\nNightly.\n</passage>\n\n[2] handbook.pdf (page 3, Backups)\n<passage>\nShort again.\n</passage>',
+    );
+    const signal = new AbortController().signal;
+    expect((await tools.set.call(SEARCH_KNOWLEDGE_TOOL, { query: 'next' }, signal)).content).toMatch(
+      /^\[2\] /,
+    );
+    expect(tools.citations().map((c) => c.chunkIndex)).toEqual([0, 2]);
+    expect(await tools.forTurn('   ')).toBeUndefined();
+  });
+
+  it('gives a turn nothing when nothing matches', async () => {
+    const tools = createKnowledgeTools(async () => ({ mode: 'keyword', passages: [] }));
+    expect(await tools.forTurn('anything')).toBeUndefined();
+    expect(tools.citations()).toEqual([]);
   });
 });

@@ -7,11 +7,15 @@ import {
   MAX_SEARCH_RESULTS,
 } from '@agentforge/shared';
 import type { ToolResult, ToolSet } from '../chat/ports.js';
+import { CHARS_PER_TOKEN } from '../limits/token-budget.js';
 import type { ModelToolDefinition } from '../models/model-provider.js';
 
 export const SEARCH_KNOWLEDGE_TOOL = 'search_knowledge';
 /** The most citations one reply keeps (the contract's cap). */
 const MAX_CITATIONS = MAX_SEARCH_RESULTS * 3;
+/** 'Use my documents': the top passages a turn starts from, and the most of the prompt they take. */
+export const TURN_PASSAGES = 5;
+export const TURN_PASSAGES_TOKEN_CAP = 4_000;
 
 const definition: ModelToolDefinition = {
   name: SEARCH_KNOWLEDGE_TOOL,
@@ -69,6 +73,23 @@ export function createKnowledgeTools(
 ) {
   const citations = createCitationList(seed);
 
+  /** The passages numbered (as the reply's citations), each fenced as data; at most `maxChars` of them. */
+  function numbered(passages: KnowledgeSearchResult['passages'], maxChars = Number.POSITIVE_INFINITY) {
+    const blocks: string[] = [];
+    let used = 0;
+    for (const { score: _score, matchedBy: _matchedBy, ...passage } of passages) {
+      const place = where(passage);
+      const body = `${passage.fileName}${place ? ` (${place})` : ''}\n<passage>\n${passage.text.replaceAll('</passage>', '</ passage>')}\n</passage>`;
+      // A passage past the cap is left out whole (and not numbered), a shorter later one may fit.
+      if (used + body.length > maxChars) continue;
+      const number = citations.numberOf(passage);
+      if (number === undefined) continue;
+      used += body.length;
+      blocks.push(`[${number}] ${body}`);
+    }
+    return blocks;
+  }
+
   async function call(input: unknown): Promise<ToolResult> {
     const fields = (input ?? {}) as { query?: unknown; limit?: unknown };
     const query =
@@ -78,21 +99,28 @@ export function createKnowledgeTools(
       typeof fields.limit === 'number' && Number.isInteger(fields.limit)
         ? Math.min(Math.max(fields.limit, 1), MAX_SEARCH_RESULTS)
         : DEFAULT_KNOWLEDGE_PASSAGES;
-    const { passages } = await search(query, limit);
-    const blocks = passages.flatMap(({ score: _score, matchedBy: _matchedBy, ...passage }) => {
-      const number = citations.numberOf(passage);
-      if (number === undefined) return [];
-      const place = where(passage);
-      return [
-        `[${number}] ${passage.fileName}${place ? ` (${place})` : ''}\n<passage>\n${passage.text.replaceAll('</passage>', '</ passage>')}\n</passage>`,
-      ];
-    });
+    const blocks = numbered((await search(query, limit)).passages);
     return {
       content: blocks.length
         ? blocks.join('\n\n')
         : `No passages match "${query}" in the attached documents.`,
       isError: false,
     };
+  }
+
+  /**
+   * 'Use my documents': the top TURN_PASSAGES passages for the user's message, within
+   * TURN_PASSAGES_TOKEN_CAP, numbered as the tool's are (the reply's citations); undefined when
+   * nothing matches. Untrusted context for the turn (document-context.ts), never the system prompt.
+   */
+  async function forTurn(message: string): Promise<string | undefined> {
+    const query = message.trim().slice(0, MAX_KNOWLEDGE_QUERY_LENGTH);
+    if (!query) return undefined;
+    const blocks = numbered(
+      (await search(query, TURN_PASSAGES)).passages,
+      TURN_PASSAGES_TOKEN_CAP * CHARS_PER_TOKEN,
+    );
+    return blocks.length ? blocks.join('\n\n') : undefined;
   }
 
   const set: ToolSet = {
@@ -106,5 +134,5 @@ export function createKnowledgeTools(
     needsApproval: () => false,
     serverOf: () => undefined,
   };
-  return { set, citations: citations.all };
+  return { set, citations: citations.all, forTurn };
 }

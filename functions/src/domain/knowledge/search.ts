@@ -13,7 +13,7 @@ export interface KnowledgeSearchDeps {
   indexes: Pick<KeywordIndexes, 'load'>;
   /** The embedder of the collection's model while the caller may still use it (undefined: keyword only). */
   embedderFor: (searched: SearchableCollection) => Promise<Embedder | undefined>;
-  vectors?: VectorIndex | undefined;
+  vectors?: Pick<VectorIndex, 'query'> | undefined;
 }
 
 /** A collection the caller may read (checked by the caller of this), with its owner and who searches. */

@@ -83,4 +83,24 @@ describe('ChatInput', () => {
     expect(textbox.style.height).toBe('150px');
     expect(textbox.style.overflowY).toBe('auto');
   });
+
+  it("offers 'Use my documents' only with documents: pressed, the next message asks for them, then it lets go", async () => {
+    const { onSend, textbox } = renderInput({ documents: true });
+    const toggle = await screen.findByRole('button', { name: 'Use my documents' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    // By keyboard: Tab reaches it, Space presses it.
+    toggle.focus();
+    await userEvent.keyboard(' ');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    await userEvent.type(textbox, 'What do the runbooks say?{Enter}');
+    expect(onSend).toHaveBeenLastCalledWith('What do the runbooks say?', undefined, { useDocuments: true });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.type(textbox, 'And then?{Enter}');
+    expect(onSend).toHaveBeenLastCalledWith('And then?');
+  });
+
+  it("has no 'Use my documents' without documents", () => {
+    renderInput();
+    expect(screen.queryByRole('button', { name: 'Use my documents' })).toBeNull();
+  });
 });

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { VoiceControl } from '../../voice/lazy-voice';
 import { type OutgoingAttachments, useAttachmentUploads } from '../hooks/use-attachment-uploads';
+import type { SendChoices } from '../hooks/use-send-message';
 import { AttachButton, AttachmentChips, HeldBackImages } from './attachment-chips';
 import { preloadConversation } from './lazy-conversation-view';
 
@@ -21,7 +22,7 @@ type ChatInputProps = {
    * conversation with `attachments.upload(conversationId)`, then pass their ids in the stream's
    * `attachmentIds`); resolves true when it was taken (the input then empties).
    */
-  onSend: (text: string, attachments?: OutgoingAttachments) => Promise<boolean>;
+  onSend: (text: string, attachments?: OutgoingAttachments, choices?: SendChoices) => Promise<boolean>;
   /** Something is loading or being created, or there is no model to send to. */
   blocked: boolean;
   streaming: boolean;
@@ -38,12 +39,16 @@ type ChatInputProps = {
   attachments?: { conversationId: string | null; acceptsImages: boolean; onSwitchModel?: () => void };
   /** Beside the paperclip: the chat's settings button. */
   tools?: ReactNode;
+  /** The conversation attaches knowledge collections: 'Use my documents' is offered, per message. */
+  documents?: boolean;
 };
 
 const loadPicker = () => import('../../prompts/components/prompt-picker');
 /** The prompt library's picker: its code loads on first use (or when its button is pointed at or focused). */
 const PromptPicker = lazy(() => loadPicker().then((module) => ({ default: module.PromptPicker })));
 const preloadPicker = () => void loadPicker().catch(() => {});
+/** 'Use my documents': only where the conversation attaches collections, so its code loads then. */
+const DocumentsToggle = lazy(() => import('./documents-toggle'));
 
 /** The textarea grows with its content up to CHAT_INPUT_MAX_HEIGHT_PX, then scrolls. */
 function fitHeight(textarea: HTMLTextAreaElement | null): void {
@@ -68,6 +73,7 @@ export function ChatInput({
   placeholder,
   attachments,
   tools,
+  documents = false,
 }: ChatInputProps) {
   const [text, setText] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -77,21 +83,29 @@ export function ChatInput({
   /** The prompt picker is open: by the button, or by '/' typed in the empty box (`slash`). */
   const [picker, setPicker] = useState<'button' | 'slash' | null>(null);
   const canSend = text.trim() !== '' && !blocked && !streaming;
+  const [useDocuments, setUseDocuments] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
   useLayoutEffect(() => fitHeight(textarea.current), [text]);
 
   async function submit() {
+    const choices = documents && useDocuments ? { useDocuments: true } : undefined;
     if (files.outgoing.count === 0) {
-      if (await onSend(text)) setText('');
+      if (await (choices ? onSend(text, undefined, choices) : onSend(text))) sent();
       return;
     }
     if (files.failed) return setFileNotice(ATTACHMENT_MESSAGES.removeFailed);
     setFileNotice(null);
-    if (await onSend(text, files.outgoing)) {
-      setText('');
+    if (await onSend(text, files.outgoing, choices)) {
+      sent();
       files.clear();
     }
+  }
+
+  /** The message was taken: the box empties and 'Use my documents' lets go (a choice per message). */
+  function sent() {
+    setText('');
+    setUseDocuments(false);
   }
 
   function closePicker(text?: string) {
@@ -180,6 +194,11 @@ export function ChatInput({
           }`}
         >
           {tools}
+          {documents ? (
+            <Suspense fallback={null}>
+              <DocumentsToggle pressed={useDocuments} onChange={setUseDocuments} />
+            </Suspense>
+          ) : null}
           {attachments ? (
             <AttachButton
               disabled={streaming}

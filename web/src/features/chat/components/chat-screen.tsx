@@ -262,6 +262,10 @@ export function ChatScreen({
                 acceptsImages: providerAcceptsImages(chat.selection.choice?.provider ?? ''),
                 onSwitchModel: () => setPickerOpen(true),
               }}
+              documents={
+                !planMode &&
+                Boolean((selected ? selected.settings : chat.newChatSettings.chosen)?.collectionIds?.length)
+              }
               tools={
                 selected || chat.selectedId === null ? (
                   <ChatSettingsButton

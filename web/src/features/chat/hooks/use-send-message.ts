@@ -51,6 +51,9 @@ type SendOptions = {
  */
 export type PendingFirst = { message: Message; failed: string | null };
 
+/** What the user chose for one message: 'Use my documents' (the stream's `useDocuments`). */
+export type SendChoices = { useDocuments?: boolean };
+
 /** Regenerate (no content: the reply to the history before `messageId`), or edit and resend. */
 export type Replay = { messageId: string; content?: string };
 
@@ -81,6 +84,7 @@ export function useSendMessage({
       target: ModelChoice,
       servers: readonly string[],
       onEnd?: () => void,
+      choices?: SendChoices,
     ) => {
       const { conversationId } = reply;
       const base = { conversationId, provider: target.provider, model: target.model };
@@ -102,7 +106,12 @@ export function useSendMessage({
       }
       await stream(
         reply,
-        { ...base, ...serversOf(servers), ...attachmentIdsOf(userMessage.attachments) },
+        {
+          ...base,
+          ...serversOf(servers),
+          ...attachmentIdsOf(userMessage.attachments),
+          ...documentsOf(choices),
+        },
         onEnd,
       );
     },
@@ -144,7 +153,7 @@ export function useSendMessage({
   );
 
   const send = useCallback(
-    async (text: string, attachments?: OutgoingAttachments): Promise<boolean> => {
+    async (text: string, attachments?: OutgoingAttachments, choices?: SendChoices): Promise<boolean> => {
       const content = text.trim();
       const refuse = (message: string) => refuseWith(setNotice, message);
       setNotice(null);
@@ -194,6 +203,7 @@ export function useSendMessage({
           provider: choice.provider,
           model: choice.model,
           ...serversOf(serverIds),
+          ...documentsOf(choices),
         });
         return true;
       }
@@ -214,7 +224,7 @@ export function useSendMessage({
 
       const userMessage = newUserMessage(conversationId, content, attached);
       const reply = begin(conversationId, userMessage, choice);
-      void deliver(reply, userMessage, choice, serverIds);
+      void deliver(reply, userMessage, choice, serverIds, undefined, choices);
       return true;
     },
     [begin, choice, defaultSettings, delegate, deliver, dispatch, hasUser, serverIds, state, stream, running],
@@ -344,3 +354,6 @@ function attachmentIdsOf(attachments: Attachment[] | undefined): Pick<StreamQuer
     ? { attachmentIds: attachments.map((attachment) => attachment.id).join(',') }
     : {};
 }
+
+const documentsOf = (choices: SendChoices | undefined): Pick<StreamQuery, 'useDocuments'> =>
+  choices?.useDocuments ? { useDocuments: 'true' } : {};
