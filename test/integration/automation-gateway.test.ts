@@ -2,7 +2,7 @@ import { automationRunSchema, automationSchema } from '@agentforge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalCredentialMac } from '../../functions/src/adapters/secrets/local-credential-mac.js';
 import {
-  createGatewayCredentials,
+  createCredentialMinter,
   GATEWAY_CREDENTIAL_TTL_MS,
 } from '../../functions/src/domain/mcp/gateway-credential.js';
 import { apiAs } from '../support/api.js';
@@ -48,8 +48,8 @@ afterAll(async () => {
 
 /** Credentials signed with the local stack's own key, `ageMs` in the past. */
 const minted = (ageMs = 0) =>
-  createGatewayCredentials({
-    mac: createLocalCredentialMac({ keyFile: process.env.LOCAL_SECRETS_KEY_FILE ?? '' }),
+  createCredentialMinter({
+    sign: createLocalCredentialMac({ keyFile: process.env.LOCAL_SECRETS_KEY_FILE ?? '' }).sign,
     now: () => Date.now() - ageMs,
   });
 
@@ -141,17 +141,17 @@ describe('automation runs through the MCP gateway', { timeout: 120_000 }, () => 
       401,
     );
     // Forged: the right form, signed with a key that is not the stack's.
-    const forged = await createGatewayCredentials({
-      mac: { sign: async () => Buffer.alloc(32, 7), verify: async () => true },
+    const forged = await createCredentialMinter({
+      sign: async () => Buffer.alloc(32, 7),
       now: Date.now,
-    }).mint({ userId: owner.userId, serverId, runId: run.id });
+    })({ userId: owner.userId, serverId, runId: run.id });
     expect((await apiAs(stack.apiUrl, forged).post(`/mcp-automation/${serverId}`, TOOLS_LIST)).status).toBe(
       401,
     );
     // Expired: signed with the stack's key, minted longer ago than it lives (a fresh one passes).
     const naming = { userId: owner.userId, serverId, runId: run.id };
-    const expired = await minted(GATEWAY_CREDENTIAL_TTL_MS + 1_000).mint(naming);
-    const fresh = await minted().mint(naming);
+    const expired = await minted(GATEWAY_CREDENTIAL_TTL_MS + 1_000)(naming);
+    const fresh = await minted()(naming);
     const expiredAnswer = await apiAs(stack.apiUrl, expired).post(`/mcp-automation/${serverId}`, TOOLS_LIST);
     expect(expiredAnswer.status).toBe(401);
     expect(expiredAnswer.body.message).toBe('Invalid or expired automation credential');
@@ -159,7 +159,7 @@ describe('automation runs through the MCP gateway', { timeout: 120_000 }, () => 
       200,
     );
     // Genuine, but naming someone the server is not theirs: as that person, it is not found.
-    const stranger = await minted().mint({ userId: other.userId, serverId, runId: run.id });
+    const stranger = await minted()({ userId: other.userId, serverId, runId: run.id });
     expect((await apiAs(stack.apiUrl, stranger).post(`/mcp-automation/${serverId}`, TOOLS_LIST)).status).toBe(
       404,
     );
@@ -177,10 +177,10 @@ describe('automation runs through the MCP gateway', { timeout: 120_000 }, () => 
     expect(claimsOf(credential)).toMatchObject({ userId: admin.userId, teamId, serverId, runId: run.id });
 
     // A credential of the same person without the team (a personal automation's) may not use it.
-    const personal = await minted().mint({ userId: admin.userId, serverId, runId: run.id });
+    const personal = await minted()({ userId: admin.userId, serverId, runId: run.id });
     const refused = await apiAs(stack.apiUrl, personal).post(`/mcp-automation/${serverId}`, TOOLS_LIST);
-    expect(refused.status).toBe(403);
-    const asTeam = await minted().mint({ userId: admin.userId, teamId, serverId, runId: run.id });
+    expect(refused.status).toBe(404);
+    const asTeam = await minted()({ userId: admin.userId, teamId, serverId, runId: run.id });
     expect((await apiAs(stack.apiUrl, asTeam).post(`/mcp-automation/${serverId}`, TOOLS_LIST)).status).toBe(
       200,
     );

@@ -5,7 +5,7 @@ import { ForbiddenError } from '../domain/errors.js';
 import { createMcpToolSource } from '../domain/mcp/mcp-tool-source.js';
 import { ownsServer } from '../handlers/mcp/params.js';
 import { API_KEY_HEADER } from '../routes.js';
-import { gatewayCredentials } from './gateway-credentials.js';
+import { gatewayCredentialMinter } from './gateway-credentials.js';
 import { mcpServerService } from './mcp.js';
 import { remoteMcpConnector } from './remote-mcp.js';
 import { env, required } from './root.js';
@@ -43,7 +43,7 @@ export function automationTools(): ToolSource {
         bearerOf: async (person, id) => {
           const run = person.automationRun;
           if (!run) throw new Error('An automation tool call needs its run');
-          return gatewayCredentials().mint({
+          return gatewayCredentialMinter()({
             userId: person.userId,
             ...(run.teamId ? { teamId: run.teamId } : {}),
             serverId: id,

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import type { CredentialMac } from '../../domain/mcp/gateway-credential.js';
+import type { SignMac, VerifyMac } from '../../domain/mcp/gateway-credential.js';
 import { readLocalSecretKey } from './local-key-file.js';
 
 /**
@@ -7,7 +7,10 @@ import { readLocalSecretKey } from './local-key-file.js';
  * secrets key file, so the credential's key is never the key that encrypts secrets, and nothing
  * new is kept on disk.
  */
-export function createLocalCredentialMac({ keyFile }: { keyFile: string }): CredentialMac {
+export function createLocalCredentialMac({ keyFile }: { keyFile: string }): {
+  sign: SignMac;
+  verify: VerifyMac;
+} {
   let key: Promise<Buffer> | undefined;
   const macKey = () => {
     key ??= readLocalSecretKey(keyFile).then((secret) =>
@@ -15,14 +18,14 @@ export function createLocalCredentialMac({ keyFile }: { keyFile: string }): Cred
     );
     return key;
   };
-  const hmac = async (message: Uint8Array) =>
+  const sign: SignMac = async (message) =>
     createHmac('sha256', await macKey())
       .update(message)
       .digest();
   return {
-    sign: hmac,
+    sign,
     async verify(message, mac) {
-      const expected = await hmac(message);
+      const expected = Buffer.from(await sign(message));
       return mac.length === expected.length && timingSafeEqual(expected, mac);
     },
   };

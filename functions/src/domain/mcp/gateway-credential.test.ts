@@ -6,14 +6,16 @@ import { createLocalCredentialMac } from '../../adapters/secrets/local-credentia
 import { ensureLocalSecretKeyFile } from '../../adapters/secrets/local-key-file.js';
 import { UnauthorizedError } from '../errors.js';
 import {
-  type CredentialMac,
-  createGatewayCredentials,
+  createCredentialMinter,
+  createCredentialVerifier,
   GATEWAY_CREDENTIAL_TTL_MS,
 } from './gateway-credential.js';
 
+type Mac = ReturnType<typeof createLocalCredentialMac>;
+
 const claims = { userId: 'alice', serverId: 'srv-1', runId: 'run-1' };
-let mac: CredentialMac;
-let otherKey: CredentialMac;
+let mac: Mac;
+let otherKey: Mac;
 
 beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'gateway-credential-'));
@@ -22,10 +24,11 @@ beforeAll(async () => {
 });
 
 function credentials(at = { now: 1_000_000 }, key = () => mac) {
-  return createGatewayCredentials({
-    mac: { sign: (m) => key().sign(m), verify: (m, s) => key().verify(m, s) },
-    now: () => at.now,
-  });
+  const now = () => at.now;
+  return {
+    mint: createCredentialMinter({ sign: (m) => key().sign(m), now }),
+    verify: createCredentialVerifier({ verify: (m, s) => key().verify(m, s), now }),
+  };
 }
 const refused = (promise: Promise<unknown>) => expect(promise).rejects.toBeInstanceOf(UnauthorizedError);
 

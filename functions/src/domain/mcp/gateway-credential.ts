@@ -5,11 +5,9 @@ import { UnauthorizedError } from '../errors.js';
  * The key that signs and checks gateway credentials: KMS GenerateMac/VerifyMac with an HMAC key on
  * AWS (the runner may only sign, the gateway only verify), HMAC-SHA-256 with a local key locally.
  */
-export interface CredentialMac {
-  sign(message: Uint8Array): Promise<Uint8Array>;
-  /** False for a MAC that does not match (never throws for that). */
-  verify(message: Uint8Array, mac: Uint8Array): Promise<boolean>;
-}
+export type SignMac = (message: Uint8Array) => Promise<Uint8Array>;
+/** False for a MAC that does not match (never throws for that). */
+export type VerifyMac = (message: Uint8Array, mac: Uint8Array) => Promise<boolean>;
 
 /**
  * An automation run's credential lives as long as one runner invocation can (Lambda's 15 minutes):
@@ -39,37 +37,41 @@ const UNAUTHORIZED = 'Invalid or expired automation credential';
 /**
  * The automation runner's credential at the MCP gateway (docs/decisions/mcp-servers.md,
  * "Automations through the gateway"): it names the person, their team if the automation is a
- * team's, the one server and the run, and expires within minutes; signed by `mac`.
+ * team's, the one server and the run, and expires within minutes. Minted by the runner...
  */
-export function createGatewayCredentials(deps: { mac: CredentialMac; now: () => number }) {
-  return {
-    async mint(claims: Omit<GatewayCredentialClaims, 'exp'>): Promise<string> {
-      const payload = claimsSchema.parse({ ...claims, exp: deps.now() + GATEWAY_CREDENTIAL_TTL_MS });
-      const signed = `${PREFIX}${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-      const mac = await deps.mac.sign(Buffer.from(signed));
-      return `${signed}.${Buffer.from(mac).toString('base64url')}`;
-    },
-
-    /** The claims of a genuine, unexpired credential for `serverId`; 401 (UnauthorizedError) otherwise. */
-    async verify(token: string | undefined, serverId: string): Promise<GatewayCredentialClaims> {
-      if (!token || token.length > MAX_LENGTH || !token.startsWith(PREFIX)) throw new UnauthorizedError();
-      const dot = token.lastIndexOf('.');
-      const signed = token.slice(0, dot);
-      const mac = Buffer.from(token.slice(dot + 1), 'base64url');
-      if (dot <= PREFIX.length || mac.length === 0) throw new UnauthorizedError(UNAUTHORIZED);
-      if (!(await deps.mac.verify(Buffer.from(signed), mac))) throw new UnauthorizedError(UNAUTHORIZED);
-      const claims = claimsSchema.safeParse(parse(signed.slice(PREFIX.length)));
-      if (!claims.success) throw new UnauthorizedError(UNAUTHORIZED);
-      const now = deps.now();
-      // Expired, or living longer than any credential is minted for.
-      if (claims.data.exp <= now || claims.data.exp > now + GATEWAY_CREDENTIAL_TTL_MS + CLOCK_SKEW_MS)
-        throw new UnauthorizedError(UNAUTHORIZED);
-      if (claims.data.serverId !== serverId) throw new UnauthorizedError(UNAUTHORIZED);
-      return claims.data;
-    },
+export function createCredentialMinter(deps: { sign: SignMac; now: () => number }) {
+  return async (claims: Omit<GatewayCredentialClaims, 'exp'>): Promise<string> => {
+    const payload = claimsSchema.parse({ ...claims, exp: deps.now() + GATEWAY_CREDENTIAL_TTL_MS });
+    const signed = `${PREFIX}${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    const mac = await deps.sign(Buffer.from(signed));
+    return `${signed}.${Buffer.from(mac).toString('base64url')}`;
   };
 }
-export type GatewayCredentials = ReturnType<typeof createGatewayCredentials>;
+export type CredentialMinter = ReturnType<typeof createCredentialMinter>;
+
+/**
+ * ... and checked by the gateway: the claims of a genuine, unexpired credential for `serverId`;
+ * 401 (UnauthorizedError) otherwise.
+ */
+export function createCredentialVerifier(deps: { verify: VerifyMac; now: () => number }) {
+  return async (token: string | undefined, serverId: string): Promise<GatewayCredentialClaims> => {
+    if (!token || token.length > MAX_LENGTH || !token.startsWith(PREFIX)) throw new UnauthorizedError();
+    const dot = token.lastIndexOf('.');
+    const signed = token.slice(0, dot);
+    const mac = Buffer.from(token.slice(dot + 1), 'base64url');
+    if (dot <= PREFIX.length || mac.length === 0) throw new UnauthorizedError(UNAUTHORIZED);
+    if (!(await deps.verify(Buffer.from(signed), mac))) throw new UnauthorizedError(UNAUTHORIZED);
+    const claims = claimsSchema.safeParse(parse(signed.slice(PREFIX.length)));
+    if (!claims.success) throw new UnauthorizedError(UNAUTHORIZED);
+    const now = deps.now();
+    // Expired, or living longer than any credential is minted for.
+    if (claims.data.exp <= now || claims.data.exp > now + GATEWAY_CREDENTIAL_TTL_MS + CLOCK_SKEW_MS)
+      throw new UnauthorizedError(UNAUTHORIZED);
+    if (claims.data.serverId !== serverId) throw new UnauthorizedError(UNAUTHORIZED);
+    return claims.data;
+  };
+}
+export type CredentialVerifier = ReturnType<typeof createCredentialVerifier>;
 
 function parse(encoded: string): unknown {
   try {

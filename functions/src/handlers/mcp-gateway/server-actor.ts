@@ -1,9 +1,10 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { accessGate } from '../../composition/access.js';
-import { gatewayCredentials } from '../../composition/gateway-credentials.js';
+import { gatewayCredentialVerifier } from '../../composition/gateway-credentials.js';
 import { teamScope } from '../../composition/team-scope.js';
 import type { Caller } from '../../domain/caller.js';
-import { ForbiddenError } from '../../domain/errors.js';
+import { NotFoundError } from '../../domain/errors.js';
+import { SERVER_NOT_FOUND } from '../../domain/mcp/server-config.js';
 import { teamOwnerId } from '../../domain/teams/roles.js';
 import { clientOf } from '../../http/http-route.js';
 import { ownsServer } from '../mcp/params.js';
@@ -22,12 +23,13 @@ export async function serverActor(
 ): Promise<Caller> {
   if (caller.userId) return teamScope().resolve(caller, 'use', ownsServer(caller, serverId));
   const header = event.headers.Authorization ?? event.headers.authorization;
-  const claims = await gatewayCredentials().verify(header?.replace(/^Bearer\s+/i, ''), serverId);
+  const claims = await gatewayCredentialVerifier()(header?.replace(/^Bearer\s+/i, ''), serverId);
   const person: Caller = { userId: claims.userId, email: '', client: clientOf(event) };
   // A deleted (or, on a waitlist stage, not admitted) account's automation reaches nothing.
   await accessGate().assertAllowed(person, 'members');
   const actor = await teamScope().resolve(person, 'use', ownsServer(person, serverId));
   const space = claims.teamId ? teamOwnerId(claims.teamId) : claims.userId;
-  if (actor.userId !== space) throw new ForbiddenError('This automation may not use this server');
+  // Another space's server is not this run's: not found, as any server that is not the caller's.
+  if (actor.userId !== space) throw new NotFoundError(SERVER_NOT_FOUND);
   return actor;
 }
