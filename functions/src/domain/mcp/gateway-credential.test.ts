@@ -70,13 +70,14 @@ describe('the automation gateway credential', () => {
   it('is refused when its owner, team, server, run or expiry were changed after signing', async () => {
     const token = await credentials().mint(claims);
     const payload = payloadOf(token);
-    for (const changed of [
+    const changes: Record<string, unknown>[] = [
       { ...payload, userId: 'mallory' },
       { ...payload, teamId: 't1' },
       { ...payload, serverId: 'srv-2' },
       { ...payload, runId: 'run-2' },
       { ...payload, exp: (payload.exp as number) + 60_000 },
-    ]) {
+    ];
+    for (const changed of changes) {
       await refused(credentials().verify(withPayload(token, changed), String(changed.serverId)));
     }
     // The signature itself changed.
