@@ -136,6 +136,12 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
       'External MCP clients authenticate with the server token the handler checks (hashed, constant-time); GET on the gateway paths only answers 405.',
   },
   {
+    path: /^Api\/Gateway\/RestApi\/Default\/api\/mcp-automation\/\{serverId\}(\/calls(\/\{callId\})?)?\/(GET|POST|DELETE)$/,
+    rules: ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
+    reason:
+      'The automation runner has no Cognito user: the gateway verifies its credential (KMS VerifyMac, minutes long, naming the person, team, server and run) before anything else, and acts only as that person on that server.',
+  },
+  {
     path: /^Api\/Gateway\/RestApi\/Default\/api\/automation-hooks\/\{id\}(\/\{secret\})?\/POST$/,
     rules: ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
     reason:

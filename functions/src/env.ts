@@ -46,6 +46,8 @@ const baseSchema = z.object({
   LOCAL_COGNITO_ADMIN_CREDENTIALS_FILE: z.string().min(1).optional(),
   /** AWS: the KMS key that encrypts secrets at rest; set on the functions granted it. */
   SECRETS_KMS_KEY_ID: z.string().min(1).optional(),
+  /** AWS: the KMS HMAC key of the automation runner's gateway credential (runner: sign; gateway: verify). */
+  GATEWAY_CREDENTIAL_KEY_ID: z.string().min(1).optional(),
   /** Local stack only: the AES-256 key file of the local secret cipher. */
   LOCAL_SECRETS_KEY_FILE: z.string().min(1).optional(),
   /**

@@ -419,6 +419,36 @@ const MANIFEST = [
     handler: 'call-cancel',
     auth: 'cognito',
   },
+  // The same for an automation run (the runner has no ID token): its short-lived credential, checked
+  // by the gateway itself (handlers/mcp-gateway/server-actor.ts; docs/decisions/mcp-servers.md).
+  {
+    method: 'POST',
+    path: '/mcp-automation/{serverId}',
+    area: 'mcp-gateway',
+    handler: 'forward-owner',
+    auth: 'public',
+  },
+  {
+    method: 'POST',
+    path: '/mcp-automation/{serverId}/calls',
+    area: 'mcp-gateway',
+    handler: 'call-start',
+    auth: 'public',
+  },
+  {
+    method: 'GET',
+    path: '/mcp-automation/{serverId}/calls/{callId}',
+    area: 'mcp-gateway',
+    handler: 'call-read',
+    auth: 'public',
+  },
+  {
+    method: 'DELETE',
+    path: '/mcp-automation/{serverId}/calls/{callId}',
+    area: 'mcp-gateway',
+    handler: 'call-cancel',
+    auth: 'public',
+  },
   {
     method: 'POST',
     path: '/mcp-external/{serverId}',

@@ -123,14 +123,12 @@ export class Automations extends Construct {
   /** Lets a function start runs: the runner invoked asynchronously (the webhook, 'Run now'). */
   grantStartRuns(...fns: LambdaFunction[]): void {
     for (const fn of fns) {
-      // The function itself (unqualified), not its versions: the runner runs $LATEST.
+      // The function itself (unqualified), not its versions: the runner runs $LATEST. By its name,
+      // not a reference: the runner reaches the API (its URL), whose functions these are.
       fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['lambda:InvokeFunction'],
-          resources: [this.runner.function.functionArn],
-        }),
+        new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.runnerArn] }),
       );
-      fn.addEnvironment('AUTOMATION_RUNNER_ARN', this.runner.function.functionArn);
+      fn.addEnvironment('AUTOMATION_RUNNER_ARN', this.runnerArn);
     }
   }
 }

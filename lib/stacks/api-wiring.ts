@@ -21,6 +21,7 @@ import { bedrockEnvironment, bedrockListStatement } from '../constructs/bedrock-
 import { Billing } from '../constructs/billing';
 import type { Data } from '../constructs/data';
 import type { Email } from '../constructs/email';
+import { GatewayCredentials } from '../constructs/gateway-credentials';
 import type { McpRuntime } from '../constructs/mcp-runtime';
 import type { Secrets } from '../constructs/secrets';
 import type { WebHosting } from '../constructs/web-hosting';
@@ -193,6 +194,17 @@ export function buildStageApi(
   data.grantGetItem(api.functions.automations.function, 'knowledge');
   data.grantGetItem(automations.runner.function, 'knowledge');
   attachments.grantKnowledgeRead(automations.runner.function);
+  // Its MCP tools through the API's gateway, as the chat's (the runner is outside the servers' VPC),
+  // with a credential it signs and only the gateway verifies.
+  const runner = automations.runner.function;
+  runner.addEnvironment('API_BASE_URL', api.url);
+  runner.addEnvironment('API_ORIGIN_KEY', originKey);
+  const credentials = new GatewayCredentials(scope, 'GatewayCredentials', {
+    stage: config.stage,
+    mcpRuntime,
+  });
+  credentials.grantMint(runner);
+  credentials.grantVerify(api.functions['mcp-gateway'].function);
   return { api, billing, automations, originKey };
 }
 

@@ -82,6 +82,9 @@ export const ADAPTERS: Readonly<Record<string, AdapterSpec>> = {
   createTokenLedger: {},
   createPlanLookup: {},
   createKmsSecretCipher: {},
+  createKmsCredentialSigner: {},
+  createKmsCredentialVerifier: {},
+  createLocalCredentialMac: { noAwsCalls: LOCAL_ONLY },
   createGithubLinkRepository: {},
   createSecretsManagerGithubCredentials: {},
   createGithubOAuthClient: { noAwsCalls: 'HTTPS to GitHub (github.com and api.github.com)' },
@@ -345,6 +348,13 @@ export const COMMANDS: Readonly<Record<string, (target: CallTarget) => AwsCall[]
   ],
   'client-kms:Encrypt': (target) => [{ action: 'kms:Encrypt', resource: secretsKeyArn(target) }],
   'client-kms:Decrypt': (target) => [{ action: 'kms:Decrypt', resource: secretsKeyArn(target) }],
+  // The automation runner's gateway credentials: signed by the runner, checked by the gateway.
+  'client-kms:GenerateMac': (target) => [
+    { action: 'kms:GenerateMac', resource: envOf(target, 'GATEWAY_CREDENTIAL_KEY_ID') },
+  ],
+  'client-kms:VerifyMac': (target) => [
+    { action: 'kms:VerifyMac', resource: envOf(target, 'GATEWAY_CREDENTIAL_KEY_ID') },
+  ],
   'client-ecs:RunTask': (target): AwsCall[] => {
     const task = runnerTask(target);
     return [

@@ -59,6 +59,9 @@ export function rootsOf(modules: readonly string[]): Map<string, Set<string>> {
     const source = read(file);
     for (const [, http] of source.matchAll(/from '(?:\.\.\/)+http\/([\w-]+)\.js'/g))
       files.add(`http/${http}.ts`);
+    // A handler's helpers beside it (handlers/mcp-gateway/server-actor.ts): their roots are the handler's.
+    for (const [, helper] of source.matchAll(/from '\.\/([\w-]+)\.js'/g))
+      files.add(`${file.slice(0, file.lastIndexOf('/'))}/${helper}.ts`);
     for (const [, names, root] of source.matchAll(
       /import \{([^}]+)\} from '(?:\.\.\/)+composition\/([\w-]+)\.js'/g,
     )) {

@@ -74,6 +74,12 @@ const NOT_REACHED: readonly { fn: RegExp; factory: string; actions?: readonly st
       'the conversation service reads "my teams" only to create a conversation in a team space (the conversations API)',
   },
   {
+    fn: /^AgentForge (prompts|audit) API/,
+    factory: 'createMyTeamsReader',
+    reason:
+      'their scope helpers take the team named in the request (teamScope().actor: the role, the teams table), never "my teams"',
+  },
+  {
     fn: /^AgentForge mcp-gateway API/,
     factory: 'createPlanLookup',
     reason: 'plans are read by the MCP API and the reaper, never when forwarding',

@@ -115,7 +115,8 @@ describe('the MCP runtime network', () => {
   });
 
   it('reaches DynamoDB through a gateway endpoint on every route table', () => {
-    template.resourceCountIs('AWS::EC2::VPCEndpoint', 1);
+    // One gateway endpoint (the other is KMS's interface endpoint: gateway-credentials.test.ts).
+    expect(idsOf('AWS::EC2::VPCEndpoint', { Properties: { VpcEndpointType: 'Gateway' } })).toHaveLength(1);
     const routeTableIds = new Capture();
     template.hasResourceProperties('AWS::EC2::VPCEndpoint', {
       VpcEndpointType: 'Gateway',

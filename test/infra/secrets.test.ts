@@ -59,7 +59,10 @@ const accountFunction = () => functionDescribedAs('AgentForge account API');
 function kmsStatements() {
   return resourcesOf('AWS::IAM::Policy').flatMap(([, policy]) =>
     (policy.Properties.PolicyDocument?.Statement ?? [])
-      .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('kms:')))
+      // The MAC grants are the gateway credentials' key's (gateway-credentials.test.ts).
+      .filter((statement) =>
+        [statement.Action].flat().some((action) => action.startsWith('kms:') && !action.endsWith('Mac')),
+      )
       .map((statement) => ({
         ...statement,
         Action: [statement.Action].flat().sort(),
@@ -69,9 +72,15 @@ function kmsStatements() {
 }
 
 describe('the secrets key', () => {
-  it('is a symmetric KMS key with yearly rotation and a stable logical id, the stage’s only key', () => {
+  it('is a symmetric KMS key with yearly rotation and a stable logical id, the stage’s only encryption key', () => {
     // A customer-managed key costs $1 a month: the alarm topic is encrypted with this one too.
-    expect(Object.keys(template.findResources('AWS::KMS::Key'))).toEqual([SECRETS_KEY_LOGICAL_ID]);
+    // Besides it, only the automation credentials' HMAC key, which encrypts nothing (gateway-credentials.ts).
+    const keys = template.findResources('AWS::KMS::Key');
+    expect(Object.keys(keys)).toContain(SECRETS_KEY_LOGICAL_ID);
+    const others = Object.entries(keys).filter(([id]) => id !== SECRETS_KEY_LOGICAL_ID);
+    expect(others.map(([, key]) => [key.Properties.KeySpec, key.Properties.KeyUsage])).toEqual([
+      ['HMAC_256', 'GENERATE_VERIFY_MAC'],
+    ]);
     expectResource(template, SECRETS_KEY_LOGICAL_ID, { Properties: { EnableKeyRotation: true } });
     expect(
       propertiesOf(template, 'AWS::KMS::Key', SECRETS_KEY_LOGICAL_ID).KeySpec ?? 'SYMMETRIC_DEFAULT',

@@ -57,6 +57,8 @@ import {
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/src/adapters/dynamodb/document-client.js';
+import { createLocalCredentialMac } from '../../functions/src/adapters/secrets/local-credential-mac.js';
+import { createCredentialMinter } from '../../functions/src/domain/mcp/gateway-credential.js';
 import { type HttpMethod, ROUTES } from '../../functions/src/routes.js';
 import { onboardingPayload } from '../support/api.js';
 import { configureAmplify, uniqueEmail } from '../support/identity.js';
@@ -548,6 +550,29 @@ const external = (serverId: string, token: string): Request => ({
   ...post(`/mcp-external/${serverId}`, TOOLS_LIST),
   bearer: token,
 });
+
+/**
+ * Each persona's own automation-run credential for a server (signed with the stack's key, as the
+ * runner signs it), naming the team "Matrix" with `team`; `made[persona]` is theirs.
+ */
+async function runCredentials(serverId: string, team = false): Promise<Made> {
+  const mint = createCredentialMinter({
+    sign: createLocalCredentialMac({ keyFile: process.env.LOCAL_SECRETS_KEY_FILE ?? '' }).sign,
+    now: Date.now,
+  });
+  const minted = PERSONAS.map(async (p) => [
+    p,
+    await mint({
+      userId: people[p].userId,
+      ...(team ? { teamId: f.teamId } : {}),
+      serverId,
+      runId: 'matrix-run',
+    }),
+  ]);
+  return Object.fromEntries(await Promise.all(minted));
+}
+/** The request with the persona's run credential instead of their ID token. */
+const asRun = (request: Request, made: Made, p: Persona): Request => ({ ...request, bearer: made[p] });
 
 /** A server of the Admin's (or of their team, `?teamId=`) with an external token the Admin issued. */
 async function serverWithToken(teamId?: string): Promise<Made> {
@@ -1446,6 +1471,89 @@ const MATRIX: Record<string, Case[]> = {
       on: 'the team server',
       request: () => del(`/mcp-gateway/${f.teamServerId}/calls/no-such-call`),
       expect: teamMembers(409),
+    },
+  ],
+  // --- Automation runs at the gateway: their credential only (an ID token is 401 for all); as the
+  // chat, a run credential reaches its person's server, or its team's for a member (others 404).
+  'POST /mcp-automation/{serverId}': [
+    {
+      on: "the Admin's server, with an ID token",
+      request: () => post(`/mcp-automation/${f.serverId}`, TOOLS_LIST),
+      expect: everyone(401),
+    },
+    {
+      on: "the Admin's server, each persona's run credential",
+      setup: () => runCredentials(f.serverId),
+      request: (p, made) => asRun(post(`/mcp-automation/${f.serverId}`, TOOLS_LIST), made, p),
+      expect: ownerOnly(200),
+    },
+    {
+      // Members reach it; it was never enabled (409), as at the chat's gateway.
+      on: "the team server, each persona's run credential naming the team",
+      setup: () => runCredentials(f.teamServerId, true),
+      request: (p, made) => asRun(post(`/mcp-automation/${f.teamServerId}`, TOOLS_LIST), made, p),
+      expect: teamMembers(409),
+    },
+  ],
+  'POST /mcp-automation/{serverId}/calls': [
+    {
+      on: "the Admin's server, with an ID token",
+      request: () =>
+        post(`/mcp-automation/${f.serverId}/calls`, { name: 'echo', arguments: { message: 'x' } }),
+      expect: everyone(401),
+    },
+    {
+      on: "the Admin's server, each persona's run credential",
+      setup: () => runCredentials(f.serverId),
+      request: (p, made) =>
+        asRun(
+          post(`/mcp-automation/${f.serverId}/calls`, { name: 'echo', arguments: { message: 'x' } }),
+          made,
+          p,
+        ),
+      expect: ownerOnly(200),
+      check: (p, response) => {
+        if (p === 'admin') expect(response.body).toMatchObject({ status: 'done' });
+      },
+    },
+    {
+      on: "the team server, each persona's run credential naming the team",
+      setup: () => runCredentials(f.teamServerId, true),
+      request: (p, made) =>
+        asRun(
+          post(`/mcp-automation/${f.teamServerId}/calls`, { name: 'echo', arguments: { message: 'x' } }),
+          made,
+          p,
+        ),
+      expect: teamMembers(409),
+    },
+  ],
+  'GET /mcp-automation/{serverId}/calls/{callId}': [
+    {
+      on: "a call of the Admin's, with an ID token",
+      setup: adminCall,
+      request: (_, made) => get(`/mcp-automation/${f.serverId}/calls/${made.callId}`),
+      expect: everyone(401),
+    },
+    {
+      on: "a call of the Admin's, each persona's run credential",
+      setup: async () => ({ ...(await adminCall()), ...(await runCredentials(f.serverId)) }),
+      request: (p, made) => asRun(get(`/mcp-automation/${f.serverId}/calls/${made.callId}`), made, p),
+      expect: ownerOnly(200),
+    },
+  ],
+  'DELETE /mcp-automation/{serverId}/calls/{callId}': [
+    {
+      on: "a call of the Admin's, with an ID token",
+      setup: adminCall,
+      request: (_, made) => del(`/mcp-automation/${f.serverId}/calls/${made.callId}`),
+      expect: everyone(401),
+    },
+    {
+      on: "a call of the Admin's, each persona's run credential",
+      setup: async () => ({ ...(await adminCall()), ...(await runCredentials(f.serverId)) }),
+      request: (p, made) => asRun(del(`/mcp-automation/${f.serverId}/calls/${made.callId}`), made, p),
+      expect: ownerOnly(200),
     },
   ],
   'POST /mcp-external/{serverId}': [

@@ -23,6 +23,11 @@ export interface Caller {
    * with per-member values runs and is reached as this member's own instance.
    */
   memberId?: string;
+  /**
+   * Set on an automation run's actor (the runner): the run, and the team if the automation is a
+   * team's. Its MCP tools go through the gateway with a credential naming them.
+   */
+  automationRun?: { runId: string; teamId?: string };
 }
 
 /** `email_verified` as the token carries it: a boolean, or the string API Gateway's authorizer passes on. */

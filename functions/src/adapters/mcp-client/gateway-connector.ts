@@ -4,8 +4,9 @@ import { runLongToolCall } from './long-tool-call.js';
 import { toModelTools } from './model-tools.js';
 
 /**
- * MCP over Streamable HTTP to the gateway (`<gatewayBase>/mcp-gateway/<serverId>`), as the
- * caller (their ID token), so the chat reaches tools the one way everything else does; tool calls
+ * MCP over Streamable HTTP to the gateway (`<gatewayBase>/<path>/<serverId>`), as the caller: the
+ * chat with their ID token (`mcp-gateway`), an automation run with its credential
+ * (`mcp-automation`), so both reach tools the one way everything else does; tool calls
  * go through the gateway's call routes, so they may run for minutes (long-tool-call.ts). The SDK
  * is imported lazily: only conversations with a server pay for it. `headers`: sent with every
  * request (the API key on AWS).
@@ -13,15 +14,16 @@ import { toModelTools } from './model-tools.js';
 export function createGatewayConnector(
   gatewayBase: string,
   headers: Readonly<Record<string, string>> = {},
+  path: 'mcp-gateway' | 'mcp-automation' = 'mcp-gateway',
 ): McpConnector {
-  return async ({ serverId, idToken }): Promise<McpConnection> => {
+  return async ({ serverId, bearer }): Promise<McpConnection> => {
     const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
       import('@modelcontextprotocol/sdk/client/index.js'),
       import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
     ]);
     const client = new Client({ name: 'agentforge-chat', version: '1.0.0' });
-    const serverUrl = `${gatewayBase}/mcp-gateway/${encodeURIComponent(serverId)}`;
-    const asCaller = { ...headers, Authorization: `Bearer ${idToken}` };
+    const serverUrl = `${gatewayBase}/${path}/${encodeURIComponent(serverId)}`;
+    const asCaller = { ...headers, Authorization: `Bearer ${bearer}` };
     await client.connect(
       new StreamableHTTPClientTransport(new URL(serverUrl), { requestInit: { headers: asCaller } }),
     );

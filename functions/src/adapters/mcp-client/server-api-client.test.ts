@@ -33,7 +33,7 @@ describe('the MCP API client', () => {
   it('calls as the user, with the headers it was given (the API key on AWS)', async () => {
     seen = [];
     const client = createServerApiClient(base, { 'x-api-key': 'origin-key-0123456789abcdef' });
-    await client.enable({ serverId: 'srv-1', idToken: 'id-token' }).catch(() => undefined);
+    await client.enable({ serverId: 'srv-1', bearer: 'id-token' }).catch(() => undefined);
     expect(seen[0]).toMatchObject({
       method: 'POST',
       url: '/api/mcp-servers/srv-1/enable',
@@ -44,7 +44,7 @@ describe('the MCP API client', () => {
   it('sends no key where it has none, and maps a 404 to NotFoundError', async () => {
     seen = [];
     await expect(
-      createServerApiClient(base).get({ serverId: 'missing', idToken: 't' }),
+      createServerApiClient(base).get({ serverId: 'missing', bearer: 't' }),
     ).rejects.toBeInstanceOf(NotFoundError);
     expect(seen[0]?.headers['x-api-key']).toBeUndefined();
   });

@@ -49,10 +49,10 @@ export function createServerApiClient(
   }
   const pathOf = (serverId: string) => `/mcp-servers/${encodeURIComponent(serverId)}`;
   return {
-    get: ({ serverId, idToken }) => call('GET', pathOf(serverId), idToken),
-    enable: ({ serverId, idToken }) => call('POST', `${pathOf(serverId)}/enable`, idToken),
-    patchToolPolicy: ({ serverId, idToken }, patch: ToolPolicyPatch) =>
-      call('PATCH', `${pathOf(serverId)}/tool-policy`, idToken, patch),
+    get: ({ serverId, bearer }) => call('GET', pathOf(serverId), bearer),
+    enable: ({ serverId, bearer }) => call('POST', `${pathOf(serverId)}/enable`, bearer),
+    patchToolPolicy: ({ serverId, bearer }, patch: ToolPolicyPatch) =>
+      call('PATCH', `${pathOf(serverId)}/tool-policy`, bearer, patch),
   };
 }
 

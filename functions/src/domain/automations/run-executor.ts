@@ -107,8 +107,13 @@ export function createRunExecutor(deps: RunExecutorDeps) {
   /** Runs (or goes on with) a queued run; a run already ended or waiting is left as it is. */
   async function execute(automation: StoredAutomation, queued: StoredRun): Promise<StoredRun> {
     const invoked = deps.now();
-    const caller = actorOf(automation);
-    const teamSpace = Promise.resolve(teamOf(automation.userId));
+    const teamId = teamOf(automation.userId);
+    // The run's MCP tools are reached with a credential naming the run and the team (automation-tools.ts).
+    const caller: Caller = {
+      ...actorOf(automation),
+      automationRun: { runId: queued.runId, ...(teamId ? { teamId } : {}) },
+    };
+    const teamSpace = Promise.resolve(teamId);
     let run: StoredRun = { ...queued, status: 'running' };
     // Taken once: a second invocation with the same event (Lambda's retry) finds it taken and leaves it.
     if (queued.status === 'queued' && !(await deps.automations.claimRun(run, 'queued'))) return queued;

@@ -22,7 +22,12 @@ export interface McpConnection {
     onProgress?: (progress: ToolProgress) => void,
   ): Promise<ToolResult>;
 }
-export type McpConnector = (target: { serverId: string; idToken: string }) => Promise<McpConnection>;
+/** A server as a caller reaches it: `bearer` is their ID token (the chat) or an automation run's credential. */
+export interface ServerTarget {
+  serverId: string;
+  bearer: string;
+}
+export type McpConnector = (target: ServerTarget) => Promise<McpConnection>;
 /** A remote server's session, straight from the chat's function (it has no run to go through). */
 export type RemoteMcpConnector = (caller: Caller, serverId: string) => Promise<McpConnection>;
 
@@ -32,10 +37,10 @@ export type RemoteMcpConnector = (caller: Caller, serverId: string) => Promise<M
  * the runner's configuration and its ECS and IAM grants.
  */
 export interface ServerControl {
-  get(target: { serverId: string; idToken: string }): Promise<McpServer>;
-  enable(target: { serverId: string; idToken: string }): Promise<McpServer>;
+  get(target: ServerTarget): Promise<McpServer>;
+  enable(target: ServerTarget): Promise<McpServer>;
   /** Changes the server's tool approvals ('Always allow'); refused unless the caller may. */
-  patchToolPolicy(target: { serverId: string; idToken: string }, patch: ToolPolicyPatch): Promise<McpServer>;
+  patchToolPolicy(target: ServerTarget, patch: ToolPolicyPatch): Promise<McpServer>;
 }
 
 export interface McpToolSourceDeps {
@@ -46,6 +51,8 @@ export interface McpToolSourceDeps {
   startTimeoutMs: number;
   pollIntervalMs: number;
   sleep?: (ms: number) => Promise<void>;
+  /** What the caller presents to the API for `serverId` (default: their verified ID token). */
+  bearerOf?: (caller: Caller, serverId: string) => Promise<string>;
 }
 
 /**
@@ -55,9 +62,10 @@ export interface McpToolSourceDeps {
  */
 export function createMcpToolSource(deps: McpToolSourceDeps): Required<ToolSource> {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const bearerOf = deps.bearerOf ?? idTokenOf;
 
   async function ensureRunning(
-    target: { serverId: string; idToken: string },
+    target: ServerTarget,
     seen: McpServer,
     onStatus: (status: string, serverName?: string) => void,
   ): Promise<McpServer> {
@@ -83,7 +91,7 @@ export function createMcpToolSource(deps: McpToolSourceDeps): Required<ToolSourc
 
   async function toolsOf(
     caller: Caller,
-    target: { serverId: string; idToken: string },
+    target: ServerTarget,
     server: McpServer,
     onStatus: (status: string, serverName?: string) => void,
   ): Promise<ToolSet> {
@@ -110,8 +118,7 @@ export function createMcpToolSource(deps: McpToolSourceDeps): Required<ToolSourc
 
   return {
     async forServer(caller, serverId, onStatus): Promise<ToolSet> {
-      if (!caller.idToken) throw new Error('Tool calls need the caller ID token');
-      const target = { serverId, idToken: caller.idToken };
+      const target = { serverId, bearer: await bearerOf(caller, serverId) };
       // Read through the API as the caller: it says whether they may use the server at all.
       const server = await deps.servers.get(target);
       try {
@@ -121,11 +128,15 @@ export function createMcpToolSource(deps: McpToolSourceDeps): Required<ToolSourc
       }
     },
     async allowAlways(caller, serverId, toolName) {
-      if (!caller.idToken) throw new Error('Tool approvals need the caller ID token');
       await deps.servers.patchToolPolicy(
-        { serverId, idToken: caller.idToken },
+        { serverId, bearer: await bearerOf(caller, serverId) },
         { tools: { [toolName]: 'allow' } },
       );
     },
   };
+}
+
+async function idTokenOf(caller: Caller): Promise<string> {
+  if (!caller.idToken) throw new Error('Tool calls need the caller ID token');
+  return caller.idToken;
 }

@@ -8,9 +8,9 @@ import { callPath, onCallersServer, readWaitMs } from './calls.js';
  * poll answering once there is some, the call ended, or after at most 20 s.
  */
 export const handler = httpRoute(
-  { params: toolCallRunParamsSchema, query: toolCallReadQuerySchema },
-  async ({ caller, params, query }) =>
-    onCallersServer(caller, params.serverId, (target) => {
+  { params: toolCallRunParamsSchema, query: toolCallReadQuerySchema, requireCaller: false },
+  async ({ caller, params, query, event }) =>
+    onCallersServer(caller, event, params.serverId, (target) => {
       const waitMs = readWaitMs();
       const search = new URLSearchParams({ after: String(query.after), waitMs: String(waitMs) });
       return callBridge(target, { method: 'GET', path: `${callPath(params.callId)}?${search}`, waitMs });

@@ -9,9 +9,9 @@ import { gatewayParams } from './params.js';
  * minutes; answers when it ends or after a few seconds, with its id and progress so far.
  */
 export const handler = httpRoute(
-  { params: gatewayParams, body: toolCallStartSchema },
-  async ({ caller, params, body }) =>
-    onCallersServer(caller, params.serverId, (target) => {
+  { params: gatewayParams, body: toolCallStartSchema, requireCaller: false },
+  async ({ caller, params, body, event }) =>
+    onCallersServer(caller, event, params.serverId, (target) => {
       const waitMs = startWaitMs();
       return callBridge(target, { method: 'POST', path: '/calls', body: { ...body, waitMs }, waitMs });
     }),
