@@ -182,7 +182,13 @@ export class AgentForgeStack extends Stack {
       api: this.api.functions.knowledge.function,
       indexer: this.knowledgeIndexing.indexer.function,
       account: this.api.functions.account.function,
-      chat: this.streaming.endpointFor(STREAM_PATH).function.function,
+      searchers: [
+        this.streaming.endpointFor(STREAM_PATH).function.function,
+        ...[AGENT_STREAM_PATHS.plan, AGENT_STREAM_PATHS.execute].map(
+          (path) => this.streaming.endpointFor(`${API_BASE_PATH}${path}`).function.function,
+        ),
+        this.automations.runner.function,
+      ],
     });
     // The chat reads a message's attachments for the model.
     this.attachments.grantRead(this.streaming.endpointFor(STREAM_PATH).function.function);

@@ -13,8 +13,12 @@ export interface KnowledgeVectorsAccessProps {
   readonly indexer: LambdaFunction;
   /** Account and team deletion: deletes an owner's vectors by key, embeds nothing. */
   readonly account: LambdaFunction;
-  /** The chat stream: `search_knowledge` and 'Use my documents' query the vectors, embed the query. */
-  readonly chat: LambdaFunction;
+  /**
+   * Who searches at reply or run time (the chat stream: `search_knowledge` and 'Use my documents';
+   * the agent's plan and step streams; the automation runner): they query the vectors and embed the
+   * query, with the stored keys and teams they already read for their models' credentials.
+   */
+  readonly searchers: readonly LambdaFunction[];
 }
 
 /**
@@ -27,8 +31,7 @@ export function grantKnowledgeVectors(props: KnowledgeVectorsAccessProps): void 
   vectors.grant(props.api, 'write');
   vectors.grant(props.indexer, 'write');
   vectors.grant(props.account, 'delete');
-  // The chat reads its stored keys and teams already (its models' credentials).
-  vectors.grant(props.chat, 'read');
+  for (const fn of props.searchers) vectors.grant(fn, 'read');
   for (const fn of [props.api, props.indexer]) {
     data.tables.apiKeys.grantReadData(fn);
     secrets.grantDecrypt(fn);

@@ -50,13 +50,13 @@ describe('alarms', () => {
     // The product's functions (CDK's custom-resource providers are not ours to watch).
     const functions = Object.keys(
       production.findResources('AWS::Lambda::Function', {
-        Properties: { Description: Match.stringLikeRegexp('^(AgentForge|Cognito (post-|sign-in events))') },
+        Properties: { Description: Match.stringLikeRegexp('^(AgentForge|Cognito (pre-|post-|sign-in events))') },
       }),
     );
-    // One per API area and per stream route, the post-confirmation and post-authentication
-    // triggers, the failed sign-ins' recorder, the reaper, the overage reporter, the automation
+    // One per API area and per stream route, the pre-authentication, post-confirmation and
+    // post-authentication triggers, the failed sign-ins' recorder, the reaper, the overage reporter, the automation
     // runner and the knowledge indexer.
-    expect(functions).toHaveLength(API_AREAS.length + STREAM_ROUTES.length + 7);
+    expect(functions).toHaveLength(API_AREAS.length + STREAM_ROUTES.length + 8);
     const alarms = Object.entries(production.findResources('AWS::CloudWatch::Alarm')) as [
       string,
       {
@@ -115,7 +115,7 @@ describe('the stage option monitoring', () => {
 
   it('at full adds the per-function alarms, their composite and the dashboard', () => {
     expect(count(production, 'AWS::CloudWatch::Alarm')).toBe(
-      4 + 2 * (API_AREAS.length + STREAM_ROUTES.length + 7),
+      4 + 2 * (API_AREAS.length + STREAM_ROUTES.length + 8),
     );
     expect(count(production, 'AWS::CloudWatch::CompositeAlarm')).toBe(1);
     expect(count(production, 'AWS::CloudWatch::Dashboard')).toBe(1);
