@@ -43,8 +43,10 @@ const PAGES: { path: string; html: string; modules: string[]; budgetKb: number }
     // (each loads its code on use; about 1.6 KB of it is chunks the automations contract splits out
     // of /home's, the next thing to cut); 280.1 with knowledge (the Knowledge link and routes, the
     // chat settings' collections, the reply's citations and their schema) and the SSO sign-in's
-    // return merged. The issue's goal is 200.
-    budgetKb: 280.6,
+    // return merged. 249.5 with no Amplify at first paint (the stored session is read as Amplify
+    // stored it; Amplify loads to refresh, sign in or out); 243.2 with the plan's panel, the share
+    // dialog and the export/import code loaded on use. The issue's goal is 200.
+    budgetKb: 243.7,
   },
 ];
 
