@@ -22,13 +22,18 @@ function jwt(claims: Record<string, unknown>): string {
 }
 
 /** Stores a session as Amplify v6 does, its tokens expiring `lifeMs` from NOW. */
-function storeSession({ lifeMs = 3_600_000, accessLifeMs = lifeMs, clockDrift = 0, client = CLIENT } = {}) {
+type Stored = { lifeMs?: number; accessLifeMs?: number; clockDrift?: number; client?: string };
+
+function storeSession({ lifeMs = 3_600_000, accessLifeMs, clockDrift = 0, client = CLIENT }: Stored = {}) {
   const prefix = `CognitoIdentityServiceProvider.${client}`;
   const exp = (ms: number) => Math.floor((NOW + ms) / 1000);
   localStorage.setItem(`${prefix}.LastAuthUser`, USER);
   const idToken = jwt({ sub: 'sub-1', 'cognito:username': USER, email: 'ada@example.com', exp: exp(lifeMs) });
   localStorage.setItem(`${prefix}.${USER}.idToken`, idToken);
-  localStorage.setItem(`${prefix}.${USER}.accessToken`, jwt({ sub: 'sub-1', exp: exp(accessLifeMs) }));
+  localStorage.setItem(
+    `${prefix}.${USER}.accessToken`,
+    jwt({ sub: 'sub-1', exp: exp(accessLifeMs ?? lifeMs) }),
+  );
   localStorage.setItem(`${prefix}.${USER}.refreshToken`, 'refresh-1');
   localStorage.setItem(`${prefix}.${USER}.clockDrift`, String(clockDrift));
   return idToken;
