@@ -3,6 +3,7 @@ import type { AuthSession } from 'aws-amplify/auth';
 import type * as z from 'zod';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { amplifySession, mayBeSignedIn, onAuthEvent } from '../features/auth/api/identity-loader';
+import { storedSession } from '../features/auth/api/stored-session';
 import { ApiError, apiErrorFromResponse } from './api-error';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -71,6 +72,12 @@ function heldToken(): string | undefined {
 }
 
 async function askAmplify(forceRefresh: boolean): Promise<string | undefined> {
+  // The stored tokens while they are good: what Amplify would answer, without loading it.
+  const stored = forceRefresh ? undefined : await storedSession();
+  if (stored) {
+    held = { token: stored.idToken, expiresAt: stored.expiresAt, heldUntil: Date.now() + TOKEN_REUSE_MS };
+    return stored.idToken;
+  }
   try {
     const session = await (await amplifySession()).fetchAuthSession(
       forceRefresh ? { forceRefresh } : undefined,

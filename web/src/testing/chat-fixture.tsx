@@ -9,6 +9,9 @@ import { ToastProvider } from '../components/toast/toast-provider';
 // The chat's messages load their code on first use (lazy-conversation-view.tsx): loaded with the test
 // file here, as the app loads it ahead (the message box focused), so a test waits for data, not code.
 import '../features/chat/components/conversation-view';
+// The same for the plan's panel (loaded when a plan mode is chosen) and the export's code.
+import '../features/agent/components/plan-panel';
+import '../features/chat/utils/conversation-file';
 import type * as ConversationsApi from '../features/chat/api/conversations';
 import type * as MessagesApi from '../features/chat/api/messages';
 import type { StreamCallbacks, streamReply } from '../features/chat/api/stream-client';

@@ -9,6 +9,8 @@ import { amplifySession, mayBeSignedIn } from '../auth/api/identity-loader';
 export async function isSignedIn(): Promise<boolean> {
   if (!mayBeSignedIn()) return false;
   try {
+    // Good stored tokens say yes without loading the identity library.
+    if (await (await import('../auth/api/stored-session')).storedSession()) return true;
     await (await amplifySession()).getCurrentUser();
     return true;
   } catch {

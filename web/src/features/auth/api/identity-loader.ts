@@ -7,7 +7,7 @@ type AmplifyAccounts = typeof import('./amplify-accounts');
 type AuthEventListener = (event: { payload: { event: string; data?: unknown } }) => void;
 
 /** Amplify keeps a signed-in user's tokens under this prefix, per app client. */
-const AUTH_KEY_PREFIX = 'CognitoIdentityServiceProvider';
+export const AUTH_KEY_PREFIX = 'CognitoIdentityServiceProvider';
 
 let configured: Promise<void> | undefined;
 let session: Promise<AmplifySession> | undefined;
@@ -56,14 +56,25 @@ export function amplifyAccounts(): Promise<AmplifyAccounts> {
 }
 
 /** Back from the hosted sign-in page: with a code, or with its error (Amplify reports that too). */
-function isIdentityProviderReturn(): boolean {
+export function isIdentityProviderReturn(): boolean {
   const search = new URLSearchParams(window.location.search);
   return search.has('state') && (search.has('code') || search.has('error'));
 }
 
+/** Whether Amplify is loaded (or loading): from then on its own events reach the listeners. */
+export function amplifyLoaded(): boolean {
+  return configured !== undefined;
+}
+
+/** An auth event Amplify would have dispatched, from what it stored (another tab's change). */
+export function emitAuthEvent(event: string): void {
+  for (const listener of authListeners) listener({ payload: { event } });
+}
+
 /**
- * Follows the identity library's auth events without loading it: events only happen once
- * something has loaded it. Returns the function that stops listening.
+ * Follows the identity library's auth events without loading it: they come from it once something
+ * has loaded it, and before that from other tabs' changes to the stored session (see
+ * `stored-session.ts`). Returns the function that stops listening.
  */
 export function onAuthEvent(listener: AuthEventListener): () => void {
   authListeners.add(listener);

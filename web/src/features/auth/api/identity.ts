@@ -153,6 +153,10 @@ export async function signInWithGoogle(returnTo?: string): Promise<void> {
 export async function getSignedInUser(): Promise<CurrentUser> {
   // A browser that holds no session is a guest: no need to load Amplify to hear it say so.
   if (!mayBeSignedIn()) throw new IdentityError('UserUnAuthenticatedException', 'No user is signed in.');
+  // Amplify's answer from its stored tokens while they are good (it loads when they are not).
+  const stored = await (await import('./stored-session')).storedSession();
+  if (stored)
+    return { username: String(stored.claims['cognito:username']), userId: String(stored.claims.sub) };
   const { username, userId } = await (await amplifySession()).getCurrentUser();
   return { username, userId };
 }
@@ -160,7 +164,9 @@ export async function getSignedInUser(): Promise<CurrentUser> {
 /** The signed-in user's e-mail from the ID token, or null. */
 export async function getSignedInEmail(): Promise<string | null> {
   try {
-    const email = (await (await amplifySession()).fetchAuthSession()).tokens?.idToken?.payload.email;
+    const email =
+      (await (await import('./stored-session')).storedSession())?.claims.email ??
+      (await (await amplifySession()).fetchAuthSession()).tokens?.idToken?.payload.email;
     return typeof email === 'string' ? email : null;
   } catch {
     // No session (or the identity service is unreachable): the caller shows the username instead.

@@ -5,7 +5,7 @@ import { Navigate } from 'react-router-dom';
 import { NotFoundScreen } from '../../../components/not-found-screen';
 import { Button } from '../../../components/ui/button';
 import { AutoRunSwitch } from '../../agent/components/auto-run-switch';
-import { PlanPanel } from '../../agent/components/plan-panel';
+import { PlanPanel, preloadPlanPanel } from '../../agent/components/lazy-plan-panel';
 import { loadVoice, useSpeechEngine, voiceCommands } from '../../voice/lazy-voice';
 import { sharedConversationPath } from '../api/conversations';
 import { sharedConversationQuery } from '../api/queries';
@@ -125,6 +125,10 @@ export function ChatScreen({
   const empty = chat.messages.length === 0 && !chat.loadingMessages;
   const { agent } = chat;
   const planMode = agent.mode !== 'direct';
+  // A plan's panel is about to be needed: its code loads now (a direct chat goes without it).
+  useEffect(() => {
+    if (planMode) preloadPlanPanel();
+  }, [planMode]);
   // Only the author's own conversations are in the list, so only they get 'Share with team'.
   const selected = chat.conversations.find((conversation) => conversation.id === chat.selectedId);
   // Not in the caller's list: perhaps shared with their team (GET /conversations/{id} says by whom).

@@ -1,7 +1,11 @@
 import { type Conversation, SHARING_MESSAGES } from '@agentforge/shared';
 import { Share2Icon } from 'lucide-react';
-import { useState } from 'react';
-import { ShareConversationDialog } from './share-conversation-dialog';
+import { lazy, Suspense, useState } from 'react';
+
+// The dialog's code loads when it is first opened (the chat's header goes without it).
+const ShareConversationDialog = lazy(() =>
+  import('./share-conversation-dialog').then((module) => ({ default: module.ShareConversationDialog })),
+);
 
 /** The chat header's 'Share with team' (a dot when shared), opening the share dialog. */
 export function ShareButton({ conversation }: { conversation: Conversation }) {
@@ -19,7 +23,11 @@ export function ShareButton({ conversation }: { conversation: Conversation }) {
         <span className="max-lg:sr-only">{SHARING_MESSAGES.shareButton}</span>
         {shared ? <span className="sr-only"> (shared)</span> : null}
       </button>
-      {open ? <ShareConversationDialog conversation={conversation} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <ShareConversationDialog conversation={conversation} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

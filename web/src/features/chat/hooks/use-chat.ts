@@ -11,7 +11,6 @@ import {
 } from '../api/conversations';
 import { listAllMessages } from '../api/messages';
 import { type ChatSnapshot, chatReducer, initialChatState, isBusy } from '../utils/chat-reducer';
-import { download, exportFileName, importBodyOf, toJson, toMarkdown } from '../utils/conversation-file';
 import { useConversations, usePrefetchThread, useThread } from './use-conversation-data';
 import { useConversationRoute } from './use-conversation-route';
 import { useNewChatSettings } from './use-new-chat-settings';
@@ -175,9 +174,11 @@ export function useChat(
   const exportConversation = useCallback(
     async (id: string, format: 'md' | 'json') => {
       try {
-        const [conversation, messages] = await Promise.all([
+        // The export's and import's code loads on use (a chat's first paint goes without it).
+        const [conversation, messages, { download, exportFileName, toJson, toMarkdown }] = await Promise.all([
           getConversation(id),
           listAllMessages(id, undefined, format === 'json' ? 'all' : 'shown'),
+          import('../utils/conversation-file'),
         ]);
         const { olderMessagesCursor: _latestPageOnly, ...rest } = conversation;
         const full = { ...rest, messages };
@@ -194,6 +195,7 @@ export function useChat(
   const importFile = useCallback(
     async (file: File) => {
       try {
+        const { importBodyOf } = await import('../utils/conversation-file');
         const conversation = await importConversation(importBodyOf(await file.text()));
         dispatch({ type: 'conversation_created', conversation, imported: true });
       } catch (error) {
