@@ -50,7 +50,9 @@ describe('alarms', () => {
     // The product's functions (CDK's custom-resource providers are not ours to watch).
     const functions = Object.keys(
       production.findResources('AWS::Lambda::Function', {
-        Properties: { Description: Match.stringLikeRegexp('^(AgentForge|Cognito (pre-|post-|sign-in events))') },
+        Properties: {
+          Description: Match.stringLikeRegexp('^(AgentForge|Cognito (pre-|post-|sign-in events))'),
+        },
       }),
     );
     // One per API area and per stream route, the pre-authentication, post-confirmation and
