@@ -73,4 +73,43 @@ describe('Google sign-in', () => {
     await page.getByText('An error occurred while validating the state').first().waitFor();
     await page.waitForURL(e2e.url('/login'));
   });
+
+  it("says 'Federated sign-in failed' when the hosted domain refuses the returned code", async () => {
+    const page = await e2e.openPage();
+    // The code comes back, but its exchange is refused (expired, used twice, a provider's error):
+    // the hosted domain's token endpoint answers as Cognito does, to Amplify's own request.
+    let refused = 0;
+    await page.route(/\/oauth2\/token$/, async (route) => {
+      refused += 1;
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        headers: { 'access-control-allow-origin': new URL(e2e.url('/')).origin },
+        body: JSON.stringify({ error: 'invalid_grant' }),
+      });
+    });
+    await toGoogle(page);
+    await page.getByLabel('Email').fill(`refused-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Federated sign-in failed').first().waitFor();
+    await page.waitForURL(e2e.url('/login'));
+    expect(refused).toBeGreaterThan(0);
+    await expectAccessible(page, 'the login page after a refused code');
+  });
+
+  it("says 'Google login failed' when the stage has no hosted sign-in domain", async () => {
+    const page = await e2e.openPage();
+    // A stage deployed without `oauthDomain` (no Google sign-in configured): its /config.json.
+    await page.route(/\/config\.json$/, async (route) => {
+      const response = await route.fetch();
+      const { oauthDomain: _none, ...config } = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: config });
+    });
+    await page.goto(e2e.url('/login'));
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.getByText('Google login failed').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Continue with Google' }).isEnabled()).toBe(true);
+  });
 });
