@@ -14,8 +14,9 @@ import { startTestStack } from '../support/local-stack.js';
 import { teamHelpers } from '../support/teams.js';
 
 /**
- * The plan's storage on the local stack: reserved atomically per owner (concurrent uploads cannot
- * pass it together), and given back by an upload that never arrives (docs/decisions/knowledge.md).
+ * The plan's storage and collections on the local stack: reserved atomically per owner (concurrent
+ * uploads or creations cannot pass it together), and storage given back by an upload that never
+ * arrives (docs/decisions/knowledge.md).
  */
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let helpers: ReturnType<typeof teamHelpers>;
@@ -90,6 +91,26 @@ describe('knowledge storage per plan', { timeout: 90_000 }, () => {
       expect((await requestUpload(fay.api, ids[0] as string, `room${i}.pdf`, size)).status).toBe(201);
     }
     expect((await requestUpload(fay.api, ids[0] as string, 'over.pdf', 1)).status).toBe(429);
+  });
+
+  it('counts collections atomically: created at once, no more than the plan allows; a deleted one frees its place', async () => {
+    const { maxCollections } = KNOWLEDGE_LIMITS.free;
+    const hal = await helpers.person('kbq-hal');
+    const created = await Promise.all(
+      Array.from({ length: maxCollections * 3 }, (_, i) =>
+        hal.api.post('/knowledge/collections', { name: `C${i}` }),
+      ),
+    );
+    const statuses = created.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(maxCollections);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(maxCollections * 2);
+    for (const refused of created.filter((response) => response.status === 429)) {
+      expect(refused.body.message).toBe(KNOWLEDGE_MESSAGES.tooManyCollections(maxCollections));
+    }
+    const first = collectionSchema.parse(created.find((response) => response.status === 201)?.body);
+    expect((await hal.api.del(`/knowledge/collections/${first.id}`)).status).toBe(204);
+    expect((await hal.api.post('/knowledge/collections', { name: 'Again' })).status).toBe(201);
+    expect((await hal.api.post('/knowledge/collections', { name: 'Over' })).status).toBe(429);
   });
 
   it('fails an upload that never arrives once its URL has expired, and gives its bytes back', async () => {

@@ -137,16 +137,59 @@ export function createKnowledgeRepository(
         ),
       ),
 
+    // An UpdateItem, not a Put: the record may hold the collection count already (and the reverse).
     initUsage: (ownerId, bytes) =>
       conditional(() =>
         db.send(
-          new PutCommand({
+          new UpdateCommand({
             TableName: tableName,
-            Item: { userId: ownerId, key: USAGE_KEY, totalBytes: bytes },
-            ConditionExpression: 'attribute_not_exists(userId)',
+            Key: { userId: ownerId, key: USAGE_KEY },
+            UpdateExpression: 'SET totalBytes = :bytes',
+            ConditionExpression: 'attribute_not_exists(totalBytes)',
+            ExpressionAttributeValues: { ':bytes': bytes },
           }),
         ),
       ),
+
+    reserveCollection: (ownerId, max) =>
+      conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: ownerId, key: USAGE_KEY },
+            UpdateExpression: 'ADD collections :one',
+            ConditionExpression: 'collections < :max',
+            ExpressionAttributeValues: { ':one': 1, ':max': max },
+          }),
+        ),
+      ),
+
+    initCollectionCount: (ownerId, count) =>
+      conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: ownerId, key: USAGE_KEY },
+            UpdateExpression: 'SET collections = :count',
+            ConditionExpression: 'attribute_not_exists(collections)',
+            ExpressionAttributeValues: { ':count': count },
+          }),
+        ),
+      ),
+
+    async releaseCollection(ownerId) {
+      await conditional(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: ownerId, key: USAGE_KEY },
+            UpdateExpression: 'ADD collections :less',
+            ConditionExpression: 'collections > :none',
+            ExpressionAttributeValues: { ':less': -1, ':none': 0 },
+          }),
+        ),
+      );
+    },
 
     async releaseBytes(ownerId, bytes) {
       await conditional(() =>

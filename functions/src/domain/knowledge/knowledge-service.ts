@@ -134,6 +134,17 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
     await quota.release(ownerId, heldBytes(stored));
   }
 
+  /**
+   * Counts a new collection against the plan atomically (two created at once cannot both take the
+   * last place); an owner whose count is not kept yet starts at the collections it has.
+   */
+  async function reserveCollection(ownerId: string, max: number): Promise<void> {
+    if (await repository.reserveCollection(ownerId, max)) return;
+    await repository.initCollectionCount(ownerId, (await repository.listCollections(ownerId)).length);
+    if (await repository.reserveCollection(ownerId, max)) return;
+    throw new PlanLimitError(KNOWLEDGE_MESSAGES.tooManyCollections(max));
+  }
+
   return {
     collection,
     file,
@@ -141,9 +152,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
 
     async create(actor: KnowledgeActor, input: Required<Omit<CollectionInput, 'teamId'>>) {
       const { maxCollections } = await deps.limitsOf(actor.ownerId);
-      if ((await repository.listCollections(actor.ownerId)).length >= maxCollections) {
-        throw new PlanLimitError(KNOWLEDGE_MESSAGES.tooManyCollections(maxCollections));
-      }
+      await reserveCollection(actor.ownerId, maxCollections);
       const embeddingModel =
         deps.vectors && deps.chooseEmbeddingModel
           ? await deps.chooseEmbeddingModel(actor.userId, actor.teamId)
@@ -165,7 +174,12 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
         createdAt: at,
         updatedAt: at,
       };
-      await repository.createCollection(stored);
+      try {
+        await repository.createCollection(stored);
+      } catch (error) {
+        await repository.releaseCollection(actor.ownerId);
+        throw error;
+      }
       return stored;
     },
 
@@ -187,6 +201,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
       await deps.indexes.removeCollection(ownerId, collectionId);
       await repository.deleteCollection(ownerId, collectionId);
       await quota.release(ownerId, found.totalBytes);
+      await repository.releaseCollection(ownerId);
       return found;
     },
 

@@ -147,8 +147,17 @@ export interface KnowledgeRepository {
    * when it would not, or when the owner has no usage record yet (`initUsage`, then again).
    */
   reserveBytes(ownerId: string, bytes: number, maxBytes: number): Promise<boolean>;
-  /** Creates the owner's usage record at `bytes` unless one exists; false when one did. */
+  /** Sets the owner's reserved total to `bytes` unless it has one; false when it had. */
   initUsage(ownerId: string, bytes: number): Promise<boolean>;
+  /**
+   * Counts one more collection for the owner, atomically, if the count stays within `max`; false
+   * when it would not, or when the owner's count is not kept yet (`initCollectionCount`, then again).
+   */
+  reserveCollection(ownerId: string, max: number): Promise<boolean>;
+  /** Sets the owner's collection count to `count` unless it is kept already; false when it was. */
+  initCollectionCount(ownerId: string, count: number): Promise<boolean>;
+  /** One collection fewer (deleted, or its creation failed); nothing when the count is not kept. */
+  releaseCollection(ownerId: string): Promise<void>;
   /** Gives bytes back (a file deleted, an upload expired); nothing when there is no usage record. */
   releaseBytes(ownerId: string, bytes: number): Promise<void>;
 
