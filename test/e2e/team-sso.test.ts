@@ -134,7 +134,8 @@ describe('single sign-on for a team', () => {
     await page.getByText(AUTH_MESSAGES.ssoRequired).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await expectAccessible(page, 'the login page refusing a password sign-in that requires SSO');
-    // The way it points to: the same address through the company's provider signs in.
+    // The way it points to: the same address through the company's provider signs in, as the
+    // provider's own user (never linked to the password account), and joins the team.
     await page.getByRole('button', { name: 'Sign in with SSO' }).click();
     await page.getByLabel('Work email').fill(pat.email);
     await page.getByRole('button', { name: 'Continue with SSO' }).click();
@@ -144,9 +145,18 @@ describe('single sign-on for a team', () => {
       .waitFor();
     await page.getByLabel('Email').fill(pat.email);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.origin === new URL(e2e.url('/')).origin && url.pathname !== '/login');
+    await page.getByRole('heading', { name: 'Welcome Aboard' }).waitFor();
+    const stored = await page.evaluate(() =>
+      Object.entries(localStorage)
+        .filter(([key]) => key.endsWith('.LastAuthUser') || key.endsWith('.idToken'))
+        .map(([, value]) => value),
+    );
+    expect(stored.find((value) => value.startsWith(`${providerName}_`))).toBeDefined();
+    const idToken = stored.find((value) => value.split('.').length === 3) ?? '';
     await expect
-      .poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.endsWith('.idToken'))))
-      .toBe(true);
+      .poll(async () => (await apiAs(e2e.stack.apiUrl, idToken).get('/teams')).body.teams, {
+        timeout: 15_000,
+      })
+      .toEqual([expect.objectContaining({ teamId, role: 'user' })]);
   });
 });

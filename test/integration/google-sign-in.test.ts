@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn, uniqueEmail } from '../support/identity.js';
 import { startTestStack } from '../support/local-stack.js';
 
@@ -176,9 +177,18 @@ describe('Google sign-in through the local hosted domain', () => {
 
   it('links a Google account to the password user with the same verified e-mail', async () => {
     const { email, idToken } = await signUpAndSignIn(uniqueEmail('linked'));
+    const signIns = async () =>
+      (await apiAs(stack.apiUrl, idToken).get('/audit?action=auth.sign_in')).body.records as unknown[];
+    expect(await signIns()).toHaveLength(1); // the password sign-in
     const tokens = await signInWithGoogle(email);
     expect(claimsOf(tokens.id_token).sub).toBe(claimsOf(idToken).sub);
     expect(claimsOf(tokens.id_token)['cognito:username']).toBe(claimsOf(idToken)['cognito:username']);
+    // A first federated sign-in runs pre-sign-up and post-confirmation; a returning one the
+    // authentication triggers, as the linked user: the post-authentication trigger's record.
+    expect(await signIns()).toHaveLength(1);
+    const again = await signInWithGoogle(email);
+    expect(claimsOf(again.id_token).sub).toBe(claimsOf(idToken).sub);
+    expect(await signIns()).toHaveLength(2);
   });
 
   it('refuses a wrong PKCE verifier, a reused code and an unregistered redirect URI', async () => {

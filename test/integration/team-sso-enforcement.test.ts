@@ -21,10 +21,12 @@ import { startTestStack } from '../support/local-stack.js';
 /**
  * A team's single sign-on enforced and kept consistent (issue 34), on the local stack: 'Require
  * single sign-on' refuses its domain's password sign-ins (the pre-authentication trigger, run by
- * the local identity service as Cognito runs it) while the provider still signs people in; a
- * password account at the domain joins only once it has signed in through the provider (the
- * token's `identities`); a deploy's reset of the web client's providers is undone by the custom
- * resource's handler; the team's deletion takes its provider out of the pool and off the client.
+ * the local identity service as Cognito runs it, on password sign-ins and on returning federated
+ * ones) while the provider still signs people in, first and returning: a person who signs in
+ * through it is the provider's own user (never linked to the password account of the same
+ * address, which would then be locked out both ways) and joins; a deploy's reset of the web
+ * client's providers is undone by the custom resource's handler; the team's deletion takes its
+ * provider out of the pool and off the client.
  */
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let company: LocalGoogle;
@@ -77,6 +79,9 @@ const providersOnClient = async () =>
   (await cognitoAdmin.send(new DescribeUserPoolClientCommand(pool()))).UserPoolClient
     ?.SupportedIdentityProviders ?? [];
 
+const subOf = (idToken: string) =>
+  JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()).sub as string;
+
 /** A password sign-in through Amplify: the error it surfaces, or undefined when it signed in. */
 async function passwordSignIn(email: string): Promise<unknown> {
   await signOut().catch(() => undefined);
@@ -89,7 +94,7 @@ async function passwordSignIn(email: string): Promise<unknown> {
 }
 
 describe("a team's single sign-on, enforced", () => {
-  it('refuses password sign-ins at a domain that requires it, joins linked accounts, goes with the team', async () => {
+  it('refuses password sign-ins at a domain that requires it, signs its people in through the provider, goes with the team', async () => {
     const owner = await signUpAndSignIn(uniqueEmail('corp-owner'));
     const admin = apiAs(stack.apiUrl, owner.idToken);
     const teamId = (await admin.post('/teams', { name: 'Corp' })).body.teamId as string;
@@ -107,19 +112,29 @@ describe("a team's single sign-on, enforced", () => {
     // A password account at the domain (SSO not required yet): it signs in, but is not joined
     // by asking; it is told to come through the provider.
     const pat = await signUpAndSignIn(`pat.${randomBytes(3).toString('hex')}@${domain}`);
-    const asPassword = await apiAs(stack.apiUrl, pat.idToken).post('/sso/join');
-    expect(asPassword).toMatchObject({ status: 403, body: { message: TEAM_MESSAGES.ssoJoinNeedsSso } });
+    const asPassword = apiAs(stack.apiUrl, pat.idToken);
+    expect(await asPassword.post('/sso/join')).toMatchObject({
+      status: 403,
+      body: { message: TEAM_MESSAGES.ssoJoinNeedsSso },
+    });
 
-    // Through the provider, the same address signs in as the same account (linked by the
-    // pre-sign-up trigger): its token's `identities` names the team's provider, so it joins.
-    const linked = await hosted.signInThrough(sso.providerName, company.url, pat.email);
-    expect(linked.claims?.['cognito:username']).not.toMatch(/^team-/);
-    expect(linked.claims?.identities).toEqual([expect.objectContaining({ providerName: sso.providerName })]);
-    const asLinked = apiAs(stack.apiUrl, String(linked.idToken));
-    expect((await asLinked.post('/sso/join')).body).toEqual({ joined: true });
-    expect((await asLinked.get('/teams')).body.teams).toEqual([
+    // Through the provider, the same address signs in as the provider's own user, a separate
+    // account (a team's provider is never linked to a password account), and joins the team.
+    const throughSso = await hosted.signInThrough(sso.providerName, company.url, pat.email);
+    expect(throughSso.claims?.['cognito:username']).toMatch(new RegExp(`^${sso.providerName}_`));
+    expect(throughSso.claims?.sub).not.toBe(subOf(pat.idToken));
+    const asSso = apiAs(stack.apiUrl, String(throughSso.idToken));
+    expect((await asSso.post('/sso/join')).body).toEqual({ joined: true });
+    expect((await asSso.get('/teams')).body.teams).toEqual([
       expect.objectContaining({ teamId, role: 'user' }),
     ]);
+    expect((await asPassword.get('/teams')).body.teams).toEqual([]);
+
+    // A password account at the domain that Google signs in to as well (linked on its first
+    // Google sign-in, as Google users are).
+    const lee = await signUpAndSignIn(`lee.${randomBytes(3).toString('hex')}@${domain}`);
+    const leeByGoogle = await hosted.signInThrough('Google', stack.google.url, lee.email);
+    expect(leeByGoogle.claims?.sub).toBe(subOf(lee.idToken));
 
     // Required: the domain's password sign-ins are refused with the shared message, as Cognito
     // words a trigger's refusal; other domains sign in as before.
@@ -137,8 +152,17 @@ describe("a team's single sign-on, enforced", () => {
     expect(identityErrorMessage(refused, 'login')).toBe(AUTH_MESSAGES.ssoRequired);
     expect(await passwordSignIn(owner.email)).toBeUndefined();
 
-    // The provider still signs people in: the linked account, and a new person at the domain.
-    expect((await hosted.signInThrough(sso.providerName, company.url, pat.email)).idToken).toBeTruthy();
+    // A returning federated sign-in runs the pre-authentication trigger too, as the user it signs
+    // in as: Google's, as the linked password account, is refused (the way a team provider's link
+    // would have locked its person out); the provider's own user passes, returning and first.
+    const leeAgain = await hosted.signInThrough('Google', stack.google.url, lee.email);
+    expect(leeAgain.refused?.searchParams.get('error')).toBe('invalid_request');
+    expect(leeAgain.refused?.searchParams.get('error_description')).toBe(
+      `PreAuthentication failed with error ${AUTH_MESSAGES.ssoRequired}.`,
+    );
+    const returning = await hosted.signInThrough(sso.providerName, company.url, pat.email);
+    expect(returning.claims?.sub).toBe(throughSso.claims?.sub);
+    expect((await hosted.signInThrough(sso.providerName, company.url, lee.email)).idToken).toBeTruthy();
     const newcomer = await hosted.signInThrough(
       sso.providerName,
       company.url,

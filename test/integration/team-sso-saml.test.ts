@@ -74,10 +74,14 @@ describe("a team's SAML single sign-on", () => {
     const discovered = await apiAs(stack.apiUrl).get(`/sso/discover?email=lin@${domain}`);
     expect(discovered.body).toEqual({ providerName: sso.providerName });
 
+    // Lin has a password account at the same address: the IdP's sign-in is not linked to it (a
+    // team's provider never is), it is the provider's own user.
     const email = `lin.${randomBytes(3).toString('hex')}@${domain}`;
+    const byPassword = await signUpAndSignIn(email);
     const signedIn = await signIn(sso.providerName, email);
     expect(signedIn.refused).toBeUndefined();
     expect(signedIn.claims).toMatchObject({ 'cognito:username': `${sso.providerName}_${email}`, email });
+    expect((await apiAs(stack.apiUrl, byPassword.idToken).get('/teams')).body.teams).toEqual([]);
     const member = apiAs(stack.apiUrl, signedIn.idToken);
     expect((await member.post('/sso/join')).body).toEqual({ joined: true });
     expect((await member.get('/teams')).body.teams).toEqual([

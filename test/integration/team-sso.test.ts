@@ -47,6 +47,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+const claimsOf = (idToken: string) =>
+  JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as { sub: string };
 const publishTxt = (table: Record<string, string[]>) =>
   writeFile(join(stack.dataDir, 'dns-txt.json'), JSON.stringify(table));
 
@@ -90,15 +92,27 @@ describe("a team's single sign-on", () => {
     const discovered = await apiAs(stack.apiUrl).get(`/sso/discover?email=ada@${domain.toUpperCase()}`);
     expect(discovered).toMatchObject({ status: 200, body: { providerName: sso.providerName } });
 
+    // Ada also has a password account at her work address: the provider's sign-in is not linked
+    // to it (a team's provider never is), she is the provider's own user.
     const email = `ada.${randomBytes(3).toString('hex')}@${domain}`;
+    const byPassword = await signUpAndSignIn(email);
     const signedIn = await hosted.signInThrough(sso.providerName, company.url, email);
     expect(signedIn.claims?.['cognito:username']).toMatch(new RegExp(`^${sso.providerName}_`));
+    expect(signedIn.claims).toMatchObject({
+      email,
+      identities: [expect.objectContaining({ providerName: sso.providerName, primary: 'true' })],
+    });
+    expect(signedIn.claims?.sub).not.toBe(claimsOf(byPassword.idToken).sub);
     const member = apiAs(stack.apiUrl, signedIn.idToken);
     // The app's call on its return from the hosted sign-in; a second one changes nothing.
     expect((await member.post('/sso/join')).body).toEqual({ joined: true });
     expect((await member.post('/sso/join')).body).toEqual({ joined: false });
     const teams = await member.get('/teams');
     expect(teams.body.teams).toEqual([expect.objectContaining({ teamId, role: 'user' })]);
+    expect((await apiAs(stack.apiUrl, byPassword.idToken).get('/teams')).body.teams).toEqual([]);
+    // Her next sign-in through the provider is the same user.
+    const again = await hosted.signInThrough(sso.providerName, company.url, email);
+    expect(again.claims?.sub).toBe(signedIn.claims?.sub);
     // A User of the team does not see its single sign-on settings.
     expect((await member.get(`/teams/${teamId}/sso`)).status).toBe(403);
 

@@ -9,8 +9,6 @@ export interface Caller {
   emailVerified?: boolean;
   /** The identity service's user name (`cognito:username`), where the authorizer gave it: account deletion. */
   username?: string;
-  /** The provider names of the token's `identities` claim (the providers linked to this user): team SSO's join. */
-  identityProviders?: string[];
   /**
    * The verified ID token itself, where the function checked it (the stream): its MCP tool calls
    * go through the gateway as the caller.

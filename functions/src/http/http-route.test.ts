@@ -153,16 +153,4 @@ describe('httpRoute', () => {
       username: 'ada-name',
     });
   });
-
-  it("takes the linked providers from the `identities` claim as API Gateway's authorizer flattens it", async () => {
-    const named = httpRoute({ access: 'everyone' }, async ({ caller }) => ok(caller));
-    const identities =
-      '[{dateCreated=1700000000000, userId=abc, providerName=team-01jabcdefghjkmnpqrstvwxyz0, providerType=OIDC, issuer=null, primary=false}]';
-    const response = await named(event({}, { ...caller, identities }), context);
-    expect(JSON.parse(response.body)).toMatchObject({
-      identityProviders: ['team-01jabcdefghjkmnpqrstvwxyz0'],
-    });
-    const plain = await named(event({}, caller), context);
-    expect(JSON.parse(plain.body)).not.toHaveProperty('identityProviders');
-  });
 });

@@ -1,4 +1,4 @@
-import { formatIssues, identityProviderNames } from '@agentforge/shared';
+import { formatIssues } from '@agentforge/shared';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
@@ -149,13 +149,11 @@ function callerOf(event: APIGatewayProxyEvent, required: boolean): Caller {
     return { userId: '', email: '' };
   }
   const username = claims?.['cognito:username'];
-  const identityProviders = identityProviderNames(claims?.identities);
   return {
     userId,
     email: typeof claims?.email === 'string' ? claims.email : '',
     emailVerified: isEmailVerifiedClaim(claims?.email_verified),
     ...(typeof username === 'string' && username ? { username } : {}),
-    ...(identityProviders.length > 0 ? { identityProviders } : {}),
     client: clientOf(event),
   };
 }

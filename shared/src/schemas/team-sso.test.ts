@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identityProviderNames, ssoDomainSchema, teamSsoBodySchema } from './team-sso';
+import { ssoDomainSchema, teamSsoBodySchema } from './team-sso';
 
 const oidc = {
   type: 'oidc',
@@ -59,35 +59,5 @@ describe("a team's single sign-on settings", () => {
       '@acme.example',
     ])
       expect(ssoDomainSchema.safeParse(bad).success, bad).toBe(false);
-  });
-});
-
-describe('identityProviderNames', () => {
-  const entry = {
-    userId: 'abc',
-    providerName: 'team-01hzzzzzzzzzzzzzzzzzzzzzzz',
-    providerType: 'OIDC',
-    issuer: null,
-    primary: 'true',
-    dateCreated: '1700000000000',
-  };
-
-  it('reads the claim as the token carries it, as JSON text, and as API Gateway flattens it', () => {
-    expect(identityProviderNames([entry, { ...entry, providerName: 'Google' }])).toEqual([
-      entry.providerName,
-      'Google',
-    ]);
-    expect(identityProviderNames(JSON.stringify([entry]))).toEqual([entry.providerName]);
-    expect(
-      identityProviderNames(
-        '[{dateCreated=1700000000000, userId=abc, providerName=team-01hzzzzzzzzzzzzzzzzzzzzzzz, providerType=OIDC, issuer=null, primary=true}]',
-      ),
-    ).toEqual([entry.providerName]);
-  });
-
-  it('finds nothing in an absent or unrelated claim', () => {
-    expect(identityProviderNames(undefined)).toEqual([]);
-    expect(identityProviderNames('')).toEqual([]);
-    expect(identityProviderNames({ userId: 'providerName' })).toEqual([]);
   });
 });

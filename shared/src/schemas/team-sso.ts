@@ -86,14 +86,3 @@ export type SsoDiscoverResponse = z.infer<typeof ssoDiscoverResponseSchema>;
 
 /** POST /sso/join's answer: whether the caller joined the team of the provider they signed in through. */
 export const ssoJoinResponseSchema = z.object({ joined: z.boolean() });
-
-/**
- * The provider names in an ID token's `identities` claim (the identity providers' users linked to
- * this user, one entry per provider), however it arrives: the array of objects of the token itself,
- * its JSON text, or the `{providerName=team-…, …}` text API Gateway's Cognito authorizer makes of
- * it. A name is Cognito's ProviderName: letters, digits, `_`, `.`, `-`.
- */
-export function identityProviderNames(claim: unknown): string[] {
-  const text = typeof claim === 'string' ? claim : JSON.stringify(claim ?? null);
-  return [...text.matchAll(/providerName["']?\s*[:=]\s*"?([\w.-]+)/g)].map((match) => match[1] as string);
-}

@@ -18,11 +18,6 @@ export function teamIdOfSsoUsername(username: string): string | undefined {
   return match?.[1]?.toUpperCase();
 }
 
-/** The team whose identity provider this is (`team-<id>`), if any. */
-export function teamIdOfSsoProvider(providerName: string): string | undefined {
-  return /^team-([0-9a-z]{26})$/.exec(providerName)?.[1]?.toUpperCase();
-}
-
 /** The domain of an e-mail address, lower case ('' when there is none). */
 export const emailDomain = (email: string): string => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 

@@ -152,16 +152,14 @@ describe("a team's single sign-on", () => {
     await expect(sso.joinAfterSignIn({ ...user, username: 'Google_123' })).rejects.toThrow(
       TEAM_MESSAGES.ssoJoinNeedsSso,
     );
-    await expect(
-      sso.joinAfterSignIn({ ...user, username: 'a-password-user', identityProviders: ['Google'] }),
-    ).rejects.toBeInstanceOf(ForbiddenError);
-    expect(await sso.joinAfterSignIn(user)).toBe(true);
-    // A password user linked to the team's provider (the token's `identities`) joins too.
-    const linked = { userId: 'u-2', email: 'ada@acme.example', username: 'ada-sub' };
-    expect(await sso.joinAfterSignIn({ ...linked, identityProviders: ['Google', view.providerName] })).toBe(
-      true,
+    await expect(sso.joinAfterSignIn({ ...user, username: 'a-password-user' })).rejects.toBeInstanceOf(
+      ForbiddenError,
     );
-    expect(deps.teams.joinThroughSso).toHaveBeenCalledTimes(2);
+    expect(await sso.joinAfterSignIn(user)).toBe(true);
+    // Another team's provider's user at this domain joins nothing.
+    const otherProvider = 'team-01jzzzzzzzzzzzzzzzzzzzzzzz_abc';
+    expect(await sso.joinAfterSignIn({ ...user, userId: 'u-2', username: otherProvider })).toBe(false);
+    expect(deps.teams.joinThroughSso).toHaveBeenCalledTimes(1);
     expect(deps.teams.joinThroughSso).toHaveBeenCalledWith(expect.objectContaining({ userId: 'u-1' }), TEAM);
   });
 

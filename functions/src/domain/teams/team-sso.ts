@@ -13,7 +13,6 @@ import {
   domainVerificationRecord,
   emailDomain,
   ssoProviderName,
-  teamIdOfSsoProvider,
   teamIdOfSsoUsername,
   txtHolds,
 } from './sso-names.js';
@@ -269,20 +268,13 @@ export function createTeamSso(deps: TeamSsoDeps) {
     /**
      * After a sign-in through a team's provider (POST /sso/join, which the app calls on its return):
      * the person joins that team as a User when their address is at one of its verified domains.
-     * The provider is the caller's username's (`team-<id>_<sub>`, the provider's own user) or, for
-     * a password user linked to it on their first sign-in through it, in the token's `identities`.
-     * A caller with neither, at a domain a team verified, is told to sign in through its provider.
+     * The provider is the caller's username's (`team-<id>_<sub>`: the provider's own user; a team's
+     * provider is never linked to a password account). Anyone else at a domain a team verified (a
+     * password or Google account) is told to sign in through its provider.
      */
-    async joinAfterSignIn(person: {
-      userId: string;
-      email: string;
-      username: string;
-      identityProviders?: readonly string[];
-    }): Promise<boolean> {
+    async joinAfterSignIn(person: { userId: string; email: string; username: string }): Promise<boolean> {
       const domain = emailDomain(person.email);
-      const teamId =
-        teamIdOfSsoUsername(person.username) ??
-        (person.identityProviders ?? []).map(teamIdOfSsoProvider).find((id) => id !== undefined);
+      const teamId = teamIdOfSsoUsername(person.username);
       if (!teamId) {
         const owner = await store.domainOwner(domain);
         if (owner && (await store.get(owner))?.active)

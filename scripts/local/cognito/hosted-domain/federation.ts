@@ -5,6 +5,7 @@ type AttributeListType = User['Attributes'];
 
 import type { Compat, Handler } from '../context.js';
 import { cognitoError } from '../errors.js';
+import { runPreAuthentication } from '../pre-authentication.js';
 
 /** What the identity provider's ID token says about the person (Google's claims). */
 export interface FederatedProfile {
@@ -111,11 +112,32 @@ function profileAttributes(profile: FederatedProfile): AttributeListType {
 }
 
 /**
+ * A returning federated sign-in runs the pool's authentication triggers as Cognito does ("Lambda
+ * triggers for federated users"), with the user it signs in as (a linked password user, or the
+ * provider's own): pre-authentication, whose refusal ends the sign-in (UserLambdaValidationException,
+ * which the hosted domain sends back to the app), then post-authentication.
+ */
+async function returningSignIn(compat: Compat, clientId: string, userPoolId: string, user: User) {
+  await runPreAuthentication(compat, { clientId, userPoolId, user });
+  const { services, ctx } = compat.engine;
+  if (services.triggers.enabled('PostAuthentication')) {
+    await services.triggers.postAuthentication(ctx, {
+      source: 'PostAuthentication_Authentication',
+      clientId,
+      clientMetadata: undefined,
+      username: user.Username,
+      userPoolId,
+      userAttributes: user.Attributes,
+    });
+  }
+}
+
+/**
  * The user a federated sign-in signs in as, as Cognito decides it: a user linked to the provider's
- * user; else its own (`<Provider>_<sub>`); else, on the first sign-in, the pre-sign-up trigger runs
- * (source PreSignUp_ExternalProvider: it may refuse, or link the provider's user to an existing
- * one), then the user is created (status EXTERNAL_PROVIDER, no password anyone knows) and the
- * post-confirmation trigger runs.
+ * user; else its own (`<Provider>_<sub>`), each through the authentication triggers; else, on the
+ * first sign-in, the pre-sign-up trigger runs (source PreSignUp_ExternalProvider: it may refuse, or
+ * link the provider's user to an existing one), then the user is created (status
+ * EXTERNAL_PROVIDER, no password anyone knows) and the post-confirmation trigger runs.
  */
 export async function federatedUser(
   compat: Compat,
@@ -132,6 +154,7 @@ export async function federatedUser(
     (own?.Username === username ? own : null);
   if (existing) {
     if (!existing.Enabled) throw cognitoError('NotAuthorizedException', 'User is disabled.');
+    await returningSignIn(compat, clientId, userPoolId, existing);
     return existing;
   }
   const attributes = profileAttributes(profile);
