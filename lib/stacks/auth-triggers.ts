@@ -33,12 +33,16 @@ export function addAuthTriggers(
       entry: entry('auth/pre-sign-up'),
       stage: config.stage,
       description:
-        'Cognito pre-sign-up trigger: refuses e-mail domains the stage does not allow; links a first Google sign-in to the password user with its e-mail',
+        'Cognito pre-sign-up trigger: refuses e-mail domains the stage does not allow; links a first Google sign-in to the password user with its e-mail, refused at a domain whose team requires single sign-on',
       timeout: Duration.seconds(5),
       environment: { ALLOWED_EMAIL_DOMAINS: config.allowedEmailDomains.join(',') },
     });
     auth.addPreSignUpTrigger(preSignUp.function);
     if (config.google) {
+      // A first Google sign-in at a domain whose team requires single sign-on is refused: the
+      // domain's claim and the team's SSO record, two items by key.
+      data.addTableNames(preSignUp.function);
+      data.grantGetItem(preSignUp.function, 'teams');
       // By a pool pattern, not the pool's ARN: pool -> trigger -> role -> pool would be a cycle.
       preSignUp.function.addToRolePolicy(
         new PolicyStatement({
@@ -56,7 +60,7 @@ export function addAuthTriggers(
     entry: entry('auth/pre-authentication'),
     stage: config.stage,
     description:
-      'Cognito pre-authentication trigger: refuses the password sign-in of an address whose team requires single sign-on',
+      "Cognito pre-authentication trigger: refuses the sign-in of an address whose team requires single sign-on, but through the team's provider",
     timeout: Duration.seconds(5),
   });
   data.addTableNames(preAuthentication.function);

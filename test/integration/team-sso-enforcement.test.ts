@@ -160,6 +160,15 @@ describe("a team's single sign-on, enforced", () => {
     expect(leeAgain.refused?.searchParams.get('error_description')).toBe(
       `PreAuthentication failed with error ${AUTH_MESSAGES.ssoRequired}.`,
     );
+    // Nor is Google a way around it for someone new at the domain: a first Google sign-in is
+    // refused by the pre-sign-up trigger.
+    const googleFirst = await hosted.signInThrough(
+      'Google',
+      stack.google.url,
+      `g.${randomBytes(3).toString('hex')}@${domain}`,
+    );
+    expect(googleFirst.idToken).toBeUndefined();
+    expect(googleFirst.refused?.searchParams.get('error_description')).toContain(AUTH_MESSAGES.ssoRequired);
     const returning = await hosted.signInThrough(sso.providerName, company.url, pat.email);
     expect(returning.claims?.sub).toBe(throughSso.claims?.sub);
     expect((await hosted.signInThrough(sso.providerName, company.url, lee.email)).idToken).toBeTruthy();
