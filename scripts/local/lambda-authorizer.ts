@@ -15,7 +15,7 @@ type RequestAuthorizer = (
   context: Context,
 ) => Promise<APIGatewayAuthorizerResult>;
 
-export type AuthorizerVerdict =
+type AuthorizerVerdict =
   | { allowed: true; context: Record<string, unknown> }
   | { allowed: false; status: number; body: { code: string; message: string } };
 

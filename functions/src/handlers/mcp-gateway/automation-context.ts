@@ -14,7 +14,7 @@ const contextSchema = z.object({
   serverId: z.string().min(1),
   runId: z.string().min(1),
 });
-export type AutomationRunContext = z.infer<typeof contextSchema>;
+type AutomationRunContext = z.infer<typeof contextSchema>;
 
 /** The authorizer's side: a verified credential's claims as an API Gateway context. */
 export function toAuthorizerContext(claims: GatewayCredentialClaims): Record<string, string> {
