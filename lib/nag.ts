@@ -137,9 +137,9 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
   },
   {
     path: /^Api\/Gateway\/RestApi\/Default\/api\/mcp-automation\/\{serverId\}(\/calls(\/\{callId\})?)?\/(GET|POST|DELETE)$/,
-    rules: ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
+    rules: ['AwsSolutions-COG4'],
     reason:
-      'The automation runner has no Cognito user: the gateway verifies its credential (KMS VerifyMac, minutes long, naming the person, team, server and run) before anything else, and acts only as that person on that server.',
+      'The automation runner has no Cognito user: a Lambda REQUEST authorizer verifies its credential (KMS VerifyMac, minutes long, naming the person, team, server and run) before the gateway runs, and the gateway acts only as that person on that server.',
   },
   {
     path: /^Api\/Gateway\/RestApi\/Default\/api\/automation-hooks\/\{id\}(\/\{secret\})?\/POST$/,

@@ -164,6 +164,12 @@ const tablesSchema = z.object(
 
 export type FunctionEnv = z.infer<typeof baseSchema> & { tables: Record<TableId, string> };
 
+/**
+ * The environment without the table names, for a function that reads no table (the automation
+ * authorizer: composition/gateway-credentials.ts).
+ */
+export const parseBaseEnv = (source: NodeJS.ProcessEnv) => baseSchema.parse(source);
+
 /** Parses the function environment once at cold start; a missing variable fails fast with its name. */
 export function parseEnv(source: NodeJS.ProcessEnv): FunctionEnv {
   const result = baseSchema.and(tablesSchema).safeParse(source);

@@ -38,8 +38,12 @@ export type ApiArea = (typeof API_AREAS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
-/** `cognito`: API Gateway's Cognito user-pools authorizer; `public`: no authorizer (webhooks). */
-export type RouteAuth = 'cognito' | 'public';
+/**
+ * `cognito`: API Gateway's Cognito user-pools authorizer; `automation`: the Lambda authorizer that
+ * checks an automation run's gateway credential (handlers/mcp-gateway/automation-authorizer.ts);
+ * `public`: no authorizer (webhooks).
+ */
+export type RouteAuth = 'cognito' | 'automation' | 'public';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
@@ -420,34 +424,34 @@ const MANIFEST = [
     auth: 'cognito',
   },
   // The same for an automation run (the runner has no ID token): its short-lived credential, checked
-  // by the gateway itself (handlers/mcp-gateway/server-actor.ts; docs/decisions/mcp-servers.md).
+  // by the automation authorizer (handlers/mcp-gateway/automation-authorizer.ts; docs/decisions/mcp-servers.md).
   {
     method: 'POST',
     path: '/mcp-automation/{serverId}',
     area: 'mcp-gateway',
     handler: 'forward-owner',
-    auth: 'public',
+    auth: 'automation',
   },
   {
     method: 'POST',
     path: '/mcp-automation/{serverId}/calls',
     area: 'mcp-gateway',
     handler: 'call-start',
-    auth: 'public',
+    auth: 'automation',
   },
   {
     method: 'GET',
     path: '/mcp-automation/{serverId}/calls/{callId}',
     area: 'mcp-gateway',
     handler: 'call-read',
-    auth: 'public',
+    auth: 'automation',
   },
   {
     method: 'DELETE',
     path: '/mcp-automation/{serverId}/calls/{callId}',
     area: 'mcp-gateway',
     handler: 'call-cancel',
-    auth: 'public',
+    auth: 'automation',
   },
   {
     method: 'POST',

@@ -1,4 +1,4 @@
-import { type Duration, NestedStack, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, NestedStack, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   ApiKey,
@@ -6,11 +6,13 @@ import {
   CognitoUserPoolsAuthorizer,
   Cors,
   EndpointType,
+  IdentitySource,
   LambdaIntegration,
   LogGroupLogDestination,
   type MethodDeploymentOptions,
   MethodLoggingLevel,
   type MethodOptions,
+  RequestAuthorizer,
   RestApi,
   UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
@@ -66,6 +68,8 @@ export interface ApiProps {
   readonly allowedOrigins: readonly string[];
   /** Handler module of an area, normally `functions/src/handlers/<area>/index.ts`. */
   readonly handlerEntry: (area: ApiArea) => string;
+  /** The automation authorizer's module (`mcp-gateway/automation-authorizer.ts`): required by `auth: 'automation'` routes. */
+  readonly automationAuthorizerEntry?: string;
   /** Environment shared by every area function. */
   readonly environment?: Readonly<Record<string, string>>;
   /** @default DEFAULT_API_THROTTLING */
@@ -91,7 +95,8 @@ export interface ApiProps {
 }
 
 /**
- * The REST API generated from the route manifest: one Lambda per area, Cognito on every non-public route.
+ * The REST API generated from the route manifest: one Lambda per area, Cognito on every `cognito`
+ * route, the automation authorizer (a Lambda REQUEST authorizer) on every `automation` route.
  *
  * The area functions live in the stack this construct is in; everything of API Gateway (the REST
  * API, its resources and methods with their CORS preflights, the authorizer, the deployment and
@@ -107,6 +112,12 @@ export class Api extends Construct {
   readonly gateway: NestedStack;
   readonly restApi: RestApi;
   readonly authorizer: CognitoUserPoolsAuthorizer;
+  /**
+   * The Lambda REQUEST authorizer of the `auth: 'automation'` routes (an automation run's gateway
+   * credential), outside any VPC; undefined when no route needs it.
+   */
+  readonly automationAuthorizer: AgentFunction | undefined;
+  private readonly automationRequestAuthorizer: RequestAuthorizer | undefined;
   readonly functions: Readonly<Record<ApiArea, AgentFunction>>;
   readonly accessLogs: LogGroup;
   /** Base URL of the product API on API Gateway itself, including API_BASE_PATH (no trailing slash). */
@@ -183,6 +194,25 @@ export class Api extends Construct {
       cognitoUserPools: [props.userPool],
     });
 
+    if (routes.some((route) => route.auth === 'automation')) {
+      if (!props.automationAuthorizerEntry)
+        throw new Error("Routes with auth 'automation' need the automationAuthorizerEntry");
+      this.automationAuthorizer = new AgentFunction(this, 'AutomationAuthorizerFunction', {
+        entry: props.automationAuthorizerEntry,
+        stage: props.stage,
+        description: `AgentForge automation credential authorizer (${props.stage})`,
+        memorySize: 256,
+        timeout: Duration.seconds(10),
+      });
+      // Not cached (TTL 0): the verdict depends on the path's server as well as the header, and a
+      // cached Allow would outlive the credential's expiry (docs/decisions/mcp-servers.md).
+      this.automationRequestAuthorizer = new RequestAuthorizer(this.gateway, 'AutomationAuthorizer', {
+        handler: this.automationAuthorizer.function,
+        identitySources: [IdentitySource.header('Authorization')],
+        resultsCacheTtl: Duration.seconds(0),
+      });
+    }
+
     this.functions = Object.fromEntries(
       API_AREAS.map((area) => [
         area,
@@ -210,6 +240,12 @@ export class Api extends Construct {
       apiKeyRequired,
     };
     const open: MethodOptions = { authorizationType: AuthorizationType.NONE, apiKeyRequired };
+    const automation: MethodOptions = {
+      authorizer: this.automationRequestAuthorizer,
+      authorizationType: AuthorizationType.CUSTOM,
+      apiKeyRequired,
+    };
+    const options = { cognito, automation, public: open } as const;
 
     // Streaming routes bypass API Gateway: they are Function URLs behind their own CloudFront behaviour.
     for (const route of routes.filter((r) => r.transport !== 'stream')) {
@@ -222,7 +258,7 @@ export class Api extends Construct {
       }
       this.restApi.root
         .resourceForPath(`${API_BASE_PATH}${route.path}`)
-        .addMethod(route.method, integration, route.auth === 'cognito' ? cognito : open);
+        .addMethod(route.method, integration, options[route.auth]);
     }
   }
 }

@@ -78,8 +78,9 @@ export interface McpRuntimeProps {
  * - Secrets reach a task only through its env file in the private env bucket, which ECS reads with
  *   the execution role (the ECS runner writes the file and passes it in `environmentFiles`).
  * - The MCP gateway is an API area function placed in this VPC (`gatewayPlacement`); Lambdas in a
- *   VPC get no public IP, so it reaches DynamoDB through the gateway endpoint, and KMS (VerifyMac
- *   only, an automation run's credential) through the interface endpoint GatewayCredentials adds.
+ *   VPC get no public IP, so it reaches DynamoDB through the gateway endpoint (an automation run's
+ *   credential is checked before it, outside the VPC, by the routes' Lambda authorizer: no KMS
+ *   endpoint).
  * - The reaper (outside the VPC: it calls ECS) runs every minute from EventBridge Scheduler.
  */
 export class McpRuntime extends Construct {
@@ -128,7 +129,7 @@ export class McpRuntime extends Construct {
       },
     });
     this.subnets = { subnetType: SubnetType.PUBLIC };
-    // Free; the VPC-attached gateway's tables (its one other AWS call, KMS: gateway-credentials.ts).
+    // Free; the VPC-attached gateway's tables (its only AWS calls).
     this.dynamoDbEndpoint = this.vpc.addGatewayEndpoint('DynamoDb', {
       service: GatewayVpcEndpointAwsService.DYNAMODB,
       subnets: [this.subnets],

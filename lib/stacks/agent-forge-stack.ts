@@ -238,6 +238,9 @@ export class AgentForgeStack extends Stack {
         Reaper: this.mcpRuntime.reaper.function,
         OverageReporter: this.billing.overageReporter.function,
         AutomationRunner: this.automations.runner.function,
+        ...(this.api.automationAuthorizer && {
+          AutomationAuthorizer: this.api.automationAuthorizer.function,
+        }),
         KnowledgeIndexer: this.knowledgeIndexing.indexer.function,
       },
     });

@@ -71,6 +71,7 @@ export function buildStageApi(
     userPool: auth.userPool,
     allowedOrigins: webOrigins,
     handlerEntry: (area) => entry(`${area}/index`),
+    automationAuthorizerEntry: entry('mcp-gateway/automation-authorizer'),
     environment: {
       ALLOWED_ORIGINS: webOrigins.join(','),
       WHITELISTED_EMAILS: config.whitelistedEmails.join(','),
@@ -195,16 +196,13 @@ export function buildStageApi(
   data.grantGetItem(automations.runner.function, 'knowledge');
   attachments.grantKnowledgeRead(automations.runner.function);
   // Its MCP tools through the API's gateway, as the chat's (the runner is outside the servers' VPC),
-  // with a credential it signs and only the gateway verifies.
+  // with a credential it signs and only the routes' authorizer (outside the VPC) verifies.
   const runner = automations.runner.function;
   runner.addEnvironment('API_BASE_URL', api.url);
   runner.addEnvironment('API_ORIGIN_KEY', originKey);
-  const credentials = new GatewayCredentials(scope, 'GatewayCredentials', {
-    stage: config.stage,
-    mcpRuntime,
-  });
+  const credentials = new GatewayCredentials(scope, 'GatewayCredentials', { stage: config.stage });
   credentials.grantMint(runner);
-  credentials.grantVerify(api.functions['mcp-gateway'].function);
+  if (api.automationAuthorizer) credentials.grantVerify(api.automationAuthorizer.function);
   return { api, billing, automations, originKey };
 }
 

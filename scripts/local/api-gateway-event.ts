@@ -36,12 +36,16 @@ export function toLocalRequest(req: IncomingMessage, body: string): LocalRequest
 
 const queryOf = (url: URL) => (url.searchParams.size ? Object.fromEntries(url.searchParams) : null);
 
-/** An API Gateway REST proxy event, as the Cognito authorizer would pass it on. */
+/**
+ * An API Gateway REST proxy event, as the Cognito authorizer would pass it on (its claims), or a
+ * Lambda authorizer (its context: lambda-authorizer.ts).
+ */
 export function restProxyEvent(
   request: LocalRequest,
   resource: string,
   pathParameters: Record<string, string>,
   claims: IdTokenClaims | undefined,
+  authorizerContext?: Record<string, unknown>,
 ): APIGatewayProxyEvent {
   const now = Date.now();
   return {
@@ -63,7 +67,7 @@ export function restProxyEvent(
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      authorizer: claims ? { claims: stringifyClaims(claims) } : null,
+      authorizer: claims ? { claims: stringifyClaims(claims) } : (authorizerContext ?? null),
       httpMethod: request.method,
       identity: { sourceIp: request.sourceIp } as APIGatewayProxyEvent['requestContext']['identity'],
       path: request.url.pathname,

@@ -4,6 +4,7 @@ import type { IdTokenVerifier } from '../../functions/src/adapters/cognito/id-to
 import { ROUTES, type RouteDefinition } from '../../functions/src/routes.js';
 import { functionUrlEvent, lambdaContext, restProxyEvent, toLocalRequest } from './api-gateway-event.js';
 import { importHandler } from './function-modules.js';
+import { runAutomationAuthorizer } from './lambda-authorizer.js';
 import { eventTooLarge, proxyResponseOf, RESPONSE_TOO_LARGE_MESSAGE } from './lambda-response-limit.js';
 import { installAwsLambdaGlobal, invokeStreaming, isStreamingHandler } from './lambda-streaming.js';
 import { close, listen } from './net.js';
@@ -34,8 +35,9 @@ export interface LocalApi {
 
 /**
  * The local stand-in for API Gateway + Lambda (+ the stream Function URL): builds the events
- * the real handlers get on AWS from plain HTTP requests, and verifies ID tokens as the Cognito
- * authorizer does. Routes and handlers come from the route manifest.
+ * the real handlers get on AWS from plain HTTP requests, verifies ID tokens as the Cognito
+ * authorizer does, and runs the automation routes' Lambda authorizer as API Gateway does. Routes
+ * and handlers come from the route manifest.
  */
 export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi> {
   installAwsLambdaGlobal();
@@ -103,7 +105,13 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
         return sendJson(res, 401, { code: 'UNAUTHORIZED', message: 'Unauthorized' });
       }
     }
-    const event = restProxyEvent(request, found.resource, found.pathParameters, claims);
+    let authorizerContext: Record<string, unknown> | undefined;
+    if (found.route.auth === 'automation') {
+      const verdict = await runAutomationAuthorizer(request, found.resource, found.pathParameters);
+      if (!verdict.allowed) return sendJson(res, verdict.status, verdict.body);
+      authorizerContext = verdict.context;
+    }
+    const event = restProxyEvent(request, found.resource, found.pathParameters, claims, authorizerContext);
     if (eventTooLarge(event)) return sendTooLarge(res);
     const result = await (handler as BufferedHandler)(
       event,

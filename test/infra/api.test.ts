@@ -77,6 +77,23 @@ describe('the REST API', () => {
     }
   });
 
+  it('protects every automation route with the automation authorizer (a Lambda REQUEST authorizer)', () => {
+    const [authorizerId, ...others] = Object.keys(
+      apiTemplate.findResources('AWS::ApiGateway::Authorizer', { Properties: { Type: 'REQUEST' } }),
+    );
+    expect(others).toEqual([]);
+    const automationRoutes = API_ROUTES.filter((r) => r.auth === 'automation');
+    expect(automationRoutes.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/mcp-automation/{serverId}', '/mcp-automation/{serverId}/calls']),
+    );
+    for (const route of automationRoutes) {
+      expect(methods.get(`${route.method} ${API_BASE_PATH}${route.path}`)).toMatchObject({
+        AuthorizationType: 'CUSTOM',
+        AuthorizerId: { Ref: authorizerId },
+      });
+    }
+  });
+
   it('leaves public routes without an authorizer', () => {
     for (const route of API_ROUTES.filter((r) => r.auth === 'public')) {
       const method = methods.get(`${route.method} ${API_BASE_PATH}${route.path}`);
@@ -152,23 +169,32 @@ describe('the REST API', () => {
         })),
       ),
     );
-    expect(
-      Object.keys(
-        template.findResources('AWS::Lambda::Permission', {
-          Properties: { Principal: 'apigateway.amazonaws.com' },
-        }),
-      ),
-    ).toEqual([]);
+    // In the stage's stack, only the automation authorizer's (CDK puts a Lambda authorizer's
+    // permission beside its function), for that authorizer only.
+    const stagePermissions = Object.values(
+      template.findResources('AWS::Lambda::Permission', {
+        Properties: { Principal: 'apigateway.amazonaws.com' },
+      }),
+    ) as { Properties: { FunctionName: unknown; SourceArn: unknown } }[];
+    expect(stagePermissions.map((permission) => permission.Properties.FunctionName)).toEqual([
+      {
+        'Fn::GetAtt': [
+          stack.getLogicalId(stack.api.automationAuthorizer?.function.node.defaultChild as CfnFunction),
+          'Arn',
+        ],
+      },
+    ]);
+    expect(JSON.stringify(stagePermissions[0]?.Properties.SourceArn)).toMatch(/authorizers/);
   });
 
-  it('is in a nested stack, given only the area functions’ ARNs, the user pool’s and its key’s secret', () => {
+  it('is in a nested stack, given only the area and authorizer functions’ ARNs, the user pool’s and its key’s secret', () => {
     const parameters = Object.values(
       template.findResources('AWS::CloudFormation::Stack') as Record<
         string,
         { Properties: { Parameters: Record<string, unknown> } }
       >,
     ).flatMap((nested) => Object.values(nested.Properties.Parameters));
-    expect(parameters).toHaveLength(API_AREAS.length + 2);
+    expect(parameters).toHaveLength(API_AREAS.length + 3);
     const [secret, ...arns] = [...parameters].sort((a) =>
       JSON.stringify(a).includes('ApiOriginKey') ? -1 : 1,
     );

@@ -25,6 +25,8 @@ export function modulesOf(description: string): string[] | undefined {
   if (description.startsWith('AgentForge overage reporter')) return ['billing/report-overage'];
   if (description.startsWith('AgentForge knowledge indexer')) return ['knowledge/index-file'];
   if (description.startsWith('AgentForge automation runner')) return ['automations/runner'];
+  if (description.startsWith('AgentForge automation credential authorizer'))
+    return ['mcp-gateway/automation-authorizer'];
   if (description.startsWith('Cognito post-confirmation trigger')) return ['auth/post-confirmation'];
   if (description.startsWith('Cognito pre-sign-up trigger')) return ['auth/pre-sign-up'];
   if (description.startsWith('Cognito web client after a deploy')) return ['auth/team-providers'];

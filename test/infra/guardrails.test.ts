@@ -57,8 +57,8 @@ describe('alarms', () => {
     );
     // One per API area and per stream route, the pre-authentication, post-confirmation and
     // post-authentication triggers, the failed sign-ins' recorder, the reaper, the overage reporter, the automation
-    // runner and the knowledge indexer.
-    expect(functions).toHaveLength(API_AREAS.length + STREAM_ROUTES.length + 8);
+    // runner and its routes' authorizer, and the knowledge indexer.
+    expect(functions).toHaveLength(API_AREAS.length + STREAM_ROUTES.length + 9);
     const alarms = Object.entries(production.findResources('AWS::CloudWatch::Alarm')) as [
       string,
       {
@@ -117,7 +117,7 @@ describe('the stage option monitoring', () => {
 
   it('at full adds the per-function alarms, their composite and the dashboard', () => {
     expect(count(production, 'AWS::CloudWatch::Alarm')).toBe(
-      4 + 2 * (API_AREAS.length + STREAM_ROUTES.length + 8),
+      4 + 2 * (API_AREAS.length + STREAM_ROUTES.length + 9),
     );
     expect(count(production, 'AWS::CloudWatch::CompositeAlarm')).toBe(1);
     expect(count(production, 'AWS::CloudWatch::Dashboard')).toBe(1);

@@ -115,7 +115,8 @@ describe('the MCP runtime network', () => {
   });
 
   it('reaches DynamoDB through a gateway endpoint on every route table', () => {
-    // One gateway endpoint (the other is KMS's interface endpoint: gateway-credentials.test.ts).
+    // One endpoint, free: no interface endpoint (billed by the hour) anywhere in the VPC.
+    expect(idsOf('AWS::EC2::VPCEndpoint')).toHaveLength(1);
     expect(idsOf('AWS::EC2::VPCEndpoint', { Properties: { VpcEndpointType: 'Gateway' } })).toHaveLength(1);
     const routeTableIds = new Capture();
     template.hasResourceProperties('AWS::EC2::VPCEndpoint', {

@@ -14,7 +14,7 @@ import { type Person, teamHelpers } from '../support/teams.js';
 /**
  * An automation run reaches its hosted MCP server through the MCP gateway, as the chat does, with
  * the credential the runner mints (docs/decisions/mcp-servers.md, "Automations through the
- * gateway"); the gateway refuses a forged, tampered, expired or misdirected one with 401.
+ * gateway"); the routes' Lambda authorizer refuses a forged, tampered, expired or misdirected one with 401.
  */
 const MODEL = 'llama3.2:latest';
 const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
@@ -154,7 +154,8 @@ describe('automation runs through the MCP gateway', { timeout: 120_000 }, () => 
     const fresh = await minted()(naming);
     const expiredAnswer = await apiAs(stack.apiUrl, expired).post(`/mcp-automation/${serverId}`, TOOLS_LIST);
     expect(expiredAnswer.status).toBe(401);
-    expect(expiredAnswer.body.message).toBe('Invalid or expired automation credential');
+    // Refused by the routes' Lambda authorizer, in API Gateway's words, before the gateway runs.
+    expect(expiredAnswer.body.message).toBe('Unauthorized');
     expect((await apiAs(stack.apiUrl, fresh).post(`/mcp-automation/${serverId}`, TOOLS_LIST)).status).toBe(
       200,
     );

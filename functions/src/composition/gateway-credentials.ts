@@ -8,9 +8,18 @@ import {
   createCredentialMinter,
   createCredentialVerifier,
 } from '../domain/mcp/gateway-credential.js';
-import { env, required } from './root.js';
+import { parseBaseEnv } from '../env.js';
 
-const localMac = () => createLocalCredentialMac({ keyFile: required('LOCAL_SECRETS_KEY_FILE') });
+/**
+ * Not root.js's environment: the automation authorizer reads no table, so it is neither told their
+ * names nor bundles the DynamoDB client.
+ */
+const env = parseBaseEnv(process.env);
+const localMac = () => {
+  if (!env.LOCAL_SECRETS_KEY_FILE)
+    throw new Error('Missing function environment variable LOCAL_SECRETS_KEY_FILE');
+  return createLocalCredentialMac({ keyFile: env.LOCAL_SECRETS_KEY_FILE });
+};
 const kms = () => new KMSClient({ region: env.AWS_REGION });
 
 let minter: CredentialMinter | undefined;
@@ -27,7 +36,7 @@ export function gatewayCredentialMinter(): CredentialMinter {
 }
 
 let verifier: CredentialVerifier | undefined;
-/** The MCP gateway's: checks them (KMS VerifyMac on AWS). */
+/** The automation authorizer's (API Gateway, outside the VPC): checks them (KMS VerifyMac on AWS). */
 export function gatewayCredentialVerifier(): CredentialVerifier {
   verifier ??= createCredentialVerifier({
     verify:

@@ -1,6 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { accessGate } from '../../composition/access.js';
-import { gatewayCredentialVerifier } from '../../composition/gateway-credentials.js';
 import { teamScope } from '../../composition/team-scope.js';
 import type { Caller } from '../../domain/caller.js';
 import { NotFoundError } from '../../domain/errors.js';
@@ -8,13 +7,14 @@ import { SERVER_NOT_FOUND } from '../../domain/mcp/server-config.js';
 import { teamOwnerId } from '../../domain/teams/roles.js';
 import { clientOf } from '../../http/http-route.js';
 import { ownsServer } from '../mcp/params.js';
+import { automationRunOf } from './automation-context.js';
 
 /**
  * Whom a gateway request acts as on `serverId`: its owner, or the team owning it when the caller
  * is a member who may use it (team-scope.ts). The caller is the Cognito authorizer's (the chat's
- * routes, `/mcp-gateway`), or else an automation run's credential (`/mcp-automation`, no
- * authorizer: gateway-credential.ts), which acts only as the person it names, on the one server it
- * names, in the space it names (their own, or the team's): the chat's rules, no more.
+ * routes, `/mcp-gateway`), or else the automation run whose credential the automation authorizer
+ * checked (`/mcp-automation`: automation-authorizer.ts), which acts only as the person it names, on
+ * the one server it names, in the space it names (their own, or the team's): the chat's rules, no more.
  */
 export async function serverActor(
   caller: Caller,
@@ -22,8 +22,7 @@ export async function serverActor(
   serverId: string,
 ): Promise<Caller> {
   if (caller.userId) return teamScope().resolve(caller, 'use', ownsServer(caller, serverId));
-  const header = event.headers.Authorization ?? event.headers.authorization;
-  const claims = await gatewayCredentialVerifier()(header?.replace(/^Bearer\s+/i, ''), serverId);
+  const claims = automationRunOf(event, serverId);
   const person: Caller = { userId: claims.userId, email: '', client: clientOf(event) };
   // A deleted (or, on a waitlist stage, not admitted) account's automation reaches nothing.
   await accessGate().assertAllowed(person, 'members');
