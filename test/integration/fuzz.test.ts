@@ -1,6 +1,8 @@
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod';
+import { createLocalCredentialMac } from '../../functions/src/adapters/secrets/local-credential-mac.js';
+import { createCredentialMinter } from '../../functions/src/domain/mcp/gateway-credential.js';
 import { ROUTES } from '../../functions/src/routes.js';
 import { apiAs } from '../support/api.js';
 import { configureAmplify, signUpAndSignIn } from '../support/identity.js';
@@ -108,6 +110,8 @@ describe('record-valued fields with prototype keys', () => {
       path: () => Promise<string>;
       body: (record: Record<string, unknown>) => Record<string, unknown>;
       readBack?: (created: Record<string, unknown>) => Promise<unknown>;
+      /** The Authorization header, when it is not the person's ID token. */
+      authorization?: () => Promise<string>;
     }
   > = {
     'POST /conversations': {
@@ -178,6 +182,17 @@ describe('record-valued fields with prototype keys', () => {
       path: async () => `/mcp-gateway/${await serverId()}/calls`,
       body: (record) => ({ name: 'echo', arguments: record }),
     },
+    // The automation runner's routes: its credential for the server (the authorizer refuses an ID token).
+    'POST /mcp-automation/{serverId}': {
+      path: async () => `/mcp-automation/${await serverId()}`,
+      body: (record) => ({ jsonrpc: '2.0', id: 1, method: 'tools/list', ...record }),
+      authorization: async () => `Bearer ${await runCredential()}`,
+    },
+    'POST /mcp-automation/{serverId}/calls': {
+      path: async () => `/mcp-automation/${await serverId()}/calls`,
+      body: (record) => ({ name: 'echo', arguments: record }),
+      authorization: async () => `Bearer ${await runCredential()}`,
+    },
     'POST /mcp-external/{serverId}': {
       path: async () => `/mcp-external/${await serverId()}`,
       body: (record) => ({ jsonrpc: '2.0', id: 1, method: 'tools/list', ...record }),
@@ -214,6 +229,16 @@ describe('record-valued fields with prototype keys', () => {
       .then(({ body }) => (body as { id: string }).id);
     return automation;
   };
+  /** An automation run's credential for the sample server, signed with the stack's key as the runner signs it. */
+  const runCredential = async () =>
+    createCredentialMinter({
+      sign: createLocalCredentialMac({ keyFile: process.env.LOCAL_SECRETS_KEY_FILE ?? '' }).sign,
+      now: Date.now,
+    })({
+      userId: String(JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()).sub),
+      serverId: await serverId(),
+      runId: 'fuzz-run',
+    });
   const api = () => apiAs(stack.apiUrl, idToken);
   let server: Promise<string> | undefined;
   const serverId = () => {
@@ -244,7 +269,10 @@ describe('record-valued fields with prototype keys', () => {
       const send = async (text: string) => {
         const response = await fetch(`${stack.apiUrl}/api${await sample.path()}`, {
           method,
-          headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
+          headers: {
+            Authorization: (await sample.authorization?.()) ?? `Bearer ${idToken}`,
+            'Content-Type': 'application/json',
+          },
           body: text,
         });
         return { status: response.status, body: (await response.json()) as Record<string, unknown> };
