@@ -93,6 +93,17 @@ describe('automation triggers and budgets', () => {
     await page.getByText('Succeeded').waitFor({ timeout: 30_000 });
     await expectAccessible(page, "a webhook run's page");
     await e2e.screenshot(page, '2-webhook-run-input');
+
+    // The run's page on a phone: its input and facts fit the width.
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await input.getByText(body).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectAccessible(page, "a webhook run's page on a phone");
+    } finally {
+      if (desktop) await page.setViewportSize(desktop);
+    }
   });
 
   it('stops a run at its token budget with the reason, on its page and in the list', async () => {
