@@ -204,6 +204,15 @@ export async function loginAs(e2e: E2e, page: Page, email: string): Promise<void
   await page.waitForURL(e2e.url('/home'));
 }
 
+/** The Amplify session the page stored: who signed in (LastAuthUser) and their ID token. */
+export async function storedSession(page: Page): Promise<{ user: string; idToken: string }> {
+  return page.evaluate(() => {
+    const entries = Object.entries(localStorage);
+    const value = (suffix: string) => entries.find(([key]) => key.endsWith(suffix))?.[1] ?? '';
+    return { user: value('.LastAuthUser'), idToken: value('.idToken') };
+  });
+}
+
 /** Chooses a page or a dialog (Settings, Subscription, Activity log, ...) in the sidebar's account menu. */
 export async function fromAccountMenu(page: Page, item: string): Promise<void> {
   await page.getByRole('button', { name: /^Account/ }).click();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TeamSso } from '@agentforge/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api.js';
-import { expectAccessible, loginAs, setUpE2e, signUpAs } from './fixtures.js';
+import { expectAccessible, loginAs, setUpE2e, signUpAs, storedSession } from './fixtures.js';
 
 /**
  * A team's SAML single sign-on in Chromium, on a phone: the team's Admin chooses 'SAML 2.0' on the
@@ -70,13 +70,8 @@ describe("a team's SAML single sign-on", () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     // Back in the app and signed in (a new account meets Welcome Aboard first).
     await page.getByRole('heading', { name: 'Welcome Aboard' }).waitFor();
-    const stored = await page.evaluate(() =>
-      Object.entries(localStorage)
-        .filter(([key]) => key.endsWith('.LastAuthUser') || key.endsWith('.idToken'))
-        .map(([, value]) => value),
-    );
-    expect(stored).toContain(`${providerName}_${email}`);
-    const idToken = stored.find((value) => value.split('.').length === 3) ?? '';
+    const { user, idToken } = await storedSession(page);
+    expect(user).toBe(`${providerName}_${email}`);
     // The app joined the team on its return (POST /sso/join).
     await expect
       .poll(async () => (await apiAs(e2e.stack.apiUrl, idToken).get('/teams')).body.teams, {

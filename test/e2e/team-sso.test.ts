@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalGoogle, startLocalGoogle } from '../../scripts/local/google/server.js';
 import { apiAs } from '../support/api.js';
 import { signUpAndSignIn, TEST_PASSWORD } from '../support/identity.js';
-import { expectAccessible, loginAs, setUpE2e, signUpAs } from './fixtures.js';
+import { expectAccessible, loginAs, setUpE2e, signUpAs, storedSession } from './fixtures.js';
 
 /**
  * A team's single sign-on in Chromium: the team's Admin set up the company's OpenID provider (a
@@ -102,13 +102,8 @@ describe('single sign-on for a team', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     // Back in the app and signed in (a new account meets Welcome Aboard first).
     await page.getByRole('heading', { name: 'Welcome Aboard' }).waitFor();
-    const stored = await page.evaluate(() =>
-      Object.entries(localStorage)
-        .filter(([key]) => key.endsWith('.LastAuthUser') || key.endsWith('.idToken'))
-        .map(([, value]) => value),
-    );
-    expect(stored.find((value) => value.startsWith(`${providerName}_`))).toBeDefined();
-    const idToken = stored.find((value) => value.split('.').length === 3) ?? '';
+    const { user, idToken } = await storedSession(page);
+    expect(user.startsWith(`${providerName}_`)).toBe(true);
     // The app joined the team on its return (POST /sso/join).
     await expect
       .poll(async () => (await apiAs(e2e.stack.apiUrl, idToken).get('/teams')).body.teams, {
@@ -146,13 +141,8 @@ describe('single sign-on for a team', () => {
     await page.getByLabel('Email').fill(pat.email);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Welcome Aboard' }).waitFor();
-    const stored = await page.evaluate(() =>
-      Object.entries(localStorage)
-        .filter(([key]) => key.endsWith('.LastAuthUser') || key.endsWith('.idToken'))
-        .map(([, value]) => value),
-    );
-    expect(stored.find((value) => value.startsWith(`${providerName}_`))).toBeDefined();
-    const idToken = stored.find((value) => value.split('.').length === 3) ?? '';
+    const { user, idToken } = await storedSession(page);
+    expect(user.startsWith(`${providerName}_`)).toBe(true);
     await expect
       .poll(async () => (await apiAs(e2e.stack.apiUrl, idToken).get('/teams')).body.teams, {
         timeout: 15_000,

@@ -1,6 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import type { ConfirmDialogProps } from './confirm-dialog';
 import { returnFocus } from './focus-return';
+import { buttonVariants } from './ui/button';
 
 /** The Radix alert dialog behind `ConfirmDialog` (`confirm-dialog.tsx`), loaded when one first opens. */
 export function ConfirmDialogPanel({
@@ -33,7 +34,7 @@ export function ConfirmDialogPanel({
             </AlertDialog.Cancel>
             <AlertDialog.Action
               onClick={onConfirm}
-              className="rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-500"
+              className={buttonVariants({ variant: 'destructive', size: 'sm' })}
             >
               {confirmLabel}
             </AlertDialog.Action>

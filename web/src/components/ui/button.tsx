@@ -9,7 +9,10 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:hover:bg-indigo-600',
+        // Hover darkens: white on indigo-500 or red-500 is under 4.5:1 (axe finds it when the pointer rests there).
+        primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 disabled:hover:bg-indigo-600',
+        /** Confirms what cannot be undone (delete, discard). */
+        destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:hover:bg-red-600',
         secondary:
           'bg-white text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 disabled:hover:bg-white',
         danger:

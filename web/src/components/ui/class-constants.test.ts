@@ -42,4 +42,13 @@ describe('UI primitives lint', () => {
       );
     expect(offenders).toEqual([]);
   });
+
+  it('never lightens a white-text button on hover (white on a 500 shade is under 4.5:1)', () => {
+    const lighterHover =
+      /text-white[^'"`]*hover:bg-[a-z]+-[1-5]00\b|hover:bg-[a-z]+-[1-5]00\b[^'"`]*text-white/;
+    const offenders = sourceFiles(SRC)
+      .map((path) => relative(SRC, path))
+      .filter((file) => lighterHover.test(readFileSync(join(SRC, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
 });

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
+import { buttonVariants } from '../../../components/ui/button';
 import { UPGRADE_PLAN_LABEL } from '../utils/plan-display';
 
 const LOOK = {
-  button:
-    'inline-flex items-center rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white transition hover:bg-indigo-500',
+  button: buttonVariants({ variant: 'primary', size: 'sm' }),
   inline: 'font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-600',
 };
 

@@ -7,6 +7,7 @@ import {
   WEB_SEARCH_MESSAGES,
 } from '@agentforge/shared';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { fieldVariants } from '../../../components/ui/input';
 import { webSearchConfigured } from '../../../config/runtime-config';
 
@@ -201,13 +202,9 @@ export function ModelSettingsForm({
       ) : null}
       <div className="flex justify-end gap-2">
         {footer}
-        <button
-          type="submit"
-          disabled={saving}
-          className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white transition hover:bg-indigo-500 disabled:opacity-60"
-        >
+        <Button type="submit" variant="primary" className="px-4" disabled={saving}>
           {saving ? 'Saving…' : saveLabel}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -11,6 +11,7 @@ import {
 } from '@agentforge/shared';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { FormBanner } from '../../../components/form/form-banner';
+import { Button } from '../../../components/ui/button';
 import { fieldVariants } from '../../../components/ui/input';
 import { submitOnboarding } from '../api/onboarding';
 import { USE_CASE_LABELS } from './use-case-labels';
@@ -127,14 +128,16 @@ export function OnboardingForm({ email, onDone }: OnboardingFormProps) {
       <Labelled label="What do you want to build?">
         {(id) => <textarea id={id} rows={4} {...control('challenge')} />}
       </Labelled>
-      <button
+      <Button
         type="submit"
+        variant="primary"
+        size="lg"
+        className="w-full"
         disabled={submitting}
         aria-busy={submitting || undefined}
-        className="inline-flex w-full items-center justify-center rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
       >
         {submitting ? 'Processing...' : 'Continue'}
-      </button>
+      </Button>
     </form>
   );
 }

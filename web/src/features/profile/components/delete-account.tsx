@@ -4,6 +4,7 @@ import { AlertDialog } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import { FormBanner } from '../../../components/form/form-banner';
 import { toast } from '../../../components/toast/toaster-store';
+import { Button } from '../../../components/ui/button';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
 import { deleteAccount, getAccountDeletion } from '../api/profile';
 import { DeletionProgress } from './deletion-progress';
@@ -56,12 +57,9 @@ export function DeleteAccount({ email }: { email: string }) {
       }}
     >
       <AlertDialog.Trigger asChild>
-        <button
-          type="button"
-          className="rounded-lg bg-red-600 px-3 py-2 text-sm font-semibold text-white hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
-        >
+        <Button variant="destructive" className="focus-visible:outline-red-600">
           Delete my account
-        </button>
+        </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="theme-light fixed inset-0 z-50 bg-slate-900/40" />
@@ -108,13 +106,14 @@ export function DeleteAccount({ email }: { email: string }) {
               >
                 Cancel
               </AlertDialog.Cancel>
-              <button
+              <Button
                 type="submit"
+                variant="destructive"
+                size="sm"
                 disabled={!matches || remove.isPending || running}
-                className="rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-500 disabled:cursor-not-allowed disabled:opacity-50"
               >
                 {remove.isPending || running ? 'Deleting...' : 'Delete account'}
-              </button>
+              </Button>
             </div>
           </form>
         </AlertDialog.Content>

@@ -1,6 +1,7 @@
 import { errorMessage, workspacePathSchema } from '@agentforge/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { Button } from '../../../components/ui/button';
 
 /** Renames (moves) a file: the new path follows the same rules as a new file's. */
 export function RenameFileDialog({
@@ -54,13 +55,9 @@ export function RenameFileDialog({
           ) : null}
         </div>
         <div className="flex justify-end">
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60"
-          >
+          <Button type="submit" variant="primary" size="sm" disabled={busy}>
             Rename
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

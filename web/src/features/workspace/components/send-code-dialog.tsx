@@ -2,6 +2,7 @@ import { CHAT_MESSAGES } from '@agentforge/shared';
 import { AlertDialog } from 'radix-ui';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { Button, buttonVariants } from '../../../components/ui/button';
 import { type CodeSource, codeToChatMessage } from '../utils/code-sources';
 
 export type SendTarget = { id: string; title: string } | null;
@@ -56,13 +57,9 @@ export function SendCodeDialog({ sources, conversation, onSend, onClose }: SendC
           >
             Cancel
           </button>
-          <button
-            type="submit"
-            form={`${promptId}-form`}
-            className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500"
-          >
+          <Button type="submit" form={`${promptId}-form`} variant="primary" size="sm">
             Send to Chat
-          </button>
+          </Button>
         </>
       }
     >
@@ -150,7 +147,7 @@ export function SendCodeDialog({ sources, conversation, onSend, onClose }: SendC
               </AlertDialog.Cancel>
               <AlertDialog.Action
                 onClick={onClose}
-                className="rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-500"
+                className={buttonVariants({ variant: 'destructive', size: 'sm' })}
               >
                 Discard
               </AlertDialog.Action>
