@@ -30,6 +30,9 @@ export default defineConfig({
     name: 'web',
     sequence: { groupOrder: 0 },
     environment: 'jsdom',
+    // A journey test (the agent's plan, confirm, step) clicks through a dozen renders: 5 s is too
+    // tight for jsdom on a loaded 2-core CI machine (one timed out at 5.4 s).
+    testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
   },
