@@ -8,6 +8,7 @@ import { CONVERSATION_ROWS } from './rows/conversations.js';
 import { KNOWLEDGE_ROWS } from './rows/knowledge.js';
 import { MCP_GATEWAY_ROWS } from './rows/mcp-gateway.js';
 import { MCP_SERVER_ROWS } from './rows/mcp-servers.js';
+import { MESSAGE_ROWS } from './rows/messages.js';
 import { PROVIDER_KEY_ROWS } from './rows/provider-keys.js';
 import { TEAM_ROWS } from './rows/teams.js';
 import { WORKSPACE_PROMPT_ROWS } from './rows/workspace-prompts.js';
@@ -16,6 +17,7 @@ import { WORKSPACE_PROMPT_ROWS } from './rows/workspace-prompts.js';
 const AREAS = [
   ACCOUNT_ROWS,
   CONVERSATION_ROWS,
+  MESSAGE_ROWS,
   AGENT_ROWS,
   PROVIDER_KEY_ROWS,
   MCP_SERVER_ROWS,
