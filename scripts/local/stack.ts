@@ -1,33 +1,27 @@
-import { randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MCP_OAUTH_CALLBACK_PATH, type RuntimeConfig } from '@agentforge/shared';
-import Stripe from 'stripe';
+import type { RuntimeConfig } from '@agentforge/shared';
 import { createLocalIdTokenVerifier } from '../../functions/src/adapters/cognito/id-token-verifier.js';
 import { ensureLocalSecretKeyFile } from '../../functions/src/adapters/secrets/local-key-file.js';
 import { KNOWLEDGE_FILES_PREFIX } from '../../functions/src/domain/knowledge/knowledge.js';
-import { ensureStripeCatalog } from '../stripe-setup/ensure.js';
 import { startLocalApi } from './api-server.js';
 import { startLocalBedrock } from './bedrock.js';
 import { serveBuild } from './built-web-server.js';
 import { loadAdminCredentials } from './cognito/admin-auth.js';
-import { startLocalCognito } from './cognito/index.js';
 import { startLocalDynamo } from './dynamodb.js';
-import { startLocalGithub } from './github/server.js';
-import { startLocalGoogle } from './google/server.js';
-import { invokeFunction, onTimer, setFunctionEnvironment, startLocalReaper } from './in-process-functions.js';
+import { onTimer, setFunctionEnvironment, startLocalReaper } from './in-process-functions.js';
 import { startLocalIndexingQueue } from './indexing-queue.js';
 import { reservePort } from './net.js';
 import { createOutbox } from './outbox.js';
-import { startLocalRemoteMcp } from './remote-mcp/server.js';
 import { startLocalS3 } from './s3/server.js';
 import { startStackVectors } from './s3vectors/in-stack.js';
-import { startLocalSamlIdp } from './saml-idp/server.js';
 import { startLocalAutomations } from './scheduler/local-automations.js';
 import { startLocalSes } from './ses/server.js';
+import { startStackIdentity } from './stack-identity.js';
 import type { LocalStack, LocalStackOptions } from './stack-options.js';
-import { startLocalStripe } from './stripe/server.js';
-import { startLocalWebSearch } from './web-search/server.js';
+import { startOutsideServices } from './stack-outside.js';
+import { type Stop, stopAll } from './stack-stops.js';
+import { startStackStripe } from './stack-stripe.js';
 import { startWebServer } from './web-server.js';
 
 /**
@@ -41,7 +35,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   process.umask(0o077);
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   await chmod(options.dataDir, 0o700);
-  const stops: (() => Promise<unknown>)[] = [];
+  const stops: Stop[] = [];
   try {
     const dynamo = await startLocalDynamo({
       path: join(options.dataDir, 'dynamodb'),
@@ -91,107 +85,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     // Knowledge's vectors (issue 33): S3 Vectors' API, signed with the same local credentials.
     stops.push(await startStackVectors(options.dataDir, options.ports.s3vectors));
-    // The GitHub account link's GitHub: an OAuth App registered with the web app's callback (a
-    // stack without the web app, for API tests, registers one nothing serves: they read the redirect).
-    const githubCallback = `http://localhost:${webPort ?? 9}/github/callback`;
-    const github = await startLocalGithub({
-      port: options.ports.github ?? 0,
-      clientId: LOCAL_GITHUB_CLIENT_ID,
-      clientSecret: randomBytes(20).toString('hex'),
-      callbackUrl: githubCallback,
+    const { github, remoteMcp, webSearch } = await startOutsideServices(options, {
+      webPort,
+      webOrigins,
+      stops,
     });
-    stops.push(github.stop);
-    // A remote MCP server elsewhere than the runner: what a server added by URL reaches.
-    // Its client registered by hand may come back to the app's OAuth callback page.
-    const remoteMcp = await startLocalRemoteMcp({
-      port: options.ports.remoteMcp ?? 0,
-      apiKey: randomBytes(12).toString('hex'),
-      ...(options.remoteMcpTokenTtlSeconds
-        ? { accessTokenTtlSeconds: options.remoteMcpTokenTtlSeconds }
-        : {}),
-      dynamicRegistration: options.remoteMcpDynamicRegistration ?? true,
-      redirectUris: (options.appOrigins ?? webOrigins).map((origin) => `${origin}${MCP_OAUTH_CALLBACK_PATH}`),
-    });
-    stops.push(remoteMcp.stop);
-    // The chat's web search: the search API's stand-in, whose results are pages it serves.
-    const webSearch = await startLocalWebSearch({
-      port: options.ports.webSearch ?? 0,
-      apiKey: `local-search-${randomBytes(12).toString('hex')}`,
-    });
-    stops.push(webSearch.stop);
-    Object.assign(process.env, { WEB_SEARCH_URL: webSearch.url, WEB_SEARCH_API_KEY: webSearch.apiKey });
-    Object.assign(process.env, {
-      GITHUB_OAUTH_URL: github.url,
-      GITHUB_API_URL: github.url,
-      GITHUB_CLIENT_ID: LOCAL_GITHUB_CLIENT_ID,
-      GITHUB_CLIENT_SECRET: github.clientSecret,
-      GITHUB_REDIRECT_URI: githubCallback,
-    });
-    // Google sign-in: the local Google, whose only client is the hosted domain's (its idpresponse).
-    const appRoots = (options.appOrigins ?? webOrigins).map((origin) => `${origin}/`);
-    const domainReserved = options.ports.cognitoDomain ? undefined : await reservePort();
-    const domainPort = options.ports.cognitoDomain || (domainReserved?.port as number);
-    const googleClient = {
-      clientId: LOCAL_GOOGLE_CLIENT_ID,
-      clientSecret: `GOCSPX-${randomBytes(18).toString('base64url')}`,
-      redirectUris: [`https://localhost:${domainPort}/oauth2/idpresponse`],
-    };
-    const google = await startLocalGoogle({ port: options.ports.google ?? 0, clients: [googleClient] });
-    stops.push(google.stop);
-    await domainReserved?.release();
-    const cognito = await startLocalCognito({
-      allowedOrigins: webOrigins,
-      hostedDomain: {
-        port: domainPort,
-        callbackUrls: appRoots,
-        logoutUrls: appRoots,
-        identityProviders: [{ name: 'Google', issuer: google.url, ...googleClient }],
-      },
-      dataDir: join(options.dataDir, 'cognito'),
-      port: options.ports.cognito,
-      outbox,
-      ...(options.fixedCode ? { fixedCode: options.fixedCode } : {}),
-      ...(options.quiet ? { log: () => {} } : {}),
-      triggers: {
-        // The stage's allowedEmailDomains, refused at sign-up as Cognito's trigger does.
-        PreSignUp: invokeFunction('auth/pre-sign-up'),
-        PostConfirmation: invokeFunction('auth/post-confirmation'),
-        // A team that requires single sign-on refuses its domains' password sign-ins, as on AWS.
-        PreAuthentication: invokeFunction('auth/pre-authentication'),
-        // Sign-ins in the audit log: cognito-local runs it after every password sign-in, as Cognito does.
-        PostAuthentication: invokeFunction('auth/post-authentication'),
-      },
-      // Failed sign-ins in the audit log, from the activity log threat protection exports on AWS.
-      userActivity: invokeFunction('auth/sign-in-events'),
-    });
-    stops.push(cognito.stop);
-    // A company's SAML IdP for a team's single sign-on; its only service provider is the pool's.
-    const samlIdp = await startLocalSamlIdp({
-      port: options.ports.samlIdp ?? 0,
-      directory: join(options.dataDir, 'cognito', '.cognito'),
-      serviceProviders: [
-        {
-          entityId: `urn:amazon:cognito:sp:${cognito.userPoolId}`,
-          acsUrl: `https://localhost:${domainPort}/saml2/idpresponse`,
-        },
-      ],
-    });
-    stops.push(samlIdp.stop);
-    // The stream function verifies ID tokens itself, against the local identity service.
-    Object.assign(process.env, {
-      USER_POOL_ID: cognito.userPoolId,
-      USER_POOL_CLIENT_ID: cognito.userPoolClientId,
-      LOCAL_COGNITO_ISSUER: cognito.issuer,
-      LOCAL_COGNITO_JWKS_URI: cognito.jwksUri,
-      // Account deletion removes the user from the identity service with its admin credentials.
-      LOCAL_COGNITO_ENDPOINT: cognito.endpoint,
-      LOCAL_COGNITO_ADMIN_CREDENTIALS_FILE: join(
-        options.dataDir,
-        'cognito',
-        '.cognito',
-        'admin-credentials.json',
-      ),
-    });
+    const { cognito, google, samlIdp } = await startStackIdentity(options, { outbox, webOrigins, stops });
 
     const bedrock = options.platformModels ? await startLocalBedrock() : undefined;
     if (bedrock) stops.push(bedrock.stop);
@@ -210,32 +109,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const apiUrl = api.url.replace('127.0.0.1', 'localhost');
     // The chat starts MCP servers and reaches their tools through this same API, as on AWS.
     process.env.API_BASE_URL = `${api.url}/api`;
-    // Stripe: the local service with keys made for this run; its webhooks go to this API.
-    const stripeKeys = {
-      secretKey: `sk_test_local_${randomBytes(18).toString('hex')}`,
-      webhookSecret: `whsec_local_${randomBytes(18).toString('hex')}`,
-    };
-    const stripe = await startLocalStripe({
-      port: options.ports.stripe ?? 0,
-      dataDir: join(options.dataDir, 'stripe'),
-      ...stripeKeys,
-      webhookUrl: `${api.url}/api/stripe/webhook`,
-      webhookRetryDelaysMs: options.stripeWebhookRetryDelaysMs,
-      ...(options.quiet ? { quiet: true } : {}),
-    });
-    stops.push(stripe.stop);
-    // The products, prices and token meter, made as on AWS by the setup command's own code.
-    await ensureStripeCatalog(
-      new Stripe(stripeKeys.secretKey, { host: 'localhost', port: stripe.port, protocol: 'http' }),
-    );
-    Object.assign(process.env, {
-      STRIPE_SECRET_KEY: stripeKeys.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
-      STRIPE_API_HOST: 'localhost',
-      STRIPE_API_PORT: String(stripe.port),
-      STRIPE_API_PROTOCOL: 'http',
-      APP_ORIGINS: (options.appOrigins ?? webOrigins).join(','),
-    });
+    const { stripe, stripeKeys } = await startStackStripe(options, { apiUrl: api.url, webOrigins, stops });
     // Automations: the local Scheduler fires their schedules, and the runner runs in this process
     // (its schedules, the webhook, 'Run now' and a long run's next stretch: an async invoke on AWS).
     const automations = await startLocalAutomations({
@@ -311,11 +185,5 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 export const DEFAULT_REAPER_INTERVAL_MS = 60_000;
 const OVERAGE_REPORT_INTERVAL_MS = 60_000;
 export const LOCAL_ATTACHMENTS_BUCKET = 'local-attachments';
-export const LOCAL_GITHUB_CLIENT_ID = 'Ov23liLocalAgentForge';
-const LOCAL_GOOGLE_CLIENT_ID = 'local-agentforge.apps.googleusercontent.com';
 /** The local stack's product mail sender (on AWS the stage's verified SES address). */
 const LOCAL_MAIL_FROM = 'no-reply@agentforge.localhost';
-
-async function stopAll(stops: (() => Promise<unknown>)[]): Promise<void> {
-  for (const stop of stops.reverse()) await stop().catch(() => undefined);
-}

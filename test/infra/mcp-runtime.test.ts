@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ECS_RUNNER_ENV } from '../../functions/src/adapters/mcp-runner/ecs-runner-config';
 import { API_AREAS } from '../../functions/src/routes';
 import { RUNNER_IMAGE_FILES, runnerImage } from '../../lib/constructs/mcp-runner-image';
-import { RUNNER_CONTAINER_NAME } from '../../lib/constructs/mcp-runtime';
+import { RUNNER_CONTAINER_NAME } from '../../lib/constructs/mcp-runner-task';
 import type { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
 import {
   expectResource,

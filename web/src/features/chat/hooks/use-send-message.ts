@@ -5,22 +5,19 @@ import {
   type Message,
   type ModelSettings,
   NEW_CONVERSATION_TITLE,
-  type StreamQuery,
-  type ToolApprovalDecision,
   titleFromMessage,
 } from '@agentforge/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type RefObject, useCallback, useRef, useState } from 'react';
 import { createConversation } from '../api/conversations';
-import { createMessage, type MessageThread, selectBranch } from '../api/messages';
-import { chatKeys } from '../api/queries';
-import { StreamError } from '../api/stream-error';
-import { type ChatAction, type ChatSnapshot, isBusy, tempMessageId } from '../utils/chat-reducer';
+import { type ChatAction, type ChatSnapshot, isBusy } from '../utils/chat-reducer';
 import { type ModelChoice, metadataOf } from '../utils/provider-choice';
-import type { ReplyRun } from './reply-callbacks';
-import { startDecision } from './tool-decision';
+import { documentsOf, newUserMessage, type SendChoices, serversOf } from './outgoing-message';
 import type { OutgoingAttachments } from './use-attachment-uploads';
+import { useMessageActions } from './use-message-actions';
+import { useReplyDelivery } from './use-reply-delivery';
 import { useReplyRun } from './use-reply-run';
+
+export type { SendChoices } from './outgoing-message';
 
 /** Takes over sending (an agent mode): the chat still checks the text and creates the conversation. */
 export type SendDelegate = {
@@ -51,16 +48,11 @@ type SendOptions = {
  */
 export type PendingFirst = { message: Message; failed: string | null };
 
-/** What the user chose for one message: 'Use my documents' (the stream's `useDocuments`). */
-export type SendChoices = { useDocuments?: boolean };
-
-/** Regenerate (no content: the reply to the history before `messageId`), or edit and resend. */
-export type Replay = { messageId: string; content?: string };
-
 /**
  * Sending (spec 5 "Chat"): creates the conversation on the fly when none is selected, saves the
  * user's message ('[Error saving this message]' appended when that fails) and streams the reply
- * into a temporary assistant message. `stop` is 'Stop Generating'.
+ * into a temporary assistant message. `stop` is 'Stop Generating'; regenerating, editing, branches
+ * and tool decisions are useMessageActions'.
  */
 export function useSendMessage({
   state,
@@ -71,86 +63,15 @@ export function useSendMessage({
   delegate = null,
   defaultSettings,
 }: SendOptions) {
-  const queryClient = useQueryClient();
-  const { running, startRun, track, callbacksOf, stream, stop } = useReplyRun(dispatch);
+  const runs = useReplyRun(dispatch);
+  const { running, stream, stop } = runs;
+  const delivery = useReplyDelivery(dispatch, serverIds, runs);
+  const { begin, deliver } = delivery;
   const starting = useRef(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [pendingFirst, setPendingFirst] = useState<PendingFirst | null>(null);
-
-  const deliver = useCallback(
-    async (
-      reply: ReplyRun,
-      userMessage: Message,
-      target: ModelChoice,
-      servers: readonly string[],
-      onEnd?: () => void,
-      choices?: SendChoices,
-    ) => {
-      const { conversationId } = reply;
-      const base = { conversationId, provider: target.provider, model: target.model };
-      // Edit and resend: a sibling of the edited message (its parent's child); else after the last one.
-      const parent = userMessage.parentId === undefined ? {} : { parentId: userMessage.parentId };
-      try {
-        const saved = await createMessage({ ...base, content: userMessage.content, role: 'user', ...parent });
-        const update = (m: Message) => ({ ...m, id: saved.id, timestamp: saved.timestamp });
-        dispatch({ type: 'message_updated', conversationId, messageId: userMessage.id, update });
-      } catch (error) {
-        // The stream names only ids (text never travels in a URL): without the message, no reply.
-        const update = (m: Message) => ({
-          ...m,
-          content: `${m.content}\n\n${CHAT_MESSAGES.saveMessageFailed}`,
-        });
-        dispatch({ type: 'message_updated', conversationId, messageId: userMessage.id, update });
-        callbacksOf(reply).onError(new StreamError(errorMessage(error), 'http'));
-        return onEnd?.();
-      }
-      await stream(
-        reply,
-        {
-          ...base,
-          ...serversOf(servers),
-          ...attachmentIdsOf(userMessage.attachments),
-          ...documentsOf(choices),
-        },
-        onEnd,
-      );
-    },
-    [callbacksOf, dispatch, stream],
-  );
-
-  /** Shows the user's message (if any) and the reply to come, and makes the reply the run. */
-  const begin = useCallback(
-    (conversationId: string, userMessage: Message | null, target: ModelChoice): ReplyRun => {
-      const now = Date.now();
-      const reply: ReplyRun = {
-        controller: new AbortController(),
-        conversationId,
-        messageId: tempMessageId('assistant'),
-        finished: false,
-        stopRequested: false,
-        stopSent: false,
-      };
-      const replyMessage: Message = {
-        id: reply.messageId,
-        conversationId,
-        role: 'assistant',
-        content: '',
-        isLoading: true,
-        provider: target.provider,
-        model: target.model,
-        timestamp: now,
-      };
-      if (userMessage) dispatch({ type: 'message_added', conversationId, message: userMessage });
-      dispatch({ type: 'message_added', conversationId, message: replyMessage });
-      // The API records the server on the conversation as the reply starts.
-      const patch = serverIds.length ? { updatedAt: now, mcpServerIds: [...serverIds] } : { updatedAt: now };
-      dispatch({ type: 'conversation_updated', id: conversationId, patch });
-      startRun(reply);
-      track(reply, 'sending');
-      return reply;
-    },
-    [dispatch, serverIds, track, startRun],
-  );
+  const busy = useCallback(() => isBusy(state.current) || running() || starting.current, [state, running]);
+  const actions = useMessageActions({ state, dispatch, choice, serverIds, busy, setNotice, runs, delivery });
 
   const send = useCallback(
     async (text: string, attachments?: OutgoingAttachments, choices?: SendChoices): Promise<boolean> => {
@@ -159,7 +80,7 @@ export function useSendMessage({
       setNotice(null);
       if (!content) return refuse(CHAT_MESSAGES.emptyMessage);
       if (!hasUser) return refuse(CHAT_MESSAGES.missingUser);
-      if (isBusy(state.current) || running() || starting.current) return refuse(CHAT_MESSAGES.busy);
+      if (busy()) return refuse(CHAT_MESSAGES.busy);
       if (!choice) return false;
       const verdict = delegate ? delegate.check(content, attachments?.count ?? 0) : true;
       if (verdict !== true) return verdict === false ? false : refuse(verdict);
@@ -227,86 +148,7 @@ export function useSendMessage({
       void deliver(reply, userMessage, choice, serverIds, undefined, choices);
       return true;
     },
-    [begin, choice, defaultSettings, delegate, deliver, dispatch, hasUser, serverIds, state, stream, running],
-  );
-
-  /**
-   * Regenerate a reply, or edit and resend a message of the conversation shown, with the model
-   * picked now: either is a new alternative beside the message (its sibling), shown from now on;
-   * the message and the turns after it stay reachable ('< 1/2 >'). Edit: the edited text is saved
-   * first (POST, a body, with the edited message's parent), then streamed like any message. The
-   * messages are read back once the reply has ended (with the alternatives' count).
-   */
-  const replay = useCallback(
-    ({ messageId, content: edited }: Replay): boolean => {
-      const conversationId = state.current.selectedId;
-      const content = edited?.trim();
-      setNotice(null);
-      if (edited !== undefined && !content) return refuseWith(setNotice, CHAT_MESSAGES.emptyMessage);
-      if (isBusy(state.current) || running() || starting.current)
-        return refuseWith(setNotice, CHAT_MESSAGES.busy);
-      if (!choice || !conversationId) return false;
-      const messages =
-        queryClient.getQueryData<MessageThread>(chatKeys.messages(conversationId))?.messages ?? [];
-      const at = messages.findIndex((message) => message.id === messageId);
-      const replaced = messages[at];
-      if (!replaced) return false;
-      dispatch({ type: 'messages_replaced_from', conversationId, messageId });
-      const readBack = () =>
-        void queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) });
-      if (content) {
-        // The edited message's files go with its new version.
-        const userMessage: Message = {
-          ...newUserMessage(conversationId, content, replaced.attachments ?? []),
-          parentId: replaced.parentId ?? messages[at - 1]?.id ?? null,
-        };
-        const reply = begin(conversationId, userMessage, choice);
-        void deliver(reply, userMessage, choice, serverIds, readBack);
-        return true;
-      }
-      const reply = begin(conversationId, null, choice);
-      const query: StreamQuery = {
-        conversationId,
-        provider: choice.provider,
-        model: choice.model,
-        replaceFrom: messageId,
-        ...serversOf(serverIds),
-      };
-      void stream(reply, query, readBack);
-      return true;
-    },
-    [begin, choice, deliver, dispatch, queryClient, serverIds, state, stream, running],
-  );
-
-  /** Shows another alternative of a message (its sibling `messageId`) and the branch that follows it. */
-  const showBranch = useCallback(
-    (messageId: string): boolean => {
-      setNotice(null);
-      if (isBusy(state.current) || running() || starting.current)
-        return refuseWith(setNotice, CHAT_MESSAGES.busy);
-      const conversationId = state.current.selectedId;
-      if (!conversationId) return false;
-      void selectBranch(conversationId, messageId).then(
-        () => queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) }),
-        (error: unknown) => setNotice(CHAT_MESSAGES.switchBranchFailed(errorMessage(error))),
-      );
-      return true;
-    },
-    [queryClient, state, running],
-  );
-
-  const decide = useCallback(
-    (messageId: string, toolCallId: string, decision: ToolApprovalDecision): boolean => {
-      setNotice(null);
-      if (isBusy(state.current) || running() || starting.current)
-        return refuseWith(setNotice, CHAT_MESSAGES.busy);
-      const conversationId = state.current.selectedId;
-      if (!choice || !conversationId) return false;
-      const target = { conversationId, messageId, toolCallId, choice };
-      startDecision(target, decision, { dispatch, queryClient, startRun, track, stream });
-      return true;
-    },
-    [choice, dispatch, queryClient, state, startRun, stream, track, running],
+    [begin, busy, choice, defaultSettings, delegate, deliver, dispatch, hasUser, serverIds, state, stream],
   );
 
   /** Sends a new chat's first message again after creating its conversation failed. */
@@ -316,9 +158,7 @@ export function useSendMessage({
 
   return {
     send,
-    replay,
-    showBranch,
-    decide,
+    ...actions,
     stop,
     notice,
     clearNotice: useCallback(() => setNotice(null), []),
@@ -332,28 +172,4 @@ function refuseWith(setNotice: (notice: string) => void, message: string): false
   return false;
 }
 
-function newUserMessage(conversationId: string, content: string, attachments: Attachment[]): Message {
-  return {
-    id: tempMessageId('user'),
-    conversationId,
-    role: 'user',
-    content,
-    timestamp: Date.now(),
-    ...(attachments.length ? { attachments } : {}),
-  };
-}
-
 const NO_SERVERS: readonly string[] = [];
-
-const serversOf = (servers: readonly string[]): Pick<StreamQuery, 'mcpServerIds'> =>
-  servers.length ? { mcpServerIds: servers.join(',') } : {};
-
-/** The stream's `attachmentIds`: the files of the message the reply answers. */
-function attachmentIdsOf(attachments: Attachment[] | undefined): Pick<StreamQuery, 'attachmentIds'> {
-  return attachments?.length
-    ? { attachmentIds: attachments.map((attachment) => attachment.id).join(',') }
-    : {};
-}
-
-const documentsOf = (choices: SendChoices | undefined): Pick<StreamQuery, 'useDocuments'> =>
-  choices?.useDocuments ? { useDocuments: 'true' } : {};
