@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { LAMBDA_ESBUILD_OPTIONS } from '../../lib/constructs/agent-function';
+import { LAMBDA_ESBUILD_OPTIONS } from '../../lib/constructs/lambda-bundling';
 import { coldStartInputs } from '../../scripts/bench/lambda-cold-start';
 import { projectRoot } from './synth';
 
