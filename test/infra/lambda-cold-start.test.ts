@@ -42,6 +42,19 @@ describe("the API's agent function", () => {
   });
 });
 
+describe('the account function', { timeout: 240_000 }, () => {
+  it("starts without the deletions' code, which it loads when a deletion runs", async () => {
+    const metafile = await bundle('account/index.ts');
+    const deletion = (inputs: string[]) =>
+      inputs.filter(
+        (input) => input.endsWith('composition/account-deletion.ts') || /node_modules\/stripe\//.test(input),
+      );
+    expect(deletion(coldStartInputs(metafile))).toEqual([]);
+    // In its bundle all the same (a lazy chunk): the check above does look for them.
+    expect(deletion(Object.keys(metafile.inputs)).length).toBeGreaterThan(1);
+  });
+});
+
 /** PDF and DOCX extraction: pdf.js (unpdf), mammoth and its zip reader, and our code that calls them. */
 const EXTRACTION =
   /node_modules\/(unpdf|mammoth|jszip|pdfjs-dist)\/|adapters\/knowledge\/extract(-worker)?\.ts$/;
