@@ -4,41 +4,7 @@ import type { ISecurityGroup, IVpc, SubnetSelection } from 'aws-cdk-lib/aws-ec2'
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type BuildOptions, buildSync } from 'esbuild';
-
-/**
- * ESM bundles have no `require`; some CommonJS dependencies (the MCP SDK's stdio client, parts
- * of the AWS SDK) still call it, which fails with "Dynamic require of ... is not supported".
- */
-const CREATE_REQUIRE_BANNER =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
-
-/**
- * How every Lambda is bundled, in esbuild's own terms: `scripts/bench` bundles with the very same
- * options. ESM with code splitting: what a handler imports lazily (the AI SDK provider packages,
- * rarely used AWS SDK credential providers) becomes chunks loaded on first use, so the cold start
- * reads only the default path. NodejsFunction cannot split (it always passes --outfile), hence
- * our own local bundling below. The AWS SDK is bundled, so its version is the one pinned in
- * package-lock.json, not whatever the Lambda runtime ships.
- */
-export const LAMBDA_ESBUILD_OPTIONS = {
-  bundle: true,
-  platform: 'node',
-  target: 'node24',
-  format: 'esm',
-  splitting: true,
-  entryNames: 'index',
-  chunkNames: 'chunks/[name]-[hash]',
-  outExtension: { '.js': '.mjs' },
-  mainFields: ['module', 'main'],
-  minify: true,
-  treeShaking: true,
-  sourcemap: true,
-  sourcesContent: false,
-  banner: { js: CREATE_REQUIRE_BANNER },
-  legalComments: 'none',
-  logLevel: 'warning',
-} as const satisfies BuildOptions;
+import { bundleLambdaSync } from './lambda-bundling';
 
 export const AGENT_FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 export const AGENT_FUNCTION_ARCHITECTURE = Architecture.ARM_64;
@@ -122,7 +88,7 @@ export class AgentFunction extends Construct {
 }
 
 /**
- * The handler bundled locally with esbuild (no Docker), hashed by its output so an unchanged
+ * The handler bundled locally with esbuild (no Docker; LAMBDA_ESBUILD_OPTIONS), hashed by its output so an unchanged
  * bundle is not redeployed. The Docker image is never pulled: local bundling always succeeds.
  */
 function bundledCode(entry: string, extraEntries: Readonly<Record<string, string>> = {}): Code {
@@ -135,12 +101,7 @@ function bundledCode(entry: string, extraEntries: Readonly<Record<string, string
       environment: { AGENTFORGE_ENTRY: [entry, ...Object.values(extraEntries)].join(',') },
       local: {
         tryBundle(outputDir) {
-          buildSync({
-            ...LAMBDA_ESBUILD_OPTIONS,
-            entryPoints: { ...extraEntries, index: entry },
-            outdir: outputDir,
-            entryNames: '[name]',
-          });
+          bundleLambdaSync({ entryPoints: { ...extraEntries, index: entry }, outdir: outputDir });
           return true;
         },
       },

@@ -5,7 +5,7 @@ import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import { type AssetImage, ContainerImage } from 'aws-cdk-lib/aws-ecs';
 import type { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
-import { LAMBDA_ESBUILD_OPTIONS } from './agent-function';
+import { LAMBDA_ESBUILD_OPTIONS } from './lambda-bundling';
 
 /** The files of the runner image's build context: nothing else reaches Docker. */
 export const RUNNER_IMAGE_FILES = ['Dockerfile', 'bridge.mjs', 'bridge.mjs.map'] as const;
@@ -34,8 +34,11 @@ export function runnerImage(scope: Construct, options: RunnerImageOptions): Asse
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(directory, { recursive: true });
 
+  // Its plugins (zod's locales) need the async API: the bridge, one long-running container, is
+  // bundled in this process without them (its start is not a Lambda's cold start).
+  const { plugins: _asyncOnly, ...syncOptions } = LAMBDA_ESBUILD_OPTIONS;
   buildSync({
-    ...LAMBDA_ESBUILD_OPTIONS,
+    ...syncOptions,
     // One file: the image has nothing to gain from lazily loaded chunks.
     splitting: false,
     entryNames: 'bridge',

@@ -4,12 +4,14 @@
  * process the cold start (the bundle's import, then the first reply) and the CPU it spends per
  * reply, against the benchmark's local stack and model server (each in its own process).
  * BENCH_NO_MINIFY=1 bundles it unminified, so a CPU profile (BENCH_CPU_PROF) names its functions.
+ * BENCH_ALL_ZOD_LOCALES=1 bundles it without the plugin keeping zod's locales to English (the
+ * bundle before it), to compare cold starts in alternating runs.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { LAMBDA_ESBUILD_OPTIONS } from '../../lib/constructs/agent-function.js';
+import { LAMBDA_ESBUILD_OPTIONS } from '../../lib/constructs/lambda-bundling.js';
 import { forkService } from './processes/child-process.js';
 import type { TracedRequest } from './processes/request-trace.js';
 import type { Invocation, InvocationTimes, RawPipe } from './processes/stream-function.js';
@@ -38,6 +40,7 @@ async function bundle(outdir: string): Promise<{ handler: string; harness: strin
     },
     outdir: join(outdir, 'function'),
     minify: process.env.BENCH_NO_MINIFY ? false : LAMBDA_ESBUILD_OPTIONS.minify,
+    plugins: process.env.BENCH_ALL_ZOD_LOCALES ? [] : LAMBDA_ESBUILD_OPTIONS.plugins,
     logLevel: 'silent',
   });
   await build({

@@ -10,7 +10,8 @@ import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { AgentFunction, LAMBDA_ESBUILD_OPTIONS } from '../../lib/constructs/agent-function';
+import { AgentFunction } from '../../lib/constructs/agent-function';
+import { LAMBDA_ESBUILD_OPTIONS } from '../../lib/constructs/lambda-bundling';
 import { fixtureHandler, projectRoot, testApp } from './synth';
 
 describe('the shared function construct', () => {

@@ -120,6 +120,14 @@ function compositionModule(file: string): CompositionModule {
       if (/^create[A-Z]/.test(imported)) adapters.set(local, from as string);
     }
   }
+  // Roots loaded on first use: `const { a, b } = await import('./x.js')` (account.ts's deletion).
+  for (const [, names, sibling] of source.matchAll(
+    /const \{([^}]+)\} = await import\('\.\/([\w-]+)\.js'\)/g,
+  )) {
+    for (const [imported, local] of namesOf(names as string)) {
+      siblings.set(local, { file: sibling as string, name: imported });
+    }
+  }
   const starts = [...source.matchAll(/^(?:export )?(?:async )?(?:function|const|let) (\w+)/gm)];
   const declarations = new Map(
     starts.map((match, index) => [

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { LAMBDA_ESBUILD_OPTIONS } from '../../lib/constructs/agent-function';
+import { LAMBDA_ESBUILD_OPTIONS } from '../../lib/constructs/lambda-bundling';
 import { coldStartInputs } from '../../scripts/bench/lambda-cold-start';
 import { projectRoot } from './synth';
 
@@ -39,6 +39,19 @@ describe("the API's agent function", () => {
     ).toEqual([]);
     // Nor whole zod (its locales come only with the clients that use zod's every export).
     expect(inputs.some((input) => input.includes('zod/v4/locales/he'))).toBe(false);
+  });
+});
+
+describe('the account function', { timeout: 240_000 }, () => {
+  it("starts without the deletions' code, which it loads when a deletion runs", async () => {
+    const metafile = await bundle('account/index.ts');
+    const deletion = (inputs: string[]) =>
+      inputs.filter(
+        (input) => input.endsWith('composition/account-deletion.ts') || /node_modules\/stripe\//.test(input),
+      );
+    expect(deletion(coldStartInputs(metafile))).toEqual([]);
+    // In its bundle all the same (a lazy chunk): the check above does look for them.
+    expect(deletion(Object.keys(metafile.inputs)).length).toBeGreaterThan(1);
   });
 });
 

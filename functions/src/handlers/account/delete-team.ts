@@ -1,5 +1,5 @@
 import { teamParamsSchema } from '@agentforge/shared';
-import { teamDeletion } from '../../composition/account.js';
+import { deleteTeam } from '../../composition/account.js';
 import { httpRoute, noContent } from '../../http/http-route.js';
 
 /**
@@ -9,6 +9,6 @@ import { httpRoute, noContent } from '../../http/http-route.js';
  * `team.deleted` goes to the team's audit chain (kept) and the owner's log.
  */
 export const handler = httpRoute({ params: teamParamsSchema }, async ({ caller, params }) => {
-  await teamDeletion().deleteTeam(caller, params.teamId);
+  await deleteTeam(caller, params.teamId);
   return noContent();
 });
