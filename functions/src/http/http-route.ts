@@ -1,7 +1,7 @@
 import { formatIssues } from '@agentforge/shared';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type * as z from 'zod';
+import * as z from 'zod';
 import { accessGate } from '../composition/access.js';
 import { type Caller, isEmailVerifiedClaim } from '../domain/caller.js';
 import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '../domain/errors.js';
@@ -40,9 +40,9 @@ export const found = (location: string): HttpResult => ({
 });
 
 export interface RouteSchemas<TBody, TQuery, TParams> {
-  body?: z.ZodType<TBody>;
-  query?: z.ZodType<TQuery>;
-  params?: z.ZodType<TParams>;
+  body?: z.core.$ZodType<TBody>;
+  query?: z.core.$ZodType<TQuery>;
+  params?: z.core.$ZodType<TParams>;
   /** Default true: the caller must carry Cognito claims (the API Gateway authorizer put them there). */
   requireCaller?: boolean;
   /**
@@ -134,9 +134,9 @@ function refusePrototypeKey(key: string, value: unknown): unknown {
   return value;
 }
 
-function parsePart<T>(part: string, schema: z.ZodType<T> | undefined, value: unknown): T {
+function parsePart<T>(part: string, schema: z.core.$ZodType<T> | undefined, value: unknown): T {
   if (!schema) return undefined as T;
-  const result = schema.safeParse(value);
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   throw new ValidationError(`Invalid ${part}: ${formatIssues(result.error.issues)}`, { cause: result.error });
 }

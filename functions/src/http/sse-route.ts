@@ -3,7 +3,7 @@ import { encodeStreamEvent, formatIssues, SSE_PING_FRAME, STREAM_PING_INTERVAL_M
 import middy from '@middy/core';
 import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type * as z from 'zod';
+import * as z from 'zod';
 import { streamGate } from '../composition/access.js';
 import { idTokenVerifier } from '../composition/identity.js';
 import { type Caller, isEmailVerifiedClaim } from '../domain/caller.js';
@@ -51,7 +51,7 @@ function maxStreamMs(): number {
  * own timeout mid-reply, which would leave the message `streaming`.
  */
 export function sseRoute<Q>(
-  querySchema: z.ZodType<Q>,
+  querySchema: z.core.$ZodType<Q>,
   /**
    * Prepares the stream. `admitted` settles once the access gate has let the caller in: `start`
    * may read before it (so the gate's read and the stream's run side by side) but awaits it
@@ -73,7 +73,7 @@ export function sseRoute<Q>(
       try {
         const idToken = idTokenOf(event.headers);
         const claims = await idTokenVerifier().verify(idToken);
-        const query = querySchema.safeParse(event.queryStringParameters ?? {});
+        const query = z.safeParse(querySchema, event.queryStringParameters ?? {});
         if (!query.success) {
           throw new ValidationError(`Invalid query: ${formatIssues(query.error.issues)}`);
         }
