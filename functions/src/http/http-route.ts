@@ -2,12 +2,17 @@ import { formatIssues } from '@agentforge/shared';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod';
+import { en } from 'zod/locales';
 import { accessGate } from '../composition/access.js';
 import { type Caller, isEmailVerifiedClaim } from '../domain/caller.js';
 import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '../domain/errors.js';
 import { withRequestContext } from '../logger.js';
 import { type RequestClient, requestClient } from './client.js';
 import { toHttpError } from './error-mapping.js';
+
+// The shared schemas are zod/mini, which sets no locale; bundled (sideEffects: false) a handler
+// may keep none of classic zod's English either: a request's issues read as they always did.
+z.config(en());
 
 /** API Gateway accepts 10 MB; nothing in this API needs more than this. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -4,6 +4,7 @@ import middy from '@middy/core';
 import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
+import { en } from 'zod/locales';
 import { streamGate } from '../composition/access.js';
 import { idTokenVerifier } from '../composition/identity.js';
 import { type Caller, isEmailVerifiedClaim } from '../domain/caller.js';
@@ -13,6 +14,10 @@ import { logger, withRequestContext } from '../logger.js';
 import { emitMetrics, METRIC } from '../metrics.js';
 import { requestClient } from './client.js';
 import { toHttpError } from './error-mapping.js';
+
+// The shared schemas are zod/mini, which sets no locale; bundled (sideEffects: false) a handler
+// may keep none of classic zod's English either: a request's issues read as they always did.
+z.config(en());
 
 interface StreamResponse {
   statusCode: number;
