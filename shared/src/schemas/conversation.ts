@@ -207,15 +207,13 @@ export const messagePageSchema = z.object({
 
 /** GET /conversations/search: titles and message text of the caller's conversations, a page at a time. */
 export const conversationSearchQuerySchema = z.object({
-  q: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(2, { error: 'Type at least 2 characters to search' }),
-      z.maxLength(MAX_SEARCH_QUERY_LENGTH, {
-        error: `A search may be at most ${MAX_SEARCH_QUERY_LENGTH} characters`,
-      }),
-    ),
+  q: z.string().check(
+    z.trim(),
+    z.minLength(2, { error: 'Type at least 2 characters to search' }),
+    z.maxLength(MAX_SEARCH_QUERY_LENGTH, {
+      error: `A search may be at most ${MAX_SEARCH_QUERY_LENGTH} characters`,
+    }),
+  ),
   /** Opaque; from the previous page. */
   cursor: z.optional(z.string().check(z.maxLength(200))),
 });

@@ -111,7 +111,8 @@ const limitedVariables = <T extends z.ZodMiniType<EnvironmentVariables>>(schema:
       error: `At most ${MAX_ENV_VARIABLES} environment variables`,
     }),
     z.refine(
-      (variables: EnvironmentVariables) => Object.keys(variables).every((key) => key.length <= MAX_ENV_KEY_LENGTH),
+      (variables: EnvironmentVariables) =>
+        Object.keys(variables).every((key) => key.length <= MAX_ENV_KEY_LENGTH),
       { error: `Environment variable names may be at most ${MAX_ENV_KEY_LENGTH} characters` },
     ),
     z.refine(
@@ -126,7 +127,12 @@ const limitedVariables = <T extends z.ZodMiniType<EnvironmentVariables>>(schema:
  * (a masked value sent back unchanged keeps the stored one).
  */
 export const memberValuesBodySchema = z.object({
-  values: limitedVariables(z.pipe(environmentVariablesSchema, z.transform<EnvironmentVariables, EnvironmentVariables>(toEnvironmentVariables))),
+  values: limitedVariables(
+    z.pipe(
+      environmentVariablesSchema,
+      z.transform<EnvironmentVariables, EnvironmentVariables>(toEnvironmentVariables),
+    ),
+  ),
 });
 export type MemberValuesBody = z.infer<typeof memberValuesBodySchema>;
 
