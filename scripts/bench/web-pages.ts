@@ -46,7 +46,7 @@ const PAGES: { path: string; html: string; modules: string[]; budgetKb: number }
     // return merged. 249.5 with no Amplify at first paint (the stored session is read as Amplify
     // stored it; Amplify loads to refresh, sign in or out); 243.2 with the plan's panel, the share
     // dialog and the export/import code loaded on use. The goal is 200.
-    budgetKb: 244.4,
+    budgetKb: 237.9,
   },
 ];
 

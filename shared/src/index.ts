@@ -25,6 +25,7 @@ export * from './schemas/github';
 export * from './schemas/knowledge';
 export * from './schemas/knowledge-routes';
 export * from './schemas/mcp-catalog';
+export * from './schemas/mcp-env';
 export * from './schemas/mcp-server';
 export * from './schemas/memory';
 export * from './schemas/message';

@@ -60,4 +60,41 @@ describe('the shared function construct', () => {
       await rm(outdir, { recursive: true, force: true });
     }
   });
+
+  it("bundles a route whose shared (zod/mini) schema still answers in zod's English", async () => {
+    const outdir = await mkdtemp(join(tmpdir(), 'agentforge-bundle-test-'));
+    try {
+      await build({
+        ...LAMBDA_ESBUILD_OPTIONS,
+        entryPoints: { index: join(projectRoot, 'test/infra/fixtures/validated-handler.ts') },
+        outdir,
+        logLevel: 'silent',
+      });
+      const tables = ['USERS', 'CONVERSATIONS', 'MESSAGES', 'MCP_SERVERS', 'API_KEYS', 'BILLING', 'USAGE']
+        .concat(['AGENT_PLANS', 'WORKSPACE_FILES', 'TEAMS', 'AUDIT', 'OAUTH_CONNECTIONS', 'PROMPTS'])
+        .concat(['AUTOMATIONS', 'KNOWLEDGE']);
+      const script =
+        `const { handler } = await import(${JSON.stringify(pathToFileURL(join(outdir, 'index.mjs')).href)});` +
+        `console.log(JSON.stringify(await handler({ body: process.argv[1], headers: {}, requestContext: {} }, {})));`;
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--input-type=module', '-e', script, JSON.stringify({ defaultProvider: '', defaultModel: 5 })],
+        {
+          env: {
+            PATH: process.env.PATH,
+            STAGE: 'test',
+            ...Object.fromEntries(tables.map((t) => [`TABLE_${t}`, 't'])),
+          },
+        },
+      );
+      const response = JSON.parse(stdout) as { statusCode: number; body: string };
+      expect(response.statusCode).toBe(400);
+      expect(JSON.parse(response.body).message).toBe(
+        'Invalid request body: defaultProvider: Too small: expected string to have >=1 characters; ' +
+          'defaultModel: Invalid input: expected string, received number',
+      );
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  });
 });

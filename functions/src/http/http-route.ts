@@ -1,13 +1,18 @@
 import { formatIssues } from '@agentforge/shared';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type * as z from 'zod';
+import * as z from 'zod';
+import { en } from 'zod/locales';
 import { accessGate } from '../composition/access.js';
 import { type Caller, isEmailVerifiedClaim } from '../domain/caller.js';
 import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '../domain/errors.js';
 import { withRequestContext } from '../logger.js';
 import { type RequestClient, requestClient } from './client.js';
 import { toHttpError } from './error-mapping.js';
+
+// The shared schemas are zod/mini, which sets no locale; bundled (sideEffects: false) a handler
+// may keep none of classic zod's English either: a request's issues read as they always did.
+z.config(en());
 
 /** API Gateway accepts 10 MB; nothing in this API needs more than this. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -40,9 +45,9 @@ export const found = (location: string): HttpResult => ({
 });
 
 export interface RouteSchemas<TBody, TQuery, TParams> {
-  body?: z.ZodType<TBody>;
-  query?: z.ZodType<TQuery>;
-  params?: z.ZodType<TParams>;
+  body?: z.core.$ZodType<TBody>;
+  query?: z.core.$ZodType<TQuery>;
+  params?: z.core.$ZodType<TParams>;
   /** Default true: the caller must carry Cognito claims (the API Gateway authorizer put them there). */
   requireCaller?: boolean;
   /**
@@ -134,9 +139,9 @@ function refusePrototypeKey(key: string, value: unknown): unknown {
   return value;
 }
 
-function parsePart<T>(part: string, schema: z.ZodType<T> | undefined, value: unknown): T {
+function parsePart<T>(part: string, schema: z.core.$ZodType<T> | undefined, value: unknown): T {
   if (!schema) return undefined as T;
-  const result = schema.safeParse(value);
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   throw new ValidationError(`Invalid ${part}: ${formatIssues(result.error.issues)}`, { cause: result.error });
 }

@@ -3,7 +3,8 @@ import { encodeStreamEvent, formatIssues, SSE_PING_FRAME, STREAM_PING_INTERVAL_M
 import middy from '@middy/core';
 import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type * as z from 'zod';
+import * as z from 'zod';
+import { en } from 'zod/locales';
 import { streamGate } from '../composition/access.js';
 import { idTokenVerifier } from '../composition/identity.js';
 import { type Caller, isEmailVerifiedClaim } from '../domain/caller.js';
@@ -13,6 +14,10 @@ import { logger, withRequestContext } from '../logger.js';
 import { emitMetrics, METRIC } from '../metrics.js';
 import { requestClient } from './client.js';
 import { toHttpError } from './error-mapping.js';
+
+// The shared schemas are zod/mini, which sets no locale; bundled (sideEffects: false) a handler
+// may keep none of classic zod's English either: a request's issues read as they always did.
+z.config(en());
 
 interface StreamResponse {
   statusCode: number;
@@ -51,7 +56,7 @@ function maxStreamMs(): number {
  * own timeout mid-reply, which would leave the message `streaming`.
  */
 export function sseRoute<Q>(
-  querySchema: z.ZodType<Q>,
+  querySchema: z.core.$ZodType<Q>,
   /**
    * Prepares the stream. `admitted` settles once the access gate has let the caller in: `start`
    * may read before it (so the gate's read and the stream's run side by side) but awaits it
@@ -73,7 +78,7 @@ export function sseRoute<Q>(
       try {
         const idToken = idTokenOf(event.headers);
         const claims = await idTokenVerifier().verify(idToken);
-        const query = querySchema.safeParse(event.queryStringParameters ?? {});
+        const query = z.safeParse(querySchema, event.queryStringParameters ?? {});
         if (!query.success) {
           throw new ValidationError(`Invalid query: ${formatIssues(query.error.issues)}`);
         }

@@ -3,6 +3,7 @@ import { toolCallStartSchema } from '@agentforge/shared';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import { type CallRegistry, TooManyCallsError } from './call-registry.js';
 import { relay } from './forwarding-server.js';
 
@@ -14,7 +15,7 @@ const MAX_BODY_BYTES = 256 * 1024;
 export const CALL_OWNER_HEADER = 'x-call-owner';
 
 const waitMs = z.coerce.number().int().min(0).max(MAX_WAIT_MS).default(0);
-const startBody = toolCallStartSchema.extend({ waitMs });
+const startBody = zm.extend(toolCallStartSchema, { waitMs });
 const readQuery = z.object({ after: z.coerce.number().int().min(0).default(0), waitMs });
 
 const json = (res: ServerResponse, status: number, body: unknown) => {

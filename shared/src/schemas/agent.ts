@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
 import { AGENT_PLAN_STATUSES, PLAN_STEP_STATUSES } from '../statuses';
 import { serverIdsQueryField } from './chat-servers';
@@ -36,40 +36,40 @@ const MAX_INSTRUCTIONS_LENGTH = 2_000;
 /** A step's arguments as JSON: they live in the plan's one DynamoDB item. */
 export const MAX_STEP_ARGUMENTS_CHARS = 20_000;
 
-const toolArgumentsSchema = z
-  .record(z.string(), z.unknown())
-  .refine((value) => JSON.stringify(value).length <= MAX_STEP_ARGUMENTS_CHARS, {
+const toolArgumentsSchema = z.record(z.string(), z.unknown()).check(
+  z.refine((value) => JSON.stringify(value).length <= MAX_STEP_ARGUMENTS_CHARS, {
     message: `Too large: at most ${MAX_STEP_ARGUMENTS_CHARS} characters of JSON`,
-  });
+  }),
+);
 
 export const agentPlanStepSchema = z.object({
   id: z.string(),
   description: z.string(),
   status: z.enum(PLAN_STEP_STATUSES),
   requiresConfirmation: z.boolean(),
-  output: z.string().optional(),
-  error: z.string().optional(),
+  output: z.optional(z.string()),
+  error: z.optional(z.string()),
   /** MCP Server mode: the one tool call this step is. */
-  tool: z.string().optional(),
-  arguments: z.record(z.string(), z.unknown()).optional(),
+  tool: z.optional(z.string()),
+  arguments: z.optional(z.record(z.string(), z.unknown())),
   /** Multi Agent mode: the specialist that runs the step, its instructions and its tool subset. */
-  role: z.string().optional(),
-  instructions: z.string().optional(),
-  tools: z.array(z.string()).optional(),
+  role: z.optional(z.string()),
+  instructions: z.optional(z.string()),
+  tools: z.optional(z.array(z.string())),
   /** Multi Agent mode: ids of the steps whose outputs this one needs (it runs after them). */
-  dependsOn: z.array(z.string()).optional(),
+  dependsOn: z.optional(z.array(z.string())),
   /** A provider/model the user picked for this step (else the plan's). */
-  provider: z.string().optional(),
-  model: z.string().optional(),
+  provider: z.optional(z.string()),
+  model: z.optional(z.string()),
   /** Who confirmed the step and when (epoch ms). */
-  confirmedBy: z.string().optional(),
-  confirmedAt: z.number().optional(),
-  startedAt: z.number().optional(),
-  finishedAt: z.number().optional(),
+  confirmedBy: z.optional(z.string()),
+  confirmedAt: z.optional(z.number()),
+  startedAt: z.optional(z.number()),
+  finishedAt: z.optional(z.number()),
   /** The conversation message holding the step's output and tool calls. */
-  messageId: z.string().optional(),
+  messageId: z.optional(z.string()),
   /** Generic Agent: what the last re-plan did to this step. */
-  change: z.enum(['added', 'revised']).optional(),
+  change: z.optional(z.enum(['added', 'revised'])),
 });
 export type AgentPlanStep = z.infer<typeof agentPlanStepSchema>;
 
@@ -80,14 +80,14 @@ export const planRevisionSchema = z.object({
   added: z.array(z.string()),
   removed: z.array(z.string()),
   revised: z.array(z.string()),
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
 });
 export type PlanRevision = z.infer<typeof planRevisionSchema>;
 
 /** What the plan knows of a tool it uses: enough to validate edited arguments and decide confirmation. */
 export const planToolSchema = z.object({
   name: z.string(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   inputSchema: z.record(z.string(), z.unknown()),
   readOnly: z.boolean(),
 });
@@ -100,7 +100,7 @@ export const agentPlanSchema = z.object({
   /** The first of its servers (plans made before several servers per chat have only this one). */
   serverId: z.string(),
   /** The servers whose tools its steps use, in order (chat-servers.ts); absent: `serverId` alone. */
-  serverIds: z.array(z.string()).optional(),
+  serverIds: z.optional(z.array(z.string())),
   provider: z.string(),
   model: z.string(),
   goal: z.string(),
@@ -112,9 +112,9 @@ export const agentPlanSchema = z.object({
   revisions: z.array(planRevisionSchema),
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
   /** Set when the plan ended in error or was cancelled, for the panel. */
-  error: z.string().optional(),
+  error: z.optional(z.string()),
   /** The planning reply (the plan's summary): the steps' replies follow it in the conversation's tree. */
-  messageId: z.string().optional(),
+  messageId: z.optional(z.string()),
   /** Epoch milliseconds. */
   createdAt: z.number(),
   updatedAt: z.number(),
@@ -125,7 +125,7 @@ export type AgentPlan = z.infer<typeof agentPlanSchema>;
 export const agentPlanListSchema = z.object({ plans: z.array(agentPlanSchema) });
 export type AgentPlanList = z.infer<typeof agentPlanListSchema>;
 
-const id = z.string().min(1).max(MAX_ID_LENGTH);
+const id = z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH));
 
 /**
  * GET /agent/plan-stream query: the goal becomes a plan (SSE: status, `plan`, then `end`). The goal
@@ -134,14 +134,14 @@ const id = z.string().min(1).max(MAX_ID_LENGTH);
 export const planStreamQuerySchema = z.object({
   conversationId: id,
   /** Absent: the stream refuses with 'No MCP server configured'. */
-  serverId: id.optional(),
+  serverId: z.optional(id),
   /** Several servers, comma-separated (chat-servers.ts): the planner sees their namespaced tools. */
-  serverIds: serverIdsQueryField.optional(),
+  serverIds: z.optional(serverIdsQueryField),
   mode: z.enum(PLAN_MODES),
   goalMessageId: id,
-  provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
-  model: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
-  autoRunReadOnly: z.enum(['true', 'false']).optional(),
+  provider: z.string().check(z.minLength(1), z.maxLength(MAX_PROVIDER_ID_LENGTH)),
+  model: z.string().check(z.minLength(1), z.maxLength(MAX_MODEL_ID_LENGTH)),
+  autoRunReadOnly: z.optional(z.enum(['true', 'false'])),
 });
 export type PlanStreamQuery = z.infer<typeof planStreamQuerySchema>;
 
@@ -151,16 +151,15 @@ export type ExecuteStepQuery = z.infer<typeof executeStepQuerySchema>;
 
 /** PATCH /conversations/{id}/plans/{planId}/steps/{stepId}: a pending step not yet confirmed. */
 export const updatePlanStepBodySchema = z
-  .object({
-    description: z.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH).optional(),
-    arguments: toolArgumentsSchema.optional(),
-    role: z.string().trim().min(1).max(MAX_ROLE_LENGTH).optional(),
-    instructions: z.string().trim().max(MAX_INSTRUCTIONS_LENGTH).optional(),
-    provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH).optional(),
-    model: z.string().min(1).max(MAX_MODEL_ID_LENGTH).optional(),
+  .strictObject({
+    description: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_DESCRIPTION_LENGTH))),
+    arguments: z.optional(toolArgumentsSchema),
+    role: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_ROLE_LENGTH))),
+    instructions: z.optional(z.string().check(z.trim(), z.maxLength(MAX_INSTRUCTIONS_LENGTH))),
+    provider: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_PROVIDER_ID_LENGTH))),
+    model: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_MODEL_ID_LENGTH))),
   })
-  .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change' });
+  .check(z.refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change' }));
 export type UpdatePlanStepBody = z.infer<typeof updatePlanStepBodySchema>;
 
 /** The spec's rule for the confirmation reply: it confirms when it contains 'yes'. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { API_ERROR_MESSAGES } from '../messages/api';
 
 /** The body the API returns on every 4xx/5xx. */

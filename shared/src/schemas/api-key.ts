@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_API_KEY_LENGTH, MAX_URL_LENGTH } from '../constants/limits';
 import { API_KEY_MESSAGES } from '../messages/account';
 
@@ -8,18 +8,22 @@ export type ApiKeyProvider = (typeof API_KEY_PROVIDERS)[number];
 /** The endpoint of a custom (OpenAI-compatible) provider, e.g. a local Ollama. */
 const baseUrlField = z
   .url({ protocol: /^https?$/, error: API_KEY_MESSAGES.invalidBaseUrl })
-  .max(MAX_URL_LENGTH, `The base URL may be at most ${MAX_URL_LENGTH} characters`);
+  .check(z.maxLength(MAX_URL_LENGTH, `The base URL may be at most ${MAX_URL_LENGTH} characters`));
 
 const credentialsShape = {
   provider: z.enum(API_KEY_PROVIDERS),
-  apiKey: z.string().trim().min(1, API_KEY_MESSAGES.apiKeyRequired).max(MAX_API_KEY_LENGTH).optional(),
-  baseUrl: baseUrlField.optional(),
+  apiKey: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.minLength(1, API_KEY_MESSAGES.apiKeyRequired), z.maxLength(MAX_API_KEY_LENGTH)),
+  ),
+  baseUrl: z.optional(baseUrlField),
 };
 
 /** A custom provider needs a base URL and may go without a key; the others need a key. */
 function checkCredentials(
   body: { provider: ApiKeyProvider; apiKey?: string | undefined; baseUrl?: string | undefined },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ): void {
   if (body.provider === 'custom' && !body.baseUrl) {
     ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: API_KEY_MESSAGES.baseUrlRequired });
@@ -31,15 +35,18 @@ function checkCredentials(
 
 /** POST /api-keys */
 export const createApiKeyBodySchema = z
-  .object({ ...credentialsShape, label: z.string().trim().min(1).max(100).optional() })
-  .superRefine(checkCredentials);
+  .object({
+    ...credentialsShape,
+    label: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  })
+  .check(z.superRefine(checkCredentials));
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 
 /** POST /api-keys/validate: checks the credentials against the provider without storing them. */
-export const validateApiKeyBodySchema = z.object(credentialsShape).superRefine(checkCredentials);
+export const validateApiKeyBodySchema = z.object(credentialsShape).check(z.superRefine(checkCredentials));
 export type ValidateApiKeyBody = z.infer<typeof validateApiKeyBodySchema>;
 
-export const validateApiKeyResponseSchema = z.object({ valid: z.boolean(), message: z.string().optional() });
+export const validateApiKeyResponseSchema = z.object({ valid: z.boolean(), message: z.optional(z.string()) });
 export type ValidateApiKeyResponse = z.infer<typeof validateApiKeyResponseSchema>;
 
 /** A stored key as the API shows it: never the key itself, only its last 4 characters. */
@@ -47,9 +54,9 @@ export const apiKeyViewSchema = z.object({
   id: z.string(),
   provider: z.enum(API_KEY_PROVIDERS),
   label: z.string(),
-  baseUrl: z.string().optional(),
+  baseUrl: z.optional(z.string()),
   /** Empty for a custom provider stored without a key. */
-  last4: z.string().max(4),
+  last4: z.string().check(z.maxLength(4)),
   /** Epoch milliseconds. */
   createdAt: z.number(),
 });

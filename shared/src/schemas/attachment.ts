@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_ID_LENGTH } from '../constants/limits';
 import {
   ATTACHMENT_KINDS,
@@ -9,36 +9,38 @@ import {
 } from './attachment-files';
 
 /** The attachment routes' bodies and answers (the file rules are in attachment-files). */
-const fileNameField = z
-  .string()
-  .trim()
-  .min(1, 'A file name is required')
-  .max(
+const fileNameField = z.string().check(
+  z.trim(),
+  z.minLength(1, 'A file name is required'),
+  z.maxLength(
     MAX_ATTACHMENT_FILE_NAME_LENGTH,
     `A file name may be at most ${MAX_ATTACHMENT_FILE_NAME_LENGTH} characters`,
-  )
-  .refine(
+  ),
+  z.refine(
     (name) => ![...name].some((char) => char === '/' || char === '\\' || char < ' ' || char === '\u007f'),
     'A file name may not contain slashes or control characters',
-  );
+  ),
+);
 
 /** POST /conversations/{id}/attachments (the conversation is the path's; the body may repeat it). */
 export const createUploadBodySchema = z
   .object({
-    conversationId: z.string().min(1).max(MAX_ID_LENGTH).optional(),
+    conversationId: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH))),
     fileName: fileNameField,
-    contentType: z.string().max(200),
-    size: z.number().int().min(0),
+    contentType: z.string().check(z.maxLength(200)),
+    size: z.number().check(z.int(), z.gte(0)),
   })
-  .superRefine((body, ctx) => {
-    const problem = attachmentProblem(body);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['fileName'], message: problem });
-  });
+  .check(
+    z.superRefine((body, ctx) => {
+      const problem = attachmentProblem(body);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['fileName'], message: problem });
+    }),
+  );
 export type CreateUploadBody = z.infer<typeof createUploadBodySchema>;
 
 /** The upload: PUT the file's bytes to `uploadUrl` with exactly these headers, before `expiresAt`. */
 export const createUploadResponseSchema = z.object({
-  attachmentId: z.string().min(1),
+  attachmentId: z.string().check(z.minLength(1)),
   uploadUrl: z.url(),
   headers: z.record(z.string(), z.string()),
   /** Epoch milliseconds. */
@@ -48,10 +50,10 @@ export type CreateUploadResponse = z.infer<typeof createUploadResponseSchema>;
 
 /** An attachment of a message. */
 export const attachmentSchema = z.object({
-  id: z.string().min(1).max(MAX_ID_LENGTH),
-  fileName: z.string().min(1).max(MAX_ATTACHMENT_FILE_NAME_LENGTH),
-  contentType: z.string().min(1),
-  size: z.number().int().nonnegative(),
+  id: z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH)),
+  fileName: z.string().check(z.minLength(1), z.maxLength(MAX_ATTACHMENT_FILE_NAME_LENGTH)),
+  contentType: z.string().check(z.minLength(1)),
+  size: z.number().check(z.int(), z.nonnegative()),
   kind: z.enum(ATTACHMENT_KINDS),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
@@ -78,10 +80,9 @@ const ATTACHMENT_ID = /^[\w-]{1,64}$/;
  * The attachment ids of a stream's trigger message: comma-separated, distinct, at most five.
  * Stays a string (the query's type is what the client sends); split it with splitAttachmentIds.
  */
-export const attachmentIdsField = z
-  .string()
-  .max(MAX_ATTACHMENTS_PER_MESSAGE * (MAX_ID_LENGTH + 1) + 16)
-  .superRefine((value, ctx) => {
+export const attachmentIdsField = z.string().check(
+  z.maxLength(MAX_ATTACHMENTS_PER_MESSAGE * (MAX_ID_LENGTH + 1) + 16),
+  z.superRefine((value, ctx) => {
     const ids = splitAttachmentIds(value);
     if (ids.length > MAX_ATTACHMENTS_PER_MESSAGE) {
       ctx.addIssue({ code: 'custom', message: ATTACHMENT_MESSAGES.tooMany });
@@ -90,4 +91,5 @@ export const attachmentIdsField = z
     } else if (new Set(ids).size !== ids.length) {
       ctx.addIssue({ code: 'custom', message: 'An attachment is listed twice' });
     }
-  });
+  }),
+);

@@ -115,7 +115,7 @@ export const automationInputSchema = z.strictObject({
   mode: z.enum(AGENT_MODES),
   serverIds: chatServerIdsSchema,
   /** Knowledge collections the run searches (`search_knowledge`); the owner must be able to read each. */
-  collectionIds: attachedCollectionIdsSchema.default([]),
+  collectionIds: z._default(attachedCollectionIdsSchema, []),
   provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
   model: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
   /** The approved plan; absent: each run plans from the goal, and only read-only or approved tools run unattended. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   CHECKOUT_TIERS,
   PLAN_LIMITS,
@@ -20,8 +20,8 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-const count = z.number().nonnegative();
-const percentage = z.number().min(0).max(100);
+const count = z.number().check(z.nonnegative());
+const percentage = z.number().check(z.gte(0), z.lte(100));
 
 /** GET /subscriptions */
 export const subscriptionResponseSchema = z.object({
@@ -30,7 +30,7 @@ export const subscriptionResponseSchema = z.object({
     isPaid: z.boolean(),
     status: z.enum(SUBSCRIPTION_STATUSES),
     /** ISO time; null on Free. */
-    currentPeriodEnd: z.iso.datetime().nullable(),
+    currentPeriodEnd: z.nullable(z.iso.datetime()),
     cancelAtPeriodEnd: z.boolean(),
     trialInfo: z.object({ isApplicable: z.boolean(), message: z.string() }),
   }),
@@ -56,7 +56,7 @@ export const planSchema = z.object({
   id: z.enum(SUBSCRIPTION_TIERS),
   name: z.string(),
   /** Monthly price in USD; null when custom. */
-  price: z.number().nonnegative().nullable(),
+  price: z.nullable(z.number().check(z.nonnegative())),
   features: planFeaturesSchema,
 });
 export type Plan = z.infer<typeof planSchema>;
@@ -110,7 +110,7 @@ export type PortalResponse = z.infer<typeof portalResponseSchema>;
  * POST /subscriptions/resume (undo a pending cancellation) answer with GET /subscriptions' body.
  */
 export const syncSubscriptionBodySchema = z.object({
-  sessionId: z.string().min(1).max(255).optional(),
+  sessionId: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
 });
 export type SyncSubscriptionBody = z.infer<typeof syncSubscriptionBodySchema>;
 
@@ -119,7 +119,7 @@ export const DEFAULT_OVERAGE_CAP_USD = 10;
 export const MAX_OVERAGE_CAP_USD = 1000;
 /** PUT /subscriptions/overage-cap */
 export const overageCapBodySchema = z.object({
-  capUsd: z.number().int().min(0).max(MAX_OVERAGE_CAP_USD),
+  capUsd: z.number().check(z.int(), z.gte(0), z.lte(MAX_OVERAGE_CAP_USD)),
 });
 export type OverageCapBody = z.infer<typeof overageCapBodySchema>;
 
@@ -129,7 +129,7 @@ export const usageHistorySchema = z.object({
   days: z.array(
     z.object({
       /** `YYYY-MM-DD` (UTC), oldest first, every day present (0 when none were used). */
-      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
       tokens: count,
       /** Tokens on the user's own API keys (recorded, not limited). */
       ownKeyTokens: count,

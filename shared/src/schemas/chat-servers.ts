@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_ID_LENGTH } from '../constants/limits';
 
 /**
@@ -22,13 +22,13 @@ export const CHAT_SERVER_MESSAGES = {
   },
 } as const;
 
-const serverIdSchema = z.string().min(1).max(MAX_ID_LENGTH);
+const serverIdSchema = z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH));
 
 /** A conversation's servers (PUT /conversations/{id}'s `mcpServerIds`). */
-export const chatServerIdsSchema = z
-  .array(serverIdSchema)
-  .max(MAX_CHAT_SERVERS, CHAT_SERVER_MESSAGES.tooMany)
-  .refine((ids) => new Set(ids).size === ids.length, CHAT_SERVER_MESSAGES.listedTwice);
+export const chatServerIdsSchema = z.array(serverIdSchema).check(
+  z.maxLength(MAX_CHAT_SERVERS, CHAT_SERVER_MESSAGES.tooMany),
+  z.refine((ids) => new Set(ids).size === ids.length, CHAT_SERVER_MESSAGES.listedTwice),
+);
 
 export const splitServerIds = (value: string): string[] =>
   value
@@ -37,14 +37,14 @@ export const splitServerIds = (value: string): string[] =>
     .filter((id) => id !== '');
 
 /** The stream's `mcpServerIds`: comma-separated ids (split with splitServerIds), checked as `chatServerIdsSchema`. */
-export const serverIdsQueryField = z
-  .string()
-  .max(MAX_CHAT_SERVERS * (MAX_ID_LENGTH + 1) + 16)
-  .superRefine((value, ctx) => {
+export const serverIdsQueryField = z.string().check(
+  z.maxLength(MAX_CHAT_SERVERS * (MAX_ID_LENGTH + 1) + 16),
+  z.superRefine((value, ctx) => {
     const checked = chatServerIdsSchema.safeParse(splitServerIds(value));
     if (!checked.success)
       ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? 'Invalid servers' });
-  });
+  }),
+);
 
 /**
  * A conversation's servers, whichever way it was written: records from before several servers

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_ID_LENGTH } from '../constants/limits';
 
 /**
@@ -60,12 +60,12 @@ export const KNOWLEDGE_MESSAGES = {
   keywordOnly: 'Keyword search only: add an OpenAI, Google, Mistral or Bedrock key for meaning-based search',
 } as const;
 
-const id = z.string().min(1).max(MAX_ID_LENGTH);
+const id = z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH));
 
 /** Where a passage sits in its file: a PDF's page, or a document's heading path. */
 export const passageLocationSchema = z.object({
-  page: z.number().int().positive().optional(),
-  section: z.string().max(300).optional(),
+  page: z.optional(z.number().check(z.int(), z.positive())),
+  section: z.optional(z.string().check(z.maxLength(300))),
 });
 
 /** A chunk found by a search, numbered as the answer cites it. */
@@ -73,7 +73,7 @@ export const knowledgePassageSchema = z.object({
   collectionId: z.string(),
   fileId: z.string(),
   fileName: z.string(),
-  chunkIndex: z.number().int().nonnegative(),
+  chunkIndex: z.number().check(z.int(), z.nonnegative()),
   text: z.string(),
   location: passageLocationSchema,
   /** Fused rank score (higher is better); how it matched. */
@@ -85,9 +85,11 @@ export type KnowledgePassage = z.infer<typeof knowledgePassageSchema>;
 /** The collections a conversation (its settings) or an automation attaches. */
 export const attachedCollectionIdsSchema = z
   .array(id)
-  .max(MAX_ATTACHED_COLLECTIONS, KNOWLEDGE_MESSAGES.tooManyAttached);
+  .check(z.maxLength(MAX_ATTACHED_COLLECTIONS, KNOWLEDGE_MESSAGES.tooManyAttached));
 
 /** A reply's knowledge citations, numbered as the model cites them ([1], [2], ...). */
-export const knowledgeCitationSchema = knowledgePassageSchema.omit({ score: true, matchedBy: true });
+export const knowledgeCitationSchema = z.omit(knowledgePassageSchema, { score: true, matchedBy: true });
 export type KnowledgeCitation = z.infer<typeof knowledgeCitationSchema>;
-export const knowledgeCitationsSchema = z.array(knowledgeCitationSchema).max(MAX_SEARCH_RESULTS * 3);
+export const knowledgeCitationsSchema = z
+  .array(knowledgeCitationSchema)
+  .check(z.maxLength(MAX_SEARCH_RESULTS * 3));

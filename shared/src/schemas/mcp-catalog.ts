@@ -136,7 +136,7 @@ function packageRequestOf(
     idleTimeoutMinutes: DEFAULT_IDLE_TIMEOUT_FORM_MINUTES,
     environmentVariables,
   };
-  return mcpServerConfigBodySchema.safeParse(request);
+  return z.safeParse(mcpServerConfigBodySchema, request);
 }
 
 /**

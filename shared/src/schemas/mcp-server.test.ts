@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  mcpServerConfigBodySchema,
-  memberValuesBodySchema,
-  toEnvironmentVariableRows,
-  toEnvironmentVariables,
-} from './mcp-server';
+import { memberValuesBodySchema, toEnvironmentVariableRows, toEnvironmentVariables } from './mcp-env';
+import { mcpServerConfigBodySchema } from './mcp-server';
 
 const valid = {
   name: 'Everything',

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   MAX_ENV_JSON_BYTES,
   MAX_ENV_KEY_LENGTH,
@@ -11,10 +11,18 @@ import {
 import { DEFAULT_IDLE_TIMEOUT_FORM_MINUTES, MIN_IDLE_TIMEOUT_MINUTES } from '../constants/product';
 import { SERVER_MESSAGES } from '../messages/account';
 import { SERVER_HEALTH_VALUES, SERVER_STATUSES, SERVER_STOPPERS } from '../statuses';
+import {
+  type EnvironmentVariableRow,
+  type EnvironmentVariables,
+  environmentVariableNameSchema,
+  environmentVariableRowSchema,
+  environmentVariablesSchema,
+  envName,
+  limitedVariables,
+  toEnvironmentVariableRows,
+  toEnvironmentVariables,
+} from './mcp-env';
 import { toolPolicySchema } from './tool-policy';
-
-export const environmentVariablesSchema = z.record(z.string(), z.string());
-export type EnvironmentVariables = z.infer<typeof environmentVariablesSchema>;
 
 /** A hosted npm package we run, or a remote server reached at its URL (issue 30 item 1). */
 export const MCP_SERVER_KINDS = ['package', 'remote'] as const;
@@ -28,38 +36,38 @@ export const mcpServerSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** Absent: a hosted package (as every server was before remote ones). */
-  kind: z.enum(MCP_SERVER_KINDS).optional(),
+  kind: z.optional(z.enum(MCP_SERVER_KINDS)),
   /** A hosted server's package ('' for a remote one). */
   packageName: z.string(),
   /** A remote server's URL. */
-  url: z.string().optional(),
+  url: z.optional(z.string()),
   /** A remote server's static headers, masked (their values are secrets). */
-  headers: environmentVariablesSchema.optional(),
-  idleTimeoutMinutes: z.number().int().min(MIN_IDLE_TIMEOUT_MINUTES),
-  environmentVariables: environmentVariablesSchema.default(() => ({})),
+  headers: z.optional(environmentVariablesSchema),
+  idleTimeoutMinutes: z.number().check(z.int(), z.gte(MIN_IDLE_TIMEOUT_MINUTES)),
+  environmentVariables: z._default(environmentVariablesSchema, () => ({})),
   status: z.enum(SERVER_STATUSES),
   /** The card's status text (see serverDisplayText). */
-  displayStatus: z.string().optional(),
-  healthStatus: z.enum(SERVER_HEALTH_VALUES).optional(),
-  endpoint: z.string().optional(),
+  displayStatus: z.optional(z.string()),
+  healthStatus: z.optional(z.enum(SERVER_HEALTH_VALUES)),
+  endpoint: z.optional(z.string()),
   /** Whether an external-access token is active (the token itself is shown once, when issued). */
-  externalTokenActive: z.boolean().optional(),
-  lastError: z.string().optional(),
+  externalTokenActive: z.optional(z.boolean()),
+  lastError: z.optional(z.string()),
   /** Epoch milliseconds of the last tool call. */
-  lastActive: z.number().optional(),
+  lastActive: z.optional(z.number()),
   /** A disabled server's stopper: only one stopped for idleness starts again on demand. */
-  stoppedBy: z.enum(SERVER_STOPPERS).optional(),
+  stoppedBy: z.optional(z.enum(SERVER_STOPPERS)),
   /**
    * A team server's variables each member supplies (hardening 4): it then runs one instance per
    * member, and its status, health and last error above are the caller's own instance's.
    */
-  memberVariables: z.array(z.string()).optional(),
+  memberVariables: z.optional(z.array(z.string())),
   /** With `memberVariables`: the caller's own values, masked (only ever shown to that member). */
-  myValues: environmentVariablesSchema.optional(),
+  myValues: z.optional(environmentVariablesSchema),
   /** Which tools run unasked, ask first or are never offered (tool-policy.ts); absent: all run. */
-  toolPolicy: toolPolicySchema.optional(),
+  toolPolicy: z.optional(toolPolicySchema),
   /** A remote server's OAuth connection for the caller (their own tokens, never shown). */
-  oauth: z.enum(OAUTH_CONNECTION_STATES).optional(),
+  oauth: z.optional(z.enum(OAUTH_CONNECTION_STATES)),
 });
 export type McpServer = z.infer<typeof mcpServerSchema>;
 
@@ -71,9 +79,9 @@ export const MCP_OAUTH_CALLBACK_PATH = '/oauth/mcp-callback';
  * id (and secret) the server issued the user, for a server without dynamic registration.
  */
 export const oauthStartBodySchema = z.object({
-  redirectUri: z.url().max(MAX_URL_LENGTH),
-  clientId: z.string().trim().max(512).optional(),
-  clientSecret: z.string().max(1024).optional(),
+  redirectUri: z.url().check(z.maxLength(MAX_URL_LENGTH)),
+  clientId: z.optional(z.string().check(z.trim(), z.maxLength(512))),
+  clientSecret: z.optional(z.string().check(z.maxLength(1024))),
 });
 export type OAuthStartBody = z.infer<typeof oauthStartBodySchema>;
 
@@ -82,67 +90,12 @@ export type OAuthStartResponse = z.infer<typeof oauthStartResponseSchema>;
 
 /** POST /mcp-servers/oauth/callback: what the authorization server put on the callback page's URL. */
 export const oauthCallbackBodySchema = z.object({
-  code: z.string().min(1).max(2048),
-  state: z.string().min(1).max(256),
+  code: z.string().check(z.minLength(1), z.maxLength(2048)),
+  state: z.string().check(z.minLength(1), z.maxLength(256)),
 });
 export type OAuthCallbackBody = z.infer<typeof oauthCallbackBodySchema>;
 
 export const oauthCallbackResponseSchema = z.object({ serverId: z.string() });
-
-/** What a process environment takes as a name (POSIX's portable set), and what no object key can shadow. */
-const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** A variable's name as a body or the form gives it: trimmed; blank (a row to drop) is let through. */
-const environmentVariableNameSchema = z
-  .string()
-  .trim()
-  .max(MAX_ENV_KEY_LENGTH, SERVER_MESSAGES.envNameTooLong(MAX_ENV_KEY_LENGTH))
-  .refine((name) => name === '' || ENV_NAME_PATTERN.test(name), SERVER_MESSAGES.envNameInvalid)
-  .refine((name) => name !== '__proto__', SERVER_MESSAGES.envNameReserved);
-
-/** A name that must be given (a per-member variable). */
-const envName = environmentVariableNameSchema.refine((name) => name !== '', SERVER_MESSAGES.envNameInvalid);
-
-const limitedVariables = <T extends z.ZodType<EnvironmentVariables>>(schema: T) =>
-  schema
-    .refine((variables) => Object.keys(variables).length <= MAX_ENV_VARIABLES, {
-      error: `At most ${MAX_ENV_VARIABLES} environment variables`,
-    })
-    .refine((variables) => Object.keys(variables).every((key) => key.length <= MAX_ENV_KEY_LENGTH), {
-      error: `Environment variable names may be at most ${MAX_ENV_KEY_LENGTH} characters`,
-    })
-    .refine((variables) => new TextEncoder().encode(JSON.stringify(variables)).length <= MAX_ENV_JSON_BYTES, {
-      error: `The environment variables may total at most ${MAX_ENV_JSON_BYTES} bytes`,
-    });
-
-/**
- * PUT /mcp-servers/{id}/my-values: a member's own values for a team server's per-member variables
- * (a masked value sent back unchanged keeps the stored one).
- */
-export const memberValuesBodySchema = z.object({
-  values: limitedVariables(environmentVariablesSchema.transform(toEnvironmentVariables)),
-});
-export type MemberValuesBody = z.infer<typeof memberValuesBodySchema>;
-
-export const environmentVariableRowSchema = z.object({ key: z.string(), value: z.string() });
-export type EnvironmentVariableRow = z.infer<typeof environmentVariableRowSchema>;
-
-/** Rows (or record entries) with a blank key are dropped; keys are trimmed, values kept as typed. */
-export function toEnvironmentVariables(
-  input: EnvironmentVariables | readonly EnvironmentVariableRow[],
-): EnvironmentVariables {
-  const rows = Array.isArray(input)
-    ? (input as readonly EnvironmentVariableRow[])
-    : Object.entries(input).map(([key, value]) => ({ key, value }));
-  // fromEntries defines each key as the object's own (an assignment to `__proto__` would be lost).
-  return Object.fromEntries(
-    rows.flatMap(({ key, value }) => (key.trim() ? [[key.trim(), value] as const] : [])),
-  );
-}
-
-export function toEnvironmentVariableRows(variables: EnvironmentVariables): EnvironmentVariableRow[] {
-  return Object.entries(variables).map(([key, value]) => ({ key, value }));
-}
 
 /** Anything that is not a finite number (empty input, text, NaN) becomes the form default of 30. */
 function toIdleTimeout(value: unknown): number {
@@ -173,36 +126,44 @@ const CLIENT_HEADERS = new Set([
   'transfer-encoding',
 ]);
 
-const headerNameSchema = z
-  .string()
-  .trim()
-  .max(MAX_ENV_KEY_LENGTH, SERVER_MESSAGES.envNameTooLong(MAX_ENV_KEY_LENGTH))
-  .superRefine((name, ctx) => {
+const headerNameSchema = z.string().check(
+  z.trim(),
+  z.maxLength(MAX_ENV_KEY_LENGTH, SERVER_MESSAGES.envNameTooLong(MAX_ENV_KEY_LENGTH)),
+  z.superRefine((name, ctx) => {
     if (name !== '' && !HEADER_NAME_PATTERN.test(name))
       ctx.addIssue({ code: 'custom', message: SERVER_MESSAGES.headerNameInvalid });
     else if (CLIENT_HEADERS.has(name.toLowerCase()))
       ctx.addIssue({ code: 'custom', message: SERVER_MESSAGES.headerReserved(name) });
-  });
+  }),
+);
 
 /** A remote server's static headers: rows (the form) or a record, leaving as a record. */
 const headersSchema = z
-  .union([environmentVariablesSchema, z.array(environmentVariableRowSchema)])
-  .transform((value) => (Array.isArray(value) ? value : toEnvironmentVariableRows(value)))
   .pipe(
-    z.array(
-      z.object({
-        key: headerNameSchema,
-        value: z.string().refine((value) => !/[\r\n\0]/.test(value), SERVER_MESSAGES.headerValueInvalid),
-      }),
+    z.pipe(
+      z.pipe(
+        z.union([environmentVariablesSchema, z.array(environmentVariableRowSchema)]),
+        z.transform((value) => (Array.isArray(value) ? value : toEnvironmentVariableRows(value))),
+      ),
+      z.array(
+        z.object({
+          key: headerNameSchema,
+          value: z
+            .string()
+            .check(z.refine((value) => !/[\r\n\0]/.test(value), SERVER_MESSAGES.headerValueInvalid)),
+        }),
+      ),
     ),
+    z.transform<EnvironmentVariableRow[], EnvironmentVariables>(toEnvironmentVariables),
   )
-  .transform(toEnvironmentVariables)
-  .refine((headers) => Object.keys(headers).length <= MAX_REMOTE_HEADERS, {
-    error: `At most ${MAX_REMOTE_HEADERS} headers`,
-  })
-  .refine((headers) => new TextEncoder().encode(JSON.stringify(headers)).length <= MAX_ENV_JSON_BYTES, {
-    error: `The headers may total at most ${MAX_ENV_JSON_BYTES} bytes`,
-  });
+  .check(
+    z.refine((headers) => Object.keys(headers).length <= MAX_REMOTE_HEADERS, {
+      error: `At most ${MAX_REMOTE_HEADERS} headers`,
+    }),
+    z.refine((headers) => new TextEncoder().encode(JSON.stringify(headers)).length <= MAX_ENV_JSON_BYTES, {
+      error: `The headers may total at most ${MAX_ENV_JSON_BYTES} bytes`,
+    }),
+  );
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -229,54 +190,78 @@ export const mcpServerConfigBodySchema = z
   .object({
     name: z
       .string({ error: SERVER_MESSAGES.nameRequired })
-      .trim()
-      .min(1, SERVER_MESSAGES.nameRequired)
-      .max(MAX_SERVER_NAME_LENGTH, `The name may be at most ${MAX_SERVER_NAME_LENGTH} characters`),
+      .check(
+        z.trim(),
+        z.minLength(1, SERVER_MESSAGES.nameRequired),
+        z.maxLength(MAX_SERVER_NAME_LENGTH, `The name may be at most ${MAX_SERVER_NAME_LENGTH} characters`),
+      ),
     // Required unless `url` is given (checked below, with the other fields' errors).
-    packageName: z
-      .string()
-      .trim()
-      .max(MAX_PACKAGE_SPEC_LENGTH, { error: SERVER_MESSAGES.invalidPackageName, abort: true })
-      .refine((name) => name === '' || PACKAGE_SPEC_PATTERN.test(name), SERVER_MESSAGES.invalidPackageName)
-      .default(''),
-    url: z
-      .string()
-      .trim()
-      .max(MAX_URL_LENGTH, SERVER_MESSAGES.remoteUrlInvalid)
-      .superRefine((url, ctx) => {
-        const problem = url === '' ? undefined : remoteUrlProblem(url);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      })
-      .optional(),
-    headers: headersSchema.optional(),
-    idleTimeoutMinutes: z.preprocess(
-      toIdleTimeout,
+    packageName: z._default(
+      z.string().check(
+        z.trim(),
+        z.maxLength(MAX_PACKAGE_SPEC_LENGTH, { error: SERVER_MESSAGES.invalidPackageName, abort: true }),
+        z.refine(
+          (name) => name === '' || PACKAGE_SPEC_PATTERN.test(name),
+          SERVER_MESSAGES.invalidPackageName,
+        ),
+      ),
+      '',
+    ),
+    url: z.optional(
+      z.string().check(
+        z.trim(),
+        z.maxLength(MAX_URL_LENGTH, SERVER_MESSAGES.remoteUrlInvalid),
+        z.superRefine((url, ctx) => {
+          const problem = url === '' ? undefined : remoteUrlProblem(url);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+      ),
+    ),
+    headers: z.optional(headersSchema),
+    idleTimeoutMinutes: z.pipe(
+      z.transform(toIdleTimeout),
       z
         .number()
-        .int(SERVER_MESSAGES.idleTimeoutNotWhole)
-        .min(MIN_IDLE_TIMEOUT_MINUTES, SERVER_MESSAGES.idleTimeoutTooSmall),
+        .check(
+          z.int(SERVER_MESSAGES.idleTimeoutNotWhole),
+          z.gte(MIN_IDLE_TIMEOUT_MINUTES, SERVER_MESSAGES.idleTimeoutTooSmall),
+        ),
     ),
     // A record is read as rows, so each name is checked with its row's index (the form's inline error).
-    environmentVariables: z
-      .union([environmentVariablesSchema, z.array(environmentVariableRowSchema)])
-      .default(() => [])
-      .transform((value) => (Array.isArray(value) ? value : toEnvironmentVariableRows(value)))
-      .pipe(z.array(z.object({ key: environmentVariableNameSchema, value: z.string() })))
-      .transform(toEnvironmentVariables)
-      .pipe(limitedVariables(environmentVariablesSchema)),
+    environmentVariables: z.pipe(
+      z.pipe(
+        z.pipe(
+          z.pipe(
+            z._default(
+              z.union([environmentVariablesSchema, z.array(environmentVariableRowSchema)]),
+              () => [],
+            ),
+            z.transform((value) => (Array.isArray(value) ? value : toEnvironmentVariableRows(value))),
+          ),
+          z.array(z.object({ key: environmentVariableNameSchema, value: z.string() })),
+        ),
+        z.transform<EnvironmentVariableRow[], EnvironmentVariables>(toEnvironmentVariables),
+      ),
+      limitedVariables(environmentVariablesSchema),
+    ),
     /** A team server's variables each member supplies (no shared value is kept for them). */
-    memberVariables: z
-      .array(envName)
-      .max(MAX_ENV_VARIABLES, `At most ${MAX_ENV_VARIABLES} environment variables`)
-      .transform((names) => [...new Set(names)])
-      .optional(),
+    memberVariables: z.optional(
+      z.pipe(
+        z
+          .array(envName)
+          .check(z.maxLength(MAX_ENV_VARIABLES, `At most ${MAX_ENV_VARIABLES} environment variables`)),
+        z.transform((names) => [...new Set(names)]),
+      ),
+    ),
   })
-  .superRefine((body, ctx) => {
-    const packageName = typeof body.packageName === 'string' ? body.packageName : '';
-    if (!packageName && !body.url)
-      ctx.addIssue({ code: 'custom', path: ['packageName'], message: SERVER_MESSAGES.packageNameRequired });
-    if (packageName && body.url)
-      ctx.addIssue({ code: 'custom', path: ['url'], message: SERVER_MESSAGES.packageOrUrl });
-  });
+  .check(
+    z.superRefine((body, ctx) => {
+      const packageName = typeof body.packageName === 'string' ? body.packageName : '';
+      if (!packageName && !body.url)
+        ctx.addIssue({ code: 'custom', path: ['packageName'], message: SERVER_MESSAGES.packageNameRequired });
+      if (packageName && body.url)
+        ctx.addIssue({ code: 'custom', path: ['url'], message: SERVER_MESSAGES.packageOrUrl });
+    }),
+  );
 export type McpServerConfigBody = z.infer<typeof mcpServerConfigBodySchema>;
 export type McpServerConfigInput = z.input<typeof mcpServerConfigBodySchema>;

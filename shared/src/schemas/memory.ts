@@ -1,23 +1,25 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_MEMORY_FACT_LENGTH } from '../constants/limits';
 import { MEMORY_MESSAGES } from '../messages/memory';
 
 /** A fact's text: trimmed, not empty, within the length limit (the errors say which). */
 export const memoryFactTextSchema = z
   .string()
-  .trim()
-  .min(1, MEMORY_MESSAGES.factEmpty)
-  .max(MAX_MEMORY_FACT_LENGTH, MEMORY_MESSAGES.factTooLong);
+  .check(
+    z.trim(),
+    z.minLength(1, MEMORY_MESSAGES.factEmpty),
+    z.maxLength(MAX_MEMORY_FACT_LENGTH, MEMORY_MESSAGES.factTooLong),
+  );
 
 /** POST /users/memory/facts and PUT /users/memory/facts/{factId}. */
-export const memoryFactBodySchema = z.object({ text: memoryFactTextSchema }).strict();
+export const memoryFactBodySchema = z.strictObject({ text: memoryFactTextSchema });
 export type MemoryFactBody = z.infer<typeof memoryFactBodySchema>;
 
 /** PUT /users/memory: memory on or off for the caller (off by default). */
-export const memorySettingsBodySchema = z.object({ enabled: z.boolean() }).strict();
+export const memorySettingsBodySchema = z.strictObject({ enabled: z.boolean() });
 
 /** Path parameters naming one of the caller's facts. */
-export const memoryFactParamsSchema = z.object({ factId: z.string().min(1).max(64) });
+export const memoryFactParamsSchema = z.object({ factId: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export const memoryFactSchema = z.object({
   factId: z.string(),
@@ -40,7 +42,7 @@ export type MemoryDecision = z.infer<typeof memoryDecisionSchema>;
 export const memoryDecisionsSchema = z.record(z.string(), memoryDecisionSchema);
 
 /** PUT /conversations/{id}/messages/{messageId}/memory-proposals/{toolCallId}: the decision, kept with the reply. */
-export const memoryProposalBodySchema = z.object({ decision: memoryDecisionSchema }).strict();
+export const memoryProposalBodySchema = z.strictObject({ decision: memoryDecisionSchema });
 
 /** PUT /teams/{teamId}/memory (Admins): whether members' memory is used in the team's space. */
-export const teamMemoryBodySchema = z.object({ allowed: z.boolean() }).strict();
+export const teamMemoryBodySchema = z.strictObject({ allowed: z.boolean() });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_MODEL, DEFAULT_PROVIDER } from '../constants/product';
 
 export const providerModelSchema = z.object({ id: z.string(), name: z.string() });
@@ -10,7 +10,7 @@ export const providerSchema = z.object({
   name: z.string(),
   models: z.array(providerModelSchema),
   /** Why its models could not be listed (then `models` is empty): a key or endpoint to fix or retry. */
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 });
 export type Provider = z.infer<typeof providerSchema>;
 

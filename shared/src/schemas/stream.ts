@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_ID_LENGTH, MAX_MODEL_ID_LENGTH, MAX_PROVIDER_ID_LENGTH } from '../constants/limits';
 import { agentPlanSchema } from './agent';
 import { attachmentIdsField } from './attachment';
@@ -18,37 +18,40 @@ export const MAX_TRIGGER_CONTENT_LENGTH = 1_500;
 
 /** GET /messages/generate-stream query. */
 export const streamQuerySchema = z.object({
-  conversationId: z.string().min(1).max(MAX_ID_LENGTH),
-  provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
-  model: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
+  conversationId: z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH)),
+  provider: z.string().check(z.minLength(1), z.maxLength(MAX_PROVIDER_ID_LENGTH)),
+  model: z.string().check(z.minLength(1), z.maxLength(MAX_MODEL_ID_LENGTH)),
   /** One server (before several servers per chat; still accepted): read as `mcpServerIds` of one. */
-  mcpServerId: z.string().min(1).max(MAX_ID_LENGTH).optional(),
+  mcpServerId: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH))),
   /** The servers whose tools the reply may use, comma-separated (chat-servers.ts); recorded on the conversation. */
-  mcpServerIds: serverIdsQueryField.optional(),
+  mcpServerIds: z.optional(serverIdsQueryField),
   /** A short user message that triggered the reply, when it was not saved before the stream started. */
-  triggerContent: z
-    .string()
-    .max(
-      MAX_TRIGGER_CONTENT_LENGTH,
-      `Too long for a URL: save the message with POST /messages, then stream without triggerContent`,
-    )
-    .optional(),
+  triggerContent: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(
+          MAX_TRIGGER_CONTENT_LENGTH,
+          `Too long for a URL: save the message with POST /messages, then stream without triggerContent`,
+        ),
+      ),
+  ),
   /**
    * Regenerate: the new reply is this message's sibling (the reply to the history before it, after
    * `triggerContent` when given) and is shown; this message and the turns after it stay, as a branch.
    */
-  replaceFrom: z.string().min(1).max(MAX_ID_LENGTH).optional(),
+  replaceFrom: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH))),
   /**
    * Files uploaded for the message the reply answers (the trigger, else the last user message):
    * comma-separated ids, at most MAX_ATTACHMENTS_PER_MESSAGE.
    */
-  attachmentIds: attachmentIdsField.optional(),
+  attachmentIds: z.optional(attachmentIdsField),
   /**
    * 'Use my documents' for this message: the conversation's attached knowledge collections are
    * searched with the message before the model call, and the top passages go in the turn, numbered
    * as the reply's citations (ignored when the conversation attaches none).
    */
-  useDocuments: z.literal('true').optional(),
+  useDocuments: z.optional(z.literal('true')),
   /** A decision on the tool call the reply `approvalFor` paused at: that reply goes on (tool-policy.ts). */
   ...toolApprovalQueryFields,
 });
@@ -57,22 +60,22 @@ export type StreamQuery = z.infer<typeof streamQuerySchema>;
 /** What a finished stream resolves to; the `end` event carries exactly this. */
 export const streamCompletionResultSchema = z.object({
   status: z.literal('completed'),
-  messageId: z.string().min(1),
-  provider: z.string().min(1),
-  model: z.string().min(1),
+  messageId: z.string().check(z.minLength(1)),
+  provider: z.string().check(z.minLength(1)),
+  model: z.string().check(z.minLength(1)),
   /** Epoch milliseconds. */
   timestamp: z.number(),
-  mcpUsedId: z.string().optional(),
-  toolCallsCount: z.number().int().nonnegative().optional(),
-  toolsOffered: toolsOfferedSchema.optional(),
+  mcpUsedId: z.optional(z.string()),
+  toolCallsCount: z.optional(z.number().check(z.int(), z.nonnegative())),
+  toolsOffered: z.optional(toolsOfferedSchema),
   /** The pages the reply's web search found (docs/decisions/chat.md, "Web search"). */
-  sources: webSourcesSchema.optional(),
+  sources: z.optional(webSourcesSchema),
   /** The knowledge passages the reply cites, numbered as it cites them (message.citations). */
-  citations: knowledgeCitationsSchema.optional(),
+  citations: z.optional(knowledgeCitationsSchema),
 });
 export type StreamCompletionResult = z.infer<typeof streamCompletionResultSchema>;
 
-const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+const event = <T extends string, S extends z.core.$ZodShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), ...shape });
 
 const toolCallRef = { toolCallId: z.string(), name: z.string() };
@@ -81,18 +84,18 @@ export const messageDeltaEventSchema = event('message_delta', { chunk: z.string(
 /** A status update; `complete` with a messageId also finishes the stream. */
 export const statusEventSchema = event('status', {
   status: z.string(),
-  messageId: z.string().optional(),
+  messageId: z.optional(z.string()),
   /** `connecting`: the name of the server being started (several may start at once). */
-  server: z.string().optional(),
+  server: z.optional(z.string()),
 });
-export const endEventSchema = streamCompletionResultSchema.extend({ type: z.literal('end') });
-export const errorEventSchema = event('error', { message: z.string(), code: z.string().optional() });
+export const endEventSchema = z.extend(streamCompletionResultSchema, { type: z.literal('end') });
+export const errorEventSchema = event('error', { message: z.string(), code: z.optional(z.string()) });
 /** The model asked for a tool; of the server named (a chat may use several). */
 export const toolUseReceivedEventSchema = event('tool_use_received', {
   ...toolCallRef,
   input: z.unknown(),
-  serverId: z.string().optional(),
-  serverName: z.string().optional(),
+  serverId: z.optional(z.string()),
+  serverName: z.optional(z.string()),
 });
 /**
  * The tool is being called on the MCP server; sent again with `progress` each time the server
@@ -101,7 +104,7 @@ export const toolUseReceivedEventSchema = event('tool_use_received', {
 export const toolCallEventSchema = event('tool_call', {
   ...toolCallRef,
   input: z.unknown(),
-  progress: toolProgressSchema.optional(),
+  progress: z.optional(toolProgressSchema),
 });
 export const toolExecutionSuccessEventSchema = event('tool_execution_success', {
   ...toolCallRef,
@@ -119,15 +122,15 @@ export const apiCallStartedEventSchema = event('api_call_started', {
   provider: z.string(),
   model: z.string(),
   /** 1-based round of the tool loop. */
-  iteration: z.number().int().positive().optional(),
+  iteration: z.optional(z.number().check(z.int(), z.positive())),
 });
 export const apiCallCompletedEventSchema = event('api_call_completed', {
   provider: z.string(),
   model: z.string(),
-  iteration: z.number().int().positive().optional(),
-  inputTokens: z.number().int().nonnegative().optional(),
-  outputTokens: z.number().int().nonnegative().optional(),
-  stopReason: z.string().optional(),
+  iteration: z.optional(z.number().check(z.int(), z.positive())),
+  inputTokens: z.optional(z.number().check(z.int(), z.nonnegative())),
+  outputTokens: z.optional(z.number().check(z.int(), z.nonnegative())),
+  stopReason: z.optional(z.string()),
 });
 
 /** Agent streams: the plan as it now is (proposed, or revised by a Generic Agent re-plan). */
@@ -145,7 +148,7 @@ export const planStepEventSchema = event('plan_step', {
  */
 export const conversationTitleEventSchema = event('conversation_title', {
   conversationId: z.string(),
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
 });
 
 /** The reply paused at a tool call that needs the user's approval; its `end` follows. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { SUBSCRIPTION_TIERS } from '../constants/plans';
 import { SUBSCRIPTION_STATUSES } from './billing';
 
@@ -9,8 +9,10 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 /** An invitation is valid for seven days; resending issues a new code and a new week. */
 export const TEAM_INVITATION_TTL_DAYS = 7;
 
-const id = z.string().min(1).max(128);
-const trimmedName = z.string().trim().min(1, 'Team name is required').max(80, 'Team name is too long');
+const id = z.string().check(z.minLength(1), z.maxLength(128));
+const trimmedName = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'Team name is required'), z.maxLength(80, 'Team name is too long'));
 
 /** POST /teams */
 export const createTeamBodySchema = z.object({ name: trimmedName });
@@ -26,7 +28,7 @@ export const teamSummarySchema = z.object({
   name: z.string(),
   role: z.enum(TEAM_ROLES),
   isOwner: z.boolean(),
-  memberCount: z.number().int().nonnegative(),
+  memberCount: z.number().check(z.int(), z.nonnegative()),
   createdAt: z.iso.datetime(),
 });
 export type TeamSummary = z.infer<typeof teamSummarySchema>;
@@ -48,7 +50,7 @@ export const teamPlanSchema = z.object({
   tier: z.enum(SUBSCRIPTION_TIERS),
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** The seats Stripe bills (one per member once subscribed). */
-  seats: z.number().int().nonnegative(),
+  seats: z.number().check(z.int(), z.nonnegative()),
   cancelAtPeriodEnd: z.boolean(),
 });
 export type TeamPlan = z.infer<typeof teamPlanSchema>;
@@ -67,8 +69,8 @@ export const teamInvitationParamsSchema = z.object({ teamId: id, invitationId: i
 
 /** POST /teams/{teamId}/invitations (Admins) */
 export const createInvitationBodySchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')),
-  role: z.enum(TEAM_ROLES).default('user'),
+  email: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email('Enter a valid e-mail address')),
+  role: z._default(z.enum(TEAM_ROLES), 'user'),
 });
 export type CreateInvitationBody = z.infer<typeof createInvitationBodySchema>;
 
@@ -88,14 +90,16 @@ export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
  * pass on when the e-mail does not arrive (a stage without mail, a spam folder). The code in it
  * admits only the invited address, and is never shown again (it is stored hashed).
  */
-export const issuedInvitationSchema = teamInvitationSchema.extend({ joinUrl: z.string() });
+export const issuedInvitationSchema = z.extend(teamInvitationSchema, { joinUrl: z.string() });
 export type IssuedInvitation = z.infer<typeof issuedInvitationSchema>;
 
 export const listInvitationsResponseSchema = z.object({ invitations: z.array(teamInvitationSchema) });
 export type ListInvitationsResponse = z.infer<typeof listInvitationsResponseSchema>;
 
 /** POST /teams/join: the invitee, signed in with the invited e-mail, accepts with the code. */
-export const acceptInvitationBodySchema = z.object({ code: z.string().trim().min(16).max(128) });
+export const acceptInvitationBodySchema = z.object({
+  code: z.string().check(z.trim(), z.minLength(16), z.maxLength(128)),
+});
 export type AcceptInvitationBody = z.infer<typeof acceptInvitationBodySchema>;
 
 /**
@@ -106,7 +110,7 @@ export type AcceptInvitationBody = z.infer<typeof acceptInvitationBodySchema>;
 export const invitationPreviewSchema = z.object({
   teamName: z.string(),
   /** Null when the inviter is no longer a member of the team. */
-  invitedByEmail: z.string().nullable(),
+  invitedByEmail: z.nullable(z.string()),
   role: z.enum(TEAM_ROLES),
   expiresAt: z.iso.datetime(),
   expired: z.boolean(),
@@ -132,7 +136,7 @@ export type TeamCheckoutBody = z.infer<typeof teamCheckoutBodySchema>;
  * `?teamId=` on the MCP server and API key routes: the team's servers and keys instead of the
  * caller's own (the role rules decide what a member may do with them).
  */
-export const teamScopeQuerySchema = z.object({ teamId: id.optional() });
+export const teamScopeQuerySchema = z.object({ teamId: z.optional(id) });
 export type TeamScopeQuery = z.infer<typeof teamScopeQuerySchema>;
 
 /** A provider id of a team key, as GET /api-keys/providers?teamId= lists it: `team:<teamId>:<providerId>`. */
@@ -159,22 +163,22 @@ export const teamUsageSchema = z.object({
       email: z.string(),
       role: z.enum(TEAM_ROLES),
       /** Counted against the team's plan today in the team space (platform models). */
-      tokensToday: z.number().nonnegative(),
+      tokensToday: z.number().check(z.nonnegative()),
       /** On provider keys (own or the team's) in the team space: recorded, not limited. */
-      keyTokensToday: z.number().nonnegative(),
-      computeMinutesThisMonth: z.number().nonnegative(),
+      keyTokensToday: z.number().check(z.nonnegative()),
+      computeMinutesThisMonth: z.number().check(z.nonnegative()),
     }),
   ),
   /** The team's own MCP servers (they run on the team's plan). */
-  teamServers: z.object({ computeMinutesThisMonth: z.number().nonnegative() }),
+  teamServers: z.object({ computeMinutesThisMonth: z.number().check(z.nonnegative()) }),
   /**
    * This month's overage of the team space (every member's usage past the daily allowance, billed
    * to the team's subscription) and its cap, which Admins set.
    */
   overage: z.object({
-    tokens: z.number().nonnegative(),
-    usd: z.number().nonnegative(),
-    capUsd: z.number().nonnegative(),
+    tokens: z.number().check(z.nonnegative()),
+    usd: z.number().check(z.nonnegative()),
+    capUsd: z.number().check(z.nonnegative()),
   }),
 });
 export type TeamUsage = z.infer<typeof teamUsageSchema>;

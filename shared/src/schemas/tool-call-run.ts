@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_ID_LENGTH } from '../constants/limits';
 
 /**
@@ -13,39 +13,41 @@ export const MAX_TOOL_CALL_MINUTES = 8;
 /** One MCP `notifications/progress` of a running tool call, as the server sent it. */
 export const toolProgressSchema = z.object({
   progress: z.number(),
-  total: z.number().optional(),
-  message: z.string().max(1_000).optional(),
+  total: z.optional(z.number()),
+  message: z.optional(z.string().check(z.maxLength(1_000))),
 });
 export type ToolProgress = z.infer<typeof toolProgressSchema>;
 
 /** POST /mcp-gateway/{serverId}/calls */
 export const toolCallStartSchema = z.object({
-  name: z.string().min(1).max(256),
-  arguments: z.record(z.string(), z.unknown()).optional(),
+  name: z.string().check(z.minLength(1), z.maxLength(256)),
+  arguments: z.optional(z.record(z.string(), z.unknown())),
 });
 export type ToolCallStart = z.infer<typeof toolCallStartSchema>;
 
 export const toolCallRunParamsSchema = z.object({
-  serverId: z.string().min(1).max(64),
-  callId: z.string().min(1).max(MAX_ID_LENGTH),
+  serverId: z.string().check(z.minLength(1), z.maxLength(64)),
+  callId: z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH)),
 });
 
 /** GET /mcp-gateway/{serverId}/calls/{callId}: answers once progress after `after` came, or the call ended. */
 export const toolCallReadQuerySchema = z.object({
-  after: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  after: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0),
 });
 
 export const TOOL_CALL_RUN_STATUSES = ['running', 'done', 'error', 'cancelled'] as const;
 
 /** What every call route answers: the call as it now is. */
 export const toolCallRunSchema = z.object({
-  callId: z.string().min(1).max(MAX_ID_LENGTH),
+  callId: z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH)),
   status: z.enum(TOOL_CALL_RUN_STATUSES),
   /** Progress kept since the call started (the latest few), numbered from 1. */
-  progress: z.array(toolProgressSchema.extend({ seq: z.number().int().positive() })).max(100),
+  progress: z
+    .array(z.extend(toolProgressSchema, { seq: z.number().check(z.int(), z.positive()) }))
+    .check(z.maxLength(100)),
   /** The MCP `CallToolResult` once `done`. */
-  result: z.unknown().optional(),
+  result: z.optional(z.unknown()),
   /** Why it ended in `error` (or was cancelled). */
-  error: z.string().max(2_000).optional(),
+  error: z.optional(z.string().check(z.maxLength(2_000))),
 });
 export type ToolCallRun = z.infer<typeof toolCallRunSchema>;

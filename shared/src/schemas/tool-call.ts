@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TOOL_CALL_STATUSES } from '../statuses';
 import { toolProgressSchema } from './tool-call-run';
 
@@ -6,16 +6,16 @@ export const toolCallSchema = z.object({
   id: z.string(),
   name: z.string(),
   status: z.enum(TOOL_CALL_STATUSES),
-  input: z.unknown().optional(),
-  result: z.unknown().optional(),
-  error: z.string().optional(),
+  input: z.optional(z.unknown()),
+  result: z.optional(z.unknown()),
+  error: z.optional(z.string()),
   /** Epoch milliseconds. */
-  timestamp: z.number().optional(),
+  timestamp: z.optional(z.number()),
   /** The MCP server that ran it, and its name then (a chat may use several servers). */
-  serverId: z.string().optional(),
-  serverName: z.string().optional(),
+  serverId: z.optional(z.string()),
+  serverName: z.optional(z.string()),
   /** The server's latest progress while the call runs (MCP `notifications/progress`). */
-  progress: toolProgressSchema.optional(),
+  progress: z.optional(toolProgressSchema),
 });
 export type ToolCall = z.infer<typeof toolCallSchema>;
 
@@ -24,17 +24,17 @@ export const processingStepSchema = z.object({
   type: z.string(),
   /** Epoch milliseconds. */
   timestamp: z.number(),
-  status: z.string().optional(),
-  info: z.string().optional(),
-  data: z.unknown().optional(),
+  status: z.optional(z.string()),
+  info: z.optional(z.string()),
+  data: z.optional(z.unknown()),
 });
 export type ProcessingStep = z.infer<typeof processingStepSchema>;
 
 /** A tool an MCP server offers, as MCP's tools/list describes it. */
 export const availableToolSchema = z.object({
   name: z.string(),
-  description: z.string().optional(),
-  inputSchema: z.record(z.string(), z.unknown()).optional(),
+  description: z.optional(z.string()),
+  inputSchema: z.optional(z.record(z.string(), z.unknown())),
 });
 export type AvailableTool = z.infer<typeof availableToolSchema>;
 
@@ -45,7 +45,7 @@ export type AvailableTool = z.infer<typeof availableToolSchema>;
 export const toolsOfferedSchema = z.object({
   names: z.array(z.string()),
   /** How many tools the attached servers have (those not set to 'never'). */
-  total: z.number().int().nonnegative(),
+  total: z.number().check(z.int(), z.nonnegative()),
   selected: z.boolean(),
 });
 export type ToolsOffered = z.infer<typeof toolsOfferedSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_ID_LENGTH } from '../constants/limits';
 
 /**
@@ -23,7 +23,7 @@ export const TOOL_APPROVAL_MESSAGES = {
   tooManyTools: `At most ${MAX_POLICY_TOOLS} tools`,
 } as const;
 
-const toolNameSchema = z.string().min(1).max(MAX_TOOL_NAME_LENGTH);
+const toolNameSchema = z.string().check(z.minLength(1), z.maxLength(MAX_TOOL_NAME_LENGTH));
 const policyValueSchema = z.enum(TOOL_POLICIES);
 
 /** A server's policy: the default for its tools, and each tool's own setting where it has one. */
@@ -31,7 +31,9 @@ export const toolPolicySchema = z.object({
   default: policyValueSchema,
   tools: z
     .record(toolNameSchema, policyValueSchema)
-    .refine((tools) => Object.keys(tools).length <= MAX_POLICY_TOOLS, TOOL_APPROVAL_MESSAGES.tooManyTools),
+    .check(
+      z.refine((tools) => Object.keys(tools).length <= MAX_POLICY_TOOLS, TOOL_APPROVAL_MESSAGES.tooManyTools),
+    ),
 });
 export type ToolPolicy = z.infer<typeof toolPolicySchema>;
 
@@ -40,19 +42,25 @@ export type ToolPolicy = z.infer<typeof toolPolicySchema>;
  * stored policy; a tool set to `null` goes back to the default.
  */
 export const toolPolicyPatchSchema = z.object({
-  default: policyValueSchema.optional(),
-  tools: z
-    .record(toolNameSchema, policyValueSchema.nullable())
-    .refine((tools) => Object.keys(tools).length <= MAX_POLICY_TOOLS, TOOL_APPROVAL_MESSAGES.tooManyTools)
-    .optional(),
+  default: z.optional(policyValueSchema),
+  tools: z.optional(
+    z
+      .record(toolNameSchema, z.nullable(policyValueSchema))
+      .check(
+        z.refine(
+          (tools) => Object.keys(tools).length <= MAX_POLICY_TOOLS,
+          TOOL_APPROVAL_MESSAGES.tooManyTools,
+        ),
+      ),
+  ),
 });
 export type ToolPolicyPatch = z.infer<typeof toolPolicyPatchSchema>;
 
 /** A tool as a server lists it (MCP tools/list), as far as its approval needs: name, description, read-only hint. */
 export const listedToolSchema = z.object({
   name: z.string(),
-  description: z.string().optional(),
-  annotations: z.object({ readOnlyHint: z.boolean().optional() }).loose().optional(),
+  description: z.optional(z.string()),
+  annotations: z.optional(z.looseObject({ readOnlyHint: z.optional(z.boolean()) })),
 });
 export type ListedTool = z.infer<typeof listedToolSchema>;
 
@@ -97,10 +105,10 @@ export const toolApprovalSchema = z.object({
   input: z.unknown(),
   serverId: z.string(),
   /** The tool's own name on its server, when the model called it by a namespaced one (several servers). */
-  serverTool: z.string().optional(),
+  serverTool: z.optional(z.string()),
   state: z.enum(['pending', ...TOOL_APPROVAL_DECISIONS]),
   /** Epoch milliseconds of the decision. */
-  decidedAt: z.number().optional(),
+  decidedAt: z.optional(z.number()),
 });
 export type ToolApproval = z.infer<typeof toolApprovalSchema>;
 
@@ -109,7 +117,7 @@ export type ToolApproval = z.infer<typeof toolApprovalSchema>;
  * result, or the refusal, handed to the model).
  */
 export const toolApprovalQueryFields = {
-  approvalFor: z.string().min(1).max(MAX_ID_LENGTH).optional(),
-  toolCallId: z.string().min(1).max(MAX_ID_LENGTH).optional(),
-  decision: z.enum(TOOL_APPROVAL_DECISIONS).optional(),
+  approvalFor: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH))),
+  toolCallId: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH))),
+  decision: z.optional(z.enum(TOOL_APPROVAL_DECISIONS)),
 };

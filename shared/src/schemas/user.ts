@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { COMPANY_SIZES, type CompanySize, type OnboardingTeamSize } from '../constants/product';
 import { SPEECH_ENGINES } from '../constants/speech';
 import { modelSettingsSchema } from './conversation';
@@ -15,7 +15,7 @@ export const userCheckResponseSchema = z.object({
   isWhitelisted: z.boolean(),
   hasCompletedOnboarding: z.boolean(),
   email: z.string(),
-  access: z.enum(ACCESS_STATES).optional(),
+  access: z.optional(z.enum(ACCESS_STATES)),
 });
 export type UserCheckResponse = z.infer<typeof userCheckResponseSchema>;
 
@@ -37,17 +37,15 @@ export function gateOf(user: UserCheckResponse): 'onboarding' | 'waitlist' | 'ho
  * GET/PUT /users/preferences (the spec does not show the body): what the app remembers for a user
  * across devices. PUT replaces the whole object; unknown keys are refused.
  */
-export const userPreferencesSchema = z
-  .object({
-    defaultProvider: z.string().trim().min(1).max(100).optional(),
-    defaultModel: z.string().trim().min(1).max(200).optional(),
-    theme: z.enum(['light', 'dark', 'system']).optional(),
-    /** What a new conversation starts with. */
-    defaultSettings: modelSettingsSchema.optional(),
-    /** Voice's engine: the browser's speech APIs (absent: the default) or OpenAI's with the user's key. */
-    speechEngine: z.enum(SPEECH_ENGINES).optional(),
-  })
-  .strict();
+export const userPreferencesSchema = z.strictObject({
+  defaultProvider: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  defaultModel: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+  theme: z.optional(z.enum(['light', 'dark', 'system'])),
+  /** What a new conversation starts with. */
+  defaultSettings: z.optional(modelSettingsSchema),
+  /** Voice's engine: the browser's speech APIs (absent: the default) or OpenAI's with the user's key. */
+  speechEngine: z.optional(z.enum(SPEECH_ENGINES)),
+});
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;
 
 /** GET /users/me: the caller's account (username is the e-mail, as at sign-up). */
@@ -65,21 +63,21 @@ export type UserMe = z.infer<typeof userMeSchema>;
  * PUT /users/me/waitlist-info: what the waitlist form tells us while the user waits (all optional),
  * and an invite code, which admits them at once when it is one of the stage's codes.
  */
-export const waitlistInfoSchema = z
-  .object({
-    website: z.union([z.url({ protocol: /^https?$/ }).max(300), z.literal('')]).optional(),
-    referralSource: z.string().trim().max(200).optional(),
-    notes: z.string().trim().max(2000).optional(),
-    inviteCode: z.string().trim().max(100).optional(),
-  })
-  .strict();
+export const waitlistInfoSchema = z.strictObject({
+  website: z.optional(z.union([z.url({ protocol: /^https?$/ }).check(z.maxLength(300)), z.literal('')])),
+  referralSource: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  notes: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
+  inviteCode: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+});
 export type WaitlistInfo = z.infer<typeof waitlistInfoSchema>;
 
 /** PUT /users/me/waitlist-info answers where the user stands now. */
 export const waitlistStatusSchema = z.object({ access: z.enum(ACCESS_STATES) });
 
 /** DELETE /users/me: the typed confirmation is the account's own e-mail address. */
-export const deleteAccountBodySchema = z.object({ confirmEmail: z.string().trim().min(1).max(320) }).strict();
+export const deleteAccountBodySchema = z.strictObject({
+  confirmEmail: z.string().check(z.trim(), z.minLength(1), z.maxLength(320)),
+});
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
 /** An account deletion's steps, in the order the job runs them (the tombstone last). */
@@ -101,9 +99,9 @@ export const ACCOUNT_DELETION_STATES = ['queued', 'running', 'done', 'failed'] a
  */
 export const accountDeletionJobSchema = z.object({
   state: z.enum(ACCOUNT_DELETION_STATES),
-  step: z.enum(ACCOUNT_DELETION_STEPS).optional(),
+  step: z.optional(z.enum(ACCOUNT_DELETION_STEPS)),
   stepsDone: z.array(z.enum(ACCOUNT_DELETION_STEPS)),
-  error: z.string().optional(),
+  error: z.optional(z.string()),
   requestedAt: z.string(),
   updatedAt: z.string(),
 });
@@ -117,16 +115,16 @@ export type AccountDeletionJob = z.infer<typeof accountDeletionJobSchema>;
 export const userProfileSchema = z.object({
   userId: z.string(),
   email: z.string(),
-  profile: z
-    .object({
+  profile: z.nullable(
+    z.object({
       firstName: z.string(),
       lastName: z.string(),
       companyName: z.string(),
       companySize: z.string(),
       role: z.string(),
-    })
-    .nullable(),
-  suggested: z.object({ role: z.string(), companySize: z.enum(COMPANY_SIZES) }).optional(),
+    }),
+  ),
+  suggested: z.optional(z.object({ role: z.string(), companySize: z.enum(COMPANY_SIZES) })),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

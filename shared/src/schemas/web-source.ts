@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** The most sources a reply keeps (a few searches' results). */
 export const MAX_WEB_SOURCES = 20;
@@ -22,14 +22,14 @@ export function hasNativeWebSearch(provider: string | undefined): boolean {
  * reply as a cited source, numbered in order, as the model was given them (`[1]`, `[2]`…).
  */
 export const webSourceSchema = z.object({
-  title: z.string().max(300),
-  url: z.url({ protocol: /^https?$/ }).max(2048),
+  title: z.string().check(z.maxLength(300)),
+  url: z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)),
   /** The passage the reply cites from it, where the provider's own search says (its citations). */
-  quote: z.string().max(MAX_SOURCE_QUOTE_LENGTH).optional(),
+  quote: z.optional(z.string().check(z.maxLength(MAX_SOURCE_QUOTE_LENGTH))),
 });
 export type WebSource = z.infer<typeof webSourceSchema>;
 
-export const webSourcesSchema = z.array(webSourceSchema).max(MAX_WEB_SOURCES);
+export const webSourcesSchema = z.array(webSourceSchema).check(z.maxLength(MAX_WEB_SOURCES));
 
 /** What the chat says about web search (the toggle in Chat settings). */
 export const WEB_SEARCH_MESSAGES = {

@@ -1,5 +1,6 @@
 import { type RuntimeConfig, runtimeConfigSchema } from '@agentforge/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../lib/zod-locale';
 
 /** Where the deployed site (and the local stack, through `public/`) serves the runtime configuration. */
 export const RUNTIME_CONFIG_PATH = '/config.json';

@@ -189,7 +189,7 @@ describe('api client errors', () => {
     fetchMock.mockResolvedValue(json({ isWhitelisted: 'yes' }));
     const error = await failure(client.get('/user', { schema: z.object({ isWhitelisted: z.boolean() }) }));
     expect(error.message).toBe(API_ERROR_MESSAGES.parseFailure);
-    expect(error.cause).toBeInstanceOf(z.ZodError);
+    expect(error.cause).toBeInstanceOf(z.core.$ZodError);
   });
 
   it.each([

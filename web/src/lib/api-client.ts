@@ -1,6 +1,6 @@
 import { API_ERROR_MESSAGES } from '@agentforge/shared';
 import type { AuthSession } from 'aws-amplify/auth';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { amplifySession, mayBeSignedIn, onAuthEvent } from '../features/auth/api/identity-loader';
 import { storedSession } from '../features/auth/api/stored-session';
@@ -10,7 +10,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions<T> = {
   /** Parses (and types) the response body; a mismatch is a parse failure. */
-  schema?: z.ZodType<T>;
+  schema?: z.core.$ZodType<T>;
   /** Query parameters; null and undefined values are left out. */
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
@@ -134,7 +134,7 @@ function parseFailure(response: Response, data: unknown, cause: unknown): ApiErr
   });
 }
 
-async function readSuccess<T>(response: Response, schema: z.ZodType<T> | undefined): Promise<T> {
+async function readSuccess<T>(response: Response, schema: z.core.$ZodType<T> | undefined): Promise<T> {
   let data: unknown = {};
   if (response.status !== 204) {
     const text = await response.text();
@@ -145,7 +145,7 @@ async function readSuccess<T>(response: Response, schema: z.ZodType<T> | undefin
     }
   }
   if (!schema) return data as T;
-  const result = schema.safeParse(data);
+  const result = z.safeParse(schema, data);
   if (!result.success) throw parseFailure(response, data, result.error);
   return result.data;
 }

@@ -1,6 +1,7 @@
 import { notifyManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import '../lib/zod-locale';
 
 // Route modules are lazy: their first import (e.g. /home with chat, servers and settings) can take
 // over a second on a loaded 2-core CI machine, past Testing Library's default 1 s wait.

@@ -1,6 +1,7 @@
 import { accountDeletionJobSchema } from '@agentforge/shared';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import type { DeletionJobStore, StoredDeletionJob } from '../../domain/users/account-deletion-job.js';
 import { DELETION_JOB_KEY_PREFIX } from './table-definitions.js';
 
@@ -15,7 +16,7 @@ import { DELETION_JOB_KEY_PREFIX } from './table-definitions.js';
 /** Two days, as the tombstones: the page that asked reads how it ended, then it goes. */
 const JOB_TTL_SECONDS = 2 * 24 * 60 * 60;
 
-const storedSchema = accountDeletionJobSchema.extend({
+const storedSchema = zm.extend(accountDeletionJobSchema, {
   userId: z.string(),
   email: z.string(),
   username: z.string().optional(),

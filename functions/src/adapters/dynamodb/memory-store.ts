@@ -1,6 +1,7 @@
 import { memoryFactSchema } from '@agentforge/shared';
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import type { MemoryStore } from '../../domain/memory/memory.js';
 import { teamOwnerId } from '../../domain/teams/roles.js';
 import { isConditionalCheckFailed } from './document-client.js';
@@ -15,7 +16,7 @@ import { getItem } from './table-ops.js';
  */
 export const MEMORY_KEY_PREFIX = 'memory#';
 
-const storedFactSchema = memoryFactSchema.omit({ factId: true });
+const storedFactSchema = zm.omit(memoryFactSchema, { factId: true });
 const memoryItemSchema = z.object({
   enabled: z.boolean().optional(),
   facts: z.record(z.string(), storedFactSchema).optional(),

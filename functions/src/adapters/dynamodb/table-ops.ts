@@ -5,18 +5,18 @@ import {
   paginateQuery,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type * as z from 'zod';
+import * as z from 'zod';
 import { batchedGet, type GetInput } from './get-batcher.js';
 
 /** Every item a query matches, page after page, each parsed (not cast) on the way out. */
 export async function queryAll<T>(
   db: DynamoDBDocumentClient,
   input: QueryCommandInput,
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
 ): Promise<T[]> {
   const items: T[] = [];
   for await (const page of paginateQuery({ client: db }, input)) {
-    for (const item of page.Items ?? []) items.push(schema.parse(item));
+    for (const item of page.Items ?? []) items.push(z.parse(schema, item));
   }
   return items;
 }
@@ -41,10 +41,10 @@ export async function putNew(
 export async function getItem<T>(
   db: DynamoDBDocumentClient,
   input: GetInput,
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
 ): Promise<T | undefined> {
   const item = await batchedGet(db, input);
-  return item ? schema.parse(item) : undefined;
+  return item ? z.parse(schema, item) : undefined;
 }
 
 const BATCH_WRITE_LIMIT = 25;

@@ -1,8 +1,9 @@
 import { type AgentPlan, agentPlanSchema } from '@agentforge/shared';
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 
 /** A plan as stored: the API's plan plus its owner and the version every write is conditional on. */
-export const agentPlanRecordSchema = agentPlanSchema.extend({
+export const agentPlanRecordSchema = zm.extend(agentPlanSchema, {
   userId: z.string(),
   version: z.number().int().nonnegative(),
 });

@@ -71,7 +71,7 @@ export const storedRunSchema = z.object({
     .object({ content: z.string(), toolCalls: z.array(toolCallSchema), approval: storedToolApprovalSchema })
     .optional(),
   /** The passages its `search_knowledge` calls returned so far, numbered as cited (the answer keeps them). */
-  citations: knowledgeCitationsSchema.optional(),
+  citations: z.optional(knowledgeCitationsSchema),
   /** The owner approved the paused call: the resumed run makes it once. */
   approved: z.boolean().optional(),
   /** Epoch seconds: DynamoDB's TTL. */

@@ -14,7 +14,7 @@ export const conversationRecordSchema = z.object({
   mcpServerId: z.string().optional(),
   mcpServerIds: z.array(z.string()).optional(),
   pinnedAt: z.number().optional(),
-  settings: modelSettingsSchema.optional(),
+  settings: z.optional(modelSettingsSchema),
   /** The team whose space it belongs to (set at creation): its platform-model usage is the team's. */
   teamId: z.string().optional(),
   /** The team it is shared with, read-only (the key of the sparse GSI bySharedTeam). */

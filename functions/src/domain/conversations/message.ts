@@ -11,6 +11,7 @@ import {
   webSourcesSchema,
 } from '@agentforge/shared';
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import { heldReservationSchema } from '../limits/reservation-holder.js';
 
 /**
@@ -23,7 +24,7 @@ export const MESSAGE_STATUSES = ['streaming', 'complete', 'stopped', 'error'] as
  * A reply paused at a tool call (docs/decisions/mcp-servers.md, "Tool approval"), as stored: the
  * call, the tool-loop round it was in and the round's calls after it, for the reply to go on.
  */
-export const storedToolApprovalSchema = toolApprovalSchema.extend({
+export const storedToolApprovalSchema = zm.extend(toolApprovalSchema, {
   round: z.number().int().positive(),
   remaining: z.array(z.object({ id: z.string(), name: z.string(), input: z.unknown() })),
 });
@@ -48,7 +49,7 @@ export const messageRecordSchema = z.object({
   /** How much of the reply the user had seen when they stopped it: what is kept. */
   stopAt: z.number().int().min(0).optional(),
   /** Written by a plan step (its output and tool calls). */
-  agentStep: agentStepRefSchema.optional(),
+  agentStep: z.optional(agentStepRefSchema),
   /** Files sent with a user message, as storage described them (issue 17). */
   attachments: z.array(attachmentSchema).optional(),
   /**
@@ -60,14 +61,14 @@ export const messageRecordSchema = z.object({
   leaseShard: z.string().optional(),
   /** The model calls' open token reservations, by id, for the sweep to settle (reservation-holder). */
   reservations: z.record(z.string(), heldReservationSchema).optional(),
-  toolApproval: storedToolApprovalSchema.optional(),
-  toolsOffered: toolsOfferedSchema.optional(),
+  toolApproval: z.optional(storedToolApprovalSchema),
+  toolsOffered: z.optional(toolsOfferedSchema),
   /** The pages a reply's web search found (domain/chat/web-search.ts). */
-  sources: webSourcesSchema.optional(),
+  sources: z.optional(webSourcesSchema),
   /** The knowledge passages a reply's `search_knowledge` returned, numbered (domain/knowledge/knowledge-tools.ts). */
-  citations: knowledgeCitationsSchema.optional(),
+  citations: z.optional(knowledgeCitationsSchema),
   /** Save or Dismiss on the reply's `remember` proposals, by tool call id (written by the user's decision). */
-  memoryDecisions: memoryDecisionsSchema.optional(),
+  memoryDecisions: z.optional(memoryDecisionsSchema),
   /**
    * The message this one follows (null: a first turn). Written by every new message; absent on
    * messages written before branches, which follow the message before them (message-tree.ts).

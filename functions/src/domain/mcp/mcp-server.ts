@@ -47,7 +47,7 @@ export const mcpServerRecordSchema = z.object({
 
   externalTokenIssuer: z.string().optional(),
   /** Tool approval (docs/decisions/mcp-servers.md, "Tool approval"): absent, every tool runs unasked. */
-  toolPolicy: toolPolicySchema.optional(),
+  toolPolicy: z.optional(toolPolicySchema),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

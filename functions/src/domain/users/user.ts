@@ -6,6 +6,7 @@ import {
   waitlistInfoSchema,
 } from '@agentforge/shared';
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 
 /** A user's record, created on first sign-in (and by the post-confirmation trigger on AWS). */
 export const userRecordSchema = z.object({
@@ -15,12 +16,12 @@ export const userRecordSchema = z.object({
   hasCompletedOnboarding: z.boolean(),
   createdAt: z.number(),
   updatedAt: z.number(),
-  preferences: userPreferencesSchema.optional(),
-  profile: userProfileSchema.shape.profile.optional(),
+  preferences: z.optional(userPreferencesSchema),
+  profile: z.optional(userProfileSchema.shape.profile),
   /** What the Welcome Aboard form sent (POST /user/onboarding). */
   onboarding: onboardingPayloadSchema.optional(),
   /** What the waitlist form sent (PUT /users/me/waitlist-info), without the invite code. */
-  waitlistInfo: waitlistInfoSchema.omit({ inviteCode: true }).optional(),
+  waitlistInfo: z.optional(zm.omit(waitlistInfoSchema, { inviteCode: true })),
   /** When the user was let in from the waitlist (`admin admit`, an invite code or a team's invitation), epoch ms. */
   admittedAt: z.number().optional(),
   /** How: `operator` (the admin CLI), `invite` (a stage invite code) or `team` (a team's invitation accepted). */

@@ -8,10 +8,10 @@ const fitsSecretLimit = (body: { apiKey?: string | undefined }) =>
   !body.apiKey || Buffer.byteLength(body.apiKey, 'utf8') <= MAX_SECRET_BYTES;
 const tooLarge = { path: ['apiKey'], message: `An API key may be at most ${MAX_SECRET_BYTES} bytes` };
 
-export const createApiKeyRequestSchema = createApiKeyBodySchema.refine(fitsSecretLimit, tooLarge);
+export const createApiKeyRequestSchema = createApiKeyBodySchema.check(z.refine(fitsSecretLimit, tooLarge));
 
 const storedKeyReferenceSchema = z.strictObject({ keyId: z.string().min(1).max(64) });
-const unsavedCredentialsSchema = validateApiKeyBodySchema.refine(fitsSecretLimit, tooLarge);
+const unsavedCredentialsSchema = validateApiKeyBodySchema.check(z.refine(fitsSecretLimit, tooLarge));
 
 /**
  * POST /api-keys/validate: `{ keyId }` (a stored key) or `{ provider, apiKey, baseUrl }`. Picked

@@ -17,7 +17,7 @@ import {
   type UsageHistory,
   usageHistorySchema,
 } from '@agentforge/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiClient } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 

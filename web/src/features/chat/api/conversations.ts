@@ -8,7 +8,7 @@ import {
   type ModelSettings,
   type UpdateConversationBody,
 } from '@agentforge/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiClient } from '../../../lib/api-client';
 import { currentSpaceTeamId } from '../../teams/utils/space';
 

@@ -11,7 +11,7 @@ import {
   serverToolsResponseSchema,
   type ToolPolicyPatch,
 } from '@agentforge/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiClient } from '../../../lib/api-client';
 import { currentSpaceTeamId } from '../../teams/utils/space';
 
@@ -19,13 +19,16 @@ import { currentSpaceTeamId } from '../../teams/utils/space';
  * A server as the API shows it. The idle timeout is optional here: a card shows the default (5)
  * for a configuration without one (spec 9).
  */
-export const serverViewSchema = mcpServerSchema.partial({ idleTimeoutMinutes: true });
+export const serverViewSchema = z.partial(mcpServerSchema, { idleTimeoutMinutes: true });
 export type ServerView = z.infer<typeof serverViewSchema>;
 
 const serverListSchema = z.array(serverViewSchema);
 
 /** POST /mcp-servers/{id}/external-token: the token is shown once; the endpoint is under the API base. */
-export const externalTokenSchema = z.object({ token: z.string().min(1), endpoint: z.string().min(1) });
+export const externalTokenSchema = z.object({
+  token: z.string().check(z.minLength(1)),
+  endpoint: z.string().check(z.minLength(1)),
+});
 export type ExternalToken = z.infer<typeof externalTokenSchema>;
 
 const path = (id: string, action = '') => `/mcp-servers/${encodeURIComponent(id)}${action}`;

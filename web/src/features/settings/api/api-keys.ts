@@ -6,7 +6,7 @@ import {
   type ValidateApiKeyResponse,
   validateApiKeyResponseSchema,
 } from '@agentforge/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiClient } from '../../../lib/api-client';
 
 const apiKeyListSchema = z.array(apiKeyViewSchema);

@@ -31,7 +31,7 @@ function fieldsOf(values: KeyFormValues) {
   };
 }
 
-function parsed<T>(result: z.ZodSafeParseResult<T>): Parsed<T> {
+function parsed<T>(result: z.core.util.SafeParseResult<T>): Parsed<T> {
   if (result.success) return { ok: true, body: result.data };
   const errors: Partial<Record<KeyFormField, string>> = {};
   for (const issue of result.error.issues) {

@@ -26,7 +26,7 @@ import {
   teamSummarySchema,
   teamUsageSchema,
 } from '@agentforge/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiClient } from '../../../lib/api-client';
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
