@@ -1,7 +1,6 @@
 import { type ComponentProps, lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/spinner';
 import type ConversationViewModule from './conversation-view';
-import { preloadMarkdown } from './markdown-content';
 
 const loadView = () => import('./conversation-view');
 const View = lazy(loadView);
@@ -13,7 +12,8 @@ const View = lazy(loadView);
  */
 export function preloadConversation(): void {
   void loadView().catch(() => {});
-  preloadMarkdown();
+  // The Markdown parser (markdown-content.tsx loads the same chunk when a reply is first shown).
+  void import('./markdown-renderer').catch(() => {});
 }
 
 /** The messages of the chat, their code loaded on first use (the list's loading look meanwhile). */
