@@ -1,6 +1,7 @@
 import { type ComponentProps, lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/spinner';
 import type ConversationViewModule from './conversation-view';
+import { preloadMarkdown } from './preload-markdown';
 
 const loadView = () => import('./conversation-view');
 const View = lazy(loadView);
@@ -12,8 +13,7 @@ const View = lazy(loadView);
  */
 export function preloadConversation(): void {
   void loadView().catch(() => {});
-  // The Markdown parser (markdown-content.tsx loads the same chunk when a reply is first shown).
-  void import('./markdown-renderer').catch(() => {});
+  preloadMarkdown();
 }
 
 /** The messages of the chat, their code loaded on first use (the list's loading look meanwhile). */

@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense } from 'react';
 
-// The parser loads with the first reply shown, or ahead of it (lazy-conversation-view.tsx).
+// The parser loads with the first reply shown, or ahead of it (preload-markdown.ts).
 const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
