@@ -1,6 +1,5 @@
-import { ATTACHMENT_FILE_ACCEPT, ATTACHMENT_MESSAGES } from '@agentforge/shared';
-import { FileTextIcon, ImageIcon, PaperclipIcon, RotateCwIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
-import { useRef } from 'react';
+import { ATTACHMENT_MESSAGES } from '@agentforge/shared';
+import { FileTextIcon, ImageIcon, RotateCwIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import type { PendingFile } from '../hooks/use-attachment-uploads';
 
@@ -9,38 +8,6 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-/** The paperclip: opens the file picker (images, PDF and Word documents, text and code files). */
-export function AttachButton({ onPick, disabled }: { onPick: (files: File[]) => void; disabled: boolean }) {
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <>
-      <button
-        type="button"
-        aria-label="Attach files"
-        title="Attach files"
-        disabled={disabled}
-        onClick={() => input.current?.click()}
-        className="flex size-10 shrink-0 items-center justify-center rounded-full text-slate-600 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:text-slate-300"
-      >
-        <PaperclipIcon className="size-5" />
-      </button>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        hidden
-        accept={ATTACHMENT_FILE_ACCEPT}
-        data-testid="attachment-input"
-        onChange={(event) => {
-          onPick([...(event.target.files ?? [])]);
-          // The same file can be picked again after it was removed.
-          event.target.value = '';
-        }}
-      />
-    </>
-  );
 }
 
 /**

@@ -70,6 +70,8 @@ function renderInput(
 }
 
 const chips = () => within(screen.getByRole('list', { name: 'Attached files' })).getAllByRole('listitem');
+/** The chips' code loads with the first file picked: waits for their list. */
+const picked = () => screen.findByRole('list', { name: 'Attached files' });
 
 describe('ChatInput attachments', () => {
   it('offers no attachments without the prop', () => {
@@ -91,6 +93,7 @@ describe('ChatInput attachments', () => {
   it('uploads picked files at once, with progress, and sends them with the text', async () => {
     const { input, textbox, sent } = renderInput();
     await userEvent.upload(input(), [png(), text()]);
+    await picked();
     expect(chips().map((chip) => chip.textContent)).toEqual([
       expect.stringContaining('cat.png'),
       expect.stringContaining('notes.md'),
@@ -134,6 +137,7 @@ describe('ChatInput attachments', () => {
       input(),
       ['1', '2', '3', '4', '5', '6'].map((n) => text(`${n}.txt`)),
     );
+    await picked();
     expect(chips()).toHaveLength(5);
     expect(screen.getByRole('alert').textContent).toBe(ATTACHMENT_MESSAGES.tooMany);
   });
@@ -141,6 +145,7 @@ describe('ChatInput attachments', () => {
   it('removes a file with its button (and stops its upload)', async () => {
     const { input } = renderInput();
     await userEvent.upload(input(), [png(), text()]);
+    await picked();
     await waitFor(() => expect(puts.size).toBe(2));
     const signal = api.putFile.mock.calls[0]?.[2].signal as AbortSignal;
     await userEvent.click(screen.getByRole('button', { name: 'Remove cat.png' }));
@@ -151,6 +156,7 @@ describe('ChatInput attachments', () => {
   it('shows a failed upload, refuses to send until it is retried or removed, and retries', async () => {
     const { input, textbox, onSend } = renderInput();
     await userEvent.upload(input(), [text()]);
+    await picked();
     await waitFor(() => expect(puts.size).toBe(1));
     await act(async () =>
       puts.get('notes.md')?.reject(new Error(ATTACHMENT_MESSAGES.uploadFailed('notes.md'))),
@@ -189,6 +195,7 @@ describe('ChatInput attachments', () => {
     });
     await userEvent.upload(input(), [png(), text()]);
     // Said at the attachment, before any send.
+    await picked();
     const notice = screen.getByRole('status');
     expect(notice.textContent).toContain(`cat.png: ${ATTACHMENT_MESSAGES.imageHeldBack}`);
     expect(chips()[0]?.textContent).toContain('Not sent to this model');
@@ -215,6 +222,7 @@ describe('ChatInput attachments', () => {
       type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     });
     await userEvent.upload(input(), [docx]);
+    await picked();
     expect(input().accept).toContain('.pdf');
     expect(chips()[0]?.textContent).toContain('report.docx');
     await waitFor(() => expect(chips()[0]?.textContent).toContain('report.docx.txt'));
@@ -232,6 +240,7 @@ describe('ChatInput attachments', () => {
   it('says why a document cannot be read, and sends nothing until it is removed', async () => {
     const { input, textbox, onSend } = renderInput();
     await userEvent.upload(input(), [new File(['not a PDF'], 'scan.pdf', { type: 'application/pdf' })]);
+    await picked();
     const failed = await within(chips()[0] as HTMLElement).findByRole('alert');
     expect(failed.textContent).toBe(ATTACHMENT_MESSAGES.documentUnreadable('scan.pdf'));
     expect(api.createUpload).not.toHaveBeenCalled();

@@ -13,7 +13,7 @@ import {
 import { VoiceControl } from '../../voice/lazy-voice';
 import { type OutgoingAttachments, useAttachmentUploads } from '../hooks/use-attachment-uploads';
 import type { SendChoices } from '../hooks/use-send-message';
-import { AttachButton, AttachmentChips, HeldBackImages } from './attachment-chips';
+import { AttachButton } from './attach-button';
 import { preloadConversation } from './lazy-conversation-view';
 
 type ChatInputProps = {
@@ -47,6 +47,11 @@ const loadPicker = () => import('../../prompts/components/prompt-picker');
 /** The prompt library's picker: its code loads on first use (or when its button is pointed at or focused). */
 const PromptPicker = lazy(() => loadPicker().then((module) => ({ default: module.PromptPicker })));
 const preloadPicker = () => void loadPicker().catch(() => {});
+const loadChips = () => import('./attachment-chips');
+/** The picked files' chips and the held-back images' notice: their code loads with the first file picked. */
+const AttachmentChips = lazy(() => loadChips().then((module) => ({ default: module.AttachmentChips })));
+const HeldBackImages = lazy(() => loadChips().then((module) => ({ default: module.HeldBackImages })));
+const preloadChips = () => void loadChips().catch(() => {});
 /** 'Use my documents': only where the conversation attaches collections, so its code loads then. */
 const DocumentsToggle = lazy(() => import('./documents-toggle'));
 
@@ -164,28 +169,28 @@ export function ChatInput({
             />
           </Suspense>
         ) : null}
-        {attachments ? (
-          <AttachmentChips
-            files={files.files}
-            onRemove={(key) => {
-              setFileNotice(null);
-              files.remove(key);
-            }}
-            onRetry={(key) => {
-              setFileNotice(null);
-              files.retry(key);
-            }}
-            heldBack={files.heldBack}
-          />
-        ) : null}
-        {attachments ? (
-          <HeldBackImages
-            images={files.heldBack}
-            onSwitchModel={attachments.onSwitchModel}
-            onDrop={() => {
-              for (const image of files.heldBack) files.remove(image.key);
-            }}
-          />
+        {attachments && files.files.length > 0 ? (
+          <Suspense fallback={null}>
+            <AttachmentChips
+              files={files.files}
+              onRemove={(key) => {
+                setFileNotice(null);
+                files.remove(key);
+              }}
+              onRetry={(key) => {
+                setFileNotice(null);
+                files.retry(key);
+              }}
+              heldBack={files.heldBack}
+            />
+            <HeldBackImages
+              images={files.heldBack}
+              onSwitchModel={attachments.onSwitchModel}
+              onDrop={() => {
+                for (const image of files.heldBack) files.remove(image.key);
+              }}
+            />
+          </Suspense>
         ) : null}
         <div ref={setVoiceStatus} />
         <div
@@ -201,6 +206,7 @@ export function ChatInput({
           ) : null}
           {attachments ? (
             <AttachButton
+              onIntent={preloadChips}
               disabled={streaming}
               onPick={(picked) => {
                 setFileNotice(null);

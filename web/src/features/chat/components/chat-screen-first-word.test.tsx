@@ -8,7 +8,7 @@ import * as conversationsApi from '../api/conversations';
 import * as messagesApi from '../api/messages';
 import { streamReply } from '../api/stream-client';
 import { ChatScreen } from './chat-screen';
-import * as markdown from './markdown-content';
+import * as markdown from './preload-markdown';
 
 vi.mock('../api/conversations');
 vi.mock('../api/messages');
@@ -18,8 +18,8 @@ vi.mock('../api/stream-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/stream-client')>()),
   streamReply: vi.fn(),
 }));
-vi.mock('./markdown-content', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./markdown-content')>();
+vi.mock('./preload-markdown', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./preload-markdown')>();
   return { ...actual, preloadMarkdown: vi.fn(actual.preloadMarkdown) };
 });
 

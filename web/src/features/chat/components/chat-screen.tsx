@@ -1,6 +1,6 @@
 import { CHAT_SERVER_MESSAGES, providerAcceptsImages, type StreamStatus } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { NotFoundScreen } from '../../../components/not-found-screen';
 import { Button } from '../../../components/ui/button';
@@ -23,9 +23,13 @@ import { ConversationView } from './lazy-conversation-view';
 import { ModeTabs } from './mode-tabs';
 import { ProviderPicker } from './provider-picker';
 import { ShareButton } from './share-button';
-import { ShortcutsDialog } from './shortcuts-dialog';
 import { Sidebar, type SidebarView } from './sidebar';
 import { TopBar } from './top-bar';
+
+// '?' opens the shortcuts' list: its code loads then.
+const ShortcutsDialog = lazy(() =>
+  import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
+);
 
 type ChatScreenProps = {
   providers: ProvidersState;
@@ -284,7 +288,11 @@ export function ChatScreen({
         </ModeTabs>
       </main>
       {chat.configuringServer ? serverConfig?.(chat.server, chat.closeServerConfig) : null}
-      {showingShortcuts ? <ShortcutsDialog onClose={() => setShowingShortcuts(false)} /> : null}
+      {showingShortcuts ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog onClose={() => setShowingShortcuts(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { LazyDropdownMenu } from '../../../components/lazy-dropdown-menu';
 import { MENU, MENU_ITEM } from '../../../components/menu';
 import { buttonVariants } from '../../../components/ui/button';
 import { ROVING_CELL, ROVING_ROW } from '../hooks/use-roving-list';
-import { ConversationSettingsDialog } from './conversation-settings-dialog';
+import { ConversationSettingsDialog } from './lazy-settings-dialogs';
 
 /** Each control of the row: a stop of the list's arrow-key navigation. */
 const CELL = { [ROVING_CELL]: '' };

@@ -1,7 +1,7 @@
 import { type ComponentProps, lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/spinner';
 import type ConversationViewModule from './conversation-view';
-import { preloadMarkdown } from './markdown-content';
+import { preloadMarkdown } from './preload-markdown';
 
 const loadView = () => import('./conversation-view');
 const View = lazy(loadView);

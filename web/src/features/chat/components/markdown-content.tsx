@@ -1,12 +1,7 @@
 import { lazy, memo, Suspense } from 'react';
 
-const loadRenderer = () => import('./markdown-renderer');
-const MarkdownRenderer = lazy(loadRenderer);
-
-/** Loads the Markdown parser ahead of the first reply shown (a conversation about to be opened). */
-export function preloadMarkdown(): void {
-  void loadRenderer();
-}
+// The parser loads with the first reply shown, or ahead of it (preload-markdown.ts).
+const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 

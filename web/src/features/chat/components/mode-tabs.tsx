@@ -1,6 +1,6 @@
 import { AGENT_MODE_LABELS, AGENT_MODES, type AgentMode } from '@agentforge/shared';
-import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from '../../../components/tabs';
 
 type ModeTabsProps = {
   mode: AgentMode;
@@ -13,7 +13,7 @@ type ModeTabsProps = {
 /** The agent modes (spec 2) as tabs over the conversation (their one panel): chosen per chat. */
 export function ModeTabs({ mode, onModeChange, aside, children }: ModeTabsProps) {
   return (
-    <Tabs.Root
+    <Tabs
       value={mode}
       onValueChange={(value) => {
         const next = AGENT_MODES.find((candidate) => candidate === value);
@@ -22,28 +22,27 @@ export function ModeTabs({ mode, onModeChange, aside, children }: ModeTabsProps)
       className="flex min-h-0 flex-1 flex-col"
     >
       <div className="flex shrink-0 flex-wrap items-center justify-center gap-x-3 gap-y-2 px-4 pt-3">
-        <Tabs.List
+        <TabList
           aria-label="Mode"
           // On a phone the five tabs wrap onto two rows rather than scroll out of sight.
           className="flex max-w-full flex-wrap justify-center gap-1 rounded-xl bg-slate-100 p-1"
         >
           {AGENT_MODES.map((value) => (
-            <Tabs.Trigger
+            <Tab
               key={value}
               value={value}
               className="rounded-lg px-3 py-1.5 text-xs font-medium whitespace-nowrap text-slate-600 transition hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
             >
               {AGENT_MODE_LABELS[value]}
-            </Tabs.Trigger>
+            </Tab>
           ))}
-        </Tabs.List>
+        </TabList>
         {aside}
       </div>
       {/* One panel whatever the mode: the conversation (its value follows the tab, for aria-controls). */}
-      {/* Not a Tab stop of its own (Radix makes a panel one): the message box in it is the stop. */}
-      <Tabs.Content value={mode} tabIndex={-1} className="flex min-h-0 flex-1 flex-col outline-none">
+      <TabPanel value={mode} tabIndex={-1} className="flex min-h-0 flex-1 flex-col outline-none">
         {children}
-      </Tabs.Content>
-    </Tabs.Root>
+      </TabPanel>
+    </Tabs>
   );
 }

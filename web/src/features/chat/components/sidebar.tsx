@@ -1,10 +1,10 @@
 import { CHAT_MESSAGES, type Conversation } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
 import { FileTextIcon, MessageSquareIcon, PlusIcon, ServerIcon, UploadIcon, ZapIcon } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../../components/brand-logo';
+import { Tab, TabList, TabPanel, Tabs } from '../../../components/tabs';
 import { teamsQuery } from '../../teams/api/queries';
 import { CreatesIn } from '../../teams/components/creates-in';
 import { useSpaceTeamId } from '../../teams/hooks/use-space';
@@ -125,18 +125,18 @@ const FOOTER_LINKS = [
 /** The Chats/Servers toggle (spec 2): a tab list (arrow keys move between the two). */
 function ViewToggle() {
   return (
-    <Tabs.List aria-label="Sidebar" className="mx-3 mb-3 flex gap-1 rounded-lg bg-slate-200/60 p-1">
+    <TabList aria-label="Sidebar" className="mx-3 mb-3 flex gap-1 rounded-lg bg-slate-200/60 p-1">
       {VIEWS.map(({ id, label, icon: Icon }) => (
-        <Tabs.Trigger
+        <Tab
           key={id}
           value={id}
           className="flex flex-1 items-center justify-center gap-1.5 rounded-md px-2 py-1.5 text-xs font-semibold text-slate-600 transition hover:text-slate-800 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
         >
           <Icon className="size-3.5" />
           {label}
-        </Tabs.Trigger>
+        </Tab>
       ))}
-    </Tabs.List>
+    </TabList>
   );
 }
 
@@ -210,20 +210,19 @@ export function Sidebar(props: SidebarProps) {
         <BrandLogo />
       </div>
       {servers !== undefined && onViewChange ? (
-        <Tabs.Root
+        <Tabs
           value={view}
           onValueChange={(value) => onViewChange(value as SidebarView)}
           className="flex min-h-0 flex-1 flex-col"
         >
           <ViewToggle />
-          {/* Panels are no Tab stops of their own (Radix makes them one): their controls are. */}
-          <Tabs.Content value="chats" tabIndex={-1} className={PANEL}>
+          <TabPanel value="chats" tabIndex={-1} className={PANEL}>
             {chats}
-          </Tabs.Content>
-          <Tabs.Content value="servers" tabIndex={-1} className={PANEL}>
+          </TabPanel>
+          <TabPanel value="servers" tabIndex={-1} className={PANEL}>
             {servers}
-          </Tabs.Content>
-        </Tabs.Root>
+          </TabPanel>
+        </Tabs>
       ) : (
         chats
       )}

@@ -10,8 +10,25 @@ import {
   textDocumentFormat,
 } from '@agentforge/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { createUpload, putFile } from '../api/attachments';
-import { documentAsTextFile } from '../utils/document-text';
+
+// The upload calls and the documents' reader load with the first file picked (/home's first paint
+// goes without); one import each, shared by the files picked together.
+let uploads: Promise<typeof import('../api/attachments')> | undefined;
+let documentReader: Promise<typeof import('../utils/document-text')> | undefined;
+const loadUploads = () => {
+  uploads ??= import('../api/attachments').catch((error: unknown) => {
+    uploads = undefined;
+    throw error;
+  });
+  return uploads;
+};
+const loadDocumentReader = () => {
+  documentReader ??= import('../utils/document-text').catch((error: unknown) => {
+    documentReader = undefined;
+    throw error;
+  });
+  return documentReader;
+};
 
 /** A file picked in the input, on its way to storage. */
 export type PendingFile = {
@@ -75,6 +92,7 @@ export function useAttachmentUploads(conversationId: string | null, acceptsImage
       const { signal } = controller;
       patch(item.key, { status: 'uploading', progress: 0, conversationId: target, error: undefined });
       const promise = (async () => {
+        const { createUpload, putFile } = await loadUploads();
         const upload = await createUpload(target, item.file, signal);
         await putFile(upload, item.file, { signal, onProgress: (progress) => patch(item.key, { progress }) });
         const attachment: Attachment = {
@@ -119,7 +137,9 @@ export function useAttachmentUploads(conversationId: string | null, acceptsImage
     (key: string, document: File) => {
       const format = textDocumentFormat(document.name);
       if (!format) return;
-      const promise = documentAsTextFile(document, format);
+      const promise = loadDocumentReader().then(({ documentAsTextFile }) =>
+        documentAsTextFile(document, format),
+      );
       reads.current.set(key, promise);
       patch(key, { status: 'reading', error: undefined });
       promise.then(
