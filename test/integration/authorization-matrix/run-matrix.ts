@@ -12,6 +12,7 @@ import {
   inTeam,
   leakMarkers,
   MODEL,
+  newAdminMessage,
   PERSONAS,
   type Persona,
   people,
@@ -87,18 +88,7 @@ async function setUpMatrix(): Promise<void> {
   f.serverId = (await asAdmin(post('/mcp-servers', serverConfig('ADMIN-PRIVATE tools')), 201)).body
     .id as string;
   f.conversationId = await newConversation();
-  f.messageId = (
-    await asAdmin(
-      post('/messages', {
-        conversationId: f.conversationId,
-        content: 'ADMIN-PRIVATE message',
-        role: 'user',
-        provider: 'anthropic',
-        model: 'claude-3-haiku-20240307',
-      }),
-      201,
-    )
-  ).body.id as string;
+  f.messageId = await newAdminMessage();
   const upload = await asAdmin(
     post(`${conv()}/attachments`, { fileName: 'private.txt', contentType: 'text/plain', size: 13 }),
     201,

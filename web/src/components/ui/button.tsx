@@ -28,6 +28,8 @@ export const buttonVariants = cva(
         lg: 'px-4 py-2.5 text-sm',
         /** A square icon button: give it an aria-label. */
         icon: 'rounded-md p-1.5',
+        /** The composer's round icon buttons (attach, saved prompts): give it an aria-label. */
+        round: 'size-10 shrink-0 rounded-full p-0',
       },
     },
     defaultVariants: { variant: 'secondary', size: 'md' },

@@ -1,6 +1,7 @@
 import { ATTACHMENT_FILE_ACCEPT } from '@agentforge/shared';
 import { PaperclipIcon } from 'lucide-react';
 import { useRef } from 'react';
+import { Button } from '../../../components/ui/button';
 
 /** The paperclip: opens the file picker (images, PDF and Word documents, text and code files). */
 export function AttachButton({
@@ -16,18 +17,19 @@ export function AttachButton({
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button
-        type="button"
+      <Button
         aria-label="Attach files"
         title="Attach files"
         disabled={disabled}
         onClick={() => input.current?.click()}
         onPointerEnter={onIntent}
         onFocus={onIntent}
-        className="flex size-10 shrink-0 items-center justify-center rounded-full text-slate-600 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:text-slate-300"
+        variant="ghost"
+        size="round"
+        className="text-slate-600"
       >
         <PaperclipIcon className="size-5" />
-      </button>
+      </Button>
       <input
         ref={input}
         type="file"

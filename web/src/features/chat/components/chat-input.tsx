@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { Button } from '../../../components/ui/button';
 import { VoiceControl } from '../../voice/lazy-voice';
 import { type OutgoingAttachments, useAttachmentUploads } from '../hooks/use-attachment-uploads';
 import type { SendChoices } from '../hooks/use-send-message';
@@ -214,19 +215,19 @@ export function ChatInput({
               }}
             />
           ) : null}
-          <button
-            type="button"
+          <Button
             aria-label="Saved prompts"
             title="Saved prompts"
             aria-expanded={picker !== null}
             onClick={() => setPicker((open) => (open ? null : 'button'))}
             onPointerEnter={preloadPicker}
             onFocus={preloadPicker}
-            // The paperclip's look (the same classes: they cost /home next to nothing).
-            className="flex size-10 shrink-0 items-center justify-center rounded-full text-slate-600 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:text-slate-300"
+            variant="ghost"
+            size="round"
+            className="text-slate-600"
           >
             <FileTextIcon className="size-5" />
-          </button>
+          </Button>
           <textarea
             ref={textarea}
             aria-label="Message"
