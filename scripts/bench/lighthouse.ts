@@ -72,7 +72,9 @@ export async function benchLighthouse(): Promise<void> {
   const chromium = await launchChromium(join(dir, 'profile'));
   try {
     console.log('\nLighthouse (mobile preset; production build, brotli, long-lived assets)');
-    console.log(`  ${'path'.padEnd(10)} ${'performance'.padStart(12)} ${'LCP'.padStart(9)}`);
+    console.log(
+      `  ${'path'.padEnd(10)} ${'performance'.padStart(12)} ${'LCP'.padStart(9)} ${'FCP'.padStart(9)} ${'TBT'.padStart(9)} ${'CLS'.padStart(7)} ${'SI'.padStart(9)}`,
+    );
     for (const path of PAGES) {
       const result = await lighthouse(`${server.origin}${path}`, {
         port: chromium.port,
@@ -81,9 +83,11 @@ export async function benchLighthouse(): Promise<void> {
         output: 'json',
       });
       const score = Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
-      const lcp = result?.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
+      // The score's parts, so a low one says which metric pulled it down.
+      const metric = (audit: string) => result?.lhr.audits[audit]?.numericValue ?? Number.NaN;
+      const seconds = (audit: string) => `${(metric(audit) / 1000).toFixed(2)} s`.padStart(9);
       console.log(
-        `  ${path.padEnd(10)} ${String(score).padStart(12)} ${`${(lcp / 1000).toFixed(2)} s`.padStart(9)}`,
+        `  ${path.padEnd(10)} ${String(score).padStart(12)} ${seconds('largest-contentful-paint')} ${seconds('first-contentful-paint')} ${`${Math.round(metric('total-blocking-time'))} ms`.padStart(9)} ${metric('cumulative-layout-shift').toFixed(3).padStart(7)} ${seconds('speed-index')}`,
       );
     }
   } finally {
