@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDynamo, startLocalDynamo } from '../../../../scripts/local/dynamodb.js';
 import { createDocumentClient } from './document-client.js';
 import { batchedGet } from './get-batcher.js';
+import { createMemoryStore } from './memory-store.js';
+import { createStreamPassReader } from './stream-pass.js';
 
 let dir: string;
 let dynamo: LocalDynamo;
@@ -62,6 +64,18 @@ describe('gets asked side by side', () => {
     expect(second).toMatchObject({ conversationId: 'c2', title: 'B' });
     expect(missing).toBeUndefined();
     expect(key).toMatchObject({ keyId: 'k1', provider: 'custom' });
+  });
+
+  it("a stream's pass and its memory read (both in the billing table) share one request", async () => {
+    sent.length = 0;
+    const { billing } = dynamo.tableNames;
+    const [pass, memory] = await Promise.all([
+      createStreamPassReader(db, billing).passOf('u1'),
+      createMemoryStore(db, billing).get('u1'),
+    ]);
+    expect(sent).toEqual(['BatchGetItemCommand']);
+    expect(pass).toEqual({ granted: true });
+    expect(memory).toMatchObject({ enabled: false, facts: [] });
   });
 
   it("name a projection's key attribute once (DynamoDB refuses overlapping paths)", async () => {

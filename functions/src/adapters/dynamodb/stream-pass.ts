@@ -21,7 +21,11 @@ export function createStreamPassReader(db: DynamoDBDocumentClient, billingTable:
     passOf: (userId) =>
       getItem(
         db,
-        { tableName: billingTable, key: streamPassKey(userId), projection: 'granted, deletedAt' },
+        // Read as the reply's memory item is (consistent, whole: the pass is a few bytes), so the
+        // two gets of the billing table go in the stream's one BatchGetItem (get-batcher.ts); a
+        // request names a table with one consistency and projection. Consistent also sees a
+        // tombstone written a moment ago.
+        { tableName: billingTable, key: streamPassKey(userId), consistent: true },
         passSchema,
       ),
   };
