@@ -60,14 +60,23 @@ export const conversationsQuery = () =>
 /**
  * Changes the cached list the way the server just did (a conversation created, updated or
  * deleted), so the sidebar follows at once; the list is refetched when a reply ends.
+ *
+ * A refetch already under way read the list before this change (a reply's end starts one, and the
+ * model's title arrives while it runs): it is cancelled, or its answer would put the old list back
+ * until the next refetch. A first load is left to finish: it has nothing to overwrite.
  */
 export function updateCachedConversations(
   client: QueryClient,
   update: (conversations: Conversation[]) => Conversation[],
 ): void {
-  client.setQueryData(chatKeys.conversations(), (conversations: Conversation[] | undefined) =>
+  const key = chatKeys.conversations();
+  const state = client.getQueryState(key);
+  client.setQueryData(key, (conversations: Conversation[] | undefined) =>
     update(conversations ?? []).sort(conversationOrder),
   );
+  // Cancelling reverts to the state from before the fetch, which setQueryData has just become.
+  if (state?.data !== undefined && state.fetchStatus === 'fetching')
+    void client.cancelQueries({ queryKey: key });
 }
 
 /** GET /conversations/search, page after page (each page reads a bounded slice of the history). */
