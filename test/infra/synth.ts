@@ -1,9 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll } from 'vitest';
 import type { Api } from '../../lib/constructs/api';
 import { AgentForgeStack } from '../../lib/stacks/agent-forge-stack';
 import { parseStageConfig, type StageConfig } from '../../lib/stage-config';
@@ -20,15 +21,20 @@ export const testStageConfig: StageConfig = parseStageConfig({
   whitelistedEmails: ['vip@example.com'],
 });
 
+/** The apps' output directories (a synth writes tens of MB of assets), removed after the file's tests. */
+const outdirs: string[] = [];
+afterAll(() => {
+  for (const dir of outdirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 /**
  * An app writing to a fresh temporary directory. CDK's built-in CloudFormation validation costs
  * seconds per test file, so only the suite that asserts on it turns it on.
  */
 export function testApp({ validate = false } = {}): App {
-  return new App({
-    outdir: mkdtempSync(join(tmpdir(), 'agentforge-infra-')),
-    builtinCloudFormationValidation: validate,
-  });
+  const outdir = mkdtempSync(join(tmpdir(), 'agentforge-infra-'));
+  outdirs.push(outdir);
+  return new App({ outdir, builtinCloudFormationValidation: validate });
 }
 
 /**
