@@ -1,7 +1,13 @@
+// One module per area, so a page's chunks carry only the texts of the areas it uses.
 export * from './messages/account';
 export * from './messages/api';
+export * from './messages/api-key';
+export * from './messages/billing';
 export * from './messages/chat';
 export * from './messages/identity';
 export * from './messages/memory';
+export * from './messages/servers';
+export * from './messages/sharing';
 export * from './messages/teams';
+export * from './messages/toasts';
 export * from './messages/voice';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_ENV_JSON_BYTES, MAX_ENV_KEY_LENGTH, MAX_ENV_VARIABLES } from '../constants/limits';
-import { SERVER_MESSAGES } from '../messages/account';
+import { SERVER_MESSAGES } from '../messages/servers';
 
 /** An MCP server's environment variables (and a remote one's headers): names, limits, rows. */
 export const environmentVariablesSchema = z.record(z.string(), z.string());

@@ -9,7 +9,7 @@ import {
   MAX_URL_LENGTH,
 } from '../constants/limits';
 import { DEFAULT_IDLE_TIMEOUT_FORM_MINUTES, MIN_IDLE_TIMEOUT_MINUTES } from '../constants/product';
-import { SERVER_MESSAGES } from '../messages/account';
+import { SERVER_MESSAGES } from '../messages/servers';
 import { SERVER_HEALTH_VALUES, SERVER_STATUSES, SERVER_STOPPERS } from '../statuses';
 import {
   type EnvironmentVariableRow,
