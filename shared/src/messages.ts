@@ -6,6 +6,7 @@ export * from './messages/billing';
 export * from './messages/chat';
 export * from './messages/identity';
 export * from './messages/memory';
+export * from './messages/server-bar';
 export * from './messages/servers';
 export * from './messages/sharing';
 export * from './messages/teams';

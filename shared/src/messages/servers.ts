@@ -1,7 +1,5 @@
 /** The MCP servers' texts: the configuration form, the cards, the chat's server menu, the OAuth connection. */
 export const SERVER_MESSAGES = {
-  /** The Servers view's and the top bar's button that opens the configuration modal (spec 2). */
-  addServer: 'Add MCP Server Config',
   /** Not worded by the spec: the configuration form's required-field and idle-timeout messages. */
   nameRequired: 'Name is required',
   packageNameRequired: 'Package name is required',
@@ -14,9 +12,6 @@ export const SERVER_MESSAGES = {
   envNameTooLong: (max: number) => `A variable name may be at most ${max} characters`,
   envNameReserved: '__proto__ cannot be a variable name',
   saveFailed: 'Failed to save server configuration',
-  initializeFailed: 'Failed to initialize server',
-  updateFailed: 'Failed to update server configuration',
-  noServerConnected: 'No Server Connected',
   /** Not worded by the spec: a chat's server its owner turned off is not started behind their back. */
   disabledByOwner: (name: string) =>
     `The server "${name}" is disabled. Enable it in the Servers view to use its tools, or take it off this chat.`,
