@@ -54,3 +54,6 @@ export const AGENT_MESSAGES = {
   noServerConfigured: 'No MCP server configured',
   proceedQuestion: 'Would you like to proceed with this step?',
 } as const;
+
+/** The chat header's button that opens the sharing dialog (SHARING_MESSAGES: the dialog's texts, loaded with it). */
+export const SHARE_BUTTON_LABEL = 'Share with team';

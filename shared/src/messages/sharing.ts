@@ -1,6 +1,5 @@
 /** Sharing a conversation with a team, read-only (the chat's 'Share with team' and the shared page). */
 export const SHARING_MESSAGES = {
-  shareButton: 'Share with team',
   dialogTitle: 'Share with team',
   dialogDescription:
     'Members of the team can read this conversation (read-only). Only you can write in it, and you can stop sharing at any time.',
