@@ -13,6 +13,7 @@ export * from './messages/memory';
 export * from './messages/server-bar';
 export * from './messages/servers';
 export * from './messages/sharing';
+export * from './messages/stream';
 export * from './messages/teams';
 export * from './messages/toasts';
 export * from './messages/voice';

@@ -1,4 +1,4 @@
-import { STREAM_ERROR_MESSAGES, type StreamQuery } from '@agentforge/shared';
+import { CHAT_MESSAGES, type StreamQuery } from '@agentforge/shared';
 import type { StreamCallbacks, StreamOptions } from './stream-client';
 import { StreamError } from './stream-error';
 
@@ -20,8 +20,10 @@ export async function openLazily<M>(
   try {
     module = await load();
   } catch (error) {
+    // What the chat shows for any stream that could not be started (reply-callbacks.ts); the
+    // client's own failure texts load with it.
     if (!options.signal?.aborted) {
-      callbacks.onError(new StreamError(STREAM_ERROR_MESSAGES.initiateFailed, 'initiate', { cause: error }));
+      callbacks.onError(new StreamError(CHAT_MESSAGES.startGenerationFailed, 'initiate', { cause: error }));
     }
     return;
   }
