@@ -27,6 +27,7 @@ export * from './schemas/knowledge-routes';
 export * from './schemas/mcp-catalog';
 export * from './schemas/mcp-env';
 export * from './schemas/mcp-server';
+export * from './schemas/mcp-server-config';
 export * from './schemas/memory';
 export * from './schemas/message';
 export * from './schemas/onboarding';

@@ -5,7 +5,7 @@
  * page lists it; once the Admin stops sharing, the link is 'page not found'.
  */
 import { readFile } from 'node:fs/promises';
-import { SHARING_MESSAGES, teamSummarySchema } from '@agentforge/shared';
+import { SHARE_BUTTON_LABEL, SHARING_MESSAGES, teamSummarySchema } from '@agentforge/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api.js';
@@ -56,7 +56,7 @@ describe('sharing a conversation with a team', () => {
     await expect.poll(() => adminPage.getByRole('button', { name: 'Stop Generating' }).count()).toBe(0);
 
     // 'Share with team' in the header, by keyboard.
-    const shareButton = adminPage.getByRole('button', { name: SHARING_MESSAGES.shareButton });
+    const shareButton = adminPage.getByRole('button', { name: SHARE_BUTTON_LABEL });
     await shareButton.focus();
     await adminPage.keyboard.press('Enter');
     const dialog = adminPage.getByRole('dialog', { name: SHARING_MESSAGES.dialogTitle });
@@ -81,7 +81,7 @@ describe('sharing a conversation with a team', () => {
     await history.getByText('Our launch checklist', { exact: true }).waitFor();
     await history.getByText('Echo: Our launch checklist').waitFor();
     expect(await memberPage.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
-    for (const name of ['Edit message', 'Regenerate reply', /Delete/, SHARING_MESSAGES.shareButton]) {
+    for (const name of ['Edit message', 'Regenerate reply', /Delete/, SHARE_BUTTON_LABEL]) {
       expect(await memberPage.getByRole('button', { name }).count()).toBe(0);
     }
     await expectAccessible(memberPage, 'a shared conversation, read-only');

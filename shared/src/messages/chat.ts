@@ -1,17 +1,3 @@
-export const STREAM_ERROR_MESSAGES = {
-  streamingFailedWithStatus: (message: string, status: number | string) =>
-    `Streaming failed: ${message} (Status: ${status})`,
-  streamingFailed: (reason: string) => `Streaming failed: ${reason}`,
-  invalidDataFormat: 'Received invalid data format from server.',
-  unexpectedStatus: (status: string) => `Stream ended with unexpected status: ${status}.`,
-  stoppedUnexpectedly: 'Stream processing stopped unexpectedly.',
-  unknownBackendError: 'Unknown backend stream error',
-  initiateFailed: 'Failed to initiate stream',
-  endMissingMetadata: "Stream 'end' event missing essential metadata",
-  endedWithoutCompletion: 'Stream ended unexpectedly without completion signal',
-  callbacksRequired: 'Streaming requires data, error and end callbacks.',
-} as const;
-
 export const CHAT_MESSAGES = {
   emptyMessage: 'Please enter a message.',
   /** Not in the spec: the API's limit on one message (MAX_MESSAGE_LENGTH). */
@@ -54,3 +40,6 @@ export const AGENT_MESSAGES = {
   noServerConfigured: 'No MCP server configured',
   proceedQuestion: 'Would you like to proceed with this step?',
 } as const;
+
+/** The chat header's button that opens the sharing dialog (SHARING_MESSAGES: the dialog's texts, loaded with it). */
+export const SHARE_BUTTON_LABEL = 'Share with team';

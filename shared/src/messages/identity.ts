@@ -1,5 +1,3 @@
-import { MIN_PASSWORD_LENGTH } from '../constants/product';
-
 export const IDENTITY_ERROR_CODES = [
   'UserNotConfirmedException',
   'NotAuthorizedException',
@@ -69,47 +67,3 @@ export const emailDomainNotAllowed = (domains: readonly string[]) =>
 
 /** How Cognito words a trigger's error: `<Trigger> failed with error <message>.` */
 const TRIGGER_ERROR = /^\w+ failed with error (.+?)\.?$/s;
-
-export const AUTH_MESSAGES = {
-  emailRequired: 'Email is required',
-  invalidEmail: 'Invalid email address',
-  passwordRequired: 'Password is required',
-  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
-  passwordsDontMatch: "Passwords don't match",
-  confirmationCodeRequired: 'Confirmation code required',
-  resetCodeRequired: 'Enter the code sent to your email',
-  newPasswordRequired: 'Enter a new password',
-  loading: 'Loading...',
-  loadProfileFailed: 'Failed to load user profile',
-  federatedSignInFailed: 'Federated sign-in failed',
-  noResponse: 'No response from server. Please check your connection.',
-  unexpected: 'An unexpected error occurred.',
-  signOutFailed: 'Failed to sign out',
-  oauthCancelled: 'User cancelled OAuth flow',
-  oauthStateInvalid: 'An error occurred while validating the state',
-  /** Not worded by the spec, which only says the login page carries this note (spec 1). */
-  waitlistNote: "You're not on the waitlist yet. Log in to join the community.",
-  /** Not worded by the spec: why 'Google login failed' on a stage without a hosted sign-in domain. */
-  socialSignInNotConfigured: 'Social sign-in is not configured on this stage.',
-  /** The pre-authentication trigger's refusal of a password sign-in at a domain whose team requires SSO. */
-  ssoRequired:
-    "Your organization requires single sign-on for this e-mail address. Use 'Sign in with SSO' below.",
-} as const;
-
-export const TOAST_MESSAGES = {
-  errorTitle: 'Error',
-  welcomeBack: 'Welcome back!',
-  signUpFailed: (message: string) => `Sign up failed: ${message}`,
-  confirmationCodeResent: 'Please check your email for the confirmation code.',
-  resendCodeFailed: "Couldn't resend confirmation code.",
-  googleLoginFailed: 'Google login failed',
-  verificationFailedTitle: 'Verification Failed',
-  verificationFailedDefault: 'There was a problem confirming your code.',
-  resetFailedTitle: 'Reset Failed',
-  resetFailedDefault: 'There was a problem with your request.',
-  codeSentTitle: 'Code Sent',
-  codeSentDescription: 'Please check your email for the reset code.',
-  passwordUpdatedTitle: 'Success!',
-  passwordUpdatedDescription: 'Password Updated.',
-  outsideProvider: 'useToast must be used within a ToastProvider',
-} as const;

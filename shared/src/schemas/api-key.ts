@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_API_KEY_LENGTH, MAX_URL_LENGTH } from '../constants/limits';
-import { API_KEY_MESSAGES } from '../messages/account';
+import { API_KEY_MESSAGES } from '../messages/api-key';
 
 export const API_KEY_PROVIDERS = ['anthropic', 'openai', 'google', 'mistral', 'custom'] as const;
 export type ApiKeyProvider = (typeof API_KEY_PROVIDERS)[number];

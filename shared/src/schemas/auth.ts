@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants/product';
-import { AUTH_MESSAGES } from '../messages/identity';
+import { AUTH_MESSAGES } from '../messages/auth';
 
 /** Required first, then the format, so an empty field reports only 'Email is required'. */
 const emailField = z

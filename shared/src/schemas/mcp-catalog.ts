@@ -1,7 +1,11 @@
 import * as z from 'zod';
 import { MAX_SERVER_NAME_LENGTH } from '../constants/limits';
 import { DEFAULT_IDLE_TIMEOUT_FORM_MINUTES } from '../constants/product';
-import { type McpServerConfigBody, type McpServerConfigInput, mcpServerConfigBodySchema } from './mcp-server';
+import {
+  type McpServerConfigBody,
+  type McpServerConfigInput,
+  mcpServerConfigBodySchema,
+} from './mcp-server-config';
 
 /**
  * The MCP server catalog (issue 30 item 2): entries in the MCP Registry's `server.json` format

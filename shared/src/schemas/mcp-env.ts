@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
 import { MAX_ENV_JSON_BYTES, MAX_ENV_KEY_LENGTH, MAX_ENV_VARIABLES } from '../constants/limits';
-import { SERVER_MESSAGES } from '../messages/account';
+import { SERVER_MESSAGES } from '../messages/servers';
+import { type EnvironmentVariables, environmentVariablesSchema } from './mcp-server';
 
-/** An MCP server's environment variables (and a remote one's headers): names, limits, rows. */
-export const environmentVariablesSchema = z.record(z.string(), z.string());
-export type EnvironmentVariables = z.infer<typeof environmentVariablesSchema>;
+// An MCP server's environment variables (and a remote one's headers): names, limits, rows.
 
 /** What a process environment takes as a name (POSIX's portable set), and what no object key can shadow. */
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -1,6 +1,7 @@
 import {
   type McpServer,
   resolveToolPolicy,
+  SERVER_BAR_MESSAGES,
   SERVER_MESSAGES,
   type ToolPolicyPatch,
   type ToolProgress,
@@ -86,7 +87,7 @@ export function createMcpToolSource(deps: McpToolSourceDeps): Required<ToolSourc
       onStatus('connecting', record.name);
     }
     const reason = record.lastError ? `: ${record.lastError}` : '';
-    throw new ConflictError(`${SERVER_MESSAGES.initializeFailed}${reason}`);
+    throw new ConflictError(`${SERVER_BAR_MESSAGES.initializeFailed}${reason}`);
   }
 
   async function toolsOf(

@@ -1,9 +1,4 @@
-import {
-  RESET_TOAST_DEFAULT_DURATION_MS,
-  type ResetToast,
-  type ResetToastInput,
-  TOAST_MESSAGES,
-} from '@agentforge/shared';
+import { RESET_TOAST_DEFAULT_DURATION_MS, type ResetToast, type ResetToastInput } from '@agentforge/shared';
 import {
   createContext,
   type ReactNode,
@@ -84,9 +79,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return <ToastContext value={value}>{children}</ToastContext>;
 }
 
+/** A programmer's error (not the user's): the sign-in screens' toast texts stay out of the entry. */
+const OUTSIDE_PROVIDER = 'useToast must be used within a ToastProvider';
+
 /** The reset area toasts; throws outside a {@link ToastProvider}. */
 export function useToast(): ToastContextValue {
   const value = useContext(ToastContext);
-  if (!value) throw new Error(TOAST_MESSAGES.outsideProvider);
+  if (!value) throw new Error(OUTSIDE_PROVIDER);
   return value;
 }

@@ -7,7 +7,7 @@ import { chatKeys } from '../../chat/api/queries';
 import { StreamError } from '../../chat/api/stream-error';
 import { type ChatAction, tempMessageId } from '../../chat/utils/chat-reducer';
 import type { ModelChoice } from '../../chat/utils/provider-choice';
-import { streamPlan } from '../api/agent-stream';
+import { streamPlan } from '../api/lazy-agent-stream';
 import { agentKeys, putPlan } from '../api/queries';
 import type { useAgentRuns } from './use-agent-runs';
 import type { useShownPlans } from './use-shown-plans';

@@ -2,7 +2,7 @@ import type { AgentPlan, AgentPlanStep } from '@agentforge/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { PLAN_LIMIT_TITLE, toastPlanLimit } from '../../billing/utils/plan-limit';
-import { streamStep } from '../api/agent-stream';
+import { streamStep } from '../api/lazy-agent-stream';
 import { agentKeys, putPlan } from '../api/queries';
 import type { RunOutcome, useAgentRuns } from './use-agent-runs';
 

@@ -1,5 +1,5 @@
 import {
-  AUTH_MESSAGES,
+  AUTH_FLOW_MESSAGES,
   IDENTITY_ERROR_CODES,
   type IdentityErrorContext,
   identityErrorCode,
@@ -46,11 +46,12 @@ function hasOwnMessage(error: unknown): boolean {
  */
 export function describeAuthError(error: unknown, { context = 'default', fallback }: DescribeOptions = {}) {
   const code = identityErrorCode(error);
-  if (code === 'NetworkError') return { code, message: AUTH_MESSAGES.noResponse } satisfies AuthErrorInfo;
+  if (code === 'NetworkError')
+    return { code, message: AUTH_FLOW_MESSAGES.noResponse } satisfies AuthErrorInfo;
   if (
     code === 'OAuthNotConfigureException' // Amplify: no hosted sign-in domain in the configuration
   ) {
-    return { code, message: AUTH_MESSAGES.socialSignInNotConfigured } satisfies AuthErrorInfo;
+    return { code, message: AUTH_FLOW_MESSAGES.socialSignInNotConfigured } satisfies AuthErrorInfo;
   }
   const known = code !== undefined && (IDENTITY_ERROR_CODES as readonly string[]).includes(code);
   if (fallback !== undefined && !known && !hasOwnMessage(error)) {

@@ -1,5 +1,5 @@
 import {
-  AUTH_MESSAGES,
+  AUTH_FLOW_MESSAGES,
   type CurrentUser,
   IDENTITY_ERROR_MESSAGES,
   identityErrorCode,
@@ -23,7 +23,7 @@ function assertSignedIn(output: SignInOutput): void {
     throw new IdentityError('UserNotConfirmedException', IDENTITY_ERROR_MESSAGES.UserNotConfirmedException);
   }
   // MFA, new-password and custom challenges are not part of this product's sign-in.
-  throw new IdentityError('UnsupportedSignInStep', AUTH_MESSAGES.unexpected, { cause: step });
+  throw new IdentityError('UnsupportedSignInStep', AUTH_FLOW_MESSAGES.unexpected, { cause: step });
 }
 
 async function signInOnce(email: string, password: string): Promise<void> {

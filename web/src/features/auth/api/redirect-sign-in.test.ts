@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@agentforge/shared';
+import { AUTH_FLOW_MESSAGES } from '@agentforge/shared';
 import { describe, expect, it } from 'vitest';
 import {
   recordRedirectEvent,
@@ -13,10 +13,10 @@ const amplifyError = (message: string) => Object.assign(new Error(message), { na
 describe('the texts of a failed return from the hosted sign-in page', () => {
   it('says the visitor cancelled: a return without code or state, or Cognito’s access_denied', () => {
     expect(redirectFailureMessage(amplifyError('User cancelled OAuth flow.'))).toBe(
-      AUTH_MESSAGES.oauthCancelled,
+      AUTH_FLOW_MESSAGES.oauthCancelled,
     );
     expect(redirectFailureMessage(amplifyError('`signInWithRedirect` has been canceled.'))).toBe(
-      AUTH_MESSAGES.oauthCancelled,
+      AUTH_FLOW_MESSAGES.oauthCancelled,
     );
     expect(redirectFailureMessage(amplifyError('access_denied'))).toBe('User cancelled OAuth flow');
   });

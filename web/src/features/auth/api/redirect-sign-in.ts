@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@agentforge/shared';
+import { AUTH_FLOW_MESSAGES } from '@agentforge/shared';
 
 /**
  * What a failed return from the hosted sign-in page says (spec 5 "Social/redirect sign-in"), from
@@ -11,10 +11,10 @@ export function redirectFailureMessage(error: unknown): string {
     typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : error;
   const text = typeof message === 'string' ? message : '';
   if (/^(User cancelled OAuth flow|`signInWithRedirect` has been canceled|access_denied)/.test(text)) {
-    return AUTH_MESSAGES.oauthCancelled;
+    return AUTH_FLOW_MESSAGES.oauthCancelled;
   }
-  if (text.startsWith(AUTH_MESSAGES.oauthStateInvalid)) return AUTH_MESSAGES.oauthStateInvalid;
-  return AUTH_MESSAGES.federatedSignInFailed;
+  if (text.startsWith(AUTH_FLOW_MESSAGES.oauthStateInvalid)) return AUTH_FLOW_MESSAGES.oauthStateInvalid;
+  return AUTH_FLOW_MESSAGES.federatedSignInFailed;
 }
 
 /** A path of this app to return to after the hosted sign-in (never another origin: `//host` or `/\host`). */

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@agentforge/shared';
+import { AUTH_FLOW_MESSAGES } from '@agentforge/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { toast } from '../../../components/toast/toaster-store';
 import { getSignedInUser, signOutUser } from '../api/identity';
@@ -61,8 +61,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             dispatch({ type: 'SET_ERROR', error });
             toast({
               variant: 'destructive',
-              title: AUTH_MESSAGES.federatedSignInFailed,
-              ...(error === AUTH_MESSAGES.federatedSignInFailed ? {} : { description: error }),
+              title: AUTH_FLOW_MESSAGES.federatedSignInFailed,
+              ...(error === AUTH_FLOW_MESSAGES.federatedSignInFailed ? {} : { description: error }),
             });
             break;
           }

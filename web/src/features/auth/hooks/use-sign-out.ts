@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@agentforge/shared';
+import { AUTH_FLOW_MESSAGES } from '@agentforge/shared';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../components/toast/toaster-store';
@@ -16,7 +16,7 @@ export function useSignOut() {
 
   const signOut = useCallback(async () => {
     setSigningOut(true);
-    if (!(await signOutUser())) toast({ variant: 'destructive', title: AUTH_MESSAGES.signOutFailed });
+    if (!(await signOutUser())) toast({ variant: 'destructive', title: AUTH_FLOW_MESSAGES.signOutFailed });
     // Navigation first (flushed at once), so the signed-in guard lets it finish instead of
     // redirecting to /login when the state becomes unauthenticated.
     const toRoot = navigate('/', { replace: true, flushSync: true });

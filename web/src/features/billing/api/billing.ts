@@ -1,4 +1,5 @@
 import {
+  BILLING_REQUEST_MESSAGES,
   type CancelSubscriptionResponse,
   type CheckoutBody,
   type CheckoutResponse,
@@ -10,7 +11,6 @@ import {
   type PortalResponse,
   planSchema,
   portalResponseSchema,
-  SUBSCRIPTION_MESSAGES,
   type SubscriptionResponse,
   type SyncSubscriptionBody,
   subscriptionResponseSchema,
@@ -50,7 +50,7 @@ const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
 export function getSubscription(signal?: AbortSignal): Promise<SubscriptionResponse> {
   return withClientError(
     apiClient.get('/subscriptions', { schema: subscriptionResponseSchema, ...signalOf(signal) }),
-    SUBSCRIPTION_MESSAGES.fetchSubscriptionError,
+    BILLING_REQUEST_MESSAGES.fetchSubscriptionError,
   );
 }
 
@@ -58,7 +58,7 @@ export function getSubscription(signal?: AbortSignal): Promise<SubscriptionRespo
 export function listPlans(signal?: AbortSignal): Promise<Plan[]> {
   return withClientError(
     apiClient.get('/subscriptions/plans', { schema: planListSchema, ...signalOf(signal) }),
-    SUBSCRIPTION_MESSAGES.fetchPlansError,
+    BILLING_REQUEST_MESSAGES.fetchPlansError,
   );
 }
 
@@ -66,7 +66,7 @@ export function listPlans(signal?: AbortSignal): Promise<Plan[]> {
 export function createCheckout(body: CheckoutBody): Promise<CheckoutResponse> {
   return withClientError(
     apiClient.post('/subscriptions/checkout', body, { schema: checkoutResponseSchema }),
-    SUBSCRIPTION_MESSAGES.createCheckoutError,
+    BILLING_REQUEST_MESSAGES.createCheckoutError,
   );
 }
 
@@ -74,7 +74,7 @@ export function createCheckout(body: CheckoutBody): Promise<CheckoutResponse> {
 export function cancelSubscription(): Promise<CancelSubscriptionResponse> {
   return withClientError(
     apiClient.post('/subscriptions/cancel', undefined, { schema: cancelSubscriptionResponseSchema }),
-    SUBSCRIPTION_MESSAGES.cancelSubscriptionError,
+    BILLING_REQUEST_MESSAGES.cancelSubscriptionError,
   );
 }
 
@@ -87,7 +87,7 @@ export function resumeSubscription(): Promise<SubscriptionResponse> {
 export function syncSubscription(body: SyncSubscriptionBody): Promise<SubscriptionResponse> {
   return withClientError(
     apiClient.post('/subscriptions/sync', body, { schema: subscriptionResponseSchema }),
-    SUBSCRIPTION_MESSAGES.fetchSubscriptionError,
+    BILLING_REQUEST_MESSAGES.fetchSubscriptionError,
   );
 }
 

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_MESSAGES } from '@agentforge/shared';
+import { BILLING_REQUEST_MESSAGES, SUBSCRIPTION_MESSAGES } from '@agentforge/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { subscriptionOf } from '../../../testing/billing-fixture';
@@ -64,7 +64,9 @@ describe('/subscription/success', () => {
     renderRoutes('/subscription/success?session_id=cs_test_1', { auth: SIGNED_IN });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(SUBSCRIPTION_MESSAGES.loadFailed)).toBeTruthy();
-    expect(within(alert).getByText(SUBSCRIPTION_MESSAGES.fetchSubscriptionError('Bad Gateway'))).toBeTruthy();
+    expect(
+      within(alert).getByText(BILLING_REQUEST_MESSAGES.fetchSubscriptionError('Bad Gateway')),
+    ).toBeTruthy();
   });
 
   it('sends a guest to sign in first, remembering the checkout session', async () => {

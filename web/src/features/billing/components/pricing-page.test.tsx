@@ -1,4 +1,4 @@
-import { EXTRA_USAGE_NOTE, SUBSCRIPTION_MESSAGES } from '@agentforge/shared';
+import { BILLING_REQUEST_MESSAGES, EXTRA_USAGE_NOTE, SUBSCRIPTION_MESSAGES } from '@agentforge/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -108,7 +108,7 @@ describe('/pricing', () => {
     await userEvent.click(choose);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(SUBSCRIPTION_MESSAGES.checkoutFailed)).toBeTruthy();
-    expect(within(alert).getByText(SUBSCRIPTION_MESSAGES.createCheckoutError('Bad Gateway'))).toBeTruthy();
+    expect(within(alert).getByText(BILLING_REQUEST_MESSAGES.createCheckoutError('Bad Gateway'))).toBeTruthy();
     expect(leavePageFor).not.toHaveBeenCalled();
   });
 
@@ -122,7 +122,7 @@ describe('/pricing', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(SUBSCRIPTION_MESSAGES.loadFailed)).toBeTruthy();
     expect(
-      within(alert).getByText(SUBSCRIPTION_MESSAGES.fetchSubscriptionError('Internal server error')),
+      within(alert).getByText(BILLING_REQUEST_MESSAGES.fetchSubscriptionError('Internal server error')),
     ).toBeTruthy();
     expect(within(card('Pro')).getByRole('button', { name: 'Choose Pro' })).toBeTruthy();
   });

@@ -1,4 +1,8 @@
-import { SUBSCRIPTION_MESSAGES, type SubscriptionResponse } from '@agentforge/shared';
+import {
+  BILLING_REQUEST_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
+  type SubscriptionResponse,
+} from '@agentforge/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -134,7 +138,7 @@ describe("'Subscription & Usage'", () => {
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText(SUBSCRIPTION_MESSAGES.cancelFailed)).toBeTruthy();
     expect(
-      within(alert).getByText(SUBSCRIPTION_MESSAGES.cancelSubscriptionError('Service Unavailable')),
+      within(alert).getByText(BILLING_REQUEST_MESSAGES.cancelSubscriptionError('Service Unavailable')),
     ).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Cancel Subscription' })).toBeTruthy();
   });
@@ -188,7 +192,7 @@ describe("'Subscription & Usage'", () => {
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText(SUBSCRIPTION_MESSAGES.loadFailed)).toBeTruthy();
     expect(
-      within(alert).getByText(SUBSCRIPTION_MESSAGES.fetchSubscriptionError('Service Unavailable')),
+      within(alert).getByText(BILLING_REQUEST_MESSAGES.fetchSubscriptionError('Service Unavailable')),
     ).toBeTruthy();
     http.answer('GET', /^\/subscriptions$/, () => json(subscription));
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -198,7 +202,7 @@ describe("'Subscription & Usage'", () => {
   it("says 'Failed to load usage data' when the usage history cannot be read", async () => {
     http.answer('GET', /^\/subscriptions\/usage$/, json({ message: 'down' }, 500));
     const { dialog } = await renderModal();
-    expect(await within(dialog).findByText(SUBSCRIPTION_MESSAGES.loadUsageFailed)).toBeTruthy();
+    expect(await within(dialog).findByText(BILLING_REQUEST_MESSAGES.loadUsageFailed)).toBeTruthy();
     expect(within(dialog).getByText('Pro plan')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_MESSAGES, type UsageHistory, usageHoursRounded } from '@agentforge/shared';
+import { BILLING_REQUEST_MESSAGES, type UsageHistory, usageHoursRounded } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/spinner';
@@ -18,7 +18,7 @@ export function UsagePanel() {
   if (error) {
     return (
       <BillingError
-        message={SUBSCRIPTION_MESSAGES.loadUsageFailed}
+        message={BILLING_REQUEST_MESSAGES.loadUsageFailed}
         error={error}
         onRetry={() => void refetch()}
       />

@@ -1,4 +1,4 @@
-import { type Conversation, SHARING_MESSAGES } from '@agentforge/shared';
+import { type Conversation, SHARE_BUTTON_LABEL } from '@agentforge/shared';
 import { Share2Icon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 
@@ -20,7 +20,7 @@ export function ShareButton({ conversation }: { conversation: Conversation }) {
         className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
       >
         <Share2Icon aria-hidden="true" className={`size-4 ${shared ? 'text-indigo-600' : ''}`} />
-        <span className="max-lg:sr-only">{SHARING_MESSAGES.shareButton}</span>
+        <span className="max-lg:sr-only">{SHARE_BUTTON_LABEL}</span>
         {shared ? <span className="sr-only"> (shared)</span> : null}
       </button>
       {open ? (

@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES } from '@agentforge/shared';
+import { SERVER_BAR_MESSAGES } from '@agentforge/shared';
 import { LogOutIcon, MenuIcon, RocketIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -50,7 +50,7 @@ export function TopBar({
       {server ?? (
         <span className="hidden items-center gap-2 rounded-full bg-slate-50 px-3 py-1 text-xs font-medium text-slate-500 ring-1 ring-slate-200 sm:inline-flex">
           <span className="size-2 rounded-full bg-slate-300" />
-          {SERVER_MESSAGES.noServerConnected}
+          {SERVER_BAR_MESSAGES.noServerConnected}
         </span>
       )}
       {share}

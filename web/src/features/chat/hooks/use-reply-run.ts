@@ -1,6 +1,6 @@
 import { STREAM_STATUSES, type StreamQuery, type StreamStatus } from '@agentforge/shared';
 import { type Dispatch, useCallback, useEffect, useRef } from 'react';
-import { streamReply } from '../api/stream-client';
+import { streamReply } from '../api/lazy-stream';
 import type { ChatAction } from '../utils/chat-reducer';
 import { type ReplyRun, replyCallbacks } from './reply-callbacks';
 

@@ -1,4 +1,4 @@
-import { MAX_CHAT_SERVERS, SERVER_MESSAGES } from '@agentforge/shared';
+import { MAX_CHAT_SERVERS, SERVER_BAR_MESSAGES } from '@agentforge/shared';
 import { CheckIcon, ChevronDownIcon, ServerIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LazyDropdownMenu, type Menu } from '../../../components/lazy-dropdown-menu';
@@ -80,7 +80,7 @@ export function ChatServersMenu({
     description = 'Loading';
     label = <span className="h-4 w-24 animate-pulse rounded bg-slate-100" aria-hidden="true" />;
   } else {
-    description = missing ? 'Server removed' : SERVER_MESSAGES.noServerConnected;
+    description = missing ? 'Server removed' : SERVER_BAR_MESSAGES.noServerConnected;
     label = (
       <>
         <ServerIcon className="size-4 shrink-0 text-slate-400 sm:hidden" />

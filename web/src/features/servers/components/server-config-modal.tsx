@@ -1,4 +1,10 @@
-import { canEditServer, errorMessage, type McpServerConfigBody, SERVER_MESSAGES } from '@agentforge/shared';
+import {
+  canEditServer,
+  errorMessage,
+  type McpServerConfigBody,
+  SERVER_BAR_MESSAGES,
+  SERVER_MESSAGES,
+} from '@agentforge/shared';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
@@ -58,7 +64,9 @@ export function ServerConfigModal({ server, servers, onClose, onSaved }: ServerC
       saved = server ? await servers.update(server.id, body) : await servers.create(body);
     } catch (error) {
       // Without a message of its own the failure reads as the spec's text.
-      setFailure(errorMessage(error) || (server ? SERVER_MESSAGES.updateFailed : SERVER_MESSAGES.saveFailed));
+      setFailure(
+        errorMessage(error) || (server ? SERVER_BAR_MESSAGES.updateFailed : SERVER_MESSAGES.saveFailed),
+      );
       return;
     }
     onSaved?.(saved);

@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES, SUBSCRIPTION_MESSAGES, usageHoursFloored } from '@agentforge/shared';
+import { BILLING_REQUEST_MESSAGES, SERVER_BAR_MESSAGES, usageHoursFloored } from '@agentforge/shared';
 import { CreditCardIcon, PlusIcon, ServerIcon } from 'lucide-react';
 import { useState } from 'react';
 import { MENU_ITEM } from '../../../components/menu';
@@ -33,7 +33,7 @@ export function UsageMeter({ usage, onOpen }: { usage: UsageState; onOpen?: (() 
   if (usage.status === 'error') {
     return (
       <p role="alert" className="text-xs font-medium text-red-600">
-        {SUBSCRIPTION_MESSAGES.loadUsageFailed}
+        {BILLING_REQUEST_MESSAGES.loadUsageFailed}
       </p>
     );
   }
@@ -105,7 +105,7 @@ export function ServerControls({
                 className={`${MENU_ITEM} font-medium text-indigo-600`}
               >
                 <PlusIcon className="size-4" />
-                {SERVER_MESSAGES.addServer}
+                {SERVER_BAR_MESSAGES.addServer}
               </Menu.Item>
             ) : null}
             {onOpenUsage ? (

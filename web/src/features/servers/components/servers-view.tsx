@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES } from '@agentforge/shared';
+import { SERVER_BAR_MESSAGES, SERVER_MESSAGES } from '@agentforge/shared';
 import { PlusIcon, ServerIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
@@ -141,7 +141,7 @@ export function ServersView(props: ServersViewProps) {
             className="flex w-full items-center gap-2.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50"
           >
             <PlusIcon className="size-4" />
-            {SERVER_MESSAGES.addServer}
+            {SERVER_BAR_MESSAGES.addServer}
             <CreatesIn id={createsInId} />
           </button>
         </div>

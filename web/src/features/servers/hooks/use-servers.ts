@@ -1,4 +1,4 @@
-import { type McpServerConfigInput, SERVER_MESSAGES } from '@agentforge/shared';
+import { type McpServerConfigInput, SERVER_BAR_MESSAGES } from '@agentforge/shared';
 import {
   type Mutation,
   type QueryClient,
@@ -50,8 +50,8 @@ type ActionVariables = { id: string; action: ServerAction };
 
 const ACTION_KEY = [...serverKeys.all, 'action'] as const;
 const FAILURE_TITLES: Record<ServerAction, string> = {
-  enable: SERVER_MESSAGES.initializeFailed,
-  disable: SERVER_MESSAGES.updateFailed,
+  enable: SERVER_BAR_MESSAGES.initializeFailed,
+  disable: SERVER_BAR_MESSAGES.updateFailed,
   delete: 'Failed to delete server',
 };
 const NONE: ServerView[] = [];

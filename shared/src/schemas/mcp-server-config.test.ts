@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memberValuesBodySchema, toEnvironmentVariableRows, toEnvironmentVariables } from './mcp-env';
-import { mcpServerConfigBodySchema } from './mcp-server';
+import { mcpServerConfigBodySchema } from './mcp-server-config';
 
 const valid = {
   name: 'Everything',
