@@ -1,16 +1,26 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { LazyRoute } from './lazy-route';
 import { preloadRoute, usePreloadOnIntent } from './preload-route';
+
+function Blank() {
+  return null;
+}
+
+const loaded = async () => ({ Component: Blank });
 
 /** A route table whose lazy modules record their loads. */
 function table() {
-  const layout = vi.fn(async () => ({}));
-  const page = vi.fn(async () => ({}));
-  const other = vi.fn(async () => ({}));
+  const layout = vi.fn(loaded);
+  const page = vi.fn(loaded);
+  const other = vi.fn(loaded);
   const routes: RouteObject[] = [
-    { lazy: layout, children: [{ path: 'home', lazy: page }] },
-    { path: 'pricing', lazy: other },
+    {
+      element: <LazyRoute load={layout} />,
+      children: [{ path: 'home', element: <LazyRoute load={page} /> }],
+    },
+    { path: 'pricing', element: <LazyRoute load={other} /> },
   ];
   return { routes, layout, page, other };
 }

@@ -1,21 +1,19 @@
 import { useEffect } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { loadRoute } from './lazy-route';
 import { routes } from './routes';
 
 const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
-const preloaded = new WeakSet<RouteObject>();
 
 /**
- * Starts loading the code of the page at `path` (and of the layouts above it: for a page that
- * reads the API, the runtime configuration too) ahead of a navigation there, once per route. The
- * router's own load later finds the modules already fetched.
+ * Starts loading the code of the page at `path` and of the layouts above it (for a page that
+ * reads the API, the runtime configuration too), each once: the page then renders from the
+ * modules already fetched.
  */
 export function preloadRoute(path: string, table: RouteObject[] = routes): void {
   for (const { route } of matchRoutes(table, path) ?? []) {
-    if (typeof route.lazy !== 'function' || preloaded.has(route)) continue;
-    preloaded.add(route);
-    // A failure is the navigation's to report, when it happens.
-    route.lazy().catch(() => preloaded.delete(route));
+    // A failure is the navigation's to report, when it happens (the load is tried again then).
+    loadRoute(route).catch(() => undefined);
   }
 }
 

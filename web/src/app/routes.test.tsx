@@ -1,9 +1,13 @@
 import { ROUTER_MESSAGES } from '@agentforge/shared';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import type { RouteObject } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { type RouteObject, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { useAuth } from '../features/auth/hooks/use-auth';
 import { renderRoutes, SIGNED_IN } from '../testing/render-routes';
-import { routes } from './routes';
+import { LazyRoute } from './lazy-route';
+import { loadMatchedRoutes, routes } from './routes';
 
 // The landing page checks the session itself (spec 2); a guest unless a test says otherwise.
 const { getCurrentUser } = vi.hoisted(() => ({ getCurrentUser: vi.fn() }));
@@ -30,6 +34,21 @@ function withRootChildren(extra: RouteObject[]): RouteObject[] {
 
 function Broken(): never {
   throw new Error('render exploded');
+}
+
+/** Signs out as the app does, but navigating with `flushSync` only when told (the guard's other case). */
+function SignOut({ flushSync }: { flushSync: boolean }) {
+  const navigate = useNavigate();
+  const { dispatch } = useAuth();
+  const signOut = () => {
+    void navigate('/', { replace: true, flushSync });
+    dispatch({ type: 'SET_UNAUTHENTICATED' });
+  };
+  return (
+    <button type="button" onClick={signOut}>
+      Sign out
+    </button>
+  );
 }
 
 function silenceConsoleErrors() {
@@ -77,20 +96,13 @@ describe('the route table', () => {
     expect(router.state.location.pathname).toBe('/home');
   });
 
-  it('shows the error screen with the error message when a loader throws', async () => {
+  it("shows the error screen with the error message when a page's code cannot be loaded", async () => {
     silenceConsoleErrors();
-    const table = withRootChildren([
-      {
-        path: 'boom',
-        loader: () => {
-          throw new Error('loader exploded');
-        },
-        element: <p>never shown</p>,
-      },
-    ]);
+    const failing = () => Promise.reject(new Error('Failed to fetch dynamically imported module'));
+    const table = withRootChildren([{ path: 'boom', element: <LazyRoute load={failing} /> }]);
     renderRoutes('/boom', { routes: table });
     expect(await screen.findByText(ROUTER_MESSAGES.unexpected)).toBeTruthy();
-    expect(screen.getByText('loader exploded')).toBeTruthy();
+    expect(screen.getByText('Failed to fetch dynamically imported module')).toBeTruthy();
   });
 
   it('shows the error screen when an element throws while rendering', async () => {
@@ -100,26 +112,23 @@ describe('the route table', () => {
     expect(screen.getByText('render exploded')).toBeTruthy();
   });
 
-  it('shows the not-found screen for a 404 error response', async () => {
+  it('shows the next page after navigating away from the error screen', async () => {
     silenceConsoleErrors();
-    const table = withRootChildren([
-      {
-        path: 'gone',
-        loader: () => {
-          throw new Response(null, { status: 404, statusText: 'Not Found' });
-        },
-      },
-    ]);
-    renderRoutes('/gone', { routes: table });
-    expect(await screen.findByText(ROUTER_MESSAGES.notFound)).toBeTruthy();
+    const { router } = renderRoutes('/broken', {
+      routes: withRootChildren([{ path: 'broken', element: <Broken /> }]),
+    });
+    expect(await screen.findByText(ROUTER_MESSAGES.unexpected)).toBeTruthy();
+    await router.navigate('/signup');
+    expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeTruthy();
+    expect(screen.queryByText(ROUTER_MESSAGES.unexpected)).toBeNull();
   });
 });
 
 describe('the signed-in guard', () => {
   it('shows the spinner while the auth state is loading', async () => {
-    const { router } = renderRoutes('/home', { auth: { isLoading: true, authChecked: false } });
-    // Wait until the lazy route module has loaded, so the spinner is the guard's, not the router's.
-    await waitFor(() => expect(router.state.initialized).toBe(true));
+    // The route modules loaded first (as for a prerendered page), so the spinner is the guard's, not the routes'.
+    await loadMatchedRoutes({ pathname: '/home' });
+    renderRoutes('/home', { auth: { isLoading: true, authChecked: false } });
     expect(screen.getByText(ROUTER_MESSAGES.loading)).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Home' })).toBeNull();
   });
@@ -150,6 +159,25 @@ describe('the signed-in guard', () => {
       from: { pathname: '/servers/s1', search: '?feature=settings', hash: '' },
     });
   });
+
+  it.each([
+    ['rendered at once (flushSync)', true],
+    ['waiting in a transition', false],
+  ])(
+    'lets a navigation under way finish when the visitor is signed out meanwhile: %s',
+    async (_, flushSync) => {
+      const table = withRootChildren([
+        { path: 'leave', element: <ProtectedRoute>{<SignOut flushSync={flushSync} />}</ProtectedRoute> },
+      ]);
+      const { router } = renderRoutes('/leave', { auth: SIGNED_IN, routes: table });
+      const visited: string[] = [];
+      router.subscribe((state) => visited.push(state.location.pathname));
+      await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+      expect(await screen.findByRole('heading', { name: 'AI Agent Platform' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/');
+      expect(visited).not.toContain('/login');
+    },
+  );
 
   it('renders the page for a signed-in visitor', async () => {
     renderRoutes('/profile', { auth: SIGNED_IN });

@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import { type ReactNode, useMemo, useReducer } from 'react';
-import { createMemoryRouter, type InitialEntry, type RouteObject, RouterProvider } from 'react-router-dom';
+import type { InitialEntry, RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
+import { AppRoutes } from '../app/router';
 import { routes as appRoutes } from '../app/routes';
 // The chat's messages load their code on first use (lazy-conversation-view.tsx): loaded with the test
 // file here, as the app loads it ahead (the message box focused), so a test waits for data, not code.
@@ -15,6 +16,7 @@ import {
 } from '../features/auth/hooks/auth-reducer';
 import { AuthContext, type AuthContextValue } from '../features/auth/hooks/use-auth';
 import { queryWrapper } from './query';
+import { testRouter } from './test-router';
 
 /** A finished session check of a guest; override with `auth`. */
 export const GUEST: AuthState = { ...initialAuthState, isLoading: false, authChecked: true };
@@ -67,19 +69,19 @@ function TestAuthProvider({
 }
 
 /**
- * Renders the app's route table (or `routes`) in a memory router at `entry`, with the auth state
- * `auth` held by the real reducer (so screens that dispatch see the change) and a `checkAuth` that
- * finds `userAfterCheck`. `auth.checkAuth` and `auth.dispatch` record the calls.
+ * Renders the app's route table (or `routes`) as the app does, over a memory history at `entry`,
+ * with the auth state `auth` held by the real reducer (so screens that dispatch see the change)
+ * and a `checkAuth` that finds `userAfterCheck`. `auth.checkAuth` and `auth.dispatch` record the calls.
  */
 export function renderRoutes(
   entry: InitialEntry,
   { auth, routes = appRoutes, userAfterCheck }: RenderRoutesOptions = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  const { router, withRouter } = testRouter(entry);
   const spies: AuthSpies = { checkAuth: vi.fn(), dispatch: vi.fn() };
   const view = render(
     <TestAuthProvider initial={{ ...GUEST, ...auth }} userAfterCheck={userAfterCheck} spies={spies}>
-      <RouterProvider router={router} />
+      {withRouter(<AppRoutes table={routes} />)}
     </TestAuthProvider>,
     { wrapper: queryWrapper() },
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useNavigation } from 'react-router-dom';
+import { Navigate, Outlet } from 'react-router-dom';
+import { useNavigationPending } from '../../../app/history-router';
 import { FullPageSpinner } from '../../../components/spinner';
 import { useAuth } from '../hooks/use-auth';
 import { useRedirectTarget } from '../hooks/use-redirect-target';
@@ -12,10 +13,10 @@ import { useRedirectTarget } from '../hooks/use-redirect-target';
 export function GuestRoute({ children }: { children?: ReactNode }) {
   const { authChecked, isAuthenticated } = useAuth();
   const target = useRedirectTarget();
-  const navigation = useNavigation();
+  const navigating = useNavigationPending();
 
   if (!authChecked) return <FullPageSpinner />;
   // A screen that has just signed the visitor in navigates on itself (after sign-up: to /).
-  if (isAuthenticated && navigation.state === 'idle') return <Navigate to={target} replace />;
+  if (isAuthenticated && !navigating) return <Navigate to={target} replace />;
   return children ?? <Outlet />;
 }

@@ -1,6 +1,7 @@
 import { ROUTER_MESSAGES } from '@agentforge/shared';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useNavigationPending } from '../../../app/history-router';
 import { FullPageError } from '../../../components/full-page-error';
 import { FullPageSpinner } from '../../../components/spinner';
 import { useAuth } from '../hooks/use-auth';
@@ -15,14 +16,14 @@ import type { FromState } from '../hooks/use-redirect-target';
 export function ProtectedRoute({ children }: { children?: ReactNode }) {
   const { isLoading, error, isAuthenticated } = useAuth();
   const location = useLocation();
-  const navigation = useNavigation();
+  const navigating = useNavigationPending();
 
   if (isLoading) return <FullPageSpinner />;
   if (error)
     return <FullPageError title="Something went wrong" message={ROUTER_MESSAGES.guardError(error)} />;
   if (!isAuthenticated) {
     // Signing out navigates to the site root: do not cut that navigation short with a redirect to /login.
-    if (navigation.state !== 'idle') return <FullPageSpinner />;
+    if (navigating) return <FullPageSpinner />;
     const state: FromState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     };

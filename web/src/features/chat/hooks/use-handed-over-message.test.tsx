@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { testRouter } from '../../../testing/test-router';
 import { handOver, useHandedOverMessage } from './use-handed-over-message';
 
 function Chat({ send }: { send: (text: string) => Promise<boolean> }) {
@@ -19,10 +20,14 @@ function Chat({ send }: { send: (text: string) => Promise<boolean> }) {
 }
 
 function renderAt(state: unknown, send = vi.fn(async () => true)) {
-  const router = createMemoryRouter([{ path: '/home/c?/:conversationId?', element: <Chat send={send} /> }], {
-    initialEntries: [{ pathname: '/home/c/c1', state }],
-  });
-  render(<RouterProvider router={router} />);
+  const { router, withRouter } = testRouter({ pathname: '/home/c/c1', state });
+  render(
+    withRouter(
+      <Routes>
+        <Route path="/home/c?/:conversationId?" element={<Chat send={send} />} />
+      </Routes>,
+    ),
+  );
   return { send, router };
 }
 

@@ -2,8 +2,9 @@ import { CHAT_MESSAGES, PRODUCT_NAME } from '@agentforge/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getCurrentUser } from 'aws-amplify/auth';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testRouter } from '../../../testing/test-router';
 import { EXAMPLE_PROMPTS, MODEL_TILES } from '../landing-content';
 import { LandingPage } from './landing-page';
 
@@ -21,16 +22,17 @@ function signedOut() {
 }
 
 function renderLanding() {
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <LandingPage /> },
-      { path: '/home', element: <h1>Home screen</h1> },
-      { path: '/login', element: <h1>Login screen</h1> },
-      { path: '/signup', element: <h1>Signup screen</h1> },
-    ],
-    { initialEntries: ['/'] },
+  const { router, withRouter } = testRouter('/');
+  const view = render(
+    withRouter(
+      <Routes>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/home" element={<h1>Home screen</h1>} />
+        <Route path="/login" element={<h1>Login screen</h1>} />
+        <Route path="/signup" element={<h1>Signup screen</h1>} />
+      </Routes>,
+    ),
   );
-  const view = render(<RouterProvider router={router} />);
   return { router, user: userEvent.setup(), ...view };
 }
 
