@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfigWith } from '../config/runtime-config-ready';
 import { App } from './app';
@@ -33,10 +33,7 @@ export function startApp(container: HTMLElement): void {
   }
   // A guest on a prerendered page (login.html: an inert picture of the form): the route's code is
   // loaded first, so the one commit that takes the picture away puts the live page in its place.
-  // The render is a transition, as the landing page's hydration is: React yields to the browser
-  // between components instead of blocking it for the whole first render (the page's total
-  // blocking time), and the picture stays until that commit.
   void loadMatchedRoutes(window.location)
     .catch(() => undefined)
-    .then(() => startTransition(() => root.render(<App />)));
+    .then(() => flushSync(() => root.render(<App />)));
 }
