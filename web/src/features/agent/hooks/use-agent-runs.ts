@@ -26,7 +26,7 @@ type MessageUpdate = (update: (message: Message) => Message) => void;
 /** How a run ended: its error, if any, and whether the user stopped it. */
 export type RunOutcome = { error: StreamError | null; stopped: boolean };
 
-type StartRun = {
+export type StartRun = {
   info: RunInfo;
   /** The assistant message the stream writes, given its temporary id. */
   message: (id: string) => Message;

@@ -20,6 +20,7 @@ import type { SendDelegate } from '../../chat/hooks/use-send-message';
 import type { ChatAction, ChatSnapshot } from '../../chat/utils/chat-reducer';
 import { planQuery } from '../api/queries';
 import { planProgress } from '../utils/plan-progress';
+import { preloadRunCode } from './run-code';
 import { useAgentRuns } from './use-agent-runs';
 import { useAgentMode, useAutoRunSetting } from './use-agent-settings';
 import { useGoalPlanner } from './use-goal-planner';
@@ -95,6 +96,11 @@ export function useAgent({ conversationId, dispatch, chat, serverIds, onServerNe
   useEffect(() => setActionError(null), [conversationId]);
 
   const { planId, attempt } = shown;
+  // A plan's runs load their code once a plan mode is chosen or a plan shown (ahead of any goal).
+  const planShown = planId !== undefined;
+  useEffect(() => {
+    if (isPlanDrivenMode(mode) || planShown) void preloadRunCode().catch(() => undefined);
+  }, [mode, planShown]);
   const here = runs.infos.filter((run) => run.conversationId === conversationId);
   const planning = here.some((run) => run.kind === 'plan');
   const stepRuns = here.filter((run) => run.kind === 'step' && run.planId === planId);
