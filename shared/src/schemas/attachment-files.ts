@@ -1,22 +1,17 @@
-import { parseTeamProviderId } from './teams';
+import {
+  ATTACHMENT_INPUT_MESSAGES,
+  type AttachmentKind,
+  MAX_DOCUMENT_BYTES,
+  MAX_IMAGE_BYTES,
+  MAX_TEXT_FILE_BYTES,
+} from './attachment-limits';
 
 /**
- * Attachments (issue 17): images for the models that take them, text and code files as context.
- * Files go straight to storage through presigned URLs; these are the limits both sides check.
+ * The files that can be attached (issue 17): their types, the checks both sides make and the texts
+ * of their refusals. The web app loads this module with the first file picked (or ahead of it, on
+ * the paperclip's pointer or focus); the limits are in attachment-limits, the picker's `accept` in
+ * attachment-accept.
  */
-export const MAX_ATTACHMENTS_PER_MESSAGE = 5;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const MAX_TEXT_FILE_BYTES = 512 * 1024;
-/** A PDF or Word document, read in the browser: only its text (at most MAX_TEXT_FILE_BYTES) is stored. */
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
-export const MAX_ATTACHMENT_FILE_NAME_LENGTH = 200;
-/** How long a presigned upload URL is valid. */
-export const ATTACHMENT_UPLOAD_URL_SECONDS = 5 * 60;
-/** How long a presigned download URL is valid (the client fetches it at once). */
-export const ATTACHMENT_DOWNLOAD_URL_SECONDS = 60;
-
-export const ATTACHMENT_KINDS = ['image', 'text'] as const;
-export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
 
 /** Image types by extension: the declared type must be this one. */
 const IMAGE_TYPES: Readonly<Record<string, string>> = {
@@ -136,14 +131,16 @@ export function textDocumentFormat(fileName: string): TextDocumentFormat | undef
   return extension === 'pdf' || extension === 'docx' ? extension : undefined;
 }
 
-/** The file picker's `accept`: the image types, PDF and Word documents, and every text and code extension. */
-export const ATTACHMENT_FILE_ACCEPT = [
-  ...new Set(Object.values(IMAGE_TYPES)),
-  ...Object.values(DOCUMENT_TYPES).flat(),
-  ...[...Object.keys(TEXT_TYPES), ...Object.keys(DOCUMENT_TYPES), ...CODE_EXTENSIONS].map(
-    (extension) => `.${extension}`,
-  ),
-].join(',');
+/** The picker's `accept` these tables make (ATTACHMENT_FILE_ACCEPT is it written out). */
+export function attachmentFileAccept(): string {
+  return [
+    ...new Set(Object.values(IMAGE_TYPES)),
+    ...Object.values(DOCUMENT_TYPES).flat(),
+    ...[...Object.keys(TEXT_TYPES), ...Object.keys(DOCUMENT_TYPES), ...CODE_EXTENSIONS].map(
+      (extension) => `.${extension}`,
+    ),
+  ].join(',');
+}
 
 export const ATTACHMENT_MESSAGES = {
   unsupportedType: (fileName: string) =>
@@ -159,7 +156,7 @@ export const ATTACHMENT_MESSAGES = {
   documentWithoutText: (fileName: string) =>
     `${fileName} has no text to read (a scanned document has only images of its pages).`,
   empty: (fileName: string) => `${fileName} is empty.`,
-  tooMany: `At most ${MAX_ATTACHMENTS_PER_MESSAGE} files can be attached to one message.`,
+  tooMany: ATTACHMENT_INPUT_MESSAGES.tooMany,
   notFound: 'Attachment not found',
   notUploaded: 'An attachment was not uploaded, or no longer exists. Attach it again.',
   needsMessage: 'Attachments must be sent with a message.',
@@ -168,7 +165,7 @@ export const ATTACHMENT_MESSAGES = {
   imageHeldBack: 'This model does not accept images: switch model, or send without it.',
   uploadFailed: (fileName: string) => `${fileName} could not be uploaded. Try again.`,
   /** Sending while a file's upload failed. */
-  removeFailed: 'Retry or remove the files that could not be uploaded.',
+  removeFailed: ATTACHMENT_INPUT_MESSAGES.removeFailed,
 } as const;
 
 /** What a file is for the product, decided from its name and declared type. */
@@ -258,15 +255,4 @@ export function attachmentKindOfStoredType(contentType: string): AttachmentKind 
   if (Object.values(IMAGE_TYPES).includes(type)) return 'image';
   if (Object.values(TEXT_TYPES).includes(type)) return 'text';
   return undefined;
-}
-
-/**
- * Whether the chat sends images to this provider (`anthropic`, `openai`, `google`, `bedrock`:
- * their chat models take images); Mistral's small models and Custom endpoints may not, so images
- * there are refused with ATTACHMENT_MESSAGES.modelRefusesImages.
- */
-export function providerAcceptsImages(provider: string): boolean {
-  // A team's key (`team:<teamId>:<provider>`) is the same provider's models.
-  const base = parseTeamProviderId(provider)?.providerId ?? provider;
-  return ['anthropic', 'openai', 'google', 'bedrock'].includes(base);
 }

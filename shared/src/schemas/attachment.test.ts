@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createUploadBodySchema, splitAttachmentIds } from './attachment';
+import { splitAttachmentIds } from './attachment';
 import {
   ATTACHMENT_MESSAGES,
   attachmentKindOfStoredType,
   attachmentProblem,
   attachmentTypeOf,
   documentProblem,
-  MAX_DOCUMENT_BYTES,
-  MAX_IMAGE_BYTES,
-  MAX_TEXT_FILE_BYTES,
-  providerAcceptsImages,
   textDocumentFormat,
 } from './attachment-files';
+import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_TEXT_FILE_BYTES } from './attachment-limits';
+import { providerAcceptsImages } from './attachment-providers';
+import { createUploadBodySchema } from './attachment-routes';
 import { messageSchema } from './message';
 import { streamQuerySchema } from './stream';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { MAX_ID_LENGTH } from '../constants/limits';
-import { MAX_ATTACHMENT_FILE_NAME_LENGTH } from './attachment-files';
+import { MAX_ATTACHMENT_FILE_NAME_LENGTH } from './attachment-limits';
 import {
   DEFAULT_KNOWLEDGE_PASSAGES,
   KNOWLEDGE_MESSAGES,

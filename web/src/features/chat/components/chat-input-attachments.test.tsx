@@ -130,7 +130,8 @@ describe('ChatInput attachments', () => {
     const { input } = renderInput();
     const exe = new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' });
     await userEvent.upload(input(), [exe, png('huge.png', 6 * 1024 * 1024)], { applyAccept: false });
-    expect(screen.getByRole('alert').textContent).toBe(
+    // The checks load with the first file picked.
+    expect((await screen.findByRole('alert')).textContent).toBe(
       `${ATTACHMENT_MESSAGES.unsupportedType('tool.exe')} ${ATTACHMENT_MESSAGES.imageTooLarge('huge.png')}`,
     );
     await userEvent.upload(
@@ -178,6 +179,7 @@ describe('ChatInput attachments', () => {
   it('in a new chat, uploads when the message is sent, to the conversation made for it', async () => {
     const { input, textbox, sent } = renderInput({ conversationId: null, acceptsImages: true });
     await userEvent.upload(input(), [text()]);
+    await picked();
     expect(api.createUpload).not.toHaveBeenCalled();
     await userEvent.type(textbox, 'Hello{Enter}');
     const uploading = sent[0]?.attachments?.upload('new-conversation');

@@ -1,4 +1,4 @@
-import { ATTACHMENT_MESSAGES, CHAT_INPUT_MAX_HEIGHT_PX } from '@agentforge/shared';
+import { ATTACHMENT_INPUT_MESSAGES, CHAT_INPUT_MAX_HEIGHT_PX } from '@agentforge/shared';
 import { ArrowUpIcon, FileTextIcon, SquareIcon } from 'lucide-react';
 import {
   type FormEvent,
@@ -12,7 +12,11 @@ import {
 } from 'react';
 import { Button } from '../../../components/ui/button';
 import { VoiceControl } from '../../voice/lazy-voice';
-import { type OutgoingAttachments, useAttachmentUploads } from '../hooks/use-attachment-uploads';
+import {
+  type OutgoingAttachments,
+  preloadFileChecks,
+  useAttachmentUploads,
+} from '../hooks/use-attachment-uploads';
 import type { SendChoices } from '../hooks/use-send-message';
 import { AttachButton } from './attach-button';
 import { preloadConversation } from './lazy-conversation-view';
@@ -52,7 +56,11 @@ const loadChips = () => import('./attachment-chips');
 /** The picked files' chips and the held-back images' notice: their code loads with the first file picked. */
 const AttachmentChips = lazy(() => loadChips().then((module) => ({ default: module.AttachmentChips })));
 const HeldBackImages = lazy(() => loadChips().then((module) => ({ default: module.HeldBackImages })));
-const preloadChips = () => void loadChips().catch(() => {});
+/** The paperclip pointed at or focused: the chips and the file checks load ahead of the first file. */
+const preloadAttachments = () => {
+  void loadChips().catch(() => {});
+  preloadFileChecks();
+};
 /** 'Use my documents': only where the conversation attaches collections, so its code loads then. */
 const DocumentsToggle = lazy(() => import('./documents-toggle'));
 
@@ -100,7 +108,7 @@ export function ChatInput({
       if (await (choices ? onSend(text, undefined, choices) : onSend(text))) sent();
       return;
     }
-    if (files.failed) return setFileNotice(ATTACHMENT_MESSAGES.removeFailed);
+    if (files.failed) return setFileNotice(ATTACHMENT_INPUT_MESSAGES.removeFailed);
     setFileNotice(null);
     if (await onSend(text, files.outgoing, choices)) {
       sent();
@@ -207,7 +215,7 @@ export function ChatInput({
           ) : null}
           {attachments ? (
             <AttachButton
-              onIntent={preloadChips}
+              onIntent={preloadAttachments}
               disabled={streaming}
               onPick={(picked) => {
                 setFileNotice(null);

@@ -1,20 +1,27 @@
 import {
-  ATTACHMENT_MESSAGES,
+  ATTACHMENT_INPUT_MESSAGES,
   type Attachment,
   type AttachmentKind,
-  attachmentProblem,
-  attachmentTypeOf,
-  documentProblem,
   errorMessage,
   MAX_ATTACHMENTS_PER_MESSAGE,
-  textDocumentFormat,
+  type TextDocumentFormat,
 } from '@agentforge/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
-// The upload calls and the documents' reader load with the first file picked (/home's first paint
-// goes without); one import each, shared by the files picked together.
+// The file checks, the upload calls and the documents' reader load with the first file picked
+// (/home's first paint goes without); one import each, shared by the files picked together.
+let fileChecks: Promise<typeof import('../utils/picked-files')> | undefined;
 let uploads: Promise<typeof import('../api/attachments')> | undefined;
 let documentReader: Promise<typeof import('../utils/document-text')> | undefined;
+const loadFileChecks = () => {
+  fileChecks ??= import('../utils/picked-files').catch((error: unknown) => {
+    fileChecks = undefined;
+    throw error;
+  });
+  return fileChecks;
+};
+/** A file may be picked next (the paperclip pointed at or focused): its checks load ahead. */
+export const preloadFileChecks = () => void loadFileChecks().catch(() => {});
 const loadUploads = () => {
   uploads ??= import('../api/attachments').catch((error: unknown) => {
     uploads = undefined;
@@ -35,6 +42,8 @@ export type PendingFile = {
   key: string;
   file: File;
   kind: AttachmentKind;
+  /** A PDF or Word document still to be read (failed: read again on retry); gone once `file` is its text. */
+  document?: TextDocumentFormat;
   /** `reading`: a PDF or Word document being read; `file` becomes its text (`<name>.txt`). */
   status: 'reading' | 'waiting' | 'uploading' | 'uploaded' | 'failed';
   /** 0 to 1. */
@@ -134,9 +143,7 @@ export function useAttachmentUploads(conversationId: string | null, acceptsImage
 
   /** Reads a document as text; the file then waits for its upload (or fails saying why). */
   const read = useCallback(
-    (key: string, document: File) => {
-      const format = textDocumentFormat(document.name);
-      if (!format) return;
+    (key: string, document: File, format: TextDocumentFormat) => {
       const promise = loadDocumentReader().then(({ documentAsTextFile }) =>
         documentAsTextFile(document, format),
       );
@@ -144,7 +151,8 @@ export function useAttachmentUploads(conversationId: string | null, acceptsImage
       patch(key, { status: 'reading', error: undefined });
       promise.then(
         (text) => {
-          if (reads.current.get(key) === promise) patch(key, { file: text, status: 'waiting' });
+          if (reads.current.get(key) !== promise) return;
+          patch(key, { file: text, document: undefined, status: 'waiting' });
         },
         (error: unknown) => {
           if (reads.current.get(key) !== promise) return;
@@ -156,28 +164,34 @@ export function useAttachmentUploads(conversationId: string | null, acceptsImage
     [patch],
   );
 
+  /** The picks in turn: each waits for the checks (loaded with the first) and the ones before it. */
+  const picks = useRef(Promise.resolve());
   const add = useCallback(
     (picked: readonly File[]) => {
-      const problems: string[] = [];
-      const room = MAX_ATTACHMENTS_PER_MESSAGE - current.current.length;
-      const accepted: PendingFile[] = [];
-      for (const file of picked) {
-        const described = { fileName: file.name, contentType: file.type, size: file.size };
-        const isDocument = textDocumentFormat(file.name) !== undefined;
-        const problem = isDocument ? documentProblem(described) : attachmentProblem(described);
-        const type = attachmentTypeOf(described);
-        const kind = isDocument ? 'text' : type.ok ? type.type.kind : undefined;
-        if (problem || !kind) problems.push(problem ?? ATTACHMENT_MESSAGES.unsupportedType(file.name));
-        else if (accepted.length >= room) {
-          if (!problems.includes(ATTACHMENT_MESSAGES.tooMany)) problems.push(ATTACHMENT_MESSAGES.tooMany);
-        } else {
-          const status = isDocument ? 'reading' : 'waiting';
-          accepted.push({ key: `file-${++nextKey}`, file, kind, status, progress: 0 });
+      picks.current = picks.current.then(async () => {
+        try {
+          const { classifyPickedFiles } = await loadFileChecks();
+          const room = MAX_ATTACHMENTS_PER_MESSAGE - current.current.length;
+          const { accepted, problems } = classifyPickedFiles(picked, room);
+          const added = accepted.map(
+            (item): PendingFile => ({
+              ...item,
+              key: `file-${++nextKey}`,
+              status: item.document ? 'reading' : 'waiting',
+              progress: 0,
+            }),
+          );
+          setNotice(problems.length ? problems.join(' ') : null);
+          if (added.length) {
+            // The next pick counts these before they render.
+            current.current = [...current.current, ...added];
+            setFiles((list) => [...list, ...added]);
+          }
+          for (const item of added) if (item.document) read(item.key, item.file, item.document);
+        } catch {
+          setNotice(ATTACHMENT_INPUT_MESSAGES.pickFailed);
         }
-      }
-      setNotice(problems.length ? problems.join(' ') : null);
-      if (accepted.length) setFiles((list) => [...list, ...accepted]);
-      for (const item of accepted) if (item.status === 'reading') read(item.key, item.file);
+      });
     },
     [read],
   );
@@ -196,7 +210,7 @@ export function useAttachmentUploads(conversationId: string | null, acceptsImage
       const item = current.current.find((candidate) => candidate.key === key);
       if (!item) return;
       // A document that could not be read is read again (it is still the document, not its text).
-      if (textDocumentFormat(item.file.name)) return read(key, item.file);
+      if (item.document) return read(key, item.file, item.document);
       if (conversationId) void start(item, conversationId).catch(() => undefined);
       else patch(key, { status: 'waiting', error: undefined, progress: 0 });
     },
