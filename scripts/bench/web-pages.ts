@@ -52,8 +52,9 @@ const PAGES: { path: string; html: string; modules: string[]; budgetKb: number }
     // module per area, the stream client and the server form's schema loaded on use; 200.8 with
     // React Router in declarative mode (its data router, 16.1 KB of the entry every page loads,
     // gone); 199.3 with the attachment file checks (types' tables, refusals) loaded with the first
-    // file picked. The issue's goal is 200.
-    budgetKb: 199.8,
+    // file picked; 199.1 with the agent's run code loaded when a plan mode is chosen. The issue's
+    // goal is 200.
+    budgetKb: 199.6,
   },
 ];
 
