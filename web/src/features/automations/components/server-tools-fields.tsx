@@ -1,7 +1,7 @@
 import { MAX_CHAT_SERVERS } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
 import { listServers, listServerTools, type ServerView } from '../../servers/api/servers';
-import { statusTextOf } from '../../servers/components/server-status';
+import { statusTextOf } from '../../servers/utils/server-status-text';
 import { namespacedTool } from '../utils/automation-text';
 
 const LEGEND = 'text-sm font-medium text-slate-700';
