@@ -52,8 +52,9 @@ const PAGES: { path: string; html: string; modules: string[]; budgetKb: number }
     // module per area, the stream client and the server form's schema loaded on use; 200.8 with
     // React Router in declarative mode (its data router, 16.1 KB of the entry every page loads,
     // gone); 200.2 with the top bar's servers menu items (their checkboxes, status dots, 'Add', the
-    // small-screen usage) loaded with the menu. The goal is 200.
-    budgetKb: 200.7,
+    // small-screen usage) loaded with the menu; 200.0 with a server card's calls (external access,
+    // member values, tool approvals, OAuth) apart from the list's. The goal is 200.
+    budgetKb: 200.5,
   },
 ];
 
