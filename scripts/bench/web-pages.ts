@@ -52,9 +52,12 @@ const PAGES: { path: string; html: string; modules: string[]; budgetKb: number }
     // module per area, the stream client and the server form's schema loaded on use; 200.8 with
     // React Router in declarative mode (its data router, 16.1 KB of the entry every page loads,
     // gone); 199.3 with the attachment file checks (types' tables, refusals) loaded with the first
-    // file picked; 199.1 with the agent's run code loaded when a plan mode is chosen. The issue's
+    // file picked; 199.1 with the agent's run code loaded when a plan mode is chosen; 200.2 (alone)
+    // with the top bar's servers menu items (their checkboxes, status dots, 'Add', the small-screen
+    // usage) loaded with the menu, 200.0 (alone) with a server card's calls (external access,
+    // member values, tool approvals, OAuth) apart from the list's; 198.2 with the four together. The issue's
     // goal is 200.
-    budgetKb: 199.6,
+    budgetKb: 198.7,
   },
 ];
 

@@ -1,12 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoadOnce } from '../lib/load-once';
 
 // Each test gets the module afresh, so its first open is the one that loads the menu's code.
 let LazyDropdownMenu: typeof import('./lazy-dropdown-menu').LazyDropdownMenu;
+let loadOnce: typeof import('../lib/load-once').loadOnce;
 beforeEach(async () => {
   vi.resetModules();
   ({ LazyDropdownMenu } = await import('./lazy-dropdown-menu'));
+  ({ loadOnce } = await import('../lib/load-once'));
 });
 
 function Page({ onPick }: { onPick: (item: string) => void }) {
@@ -66,5 +69,37 @@ describe('LazyDropdownMenu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Actions' }));
     expect(screen.getByRole('menuitem', { name: 'Rename' }).isConnected).toBe(true);
+  });
+
+  it("opens with its panel's own code, loaded on intent and awaited: the first item has the focus", async () => {
+    const user = userEvent.setup();
+    let arrive: (panel: { label: string }) => void = () => {};
+    const load = vi.fn(() => new Promise<{ label: string }>((resolve) => (arrive = resolve)));
+    const panel: LoadOnce<{ label: string }> = loadOnce(load);
+    render(
+      <LazyDropdownMenu trigger={{ 'aria-label': 'Servers', children: 'Servers' }} panel={panel}>
+        {(Menu, code) => (
+          <Menu.Portal>
+            <Menu.Content>
+              <Menu.Item>{code.label}</Menu.Item>
+            </Menu.Content>
+          </Menu.Portal>
+        )}
+      </LazyDropdownMenu>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Servers' });
+    expect(load).not.toHaveBeenCalled();
+    await user.hover(trigger);
+    expect(load).toHaveBeenCalledTimes(1);
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    // The panel's code is not in yet (Radix's menu may be): the menu waits for it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('menu')).toBeNull();
+    arrive({ label: 'Everything' });
+    const item = await screen.findByRole('menuitem', { name: 'Everything' });
+    await waitFor(() => expect(document.activeElement).toBe(item));
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

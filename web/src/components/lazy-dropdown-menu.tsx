@@ -6,42 +6,40 @@ import {
   useEffect,
   useState,
 } from 'react';
+import { type LoadOnce, loadOnce } from '../lib/load-once';
 
 export type Menu = typeof import('./dropdown-menu').DropdownMenu;
 type MenuModule = typeof import('./dropdown-menu');
 
-let loaded: MenuModule | undefined;
-let loading: Promise<MenuModule> | undefined;
+/** The menu's code, loaded once (on intent: pointing at or focusing a trigger; or on the first open). */
+const loadMenu = loadOnce(() => import('./dropdown-menu'));
 
-/** Loads the menu's code once (on intent: pointing at or focusing a trigger; or on the first open). */
-function loadMenu(): Promise<MenuModule> {
-  loading ??= import('./dropdown-menu').then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+/** What a menu opens with: Radix's menu, and its panel's own code when it has some. */
+type Code<P> = { menu: MenuModule; panel: P };
+
+function loadedCode<P>(panel: LoadOnce<P> | undefined): Code<P> | undefined {
+  if (!loadMenu.loaded || (panel && panel.loaded === undefined)) return undefined;
+  return { menu: loadMenu.loaded, panel: panel?.loaded as P };
 }
 
-const preload = () => {
-  loadMenu().catch(() => {});
-};
+const loadCode = <P,>(panel: LoadOnce<P> | undefined): Promise<Code<P>> =>
+  Promise.all([loadMenu(), panel?.()]).then(([menu, loaded]) => ({ menu, panel: loaded as P }));
 
 const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
-type LazyDropdownMenuProps = {
+type LazyDropdownMenuProps<P> = {
   /** The trigger button's props (label, class, content): the same before and after the menu loads. */
   trigger: ComponentProps<'button'> & { [data: `data-${string}`]: string };
   /** Controlled open state (something else opens the menu too); uncontrolled without it. */
   open?: boolean | undefined;
   onOpenChange?: ((open: boolean) => void) | undefined;
-  /** The menu's panel, given Radix's DropdownMenu once it is loaded. */
-  children: (Menu: Menu) => ReactNode;
+  /**
+   * The panel's own code beyond Radix's (its items' module, a module-level `loadOnce`): loaded
+   * with the menu's, on the same intent; the menu opens once both are in.
+   */
+  panel?: LoadOnce<P> | undefined;
+  /** The menu's panel, given Radix's DropdownMenu (and the panel's code) once loaded. */
+  children: (Menu: Menu, panel: P) => ReactNode;
 };
 
 /**
@@ -50,17 +48,23 @@ type LazyDropdownMenuProps = {
  * focused. Until then the trigger is a plain button that opens on the same gestures as Radix's
  * (a primary pointer press; Enter, Space or ArrowDown) and shows its menu open meanwhile.
  */
-export function LazyDropdownMenu({ trigger, open, onOpenChange, children }: LazyDropdownMenuProps) {
-  const [module, setModule] = useState(loaded);
+export function LazyDropdownMenu<P = undefined>({
+  trigger,
+  open,
+  onOpenChange,
+  panel,
+  children,
+}: LazyDropdownMenuProps<P>) {
+  const [code, setCode] = useState(() => loadedCode(panel));
   const [requested, setRequested] = useState<'pointer' | 'keyboard' | null>(null);
   const opening = open ?? requested !== null;
 
   useEffect(() => {
-    if (module || !opening) return;
+    if (code || !opening) return;
     let current = true;
-    loadMenu().then(
-      (loadedModule) => {
-        if (current) setModule(loadedModule);
+    loadCode(panel).then(
+      (loaded) => {
+        if (current) setCode(loaded);
       },
       // The trigger shows closed again; the next press asks for the code again.
       () => {
@@ -71,12 +75,16 @@ export function LazyDropdownMenu({ trigger, open, onOpenChange, children }: Lazy
     return () => {
       current = false;
     };
-  }, [module, opening, onOpenChange]);
+  }, [code, opening, onOpenChange, panel]);
 
-  if (!module) {
+  if (!code) {
+    const preload = () => {
+      loadCode(panel).catch(() => {});
+    };
     const requestOpen = (how: 'pointer' | 'keyboard') => {
-      // Another menu loaded the code already: this one opens at once.
-      if (loaded) setModule(loaded);
+      // Another menu (or the intent) loaded the code already: this one opens at once.
+      const loaded = loadedCode(panel);
+      if (loaded) setCode(loaded);
       setRequested(how);
       onOpenChange?.(true);
     };
@@ -104,7 +112,7 @@ export function LazyDropdownMenu({ trigger, open, onOpenChange, children }: Lazy
     );
   }
 
-  const { DropdownMenu: Loaded, OpenedByKeyboard } = module;
+  const { DropdownMenu: Loaded, OpenedByKeyboard } = code.menu;
   return (
     <OpenedByKeyboard value={requested === 'keyboard'}>
       <Loaded.Root
@@ -117,7 +125,7 @@ export function LazyDropdownMenu({ trigger, open, onOpenChange, children }: Lazy
         }}
       >
         <Loaded.Trigger {...trigger} />
-        {children(Loaded)}
+        {children(Loaded, code.panel)}
       </Loaded.Root>
     </OpenedByKeyboard>
   );

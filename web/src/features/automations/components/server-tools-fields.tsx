@@ -1,7 +1,8 @@
 import { MAX_CHAT_SERVERS } from '@agentforge/shared';
 import { useQuery } from '@tanstack/react-query';
-import { listServers, listServerTools, type ServerView } from '../../servers/api/servers';
-import { statusTextOf } from '../../servers/components/server-status';
+import { listServerTools } from '../../servers/api/server-features';
+import { listServers, type ServerView } from '../../servers/api/servers';
+import { statusTextOf } from '../../servers/utils/server-status-text';
 import { namespacedTool } from '../utils/automation-text';
 
 const LEGEND = 'text-sm font-medium text-slate-700';

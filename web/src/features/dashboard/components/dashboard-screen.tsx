@@ -10,7 +10,7 @@ import { subscriptionQuery } from '../../billing/api/queries';
 import { planName, STATUS_LABELS } from '../../billing/utils/plan-display';
 import { conversationsQuery } from '../../chat/api/queries';
 import { serversQuery } from '../../servers/api/queries';
-import { statusTextOf } from '../../servers/components/server-status';
+import { statusTextOf } from '../../servers/utils/server-status-text';
 
 /** Conversations shown, and those whose agent plans are read. */
 const RECENT = 5;

@@ -1,23 +1,18 @@
-import { MAX_CHAT_SERVERS, SERVER_BAR_MESSAGES } from '@agentforge/shared';
-import { CheckIcon, ChevronDownIcon, ServerIcon } from 'lucide-react';
+import { SERVER_BAR_MESSAGES } from '@agentforge/shared';
+import { ChevronDownIcon, ServerIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { LazyDropdownMenu, type Menu } from '../../../components/lazy-dropdown-menu';
-import { MENU, MENU_ITEM } from '../../../components/menu';
+import { LazyDropdownMenu } from '../../../components/lazy-dropdown-menu';
 import { Badge } from '../../../components/ui/badge';
 import { buttonVariants } from '../../../components/ui/button';
+import { loadOnce } from '../../../lib/load-once';
 import type { ServerView } from '../api/servers';
-import { isServerActive, ServerStatusDot, statusTextOf } from './server-status';
+import { isServerActive, pickerStateOf } from '../utils/server-status-text';
+import type { ServersMenuFooter } from './chat-servers-menu-panel';
 
 const ACTIVE_BADGE = 'Active';
 
-/** What the picker says of a server: running, stopped (idle), remote, or that it needs attention. */
-export function pickerStateOf(server: ServerView): string {
-  if (server.kind === 'remote') return 'Remote';
-  if (server.status === 'error' || (server.status === 'enabled' && server.healthStatus === 'error')) {
-    return 'Needs attention';
-  }
-  return statusTextOf(server);
-}
+/** The menu's items: their code loads with the menu's (on pointing at or focusing the trigger, or the first open). */
+const loadPanel = loadOnce(() => import('./chat-servers-menu-panel'));
 
 /** The top bar's summary: 'No Server Connected', the one server, or '2 servers'. */
 export const serversSummary = (count: number) => `${count} servers`;
@@ -31,14 +26,14 @@ type ChatServersMenuProps = {
   attachedIds: readonly string[];
   onToggle: (serverId: string) => void;
   onClear: () => void;
-  /** The menu's last items ('Add', the usage on small screens), given the loaded menu. */
-  children?: (Menu: Menu) => ReactNode;
+  /** The menu's last items ('Add', the usage on small screens). */
+  footer: ServersMenuFooter;
 };
 
 /**
- * The chat's servers (issue 30 item 3): a multi-select of the user's servers, each with its state;
- * the trigger names the one attached or counts them ('2 servers'). Picking keeps the menu open, so
- * several can be ticked in a row; at most MAX_CHAT_SERVERS.
+ * The chat's servers (issue 30 item 3): a multi-select of the user's servers, each with its state
+ * (`chat-servers-menu-panel.tsx`, loaded with the menu); the trigger, in the top bar's first paint,
+ * names the one attached or counts them ('2 servers').
  */
 export function ChatServersMenu({
   servers,
@@ -46,11 +41,10 @@ export function ChatServersMenu({
   attachedIds,
   onToggle,
   onClear,
-  children,
+  footer,
 }: ChatServersMenuProps) {
   const attached = servers.filter((server) => attachedIds.includes(server.id));
   const missing = loaded && attached.length < attachedIds.length;
-  const full = attachedIds.length >= MAX_CHAT_SERVERS;
   const [only] = attached;
 
   let label: ReactNode;
@@ -102,59 +96,17 @@ export function ChatServersMenu({
           </>
         ),
       }}
+      panel={loadPanel}
     >
-      {(Menu) => (
-        <Menu.Portal>
-          <Menu.Content
-            align="end"
-            sideOffset={4}
-            collisionPadding={12}
-            className={`${MENU} w-72 max-w-[calc(100vw-1.5rem)]`}
-          >
-            <Menu.Label className="px-2.5 pt-1 pb-1.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">
-              Tools for this chat
-            </Menu.Label>
-            {servers.map((server) => {
-              const checked = attachedIds.includes(server.id);
-              return (
-                <Menu.CheckboxItem
-                  key={server.id}
-                  checked={checked}
-                  disabled={!checked && full}
-                  onCheckedChange={() => onToggle(server.id)}
-                  // Stays open: several servers are ticked in a row.
-                  onSelect={(event) => event.preventDefault()}
-                  className={`${MENU_ITEM} data-[disabled]:opacity-50`}
-                >
-                  <ServerStatusDot server={server} />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium text-slate-800">{server.name}</span>
-                    <span className="block truncate text-xs text-slate-600">{pickerStateOf(server)}</span>
-                  </span>
-                  <Menu.ItemIndicator>
-                    <CheckIcon className="size-4 text-slate-900" />
-                  </Menu.ItemIndicator>
-                </Menu.CheckboxItem>
-              );
-            })}
-            <Menu.CheckboxItem
-              checked={attachedIds.length === 0}
-              onCheckedChange={onClear}
-              className={MENU_ITEM}
-            >
-              <span className="size-2 shrink-0 rounded-full bg-slate-300" />
-              <span className="flex-1 text-slate-600">No server</span>
-              <Menu.ItemIndicator>
-                <CheckIcon className="size-4 text-slate-900" />
-              </Menu.ItemIndicator>
-            </Menu.CheckboxItem>
-            {full ? (
-              <p className="px-2.5 py-1 text-xs text-slate-600">{`At most ${MAX_CHAT_SERVERS} servers per chat`}</p>
-            ) : null}
-            <Menu.Separator className="my-1 border-t border-slate-100" />
-            {children?.(Menu)}
-          </Menu.Content>
-        </Menu.Portal>
+      {(Menu, panel) => (
+        <panel.ChatServersMenuPanel
+          Menu={Menu}
+          servers={servers}
+          attachedIds={attachedIds}
+          onToggle={onToggle}
+          onClear={onClear}
+          footer={footer}
+        />
       )}
     </LazyDropdownMenu>
   );

@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { Button } from '../../../components/ui/button';
-import { issueExternalToken, revokeExternalToken, type ServerView } from '../api/servers';
+import { issueExternalToken, revokeExternalToken } from '../api/server-features';
+import type { ServerView } from '../api/servers';
 import { useApiBaseUrl } from '../hooks/use-api-base-url';
 import { apiUrlOf, CLIENT_LABELS, type ClientKind, clientConfigOf } from '../utils/external-config';
 

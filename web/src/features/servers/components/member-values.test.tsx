@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import { serverKeys } from '../api/queries';
+import * as serversApi from '../api/server-features';
 import type { ServerView } from '../api/servers';
-import * as serversApi from '../api/servers';
 import { MemberValues } from './member-values';
 
-vi.mock('../api/servers', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/servers')>()),
+vi.mock('../api/server-features', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/server-features')>()),
   saveMemberValues: vi.fn(),
   removeMemberValues: vi.fn(),
 }));

@@ -8,7 +8,8 @@ import { FormBanner } from '../../../components/form/form-banner';
 import { TextField } from '../../../components/form/text-field';
 import { Button } from '../../../components/ui/button';
 import { serverKeys } from '../api/queries';
-import { removeMemberValues, type ServerView, saveMemberValues } from '../api/servers';
+import { removeMemberValues, saveMemberValues } from '../api/server-features';
+import type { ServerView } from '../api/servers';
 
 const YOUR_VALUES_TITLE = 'Your values';
 

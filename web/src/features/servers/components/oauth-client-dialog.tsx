@@ -5,7 +5,8 @@ import { Dialog } from '../../../components/dialog';
 import { FormBanner } from '../../../components/form/form-banner';
 import { TextField } from '../../../components/form/text-field';
 import { Button } from '../../../components/ui/button';
-import { oauthRedirectUri, type ServerView, startServerOAuth } from '../api/servers';
+import { oauthRedirectUri, startServerOAuth } from '../api/server-features';
+import type { ServerView } from '../api/servers';
 import { openAuthorization } from '../utils/oauth-popup';
 
 /** Not worded by the spec: the dialog's title and its text when the user opens it themselves. */

@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-error';
 import { serverKeys } from '../api/queries';
-import { disconnectServerOAuth, type ServerView, startServerOAuth } from '../api/servers';
+import { disconnectServerOAuth, startServerOAuth } from '../api/server-features';
+import type { ServerView } from '../api/servers';
 import { MCP_OAUTH_MESSAGE, openAuthorization } from '../utils/oauth-popup';
 import { OAuthClientDialog } from './oauth-client-dialog';
 

@@ -7,13 +7,13 @@ import { createTestQueryClient, queryWrapper } from '../../../testing/query';
 import { teamSummary } from '../../../testing/teams-fixture';
 import { listTeams } from '../../teams/api/teams';
 import { setSpaceTeamId } from '../../teams/utils/space';
+import * as serversApi from '../api/server-features';
 import type { ServerView } from '../api/servers';
-import * as serversApi from '../api/servers';
 import { ServerConfigModal } from './server-config-modal';
 
 vi.mock('../../teams/api/teams');
-vi.mock('../api/servers', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/servers')>()),
+vi.mock('../api/server-features', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/server-features')>()),
   issueExternalToken: vi.fn(),
 }));
 

@@ -6,7 +6,8 @@ import { listTeams } from '../../teams/api/teams';
 import type { ServerView } from '../api/servers';
 import type { ServersState } from '../hooks/use-servers';
 import type { UsageState } from '../hooks/use-usage';
-import { ServerControls, UsageMeter } from './server-controls';
+import { ServerControls } from './server-controls';
+import { UsageMeter } from './usage-meter';
 
 // The new-server modal names the active space (GET /teams).
 vi.mock('../../teams/api/teams');
@@ -83,10 +84,14 @@ function renderControls(props: Partial<Parameters<typeof ServerControls>[0]> = {
 
 const trigger = () => screen.getByRole('button', { name: /^Chat server:/ });
 
-/** Radix opens the menu on pointerdown, which jsdom's user-event does not model: open it by keyboard. */
+/**
+ * Radix opens the menu on pointerdown, which jsdom's user-event does not model: open it by keyboard;
+ * it shows once its code (Radix's menu, the items' module) has loaded.
+ */
 async function openMenu() {
   trigger().focus();
   await userEvent.keyboard('{Enter}');
+  await screen.findByRole('menu');
 }
 
 describe('ServerControls', () => {

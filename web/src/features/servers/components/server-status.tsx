@@ -1,5 +1,6 @@
-import { IDLE_STOPPED_HINT, isTransitionalServerStatus, serverDisplayText } from '@agentforge/shared';
+import { isTransitionalServerStatus } from '@agentforge/shared';
 import type { ServerView } from '../api/servers';
+import { hintOf, pillTextOf } from '../utils/server-status-text';
 
 type Tone = 'success' | 'danger' | 'warning' | 'progress' | 'neutral';
 
@@ -18,26 +19,6 @@ export function toneOf(server: Pick<ServerView, 'status' | 'healthStatus'>): Ton
   if (server.healthStatus === 'running') return 'success';
   return server.healthStatus === 'error' ? 'danger' : 'warning';
 }
-
-type StatusFields = Pick<ServerView, 'status' | 'healthStatus' | 'displayStatus' | 'stoppedBy'>;
-
-/** The card's status text: the API's displayStatus, else the same rule computed here (spec 4). */
-const pillTextOf = (server: StatusFields) =>
-  server.displayStatus || serverDisplayText(server.status, server.healthStatus, server.stoppedBy);
-
-/** What a status means when it is not plain: one stopped for idleness starts when used. */
-const hintOf = (server: Pick<ServerView, 'status' | 'stoppedBy'>) =>
-  server.status === 'disabled' && server.stoppedBy === 'idle' ? IDLE_STOPPED_HINT : null;
-
-/** The status as one line of text (lists, the dashboard): 'Stopped (idle), starts when used'. */
-export function statusTextOf(server: StatusFields): string {
-  const hint = hintOf(server);
-  return hint ? `${pillTextOf(server)}, ${hint}` : pillTextOf(server);
-}
-
-/** A server is usable by the chat right now: enabled and reported running. */
-export const isServerActive = (server: Pick<ServerView, 'status' | 'healthStatus'>) =>
-  server.status === 'enabled' && server.healthStatus === 'running';
 
 /** The status as a coloured pill, with a spinner while the server changes state. */
 export function ServerStatusPill({ server }: { server: ServerView }) {

@@ -14,7 +14,8 @@ import { FormBanner } from '../../../components/form/form-banner';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { serverKeys } from '../api/queries';
-import { listServerTools, patchToolPolicy, type ServerView } from '../api/servers';
+import { listServerTools, patchToolPolicy } from '../api/server-features';
+import type { ServerView } from '../api/servers';
 
 const LABELS: Readonly<Record<ToolPolicyValue, string>> = { allow: 'Allow', ask: 'Ask', never: 'Never' };
 /** A tool without its own setting follows the default (shown with what that means for it). */

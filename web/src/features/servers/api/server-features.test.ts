@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../../../lib/api-client';
-import { listServerTools } from './servers';
+import { listServerTools } from './server-features';
 
 vi.mock('../../../lib/api-client', () => ({ apiClient: { get: vi.fn(), post: vi.fn() } }));
 
