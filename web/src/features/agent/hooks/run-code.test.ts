@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 afterEach(() => {
-  vi.doUnmock('./agent-run-specs');
+  vi.doUnmock('../utils/agent-run-specs');
   vi.resetModules();
 });
 
@@ -17,7 +17,7 @@ describe('the agent run code', () => {
   });
 
   it('reports a failed load, and loads again on the next use', async () => {
-    vi.doMock('./agent-run-specs', () => {
+    vi.doMock('../utils/agent-run-specs', () => {
       throw new Error('offline');
     });
     const { withRunCode } = await import('./run-code');
@@ -27,7 +27,7 @@ describe('the agent run code', () => {
     await vi.waitFor(() => expect(failed).toHaveBeenCalledOnce());
     expect(use).not.toHaveBeenCalled();
 
-    vi.doUnmock('./agent-run-specs');
+    vi.doUnmock('../utils/agent-run-specs');
     withRunCode(use, failed);
     await vi.waitFor(() => expect(use).toHaveBeenCalledOnce());
     expect(failed).toHaveBeenCalledOnce();

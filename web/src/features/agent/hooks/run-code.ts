@@ -1,12 +1,10 @@
 import { loadOnce } from '../../../lib/load-once';
 
 /**
- * The goal's and the steps' run code (`agent-run-specs.ts`), loaded when a plan mode is chosen or
+ * The goal's and the steps' run code (`utils/agent-run-specs.ts`), loaded when a plan mode is chosen or
  * a plan shown: a Direct Chat's first paint goes without it.
  */
-const loadRunCode = loadOnce(() =>
-  import('./agent-run-specs').then(({ goalRun, stepRun }) => ({ goalRun, stepRun })),
-);
+const loadRunCode = loadOnce(() => import('../utils/agent-run-specs'));
 type RunCode = NonNullable<typeof loadRunCode.loaded>;
 
 export const preloadRunCode = (): Promise<RunCode> => loadRunCode();

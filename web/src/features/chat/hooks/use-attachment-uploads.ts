@@ -7,35 +7,15 @@ import {
   type TextDocumentFormat,
 } from '@agentforge/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { loadOnce } from '../../../lib/load-once';
 
 // The file checks, the upload calls and the documents' reader load with the first file picked
 // (/home's first paint goes without); one import each, shared by the files picked together.
-let fileChecks: Promise<typeof import('../utils/picked-files')> | undefined;
-let uploads: Promise<typeof import('../api/attachments')> | undefined;
-let documentReader: Promise<typeof import('../utils/document-text')> | undefined;
-const loadFileChecks = () => {
-  fileChecks ??= import('../utils/picked-files').catch((error: unknown) => {
-    fileChecks = undefined;
-    throw error;
-  });
-  return fileChecks;
-};
+const loadFileChecks = loadOnce(() => import('../utils/picked-files'));
+const loadUploads = loadOnce(() => import('../api/attachments'));
+const loadDocumentReader = loadOnce(() => import('../utils/document-text'));
 /** A file may be picked next (the paperclip pointed at or focused): its checks load ahead. */
 export const preloadFileChecks = () => void loadFileChecks().catch(() => {});
-const loadUploads = () => {
-  uploads ??= import('../api/attachments').catch((error: unknown) => {
-    uploads = undefined;
-    throw error;
-  });
-  return uploads;
-};
-const loadDocumentReader = () => {
-  documentReader ??= import('../utils/document-text').catch((error: unknown) => {
-    documentReader = undefined;
-    throw error;
-  });
-  return documentReader;
-};
 
 /** A file picked in the input, on its way to storage. */
 export type PendingFile = {

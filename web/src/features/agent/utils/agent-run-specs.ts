@@ -13,8 +13,8 @@ import { StreamError } from '../../chat/api/stream-error';
 import type { ModelChoice } from '../../chat/utils/provider-choice';
 import { streamPlan, streamStep } from '../api/lazy-agent-stream';
 import { agentKeys, putPlan } from '../api/queries';
-import type { StartRun } from './use-agent-runs';
-import type { useShownPlans } from './use-shown-plans';
+import type { StartRun } from '../hooks/use-agent-runs';
+import type { useShownPlans } from '../hooks/use-shown-plans';
 
 /** Not worded by the spec: the planning ended without a plan (nor an error). */
 export const NO_PLAN = 'The agent did not propose a plan. Please try again.';
