@@ -10,6 +10,7 @@ import { PLAN_LIMIT_TITLE, toastPlanLimit } from '../../billing/utils/plan-limit
 import { createMessage } from '../../chat/api/messages';
 import { chatKeys } from '../../chat/api/queries';
 import { StreamError } from '../../chat/api/stream-error';
+import { replyPlaceholder } from '../../chat/utils/chat-reducer';
 import type { ModelChoice } from '../../chat/utils/provider-choice';
 import { streamPlan, streamStep } from '../api/lazy-agent-stream';
 import { agentKeys, putPlan } from '../api/queries';
@@ -61,16 +62,14 @@ export function goalRun({
   let proposed = false;
   return {
     info: { key: `plan:${cid}`, kind: 'plan', conversationId: cid },
-    message: (id) => ({
-      id,
-      conversationId: cid,
-      role: 'assistant',
-      content: '',
-      isLoading: true,
-      provider: choice.provider,
-      model: choice.model,
-      timestamp: now,
-    }),
+    message: (id) =>
+      replyPlaceholder({
+        id,
+        conversationId: cid,
+        provider: choice.provider,
+        model: choice.model,
+        timestamp: now,
+      }),
     open: async (callbacks, signal) => {
       // The goal is saved first (a body); the stream names it by id: no text in the URL.
       let goalMessageId: string;
@@ -126,14 +125,13 @@ export function stepRun({ queryClient, plan, step, key, onRefused }: StepRun): S
   return {
     info: { key, kind: 'step', conversationId: cid, planId, stepId: step.id },
     message: (id) => ({
-      id,
-      conversationId: cid,
-      role: 'assistant',
-      content: '',
-      isLoading: true,
-      timestamp: Date.now(),
-      provider: step.provider ?? plan.provider,
-      model: step.model ?? plan.model,
+      ...replyPlaceholder({
+        id,
+        conversationId: cid,
+        timestamp: Date.now(),
+        provider: step.provider ?? plan.provider,
+        model: step.model ?? plan.model,
+      }),
       agentStep: {
         planId,
         stepId: step.id,

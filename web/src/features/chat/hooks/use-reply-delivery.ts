@@ -2,7 +2,7 @@ import { CHAT_MESSAGES, errorMessage, type Message } from '@agentforge/shared';
 import { type Dispatch, useCallback } from 'react';
 import { createMessage } from '../api/messages';
 import { StreamError } from '../api/stream-error';
-import { type ChatAction, tempMessageId } from '../utils/chat-reducer';
+import { type ChatAction, replyPlaceholder, tempMessageId } from '../utils/chat-reducer';
 import type { ModelChoice } from '../utils/provider-choice';
 import { attachmentIdsOf, documentsOf, type SendChoices, serversOf } from './outgoing-message';
 import type { ReplyRun } from './reply-callbacks';
@@ -73,16 +73,13 @@ export function useReplyDelivery(
         stopRequested: false,
         stopSent: false,
       };
-      const replyMessage: Message = {
+      const replyMessage = replyPlaceholder({
         id: reply.messageId,
         conversationId,
-        role: 'assistant',
-        content: '',
-        isLoading: true,
         provider: target.provider,
         model: target.model,
         timestamp: now,
-      };
+      });
       if (userMessage) dispatch({ type: 'message_added', conversationId, message: userMessage });
       dispatch({ type: 'message_added', conversationId, message: replyMessage });
       // The API records the server on the conversation as the reply starts.

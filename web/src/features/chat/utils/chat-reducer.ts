@@ -106,3 +106,10 @@ export function tempMessageId(role: Message['role']): string {
   tempCounter += 1;
   return `temp-${role}-${Date.now()}-${tempCounter}`;
 }
+
+/** The assistant's reply as it starts: empty and loading, until its stream writes it. */
+export function replyPlaceholder(
+  reply: Pick<Message, 'id' | 'conversationId' | 'timestamp'> & Partial<Pick<Message, 'provider' | 'model'>>,
+): Message {
+  return { ...reply, role: 'assistant', content: '', isLoading: true };
+}
