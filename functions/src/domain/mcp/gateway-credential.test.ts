@@ -30,6 +30,7 @@ function credentials(at = { now: 1_000_000 }, key = () => mac) {
     verify: createCredentialVerifier({ verify: (m, s) => key().verify(m, s), now }),
   };
 }
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const refused = (promise: Promise<unknown>) => expect(promise).rejects.toBeInstanceOf(UnauthorizedError);
 
 function payloadOf(token: string): Record<string, unknown> {
@@ -80,9 +81,13 @@ describe('the automation gateway credential', () => {
     for (const changed of changes) {
       await refused(credentials().verify(withPayload(token, changed), String(changed.serverId)));
     }
-    // The signature itself changed.
-    const last = token.at(-1) === 'A' ? 'B' : 'A';
-    await refused(credentials().verify(`${token.slice(0, -1)}${last}`, 'srv-1'));
+    // The signature itself changed: its first character, the last one's data, and the last one's
+    // spare bits alone (a 32-byte MAC's last base64url character carries 4 bits and 2 spare ones).
+    const changedAt = (at: number, flip: number) =>
+      `${token.slice(0, at)}${BASE64URL[BASE64URL.indexOf(token[at] ?? '') ^ flip]}${token.slice(at + 1)}`;
+    const last = token.length - 1;
+    for (const forged of [changedAt(token.lastIndexOf('.') + 1, 1), changedAt(last, 4), changedAt(last, 1)])
+      await refused(credentials().verify(forged, 'srv-1'));
   });
 
   it('is refused when signed with another key, or outside the lifetime any credential is minted for', async () => {

@@ -58,8 +58,12 @@ export function createCredentialVerifier(deps: { verify: VerifyMac; now: () => n
     if (!token || token.length > MAX_LENGTH || !token.startsWith(PREFIX)) throw new UnauthorizedError();
     const dot = token.lastIndexOf('.');
     const signed = token.slice(0, dot);
-    const mac = Buffer.from(token.slice(dot + 1), 'base64url');
-    if (dot <= PREFIX.length || mac.length === 0) throw new UnauthorizedError(UNAUTHORIZED);
+    const encodedMac = token.slice(dot + 1);
+    const mac = Buffer.from(encodedMac, 'base64url');
+    // One spelling per credential: base64url's last character carries spare bits a decoder ignores,
+    // so a changed character could otherwise still verify.
+    if (dot <= PREFIX.length || mac.length === 0 || mac.toString('base64url') !== encodedMac)
+      throw new UnauthorizedError(UNAUTHORIZED);
     if (!(await deps.verify(Buffer.from(signed), mac))) throw new UnauthorizedError(UNAUTHORIZED);
     const claims = claimsSchema.safeParse(parse(signed.slice(PREFIX.length)));
     if (!claims.success) throw new UnauthorizedError(UNAUTHORIZED);
