@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ChangeEvent } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
+import { loadOnce } from '../../lib/load-once';
 import { useLazySchemaForm } from './use-lazy-schema-form';
 
 const schema = z.object({
@@ -12,7 +13,7 @@ const typed = (value: string) => ({ target: { value } }) as ChangeEvent<HTMLInpu
 
 describe('useLazySchemaForm', () => {
   it('shows the first message of the fields changed, all of them once a submit was tried', async () => {
-    const loadSchema = async () => schema;
+    const loadSchema = loadOnce(async () => schema);
     const onValid = vi.fn(async () => undefined);
     const { result } = renderHook(() =>
       useLazySchemaForm({ loadSchema, defaultValues: { name: '', city: '' } }),
@@ -31,14 +32,24 @@ describe('useLazySchemaForm', () => {
   });
 
   it('asks again for a schema that failed to load on the next change', async () => {
-    const loadSchema = vi.fn().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValue(schema);
+    const load = vi.fn().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValue(schema);
+    const loadSchema = loadOnce(load as () => Promise<typeof schema>);
     const { result } = renderHook(() =>
       useLazySchemaForm({ loadSchema, defaultValues: { name: 'Ada', city: 'Oslo' } }),
     );
-    await waitFor(() => expect(loadSchema).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     expect(result.current.isValid).toBe(false);
     act(() => result.current.field('name').onChange(typed('Ada L')));
     await waitFor(() => expect(result.current.isValid).toBe(true));
-    expect(loadSchema).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('validates at once in a form opened after the schema has loaded', async () => {
+    const loadSchema = loadOnce(async () => schema);
+    await loadSchema();
+    const { result } = renderHook(() =>
+      useLazySchemaForm({ loadSchema, defaultValues: { name: 'Ada', city: 'Oslo' } }),
+    );
+    expect(result.current.isValid).toBe(true);
   });
 });

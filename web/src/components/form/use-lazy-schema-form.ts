@@ -1,22 +1,10 @@
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { ZodType } from 'zod';
+import type { LoadOnce } from '../../lib/load-once';
 
 type TextValues = Record<string, string>;
-type SchemaLoader<Values extends TextValues> = () => Promise<ZodType<Values>>;
-
-const loadedSchemas = new Map<SchemaLoader<TextValues>, Promise<ZodType<TextValues>>>();
-
-function loadOnce<Values extends TextValues>(load: SchemaLoader<Values>): Promise<ZodType<Values>> {
-  const key = load as unknown as SchemaLoader<TextValues>;
-  let schema = loadedSchemas.get(key);
-  if (!schema) {
-    schema = key();
-    loadedSchemas.set(key, schema);
-    // A chunk that failed to load is asked for again by the next form.
-    schema.catch(() => loadedSchemas.delete(key));
-  }
-  return schema as unknown as Promise<ZodType<Values>>;
-}
+/** The form's schema, loaded once for every form that uses it (`loadOnce(() => import(...))`). */
+type SchemaLoader<Values extends TextValues> = LoadOnce<ZodType<Values>>;
 
 type LazySchemaForm<Values extends TextValues> = {
   /** The props of the input for `name`: its value and its change handler. */
@@ -51,14 +39,14 @@ export function useLazySchemaForm<Values extends TextValues>({
   onChange?: () => void;
 }): LazySchemaForm<Values> {
   const [values, setValues] = useState(defaultValues);
-  const [schema, setSchema] = useState<ZodType<Values> | null>(null);
+  const [schema, setSchema] = useState<ZodType<Values> | undefined>(loadSchema.loaded);
   const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
   const [submitTried, setSubmitTried] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
 
   // Loaded once the form is on screen; a failed load (the chunk) is asked for again on the next change.
   const requestSchema = useCallback(() => {
-    loadOnce(loadSchema).then(
+    loadSchema().then(
       (loaded) => setSchema(() => loaded),
       () => undefined,
     );

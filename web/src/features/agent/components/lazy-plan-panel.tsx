@@ -1,22 +1,7 @@
 import { type ComponentProps, lazy, Suspense } from 'react';
-import type * as PlanPanelModule from './plan-panel';
+import { loadOnce } from '../../../lib/load-once';
 
-let loaded: typeof PlanPanelModule | undefined;
-let loading: Promise<typeof PlanPanelModule> | undefined;
-
-function loadPanel(): Promise<typeof PlanPanelModule> {
-  loading ??= import('./plan-panel').then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const loadPanel = loadOnce(() => import('./plan-panel'));
 
 const Lazy = lazy(() => loadPanel().then((module) => ({ default: module.PlanPanel })));
 
@@ -29,7 +14,8 @@ export function preloadPlanPanel(): void {
 }
 
 /** The agent's plan panel, its code loaded on first use; at once when already loaded (no blank frame). */
-export function PlanPanel(props: ComponentProps<typeof PlanPanelModule.PlanPanel>) {
+export function PlanPanel(props: ComponentProps<typeof import('./plan-panel').PlanPanel>) {
+  const loaded = loadPanel.loaded;
   if (loaded) return <loaded.PlanPanel {...props} />;
   return (
     <Suspense fallback={null}>

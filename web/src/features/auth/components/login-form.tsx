@@ -7,6 +7,7 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useLazySchemaForm } from '../../../components/form/use-lazy-schema-form';
 import { toast } from '../../../components/toast/toaster-store';
+import { loadOnce } from '../../../lib/load-once';
 import { type AuthErrorInfo, describeAuthError } from '../api/auth-errors';
 import { resendConfirmationCode, signInWithEmail } from '../api/identity';
 import { emailFromState, type SignUpLocationState } from '../hooks/auth-location-state';
@@ -19,7 +20,9 @@ import { AUTH_LINK } from './styles';
  * or loading, errors in a red banner at the top that typing clears; an unconfirmed account gets a
  * 'Resend Confirmation Code' button. Success: 'Welcome back!' and the saved `from` location, else /home.
  */
-const loadSchema = () => import('../schemas/sign-in-form').then((module) => module.signInFormSchema);
+const loadSchema = loadOnce(() =>
+  import('../schemas/sign-in-form').then((module) => module.signInFormSchema),
+);
 
 export function LoginForm() {
   const location = useLocation();
