@@ -2,7 +2,7 @@
  * AI SDK language models kept for a function instance's warm replies. A model object is
  * stateless between calls, but making one is not cheap: the OpenAI-compatible model builds its
  * chunk schema in its constructor, and zod compiles a schema on its first parse, about 2 ms of
- * CPU per reply on the stream's path (docs/decisions/performance.md). The credentials are still
+ * CPU per reply on the stream's path (docs/decisions/performance-stream.md). The credentials are still
  * read and decrypted for every reply (a removed key stops at once); this only reuses the SDK
  * object built for the same ones.
  */
