@@ -28,18 +28,6 @@ async function prerender(root: string, module: string, render: string): Promise<
 const gateScript = `<script>${LANDING_SESSION_GATE}</script>`;
 
 /**
- * A prerendered page paints from its HTML and stylesheet alone: its scripts (the app, or what
- * hydrates the landing page) are asked for at low priority, so on a slow network they do not share
- * the bandwidth the stylesheet needs for the first paint. They still start at once.
- */
-function lowPriorityScripts(html: string): string {
-  return html.replace(
-    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
-    '<$1 fetchpriority="low"',
-  );
-}
-
-/**
  * The prerendered pages (issue 28: light pages; the paths that serve them: PRERENDERED_PAGES).
  * `landing.html` holds the landing page, with its session gate, and loads only what hydrates it.
  * `login.html` is the app's own page (index.html, the same scripts) with the sign-in form
@@ -75,7 +63,7 @@ export function prerenderedPages(): Plugin {
         if (context.server) return { html, tags: [gate] };
         const markup = await prerender(root, '/src/landing-prerender.tsx', 'renderLanding');
         return {
-          html: lowPriorityScripts(html.replace(ROOT, `<div id="root">${markup}</div>`)),
+          html: html.replace(ROOT, `<div id="root">${markup}</div>`),
           tags: [gate],
         };
       },
@@ -88,7 +76,7 @@ export function prerenderedPages(): Plugin {
         if (!building) return;
         const app = await readFile(join(outDir, 'index.html'), 'utf8');
         const markup = await prerender(root, '/src/login-prerender.tsx', 'renderLogin');
-        const login = lowPriorityScripts(app)
+        const login = app
           .replace('<head>', `<head>${gateScript}`)
           .replace(ROOT, `<div id="root"><div data-prerendered inert>${markup}</div></div>`);
         if (login === app) throw new Error('index.html has no root to prerender the sign-in form into');

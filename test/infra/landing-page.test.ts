@@ -61,25 +61,9 @@ describe('the prerendered sign-in page (login.html)', () => {
     const app = await readFile(join(outDir, 'index.html'), 'utf8');
     const head = (html: string) => html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
     expect(head(login)).toBe(
-      head(app)
-        .replaceAll(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
-        .replace('<head>', `<head><script>${inlineScripts(landing)[0]}</script>`),
+      head(app).replace('<head>', `<head><script>${inlineScripts(landing)[0]}</script>`),
     );
     expect(inlineScripts(login)).toEqual(inlineScripts(landing));
-  });
-});
-
-describe('the prerendered pages paint from their HTML and stylesheet', () => {
-  it('ask for their scripts at low priority and for the stylesheet as usual; the app page as usual', async () => {
-    const app = await readFile(join(outDir, 'index.html'), 'utf8');
-    const scripts = (html: string) =>
-      html.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
-    for (const page of [landing, login]) {
-      expect(scripts(page).length).toBeGreaterThan(0);
-      for (const tag of scripts(page)) expect(tag).toContain('fetchpriority="low"');
-      expect(page).toMatch(/<link rel="stylesheet" crossorigin href=/);
-    }
-    expect(app).not.toContain('fetchpriority');
   });
 });
 
