@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Manifest } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../lib/security-headers';
 import { buildWebApp } from '../../scripts/bench/web-pages';
@@ -60,10 +61,35 @@ describe('the prerendered sign-in page (login.html)', () => {
   it("is the app's page (its scripts and stylesheet) with the session gate the CSP allows", async () => {
     const app = await readFile(join(outDir, 'index.html'), 'utf8');
     const head = (html: string) => html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
-    expect(head(login)).toBe(
+    const withoutRoutePreloads = head(login).replaceAll(
+      /<link rel="modulepreload" crossorigin href="[^"]+">/g,
+      (link) => (head(app).includes(link) ? link : ''),
+    );
+    expect(withoutRoutePreloads).toBe(
       head(app).replace('<head>', `<head><script>${inlineScripts(landing)[0]}</script>`),
     );
     expect(inlineScripts(login)).toEqual(inlineScripts(landing));
+  });
+
+  it("preloads the sign-in route's code (its chunk and what it imports) with the app's, once each", async () => {
+    const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const closure = (key: string, seen = new Set<string>()): Set<string> => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(chunk.file)) return seen;
+      seen.add(chunk.file);
+      for (const imported of chunk.imports ?? []) closure(imported, seen);
+      return seen;
+    };
+    const preloaded = [...login.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+      (match) => match[1],
+    );
+    const entry = [...login.matchAll(/<script type="module" crossorigin src="\/([^"]+)">/g)].map(
+      (match) => match[1],
+    );
+    const route = closure('src/app/routes/auth/login.tsx');
+    expect(route.size).toBeGreaterThan(1);
+    for (const file of route) expect([...preloaded, ...entry]).toContain(file);
+    expect(new Set(preloaded).size).toBe(preloaded.length);
   });
 });
 
