@@ -72,7 +72,7 @@ export type PageWeight = {
 };
 
 /** A chunk and every chunk it imports statically (what the browser fetches before it runs). */
-function staticClosure(manifest: Manifest, keys: string[], seen = new Set<string>()): Set<string> {
+export function staticClosure(manifest: Manifest, keys: string[], seen = new Set<string>()): Set<string> {
   for (const key of keys) {
     if (seen.has(key)) continue;
     const chunk = manifest[key];
