@@ -35,6 +35,8 @@ describe('the shared function construct', () => {
   it('bundles code that loads a CommonJS package on first use so that it still works (the guarded fetch)', async () => {
     const outdir = await mkdtemp(join(tmpdir(), 'agentforge-bundle-test-'));
     const endpoint = createServer((_req, res) => res.end('hello from the endpoint'));
+    let connections = 0;
+    endpoint.on('connection', () => connections++);
     await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
     try {
       await build({
@@ -55,6 +57,7 @@ describe('the shared function construct', () => {
         url,
       ]);
       expect(JSON.parse(stdout)).toEqual({ statusCode: 200, body: 'hello from the endpoint' });
+      expect(connections).toBe(1); // the one opened ahead, taken by the request
     } finally {
       endpoint.close();
       await rm(outdir, { recursive: true, force: true });

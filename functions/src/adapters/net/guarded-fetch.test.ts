@@ -6,12 +6,15 @@ import { assertAllowedEndpoint, BLOCKED_ENDPOINT_MESSAGE, createGuardedFetch } f
 
 let server: Server;
 let port: number;
+/** The connections the server has accepted so far. */
+let connections = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/redirect') return res.writeHead(302, { location: 'http://169.254.169.254/' }).end();
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}');
   });
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -79,5 +82,30 @@ describe('createGuardedFetch (connect time)', () => {
     await expect(local(`http://127.0.0.1:${port}/redirect`)).rejects.toThrow();
     await expect(local('http://169.254.169.254/latest/meta-data')).rejects.toThrow(BLOCKED_ENDPOINT_MESSAGE);
     await expect(local('http://[::a9fe:a9fe]/')).rejects.toThrow(BLOCKED_ENDPOINT_MESSAGE);
+  });
+
+  it("opens a request's connection ahead through the same guard", async () => {
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    const before = connections;
+    const local = createGuardedFetch({ allowPrivate: true });
+    local.preconnect(`http://localhost:${port}/v1`);
+    await until(() => connections === before + 1);
+    expect(await (await local(`http://localhost:${port}/models`)).json()).toEqual({ data: [] });
+    expect(connections).toBe(before + 1);
+    // That connection is idle in the pool now: nothing more is opened ahead.
+    local.preconnect(`http://localhost:${port}/v1`);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await (await local(`http://localhost:${port}/models`)).json()).toEqual({ data: [] });
+    expect(connections).toBe(before + 1);
+
+    // Where the guard refuses the address, nothing connects ahead either (by literal or by name).
+    const aws = createGuardedFetch({ allowPrivate: false });
+    aws.preconnect(`http://127.0.0.1:${port}/`);
+    aws.preconnect(`http://localhost:${port}/`);
+    aws.preconnect('not a url');
+    await expect(aws(`http://localhost:${port}/models`)).rejects.toThrow();
+    expect(connections).toBe(before + 1);
   });
 });

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { ValidationError } from '../../domain/errors.js';
 import { isBlockedAddress, isMetadataOrLinkLocal } from './address-policy.js';
+import { withPreconnect } from './preconnect.js';
 
 export const BLOCKED_ENDPOINT_MESSAGE =
   'This endpoint cannot be used: its address is private, loopback or link-local. Use a public https URL.';
@@ -53,12 +54,6 @@ export async function assertAllowedEndpoint(url: string, policy: OutboundPolicy)
 }
 
 /**
- * Connect time: a fetch whose every connection checks the addresses it is about to use (a DNS
- * answer that changed since the URL was saved, DNS rebinding, is caught here), with redirects
- * refused (a redirect could point anywhere). undici is loaded on first use: only Custom endpoints
- * and provider base URLs need it.
- */
-/**
  * undici's npm copy does not know Node's own FormData (another class): it would send the form as
  * the text "[object FormData]". Encoded here as multipart (OpenAI's audio transcriptions), with
  * its boundary in the Content-Type.
@@ -70,9 +65,20 @@ async function encodedForm(form: FormData, headers: RequestInit['headers']) {
   return { body: new Uint8Array(await encoded.arrayBuffer()), headers: Object.fromEntries(merged) };
 }
 
-export function createGuardedFetch(policy: OutboundPolicy): typeof fetch {
+/** The guarded fetch, and a way to open its connection to a URL's origin ahead of the request. */
+export type GuardedFetch = typeof fetch & {
+  /** Opens the connection a request to `url` will use (preconnect.ts); never throws. */
+  preconnect(url: string): void;
+};
+
+/**
+ * Connect time: a fetch whose every connection checks the addresses it is about to use (a DNS
+ * answer that changed since the URL was saved, DNS rebinding, is caught here), with redirects
+ * refused (a redirect could point anywhere). undici is loaded on first use: only Custom endpoints
+ * and provider base URLs need it.
+ */
+export function createGuardedFetch(policy: OutboundPolicy): GuardedFetch {
   const refuses = refusesAddress(policy);
-  let agent: Promise<import('undici').Agent> | undefined;
   const guardedLookup = (
     hostname: string,
     options: object,
@@ -88,22 +94,47 @@ export function createGuardedFetch(policy: OutboundPolicy): typeof fetch {
       return wantsAll ? callback(null, addresses) : callback(null, first.address, first.family);
     });
   };
-  return (async (input: string | URL | Request, init?: RequestInit) => {
+  let dispatcher: Promise<{ agent: import('undici').Agent; preconnect: (url: URL) => void }> | undefined;
+  // The CommonJS module's exports object: bundled as ESM (lib/), a dynamic import of it has
+  // only `default` (Node itself also gives the named exports, which the bundle does not).
+  const loadDispatcher = () =>
+    (dispatcher ??= import('undici').then(({ default: undici }) => {
+      const connector = withPreconnect(undici.buildConnector({ lookup: guardedLookup as never }));
+      return { agent: new undici.Agent({ connect: connector.connect }), preconnect: connector.preconnect };
+    }));
+  /** The URL, if the guard lets a request to it start (an address literal never reaches the lookup). */
+  const allowedUrl = (input: string | URL | Request): URL => {
     const url = new URL(input instanceof Request ? input.url : input);
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new ValidationError(UNSUPPORTED_SCHEME_MESSAGE);
-    // An address literal never reaches the lookup: check it here.
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && refuses(host)) throw new ValidationError(BLOCKED_ENDPOINT_MESSAGE);
-    // The CommonJS module's exports object: bundled as ESM (lib/), a dynamic import of it has
-    // only `default` (Node itself also gives the named exports, which the bundle does not).
-    const undici = (await import('undici')).default;
-    agent ??= Promise.resolve(new undici.Agent({ connect: { lookup: guardedLookup as never } }));
+    return url;
+  };
+  const guardedFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    allowedUrl(input);
+    const [{ default: undici }, { agent }] = await Promise.all([import('undici'), loadDispatcher()]);
     return undici.fetch(input as never, {
       ...(init as object),
       ...(init?.body instanceof FormData ? await encodedForm(init.body, init.headers) : {}),
       redirect: 'error',
-      dispatcher: await agent,
+      dispatcher: agent,
     }) as never;
   }) as typeof fetch;
+  return Object.assign(guardedFetch, {
+    preconnect(url: string) {
+      let allowed: URL;
+      try {
+        allowed = allowedUrl(url);
+      } catch {
+        return; // the request itself reports it
+      }
+      void loadDispatcher().then(({ agent, preconnect }) => {
+        // A warm function may still hold an idle connection there: the request takes that one.
+        // (undici's `free` stays 0 on a connection that went idle, so it is counted here.)
+        const pool = agent.stats[allowed.origin];
+        if (!pool || pool.connected <= pool.running) preconnect(allowed);
+      });
+    },
+  });
 }

@@ -97,9 +97,14 @@ const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
   },
 };
 
+/** Where a direct provider's calls go: the key's base URL, else the API's own. */
+export function directBaseUrl(id: DirectProviderId, baseUrl: string | undefined): string {
+  return withoutTrailingSlash(baseUrl || DIRECT_APIS[id].defaultBaseUrl);
+}
+
 export function createDirectProvider(id: DirectProviderId, options: DirectProviderOptions): ModelProvider {
   const api = DIRECT_APIS[id];
-  const baseURL = withoutTrailingSlash(options.baseUrl || api.defaultBaseUrl);
+  const baseURL = directBaseUrl(id, options.baseUrl);
   const requireKey = () => {
     // Never let the AI SDK fall back to process.env (ANTHROPIC_API_KEY, ...): keys are per user.
     if (!options.apiKey) throw missingKeyError(id);

@@ -3,7 +3,7 @@ import { type ModelProvider, ProviderError, type ProviderId } from '../../domain
 import { createBedrockProvider } from './bedrock.js';
 import type { BedrockCatalogue } from './bedrock-catalogue.js';
 import { createCustomProvider } from './custom-provider.js';
-import { createDirectProvider } from './direct-providers.js';
+import { createDirectProvider, directBaseUrl } from './direct-providers.js';
 
 export interface ModelProviderConfig {
   provider: ProviderId;
@@ -20,6 +20,15 @@ export interface ModelProviderDeps {
   bedrockCatalogue: BedrockCatalogue;
   /** The fetch of every direct and Custom provider call (the stage's outbound guard). */
   fetch: typeof fetch;
+}
+
+/** Where a provider's calls go over the outbound fetch (none for Bedrock, which its SDK calls). */
+export function providerBaseUrl(
+  config: Pick<ModelProviderConfig, 'provider' | 'baseUrl'>,
+): string | undefined {
+  if (config.provider === 'bedrock') return undefined;
+  if (config.provider === 'custom') return config.baseUrl;
+  return directBaseUrl(config.provider, config.baseUrl);
 }
 
 /** The one factory composition/models.ts wires: a provider's adapter for one user's configuration. */

@@ -61,10 +61,21 @@ function setup({ platform = true } = {}) {
   const keys = inMemoryKeys();
   const providers = fakeProviders();
   const failures: string[] = [];
+  /** What the service told to connect ahead, and how many keys the cipher had decrypted by then. */
+  const preconnected: { target: Pick<StoredApiKey, 'provider' | 'baseUrl'>; decrypted: number }[] = [];
+  let decrypts = 0;
   let counter = 0;
   const service = createApiKeyService({
     keys,
-    cipher: fakeCipher,
+    cipher: {
+      ...fakeCipher,
+      decrypt: (ciphertext, context) => {
+        decrypts++;
+        return fakeCipher.decrypt(ciphertext, context);
+      },
+    },
+    preconnect: ({ provider, baseUrl }) =>
+      preconnected.push({ target: { provider, baseUrl }, decrypted: decrypts }),
     providerFactory: providers.factory,
     platformProviders: async () =>
       platform
@@ -78,7 +89,7 @@ function setup({ platform = true } = {}) {
     timeouts: { validateMs: 50, listModelsMs: 50 },
     onProviderFailure: (id) => failures.push(id),
   });
-  return { service, keys, providers, failures };
+  return { service, keys, providers, failures, preconnected };
 }
 
 describe('api key service: endpoints the stage may not call', () => {
@@ -269,6 +280,19 @@ describe('api key service: resolveCredentials', () => {
     });
     expect(await service.resolveCredentials('u2', `custom:${id}`)).toBeUndefined();
     expect(await service.resolveCredentials('u1', 'custom:nope')).toBeUndefined();
+  });
+
+  it('says where the call will go as soon as a key is read, before decrypting it; not for Bedrock', async () => {
+    const { service, preconnected } = setup();
+    await service.create('u1', { provider: 'openai', apiKey: 'o-key', baseUrl: 'https://proxy.example/v1' });
+    const { id } = await service.create('u1', { provider: 'custom', baseUrl: 'https://x.example/v1' });
+    await service.resolveCredentials('u1', 'anthropic'); // the platform's Bedrock
+    await service.resolveCredentials('u1', 'openai');
+    await service.resolveCredentials('u1', `custom:${id}`);
+    expect(preconnected).toEqual([
+      { target: { provider: 'openai', baseUrl: 'https://proxy.example/v1' }, decrypted: 0 },
+      { target: { provider: 'custom', baseUrl: 'https://x.example/v1' }, decrypted: 1 },
+    ]);
   });
 });
 

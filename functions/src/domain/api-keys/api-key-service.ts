@@ -46,6 +46,11 @@ export interface ApiKeyServiceDeps {
   checkEndpoint: (baseUrl: string) => Promise<void>;
   /** Told of each provider the providers list leaves out, with the error (logged as a warning). */
   onProviderFailure?: (providerId: string, error: unknown) => void;
+  /**
+   * Told where a reply's model call will go as soon as its key is read, before the key is
+   * decrypted: the adapter opens the connection meanwhile (adapters/net/preconnect.ts).
+   */
+  preconnect?: (target: Pick<StoredApiKey, 'provider' | 'baseUrl'>) => void;
   /** Time given to a provider's `validate()` and `listModels()`. @default 10 s and 5 s */
   timeouts?: { validateMs: number; listModelsMs: number };
 }
@@ -94,16 +99,20 @@ async function storeKey(
 }
 
 async function resolveCredentials(
-  { keys, cipher, platformProviders }: ApiKeyServiceDeps,
+  { keys, cipher, platformProviders, preconnect }: ApiKeyServiceDeps,
   userId: string,
   providerId: string,
 ): Promise<ProviderCredentials | undefined> {
+  const decrypted = (record: StoredApiKey) => {
+    preconnect?.(record);
+    return decryptCredentials(cipher, record);
+  };
   if (providerId.startsWith(CUSTOM_PROVIDER_PREFIX)) {
     const record = await keys.get(userId, providerId.slice(CUSTOM_PROVIDER_PREFIX.length));
-    return record?.provider === 'custom' ? decryptCredentials(cipher, record) : undefined;
+    return record?.provider === 'custom' ? decrypted(record) : undefined;
   }
   const own = isKeyedProvider(providerId) ? currentKeyOf(await keys.list(userId), providerId) : undefined;
-  if (own) return decryptCredentials(cipher, own);
+  if (own) return decrypted(own);
   return (await platformProviders()).some((p) => p.id === providerId) ? { provider: 'bedrock' } : undefined;
 }
 
