@@ -22,10 +22,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** One reply's requests against its first delta: what the first token waited for. */
-function printTrace(reply: InvocationTimes): void {
-  console.log(
-    `  the median warm reply's requests (ms from the invocation; first delta at ${ms(reply.firstDeltaMs)})`,
-  );
+function printTrace(which: string, reply: InvocationTimes): void {
+  console.log(`  ${which} requests (ms from the invocation; first delta at ${ms(reply.firstDeltaMs)})`);
   const row = (request: TracedRequest) =>
     `    ${request.sentMs.toFixed(1).padStart(6)} -> ${(request.doneMs?.toFixed(1) ?? '…').padStart(6)}  ${request.what}`;
   for (const request of reply.trace) console.log(row(request));
@@ -103,7 +101,8 @@ export async function benchStreamFunction(options: {
           `${ms(median(pipes.slice(1).map((r) => r.cpuMs)))})`,
       );
       const typical = [...warm].sort((a, b) => a.firstDeltaMs - b.firstDeltaMs)[Math.floor(warm.length / 2)];
-      if (typical) printTrace(typical);
+      printTrace("the first (cold) reply's", first);
+      if (typical) printTrace("the median warm reply's", typical);
     } finally {
       await fn.stop();
     }

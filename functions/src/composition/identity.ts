@@ -18,3 +18,18 @@ export function idTokenVerifier(): IdTokenVerifier {
       : createCognitoIdTokenVerifier(required('USER_POOL_ID'), env.USER_POOL_CLIENT_ID ?? null);
   return verifier;
 }
+
+/**
+ * At a stream function's init (Lambda's, or the local stack's first import): the pool's signing
+ * keys are fetched while the rest of the function loads, not on its first reply. A failure here
+ * is the first verify's to report (it fetches again).
+ */
+export function prefetchIdTokenKeys(): void {
+  try {
+    idTokenVerifier()
+      .hydrate()
+      .catch(() => undefined);
+  } catch {
+    // Not configured in this process (a unit test): verify says so where it is called.
+  }
+}

@@ -6,7 +6,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
 import { en } from 'zod/locales';
 import { streamGate } from '../composition/access.js';
-import { idTokenVerifier } from '../composition/identity.js';
+import { idTokenVerifier, prefetchIdTokenKeys } from '../composition/identity.js';
 import { type Caller, isEmailVerifiedClaim } from '../domain/caller.js';
 import { type Emit, withReplyDeadline } from '../domain/chat/reply-run.js';
 import { ValidationError } from '../domain/errors.js';
@@ -68,6 +68,7 @@ export function sseRoute<Q>(
     admitted: Promise<void>,
   ) => Promise<{ run: (emit: Emit) => Promise<void> }>,
 ) {
+  prefetchIdTokenKeys();
   return middy<APIGatewayProxyEventV2, StreamResponse>({ executionMode: executionModeStreamifyResponse })
     .use(withRequestContext())
     .handler(async (event: APIGatewayProxyEventV2) => {

@@ -13,6 +13,8 @@ export interface IdTokenClaims {
 export interface IdTokenVerifier {
   /** Resolves with the token's claims; rejects with UnauthorizedError if missing, invalid or expired. */
   verify(token: string | undefined): Promise<IdTokenClaims>;
+  /** Fetches the pool's signing keys now (a function's init), so the first verify does not wait for them. */
+  hydrate(): Promise<void>;
 }
 
 function toClaims(payload: JwtPayload): IdTokenClaims {
@@ -20,8 +22,9 @@ function toClaims(payload: JwtPayload): IdTokenClaims {
   return { ...payload, sub: payload.sub, email: typeof payload.email === 'string' ? payload.email : '' };
 }
 
-function wrap(verify: (token: string) => Promise<JwtPayload>): IdTokenVerifier {
+function wrap(verify: (token: string) => Promise<JwtPayload>, hydrate: () => Promise<void>): IdTokenVerifier {
   return {
+    hydrate,
     async verify(token) {
       if (!token) throw new UnauthorizedError();
       try {
@@ -40,7 +43,10 @@ function wrap(verify: (token: string) => Promise<JwtPayload>): IdTokenVerifier {
  */
 export function createCognitoIdTokenVerifier(userPoolId: string, clientId: string | null): IdTokenVerifier {
   const verifier = CognitoJwtVerifier.create({ userPoolId, clientId, tokenUse: 'id' });
-  return wrap((token) => verifier.verify(token));
+  return wrap(
+    (token) => verifier.verify(token),
+    () => verifier.hydrate(),
+  );
 }
 
 /**
@@ -67,5 +73,8 @@ export function createLocalIdTokenVerifier(options: {
     },
     { jwksCache },
   );
-  return wrap((token) => verifier.verify(token));
+  return wrap(
+    (token) => verifier.verify(token),
+    () => verifier.hydrate(),
+  );
 }

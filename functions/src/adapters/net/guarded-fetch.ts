@@ -133,7 +133,7 @@ export function createGuardedFetch(policy: OutboundPolicy): GuardedFetch {
         // A warm function may still hold an idle connection there: the request takes that one.
         // (undici's `free` stays 0 on a connection that went idle, so it is counted here.)
         const pool = agent.stats[allowed.origin];
-        if (!pool || pool.connected <= pool.running) preconnect(allowed);
+        if (!pool || Number(pool.connected) <= pool.running) preconnect(allowed);
       });
     },
   });
