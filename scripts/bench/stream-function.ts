@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { LAMBDA_ESBUILD_OPTIONS } from '../../lib/constructs/lambda-bundling.js';
-import { forkService } from './processes/child-process.js';
+import { type ForkedService, forkService } from './processes/child-process.js';
 import type { TracedRequest } from './processes/request-trace.js';
 import type { Invocation, InvocationTimes, RawPipe } from './processes/stream-function.js';
 
@@ -52,37 +52,72 @@ async function bundle(outdir: string): Promise<{ handler: string; harness: strin
   return { handler: join(outdir, 'function/index.mjs'), harness: join(outdir, 'harness.mjs') };
 }
 
-/**
- * Prints the stream function's cold start and CPU per reply. `nextInvocation` gives each reply
- * its own new conversation (as the paired runs of streaming.ts do).
- */
-export async function benchStreamFunction(options: {
-  functionEnv: Record<string, string | undefined>;
+/** Replies, each followed by a raw pipe of the same model request. */
+interface ReplyPairs {
+  /** Gives each reply its own new conversation (as the paired runs of streaming.ts do). */
   nextInvocation: () => Promise<Invocation>;
-  /** The model server's own time to first token (direct requests), for the overhead over it. */
-  modelFirstTokenMs: number;
   /** The same model request, piped raw in the same process between replies (the baseline). */
   rawPipe: RawPipe['rawPipe'];
-}): Promise<void> {
+}
+
+async function runPairs(fn: ForkedService<unknown>, pairs: ReplyPairs, count: number) {
+  const replies: InvocationTimes[] = [];
+  const pipes: InvocationTimes[] = [];
+  for (let i = 0; i < count; i++) {
+    replies.push(await fn.call<InvocationTimes>(await pairs.nextInvocation()));
+    pipes.push(await fn.call<InvocationTimes>({ rawPipe: pairs.rawPipe } satisfies RawPipe));
+  }
+  const failed = [...replies, ...pipes].find((reply) => reply.deltas === 0);
+  if (failed) throw new Error(`A reply streamed no text: ${failed.response}`);
+  return { replies, pipes };
+}
+
+/** The replies' median first token against the pipes', their CPU, and the median reply. */
+function compare(label: string, replies: InvocationTimes[], pipes: InvocationTimes[]): InvocationTimes {
+  const firstToken = median(replies.map((r) => r.firstDeltaMs));
+  const pipeFirstToken = median(pipes.map((r) => r.firstDeltaMs));
+  console.log(
+    `  ${label.padEnd(21)} first token median ${ms(firstToken)}, raw pipe ${ms(pipeFirstToken)} ` +
+      `(${(firstToken / pipeFirstToken).toFixed(2)}x; ${ms(firstToken - pipeFirstToken)} over the pipe)   ` +
+      `CPU per reply median ${ms(median(replies.map((r) => r.cpuMs)))} (raw pipe ` +
+      `${ms(median(pipes.map((r) => r.cpuMs)))})`,
+  );
+  return [...replies].sort((a, b) => a.firstDeltaMs - b.firstDeltaMs)[
+    Math.floor(replies.length / 2)
+  ] as InvocationTimes;
+}
+
+/** Prints the stream function's cold start, and first token and CPU per reply against a raw pipe. */
+export async function benchStreamFunction(
+  options: ReplyPairs & {
+    functionEnv: Record<string, string | undefined>;
+    /** The model server's own time to first token (direct requests), for the overhead over it. */
+    modelFirstTokenMs: number;
+    /**
+     * The same pairs against the model server over TLS, `roundTripMs` away, that closes each
+     * connection after its response (its certificate in `caFile`): every reply and every raw pipe
+     * opens a new connection, as a user's next turn does on AWS once the pool's connection has
+     * gone idle.
+     */
+    newConnections: ReplyPairs & { caFile: string; roundTripMs: number };
+  },
+): Promise<void> {
   const outdir = await mkdtemp(join(tmpdir(), 'agentforge-stream-function-'));
   try {
     const { handler, harness } = await bundle(outdir);
     const spawned = performance.now();
     const fn = await forkService<{ importMs: number; importCpuMs: number }>(harness, {
       typescript: false,
-      env: { ...options.functionEnv, BENCH_HANDLER_BUNDLE: handler },
+      env: {
+        ...options.functionEnv,
+        BENCH_HANDLER_BUNDLE: handler,
+        NODE_EXTRA_CA_CERTS: options.newConnections.caFile,
+      },
     });
     const readyMs = performance.now() - spawned;
     try {
-      const replies: InvocationTimes[] = [];
-      const pipes: InvocationTimes[] = [];
-      for (let i = 0; i <= REPLIES; i++) {
-        replies.push(await fn.call<InvocationTimes>(await options.nextInvocation()));
-        pipes.push(await fn.call<InvocationTimes>({ rawPipe: options.rawPipe } satisfies RawPipe));
-      }
+      const { replies, pipes } = await runPairs(fn, options, REPLIES + 1);
       const [first, ...warm] = replies as [InvocationTimes, ...InvocationTimes[]];
-      const failed = [...replies, ...pipes].find((reply) => reply.deltas === 0);
-      if (failed) throw new Error(`A reply streamed no text: ${failed.response}`);
       console.log(
         `\nThe stream function in a fresh node process (bundled as lib/ does; ${REPLIES} warm replies)`,
       );
@@ -92,17 +127,16 @@ export async function benchStreamFunction(options: {
           `(${ms(first.firstDeltaMs - options.modelFirstTokenMs)} over the model), ` +
           `${ms(first.cpuMs)} CPU`,
       );
-      const warmFirstToken = median(warm.map((r) => r.firstDeltaMs));
-      const pipeFirstToken = median(pipes.slice(1).map((r) => r.firstDeltaMs));
+      const typical = compare('warm replies', warm, pipes.slice(1));
+      const fresh = await runPairs(fn, options.newConnections, REPLIES);
+      const typicalFresh = compare('new TLS connections', fresh.replies, fresh.pipes);
       console.log(
-        `  warm replies          first token median ${ms(warmFirstToken)}, raw pipe ${ms(pipeFirstToken)} ` +
-          `(${(warmFirstToken / pipeFirstToken).toFixed(2)}x; ${ms(warmFirstToken - pipeFirstToken)} over the pipe)   ` +
-          `CPU per reply median ${ms(median(warm.map((r) => r.cpuMs)))} (raw pipe ` +
-          `${ms(median(pipes.slice(1).map((r) => r.cpuMs)))})`,
+        `    (the model server over TLS, ${options.newConnections.roundTripMs} ms away, closing each ` +
+          'connection after its response: the pipe pays the handshake, the reply opens it as the key is read)',
       );
-      const typical = [...warm].sort((a, b) => a.firstDeltaMs - b.firstDeltaMs)[Math.floor(warm.length / 2)];
       printTrace("the first (cold) reply's", first);
-      if (typical) printTrace("the median warm reply's", typical);
+      printTrace("the median warm reply's", typical);
+      printTrace("the median reply's on a new TLS connection", typicalFresh);
     } finally {
       await fn.stop();
     }

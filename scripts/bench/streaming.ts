@@ -58,7 +58,10 @@ async function direct(baseUrl: string): Promise<number[]> {
 export async function benchStreaming(options: { functionOnly?: boolean } = {}): Promise<void> {
   const processes = join(import.meta.dirname, 'processes');
   const [models, stack] = await Promise.all([
-    forkService<{ baseUrls: Record<HttpDialect, string> }>(join(processes, 'model-server.ts')),
+    forkService<{
+      baseUrls: Record<HttpDialect, string>;
+      tls: { baseUrls: Record<HttpDialect, string>; roundTripMs: number; caFile: string };
+    }>(join(processes, 'model-server.ts')),
     forkService<{
       apiUrl: string;
       runtimeConfig: RuntimeConfig;
@@ -72,6 +75,11 @@ export async function benchStreaming(options: { functionOnly?: boolean } = {}): 
     const api = apiAs(apiUrl, idToken);
     const key = await api.post('/api-keys', { provider: 'custom', baseUrl: models.info.baseUrls.custom });
     const provider = `custom:${key.body.id as string}`;
+    const tlsKey = await api.post('/api-keys', {
+      provider: 'custom',
+      baseUrl: models.info.tls.baseUrls.custom,
+    });
+    const tlsProvider = `custom:${tlsKey.body.id as string}`;
     const newConversation = async () => {
       const now = Date.now();
       const { body } = await api.post('/conversations', {
@@ -84,9 +92,9 @@ export async function benchStreaming(options: { functionOnly?: boolean } = {}): 
       });
       return body.id as string;
     };
-    const streamQuery = (conversationId: string) => ({
+    const streamQuery = (conversationId: string, over = provider) => ({
       conversationId,
-      provider,
+      provider: over,
       model: MODEL,
       triggerContent: PROMPT,
     });
@@ -134,6 +142,12 @@ export async function benchStreaming(options: { functionOnly?: boolean } = {}): 
       nextInvocation: async () => ({ query: streamQuery(await newConversation()), idToken }),
       modelFirstTokenMs: directTtft,
       rawPipe: { url: `${models.info.baseUrls.custom}/chat/completions`, body: directRequestBody },
+      newConnections: {
+        caFile: models.info.tls.caFile,
+        roundTripMs: models.info.tls.roundTripMs,
+        nextInvocation: async () => ({ query: streamQuery(await newConversation(), tlsProvider), idToken }),
+        rawPipe: { url: `${models.info.tls.baseUrls.custom}/chat/completions`, body: directRequestBody },
+      },
     });
     if (options.functionOnly) return;
 

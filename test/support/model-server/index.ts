@@ -9,6 +9,7 @@
  */
 import http from 'node:http';
 import http2 from 'node:http2';
+import https from 'node:https';
 import net, { type AddressInfo } from 'node:net';
 import { handleAnthropicApi } from './anthropic.js';
 import { handleBedrockApi } from './bedrock.js';
@@ -71,6 +72,13 @@ export interface ModelServerOptions {
   models?: Partial<Record<Dialect, readonly string[]>>;
   /** Bedrock's retired models; defaults to RETIRED_BEDROCK_MODELS. */
   retiredBedrockModels?: readonly string[];
+  /**
+   * Serves HTTP/1.1 over TLS with this key and certificate instead, closing each connection after
+   * its response: every call pays a new connection, as a provider call does once the pool has
+   * none left (the stream bench). `roundTripMs` holds each new connection that long before the
+   * handshake's first answer: one round trip to a provider that far away.
+   */
+  tls?: { key: string; cert: string; roundTripMs?: number };
 }
 
 export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
@@ -96,6 +104,23 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       }
     });
   };
+  if (options.tls) {
+    const { roundTripMs = 0, ...credentials } = options.tls;
+    const server = https.createServer(credentials, (req, res) => {
+      res.shouldKeepAlive = false;
+      handle(req, res);
+    });
+    const tcp = net.createServer((socket) => {
+      // As the http server would: without it the handshake's small writes wait on delayed ACKs.
+      socket.setNoDelay(true);
+      setTimeout(() => server.emit('connection', socket), roundTripMs);
+    });
+    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+    return modelServer(`https://127.0.0.1:${(tcp.address() as AddressInfo).port}`, async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => tcp.close(() => resolve()));
+    });
+  }
   const http1 = http.createServer(handle);
   const cleartextHttp2 = http2.createServer(handle);
   const sockets = new Set<net.Socket>();
@@ -111,22 +136,24 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     });
   });
   await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(tcp.address() as AddressInfo).port}`;
+  return modelServer(`http://127.0.0.1:${(tcp.address() as AddressInfo).port}`, async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => tcp.close(() => resolve()));
+  });
 
-  return {
-    url,
-    baseUrls: Object.fromEntries(
-      Object.entries(BASE_PATHS).map(([dialect, path]) => [dialect, `${url}${path}`]),
-    ) as Record<HttpDialect, string>,
-    requests,
-    served: async (request) => {
-      await done.get(request);
-    },
-    stop: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => tcp.close(() => resolve()));
-    },
-  };
+  function modelServer(url: string, stop: () => Promise<void>): ModelServer {
+    return {
+      url,
+      baseUrls: Object.fromEntries(
+        Object.entries(BASE_PATHS).map(([dialect, path]) => [dialect, `${url}${path}`]),
+      ) as Record<HttpDialect, string>,
+      requests,
+      served: async (request) => {
+        await done.get(request);
+      },
+      stop,
+    };
+  }
 }
 
 async function serve(
