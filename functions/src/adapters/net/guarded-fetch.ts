@@ -129,12 +129,15 @@ export function createGuardedFetch(policy: OutboundPolicy): GuardedFetch {
       } catch {
         return; // the request itself reports it
       }
-      void loadDispatcher().then(({ agent, preconnect }) => {
-        // A warm function may still hold an idle connection there: the request takes that one.
-        // (undici's `free` stays 0 on a connection that went idle, so it is counted here.)
-        const pool = agent.stats[allowed.origin];
-        if (!pool || Number(pool.connected) <= pool.running) preconnect(allowed);
-      });
+      loadDispatcher().then(
+        ({ agent, preconnect }) => {
+          // A warm function may still hold an idle connection there: the request takes that one.
+          // (undici's `free` stays 0 on a connection that went idle, so it is counted here.)
+          const pool = agent.stats[allowed.origin];
+          if (!pool || Number(pool.connected) <= pool.running) preconnect(allowed);
+        },
+        () => undefined, // undici did not load: the request reports it
+      );
     },
   });
 }
