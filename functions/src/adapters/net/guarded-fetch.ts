@@ -94,14 +94,27 @@ export function createGuardedFetch(policy: OutboundPolicy): GuardedFetch {
       return wantsAll ? callback(null, addresses) : callback(null, first.address, first.family);
     });
   };
-  let dispatcher: Promise<{ agent: import('undici').Agent; preconnect: (url: URL) => void }> | undefined;
+  type Dispatcher = {
+    undici: typeof import('undici')['default'];
+    agent: import('undici').Agent;
+    preconnect: (url: URL) => void;
+  };
+  let dispatcher: Promise<Dispatcher> | undefined;
   // The CommonJS module's exports object: bundled as ESM (lib/), a dynamic import of it has
   // only `default` (Node itself also gives the named exports, which the bundle does not).
+  // A failed load is tried again by the next call.
   const loadDispatcher = () =>
-    (dispatcher ??= import('undici').then(({ default: undici }) => {
-      const connector = withPreconnect(undici.buildConnector({ lookup: guardedLookup as never }));
-      return { agent: new undici.Agent({ connect: connector.connect }), preconnect: connector.preconnect };
-    }));
+    (dispatcher ??= import('undici').then(
+      ({ default: undici }): Dispatcher => {
+        const connector = withPreconnect(undici.buildConnector({ lookup: guardedLookup as never }));
+        const agent = new undici.Agent({ connect: connector.connect });
+        return { undici, agent, preconnect: connector.preconnect };
+      },
+      (error: unknown) => {
+        dispatcher = undefined;
+        throw error;
+      },
+    ));
   /** The URL, if the guard lets a request to it start (an address literal never reaches the lookup). */
   const allowedUrl = (input: string | URL | Request): URL => {
     const url = new URL(input instanceof Request ? input.url : input);
@@ -113,7 +126,7 @@ export function createGuardedFetch(policy: OutboundPolicy): GuardedFetch {
   };
   const guardedFetch = (async (input: string | URL | Request, init?: RequestInit) => {
     allowedUrl(input);
-    const [{ default: undici }, { agent }] = await Promise.all([import('undici'), loadDispatcher()]);
+    const { undici, agent } = await loadDispatcher();
     return undici.fetch(input as never, {
       ...(init as object),
       ...(init?.body instanceof FormData ? await encodedForm(init.body, init.headers) : {}),
