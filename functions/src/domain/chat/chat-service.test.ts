@@ -1,5 +1,5 @@
 import type { StreamEvent } from '@agentforge/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { inMemoryConversations, inMemoryMessages } from '../../testing/in-memory-conversations.js';
 import { scriptedModel, textTurn } from '../../testing/scripted-model.js';
 import { createConversationService } from '../conversations/conversation-service.js';
@@ -154,7 +154,9 @@ describe('the chat service', () => {
       events.push(event);
       if (event.type === 'message_delta') delivered();
     });
-    await partialSent; // the user has seen 'partial': now they press stop
+    await partialSent; // the user has seen 'partial'
+    // The reply is saved while the model starts (long before a person can press stop): now they press it.
+    await vi.waitFor(async () => expect(await messages.get('c1', started.messageId)).toBeDefined());
     await messages.requestStop('c1', started.messageId);
     await running;
     expect(events.at(-1)).toEqual({ type: 'status', status: 'stopped', messageId: started.messageId });
@@ -276,6 +278,24 @@ describe('the chat service', () => {
     expect(events.at(-1)?.type).toBe('error');
     expect(opened).toBeDefined(); // it was opened ahead, and read to its end by the reply
     expect(messages.records.size).toBe(0); // nothing half-written
+  });
+
+  it("saves the turn only once the call opened ahead has sent its request (a write's work would delay it)", async () => {
+    const order: string[] = [];
+    const { chat, messages } = setup([
+      () => {
+        // As undici does: the request is written one turn of the event loop after the fetch.
+        setImmediate(() => order.push('request sent'));
+        return textTurn('Hello');
+      },
+    ]);
+    const create = messages.create.bind(messages);
+    messages.create = async (record) => {
+      order.push(`${record.role} saved`);
+      return create(record);
+    };
+    await (await chat.start(alice, query)).run(() => undefined);
+    expect(order.slice(0, 3)).toEqual(['request sent', 'user saved', 'assistant saved']);
   });
 
   it("waits for the gate before a platform model's call: its reservation is a write", async () => {

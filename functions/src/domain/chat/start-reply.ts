@@ -93,16 +93,18 @@ export async function startReply(
     const attached = await attachToTrigger(deps, caller, query, trigger, history);
     if (trigger && !early) history.push(trigger);
     if (!early) assertImagesAccepted(history, query.provider);
-    // Saved while the model is called (see streamReply).
-    const persisted = Promise.all([
-      trigger ? messages.create(trigger) : undefined,
-      messages.create(reply),
-      attached?.(),
-      // A regenerated reply is a new branch: the one shown from now on.
-      query.replaceFrom
-        ? deps.conversations.touch(caller, conversation.conversationId, { activeLeafId: reply.messageId })
-        : undefined,
-    ]);
+    // Saved while the model is called (see streamReply), once its request is on its way.
+    const persisted = afterRequestsSent().then(() =>
+      Promise.all([
+        trigger ? messages.create(trigger) : undefined,
+        messages.create(reply),
+        attached?.(),
+        // A regenerated reply is a new branch: the one shown from now on.
+        query.replaceFrom
+          ? deps.conversations.touch(caller, conversation.conversationId, { activeLeafId: reply.messageId })
+          : undefined,
+      ]),
+    );
     persisted.catch(() => undefined); // awaited (and reported) by the stream
     const modelMessages = earlyMessages ?? toModelMessages(history, deps.attachments);
     modelMessages.catch(() => undefined); // awaited (and reported) by the stream
@@ -126,6 +128,14 @@ export async function startReply(
     throw error;
   }
 }
+
+/**
+ * Two turns of the event loop: undici writes a request one turn after its fetch is called, and a
+ * write's SDK work (about a millisecond of CPU each) started before that delays the model call's
+ * request by as much. Writes started after this leave the first call's request ahead of them
+ * (docs/decisions/performance-stream.md); they are not on the first token's path.
+ */
+const afterRequestsSent = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /** The servers the stream names (`mcpServerIds`, or the older single `mcpServerId`), if it names any. */
 export function queriedServers(query: StreamQuery): string[] | undefined {
