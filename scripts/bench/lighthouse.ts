@@ -70,6 +70,8 @@ interface PageRun {
   tbt: number;
   cls: number;
   si: number;
+  /** Lighthouse's measure of the host's CPU: its 4x slowdown assumes 1500-2000 (docs/throttling.md). */
+  benchmarkIndex: number;
 }
 
 const median = (values: number[]) =>
@@ -105,11 +107,17 @@ export async function benchLighthouse(): Promise<void> {
           tbt: metric('total-blocking-time'),
           cls: metric('cumulative-layout-shift'),
           si: metric('speed-index'),
+          benchmarkIndex: result?.lhr.environment.benchmarkIndex ?? Number.NaN,
         });
       }
     }
+    const benchmarkIndex = median([...runs.values()].flat().map((pageRun) => pageRun.benchmarkIndex));
     console.log(
       `\nLighthouse (mobile preset; production build, brotli, long-lived assets; median of ${RUNS} runs)`,
+    );
+    // Its CPU slowdown is relative to the host: a slower host scores lower (docs/throttling.md).
+    console.log(
+      `  host CPU benchmark index ${Math.round(benchmarkIndex)} (the 4x slowdown assumes 1500-2000)`,
     );
     console.log(
       `  ${'path'.padEnd(10)} ${'performance'.padStart(12)} ${'range'.padStart(7)} ${'LCP'.padStart(9)} ${'FCP'.padStart(9)} ${'TBT'.padStart(9)} ${'CLS'.padStart(7)} ${'SI'.padStart(9)}`,
