@@ -5,7 +5,7 @@ import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
 import { createTokenLedger } from '../adapters/dynamodb/token-ledger.js';
 import { assertAllowedEndpoint, createGuardedFetch } from '../adapters/net/guarded-fetch.js';
 import { createBedrockCatalogue } from '../adapters/providers/bedrock-catalogue.js';
-import { createModelProvider, providerBaseUrl } from '../adapters/providers/index.js';
+import { createModelProvider, preloadProvider, providerBaseUrl } from '../adapters/providers/index.js';
 import { type ApiKeyService, createApiKeyService } from '../domain/api-keys/api-key-service.js';
 import { platformProvidersFrom } from '../domain/api-keys/platform-providers.js';
 import type { ProviderFactory } from '../domain/api-keys/provider-credentials.js';
@@ -60,6 +60,11 @@ export function apiKeyService(): ApiKeyService {
     newKeyId: ulid,
     now: Date.now,
     checkEndpoint: (baseUrl) => assertAllowedEndpoint(baseUrl, outboundPolicy),
+    // On a cold start, the provider's code and undici load while the key and the history are read.
+    prepare: (provider) => {
+      preloadProvider(provider);
+      if (provider !== 'bedrock') guardedFetch.warm();
+    },
     // The provider's DNS, TCP and TLS while the key is decrypted and the reply's other reads finish.
     preconnect: (target) => {
       const baseUrl = providerBaseUrl(target);

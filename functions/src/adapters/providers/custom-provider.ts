@@ -32,7 +32,7 @@ export function createCustomProvider(options: {
         modelId,
         'plain',
         async () => {
-          models ??= import('@ai-sdk/openai-compatible').then(({ createOpenAICompatible }) => {
+          models ??= openAiCompatible().then(({ createOpenAICompatible }) => {
             const provider = createOpenAICompatible({
               name: 'custom',
               baseURL,
@@ -51,6 +51,13 @@ export function createCustomProvider(options: {
       await listModels();
     },
   });
+}
+
+const openAiCompatible = () => import('@ai-sdk/openai-compatible');
+
+/** Starts importing the package a Custom provider's turns use; a failure is the turn's to report. */
+export function preloadCustomProvider(): void {
+  openAiCompatible().catch(() => undefined);
 }
 
 /** `data[].id` of an OpenAI-style model list (checked by hand: zod here would share a chunk with the AI SDK's). */

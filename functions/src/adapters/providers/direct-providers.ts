@@ -32,6 +32,8 @@ interface DirectApi {
   modelsPath: string;
   /** The headers of a plain authenticated GET (validate). */
   authHeaders: (apiKey: string) => Record<string, string>;
+  /** Imports the API's package (its first turn's load finds it ready). */
+  preload: () => Promise<unknown>;
   /** The model for a turn; `webSearch`: the turn offers the API's own search (webSearchTool). */
   load: (settings: ProviderSettings) => Promise<(modelId: string, webSearch: boolean) => LanguageModelV3>;
   /**
@@ -48,6 +50,7 @@ const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
     defaultBaseUrl: 'https://api.anthropic.com/v1',
     modelsPath: '/models?limit=1000',
     authHeaders: (apiKey) => ({ 'x-api-key': apiKey, 'anthropic-version': '2023-06-01' }),
+    preload: () => import('@ai-sdk/anthropic'),
     load: async (settings) => {
       const provider = (await import('@ai-sdk/anthropic')).createAnthropic(settings);
       return (modelId) => provider.languageModel(modelId);
@@ -66,6 +69,7 @@ const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
     authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
     // Chat Completions (the protocol every OpenAI-compatible server speaks too), except on web
     // search turns: OpenAI's own search is a Responses API tool (docs/decisions/chat.md).
+    preload: () => import('@ai-sdk/openai'),
     load: async (settings) => {
       const provider = (await import('@ai-sdk/openai')).createOpenAI(settings);
       return (modelId, webSearch) => (webSearch ? provider.responses(modelId) : provider.chat(modelId));
@@ -79,6 +83,7 @@ const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
     defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
     modelsPath: '/models?pageSize=1000',
     authHeaders: (apiKey) => ({ 'x-goog-api-key': apiKey }),
+    preload: () => import('@ai-sdk/google'),
     load: async (settings) => {
       const provider = (await import('@ai-sdk/google')).createGoogleGenerativeAI(settings);
       return (modelId) => provider.languageModel(modelId);
@@ -90,12 +95,18 @@ const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
     defaultBaseUrl: 'https://api.mistral.ai/v1',
     modelsPath: '/models',
     authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
+    preload: () => import('@ai-sdk/mistral'),
     load: async (settings) => {
       const provider = (await import('@ai-sdk/mistral')).createMistral(settings);
       return (modelId) => provider.languageModel(modelId);
     },
   },
 };
+
+/** Starts importing a direct API's package; a failure is left to the turn's own load to report. */
+export function preloadDirectProvider(id: DirectProviderId): void {
+  DIRECT_APIS[id].preload().catch(() => undefined);
+}
 
 /** Where a direct provider's calls go: the key's base URL, else the API's own. */
 export function directBaseUrl(id: DirectProviderId, baseUrl: string | undefined): string {

@@ -2,8 +2,8 @@ import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { type ModelProvider, ProviderError, type ProviderId } from '../../domain/models/model-provider.js';
 import { createBedrockProvider } from './bedrock.js';
 import type { BedrockCatalogue } from './bedrock-catalogue.js';
-import { createCustomProvider } from './custom-provider.js';
-import { createDirectProvider, directBaseUrl } from './direct-providers.js';
+import { createCustomProvider, preloadCustomProvider } from './custom-provider.js';
+import { createDirectProvider, directBaseUrl, preloadDirectProvider } from './direct-providers.js';
 
 export interface ModelProviderConfig {
   provider: ProviderId;
@@ -29,6 +29,13 @@ export function providerBaseUrl(
   if (config.provider === 'bedrock') return undefined;
   if (config.provider === 'custom') return config.baseUrl;
   return directBaseUrl(config.provider, config.baseUrl);
+}
+
+/** Starts loading a provider's client code (a reply's, while its key and history are read). */
+export function preloadProvider(provider: ProviderId): void {
+  if (provider === 'bedrock') return; // the platform's calls wait for their token reservation (a write) anyway
+  if (provider === 'custom') preloadCustomProvider();
+  else preloadDirectProvider(provider);
 }
 
 /** The one factory composition/models.ts wires: a provider's adapter for one user's configuration. */

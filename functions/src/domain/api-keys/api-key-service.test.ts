@@ -59,10 +59,21 @@ function fakeProviders() {
 
 function setup({ platform = true } = {}) {
   const keys = inMemoryKeys();
+  const { get, list } = keys;
+  keys.get = (...args) => {
+    reads.push('key read');
+    return get(...args);
+  };
+  keys.list = (...args) => {
+    reads.push('key read');
+    return list(...args);
+  };
   const providers = fakeProviders();
   const failures: string[] = [];
   /** What the service told to connect ahead, and how many keys the cipher had decrypted by then. */
   const preconnected: { target: Pick<StoredApiKey, 'provider' | 'baseUrl'>; decrypted: number }[] = [];
+  /** The key reads, and which provider's code the service asked for, in order. */
+  const reads: string[] = [];
   let decrypts = 0;
   let counter = 0;
   const service = createApiKeyService({
@@ -76,6 +87,7 @@ function setup({ platform = true } = {}) {
     },
     preconnect: ({ provider, baseUrl }) =>
       preconnected.push({ target: { provider, baseUrl }, decrypted: decrypts }),
+    prepare: (provider) => reads.push(`${provider} code`),
     providerFactory: providers.factory,
     platformProviders: async () =>
       platform
@@ -89,7 +101,7 @@ function setup({ platform = true } = {}) {
     timeouts: { validateMs: 50, listModelsMs: 50 },
     onProviderFailure: (id) => failures.push(id),
   });
-  return { service, keys, providers, failures, preconnected };
+  return { service, keys, providers, failures, preconnected, reads };
 }
 
 describe('api key service: endpoints the stage may not call', () => {
@@ -293,6 +305,18 @@ describe('api key service: resolveCredentials', () => {
       { target: { provider: 'openai', baseUrl: 'https://proxy.example/v1' }, decrypted: 0 },
       { target: { provider: 'custom', baseUrl: 'https://x.example/v1' }, decrypted: 1 },
     ]);
+  });
+});
+
+describe("api key service: a reply's provider code", () => {
+  it('is asked for before the key is read: the keyed provider, or Custom for a Custom key; none for another id', async () => {
+    const { service, reads } = setup();
+    const { id } = await service.create('u1', { provider: 'custom', baseUrl: 'https://x.example/v1' });
+    reads.length = 0;
+    await service.resolveCredentials('u1', 'openai');
+    await service.resolveCredentials('u1', `custom:${id}`);
+    await service.resolveCredentials('u1', 'bedrock');
+    expect(reads).toEqual(['openai code', 'key read', 'custom code', 'key read']);
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type ValidateApiKeyResponse,
 } from '@agentforge/shared';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import { ProviderError } from '../models/model-provider.js';
+import { ProviderError, type ProviderId } from '../models/model-provider.js';
 import type { SecretCipher } from '../secret-cipher.js';
 import {
   type ApiKeyRepository,
@@ -51,6 +51,11 @@ export interface ApiKeyServiceDeps {
    * decrypted: the adapter opens the connection meanwhile (adapters/net/preconnect.ts).
    */
   preconnect?: (target: Pick<StoredApiKey, 'provider' | 'baseUrl'>) => void;
+  /**
+   * Told which provider a reply's key is for before the key is read: the adapter loads that
+   * provider's client code meanwhile (on a cold start, its first use).
+   */
+  prepare?: (provider: ProviderId) => void;
   /** Time given to a provider's `validate()` and `listModels()`. @default 10 s and 5 s */
   timeouts?: { validateMs: number; listModelsMs: number };
 }
@@ -99,10 +104,12 @@ async function storeKey(
 }
 
 async function resolveCredentials(
-  { keys, cipher, platformProviders, preconnect }: ApiKeyServiceDeps,
+  { keys, cipher, platformProviders, preconnect, prepare }: ApiKeyServiceDeps,
   userId: string,
   providerId: string,
 ): Promise<ProviderCredentials | undefined> {
+  if (providerId.startsWith(CUSTOM_PROVIDER_PREFIX)) prepare?.('custom');
+  else if (isKeyedProvider(providerId)) prepare?.(providerId);
   const decrypted = (record: StoredApiKey) => {
     preconnect?.(record);
     return decryptCredentials(cipher, record);
