@@ -60,10 +60,14 @@ export function apiKeyService(): ApiKeyService {
     newKeyId: ulid,
     now: Date.now,
     checkEndpoint: (baseUrl) => assertAllowedEndpoint(baseUrl, outboundPolicy),
-    // On a cold start, the provider's code and undici load while the key and the history are read.
+    // On a cold start, the provider's code and undici load while the key and the history are read:
+    // for a Custom key, or any keyed provider on a stage without the platform's models. Where the
+    // platform serves them, a keyed provider's id without the user's key is Bedrock's, and a
+    // platform user's cold start would compile a package it never uses.
     prepare: (provider) => {
+      if (provider === 'bedrock' || (bedrockEnabled && provider !== 'custom')) return;
       preloadProvider(provider);
-      if (provider !== 'bedrock') guardedFetch.warm();
+      guardedFetch.warm();
     },
     // The provider's DNS, TCP and TLS while the key is decrypted and the reply's other reads finish.
     preconnect: (target) => {

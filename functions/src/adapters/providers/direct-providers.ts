@@ -45,14 +45,20 @@ interface DirectApi {
   webSearchOptions?: SharedV3ProviderOptions;
 }
 
+// Each a chunk of its own in the bundle, imported by a first turn or ahead of it (preloadDirectProvider).
+const anthropicSdk = () => import('@ai-sdk/anthropic');
+const openAiSdk = () => import('@ai-sdk/openai');
+const googleSdk = () => import('@ai-sdk/google');
+const mistralSdk = () => import('@ai-sdk/mistral');
+
 const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
   anthropic: {
     defaultBaseUrl: 'https://api.anthropic.com/v1',
     modelsPath: '/models?limit=1000',
     authHeaders: (apiKey) => ({ 'x-api-key': apiKey, 'anthropic-version': '2023-06-01' }),
-    preload: () => import('@ai-sdk/anthropic'),
+    preload: anthropicSdk,
     load: async (settings) => {
-      const provider = (await import('@ai-sdk/anthropic')).createAnthropic(settings);
+      const provider = (await anthropicSdk()).createAnthropic(settings);
       return (modelId) => provider.languageModel(modelId);
     },
     // anthropic.tools.webSearch_20250305({ maxUses: 5 }): the `web_search` server tool.
@@ -69,9 +75,9 @@ const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
     authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
     // Chat Completions (the protocol every OpenAI-compatible server speaks too), except on web
     // search turns: OpenAI's own search is a Responses API tool (docs/decisions/chat.md).
-    preload: () => import('@ai-sdk/openai'),
+    preload: openAiSdk,
     load: async (settings) => {
-      const provider = (await import('@ai-sdk/openai')).createOpenAI(settings);
+      const provider = (await openAiSdk()).createOpenAI(settings);
       return (modelId, webSearch) => (webSearch ? provider.responses(modelId) : provider.chat(modelId));
     },
     // openai.tools.webSearch({}): the Responses API's `web_search` tool.
@@ -83,9 +89,9 @@ const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
     defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
     modelsPath: '/models?pageSize=1000',
     authHeaders: (apiKey) => ({ 'x-goog-api-key': apiKey }),
-    preload: () => import('@ai-sdk/google'),
+    preload: googleSdk,
     load: async (settings) => {
-      const provider = (await import('@ai-sdk/google')).createGoogleGenerativeAI(settings);
+      const provider = (await googleSdk()).createGoogleGenerativeAI(settings);
       return (modelId) => provider.languageModel(modelId);
     },
     // google.tools.googleSearch({}): grounding with Google Search.
@@ -95,9 +101,9 @@ const DIRECT_APIS: Record<DirectProviderId, DirectApi> = {
     defaultBaseUrl: 'https://api.mistral.ai/v1',
     modelsPath: '/models',
     authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
-    preload: () => import('@ai-sdk/mistral'),
+    preload: mistralSdk,
     load: async (settings) => {
-      const provider = (await import('@ai-sdk/mistral')).createMistral(settings);
+      const provider = (await mistralSdk()).createMistral(settings);
       return (modelId) => provider.languageModel(modelId);
     },
   },

@@ -59,6 +59,8 @@ function fakeProviders() {
 
 function setup({ platform = true } = {}) {
   const keys = inMemoryKeys();
+  /** The key reads, and which provider's code the service asked for, in order. */
+  const reads: string[] = [];
   const { get, list } = keys;
   keys.get = (...args) => {
     reads.push('key read');
@@ -72,8 +74,6 @@ function setup({ platform = true } = {}) {
   const failures: string[] = [];
   /** What the service told to connect ahead, and how many keys the cipher had decrypted by then. */
   const preconnected: { target: Pick<StoredApiKey, 'provider' | 'baseUrl'>; decrypted: number }[] = [];
-  /** The key reads, and which provider's code the service asked for, in order. */
-  const reads: string[] = [];
   let decrypts = 0;
   let counter = 0;
   const service = createApiKeyService({
