@@ -1,25 +1,17 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { installAwsLambdaGlobal } from '../../../scripts/local/lambda-streaming.js';
 import { TABLE_IDS, tableEnvVar } from '../adapters/dynamodb/table-definitions.js';
+import { startJwksServer } from '../testing/jwks-server.js';
 
-let server: Server;
-let jwksUri: string;
-let jwksRequests = 0;
+let jwks: Awaited<ReturnType<typeof startJwksServer>>;
 
 beforeAll(async () => {
-  server = createServer((_req, res) => {
-    jwksRequests++;
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{"keys":[]}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  jwksUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
+  jwks = await startJwksServer([]);
 });
 afterAll(() => {
   vi.unstubAllEnvs();
-  return new Promise((resolve) => server.close(resolve));
+  return jwks.close();
 });
 
 describe('sseRoute', () => {
@@ -28,7 +20,7 @@ describe('sseRoute', () => {
       STAGE: 'test',
       RUNTIME: 'local',
       LOCAL_COGNITO_ISSUER: 'http://127.0.0.1/local_pool',
-      LOCAL_COGNITO_JWKS_URI: jwksUri,
+      LOCAL_COGNITO_JWKS_URI: jwks.uri,
       USER_POOL_CLIENT_ID: 'web-client',
       ...Object.fromEntries(TABLE_IDS.map((id) => [tableEnvVar(id), `test-${id}`])),
     })) {
@@ -39,6 +31,6 @@ describe('sseRoute', () => {
     const { sseRoute } = await import('./sse-route.js');
 
     sseRoute(z.object({}), async () => ({ run: async () => undefined }));
-    await vi.waitFor(() => expect(jwksRequests).toBe(1));
+    await vi.waitFor(() => expect(jwks.requests()).toBe(1));
   });
 });

@@ -1,7 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJwksServer } from '../../testing/jwks-server.js';
 import { createLocalIdTokenVerifier } from './id-token-verifier.js';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -9,20 +8,14 @@ const KID = 'key-1';
 const ISSUER = 'http://127.0.0.1/local_pool';
 const CLIENT_ID = 'web-client';
 
-let server: Server;
-let jwksUri: string;
-let jwksRequests = 0;
+let jwks: Awaited<ReturnType<typeof startJwksServer>>;
 
 beforeAll(async () => {
-  server = createServer((_req, res) => {
-    jwksRequests++;
-    const jwk = { ...publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' };
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  jwksUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
+  jwks = await startJwksServer([
+    { ...publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' },
+  ]);
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => jwks.close());
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 function idToken(): string {
@@ -41,20 +34,20 @@ function idToken(): string {
 
 describe('id token verifier', () => {
   it('fetches the signing keys on hydrate, so the first verify does not wait for them', async () => {
-    const verifier = createLocalIdTokenVerifier({ issuer: ISSUER, jwksUri, clientId: CLIENT_ID });
-    const before = jwksRequests;
+    const verifier = createLocalIdTokenVerifier({ issuer: ISSUER, jwksUri: jwks.uri, clientId: CLIENT_ID });
+    const before = jwks.requests();
     await verifier.hydrate();
-    expect(jwksRequests).toBe(before + 1);
+    expect(jwks.requests()).toBe(before + 1);
 
     await expect(verifier.verify(idToken())).resolves.toMatchObject({
       sub: 'user-1',
       email: 'a@example.com',
     });
-    expect(jwksRequests).toBe(before + 1);
+    expect(jwks.requests()).toBe(before + 1);
   });
 
   it('refuses a missing or tampered token as unauthorized', async () => {
-    const verifier = createLocalIdTokenVerifier({ issuer: ISSUER, jwksUri, clientId: CLIENT_ID });
+    const verifier = createLocalIdTokenVerifier({ issuer: ISSUER, jwksUri: jwks.uri, clientId: CLIENT_ID });
     await expect(verifier.verify(undefined)).rejects.toThrow('Unauthorized');
     const [header, , signature] = idToken().split('.');
     const forged = `${header}.${base64url({ sub: 'someone-else', iss: ISSUER, aud: CLIENT_ID })}.${signature}`;
