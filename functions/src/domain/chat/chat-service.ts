@@ -12,16 +12,11 @@ import { withRememberTool } from '../memory/remember-tool.js';
 import { wantsTitle, writeTitle } from './auto-title.js';
 import { withDocumentContext } from './document-context.js';
 import type { ChatServiceDeps } from './ports.js';
+import { replyRequest } from './reply-request.js';
 import { type Emit, runReply } from './reply-run.js';
 import { openServerTools, type ServerTools } from './server-tools.js';
 import { createSourceList, type SourceList } from './source-list.js';
-import {
-  cancelFirstCall,
-  type PreparedReply,
-  queriedServers,
-  replyRequest,
-  startReply,
-} from './start-reply.js';
+import { cancelFirstCall, type PreparedReply, queriedServers, startReply } from './start-reply.js';
 import { type PausedTurn, resumeReply } from './tool-approval.js';
 import { runToolLoop } from './tool-loop.js';
 import { selectTools, turnOf } from './tool-selection.js';

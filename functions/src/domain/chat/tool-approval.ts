@@ -12,7 +12,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { ModelMessage } from '../models/model-provider.js';
 import type { ChatServiceDeps } from './ports.js';
 import { newReplyLease } from './reply-lease.js';
-import { replyMemoryAndSystem, toModelMessages } from './start-reply.js';
+import { replyMemoryAndSystem, toModelMessages } from './reply-request.js';
 import type { AwaitingApproval, ResumedRound } from './tool-loop.js';
 
 /**
