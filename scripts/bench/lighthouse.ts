@@ -82,8 +82,9 @@ const median = (values: number[]) =>
 
 /**
  * Lighthouse (mobile preset: a mid-range phone on slow 4G, simulated) on the production build
- * served as CloudFront serves it (HTTP/2 over TLS, brotli, long-lived assets). Each page is measured RUNS times, the pages taking turns so a
- * busy moment of the machine falls on both; it prints each metric's median and the scores' range.
+ * served as CloudFront serves it (HTTP/2 over TLS, brotli, long-lived assets). Each page is
+ * measured RUNS times, the pages taking turns so a busy moment of the machine falls on both; it
+ * prints each metric's median and the scores' range.
  */
 export async function benchLighthouse(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'agentforge-lighthouse-'));
