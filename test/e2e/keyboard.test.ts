@@ -1,22 +1,11 @@
 /// <reference lib="dom" />
 // The functions given to evaluate() run in the browser.
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api.js';
 import { expectAccessible, loginAs, setUpE2e, signUpWithModel } from './fixtures.js';
+import { focused, tabTo } from './keyboard-focus.js';
 
 const e2e = setUpE2e('keyboard');
-
-const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
-
-/** Presses Tab until `target` has the focus (at most `limit` times); fails if it never does. */
-async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    if (await focused(target)) return;
-    await page.keyboard.press('Tab');
-  }
-  expect(await focused(target), `Tab never reached ${target}`).toBe(true);
-}
 
 describe('the app without a mouse', () => {
   it('signs in, sends a message, switches the sidebar tabs and opens and closes the server modal by keyboard', async () => {

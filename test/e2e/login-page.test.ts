@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 // The functions given to evaluate() and addInitScript() run in the browser.
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, loginAs, setUpE2e, signUpAs } from './fixtures.js';
+import { TEST_PASSWORD } from '../support/identity.js';
+import { expectAccessible, setUpE2e, signUpAs } from './fixtures.js';
+import { tabTo } from './keyboard-focus.js';
 
 // The production build, as CloudFront serves it: /login is the prerendered login.html.
 const e2e = setUpE2e('login-page', { builtWeb: true });
@@ -34,7 +36,7 @@ describe('the prerendered sign-in page', () => {
     expect(await page.locator('[data-prerendered]').getAttribute('inert')).toBe('');
   });
 
-  it('becomes the live form in one step, with no empty or loading frame between, and signs in', async () => {
+  it('becomes the live form in one step, with no empty or loading frame between, and signs in by keyboard', async () => {
     const { email } = await signUpAs('prerendered-login');
     const page = await e2e.openPage({ width: 390, height: 844 });
     await page.addInitScript(recordRootChanges);
@@ -49,7 +51,13 @@ describe('the prerendered sign-in page', () => {
     expect(changes.at(-1)).toEqual({ heading: 'Welcome Back', picture: false });
     await expectAccessible(page, 'the live sign-in form');
 
-    await loginAs(e2e, page, email);
+    // By keyboard, on a phone's viewport: the live form takes what is typed and Enter signs in.
+    await tabTo(page, page.getByLabel('Email'));
+    await page.keyboard.type(email);
+    await tabTo(page, page.getByLabel('Password', { exact: true }));
+    await page.keyboard.type(TEST_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(e2e.url('/home'));
     // Signed in, /login shows nothing (the session gate hid the picture) and sends the visitor on.
     await page.goto(e2e.url('/login'));
     expect(await page.evaluate(() => document.documentElement.dataset.session)).toBe('maybe');

@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api.js';
 import { TEST_PASSWORD } from '../support/identity.js';
 import { expectAccessible, fromAccountMenu, loginAs, setUpE2e, signUpAs } from './fixtures.js';
+import { tabTo } from './keyboard-focus.js';
 
 const e2e = setUpE2e('onboarding');
 const SLOW = { timeout: 20_000 };
@@ -14,17 +15,6 @@ afterEach(() => {
   // The waitlist test switches the stack's access gate (read per request) and puts it back.
   process.env.ACCESS_MODE = 'open';
 });
-
-const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
-
-/** Presses Tab until `target` has the focus (at most `limit` times). */
-async function tabTo(page: Page, target: Locator, limit = 30): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    if (await focused(target)) return;
-    await page.keyboard.press('Tab');
-  }
-  expect(await focused(target), `Tab never reached ${target}`).toBe(true);
-}
 
 /** Logs in through the form and waits for where the gate sends the user. */
 async function logIn(page: Page, email: string, landing: string) {
