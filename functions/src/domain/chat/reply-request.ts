@@ -12,7 +12,8 @@ import type { ChatServiceDeps } from './ports.js';
 import { isInterrupted } from './reply-lease.js';
 import { artifactConventionApplies, replySystemPrompt } from './reply-system.js';
 
-type ConversationSettings = NonNullable<ConversationRecord['settings']>;
+/** A conversation's own model settings (output cap, temperature, system prompt). */
+export type ConversationSettings = NonNullable<ConversationRecord['settings']>;
 
 /** A reply's output cap when the conversation sets none. */
 const DEFAULT_MAX_OUTPUT_TOKENS = 4096;

@@ -6,7 +6,6 @@ import {
   splitServerIds,
 } from '@agentforge/shared';
 import type { Caller } from '../caller.js';
-import type { ConversationRecord } from '../conversations/conversation.js';
 import { userMessageRecord } from '../conversations/conversation-messages.js';
 import type { MessageRecord } from '../conversations/message.js';
 import { branchTo, messageTree, shownPath } from '../conversations/message-tree.js';
@@ -17,9 +16,12 @@ import { assertImagesAccepted, triggerAttachments } from './attachment-content.j
 import { type FirstCall, openFirstCall } from './first-call.js';
 import type { ChatServiceDeps, ModelResolver } from './ports.js';
 import { isInterrupted, newStreamingReply } from './reply-lease.js';
-import { replyMemoryAndSystem, replyRequest, toModelMessages } from './reply-request.js';
-
-type ConversationSettings = NonNullable<ConversationRecord['settings']>;
+import {
+  type ConversationSettings,
+  replyMemoryAndSystem,
+  replyRequest,
+  toModelMessages,
+} from './reply-request.js';
 
 /** What `startReply` prepared for the stream. */
 export type PreparedReply = Awaited<ReturnType<typeof startReply>>;
