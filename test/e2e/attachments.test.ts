@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api.js';
 import { expectAccessible, loginAs, setUpE2e, signUpAs, signUpWithModel } from './fixtures.js';
+import { focused } from './keyboard-focus.js';
 
 const e2e = setUpE2e('attachments');
 
@@ -74,9 +75,18 @@ describe('attachments in the browser', () => {
     expect(await page.getByRole('article', { name: 'Your message' }).last().getByRole('img').count()).toBe(0);
     // 'Switch model' opens the model picker; 'Send without it' drops the image.
     await heldBack.getByRole('button', { name: 'Switch model' }).click();
-    await page.getByRole('menuitemradio', { name: 'llama3.2:latest' }).waitFor();
+    const option = page.getByRole('menuitemradio', { name: 'llama3.2:latest' });
+    await option.waitFor();
     await page.keyboard.press('Escape');
-    await heldBack.getByRole('button', { name: 'Send without it' }).focus();
+    // The closing menu hands the focus back to its trigger: only after that is the button focused.
+    await option.waitFor({ state: 'detached' });
+    const sendWithout = heldBack.getByRole('button', { name: 'Send without it' });
+    await expect
+      .poll(async () => {
+        await sendWithout.focus();
+        return focused(sendWithout);
+      })
+      .toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => chips(page).count()).toBe(0);
     expect(violations).toEqual([]);
