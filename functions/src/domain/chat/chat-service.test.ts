@@ -346,6 +346,21 @@ describe('the chat service', () => {
       lastModel: 'm',
     });
   });
+
+  it('starts that write only after the first delta could leave (Node sends a write on the next tick)', async () => {
+    let touchedWhenSent: unknown = 'not seen';
+    const { chat, conversations } = setup([() => textTurn('Hello', ' world')]);
+    const started = await chat.start(alice, query);
+    await started.run((event) => {
+      if (event.type !== 'message_delta' || touchedWhenSent !== 'not seen') return;
+      // A response write is flushed on the next tick, once every pending microtask has run.
+      process.nextTick(() => {
+        touchedWhenSent = conversations.records.get('alice/c1')?.lastModel;
+      });
+    });
+    expect(touchedWhenSent).toBeUndefined();
+    expect(conversations.records.get('alice/c1')?.lastModel).toBe('m');
+  });
 });
 
 describe("a new conversation's title", () => {

@@ -1,3 +1,4 @@
+import { setImmediate as afterPendingWork } from 'node:timers/promises';
 import {
   hasNativeWebSearch,
   type KnowledgeCitation,
@@ -192,13 +193,15 @@ type ConversationTouch = Parameters<ConversationService['touch']>[2];
 /**
  * The model (and server) a reply used, recorded on its conversation once (`record`): it does not
  * gate the reply, so it is written after the first delta, not before the model call. `done` waits
- * for it (and reports its failure).
+ * for it (and reports its failure). The write starts a macrotask later: Node sends a response
+ * write (the Lambda runtime's stream too) only once every pending microtask has run, and the
+ * write's own request-building work, begun in the same turn, would hold the first delta back.
  */
 function lastUsed(deps: ChatServiceDeps, caller: Caller, conversationId: string, changes: ConversationTouch) {
   let written: Promise<void> | undefined;
   return {
     record() {
-      written ??= deps.conversations.touch(caller, conversationId, changes);
+      written ??= afterPendingWork().then(() => deps.conversations.touch(caller, conversationId, changes));
       written.catch(() => undefined); // awaited by `done`
     },
     done: async () => written,
