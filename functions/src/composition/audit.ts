@@ -1,6 +1,6 @@
-import { ulid } from 'ulid';
 import { createAuditLogReader } from '../adapters/dynamodb/audit-log-reader.js';
 import { createAuditLogWriter } from '../adapters/dynamodb/audit-log-writer.js';
+import { newUlid } from '../adapters/ids/ulid.js';
 import { type AuditRecorder, createAuditRecorder } from '../domain/audit/audit-recorder.js';
 import { type AuditService, createAuditService } from '../domain/audit/audit-service.js';
 import { logger } from '../logger.js';
@@ -15,7 +15,7 @@ let recorder: AuditRecorder | undefined;
 export function auditRecorder(): AuditRecorder {
   recorder ??= createAuditRecorder({
     store: createAuditLogWriter(db, env.tables.audit),
-    newId: ulid,
+    newId: newUlid,
     now: Date.now,
     retentionDays: env.AUDIT_RETENTION_DAYS,
     onWriteFailure: (entry, error) => {

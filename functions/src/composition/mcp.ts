@@ -1,11 +1,11 @@
 import { ECSClient } from '@aws-sdk/client-ecs';
 import { S3Client } from '@aws-sdk/client-s3';
-import { ulid } from 'ulid';
 import { createGithubLinkRepository } from '../adapters/dynamodb/github-link-repository.js';
 import { createLimitSlots } from '../adapters/dynamodb/limit-slots.js';
 import { createMcpServerRepository } from '../adapters/dynamodb/mcp-server-repository.js';
 import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
 import { createComputeUsageRepository } from '../adapters/dynamodb/usage-repository.js';
+import { newUlid } from '../adapters/ids/ulid.js';
 import { createEcsRunner, parseEcsRunnerConfig } from '../adapters/mcp-runner/ecs-runner.js';
 import { createLocalRunner, type LocalRunner } from '../adapters/mcp-runner/local-runner.js';
 import { assertAllowedEndpoint } from '../adapters/net/guarded-fetch.js';
@@ -72,7 +72,7 @@ export function mcpServerService(): McpServerService {
         userId,
       ),
     checkRemoteUrl: (url) => assertAllowedEndpoint(url, outboundPolicy),
-    newId: ulid,
+    newId: newUlid,
     now: Date.now,
   });
   return servers;

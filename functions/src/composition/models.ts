@@ -1,8 +1,8 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { ulid } from 'ulid';
 import { createApiKeyRepository } from '../adapters/dynamodb/api-key-repository.js';
 import { createPlanLookup } from '../adapters/dynamodb/plan-lookup.js';
 import { createTokenLedger } from '../adapters/dynamodb/token-ledger.js';
+import { newUlid } from '../adapters/ids/ulid.js';
 import { assertAllowedEndpoint, createGuardedFetch } from '../adapters/net/guarded-fetch.js';
 import { createBedrockCatalogue } from '../adapters/providers/bedrock-catalogue.js';
 import { createModelProvider, preloadProvider, providerBaseUrl } from '../adapters/providers/index.js';
@@ -57,7 +57,7 @@ export function apiKeyService(): ApiKeyService {
     providerFactory,
     platformProviders: async () =>
       bedrockEnabled ? platformProvidersFrom(await bedrockCatalogue.list()) : [],
-    newKeyId: ulid,
+    newKeyId: newUlid,
     now: Date.now,
     checkEndpoint: (baseUrl) => assertAllowedEndpoint(baseUrl, outboundPolicy),
     // On a cold start, the provider's code and undici load while the key and the history are read:
@@ -96,7 +96,7 @@ export function modelResolver(): ModelResolver {
       plans: createPlanLookup(db, env.tables.billing, myTeamsReader()),
       ledger: createTokenLedger(db, env.tables.usage),
       now: Date.now,
-      newId: ulid,
+      newId: newUlid,
     }),
   });
   return resolver;

@@ -1,5 +1,5 @@
-import { monotonicFactory } from 'ulid';
 import { createDocumentClient } from '../adapters/dynamodb/document-client.js';
+import { monotonicUlids } from '../adapters/ids/ulid.js';
 import { parseEnv } from '../env.js';
 
 /**
@@ -23,4 +23,4 @@ export function required(name: keyof typeof env): string {
  * Message ids sort in creation order (the messages table's sort key), also for ids made within
  * the same millisecond (a trigger and its reply, an imported conversation's messages).
  */
-export const newId = monotonicFactory();
+export const newId = monotonicUlids();

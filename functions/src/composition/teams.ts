@@ -1,9 +1,9 @@
-import { ulid } from 'ulid';
 import { createMcpServerRepository } from '../adapters/dynamodb/mcp-server-repository.js';
 import { createMyTeamsIndex } from '../adapters/dynamodb/my-teams.js';
 import { createTeamRepository } from '../adapters/dynamodb/team-repository.js';
 import { createUsageHistoryReader } from '../adapters/dynamodb/usage-history.js';
 import { createUserAdmission } from '../adapters/dynamodb/user-admission.js';
+import { newUlid } from '../adapters/ids/ulid.js';
 import { createSesMailer, LOCAL_SES_CREDENTIALS } from '../adapters/mail/ses-mailer.js';
 import {
   type AuditAction,
@@ -135,7 +135,7 @@ export function teamService(): TeamService {
     // member's own server values go with them.
     listeners: [recordTeamEvent, revokeDepartedIssuerTokens, endDepartedMemberInstances],
     appUrl: async () => (await appOrigins())[0] ?? env.ALLOWED_ORIGINS[0] ?? '',
-    newId: ulid,
+    newId: newUlid,
     now: Date.now,
     onListenerError: (event, error) =>
       logger.error('Team event listener failed', { type: event.type, teamId: event.teamId, error }),
