@@ -1,4 +1,3 @@
-import { setImmediate as afterPendingWork } from 'node:timers/promises';
 import {
   hasNativeWebSearch,
   type KnowledgeCitation,
@@ -12,6 +11,7 @@ import { createKnowledgeTools } from '../knowledge/knowledge-tools.js';
 import { withRememberTool } from '../memory/remember-tool.js';
 import { wantsTitle, writeTitle } from './auto-title.js';
 import { withDocumentContext } from './document-context.js';
+import { afterEventLoopTurns } from './event-loop-turns.js';
 import type { ChatServiceDeps } from './ports.js';
 import { replyRequest } from './reply-request.js';
 import { type Emit, runReply } from './reply-run.js';
@@ -201,7 +201,9 @@ function lastUsed(deps: ChatServiceDeps, caller: Caller, conversationId: string,
   let written: Promise<void> | undefined;
   return {
     record() {
-      written ??= afterPendingWork().then(() => deps.conversations.touch(caller, conversationId, changes));
+      written ??= afterEventLoopTurns(1).then(() =>
+        deps.conversations.touch(caller, conversationId, changes),
+      );
       written.catch(() => undefined); // awaited by `done`
     },
     done: async () => written,

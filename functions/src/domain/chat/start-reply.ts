@@ -13,6 +13,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { ReplyMemory } from '../memory/memory.js';
 import type { ModelMessage } from '../models/model-provider.js';
 import { assertImagesAccepted, triggerAttachments } from './attachment-content.js';
+import { afterEventLoopTurns } from './event-loop-turns.js';
 import { type FirstCall, openFirstCall } from './first-call.js';
 import type { ChatServiceDeps, ModelResolver } from './ports.js';
 import { isInterrupted, newStreamingReply } from './reply-lease.js';
@@ -129,7 +130,7 @@ export async function startReply(
  * request by as much. Writes started after this leave the first call's request ahead of them
  * (docs/decisions/performance-stream.md); they are not on the first token's path.
  */
-const afterRequestsSent = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+const afterRequestsSent = () => afterEventLoopTurns(2);
 
 /** The servers the stream names (`mcpServerIds`, or the older single `mcpServerId`), if it names any. */
 export function queriedServers(query: StreamQuery): string[] | undefined {
