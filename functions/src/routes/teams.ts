@@ -1,0 +1,168 @@
+import type { RouteDefinition } from './route-definition.js';
+
+/** The `teams` function's routes (`functions/src/handlers/teams/`). */
+export const TEAMS_ROUTES = [
+  // Teams (issue 13): membership and role are read from the teams table on every call.
+  {
+    method: 'POST',
+    path: '/teams',
+    area: 'teams',
+    handler: 'create-team',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/teams',
+    area: 'teams',
+    handler: 'list-teams',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/join',
+    area: 'teams',
+    handler: 'accept-invitation',
+    auth: 'cognito',
+  },
+  // The invitee's read and decline: the code in the body, never in a URL.
+  {
+    method: 'POST',
+    path: '/teams/join/invitation',
+    area: 'teams',
+    handler: 'read-invitation',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/join/decline',
+    area: 'teams',
+    handler: 'decline-invitation',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/teams/{teamId}',
+    area: 'teams',
+    handler: 'get-team',
+    auth: 'cognito',
+  },
+  {
+    method: 'PATCH',
+    path: '/teams/{teamId}',
+    area: 'teams',
+    handler: 'rename-team',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/teams/{teamId}/memory',
+    area: 'teams',
+    handler: 'get-team-memory',
+    auth: 'cognito',
+  },
+  {
+    method: 'PUT',
+    path: '/teams/{teamId}/memory',
+    area: 'teams',
+    handler: 'put-team-memory',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/{teamId}/transfer-ownership',
+    area: 'teams',
+    handler: 'transfer-ownership',
+    auth: 'cognito',
+  },
+  {
+    method: 'PUT',
+    path: '/teams/{teamId}/members/{userId}',
+    area: 'teams',
+    handler: 'update-member',
+    auth: 'cognito',
+  },
+  // Also the one leave path: a member's own id (POST …/leave duplicated it and is gone).
+  {
+    method: 'DELETE',
+    path: '/teams/{teamId}/members/{userId}',
+    area: 'teams',
+    handler: 'remove-member',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/{teamId}/invitations',
+    area: 'teams',
+    handler: 'create-invitation',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/teams/{teamId}/invitations',
+    area: 'teams',
+    handler: 'list-invitations',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/{teamId}/invitations/{invitationId}/resend',
+    area: 'teams',
+    handler: 'resend-invitation',
+    auth: 'cognito',
+  },
+  {
+    method: 'DELETE',
+    path: '/teams/{teamId}/invitations/{invitationId}',
+    area: 'teams',
+    handler: 'revoke-invitation',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/{teamId}/subscription/checkout',
+    area: 'teams',
+    handler: 'team-checkout',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/{teamId}/subscription/portal',
+    area: 'teams',
+    handler: 'team-portal',
+    auth: 'cognito',
+  },
+  {
+    method: 'GET',
+    path: '/teams/{teamId}/usage',
+    area: 'teams',
+    handler: 'get-team-usage',
+    auth: 'cognito',
+  },
+  // The team space's overage is billed to the team: its Admins cap it.
+  {
+    method: 'PUT',
+    path: '/teams/{teamId}/overage-cap',
+    area: 'teams',
+    handler: 'put-team-overage-cap',
+    auth: 'cognito',
+  },
+  // A team's single sign-on (its Admins); the login page's lookup of an address's provider (public).
+  { method: 'GET', path: '/teams/{teamId}/sso', area: 'teams', handler: 'get-team-sso', auth: 'cognito' },
+  { method: 'PUT', path: '/teams/{teamId}/sso', area: 'teams', handler: 'put-team-sso', auth: 'cognito' },
+  {
+    method: 'DELETE',
+    path: '/teams/{teamId}/sso',
+    area: 'teams',
+    handler: 'delete-team-sso',
+    auth: 'cognito',
+  },
+  {
+    method: 'POST',
+    path: '/teams/{teamId}/sso/domains/{domain}/verify',
+    area: 'teams',
+    handler: 'verify-team-sso-domain',
+    auth: 'cognito',
+  },
+  { method: 'GET', path: '/sso/discover', area: 'teams', handler: 'discover-sso', auth: 'public' },
+  { method: 'POST', path: '/sso/join', area: 'teams', handler: 'join-sso-team', auth: 'cognito' },
+] as const satisfies readonly RouteDefinition[];
