@@ -4,7 +4,7 @@ import type { ISecurityGroup, IVpc, SubnetSelection } from 'aws-cdk-lib/aws-ec2'
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { bundleLambdaSync } from './lambda-bundling';
+import { bundleLambdaSync, LAMBDA_NODE_OPTIONS } from './lambda-bundling';
 
 export const AGENT_FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 export const AGENT_FUNCTION_ARCHITECTURE = Architecture.ARM_64;
@@ -78,7 +78,7 @@ export class AgentFunction extends Construct {
         allowPublicSubnet: props.vpcPlacement.allowPublicSubnet,
       }),
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
         STAGE: props.stage,
         RUNTIME: 'aws',
         ...props.environment,

@@ -72,6 +72,14 @@ export const LAMBDA_ESBUILD_OPTIONS = {
   plugins: [zodEnglishOnly],
 } as const satisfies BuildOptions;
 
+/**
+ * The Node options every function runs with: the bundles' source maps (`sourcemap` above) are
+ * read at startup, so a logged error's stack names the TypeScript source. It costs the cold
+ * start the maps' parsing (docs/decisions/performance-cold-start.md), which the stream function's
+ * bench pays as Lambda does.
+ */
+export const LAMBDA_NODE_OPTIONS = '--enable-source-maps';
+
 /** What the bundling process is given (stdin, JSON): the entries by output name and where to write. */
 export interface LambdaBundleRequest {
   readonly entryPoints: Readonly<Record<string, string>>;

@@ -1,8 +1,9 @@
 /**
  * The stream function's own cost, measured in a process of its own like a Lambda instance: its
  * handler bundled exactly as lib/ bundles it (LAMBDA_ESBUILD_OPTIONS), then in a fresh `node`
- * process the cold start (the bundle's import, then the first reply) and the CPU it spends per
- * reply, against the benchmark's local stack and model server (each in its own process).
+ * process with Lambda's Node options (LAMBDA_NODE_OPTIONS) the cold start (the bundle's import,
+ * then the first reply) and the CPU it spends per reply, against the benchmark's local stack and
+ * model server (each in its own process); and what the source maps add to the import.
  * BENCH_NO_MINIFY=1 bundles it unminified, so a CPU profile (BENCH_CPU_PROF) names its functions.
  * BENCH_ALL_ZOD_LOCALES=1 bundles it without the plugin keeping zod's locales to English (the
  * bundle before it), to compare cold starts in alternating runs.
@@ -11,12 +12,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { LAMBDA_ESBUILD_OPTIONS } from '../../lib/constructs/lambda-bundling.js';
+import { LAMBDA_ESBUILD_OPTIONS, LAMBDA_NODE_OPTIONS } from '../../lib/constructs/lambda-bundling.js';
 import { type ForkedService, forkService } from './processes/child-process.js';
 import type { TracedRequest } from './processes/request-trace.js';
 import type { Invocation, InvocationTimes, RawPipe } from './processes/stream-function.js';
 
 const REPLIES = 30;
+/** Fresh processes importing the bundle with Lambda's Node options and as many without, alternating. */
+const IMPORT_PAIRS = 5;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -87,6 +90,26 @@ function compare(label: string, replies: InvocationTimes[], pipes: InvocationTim
   ] as InvocationTimes;
 }
 
+/** The handler's import in fresh processes with LAMBDA_NODE_OPTIONS (source maps read) and without. */
+async function importWithAndWithoutSourceMaps(harness: string, env: Record<string, string | undefined>) {
+  const imports = { with: [] as number[], without: [] as number[] };
+  for (let i = 0; i < IMPORT_PAIRS; i++) {
+    for (const mode of ['with', 'without'] as const) {
+      const fn = await forkService<{ importMs: number }>(harness, {
+        typescript: false,
+        env: { ...env, NODE_OPTIONS: mode === 'with' ? LAMBDA_NODE_OPTIONS : '' },
+      });
+      imports[mode].push(fn.info.importMs);
+      await fn.stop();
+    }
+  }
+  const [withMaps, without] = [median(imports.with), median(imports.without)];
+  console.log(
+    `  source maps           handler import median ${ms(withMaps)} with ${LAMBDA_NODE_OPTIONS}, ` +
+      `${ms(without)} without (${(withMaps / without).toFixed(2)}x; ${IMPORT_PAIRS} fresh processes each)`,
+  );
+}
+
 /** Prints the stream function's cold start, and first token and CPU per reply against a raw pipe. */
 export async function benchStreamFunction(
   options: ReplyPairs & {
@@ -105,14 +128,16 @@ export async function benchStreamFunction(
   const outdir = await mkdtemp(join(tmpdir(), 'agentforge-stream-function-'));
   try {
     const { handler, harness } = await bundle(outdir);
+    const env = {
+      ...options.functionEnv,
+      BENCH_HANDLER_BUNDLE: handler,
+      NODE_EXTRA_CA_CERTS: options.newConnections.caFile,
+      NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
+    };
     const spawned = performance.now();
     const fn = await forkService<{ importMs: number; importCpuMs: number }>(harness, {
       typescript: false,
-      env: {
-        ...options.functionEnv,
-        BENCH_HANDLER_BUNDLE: handler,
-        NODE_EXTRA_CA_CERTS: options.newConnections.caFile,
-      },
+      env,
     });
     const readyMs = performance.now() - spawned;
     try {
@@ -140,6 +165,7 @@ export async function benchStreamFunction(
     } finally {
       await fn.stop();
     }
+    await importWithAndWithoutSourceMaps(harness, env);
   } finally {
     await rm(outdir, { recursive: true, force: true });
   }
