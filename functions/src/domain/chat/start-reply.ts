@@ -128,7 +128,7 @@ export async function startReply(
  * Two turns of the event loop: undici writes a request one turn after its fetch is called, and a
  * write's SDK work (about a millisecond of CPU each) started before that delays the model call's
  * request by as much. Writes started after this leave the first call's request ahead of them
- * (docs/decisions/performance-stream.md); they are not on the first token's path.
+ * (docs/decisions/performance-stream-10ms.md); they are not on the first token's path.
  */
 const afterRequestsSent = () => afterEventLoopTurns(2);
 
