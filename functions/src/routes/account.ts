@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `account` function's routes (`functions/src/handlers/account/`). */
 export const ACCOUNT_ROUTES = [
@@ -14,4 +14,4 @@ export const ACCOUNT_ROUTES = [
     handler: 'delete-team',
     auth: 'cognito',
   },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'account'>[];

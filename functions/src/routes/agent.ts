@@ -1,5 +1,5 @@
 import { AGENT_STREAM_PATHS } from '@agentforge/shared';
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `agent` function's routes (`functions/src/handlers/agent/`). */
 export const AGENT_ROUTES = [
@@ -55,4 +55,4 @@ export const AGENT_ROUTES = [
     auth: 'cognito',
     transport: 'stream',
   },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'agent'>[];

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `api-keys` function's routes (`functions/src/handlers/api-keys/`). */
 export const API_KEYS_ROUTES = [
@@ -34,4 +34,4 @@ export const API_KEYS_ROUTES = [
     handler: 'list-providers',
     auth: 'cognito',
   },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'api-keys'>[];

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `audit` function's routes (`functions/src/handlers/audit/`). */
 export const AUDIT_ROUTES = [
@@ -6,4 +6,4 @@ export const AUDIT_ROUTES = [
   { method: 'GET', path: '/audit', area: 'audit', handler: 'list-audit', auth: 'cognito' },
   { method: 'GET', path: '/audit/export', area: 'audit', handler: 'export-audit', auth: 'cognito' },
   { method: 'GET', path: '/audit/verify', area: 'audit', handler: 'verify-audit', auth: 'cognito' },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'audit'>[];

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `automations` function's routes (`functions/src/handlers/automations/`). */
 export const AUTOMATIONS_ROUTES = [
@@ -97,4 +97,4 @@ export const AUTOMATIONS_ROUTES = [
     handler: 'receive-webhook-path',
     auth: 'public',
   },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'automations'>[];

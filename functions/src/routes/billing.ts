@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `billing` function's routes (`functions/src/handlers/billing/`). */
 export const BILLING_ROUTES = [
@@ -55,4 +55,4 @@ export const BILLING_ROUTES = [
     auth: 'cognito',
   },
   { method: 'POST', path: '/stripe/webhook', area: 'billing', handler: 'stripe-webhook', auth: 'public' },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'billing'>[];

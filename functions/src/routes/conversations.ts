@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `conversations` function's routes (`functions/src/handlers/conversations/`). */
 export const CONVERSATIONS_ROUTES = [
@@ -97,4 +97,4 @@ export const CONVERSATIONS_ROUTES = [
     handler: 'get-attachment',
     auth: 'cognito',
   },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'conversations'>[];

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `github` function's routes (`functions/src/handlers/github/`). */
 export const GITHUB_ROUTES = [
@@ -19,4 +19,4 @@ export const GITHUB_ROUTES = [
   },
   { method: 'GET', path: '/github/link', area: 'github', handler: 'get-link', auth: 'cognito' },
   { method: 'DELETE', path: '/github/link', area: 'github', handler: 'delete-link', auth: 'cognito' },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'github'>[];

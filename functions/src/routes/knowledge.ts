@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `knowledge` function's routes (`functions/src/handlers/knowledge/`). */
 export const KNOWLEDGE_ROUTES = [
@@ -74,4 +74,4 @@ export const KNOWLEDGE_ROUTES = [
     auth: 'cognito',
   },
   { method: 'POST', path: '/knowledge/search', area: 'knowledge', handler: 'search', auth: 'cognito' },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'knowledge'>[];

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `mcp-gateway` function's routes (`functions/src/handlers/mcp-gateway/`). */
 export const MCP_GATEWAY_ROUTES = [
@@ -82,4 +82,4 @@ export const MCP_GATEWAY_ROUTES = [
     handler: 'method-not-allowed',
     auth: 'public',
   },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'mcp-gateway'>[];

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `mcp` function's routes (`functions/src/handlers/mcp/`). */
 export const MCP_ROUTES = [
@@ -92,4 +92,4 @@ export const MCP_ROUTES = [
   },
   { method: 'GET', path: '/mcp/usage', area: 'mcp', handler: 'get-usage', auth: 'cognito' },
   { method: 'GET', path: '/mcp/catalog', area: 'mcp', handler: 'get-catalog', auth: 'cognito' },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'mcp'>[];

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `messages` function's routes (`functions/src/handlers/messages/`). */
 export const MESSAGES_ROUTES = [
@@ -11,4 +11,4 @@ export const MESSAGES_ROUTES = [
     auth: 'cognito',
     transport: 'stream',
   },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'messages'>[];

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `prompts` function's routes (`functions/src/handlers/prompts/`). */
 export const PROMPTS_ROUTES = [
@@ -9,4 +9,4 @@ export const PROMPTS_ROUTES = [
   { method: 'DELETE', path: '/prompts/{id}', area: 'prompts', handler: 'delete-prompt', auth: 'cognito' },
   { method: 'GET', path: '/prompts/export', area: 'prompts', handler: 'export-prompts', auth: 'cognito' },
   { method: 'POST', path: '/prompts/import', area: 'prompts', handler: 'import-prompts', auth: 'cognito' },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'prompts'>[];

@@ -42,3 +42,6 @@ export interface RouteDefinition {
    */
   readonly transport?: 'buffered' | 'stream';
 }
+
+/** A route of one area's module (`routes/<area>.ts`): naming another area does not compile. */
+export type AreaRoute<A extends ApiArea> = RouteDefinition & { readonly area: A };

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `teams` function's routes (`functions/src/handlers/teams/`). */
 export const TEAMS_ROUTES = [
@@ -165,4 +165,4 @@ export const TEAMS_ROUTES = [
   },
   { method: 'GET', path: '/sso/discover', area: 'teams', handler: 'discover-sso', auth: 'public' },
   { method: 'POST', path: '/sso/join', area: 'teams', handler: 'join-sso-team', auth: 'cognito' },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'teams'>[];

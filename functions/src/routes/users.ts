@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `users` function's routes (`functions/src/handlers/users/`). */
 export const USERS_ROUTES = [
@@ -40,4 +40,4 @@ export const USERS_ROUTES = [
     handler: 'delete-memory-fact',
     auth: 'cognito',
   },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'users'>[];

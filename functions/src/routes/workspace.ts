@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition.js';
+import type { AreaRoute } from './route-definition.js';
 
 /** The `workspace` function's routes (`functions/src/handlers/workspace/`). */
 export const WORKSPACE_ROUTES = [
@@ -13,4 +13,4 @@ export const WORKSPACE_ROUTES = [
     handler: 'rename-file',
     auth: 'cognito',
   },
-] as const satisfies readonly RouteDefinition[];
+] as const satisfies readonly AreaRoute<'workspace'>[];
