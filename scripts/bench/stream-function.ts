@@ -144,7 +144,7 @@ export async function benchStreamFunction(
       const { replies, pipes } = await runPairs(fn, options, REPLIES + 1);
       const [first, ...warm] = replies as [InvocationTimes, ...InvocationTimes[]];
       console.log(
-        `\nThe stream function in a fresh node process (bundled as lib/ does; ${REPLIES} warm replies)`,
+        `\nThe stream function in a fresh node process (bundled as lib/ does, run with ${LAMBDA_NODE_OPTIONS} as on Lambda; ${REPLIES} warm replies)`,
       );
       console.log(
         `  cold start            process ready ${ms(readyMs)} (handler import ${ms(fn.info.importMs)}, ` +
