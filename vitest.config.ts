@@ -6,9 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default (one worker fewer than the cores) runs unit, web and infra one file at a time
-    // on CI's two cores, while its main process mostly waits: two workers there took unit and web
-    // from 606 to 401 s and infra from about 540 to 408 s. Integration and e2e stay one file at a
-    // time (fileParallelism: false): they are CPU-bound stacks and browsers, no faster two at once.
+    // on CI's two cores; integration and e2e stay one at a time (fileParallelism: false). Measured
+    // in docs/decisions/foundation.md.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
